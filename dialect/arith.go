@@ -1,0 +1,321 @@
+package dialect
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The arith dialect: constants, integer and float arithmetic, comparisons,
+// select and casts.
+
+var cmpiPredicates = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
+var cmpfPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
+
+func init() {
+	RegisterDialect("arith")
+	intBinary := []string{"addi", "subi", "muli", "shli"} // carry overflow flags
+	plainIntBinary := []string{"divsi", "divui", "ceildivsi", "ceildivui", "floordivsi", "remsi", "remui", "andi", "ori", "xori", "shrsi", "shrui", "maxsi", "maxui", "minsi", "minui"}
+	floatBinary := []string{"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf"}
+	for _, n := range intBinary {
+		Register(&OpDef{
+			Name: "arith." + n, Summary: "integer " + n, Traits: Pure,
+			Inherent: []string{"overflowFlags"},
+			Parse:    parseSameTypeOperands(2, true, "overflow", "overflowFlags", "#arith.overflow"),
+			Print:    printSameTypeOperands("overflow", "overflowFlags", "#arith.overflow"),
+			Verify:   verifySameOperandsAndResultType,
+		})
+	}
+	for _, n := range plainIntBinary {
+		Register(&OpDef{
+			Name: "arith." + n, Summary: "integer " + n, Traits: Pure,
+			Parse:  parseSameTypeOperands(2, true, "", "", ""),
+			Print:  printSameTypeOperands("", "", ""),
+			Verify: verifySameOperandsAndResultType,
+		})
+	}
+	for _, n := range floatBinary {
+		Register(&OpDef{
+			Name: "arith." + n, Summary: "floating-point " + n, Traits: Pure,
+			Inherent: []string{"fastmath"},
+			Parse:    parseSameTypeOperands(2, true, "fastmath", "fastmath", "#arith.fastmath"),
+			Print:    printSameTypeOperands("fastmath", "fastmath", "#arith.fastmath"),
+			Verify:   verifySameOperandsAndResultType,
+		})
+	}
+	Register(&OpDef{
+		Name: "arith.negf", Summary: "floating-point negation", Traits: Pure,
+		Inherent: []string{"fastmath"},
+		Parse:    parseSameTypeOperands(1, true, "fastmath", "fastmath", "#arith.fastmath"),
+		Print:    printSameTypeOperands("fastmath", "fastmath", "#arith.fastmath"),
+		Verify:   verifySameOperandsAndResultType,
+	})
+	casts := []string{"index_cast", "index_castui", "sitofp", "uitofp", "fptosi", "fptoui", "extsi", "extui", "trunci", "bitcast"}
+	for _, n := range casts {
+		Register(&OpDef{
+			Name: "arith." + n, Summary: "cast " + n, Traits: Pure,
+			Parse:  parseCastLike("to", "", "", ""),
+			Print:  printCastLike("to", "", "", ""),
+			Verify: func(op *Operation) error { return verifyCounts(op, 1, 1) },
+		})
+	}
+	for _, n := range []string{"extf", "truncf"} {
+		Register(&OpDef{
+			Name: "arith." + n, Summary: "float cast " + n, Traits: Pure,
+			Inherent: []string{"fastmath", "roundingmode"},
+			Parse:    parseCastLike("to", "fastmath", "fastmath", "#arith.fastmath"),
+			Print:    printCastLike("to", "fastmath", "fastmath", "#arith.fastmath"),
+			Verify:   func(op *Operation) error { return verifyCounts(op, 1, 1) },
+		})
+	}
+	Register(
+		&OpDef{
+			Name: "arith.constant", Summary: "a constant value", Traits: Pure,
+			Inherent: []string{"value"},
+			Parse:    parseConstant,
+			Print:    printConstant,
+			Verify:   verifyConstant,
+			NameHint: constantHint,
+		},
+		&OpDef{
+			Name: "arith.cmpi", Summary: "integer comparison", Traits: Pure,
+			Inherent: []string{"predicate"},
+			Parse:    parseCmp(cmpiPredicates, ""),
+			Print:    printCmp(cmpiPredicates, ""),
+			Verify:   verifyCmp,
+		},
+		&OpDef{
+			Name: "arith.cmpf", Summary: "floating-point comparison", Traits: Pure,
+			Inherent: []string{"predicate", "fastmath"},
+			Parse:    parseCmp(cmpfPredicates, "fastmath"),
+			Print:    printCmp(cmpfPredicates, "fastmath"),
+			Verify:   verifyCmp,
+		},
+		&OpDef{
+			Name: "arith.select", Summary: "choose between two values", Traits: Pure,
+			Flows:  []Flow{{1, 0}, {2, 0}},
+			Parse:  parseSelect,
+			Print:  printSelect,
+			Verify: verifySelect,
+		},
+	)
+}
+
+func parseConstant(p AsmParser, st *OperationState) error {
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	a, err := p.ParseAttribute()
+	if err != nil {
+		return err
+	}
+	t := AttrType(a)
+	if t == nil {
+		return p.Errorf("expected a typed attribute for arith.constant")
+	}
+	st.AddAttr("value", a)
+	st.ResultTypes = []Type{t}
+	return nil
+}
+
+func printConstant(p AsmPrinter, op *Operation) {
+	p.AttrDict(op, "value")
+	p.Write(" ")
+	p.Attr(op.Attr("value"))
+}
+
+func verifyConstant(op *Operation) error {
+	if err := verifyCounts(op, 0, 1); err != nil {
+		return err
+	}
+	v := op.Attr("value")
+	if v == nil {
+		return Errorf(op, "requires attribute 'value'")
+	}
+	if t := AttrType(v); t != op.Results[0].Type {
+		return Errorf(op, "value type does not match result type")
+	}
+	return nil
+}
+
+// AttrType returns the type carried by a typed attribute, or nil.
+func AttrType(a Attribute) Type {
+	switch a := a.(type) {
+	case *IntegerAttr:
+		return a.Type
+	case *FloatAttr:
+		return a.Type
+	case *DenseElementsAttr:
+		return a.Type
+	case *StringAttr:
+		return a.Type
+	}
+	return nil
+}
+
+func constantHint(op *Operation) []string {
+	switch a := op.Attr("value").(type) {
+	case *IntegerAttr:
+		if it, ok := a.Type.(*IntegerType); ok && it.Width == 1 && it.Signedness == 0 {
+			if a.Value != 0 {
+				return []string{"true"}
+			}
+			return []string{"false"}
+		}
+		name := "c" + a.ValueString()
+		if a.Type != Index {
+			name += "_" + a.Type.String()
+		}
+		return []string{name}
+	}
+	return []string{"cst"}
+}
+
+func parseCmp(preds []string, flagKw string) func(AsmParser, *OperationState) error {
+	return func(p AsmParser, st *OperationState) error {
+		loc := p.Loc()
+		kw, ok := p.ParseOptionalBareId()
+		idx := -1
+		for i, s := range preds {
+			if s == kw {
+				idx = i
+			}
+		}
+		if !ok || idx < 0 {
+			return p.ErrorAt(loc, "expected comparison predicate, one of [%s]", strings.Join(preds, ", "))
+		}
+		st.AddAttr("predicate", Int(int64(idx), I64))
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		a, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		b, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		st.Operands = []OperandRef{a, b}
+		if flagKw != "" {
+			if err := parseFlagsAttr(p, st, flagKw, "fastmath", "#arith.fastmath"); err != nil {
+				return err
+			}
+		}
+		if err := parseTrailingAttrDict(p, st); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		t, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.OperandTypes = []Type{t, t}
+		st.ResultTypes = []Type{boolLike(t)}
+		return nil
+	}
+}
+
+// boolLike returns i1, or a shaped type of i1 with t's shape.
+func boolLike(t Type) Type {
+	switch t := t.(type) {
+	case *VectorType:
+		return Vector(t.Shape, t.Scalable, I1)
+	case *TensorType:
+		if t.Ranked {
+			return Tensor(t.Shape, I1, t.Encoding)
+		}
+		return UnrankedTensor(I1)
+	}
+	return I1
+}
+
+func printCmp(preds []string, flagKw string) func(AsmPrinter, *Operation) {
+	return func(p AsmPrinter, op *Operation) {
+		idx, _ := op.IntAttrValue("predicate")
+		name := strconv.FormatInt(idx, 10)
+		if idx >= 0 && int(idx) < len(preds) {
+			name = preds[idx]
+		}
+		p.Write(" " + name + ", ")
+		p.Operands(op.Operands)
+		if flagKw != "" {
+			printFlagsAttr(p, op, flagKw, "fastmath", "#arith.fastmath")
+		}
+		p.AttrDict(op, "predicate", "fastmath")
+		p.Write(" : ")
+		p.Type(op.Operands[0].Type)
+	}
+}
+
+func verifyCmp(op *Operation) error {
+	if err := verifyCounts(op, 2, 1); err != nil {
+		return err
+	}
+	if op.Operands[0].Type != op.Operands[1].Type {
+		return Errorf(op, "requires all operands to have the same type")
+	}
+	if op.Results[0].Type != boolLike(op.Operands[0].Type) {
+		return Errorf(op, "result type must be i1 (or a shaped i1 type) matching the operands")
+	}
+	return nil
+}
+
+func parseSelect(p AsmParser, st *OperationState) error {
+	refs, err := p.ParseOperandList("")
+	if err != nil {
+		return err
+	}
+	if len(refs) != 3 {
+		return p.Errorf("expected 3 operands")
+	}
+	st.Operands = refs
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	ts, err := p.ParseColonTypeList()
+	if err != nil {
+		return err
+	}
+	var cond, t Type
+	switch len(ts) {
+	case 1:
+		cond, t = I1, ts[0]
+	case 2:
+		cond, t = ts[0], ts[1]
+	default:
+		return p.Errorf("expected one or two types")
+	}
+	st.OperandTypes = []Type{cond, t, t}
+	st.ResultTypes = []Type{t}
+	return nil
+}
+
+func printSelect(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operands(op.Operands)
+	p.AttrDict(op)
+	p.Write(" : ")
+	if op.Operands[0].Type != I1 {
+		p.Type(op.Operands[0].Type)
+		p.Write(", ")
+	}
+	p.Type(op.Results[0].Type)
+}
+
+func verifySelect(op *Operation) error {
+	if err := verifyCounts(op, 3, 1); err != nil {
+		return err
+	}
+	if op.Operands[1].Type != op.Results[0].Type || op.Operands[2].Type != op.Results[0].Type {
+		return Errorf(op, "requires the same type for the true value, false value and result")
+	}
+	if op.Operands[0].Type != I1 && op.Operands[0].Type != boolLike(op.Results[0].Type) {
+		return Errorf(op, "condition must be i1 or an i1 shaped like the result")
+	}
+	return nil
+}

@@ -1,0 +1,260 @@
+package dialect
+
+// Shared pieces of custom assembly formats. Each dialect file composes its
+// ops' syntax from these, the way MLIR's declarative formats compose
+// directives; the parse and print halves of a format sit side by side so
+// they cannot drift apart.
+
+// parseTrailingAttrDict reads an optional attribute dictionary into st.
+func parseTrailingAttrDict(p AsmParser, st *OperationState) error {
+	attrs, err := p.ParseOptionalAttrDict()
+	if err != nil {
+		return err
+	}
+	st.Attrs = append(st.Attrs, attrs...)
+	return nil
+}
+
+// parseFlagsAttr reads an optional `keyword<flags>` group (overflow<nsw>,
+// fastmath<fast>) into the property name as #dialect.mnemonic<flags>.
+func parseFlagsAttr(p AsmParser, st *OperationState, keyword, prop, attrPrefix string) error {
+	if !p.ParseOptionalKeyword(keyword) {
+		return nil
+	}
+	if err := p.ParsePunct("<"); err != nil {
+		return err
+	}
+	var flags []string
+	for {
+		id, ok := p.ParseOptionalBareId()
+		if !ok {
+			return p.Errorf("expected %s flag", keyword)
+		}
+		flags = append(flags, id)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return err
+	}
+	text := attrPrefix + "<"
+	for i, f := range flags {
+		if i > 0 {
+			text += ", "
+		}
+		text += f
+	}
+	st.AddAttr(prop, &RawAttr{Text: text + ">"})
+	return nil
+}
+
+// printFlagsAttr prints ` keyword<flags>` unless the flags are absent or none.
+func printFlagsAttr(p AsmPrinter, op *Operation, keyword, prop, attrPrefix string) {
+	a, ok := op.Attr(prop).(*RawAttr)
+	if !ok {
+		return
+	}
+	inner := a.Text
+	if len(inner) > len(attrPrefix)+1 && inner[:len(attrPrefix)] == attrPrefix {
+		inner = inner[len(attrPrefix)+1 : len(inner)-1]
+	}
+	if inner == "none" {
+		return
+	}
+	p.Write(" " + keyword + "<" + inner + ">")
+}
+
+// ---- `%a, %b attr-dict : T` (same-type operands and result) ----
+
+func parseSameTypeOperands(n int, hasResult bool, flagKw, flagProp, flagPrefix string) func(AsmParser, *OperationState) error {
+	return func(p AsmParser, st *OperationState) error {
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+			}
+			r, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			st.Operands = append(st.Operands, r)
+		}
+		if flagKw != "" {
+			if err := parseFlagsAttr(p, st, flagKw, flagProp, flagPrefix); err != nil {
+				return err
+			}
+		}
+		if err := parseTrailingAttrDict(p, st); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		t, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		for i := 0; i < n; i++ {
+			st.OperandTypes = append(st.OperandTypes, t)
+		}
+		if hasResult {
+			st.ResultTypes = []Type{t}
+		}
+		return nil
+	}
+}
+
+func printSameTypeOperands(flagKw, flagProp, flagPrefix string) func(AsmPrinter, *Operation) {
+	return func(p AsmPrinter, op *Operation) {
+		p.Write(" ")
+		p.Operands(op.Operands)
+		if flagKw != "" {
+			printFlagsAttr(p, op, flagKw, flagProp, flagPrefix)
+		}
+		p.AttrDict(op, flagProp)
+		p.Write(" : ")
+		if len(op.Results) > 0 {
+			p.Type(op.Results[0].Type)
+		} else {
+			p.Type(op.Operands[0].Type)
+		}
+	}
+}
+
+// ---- `%a attr-dict : T1 to T2` (casts) ----
+
+func parseCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmParser, *OperationState) error {
+	return func(p AsmParser, st *OperationState) error {
+		r, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, r)
+		if flagKw != "" {
+			if err := parseFlagsAttr(p, st, flagKw, flagProp, flagPrefix); err != nil {
+				return err
+			}
+		}
+		if err := parseTrailingAttrDict(p, st); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		from, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		if err := p.ParseKeyword(kw); err != nil {
+			return err
+		}
+		to, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		st.OperandTypes = []Type{from}
+		st.ResultTypes = []Type{to}
+		return nil
+	}
+}
+
+func printCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmPrinter, *Operation) {
+	return func(p AsmPrinter, op *Operation) {
+		p.Write(" ")
+		p.Operand(op.Operands[0])
+		if flagKw != "" {
+			printFlagsAttr(p, op, flagKw, flagProp, flagPrefix)
+		}
+		p.AttrDict(op, flagProp)
+		p.Write(" : ")
+		p.Type(op.Operands[0].Type)
+		p.Write(" " + kw + " ")
+		p.Type(op.Results[0].Type)
+	}
+}
+
+// ---- `%a, %b ... : T1, T2` (return / yield style, operands optional) ----
+
+func parseOperandsColonTypes(p AsmParser, st *OperationState, attrDictFirst bool) error {
+	if attrDictFirst {
+		if err := parseTrailingAttrDict(p, st); err != nil {
+			return err
+		}
+	}
+	if p.PeekOperand() {
+		refs, err := p.ParseOperandList("")
+		if err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, refs...)
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		st.OperandTypes = append(st.OperandTypes, ts...)
+	}
+	if !attrDictFirst {
+		return parseTrailingAttrDict(p, st)
+	}
+	return nil
+}
+
+func printOperandsColonTypes(p AsmPrinter, op *Operation, attrDictFirst bool) {
+	if attrDictFirst {
+		p.AttrDict(op)
+	}
+	if len(op.Operands) > 0 {
+		p.Write(" ")
+		p.Operands(op.Operands)
+		p.Write(" : ")
+		p.Types(ValueTypes(op.Operands))
+	}
+	if !attrDictFirst {
+		p.AttrDict(op)
+	}
+}
+
+// ---- verifier helpers ----
+
+func verifyCounts(op *Operation, operands, results int) error {
+	if operands >= 0 && len(op.Operands) != operands {
+		return Errorf(op, "requires %d operands, but found %d", operands, len(op.Operands))
+	}
+	if results >= 0 && len(op.Results) != results {
+		return Errorf(op, "requires %d results, but found %d", results, len(op.Results))
+	}
+	return nil
+}
+
+func verifySameOperandsAndResultType(op *Operation) error {
+	if len(op.Results) != 1 {
+		return Errorf(op, "requires one result")
+	}
+	t := op.Results[0].Type
+	for _, v := range op.Operands {
+		if v.Type != t {
+			return Errorf(op, "requires the same type for all operands and results")
+		}
+	}
+	return nil
+}
+
+func verifyMemRefOperand(op *Operation, i int) error {
+	if i >= len(op.Operands) || !IsMemRef(op.Operands[i].Type) {
+		return Errorf(op, "operand #%d must be a memref", i)
+	}
+	return nil
+}
+
+func verifyMemRefResult(op *Operation) error {
+	if len(op.Results) != 1 || !IsMemRef(op.Results[0].Type) {
+		return Errorf(op, "result must be a memref")
+	}
+	return nil
+}
+
+func hint(name string) func(*Operation) []string {
+	return func(*Operation) []string { return []string{name} }
+}

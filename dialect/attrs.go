@@ -1,0 +1,557 @@
+package dialect
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Attribute is an MLIR attribute. String returns the text mlir-opt prints.
+type Attribute interface {
+	String() string
+	isAttr()
+}
+
+// IntegerAttr is an integer (or i1 boolean) constant with its type.
+// Values wider than 64 bits keep their decimal text in Big.
+type IntegerAttr struct {
+	Value int64
+	Type  Type
+	Big   string
+}
+
+func (*IntegerAttr) isAttr() {}
+func (a *IntegerAttr) String() string {
+	if it, ok := a.Type.(*IntegerType); ok && it.Width == 1 && it.Signedness == 0 {
+		if a.Value != 0 {
+			return "true"
+		}
+		return "false"
+	}
+	return a.ValueString() + " : " + a.Type.String()
+}
+
+// ValueString prints the value without the type.
+func (a *IntegerAttr) ValueString() string {
+	if a.Big != "" {
+		return a.Big
+	}
+	if it, ok := a.Type.(*IntegerType); ok && it.Signedness == 'u' && a.Value < 0 {
+		return strconv.FormatUint(uint64(a.Value), 10)
+	}
+	return strconv.FormatInt(a.Value, 10)
+}
+
+// Int returns an integer attribute, normalising the value to the type's
+// width the way MLIR stores it (signless values print as signed).
+func Int(v int64, t Type) *IntegerAttr {
+	if it, ok := t.(*IntegerType); ok && it.Width < 64 {
+		shift := 64 - uint(it.Width)
+		if it.Signedness == 'u' {
+			v = int64(uint64(v) << shift >> shift)
+		} else {
+			v = v << shift >> shift
+		}
+	}
+	return &IntegerAttr{Value: v, Type: t}
+}
+
+// IntegerFromBig builds an integer attribute from arbitrary-precision text.
+func IntegerFromBig(n *big.Int, t Type) *IntegerAttr {
+	width := 64
+	unsigned := false
+	if it, ok := t.(*IntegerType); ok {
+		width = it.Width
+		unsigned = it.Signedness == 'u'
+	}
+	if width <= 64 {
+		m := new(big.Int).Lsh(big.NewInt(1), uint(width))
+		r := new(big.Int).Mod(n, m)
+		u := r.Uint64()
+		return Int(int64(u), t)
+	}
+	// Wide integers: wrap into range and print signed unless unsigned.
+	m := new(big.Int).Lsh(big.NewInt(1), uint(width))
+	r := new(big.Int).Mod(n, m)
+	if !unsigned {
+		half := new(big.Int).Rsh(m, 1)
+		if r.Cmp(half) >= 0 {
+			r.Sub(r, m)
+		}
+	}
+	a := &IntegerAttr{Type: t, Big: r.String()}
+	if r.IsInt64() {
+		a.Value = r.Int64()
+		a.Big = ""
+	}
+	return a
+}
+
+// Bool returns the i1 attribute `true` or `false`.
+func Bool(b bool) *IntegerAttr {
+	if b {
+		return &IntegerAttr{Value: 1, Type: I1}
+	}
+	return &IntegerAttr{Value: 0, Type: I1}
+}
+
+// FloatAttr is a floating-point constant, rounded to its type.
+type FloatAttr struct {
+	Value float64
+	Type  Type
+}
+
+func (*FloatAttr) isAttr() {}
+func (a *FloatAttr) String() string {
+	return FormatFloat(a.Value, a.Type) + " : " + a.Type.String()
+}
+
+// Float returns a float attribute, rounding v to the precision of t.
+func Float(v float64, t Type) *FloatAttr { return &FloatAttr{Value: RoundToType(v, t), Type: t} }
+
+// StringAttr is a string, optionally typed.
+type StringAttr struct {
+	Value string
+	Type  Type
+}
+
+func (*StringAttr) isAttr() {}
+func (a *StringAttr) String() string {
+	if a.Type != nil {
+		return Quote(a.Value) + " : " + a.Type.String()
+	}
+	return Quote(a.Value)
+}
+
+// Str returns an untyped string attribute.
+func Str(s string) *StringAttr { return &StringAttr{Value: s} }
+
+// UnitAttr is the presence-only attribute `unit`.
+type UnitAttr struct{}
+
+func (*UnitAttr) isAttr()          {}
+func (*UnitAttr) String() string   { return "unit" }
+
+// Unit is the single unit attribute.
+var Unit Attribute = &UnitAttr{}
+
+// ArrayAttr is [a, b, ...].
+type ArrayAttr struct{ Elems []Attribute }
+
+func (*ArrayAttr) isAttr() {}
+func (a *ArrayAttr) String() string {
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i, e := range a.Elems {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(ElidedString(e))
+	}
+	sb.WriteByte(']')
+	return sb.String()
+}
+
+// ElidedString prints an attribute where MLIR allows eliding the default
+// type: i64 integers and f64 floats print bare (array elements do this).
+func ElidedString(a Attribute) string {
+	switch a := a.(type) {
+	case *IntegerAttr:
+		if a.Type == I64 {
+			return a.ValueString()
+		}
+	case *FloatAttr:
+		if a.Type == F64 {
+			return FormatFloat(a.Value, a.Type)
+		}
+	}
+	return a.String()
+}
+
+// DictAttr is {name = value, ...}, sorted by name.
+type DictAttr struct{ Entries []NamedAttr }
+
+func (*DictAttr) isAttr() {}
+func (a *DictAttr) String() string {
+	return "{" + FormatAttrList(a.Entries) + "}"
+}
+
+// Get returns the value for name, or nil.
+func (a *DictAttr) Get(name string) Attribute { return findAttr(a.Entries, name) }
+
+// FormatAttrList prints dictionary entries: `name = value`, or a bare name
+// for unit attributes, as MLIR does.
+func FormatAttrList(list []NamedAttr) string {
+	var sb strings.Builder
+	for i, e := range list {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(FormatAttrName(e.Name))
+		if _, unit := e.Value.(*UnitAttr); unit {
+			continue
+		}
+		sb.WriteString(" = ")
+		sb.WriteString(e.Value.String())
+	}
+	return sb.String()
+}
+
+// FormatAttrName prints a dictionary key, quoting it when it is not a bare
+// identifier.
+func FormatAttrName(name string) string {
+	if IsBareIdentifier(name) {
+		return name
+	}
+	return Quote(name)
+}
+
+// IsBareIdentifier reports whether s lexes as an MLIR bare-id.
+func IsBareIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		alpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+		if i == 0 && !alpha {
+			return false
+		}
+		if !alpha && !(c >= '0' && c <= '9') && c != '$' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// DenseElementsAttr is dense<literal> : type. Literal is the normalised
+// element text (a scalar, nested [..] lists, or a "0x..." hex string).
+type DenseElementsAttr struct {
+	Literal string
+	Type    Type
+}
+
+func (*DenseElementsAttr) isAttr() {}
+func (a *DenseElementsAttr) String() string {
+	return "dense<" + a.Literal + "> : " + a.Type.String()
+}
+
+// DenseArrayAttr is array<T: v1, v2, ...>.
+type DenseArrayAttr struct {
+	Elem    Type
+	Values  []int64   // integer element types
+	FValues []float64 // float element types
+}
+
+func (*DenseArrayAttr) isAttr() {}
+func (a *DenseArrayAttr) String() string {
+	var sb strings.Builder
+	sb.WriteString("array<")
+	sb.WriteString(a.Elem.String())
+	_, isFloat := a.Elem.(*FloatType)
+	n := len(a.Values)
+	if isFloat {
+		n = len(a.FValues)
+	}
+	if n > 0 {
+		sb.WriteString(": ")
+	}
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		if isFloat {
+			sb.WriteString(FormatFloat(a.FValues[i], a.Elem))
+		} else if it, ok := a.Elem.(*IntegerType); ok && it.Width == 1 {
+			if a.Values[i] != 0 {
+				sb.WriteString("true")
+			} else {
+				sb.WriteString("false")
+			}
+		} else {
+			sb.WriteString(strconv.FormatInt(a.Values[i], 10))
+		}
+	}
+	sb.WriteByte('>')
+	return sb.String()
+}
+
+// I32Array and I64Array build dense arrays.
+func I32Array(vals ...int64) *DenseArrayAttr { return &DenseArrayAttr{Elem: I32, Values: vals} }
+func I64Array(vals ...int64) *DenseArrayAttr { return &DenseArrayAttr{Elem: I64, Values: vals} }
+
+// TypeAttr wraps a type used as an attribute value.
+type TypeAttr struct{ Type Type }
+
+func (*TypeAttr) isAttr()          {}
+func (a *TypeAttr) String() string { return a.Type.String() }
+
+// SymbolRefAttr is @root or @root::@nested.
+type SymbolRefAttr struct {
+	Root   string
+	Nested []string
+}
+
+func (*SymbolRefAttr) isAttr() {}
+func (a *SymbolRefAttr) String() string {
+	s := FormatSymbol(a.Root)
+	for _, n := range a.Nested {
+		s += "::" + FormatSymbol(n)
+	}
+	return s
+}
+
+// FormatSymbol prints @name, quoting when needed.
+func FormatSymbol(name string) string {
+	if IsBareIdentifier(name) {
+		return "@" + name
+	}
+	return "@" + Quote(name)
+}
+
+// StridedLayoutAttr is strided<[s0, s1, ...], offset: o>.
+type StridedLayoutAttr struct {
+	Strides []int64
+	Offset  int64
+}
+
+func (*StridedLayoutAttr) isAttr() {}
+func (a *StridedLayoutAttr) String() string {
+	var sb strings.Builder
+	sb.WriteString("strided<[")
+	for i, s := range a.Strides {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(dimString(s))
+	}
+	sb.WriteByte(']')
+	if a.Offset != 0 {
+		sb.WriteString(", offset: ")
+		sb.WriteString(dimString(a.Offset))
+	}
+	sb.WriteByte('>')
+	return sb.String()
+}
+
+func dimString(d int64) string {
+	if d == Dynamic {
+		return "?"
+	}
+	return strconv.FormatInt(d, 10)
+}
+
+// RawAttr is an attribute kept verbatim: affine maps and sets, opaque
+// dialect attributes (#dialect.name<...>), dense_resource and the like.
+type RawAttr struct{ Text string }
+
+func (*RawAttr) isAttr()          {}
+func (a *RawAttr) String() string { return a.Text }
+
+// IsAffineMap reports whether the raw text is an affine_map.
+func (a *RawAttr) IsAffineMap() bool { return strings.HasPrefix(a.Text, "affine_map<") }
+
+// ---- strings and floats ----
+
+// Quote prints s as an MLIR string literal: printable ASCII kept, quotes and
+// backslashes escaped, everything else as \XX hex.
+func Quote(s string) string {
+	var sb strings.Builder
+	sb.Grow(len(s) + 2)
+	sb.WriteByte('"')
+	const hex = "0123456789ABCDEF"
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			sb.WriteByte(c)
+		case c == '\n':
+			sb.WriteString(`\0A`)
+		default:
+			sb.WriteByte('\\')
+			sb.WriteByte(hex[c>>4])
+			sb.WriteByte(hex[c&15])
+		}
+	}
+	sb.WriteByte('"')
+	return sb.String()
+}
+
+// RoundToType rounds v to the nearest value representable in t (f16, bf16,
+// f32; f64 unchanged).
+func RoundToType(v float64, t Type) float64 {
+	ft, ok := t.(*FloatType)
+	if !ok {
+		return v
+	}
+	switch ft.Name {
+	case "f32", "tf32":
+		return float64(float32(v))
+	case "f16":
+		return f16ToFloat(floatToF16(v))
+	case "bf16":
+		return bf16ToFloat(floatToBF16(v))
+	}
+	return v
+}
+
+// FloatBits returns the IEEE bit pattern of v in type t.
+func FloatBits(v float64, t Type) uint64 {
+	ft, _ := t.(*FloatType)
+	name := "f64"
+	if ft != nil {
+		name = ft.Name
+	}
+	switch name {
+	case "f32", "tf32":
+		return uint64(math.Float32bits(float32(v)))
+	case "f16":
+		return uint64(floatToF16(v))
+	case "bf16":
+		return uint64(floatToBF16(v))
+	}
+	return math.Float64bits(v)
+}
+
+// FloatFromBits interprets a hex float literal's bits in type t.
+func FloatFromBits(bits uint64, t Type) float64 {
+	ft, _ := t.(*FloatType)
+	name := "f64"
+	if ft != nil {
+		name = ft.Name
+	}
+	switch name {
+	case "f32", "tf32":
+		return float64(math.Float32frombits(uint32(bits)))
+	case "f16":
+		return f16ToFloat(uint16(bits))
+	case "bf16":
+		return bf16ToFloat(uint16(bits))
+	}
+	return math.Float64frombits(bits)
+}
+
+// FormatFloat prints v the way MLIR does: six-digit scientific notation when
+// that reads back to the same value in t, else the shortest decimal that
+// does, and hex bits for infinities and NaNs.
+func FormatFloat(v float64, t Type) string {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		ft, _ := t.(*FloatType)
+		digits := 16
+		if ft != nil {
+			switch ft.Name {
+			case "f32", "tf32":
+				digits = 8
+			case "f16", "bf16":
+				digits = 4
+			}
+		}
+		s := strings.ToUpper(strconv.FormatUint(FloatBits(v, t), 16))
+		for len(s) < digits {
+			s = "0" + s
+		}
+		return "0x" + s
+	}
+	want := FloatBits(v, t)
+	s := strconv.FormatFloat(v, 'e', 6, 64)
+	if r, err := strconv.ParseFloat(s, 64); err == nil && FloatBits(RoundToType(r, t), t) == want {
+		return mlirExp(s)
+	}
+	for prec := 1; prec <= 17; prec++ {
+		s = strconv.FormatFloat(v, 'g', prec, 64)
+		if r, err := strconv.ParseFloat(s, 64); err == nil && FloatBits(RoundToType(r, t), t) == want {
+			break
+		}
+	}
+	if !strings.ContainsAny(s, ".") {
+		if i := strings.IndexByte(s, 'e'); i >= 0 {
+			s = s[:i] + ".0" + s[i:]
+		} else {
+			s += ".0"
+		}
+	}
+	return s
+}
+
+// mlirExp turns Go's 1.000000e+00 into MLIR's identical form (Go already
+// prints two exponent digits); kept as a function so the format is explicit.
+func mlirExp(s string) string { return s }
+
+func floatToF16(f float64) uint16 {
+	return uint16(roundFloat(f, 5, 10))
+}
+
+func f16ToFloat(h uint16) float64 { return unpackFloat(uint64(h), 5, 10) }
+
+func floatToBF16(f float64) uint16 { return uint16(roundFloat(f, 8, 7)) }
+
+func bf16ToFloat(h uint16) float64 { return unpackFloat(uint64(h), 8, 7) }
+
+// roundFloat converts f to a binary float with the given exponent and
+// mantissa widths, rounding to nearest even.
+func roundFloat(f float64, expBits, manBits uint) uint64 {
+	bias := int64(1)<<(expBits-1) - 1
+	var sign uint64
+	if math.Signbit(f) {
+		sign = 1
+		f = -f
+	}
+	sign <<= expBits + manBits
+	maxExp := uint64(1)<<expBits - 1
+	if math.IsNaN(f) {
+		return sign | maxExp<<manBits | 1<<(manBits-1)
+	}
+	if math.IsInf(f, 0) {
+		return sign | maxExp<<manBits
+	}
+	if f == 0 {
+		return sign
+	}
+	frac, exp := math.Frexp(f) // f = frac * 2^exp, frac in [0.5, 1)
+	e := int64(exp - 1)        // f = 1.x * 2^e
+	if e+bias <= 0 {
+		// Subnormal: value = m * 2^(1-bias-manBits)
+		scaled := math.Ldexp(f, int(bias-1)+int(manBits))
+		m := uint64(math.RoundToEven(scaled))
+		return sign | m // may carry into the exponent field, which is correct
+	}
+	m := math.Ldexp(frac*2-1, int(manBits)) // fractional mantissa bits
+	mi := uint64(math.RoundToEven(m))
+	be := uint64(e + bias)
+	if mi == 1<<manBits {
+		mi = 0
+		be++
+	}
+	if be >= maxExp {
+		return sign | maxExp<<manBits
+	}
+	return sign | be<<manBits | mi
+}
+
+func unpackFloat(bits uint64, expBits, manBits uint) float64 {
+	sign := bits >> (expBits + manBits) & 1
+	be := int64(bits>>manBits) & (1<<expBits - 1)
+	m := bits & (1<<manBits - 1)
+	bias := int64(1)<<(expBits-1) - 1
+	var v float64
+	switch {
+	case be == 0:
+		v = math.Ldexp(float64(m), int(1-bias-int64(manBits)))
+	case be == 1<<expBits-1:
+		if m != 0 {
+			v = math.NaN()
+		} else {
+			v = math.Inf(1)
+		}
+	default:
+		v = math.Ldexp(float64(m|1<<manBits), int(be-bias-int64(manBits)))
+	}
+	if sign == 1 {
+		v = -v
+	}
+	return v
+}

@@ -1,0 +1,211 @@
+package dialect
+
+// The cf dialect: unstructured branches between blocks.
+
+func init() {
+	RegisterDialect("cf")
+	Register(
+		&OpDef{
+			Name: "cf.br", Summary: "unconditional branch",
+			Traits: Terminator | Pure,
+			SuccessorOperands: func(op *Operation, i int) (int, int) {
+				return 0, len(op.Operands)
+			},
+			Parse: func(p AsmParser, st *OperationState) error {
+				if err := parseSuccessorWithOperands(p, st); err != nil {
+					return err
+				}
+				return parseTrailingAttrDict(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				printSuccessorWithOperands(p, op.Successors[0], op.Operands)
+				p.AttrDict(op)
+			},
+			Verify: func(op *Operation) error {
+				if len(op.Successors) != 1 {
+					return Errorf(op, "requires one successor")
+				}
+				return verifySuccessorArgs(op, 0, op.Operands)
+			},
+		},
+		&OpDef{
+			Name: "cf.cond_br", Summary: "conditional branch",
+			Traits:   Terminator | Pure,
+			Inherent: []string{"operandSegmentSizes", "branch_weights"},
+			SuccessorOperands: func(op *Operation, i int) (int, int) {
+				seg := op.SegmentSizes("operandSegmentSizes")
+				if len(seg) != 3 {
+					return len(op.Operands), 0
+				}
+				if i == 0 {
+					return seg[0], seg[1]
+				}
+				return seg[0] + seg[1], seg[2]
+			},
+			Parse:  parseCondBr,
+			Print:  printCondBr,
+			Verify: verifyCondBr,
+		},
+		&OpDef{
+			Name: "cf.assert", Summary: "runtime assertion",
+			Inherent: []string{"msg"},
+			Effects:  []Effect{{Kind: Write, Operand: -1}},
+			Traits:   HasSideEffects,
+			Parse: func(p AsmParser, st *OperationState) error {
+				c, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+				msg, err := p.ParseString()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{c}
+				st.OperandTypes = []Type{I1}
+				st.AddAttr("msg", Str(msg))
+				return parseTrailingAttrDict(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				p.Write(", ")
+				p.Attr(op.Attr("msg"))
+				p.AttrDict(op, "msg")
+			},
+		},
+	)
+}
+
+// parseSuccessorWithOperands reads ^bb or ^bb(%a, %b : T, U), appending the
+// operands to st.
+func parseSuccessorWithOperands(p AsmParser, st *OperationState) error {
+	s, err := p.ParseSuccessor()
+	if err != nil {
+		return err
+	}
+	st.Successors = append(st.Successors, s)
+	if !p.ParseOptionalPunct("(") {
+		return nil
+	}
+	refs, err := p.ParseOperandList("")
+	if err != nil {
+		return err
+	}
+	ts, err := p.ParseColonTypeList()
+	if err != nil {
+		return err
+	}
+	if len(ts) != len(refs) {
+		return p.Errorf("expected %d types for the successor operands, got %d", len(refs), len(ts))
+	}
+	st.Operands = append(st.Operands, refs...)
+	st.OperandTypes = append(st.OperandTypes, ts...)
+	return p.ParsePunct(")")
+}
+
+func printSuccessorWithOperands(p AsmPrinter, b *Block, operands []*Value) {
+	p.Successor(b)
+	if len(operands) == 0 {
+		return
+	}
+	p.Write("(")
+	p.Operands(operands)
+	p.Write(" : ")
+	p.Types(ValueTypes(operands))
+	p.Write(")")
+}
+
+func parseCondBr(p AsmParser, st *OperationState) error {
+	c, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	st.Operands = []OperandRef{c}
+	st.OperandTypes = []Type{I1}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	if p.ParseOptionalKeyword("weights") {
+		if err := p.ParsePunct("("); err != nil {
+			return err
+		}
+		a, err := p.ParseAttribute()
+		if err != nil {
+			return err
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+		st.AddAttr("branch_weights", a)
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+	}
+	n0 := len(st.Operands)
+	if err := parseSuccessorWithOperands(p, st); err != nil {
+		return err
+	}
+	n1 := len(st.Operands)
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	if err := parseSuccessorWithOperands(p, st); err != nil {
+		return err
+	}
+	st.AddAttr("operandSegmentSizes", I32Array(1, int64(n1-n0), int64(len(st.Operands)-n1)))
+	return parseTrailingAttrDict(p, st)
+}
+
+func printCondBr(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(", ")
+	if w := op.Attr("branch_weights"); w != nil {
+		p.Write("weights(" + w.String() + "), ")
+	}
+	for i := 0; i < 2; i++ {
+		if i > 0 {
+			p.Write(", ")
+		}
+		start, n := op.Def.SuccessorOperands(op, i)
+		printSuccessorWithOperands(p, op.Successors[i], op.Operands[start:start+n])
+	}
+	p.AttrDict(op, "operandSegmentSizes", "branch_weights")
+}
+
+func verifyCondBr(op *Operation) error {
+	if len(op.Successors) != 2 {
+		return Errorf(op, "requires two successors")
+	}
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if len(seg) != 3 || seg[0] != 1 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
+		return Errorf(op, "operandSegmentSizes must describe 1 condition and the two successors' operands")
+	}
+	if op.Operands[0].Type != I1 {
+		return Errorf(op, "operand #0 must be 1-bit signless integer")
+	}
+	for i := 0; i < 2; i++ {
+		start, n := op.Def.SuccessorOperands(op, i)
+		if err := verifySuccessorArgs(op, i, op.Operands[start:start+n]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func verifySuccessorArgs(op *Operation, i int, operands []*Value) error {
+	b := op.Successors[i]
+	if len(b.Args) != len(operands) {
+		return Errorf(op, "branch has %d operands for successor #%d, but target block has %d", len(operands), i, len(b.Args))
+	}
+	for k, v := range operands {
+		if v.Type != b.Args[k].Type {
+			return Errorf(op, "type mismatch for bb argument #%d of successor #%d", k, i)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,1001 @@
+package dialect
+
+import (
+	"strconv"
+)
+
+// The memref dialect (and bufferization's buffer/tensor bridges): the
+// allocations, views and accesses the static memory planner works on.
+
+func init() {
+	RegisterDialect("memref")
+	RegisterDialect("bufferization")
+	allocVerify := func(op *Operation) error {
+		if err := verifyMemRefResult(op); err != nil {
+			return err
+		}
+		mt := op.Results[0].Type.(*MemRefType)
+		seg := op.SegmentSizes("operandSegmentSizes")
+		if len(seg) == 2 && seg[0] != mt.NumDynamicDims() {
+			return Errorf(op, "dimension operand count does not equal memref dynamic dimension count")
+		}
+		return nil
+	}
+	view := func(name, summary, hintName string, parse func(AsmParser, *OperationState) error, print func(AsmPrinter, *Operation), inherent ...string) *OpDef {
+		return &OpDef{
+			Name: name, Summary: summary, Traits: ViewLike | Pure, ViewSource: 0,
+			Inherent: inherent, Parse: parse, Print: print, NameHint: hint(hintName),
+			Verify: func(op *Operation) error {
+				if len(op.Operands) < 1 || len(op.Results) != 1 {
+					return Errorf(op, "requires a source operand and one result")
+				}
+				return nil
+			},
+		}
+	}
+	Register(
+		&OpDef{
+			Name: "memref.alloc", Summary: "heap allocation of a buffer",
+			Traits:   AllocLike,
+			Inherent: []string{"alignment", "operandSegmentSizes"},
+			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
+			Parse:    parseAlloc, Print: printAlloc, Verify: allocVerify, NameHint: hint("alloc"),
+		},
+		&OpDef{
+			Name: "memref.alloca", Summary: "stack allocation of a buffer",
+			Traits:   AllocLike,
+			Inherent: []string{"alignment", "operandSegmentSizes"},
+			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
+			Parse:    parseAlloc, Print: printAlloc, Verify: allocVerify, NameHint: hint("alloca"),
+		},
+		&OpDef{
+			Name: "memref.dealloc", Summary: "free a heap buffer",
+			Traits:  FreeLike,
+			Effects: []Effect{{Kind: Free, Operand: 0, Result: -1}},
+			Parse:   parseOperandColonType,
+			Print:   printOperandColonType,
+			Verify: func(op *Operation) error {
+				if err := verifyCounts(op, 1, 0); err != nil {
+					return err
+				}
+				return verifyMemRefOperand(op, 0)
+			},
+		},
+		&OpDef{
+			Name: "memref.load", Summary: "read an element",
+			Inherent: []string{"nontemporal"},
+			Effects:  []Effect{{Kind: Read, Operand: 0, Result: -1}},
+			Parse:    parseLoad, Print: printLoad,
+			Verify: func(op *Operation) error {
+				if err := verifyMemRefOperand(op, 0); err != nil {
+					return err
+				}
+				mt := op.Operands[0].Type.(*MemRefType)
+				if len(op.Operands)-1 != len(mt.Shape) {
+					return Errorf(op, "incorrect number of indices for load, expected %d but got %d", len(mt.Shape), len(op.Operands)-1)
+				}
+				if len(op.Results) != 1 || op.Results[0].Type != mt.Elem {
+					return Errorf(op, "result type must match the memref element type")
+				}
+				return nil
+			},
+		},
+		&OpDef{
+			Name: "memref.store", Summary: "write an element",
+			Inherent: []string{"nontemporal"},
+			Effects:  []Effect{{Kind: Write, Operand: 1, Result: -1}},
+			Parse:    parseStore, Print: printStore,
+			Verify: func(op *Operation) error {
+				if err := verifyMemRefOperand(op, 1); err != nil {
+					return err
+				}
+				mt := op.Operands[1].Type.(*MemRefType)
+				if len(op.Operands)-2 != len(mt.Shape) {
+					return Errorf(op, "store index operand count not equal to memref rank")
+				}
+				if op.Operands[0].Type != mt.Elem {
+					return Errorf(op, "value type must match the memref element type")
+				}
+				return nil
+			},
+		},
+		&OpDef{
+			Name: "memref.copy", Summary: "copy one buffer into another",
+			Effects: []Effect{{Kind: Read, Operand: 0, Result: -1}, {Kind: Write, Operand: 1, Result: -1}},
+			Parse: func(p AsmParser, st *OperationState) error {
+				return parseBinaryTo(p, st, "to", false)
+			},
+			Print: func(p AsmPrinter, op *Operation) { printBinaryTo(p, op, "to") },
+			Verify: func(op *Operation) error {
+				if err := verifyCounts(op, 2, 0); err != nil {
+					return err
+				}
+				return nil
+			},
+		},
+		&OpDef{
+			Name: "memref.dim", Summary: "size of a dimension", Traits: Pure,
+			Parse: func(p AsmParser, st *OperationState) error {
+				a, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+				b, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{a, b}
+				if err := parseTrailingAttrDict(p, st); err != nil {
+					return err
+				}
+				if err := p.ParsePunct(":"); err != nil {
+					return err
+				}
+				t, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				st.OperandTypes = []Type{t, Index}
+				st.ResultTypes = []Type{Index}
+				return nil
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operands(op.Operands)
+				p.AttrDict(op)
+				p.Write(" : ")
+				p.Type(op.Operands[0].Type)
+			},
+			NameHint: hint("dim"),
+		},
+		view("memref.view", "view a byte buffer as a typed buffer", "view", parseView, printView),
+		view("memref.subview", "a strided window of a buffer", "subview", parseSubView, printSubView,
+			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
+		view("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", parseReinterpretCast, printReinterpretCast,
+			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
+		view("memref.cast", "cast to a compatible memref type", "cast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", "")),
+		view("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", "")),
+		view("memref.expand_shape", "split dimensions", "expand_shape", parseExpandShape, printExpandShape,
+			"reassociation", "static_output_shape"),
+		view("memref.collapse_shape", "merge dimensions", "collapse_shape", parseCollapseShape, printCollapseShape,
+			"reassociation"),
+		&OpDef{
+			Name: "memref.global", Summary: "a global buffer",
+			Traits:   Symbol,
+			Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
+			Parse:    parseGlobal, Print: printGlobal,
+			Verify: func(op *Operation) error {
+				if ta, ok := op.Attr("type").(*TypeAttr); !ok || !IsMemRef(ta.Type) {
+					return Errorf(op, "type should be static shaped memref")
+				}
+				return verifyCounts(op, 0, 0)
+			},
+		},
+		&OpDef{
+			Name: "memref.get_global", Summary: "the buffer of a global", Traits: Pure,
+			Inherent: []string{"name"},
+			Parse: func(p AsmParser, st *OperationState) error {
+				name, err := p.ParseSymbolName()
+				if err != nil {
+					return err
+				}
+				st.AddAttr("name", &SymbolRefAttr{Root: name})
+				if err := p.ParsePunct(":"); err != nil {
+					return err
+				}
+				t, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				st.ResultTypes = []Type{t}
+				return parseTrailingAttrDict(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" " + op.Attr("name").String() + " : ")
+				p.Type(op.Results[0].Type)
+				p.AttrDict(op, "name")
+			},
+		},
+		&OpDef{
+			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: Pure,
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				if err := parseTrailingAttrDict(p, st); err != nil {
+					return err
+				}
+				if err := p.ParsePunct(":"); err != nil {
+					return err
+				}
+				t, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				if err := p.ParsePunct("->"); err != nil {
+					return err
+				}
+				rt, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				st.OperandTypes = []Type{t}
+				st.ResultTypes = []Type{rt}
+				return nil
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				p.AttrDict(op)
+				p.Write(" : ")
+				p.Type(op.Operands[0].Type)
+				p.Write(" -> ")
+				p.Type(op.Results[0].Type)
+			},
+			NameHint: hint("intptr"),
+		},
+		&OpDef{
+			Name: "memref.extract_strided_metadata", Summary: "base buffer, offset, sizes and strides", Traits: Pure | ViewLike,
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				if err := parseTrailingAttrDict(p, st); err != nil {
+					return err
+				}
+				if err := p.ParsePunct(":"); err != nil {
+					return err
+				}
+				t, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				if err := p.ParsePunct("->"); err != nil {
+					return err
+				}
+				ts, err := p.ParseTypeList()
+				if err != nil {
+					return err
+				}
+				st.OperandTypes = []Type{t}
+				st.ResultTypes = ts
+				return nil
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				p.AttrDict(op)
+				p.Write(" : ")
+				p.Type(op.Operands[0].Type)
+				p.Write(" -> ")
+				p.Types(ValueTypes(op.Results))
+			},
+			NameHint: func(op *Operation) []string {
+				names := []string{"base_buffer", "offset"}
+				n := (len(op.Results) - 2) / 2
+				for i := 0; i < n; i++ {
+					names = append(names, "sizes")
+				}
+				for i := 0; i < n; i++ {
+					names = append(names, "strides")
+				}
+				return names
+			},
+		},
+		// bufferization bridges
+		&OpDef{
+			Name: "bufferization.to_buffer", Summary: "the buffer behind a tensor",
+			Inherent: []string{"read_only"},
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				if p.ParseOptionalKeyword("read_only") {
+					st.AddAttr("read_only", Unit)
+				}
+				return parseCastTail(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				if op.HasAttr("read_only") {
+					p.Write(" read_only")
+				}
+				printCastTail(p, op, "read_only")
+			},
+		},
+		&OpDef{
+			Name: "bufferization.to_tensor", Summary: "a tensor view of a buffer",
+			Inherent: []string{"restrict", "writable"},
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				for _, kw := range []string{"restrict", "writable"} {
+					if p.ParseOptionalKeyword(kw) {
+						st.AddAttr(kw, Unit)
+					}
+				}
+				return parseCastTail(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				for _, kw := range []string{"restrict", "writable"} {
+					if op.HasAttr(kw) {
+						p.Write(" " + kw)
+					}
+				}
+				printCastTail(p, op, "restrict", "writable")
+			},
+		},
+		&OpDef{
+			Name: "bufferization.clone", Summary: "a fresh copy of a buffer",
+			Traits:  AllocLike,
+			Effects: []Effect{{Kind: Allocate, Operand: -1, Result: 0}, {Kind: Read, Operand: 0, Result: -1}},
+			Parse:   parseCastLike("to", "", "", ""),
+			Print:   printCastLike("to", "", "", ""),
+		},
+	)
+}
+
+// ---- shared pieces ----
+
+func parseOperandColonType(p AsmParser, st *OperationState) error {
+	r, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	st.Operands = []OperandRef{r}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.OperandTypes = []Type{t}
+	return nil
+}
+
+func printOperandColonType(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.AttrDict(op)
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+}
+
+// parseCastTail reads `attr-dict : T1 to T2` after the operands.
+func parseCastTail(p AsmParser, st *OperationState) error {
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	from, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("to"); err != nil {
+		return err
+	}
+	to, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.OperandTypes = []Type{from}
+	st.ResultTypes = []Type{to}
+	return nil
+}
+
+func printCastTail(p AsmPrinter, op *Operation, elided ...string) {
+	p.AttrDict(op, elided...)
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" to ")
+	p.Type(op.Results[0].Type)
+}
+
+// parseBinaryTo reads `%a, %b attr-dict : T1 kw T2` (memref.copy).
+func parseBinaryTo(p AsmParser, st *OperationState, kw string, hasResult bool) error {
+	refs, err := p.ParseOperandList("")
+	if err != nil {
+		return err
+	}
+	if len(refs) != 2 {
+		return p.Errorf("expected two operands")
+	}
+	st.Operands = refs
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	a, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword(kw); err != nil {
+		return err
+	}
+	b, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.OperandTypes = []Type{a, b}
+	return nil
+}
+
+func printBinaryTo(p AsmPrinter, op *Operation, kw string) {
+	p.Write(" ")
+	p.Operands(op.Operands)
+	p.AttrDict(op)
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" " + kw + " ")
+	p.Type(op.Operands[1].Type)
+}
+
+// ---- alloc / alloca ----
+
+func parseAlloc(p AsmParser, st *OperationState) error {
+	dyn, err := p.ParseOperandList("(")
+	if err != nil {
+		return err
+	}
+	var sym []OperandRef
+	if p.PeekPunct("[") {
+		if sym, err = p.ParseOperandList("["); err != nil {
+			return err
+		}
+	}
+	// LLVM main prints the alignment as a property keyword.
+	if p.ParseOptionalKeyword("alignment") {
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		n, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		st.AddAttr("alignment", Int(n, I64))
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.Operands = append(dyn, sym...)
+	for range st.Operands {
+		st.OperandTypes = append(st.OperandTypes, Index)
+	}
+	st.ResultTypes = []Type{t}
+	st.AddAttr("operandSegmentSizes", I32Array(int64(len(dyn)), int64(len(sym))))
+	return nil
+}
+
+// AllocPropertyAlignmentSyntax selects the newer `alignment = N` form when
+// printing memref.alloc (set by --mlir-print-alloc-alignment-property).
+var AllocPropertyAlignmentSyntax = false
+
+func printAlloc(p AsmPrinter, op *Operation) {
+	seg := op.SegmentSizes("operandSegmentSizes")
+	nDyn := len(op.Operands)
+	if len(seg) == 2 {
+		nDyn = seg[0]
+	}
+	p.Write("(")
+	p.Operands(op.Operands[:nDyn])
+	p.Write(")")
+	if nDyn < len(op.Operands) {
+		p.Write("[")
+		p.Operands(op.Operands[nDyn:])
+		p.Write("]")
+	}
+	if AllocPropertyAlignmentSyntax {
+		if a, ok := op.IntAttrValue("alignment"); ok {
+			p.Write(" alignment = " + strconv.FormatInt(a, 10))
+		}
+		p.AttrDict(op, "operandSegmentSizes", "alignment")
+	} else {
+		p.AttrDict(op, "operandSegmentSizes")
+	}
+	p.Write(" : ")
+	p.Type(op.Results[0].Type)
+}
+
+// ---- load / store ----
+
+func parseLoad(p AsmParser, st *OperationState) error {
+	m, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	idx, err := p.ParseOperandList("[")
+	if err != nil {
+		return err
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	mt, ok := t.(*MemRefType)
+	if !ok {
+		return p.Errorf("expected a memref type")
+	}
+	st.Operands = append([]OperandRef{m}, idx...)
+	st.OperandTypes = []Type{t}
+	for range idx {
+		st.OperandTypes = append(st.OperandTypes, Index)
+	}
+	st.ResultTypes = []Type{mt.Elem}
+	return nil
+}
+
+func printLoad(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write("[")
+	p.Operands(op.Operands[1:])
+	p.Write("]")
+	p.AttrDict(op)
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+}
+
+func parseStore(p AsmParser, st *OperationState) error {
+	v, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	m, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	idx, err := p.ParseOperandList("[")
+	if err != nil {
+		return err
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	mt, ok := t.(*MemRefType)
+	if !ok {
+		return p.Errorf("expected a memref type")
+	}
+	st.Operands = append([]OperandRef{v, m}, idx...)
+	st.OperandTypes = []Type{mt.Elem, t}
+	for range idx {
+		st.OperandTypes = append(st.OperandTypes, Index)
+	}
+	return nil
+}
+
+func printStore(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(", ")
+	p.Operand(op.Operands[1])
+	p.Write("[")
+	p.Operands(op.Operands[2:])
+	p.Write("]")
+	p.AttrDict(op)
+	p.Write(" : ")
+	p.Type(op.Operands[1].Type)
+}
+
+// ---- view ----
+
+func parseView(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	off, err := p.ParseOperandList("[")
+	if err != nil {
+		return err
+	}
+	if len(off) != 1 {
+		return p.Errorf("expects 1 offset operand")
+	}
+	sizes, err := p.ParseOperandList("[")
+	if err != nil {
+		return err
+	}
+	if err := parseCastTail(p, st); err != nil {
+		return err
+	}
+	st.Operands = append([]OperandRef{src, off[0]}, sizes...)
+	st.OperandTypes = append(st.OperandTypes, Index)
+	for range sizes {
+		st.OperandTypes = append(st.OperandTypes, Index)
+	}
+	return nil
+}
+
+func printView(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write("[")
+	p.Operand(op.Operands[1])
+	p.Write("][")
+	p.Operands(op.Operands[2:])
+	p.Write("]")
+	printCastTail(p, op)
+}
+
+// ---- mixed static/dynamic index lists ----
+
+// parseMixedList reads [a, %b, 3]: static values with Dynamic placeholders
+// for the SSA entries, which are returned separately.
+func parseMixedList(p AsmParser) (dyn []OperandRef, static []int64, err error) {
+	if err := p.ParsePunct("["); err != nil {
+		return nil, nil, err
+	}
+	if p.ParseOptionalPunct("]") {
+		return nil, nil, nil
+	}
+	for {
+		if p.PeekOperand() {
+			r, err := p.ParseOperand()
+			if err != nil {
+				return nil, nil, err
+			}
+			dyn = append(dyn, r)
+			static = append(static, Dynamic)
+		} else {
+			n, err := p.ParseInteger()
+			if err != nil {
+				return nil, nil, err
+			}
+			static = append(static, n)
+		}
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return dyn, static, p.ParsePunct("]")
+}
+
+func printMixedList(p AsmPrinter, static []int64, dyn []*Value) {
+	p.Write("[")
+	k := 0
+	for i, s := range static {
+		if i > 0 {
+			p.Write(", ")
+		}
+		if s == Dynamic && k < len(dyn) {
+			p.Operand(dyn[k])
+			k++
+		} else {
+			p.Write(strconv.FormatInt(s, 10))
+		}
+	}
+	p.Write("]")
+}
+
+func staticArray(op *Operation, name string) []int64 {
+	if a, ok := op.Attr(name).(*DenseArrayAttr); ok {
+		return a.Values
+	}
+	return nil
+}
+
+// ---- subview / reinterpret_cast ----
+
+func parseSubView(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	var dyns [3][]OperandRef
+	names := []string{"static_offsets", "static_sizes", "static_strides"}
+	for i := range 3 {
+		d, s, err := parseMixedList(p)
+		if err != nil {
+			return err
+		}
+		dyns[i] = d
+		st.AddAttr(names[i], I64Array(s...))
+	}
+	if err := parseCastTail(p, st); err != nil {
+		return err
+	}
+	st.Operands = []OperandRef{src}
+	for i := range 3 {
+		st.Operands = append(st.Operands, dyns[i]...)
+		for range dyns[i] {
+			st.OperandTypes = append(st.OperandTypes, Index)
+		}
+	}
+	st.AddAttr("operandSegmentSizes", I32Array(1, int64(len(dyns[0])), int64(len(dyns[1])), int64(len(dyns[2]))))
+	return nil
+}
+
+func printSubView(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	names := []string{"static_offsets", "static_sizes", "static_strides"}
+	for i, n := range names {
+		if i > 0 {
+			p.Write(" ")
+		}
+		printMixedList(p, staticArray(op, n), op.OperandSegment(i+1))
+	}
+	printCastTail(p, op, append(names, "operandSegmentSizes")...)
+}
+
+func parseReinterpretCast(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("to"); err != nil {
+		return err
+	}
+	var dyns [3][]OperandRef
+	keys := []string{"offset", "sizes", "strides"}
+	names := []string{"static_offsets", "static_sizes", "static_strides"}
+	for i := range 3 {
+		if i > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+		}
+		if err := p.ParseKeyword(keys[i]); err != nil {
+			return err
+		}
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		d, s, err := parseMixedList(p)
+		if err != nil {
+			return err
+		}
+		dyns[i] = d
+		st.AddAttr(names[i], I64Array(s...))
+	}
+	if err := parseCastTail(p, st); err != nil {
+		return err
+	}
+	st.Operands = []OperandRef{src}
+	for i := range 3 {
+		st.Operands = append(st.Operands, dyns[i]...)
+		for range dyns[i] {
+			st.OperandTypes = append(st.OperandTypes, Index)
+		}
+	}
+	st.AddAttr("operandSegmentSizes", I32Array(1, int64(len(dyns[0])), int64(len(dyns[1])), int64(len(dyns[2]))))
+	return nil
+}
+
+func printReinterpretCast(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(" to ")
+	keys := []string{"offset", "sizes", "strides"}
+	names := []string{"static_offsets", "static_sizes", "static_strides"}
+	for i, n := range names {
+		if i > 0 {
+			p.Write(", ")
+		}
+		p.Write(keys[i] + ": ")
+		printMixedList(p, staticArray(op, n), op.OperandSegment(i+1))
+	}
+	printCastTail(p, op, append(names, "operandSegmentSizes")...)
+}
+
+// ---- expand_shape / collapse_shape ----
+
+func parseReassociation(p AsmParser, st *OperationState) error {
+	a, err := p.ParseAttribute()
+	if err != nil {
+		return err
+	}
+	arr, ok := a.(*ArrayAttr)
+	if !ok {
+		return p.Errorf("expected reassociation indices [[...], ...]")
+	}
+	st.AddAttr("reassociation", arr)
+	return nil
+}
+
+func parseExpandShape(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := parseReassociation(p, st); err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("output_shape"); err != nil {
+		return err
+	}
+	dyn, static, err := parseMixedList(p)
+	if err != nil {
+		return err
+	}
+	st.AddAttr("static_output_shape", I64Array(static...))
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	from, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("into"); err != nil {
+		return err
+	}
+	to, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.Operands = append([]OperandRef{src}, dyn...)
+	st.OperandTypes = []Type{from}
+	for range dyn {
+		st.OperandTypes = append(st.OperandTypes, Index)
+	}
+	st.ResultTypes = []Type{to}
+	return nil
+}
+
+func printExpandShape(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(" " + op.Attr("reassociation").String() + " output_shape ")
+	printMixedList(p, staticArray(op, "static_output_shape"), op.Operands[1:])
+	p.AttrDict(op, "reassociation", "static_output_shape")
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" into ")
+	p.Type(op.Results[0].Type)
+}
+
+func parseCollapseShape(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := parseReassociation(p, st); err != nil {
+		return err
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	from, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("into"); err != nil {
+		return err
+	}
+	to, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.Operands = []OperandRef{src}
+	st.OperandTypes = []Type{from}
+	st.ResultTypes = []Type{to}
+	return nil
+}
+
+func printCollapseShape(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(" " + op.Attr("reassociation").String())
+	p.AttrDict(op, "reassociation")
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" into ")
+	p.Type(op.Results[0].Type)
+}
+
+// ---- global ----
+
+func parseGlobal(p AsmParser, st *OperationState) error {
+	if s, ok := p.ParseOptionalString(); ok {
+		st.AddAttr("sym_visibility", Str(s))
+	}
+	if p.ParseOptionalKeyword("constant") {
+		st.AddAttr("constant", Unit)
+	}
+	name, err := p.ParseSymbolName()
+	if err != nil {
+		return err
+	}
+	st.AddAttr("sym_name", Str(name))
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.AddAttr("type", &TypeAttr{t})
+	if p.ParseOptionalPunct("=") {
+		if p.ParseOptionalKeyword("uninitialized") {
+			st.AddAttr("initial_value", Unit)
+		} else {
+			a, err := p.ParseAttribute()
+			if err != nil {
+				return err
+			}
+			if d, ok := a.(*DenseElementsAttr); ok && d.Type == nil {
+				if mt, ok := t.(*MemRefType); ok {
+					d.Type = Tensor(mt.Shape, mt.Elem, nil)
+				}
+			}
+			st.AddAttr("initial_value", a)
+		}
+	}
+	return parseTrailingAttrDict(p, st)
+}
+
+func printGlobal(p AsmPrinter, op *Operation) {
+	if vis, ok := op.StrAttrValue("sym_visibility"); ok {
+		p.Write(" " + Quote(vis))
+	}
+	if op.HasAttr("constant") {
+		p.Write(" constant")
+	}
+	name, _ := op.StrAttrValue("sym_name")
+	p.Write(" " + FormatSymbol(name) + " : ")
+	if ta, ok := op.Attr("type").(*TypeAttr); ok {
+		p.Type(ta.Type)
+	}
+	switch iv := op.Attr("initial_value").(type) {
+	case nil:
+	case *UnitAttr:
+		p.Write(" = uninitialized")
+	case *DenseElementsAttr:
+		p.Write(" = dense<" + iv.Literal + ">")
+	default:
+		p.Write(" = ")
+		p.Attr(iv)
+	}
+	p.AttrDict(op, "sym_visibility", "constant", "sym_name", "type", "initial_value")
+}

@@ -1,0 +1,207 @@
+package dialect
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The pto dialect: the input language of the ptoas assembler. pto-opt emits
+// it from tile kernels (convert-tile-to-pto). Ops are destination-passing:
+// inputs in ins(...), the written tile in outs(...).
+
+// PTOTileBufType is !pto.tile_buf<space, RxCxT>.
+type PTOTileBufType struct {
+	Space string
+	Shape []int64
+	Elem  Type
+	s     string
+}
+
+func (t *PTOTileBufType) String() string                  { return t.s }
+func (*PTOTileBufType) isType()                           {}
+func (t *PTOTileBufType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
+
+// PTOTileBuf returns the uniqued !pto.tile_buf type.
+func PTOTileBuf(space string, shape []int64, elem Type) Type {
+	s := "!pto.tile_buf<" + space + ", " + FormatShape(shape) + "x" + elem.String() + ">"
+	return intern(s, func() *PTOTileBufType {
+		return &PTOTileBufType{Space: space, Shape: append([]int64(nil), shape...), Elem: elem, s: s}
+	})
+}
+
+// PTOViewType is !pto.tensor_view<shape x elem> or
+// !pto.partition_tensor_view<shape x elem>: global-memory operands.
+type PTOViewType struct {
+	Kind  string // tensor_view or partition_tensor_view
+	Shape []int64
+	Elem  Type
+	s     string
+}
+
+func (t *PTOViewType) String() string                  { return t.s }
+func (*PTOViewType) isType()                           {}
+func (t *PTOViewType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
+
+// PTOView returns the uniqued view type.
+func PTOView(kind string, shape []int64, elem Type) Type {
+	s := "!pto." + kind + "<" + FormatShape(shape) + "x" + elem.String() + ">"
+	return intern(s, func() *PTOViewType {
+		return &PTOViewType{Kind: kind, Shape: append([]int64(nil), shape...), Elem: elem, s: s}
+	})
+}
+
+func parsePTOType(name, body string) (Type, error) {
+	switch name {
+	case "tile_buf":
+		parts := splitTopLevel(body)
+		if len(parts) != 2 {
+			return nil, fmt.Errorf("expected !pto.tile_buf<space, shape x element type>")
+		}
+		shape, elem, ok := ParseShapeElem(parts[1])
+		if !ok {
+			return nil, fmt.Errorf("invalid !pto.tile_buf shape %q", parts[1])
+		}
+		return PTOTileBuf(strings.TrimSpace(parts[0]), shape, elem), nil
+	case "tensor_view", "partition_tensor_view":
+		shape, elem, ok := ParseShapeElem(body)
+		if !ok {
+			return nil, fmt.Errorf("invalid !pto.%s shape %q", name, body)
+		}
+		return PTOView(name, shape, elem), nil
+	}
+	text := "!pto." + name
+	if body != "" {
+		text += "<" + body + ">"
+	}
+	return Opaque(text), nil
+}
+
+// PTOComputeOps are the destination-passing pto ops pto-opt can emit.
+var PTOComputeOps = strings.Fields(`tload tstore tadd tsub tmul tdiv tmax tmin tand tor txor
+	tadds tsubs tmuls tdivs tmaxs tmins texp tlog tsqrt tabs tneg trelu tnot tfillpad
+	trecip trsqrt trowsum trowmax trowmin tmrgsort tmov trem trems tfmod tfmods ttrans
+	trowexpand trowexpandmul trowexpandadd trowexpandsub trowexpanddiv
+	tcolexpand tcolexpandmul tcolexpandadd tcolexpandsub tcolexpanddiv
+	tsel tsels tprelu tcvt treshape textract treinterpret tmatmul tmatmul_acc tgemv tgemv_acc
+	tcreate tfull tpop_from_aic`)
+
+func init() {
+	RegisterDialect("pto")
+	RegisterTypeParser("pto", parsePTOType)
+	Register(&OpDef{
+		Name: "pto.alloc_tile", Summary: "a tile buffer, at a fixed address when addr is given",
+		Traits:   AllocLike,
+		Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
+		Parse:    parseAllocTile,
+		Print:    printAllocTile,
+		NameHint: func(*Operation) []string { return []string{"tile"} },
+		Verify: func(op *Operation) error {
+			if len(op.Operands) > 1 || len(op.Results) != 1 {
+				return Errorf(op, "takes at most one address operand and returns one tile buffer")
+			}
+			if _, ok := op.Results[0].Type.(*PTOTileBufType); !ok {
+				return Errorf(op, "result must be a !pto.tile_buf")
+			}
+			return nil
+		},
+	})
+	for _, n := range PTOComputeOps {
+		Register(&OpDef{
+			Name: "pto." + n, Summary: "ptoas instruction " + n,
+			Traits:   HasSideEffects,
+			Inherent: []string{"operandSegmentSizes"},
+			Effects:  []Effect{{Kind: Read, Operand: AllOperands, Result: -1}},
+			Parse:    parseInsOuts,
+			Print:    printInsOuts,
+			Verify: func(op *Operation) error {
+				seg := op.SegmentSizes("operandSegmentSizes")
+				if len(seg) != 2 || seg[0]+seg[1] != len(op.Operands) {
+					return Errorf(op, "operandSegmentSizes must be [ins, outs]")
+				}
+				return nil
+			},
+		})
+	}
+}
+
+func parseAllocTile(p AsmParser, st *OperationState) error {
+	if p.ParseOptionalKeyword("addr") {
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		a, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		st.Operands = []OperandRef{a}
+		st.OperandTypes = []Type{I64}
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.ResultTypes = []Type{t}
+	return nil
+}
+
+func printAllocTile(p AsmPrinter, op *Operation) {
+	if len(op.Operands) == 1 {
+		p.Write(" addr = ")
+		p.Operand(op.Operands[0])
+	}
+	p.AttrDict(op)
+	p.Write(" : ")
+	p.Type(op.Results[0].Type)
+}
+
+func parseInsOuts(p AsmParser, st *OperationState) error {
+	var counts [2]int64
+	for i, kw := range []string{"ins", "outs"} {
+		if !p.ParseOptionalKeyword(kw) {
+			continue
+		}
+		if err := p.ParsePunct("("); err != nil {
+			return err
+		}
+		refs, err := p.ParseOperandList("")
+		if err != nil {
+			return err
+		}
+		ts, err := p.ParseColonTypeList()
+		if err != nil {
+			return err
+		}
+		if len(ts) != len(refs) {
+			return p.Errorf("expected %d types in %s(...), got %d", len(refs), kw, len(ts))
+		}
+		if err := p.ParsePunct(")"); err != nil {
+			return err
+		}
+		st.Operands = append(st.Operands, refs...)
+		st.OperandTypes = append(st.OperandTypes, ts...)
+		counts[i] = int64(len(refs))
+	}
+	st.AddAttr("operandSegmentSizes", I32Array(counts[0], counts[1]))
+	return parseTrailingAttrDict(p, st)
+}
+
+func printInsOuts(p AsmPrinter, op *Operation) {
+	for i, kw := range []string{"ins", "outs"} {
+		vs := op.OperandSegment(i)
+		if len(vs) == 0 {
+			continue
+		}
+		p.Write(" " + kw + "(")
+		p.Operands(vs)
+		p.Write(" : ")
+		p.Types(ValueTypes(vs))
+		p.Write(")")
+	}
+	p.AttrDict(op, "operandSegmentSizes")
+}

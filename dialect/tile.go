@@ -1,0 +1,592 @@
+package dialect
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The tile dialect: tile kernels for scratchpad accelerators (PyPTO's model).
+// Every op but tile.alloc shares one pretty form:
+//
+//	%r = tile.<op> <operands> [into %buf[ + <byte offset>]] [{attrs}] : (<operand types>) -> <result type>
+//
+// `into %buf` is the destination allocation (the last operand; generic form
+// marks it with operandSegmentSizes = array<i32: N, 1>). The aliasing rules
+// of the ops (seed 000's table) are declared here as traits.
+
+// Memory spaces of the tile dialect, in the order targets list them.
+var TileSpaces = []string{"ddr", "vec", "mat", "left", "right", "acc", "bias", "left_scale", "right_scale"}
+
+// IsTileSpace reports whether s names a tile memory space.
+func IsTileSpace(s string) bool {
+	for _, t := range TileSpaces {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TileTensorType is !tile.tensor<shape x elem>: a tensor in global memory.
+type TileTensorType struct {
+	Shape []int64
+	Elem  Type
+	s     string
+}
+
+func (t *TileTensorType) String() string                  { return t.s }
+func (*TileTensorType) isType()                           {}
+func (t *TileTensorType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
+
+// TileTensor returns the uniqued !tile.tensor type.
+func TileTensor(shape []int64, elem Type) Type {
+	s := "!tile.tensor<" + FormatShape(shape) + "x" + elem.String() + ">"
+	if len(shape) == 0 {
+		s = "!tile.tensor<" + elem.String() + ">"
+	}
+	return intern(s, func() *TileTensorType {
+		return &TileTensorType{Shape: append([]int64(nil), shape...), Elem: elem, s: s}
+	})
+}
+
+// TileType is !tile.tile<shape x elem, space[, valid = RxC]>: a tile living
+// in an on-chip memory space.
+type TileType struct {
+	Shape []int64
+	Elem  Type
+	Space string
+	Valid []int64 // nil when the whole tile is valid
+	s     string
+}
+
+func (t *TileType) String() string                  { return t.s }
+func (*TileType) isType()                           {}
+func (t *TileType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
+
+// ByteSize is product(shape) * element bytes.
+func (t *TileType) ByteSize() int64 {
+	bits := ElementBitWidth(t.Elem)
+	return (product(t.Shape)*bits + 7) / 8
+}
+
+// Tile returns the uniqued !tile.tile type.
+func Tile(shape []int64, elem Type, space string, valid []int64) Type {
+	s := "!tile.tile<" + FormatShape(shape) + "x" + elem.String() + ", " + space
+	if valid != nil {
+		s += ", valid = " + FormatShape(valid)
+	}
+	s += ">"
+	return intern(s, func() *TileType {
+		var v []int64
+		if valid != nil {
+			v = append([]int64(nil), valid...)
+		}
+		return &TileType{Shape: append([]int64(nil), shape...), Elem: elem, Space: space, Valid: v, s: s}
+	})
+}
+
+// TileBufType is !tile.buf<space>: an on-chip allocation root.
+type TileBufType struct {
+	Space string
+	s     string
+}
+
+func (t *TileBufType) String() string { return t.s }
+func (*TileBufType) isType()          {}
+
+// TileBuf returns the uniqued !tile.buf type.
+func TileBuf(space string) Type {
+	s := "!tile.buf<" + space + ">"
+	return intern(s, func() *TileBufType { return &TileBufType{Space: space, s: s} })
+}
+
+func parseTileType(name, body string) (Type, error) {
+	parts := splitTopLevel(body)
+	switch name {
+	case "tensor":
+		if len(parts) != 1 {
+			return nil, fmt.Errorf("expected !tile.tensor<shape x element type>")
+		}
+		shape, elem, ok := ParseShapeElem(parts[0])
+		if !ok {
+			return nil, fmt.Errorf("invalid !tile.tensor shape %q", parts[0])
+		}
+		return TileTensor(shape, elem), nil
+	case "tile":
+		if len(parts) < 2 || len(parts) > 3 {
+			return nil, fmt.Errorf("expected !tile.tile<shape x element type, space[, valid = RxC]>")
+		}
+		shape, elem, ok := ParseShapeElem(parts[0])
+		if !ok {
+			return nil, fmt.Errorf("invalid !tile.tile shape %q", parts[0])
+		}
+		space := strings.TrimSpace(parts[1])
+		if !IsTileSpace(space) {
+			return nil, fmt.Errorf("unknown memory space %q (expected one of %s)", space, strings.Join(TileSpaces, ", "))
+		}
+		var valid []int64
+		if len(parts) == 3 {
+			kv := strings.SplitN(parts[2], "=", 2)
+			if len(kv) != 2 || strings.TrimSpace(kv[0]) != "valid" {
+				return nil, fmt.Errorf("expected 'valid = RxC' in !tile.tile")
+			}
+			valid, ok = ParseDims(kv[1])
+			if !ok || len(valid) != len(shape) {
+				return nil, fmt.Errorf("invalid valid region %q", strings.TrimSpace(kv[1]))
+			}
+		}
+		return Tile(shape, elem, space, valid), nil
+	case "buf":
+		space := strings.TrimSpace(body)
+		if !IsTileSpace(space) {
+			return nil, fmt.Errorf("unknown memory space %q (expected one of %s)", space, strings.Join(TileSpaces, ", "))
+		}
+		return TileBuf(space), nil
+	}
+	return nil, fmt.Errorf("unknown tile type '!tile.%s'", name)
+}
+
+// splitTopLevel splits on commas not nested in brackets.
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '<', '(', '[', '{':
+			depth++
+		case '>', ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// TileSpaceOf returns the memory space of a tile or buffer type, or "".
+func TileSpaceOf(t Type) string {
+	switch t := t.(type) {
+	case *TileType:
+		return t.Space
+	case *TileBufType:
+		return t.Space
+	case *TileTensorType:
+		return "ddr"
+	}
+	return ""
+}
+
+// ---- op table ----
+
+type tileKind int
+
+const (
+	tkFresh       tileKind = iota // new tile, needs its own buffer
+	tkInPlaceSafe                 // output may reuse any input
+	tkNotInPlace                  // output must not alias any input
+	tkForbid1                     // output must not alias operand 1
+	tkSel                         // output must not alias operands 0 and 3
+	tkSels                        // target-aware
+	tkPrelu                       // target-aware
+	tkCast                        // widening: no alias with the input
+	tkView                        // view of operand 0
+	tkStore                       // result is the output tensor (operand 1)
+	tkReuse0                      // result written in place into operand 0
+)
+
+var tileOps = []struct {
+	kind  tileKind
+	names string
+	doc   string
+}{
+	{tkFresh, "load create full tpop_from_aic matmul gemv", "produces a fresh tile"},
+	{tkStore, "store", "writes a tile to a global tensor"},
+	{tkInPlaceSafe, "add sub mul div max min and or xor adds subs muls divs maxs mins exp log sqrt abs neg relu not fillpad", "elementwise, in-place safe"},
+	{tkNotInPlace, "recip rsqrt row_sum row_max row_min mrgsort_format1 move rem rems fmod fmods transpose", "output must not alias any input"},
+	{tkForbid1, "row_expand row_expand_mul row_expand_add row_expand_sub row_expand_div col_expand col_expand_mul col_expand_add col_expand_sub col_expand_div", "output must not alias the broadcast operand 1"},
+	{tkSel, "sel", "output must not alias the mask (0) or tmp (3)"},
+	{tkSels, "sels", "select with a scalar; target-aware aliasing"},
+	{tkPrelu, "prelu", "parametric relu; target-aware aliasing"},
+	{tkCast, "cast", "element type conversion; widening casts are not in place"},
+	{tkView, "reshape slice reinterpret", "a view of operand 0"},
+	{tkReuse0, "matmul_acc gemv_acc", "accumulates in place into operand 0"},
+}
+
+// In-place variant targets: on these, sels may reuse src/tmp and prelu may
+// reuse only its unread tmp (seed 000).
+func selsForbidden(*Operation, string) (bool, []int) {
+	// dst never aliases the predicate mask (operand 0). On Ascend910B the
+	// tmp may alias dst but must stay clear of mask and src, which is a
+	// constraint between inputs, not on the output.
+	return false, []int{0}
+}
+
+func preluForbidden(_ *Operation, target string) (bool, []int) {
+	if target == "ascend950" {
+		// A5 keeps an unread tmp (operand 2): dst may reuse it, not src/slope.
+		return false, []int{0, 1}
+	}
+	return true, nil
+}
+
+func castForbidden(op *Operation, _ string) (bool, []int) {
+	if len(op.Operands) == 0 || len(op.Results) == 0 {
+		return false, nil
+	}
+	_, inElem, ok1 := ShapeOf(op.Operands[0].Type)
+	_, outElem, ok2 := ShapeOf(op.Results[0].Type)
+	if ok1 && ok2 && ElementBitWidth(outElem) > ElementBitWidth(inElem) {
+		return false, []int{0}
+	}
+	return false, nil
+}
+
+func init() {
+	RegisterDialect("tile")
+	RegisterTypeParser("tile", parseTileType)
+	Register(&OpDef{
+		Name: "tile.alloc", Summary: "an on-chip allocation root (addr after allocate-addr; pinned when author-declared)",
+		Traits:   AllocLike,
+		Inherent: []string{"size"},
+		Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
+		Parse:    parseTileAlloc,
+		Print:    printTileAlloc,
+		Verify:   verifyTileAlloc,
+		NameHint: func(op *Operation) []string {
+			return []string{"mem_" + TileSpaceOf(op.Results[0].Type)}
+		},
+	})
+	for _, group := range tileOps {
+		for _, n := range strings.Fields(group.names) {
+			d := &OpDef{
+				Name:    "tile." + n,
+				Summary: group.doc,
+				Parse:   parseTileOp,
+				Print:   printTileOp,
+				Verify:  verifyTileOp,
+				Effects: []Effect{{Kind: Read, Operand: AllOperands, Result: -1}},
+			}
+			switch group.kind {
+			case tkView:
+				d.Traits = ViewLike | Pure
+				d.ViewSource = 0
+			case tkStore:
+				d.Traits = HasSideEffects
+				d.Effects = append(d.Effects, Effect{Kind: Write, Operand: 1, Result: -1})
+			case tkReuse0:
+				d.Traits = TileProducer | ResultReusesInput
+				d.ReusedInput = 0
+			default:
+				d.Traits = TileProducer | DestinationStyle
+				d.Inherent = []string{"operandSegmentSizes", "offset"}
+			}
+			if group.kind == tkFresh {
+				d.Traits |= FreshResult
+			}
+			switch group.kind {
+			case tkNotInPlace:
+				d.Traits |= NotInPlaceSafe
+			case tkForbid1:
+				d.ForbidOutputAlias = []int{1}
+			case tkSel:
+				d.ForbidOutputAlias = []int{0, 3}
+			case tkSels:
+				d.ForbidAliasFor = selsForbidden
+			case tkPrelu:
+				d.ForbidAliasFor = preluForbidden
+			case tkCast:
+				d.ForbidAliasFor = castForbidden
+			}
+			Register(d)
+		}
+	}
+}
+
+// ForbiddenAliasOperands returns the operands whose buffers op's output must
+// not share, under the named target. all reports "every input".
+func ForbiddenAliasOperands(op *Operation, target string) (all bool, operands []int) {
+	if op.Def == nil {
+		return false, nil
+	}
+	if op.Def.Traits.Has(NotInPlaceSafe) {
+		return true, nil
+	}
+	if op.Def.ForbidAliasFor != nil {
+		return op.Def.ForbidAliasFor(op, target)
+	}
+	return false, op.Def.ForbidOutputAlias
+}
+
+// ---- tile.alloc ----
+
+func parseTileAlloc(p AsmParser, st *OperationState) error {
+	loc := p.Loc()
+	space, ok := p.ParseOptionalBareId()
+	if !ok || !IsTileSpace(space) {
+		return p.ErrorAt(loc, "expected memory space (one of %s)", strings.Join(TileSpaces, ", "))
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	size, err := p.ParseInteger()
+	if err != nil {
+		return err
+	}
+	st.AddAttr("size", Int(size, I64))
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	bt, ok := t.(*TileBufType)
+	if !ok {
+		return p.Errorf("expected !tile.buf<%s> result type", space)
+	}
+	if bt.Space != space {
+		return p.ErrorAt(loc, "memory space '%s' does not match the result type %s", space, t)
+	}
+	st.ResultTypes = []Type{t}
+	return nil
+}
+
+func printTileAlloc(p AsmPrinter, op *Operation) {
+	size, _ := op.IntAttrValue("size")
+	p.Write(" " + TileSpaceOf(op.Results[0].Type) + ", " + strconv.FormatInt(size, 10))
+	printTileAttrDict(p, op, "size")
+	p.Write(" : ")
+	p.Type(op.Results[0].Type)
+}
+
+func verifyTileAlloc(op *Operation) error {
+	if err := verifyCounts(op, 0, 1); err != nil {
+		return err
+	}
+	if _, ok := op.Results[0].Type.(*TileBufType); !ok {
+		return Errorf(op, "result must be a !tile.buf type")
+	}
+	size, ok := op.IntAttrValue("size")
+	if !ok || size <= 0 {
+		return Errorf(op, "requires a positive 'size'")
+	}
+	if a, ok := op.Attr("addr").(*IntegerAttr); ok && a.Value < 0 {
+		return Errorf(op, "'addr' must be non-negative")
+	}
+	return nil
+}
+
+// AllocAddr returns the address written by allocate-addr, if any.
+func AllocAddr(op *Operation) (int64, bool) { return op.IntAttrValue("addr") }
+
+// printTileAttrDict prints the tile dialect's attribute dictionary, where
+// i64 integers are written bare ({addr = 0}), as the dialect's syntax shows.
+func printTileAttrDict(p AsmPrinter, op *Operation, elided ...string) {
+	var list []NamedAttr
+	for _, src := range [][]NamedAttr{op.Props, op.Attrs} {
+	next:
+		for _, a := range src {
+			for _, e := range elided {
+				if a.Name == e {
+					continue next
+				}
+			}
+			list = append(list, a)
+		}
+	}
+	if len(list) == 0 {
+		return
+	}
+	SortAttrs(list)
+	var sb strings.Builder
+	sb.WriteString(" {")
+	for i, a := range list {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(FormatAttrName(a.Name))
+		if _, unit := a.Value.(*UnitAttr); unit {
+			continue
+		}
+		sb.WriteString(" = ")
+		sb.WriteString(ElidedString(a.Value))
+	}
+	sb.WriteString("}")
+	p.Write(sb.String())
+}
+
+// ---- the uniform op form ----
+
+// TileDest returns the destination buffer operand (`into`) of a tile op, or
+// nil when it has none.
+func TileDest(op *Operation) *Value {
+	if !op.Has(DestinationStyle) {
+		return nil
+	}
+	d := op.OperandSegment(1)
+	if len(d) == 0 {
+		return nil
+	}
+	return d[0]
+}
+
+// TileInputs returns the non-destination operands.
+func TileInputs(op *Operation) []*Value {
+	if !op.Has(DestinationStyle) {
+		return op.Operands
+	}
+	if op.SegmentSizes("operandSegmentSizes") == nil {
+		return op.Operands
+	}
+	return op.OperandSegment(0)
+}
+
+// TileDestOffset is the byte offset of the destination (into %b + N).
+func TileDestOffset(op *Operation) int64 {
+	n, _ := op.IntAttrValue("offset")
+	return n
+}
+
+// SetTileDest sets (or replaces) the destination of a destination-style op.
+func SetTileDest(op *Operation, buf *Value, offset int64) {
+	inputs := append([]*Value(nil), TileInputs(op)...)
+	op.SetOperands(append(inputs, buf))
+	op.SetAttr("operandSegmentSizes", I32Array(int64(len(inputs)), 1))
+	if offset != 0 {
+		op.SetAttr("offset", Int(offset, I64))
+	} else {
+		op.RemoveAttr("offset")
+	}
+}
+
+func parseTileOp(p AsmParser, st *OperationState) error {
+	var inputs []OperandRef
+	if p.PeekOperand() {
+		var err error
+		if inputs, err = p.ParseOperandList(""); err != nil {
+			return err
+		}
+	}
+	var dest *OperandRef
+	var offset int64
+	if p.ParseOptionalKeyword("into") {
+		d, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		dest = &d
+		if p.ParseOptionalPunct("+") {
+			if offset, err = p.ParseInteger(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	ft, ok := t.(*FunctionType)
+	if !ok {
+		return p.Errorf("expected (operand types) -> result type")
+	}
+	if len(ft.Inputs) != len(inputs) {
+		return p.Errorf("%d operands present, but expected %d", len(inputs), len(ft.Inputs))
+	}
+	st.Operands = inputs
+	st.OperandTypes = append([]Type(nil), ft.Inputs...)
+	st.ResultTypes = ft.Results
+	if dest != nil {
+		if len(ft.Results) != 1 {
+			return p.Errorf("'into' needs a single tile result")
+		}
+		space := TileSpaceOf(ft.Results[0])
+		if space == "" {
+			return p.Errorf("'into' needs a tile result type")
+		}
+		st.Operands = append(st.Operands, *dest)
+		st.OperandTypes = append(st.OperandTypes, TileBuf(space))
+		st.AddAttr("operandSegmentSizes", I32Array(int64(len(inputs)), 1))
+		if offset != 0 {
+			st.AddAttr("offset", Int(offset, I64))
+		}
+	}
+	return nil
+}
+
+func printTileOp(p AsmPrinter, op *Operation) {
+	inputs := TileInputs(op)
+	if len(inputs) > 0 {
+		p.Write(" ")
+		p.Operands(inputs)
+	}
+	if d := TileDest(op); d != nil {
+		p.Write(" into ")
+		p.Operand(d)
+		if off := TileDestOffset(op); off != 0 {
+			p.Write(" + " + strconv.FormatInt(off, 10))
+		}
+	}
+	printTileAttrDict(p, op, "operandSegmentSizes", "offset")
+	p.Write(" : (")
+	p.Types(ValueTypes(inputs))
+	p.Write(") -> ")
+	p.Write(FormatResultTypes(ValueTypes(op.Results)))
+}
+
+func verifyTileOp(op *Operation) error {
+	if len(op.Results) == 0 {
+		return Errorf(op, "requires at least one result")
+	}
+	if seg := op.SegmentSizes("operandSegmentSizes"); seg != nil {
+		if !op.Has(DestinationStyle) {
+			return Errorf(op, "does not take an 'into' destination")
+		}
+		if len(seg) != 2 || seg[1] > 1 || seg[0]+seg[1] != len(op.Operands) {
+			return Errorf(op, "operandSegmentSizes must be [inputs, 0 or 1 destination]")
+		}
+	}
+	if d := TileDest(op); d != nil {
+		bt, ok := d.Type.(*TileBufType)
+		if !ok {
+			return Errorf(op, "destination must be a !tile.buf, got %s", d.Type)
+		}
+		if rs := TileSpaceOf(op.Results[0].Type); rs != bt.Space {
+			return Errorf(op, "destination space '%s' does not match the result space '%s'", bt.Space, rs)
+		}
+		if off := TileDestOffset(op); off < 0 {
+			return Errorf(op, "destination offset must be non-negative")
+		}
+	}
+	if op.Has(ViewLike) && len(op.Operands) == 0 {
+		return Errorf(op, "a view needs a source operand")
+	}
+	if op.Has(ResultReusesInput) {
+		if len(op.Operands) <= op.Def.ReusedInput {
+			return Errorf(op, "missing the accumulator operand")
+		}
+		if TileSpaceOf(op.Operands[op.Def.ReusedInput].Type) != TileSpaceOf(op.Results[0].Type) {
+			return Errorf(op, "result must live in the accumulator's memory space")
+		}
+	}
+	if op.Has(TileProducer) {
+		for _, r := range op.Results {
+			if _, ok := r.Type.(*TileType); !ok {
+				return Errorf(op, "result must be a !tile.tile, got %s", r.Type)
+			}
+		}
+	}
+	return nil
+}

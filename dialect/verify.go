@@ -1,0 +1,235 @@
+package dialect
+
+// Verify checks structural invariants of op and everything nested in it:
+// SSA dominance (a value is defined before every use, in the same block or
+// an enclosing one, or in a dominating block of the same region), values of
+// isolated regions not used across the isolation boundary, terminators at
+// the end of blocks, successors in the same region, and each registered
+// op's own verifier. It returns the first problem found.
+func Verify(op *Operation) error {
+	v := &verifier{index: map[*Operation]int{}, doms: map[*Region]*domInfo{}}
+	return v.verifyOp(op)
+}
+
+type verifier struct {
+	index map[*Operation]int
+	doms  map[*Region]*domInfo
+}
+
+func (v *verifier) posInBlock(op *Operation) int {
+	if i, ok := v.index[op]; ok {
+		return i
+	}
+	for i, o := range op.Block.Ops {
+		v.index[o] = i
+	}
+	return v.index[op]
+}
+
+func (v *verifier) verifyOp(op *Operation) error {
+	for i, operand := range op.Operands {
+		if operand == nil {
+			return Errorf(op, "operand #%d is null", i)
+		}
+		if err := v.checkDominance(op, i, operand); err != nil {
+			return err
+		}
+	}
+	for _, s := range op.Successors {
+		if op.Block == nil || s.Region != op.Block.Region {
+			return Errorf(op, "reference to block defined in another region")
+		}
+	}
+	if op.Def != nil && op.Def.Traits.Has(Terminator) && op.Block != nil {
+		if op.Block.Ops[len(op.Block.Ops)-1] != op {
+			return Errorf(op, "must be the last operation in the parent block")
+		}
+	}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			if err := v.checkTerminator(op, b); err != nil {
+				return err
+			}
+			for _, o := range b.Ops {
+				if err := v.verifyOp(o); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if op.Def != nil && op.Def.Verify != nil {
+		if err := op.Def.Verify(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (v *verifier) checkTerminator(parent *Operation, b *Block) error {
+	if parent.Def == nil || parent.Def.Traits.Has(NoTerminator) {
+		return nil
+	}
+	if len(b.Ops) == 0 {
+		return NewError(parent.Loc, "empty block: expect at least a terminator")
+	}
+	last := b.Ops[len(b.Ops)-1]
+	if last.Def != nil && !last.Def.Traits.Has(Terminator) {
+		return Errorf(last, "block with no terminator, has %s", Describe(last))
+	}
+	return nil
+}
+
+// checkDominance verifies that operand i of op is visible and dominates op.
+func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
+	defBlock := val.ParentBlock()
+	if defBlock == nil {
+		return Errorf(op, "operand #%d uses a value that has no definition (a dangling forward reference)", i)
+	}
+	// Find op's ancestor (or op itself) in the region of the definition,
+	// checking that no isolated-from-above op lies in between.
+	defRegion := defBlock.Region
+	anc := op
+	for anc != nil && (anc.Block == nil || anc.Block.Region != defRegion) {
+		parent := anc.ParentOp()
+		if parent != nil && parent.Has(IsolatedFromAbove) {
+			// Leaving an isolated region before reaching the definition.
+			return v.domError(op, i, val, "using value defined outside the region")
+		}
+		anc = parent
+	}
+	if anc == nil {
+		return v.domError(op, i, val, "operand #%d does not dominate this use", i)
+	}
+	if anc.Block == defBlock {
+		if val.IsBlockArg() {
+			return nil
+		}
+		if val.Op == anc || v.posInBlock(val.Op) > v.posInBlock(anc) {
+			return v.domError(op, i, val, "operand #%d does not dominate this use", i)
+		}
+		return nil
+	}
+	if !v.blockDominates(defBlock, anc.Block) {
+		return v.domError(op, i, val, "operand #%d does not dominate this use", i)
+	}
+	return nil
+}
+
+func (v *verifier) domError(op *Operation, i int, val *Value, format string, args ...any) error {
+	d := NewError(op.Loc, format, args...)
+	switch {
+	case val.Op != nil && val.Op.Loc.Known():
+		d.WithNote(val.Op.Loc, "operand defined here (op in the same %s)", relation(op, val))
+	case val.Loc.Known():
+		d.WithNote(val.Loc, "operand defined here")
+	}
+	return d
+}
+
+func relation(op *Operation, val *Value) string {
+	if val.ParentBlock() == op.Block {
+		return "block"
+	}
+	return "region"
+}
+
+// ---- block dominance within a region ----
+
+type domInfo struct {
+	idom  map[*Block]*Block
+	reach map[*Block]bool
+}
+
+func (v *verifier) blockDominates(a, b *Block) bool {
+	if a == b {
+		return true
+	}
+	r := a.Region
+	d, ok := v.doms[r]
+	if !ok {
+		d = computeDominators(r)
+		v.doms[r] = d
+	}
+	if !d.reach[b] {
+		return true // uses in unreachable blocks are not checked, as in MLIR
+	}
+	for x := d.idom[b]; x != nil; x = d.idom[x] {
+		if x == a {
+			return true
+		}
+		if d.idom[x] == x {
+			break
+		}
+	}
+	return false
+}
+
+// computeDominators runs the iterative Cooper-Harvey-Kennedy algorithm over
+// the region's CFG (regions have few blocks; this is cheap).
+func computeDominators(r *Region) *domInfo {
+	d := &domInfo{idom: map[*Block]*Block{}, reach: map[*Block]bool{}}
+	if len(r.Blocks) == 0 {
+		return d
+	}
+	entry := r.Blocks[0]
+	// reverse post-order
+	var order []*Block
+	seen := map[*Block]bool{}
+	var dfs func(b *Block)
+	dfs = func(b *Block) {
+		seen[b] = true
+		for _, s := range b.Successors() {
+			if !seen[s] && s.Region == r {
+				dfs(s)
+			}
+		}
+		order = append(order, b)
+	}
+	dfs(entry)
+	rpo := map[*Block]int{}
+	for i := range order {
+		b := order[len(order)-1-i]
+		rpo[b] = i
+		d.reach[b] = true
+	}
+	preds := map[*Block][]*Block{}
+	for _, b := range r.Blocks {
+		for _, s := range b.Successors() {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	d.idom[entry] = entry
+	intersect := func(x, y *Block) *Block {
+		for x != y {
+			for rpo[x] > rpo[y] {
+				x = d.idom[x]
+			}
+			for rpo[y] > rpo[x] {
+				y = d.idom[y]
+			}
+		}
+		return x
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(order) - 2; i >= 0; i-- {
+			b := order[i]
+			var nd *Block
+			for _, p := range preds[b] {
+				if _, ok := d.idom[p]; !ok || !d.reach[p] {
+					continue
+				}
+				if nd == nil {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if nd != nil && d.idom[b] != nd {
+				d.idom[b] = nd
+				changed = true
+			}
+		}
+	}
+	return d
+}

@@ -1,0 +1,339 @@
+package parser
+
+import (
+	"strconv"
+
+	"github.com/alecthomas/participle/v2"
+
+	"pto-opt/dialect"
+)
+
+// asmParser implements dialect.AsmParser for the custom op parsers.
+type asmParser struct{ s *state }
+
+var _ dialect.AsmParser = (*asmParser)(nil)
+
+func (p *asmParser) Loc() dialect.Location { return locOf(p.s.peek().Pos) }
+
+func (p *asmParser) Errorf(format string, args ...any) error { return p.s.errf(format, args...) }
+
+func (p *asmParser) ErrorAt(loc dialect.Location, format string, args ...any) error {
+	return dialect.NewError(loc, format, args...)
+}
+
+func (p *asmParser) ParsePunct(v string) error { return p.s.expectPunct(v) }
+
+func (p *asmParser) ParseOptionalPunct(v string) bool {
+	if p.s.isPunct(v) {
+		p.s.next()
+		return true
+	}
+	return false
+}
+
+func (p *asmParser) PeekPunct(v string) bool { return p.s.isPunct(v) }
+
+func (p *asmParser) ParseKeyword(kw string) error {
+	if p.ParseOptionalKeyword(kw) {
+		return nil
+	}
+	return p.s.errf("expected '%s'", kw)
+}
+
+func (p *asmParser) ParseOptionalKeyword(kw string) bool {
+	t := p.s.peek()
+	if t.Type == tIdent && t.Value == kw {
+		p.s.next()
+		return true
+	}
+	return false
+}
+
+func (p *asmParser) ParseOptionalBareId() (string, bool) {
+	t := p.s.peek()
+	if t.Type == tIdent {
+		p.s.next()
+		return t.Value, true
+	}
+	return "", false
+}
+
+func (p *asmParser) PeekBareId() (string, bool) {
+	t := p.s.peek()
+	return t.Value, t.Type == tIdent
+}
+
+func (p *asmParser) ParseInteger() (int64, error) { return p.s.parseInteger() }
+
+func (p *asmParser) ParseOptionalInteger() (int64, bool, error) {
+	t := p.s.peek()
+	if t.Type == tInt || t.Type == tPunct && t.Value == "-" {
+		v, err := p.s.parseInteger()
+		return v, err == nil, err
+	}
+	return 0, false, nil
+}
+
+func (p *asmParser) ParseString() (string, error) {
+	t := p.s.peek()
+	if t.Type != tString {
+		return "", p.s.errf("expected string")
+	}
+	p.s.next()
+	v, err := unquote(t.Value)
+	if err != nil {
+		return "", p.s.errAt(t, "%v", err)
+	}
+	return v, nil
+}
+
+func (p *asmParser) ParseOptionalString() (string, bool) {
+	if p.s.peek().Type != tString {
+		return "", false
+	}
+	v, err := p.ParseString()
+	return v, err == nil
+}
+
+func (p *asmParser) ParseSymbolName() (string, error) {
+	if name, ok := p.ParseOptionalSymbolName(); ok {
+		return name, nil
+	}
+	return "", p.s.errf("expected valid '@'-identifier for symbol name")
+}
+
+func (p *asmParser) ParseOptionalSymbolName() (string, bool) {
+	t := p.s.peek()
+	if t.Type != tAt {
+		return "", false
+	}
+	p.s.next()
+	name, err := symbolName(t.Value)
+	return name, err == nil
+}
+
+func operandRef(name, hash string, loc dialect.Location) (dialect.OperandRef, error) {
+	r := dialect.OperandRef{Name: name[1:], Loc: loc}
+	if hash != "" {
+		n, err := strconv.Atoi(hash[1:])
+		if err != nil {
+			return r, dialect.NewError(loc, "invalid SSA value result number")
+		}
+		r.Num = n
+	}
+	return r, nil
+}
+
+func (p *asmParser) PeekOperand() bool { return p.s.peek().Type == tPercent }
+
+func (p *asmParser) ParseOperand() (dialect.OperandRef, error) {
+	t := p.s.peek()
+	if t.Type != tPercent {
+		return dialect.OperandRef{}, p.s.errf("expected SSA operand")
+	}
+	p.s.next()
+	hash := ""
+	if h := p.s.peek(); h.Type == tHash {
+		p.s.next()
+		hash = h.Value
+	}
+	return operandRef(t.Value, hash, locOf(t.Pos))
+}
+
+func (p *asmParser) ParseOptionalOperand() (dialect.OperandRef, bool, error) {
+	if !p.PeekOperand() {
+		return dialect.OperandRef{}, false, nil
+	}
+	r, err := p.ParseOperand()
+	return r, true, err
+}
+
+func closing(delim string) string {
+	switch delim {
+	case "(":
+		return ")"
+	case "[":
+		return "]"
+	case "<":
+		return ">"
+	}
+	return ""
+}
+
+func (p *asmParser) ParseOperandList(delim string) ([]dialect.OperandRef, error) {
+	if delim != "" {
+		if err := p.ParsePunct(delim); err != nil {
+			return nil, err
+		}
+		if p.ParseOptionalPunct(closing(delim)) {
+			return nil, nil
+		}
+	}
+	var out []dialect.OperandRef
+	for {
+		r, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	if delim != "" {
+		if err := p.ParsePunct(closing(delim)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (p *asmParser) ParseArgument(withType bool) (dialect.Argument, error) {
+	loc := p.Loc()
+	r, err := p.ParseOperand()
+	if err != nil {
+		return dialect.Argument{}, err
+	}
+	a := dialect.Argument{Ref: r, Loc: loc}
+	if !withType {
+		return a, nil
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return a, err
+	}
+	if a.Type, err = p.s.parseType(); err != nil {
+		return a, err
+	}
+	if p.s.isPunct("{") {
+		if a.Attrs, err = p.s.parseAttrDict(); err != nil {
+			return a, err
+		}
+	}
+	if t := p.s.peek(); t.Type == tLoc {
+		p.s.next()
+		a.Loc.Raw = t.Value
+	}
+	return a, nil
+}
+
+func (p *asmParser) ParseArgumentList(delim string, withType bool) ([]dialect.Argument, error) {
+	if err := p.ParsePunct(delim); err != nil {
+		return nil, err
+	}
+	if p.ParseOptionalPunct(closing(delim)) {
+		return nil, nil
+	}
+	var out []dialect.Argument
+	for {
+		a, err := p.ParseArgument(withType)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return out, p.ParsePunct(closing(delim))
+}
+
+func (p *asmParser) ParseType() (dialect.Type, error) { return p.s.parseType() }
+
+func (p *asmParser) ParseOptionalType() (dialect.Type, bool, error) {
+	if !p.s.canStartType() {
+		return nil, false, nil
+	}
+	t, err := p.s.parseType()
+	return t, err == nil, err
+}
+
+func (p *asmParser) ParseTypeList() ([]dialect.Type, error) {
+	var out []dialect.Type
+	for {
+		t, err := p.s.parseType()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+		if !p.ParseOptionalPunct(",") {
+			return out, nil
+		}
+	}
+}
+
+func (p *asmParser) ParseColonTypeList() ([]dialect.Type, error) {
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	return p.ParseTypeList()
+}
+
+func (p *asmParser) ParseArrowTypeList() ([]dialect.Type, error) {
+	if err := p.ParsePunct("->"); err != nil {
+		return nil, err
+	}
+	return p.s.parseResultTypes()
+}
+
+func (p *asmParser) ParseAttribute() (dialect.Attribute, error) { return p.s.parseAttribute() }
+
+func (p *asmParser) ParseOptionalAttribute() (dialect.Attribute, bool, error) {
+	t := p.s.peek()
+	switch t.Type {
+	case tInt, tFloat, tString, tAt, tDialectAttr, tHash:
+	case tPunct:
+		if t.Value != "[" && t.Value != "{" && t.Value != "-" {
+			return nil, false, nil
+		}
+	case tIdent:
+		switch t.Value {
+		case "true", "false", "unit", "dense", "array", "strided":
+		default:
+			if !p.s.canStartType() {
+				return nil, false, nil
+			}
+		}
+	default:
+		return nil, false, nil
+	}
+	a, err := p.s.parseAttribute()
+	return a, err == nil, err
+}
+
+func (p *asmParser) ParseOptionalAttrDict() ([]dialect.NamedAttr, error) {
+	if !p.s.isPunct("{") {
+		return nil, nil
+	}
+	return p.s.parseAttrDict()
+}
+
+func (p *asmParser) PeekRegion() bool { return p.s.isPunct("{") }
+
+// ParseRegion hands the region back to the participle grammar.
+func (p *asmParser) ParseRegion(entryArgs []dialect.Argument) (*dialect.RegionState, error) {
+	saved := p.s.lex
+	if !p.s.isPunct("{") {
+		return nil, p.s.errf("expected '{' to begin a region")
+	}
+	r, err := p.s.regionP.ParseFromLexer(saved, participle.AllowTrailing(true))
+	p.s.lex = saved
+	if err != nil {
+		return nil, convertError(err)
+	}
+	rs, err := convertRegion(r)
+	if err != nil {
+		return nil, err
+	}
+	rs.EntryArgs = entryArgs
+	rs.Parsed = true
+	return rs, nil
+}
+
+func (p *asmParser) ParseSuccessor() (dialect.SuccessorRef, error) {
+	t := p.s.peek()
+	if t.Type != tCaret {
+		return dialect.SuccessorRef{}, p.s.errf("expected block name")
+	}
+	p.s.next()
+	return dialect.SuccessorRef{Label: t.Value[1:], Loc: locOf(t.Pos)}, nil
+}

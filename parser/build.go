@@ -1,0 +1,533 @@
+package parser
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/alecthomas/participle/v2"
+
+	"pto-opt/dialect"
+)
+
+// ---- participle AST -> OperationState ----
+
+func convertError(err error) error {
+	var d *dialect.Diagnostic
+	if errors.As(err, &d) {
+		return d
+	}
+	var le *LexError
+	if errors.As(err, &le) {
+		return dialect.NewError(locOf(le.Pos), "%s", le.Msg)
+	}
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		pos := pe.Position()
+		msg := pe.Message()
+		if ut, ok := pe.(*participle.UnexpectedTokenError); ok {
+			msg = "unexpected " + describe(&ut.Unexpected)
+			if ut.Expect != "" {
+				msg += ", expected " + ut.Expect
+			}
+		}
+		return dialect.NewError(locOf(pos), "%s", msg)
+	}
+	return err
+}
+
+func convertOp(op *Operation) (*dialect.OperationState, error) {
+	var st *dialect.OperationState
+	if op.Generic != nil {
+		g := op.Generic
+		name, err := unquote(g.Name)
+		if err != nil {
+			return nil, dialect.NewError(locOf(g.Pos), "%v", err)
+		}
+		ft, ok := g.Type.typeNode().(*dialect.FunctionType)
+		if !ok {
+			return nil, dialect.NewError(locOf(g.Pos), "expected function type")
+		}
+		st = &dialect.OperationState{Name: name, Loc: locOf(g.Pos), Generic: true}
+		if len(ft.Inputs) != len(g.Operands) {
+			return nil, dialect.NewError(locOf(g.Pos), "expected %d operand type(s) but had %d", len(g.Operands), len(ft.Inputs))
+		}
+		for _, u := range g.Operands {
+			r, err := operandRef(u.Name, u.Index, locOf(u.Pos))
+			if err != nil {
+				return nil, err
+			}
+			st.Operands = append(st.Operands, r)
+		}
+		st.OperandTypes = ft.Inputs
+		st.ResultTypes = ft.Results
+		for _, s := range g.Successors {
+			st.Successors = append(st.Successors, dialect.SuccessorRef{Label: s.Label[1:], Loc: locOf(s.Pos)})
+		}
+		if g.Props != nil {
+			st.Props = g.Props.attrs()
+		}
+		if g.Attrs != nil {
+			st.Attrs = g.Attrs.attrs()
+		}
+		for _, r := range g.Regions {
+			rs, err := convertRegion(r)
+			if err != nil {
+				return nil, err
+			}
+			st.Regions = append(st.Regions, rs)
+		}
+	} else {
+		st = op.Custom.state()
+	}
+	for _, r := range op.Results {
+		count := 1
+		if r.Count != nil {
+			count = *r.Count
+			if count < 1 {
+				return nil, dialect.NewError(locOf(r.Pos), "expected named operation to have at least 1 result")
+			}
+		}
+		st.Results = append(st.Results, dialect.ResultGroup{Name: r.Name[1:], Count: count, Loc: locOf(r.Pos)})
+	}
+	if op.Loc != nil {
+		st.Loc.Raw = op.Loc.Text
+	}
+	return st, nil
+}
+
+func convertRegion(r *Region) (*dialect.RegionState, error) {
+	rs := &dialect.RegionState{Loc: locOf(r.Pos)}
+	if len(r.Entry) > 0 {
+		b := &dialect.BlockState{Loc: locOf(r.Pos)}
+		for _, op := range r.Entry {
+			st, err := convertOp(op)
+			if err != nil {
+				return nil, err
+			}
+			b.Ops = append(b.Ops, st)
+		}
+		rs.Blocks = append(rs.Blocks, b)
+	}
+	for _, blk := range r.Blocks {
+		b := &dialect.BlockState{Label: blk.Label[1:], Loc: locOf(blk.Pos)}
+		for _, a := range blk.Args {
+			ar := dialect.Argument{Ref: dialect.OperandRef{Name: a.Name[1:], Loc: locOf(a.Pos)}, Type: a.Type.typeNode(), Loc: locOf(a.Pos)}
+			if a.Loc != nil {
+				ar.Loc.Raw = a.Loc.Text
+			}
+			b.Args = append(b.Args, ar)
+		}
+		for _, op := range blk.Ops {
+			st, err := convertOp(op)
+			if err != nil {
+				return nil, err
+			}
+			b.Ops = append(b.Ops, st)
+		}
+		rs.Blocks = append(rs.Blocks, b)
+	}
+	return rs, nil
+}
+
+// ---- OperationState -> IR ----
+
+// builder turns parsed states into IR, resolving SSA names and block labels.
+// Names are scoped by region; an isolated-from-above op starts a fresh
+// scope chain. A use before its definition creates a placeholder value that
+// the definition later replaces (MLIR's forward references).
+type builder struct {
+	scopes     []*scope
+	allowUnreg bool
+}
+
+type scope struct {
+	values   map[string][]*dialect.Value
+	defLocs  map[string]dialect.Location
+	isolated bool
+	// forward references are kept on the isolated scope that owns them.
+	forward map[string]*forwardRef
+	labels  map[string]*dialect.Block
+}
+
+type forwardRef struct {
+	vals []*dialect.Value // by result number
+	loc  dialect.Location
+}
+
+func (b *builder) push(isolated bool) *scope {
+	s := &scope{values: map[string][]*dialect.Value{}, defLocs: map[string]dialect.Location{}, isolated: isolated, labels: map[string]*dialect.Block{}}
+	if isolated {
+		s.forward = map[string]*forwardRef{}
+	}
+	b.scopes = append(b.scopes, s)
+	return s
+}
+
+// pop closes a scope; closing an isolated scope reports unresolved names.
+func (b *builder) pop() error {
+	s := b.scopes[len(b.scopes)-1]
+	b.scopes = b.scopes[:len(b.scopes)-1]
+	if s.isolated {
+		var first *forwardRef
+		var firstName string
+		for name, f := range s.forward {
+			if first == nil || f.loc.Line < first.loc.Line || f.loc.Line == first.loc.Line && f.loc.Col < first.loc.Col {
+				first, firstName = f, name
+			}
+		}
+		if first != nil {
+			return dialect.NewError(first.loc, "use of undeclared SSA value name '%%%s'", firstName)
+		}
+	}
+	return nil
+}
+
+func (b *builder) isolatedScope() *scope {
+	for i := len(b.scopes) - 1; i >= 0; i-- {
+		if b.scopes[i].isolated {
+			return b.scopes[i]
+		}
+	}
+	return b.scopes[0]
+}
+
+func (b *builder) lookup(name string) ([]*dialect.Value, bool) {
+	for i := len(b.scopes) - 1; i >= 0; i-- {
+		s := b.scopes[i]
+		if v, ok := s.values[name]; ok {
+			return v, true
+		}
+		if s.isolated {
+			break
+		}
+	}
+	return nil, false
+}
+
+func (b *builder) definedLoc(name string) (dialect.Location, bool) {
+	for i := len(b.scopes) - 1; i >= 0; i-- {
+		s := b.scopes[i]
+		if l, ok := s.defLocs[name]; ok {
+			return l, true
+		}
+		if s.isolated {
+			break
+		}
+	}
+	return dialect.Location{}, false
+}
+
+// resolve returns the value for a use, creating a forward reference when
+// the name is not defined yet.
+func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Value, error) {
+	if vals, ok := b.lookup(ref.Name); ok {
+		if ref.Num >= len(vals) {
+			return nil, dialect.NewError(ref.Loc, "reference to invalid result number")
+		}
+		v := vals[ref.Num]
+		if v.Type != t {
+			return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type)
+		}
+		return v, nil
+	}
+	iso := b.isolatedScope()
+	f, ok := iso.forward[ref.Name]
+	if !ok {
+		f = &forwardRef{loc: ref.Loc}
+		iso.forward[ref.Name] = f
+	}
+	for len(f.vals) <= ref.Num {
+		f.vals = append(f.vals, nil)
+	}
+	if f.vals[ref.Num] == nil {
+		f.vals[ref.Num] = &dialect.Value{Type: t, Loc: ref.Loc}
+	} else if f.vals[ref.Num].Type != t {
+		return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, f.vals[ref.Num].Type)
+	}
+	return f.vals[ref.Num], nil
+}
+
+// define binds a name in the innermost scope, settling forward references.
+func (b *builder) define(name string, vals []*dialect.Value, loc dialect.Location) error {
+	if prev, ok := b.definedLoc(name); ok {
+		return dialect.NewError(loc, "redefinition of SSA value '%%%s'", name).WithNote(prev, "previously defined here")
+	}
+	s := b.scopes[len(b.scopes)-1]
+	s.values[name] = vals
+	s.defLocs[name] = loc
+	if !isNumeric(name) {
+		for i, v := range vals {
+			if len(vals) == 1 {
+				v.NameHint = name
+			} else {
+				v.NameHint = name + "_" + strconv.Itoa(i)
+			}
+		}
+	}
+	iso := b.isolatedScope()
+	if f, ok := iso.forward[name]; ok {
+		for i, ph := range f.vals {
+			if ph == nil {
+				continue
+			}
+			if i >= len(vals) {
+				return dialect.NewError(f.loc, "reference to invalid result number")
+			}
+			if ph.Type != vals[i].Type {
+				return dialect.NewError(f.loc, "definition of SSA value '%%%s#%d' has type %s", name, i, vals[i].Type).
+					WithNote(f.loc, "previously used here with type %s", ph.Type)
+			}
+			ph.ReplaceAllUsesWith(vals[i])
+		}
+		delete(iso.forward, name)
+	}
+	return nil
+}
+
+func isNumeric(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error) {
+	def := dialect.Lookup(st.Name)
+	if def == nil {
+		d := dialect.DialectOf(st.Name)
+		if dialect.IsRegisteredDialect(d) {
+			return nil, dialect.NewError(st.Loc, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", st.Name, d)
+		}
+		if !b.allowUnreg {
+			return nil, dialect.NewError(st.Loc, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+		}
+	}
+	if len(st.OperandTypes) != len(st.Operands) {
+		return nil, dialect.NewError(st.Loc, "expected %d operand type(s) but had %d", len(st.Operands), len(st.OperandTypes))
+	}
+	operands := make([]*dialect.Value, len(st.Operands))
+	for i, ref := range st.Operands {
+		v, err := b.resolve(ref, st.OperandTypes[i])
+		if err != nil {
+			return nil, err
+		}
+		operands[i] = v
+	}
+	if n := st.NumResults(); n != 0 && n != len(st.ResultTypes) {
+		return nil, dialect.NewError(st.Loc, "operation defines %d results but was provided %d to bind", len(st.ResultTypes), n)
+	}
+	op := dialect.NewOperation(st.Name, st.Loc, operands, st.ResultTypes)
+	// Inherent attributes live in properties; pretty forms and old generic
+	// text may carry them in the attribute dictionary.
+	op.Props = st.Props
+	for _, a := range st.Attrs {
+		if def != nil && def.IsInherent(a.Name) {
+			op.Props = append(op.Props, a)
+		} else {
+			op.Attrs = append(op.Attrs, a)
+		}
+	}
+	dialect.SortAttrs(op.Props)
+	dialect.SortAttrs(op.Attrs)
+
+	// Successors refer to blocks of the enclosing region.
+	for _, s := range st.Successors {
+		blk, ok := b.scopes[len(b.scopes)-1].labels[s.Label]
+		if !ok {
+			return nil, dialect.NewError(s.Loc, "reference to an undefined block")
+		}
+		op.Successors = append(op.Successors, blk)
+	}
+
+	// Results are visible to later ops (and, for graph regions, to nested
+	// regions through forward references).
+	k := 0
+	for _, g := range st.Results {
+		vals := op.Results[k : k+g.Count]
+		k += g.Count
+		if err := b.define(g.Name, vals, g.Loc); err != nil {
+			return nil, err
+		}
+	}
+	isolated := def != nil && def.Traits.Has(dialect.IsolatedFromAbove)
+	for _, rs := range st.Regions {
+		r := op.AddRegion()
+		if err := b.buildRegion(r, rs, isolated); err != nil {
+			return nil, err
+		}
+		if def != nil && rs.Parsed {
+			ensureTerminator(r, def, st.Loc)
+		}
+	}
+	if def != nil && def.Traits.Has(dialect.NoTerminator) {
+		for _, r := range op.Regions {
+			if len(r.Blocks) == 0 {
+				r.AddBlock()
+			}
+		}
+	}
+	return op, nil
+}
+
+// ensureTerminator adds the op's implicit terminator where the pretty form
+// elided it (MLIR's SingleBlockImplicitTerminator).
+func ensureTerminator(r *dialect.Region, def *dialect.OpDef, loc dialect.Location) {
+	if def.ImplicitTerminator == "" {
+		return
+	}
+	if len(r.Blocks) == 0 {
+		r.AddBlock()
+	}
+	last := r.Blocks[len(r.Blocks)-1]
+	if last.Terminator() == nil {
+		last.Append(dialect.NewOperation(def.ImplicitTerminator, loc, nil, nil))
+	}
+}
+
+func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolated bool) error {
+	sc := b.push(isolated)
+	blocks := make([]*dialect.Block, len(rs.Blocks))
+	for i, bs := range rs.Blocks {
+		blk := r.AddBlock()
+		blk.Label = bs.Label
+		blocks[i] = blk
+		if bs.Label != "" {
+			if _, dup := sc.labels[bs.Label]; dup {
+				return dialect.NewError(bs.Loc, "redefinition of block '^%s'", bs.Label)
+			}
+			sc.labels[bs.Label] = blk
+		}
+	}
+	if len(rs.EntryArgs) > 0 {
+		if len(blocks) == 0 {
+			blocks = append(blocks, r.AddBlock())
+			rs.Blocks = append(rs.Blocks, &dialect.BlockState{})
+		} else if len(rs.Blocks[0].Args) > 0 {
+			return dialect.NewError(rs.Blocks[0].Loc, "invalid block name in region with named arguments")
+		}
+		if err := b.defineArgs(blocks[0], rs.EntryArgs); err != nil {
+			return err
+		}
+	}
+	for i, bs := range rs.Blocks {
+		if err := b.defineArgs(blocks[i], bs.Args); err != nil {
+			return err
+		}
+	}
+	for i, bs := range rs.Blocks {
+		for _, ost := range bs.Ops {
+			op, err := b.buildOp(ost)
+			if err != nil {
+				return err
+			}
+			blocks[i].Append(op)
+		}
+	}
+	return b.pop()
+}
+
+func (b *builder) defineArgs(blk *dialect.Block, args []dialect.Argument) error {
+	for _, a := range args {
+		if a.Ref.Num != 0 {
+			return dialect.NewError(a.Ref.Loc, "invalid block argument name")
+		}
+		v := blk.AddArgument(a.Type, a.Loc)
+		if err := b.define(a.Ref.Name, []*dialect.Value{v}, a.Ref.Loc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- public API ----
+
+// Options control parsing.
+type Options struct {
+	// AllowUnregistered accepts ops of dialects pto-opt does not know (kept
+	// in generic form), like mlir-opt's -allow-unregistered-dialect.
+	AllowUnregistered bool
+}
+
+// Parser parses MLIR text. A Parser is not safe for concurrent use; create
+// one per goroutine.
+type Parser struct {
+	st   *state
+	file *participle.Parser[File]
+	opts Options
+}
+
+// New builds a parser (the participle grammar is compiled once per Parser).
+func New(opts Options) *Parser {
+	st := &state{}
+	p := &Parser{st: st, opts: opts}
+	p.file = participle.MustBuild[File](
+		participle.Lexer(mlirLexer{}),
+		participle.ParseTypeWith(st.typeProduction),
+		participle.ParseTypeWith(st.attrDictProduction),
+		participle.ParseTypeWith(st.customOpProduction),
+		participle.ParseTypeWith(st.aliasProduction),
+		participle.UseLookahead(2),
+	)
+	rp, err := participle.ParserForProduction[Region](p.file)
+	if err != nil {
+		panic(err)
+	}
+	st.regionP = rp
+	return p
+}
+
+// Parse reads src and returns the top-level builtin.module. Top-level ops
+// that are not a single module are wrapped in one, as mlir-opt does.
+func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) {
+	p.st.typeAlias = map[string]dialect.Type{}
+	p.st.attrAlias = map[string]dialect.Attribute{}
+	p.st.allowUnreg = p.opts.AllowUnregistered
+	ast, err := p.file.ParseBytes(filename, src)
+	if err != nil {
+		return nil, convertError(err)
+	}
+	var ops []*dialect.OperationState
+	for _, it := range ast.Items {
+		if it.Op == nil {
+			continue
+		}
+		st, err := convertOp(it.Op)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, st)
+	}
+	b := &builder{allowUnreg: p.opts.AllowUnregistered}
+	if len(ops) == 1 && ops[0].Name == "builtin.module" && ops[0].NumResults() == 0 {
+		b.push(true)
+		m, err := b.buildOp(ops[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := b.pop(); err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+	m := dialect.NewOperation("builtin.module", dialect.Location{File: filename}, nil, nil)
+	body := m.AddRegion().AddBlock()
+	b.push(true)
+	for _, st := range ops {
+		op, err := b.buildOp(st)
+		if err != nil {
+			return nil, err
+		}
+		body.Append(op)
+	}
+	if err := b.pop(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// ParseString is a convenience for tests.
+func ParseString(src string, opts Options) (*dialect.Operation, error) {
+	return New(opts).Parse("<string>", []byte(src))
+}

@@ -1,0 +1,996 @@
+package parser
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"pto-opt/dialect"
+)
+
+// state carries what the hand-written productions need across one parse:
+// the current token stream and the alias tables. One state (and one
+// participle parser bound to it) exists per Parser.
+type state struct {
+	lex        *lexer.PeekingLexer
+	typeAlias  map[string]dialect.Type
+	attrAlias  map[string]dialect.Attribute
+	regionP    *participle.Parser[Region]
+	allowUnreg bool
+}
+
+func locOf(p lexer.Position) dialect.Location {
+	return dialect.Location{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+func (s *state) peek() *lexer.Token { return s.lex.Peek() }
+func (s *state) next() *lexer.Token { return s.lex.Next() }
+
+func (s *state) isPunct(v string) bool {
+	t := s.lex.Peek()
+	return t.Type == tPunct && t.Value == v
+}
+
+func (s *state) errAt(t *lexer.Token, format string, args ...any) error {
+	return dialect.NewError(locOf(t.Pos), format, args...)
+}
+
+func (s *state) errf(format string, args ...any) error { return s.errAt(s.peek(), format, args...) }
+
+func describe(t *lexer.Token) string {
+	if t.Type == tEOF {
+		return "end of file"
+	}
+	return "'" + t.Value + "'"
+}
+
+func (s *state) expectPunct(v string) error {
+	if s.isPunct(v) {
+		s.next()
+		return nil
+	}
+	return s.errf("expected '%s', found %s", v, describe(s.peek()))
+}
+
+// ---- types ----
+
+var typeKeywords = map[string]bool{"memref": true, "tensor": true, "vector": true, "tuple": true, "complex": true}
+
+func (s *state) canStartType() bool {
+	t := s.peek()
+	switch t.Type {
+	case tIdent:
+		return typeKeywords[t.Value] || dialect.ScalarType(t.Value) != nil
+	case tDialectType, tBang:
+		return true
+	case tPunct:
+		return t.Value == "("
+	}
+	return false
+}
+
+func (s *state) parseType() (dialect.Type, error) {
+	t := s.peek()
+	switch t.Type {
+	case tIdent:
+		s.next()
+		return s.typeFromWord(t.Value, t)
+	case tDialectType:
+		s.next()
+		dt, err := dialect.ParseDialectType(t.Value)
+		if err != nil {
+			return nil, s.errAt(t, "%v", err)
+		}
+		return dt, nil
+	case tBang:
+		s.next()
+		if at, ok := s.typeAlias[t.Value]; ok {
+			return at, nil
+		}
+		if strings.Contains(t.Value, ".") {
+			dt, err := dialect.ParseDialectType(t.Value)
+			if err != nil {
+				return nil, s.errAt(t, "%v", err)
+			}
+			return dt, nil
+		}
+		return nil, s.errAt(t, "undefined symbol alias id '%s'", t.Value[1:])
+	case tPunct:
+		if t.Value == "(" {
+			return s.parseFunctionType()
+		}
+	}
+	return nil, s.errf("expected non-function type")
+}
+
+// typeFromWord finishes a type whose leading identifier was consumed.
+func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
+	if st := dialect.ScalarType(w); st != nil {
+		return st, nil
+	}
+	switch w {
+	case "memref", "tensor", "vector":
+		return s.parseShapedBody(w, at)
+	case "complex":
+		if err := s.expectPunct("<"); err != nil {
+			return nil, err
+		}
+		el, err := s.parseType()
+		if err != nil {
+			return nil, err
+		}
+		return dialect.Complex(el), s.expectPunct(">")
+	case "tuple":
+		if err := s.expectPunct("<"); err != nil {
+			return nil, err
+		}
+		var elems []dialect.Type
+		if !s.isPunct(">") {
+			for {
+				el, err := s.parseType()
+				if err != nil {
+					return nil, err
+				}
+				elems = append(elems, el)
+				if !s.isPunct(",") {
+					break
+				}
+				s.next()
+			}
+		}
+		return dialect.Tuple(elems), s.expectPunct(">")
+	}
+	return nil, s.errAt(at, "expected non-function type")
+}
+
+func (s *state) parseFunctionType() (dialect.Type, error) {
+	if err := s.expectPunct("("); err != nil {
+		return nil, err
+	}
+	var ins []dialect.Type
+	if !s.isPunct(")") {
+		for {
+			t, err := s.parseType()
+			if err != nil {
+				return nil, err
+			}
+			ins = append(ins, t)
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+	}
+	if err := s.expectPunct(")"); err != nil {
+		return nil, err
+	}
+	if err := s.expectPunct("->"); err != nil {
+		return nil, err
+	}
+	outs, err := s.parseResultTypes()
+	if err != nil {
+		return nil, err
+	}
+	return dialect.Function(ins, outs), nil
+}
+
+// parseResultTypes reads `T` or `(T, U)` (a function type is parenthesised).
+func (s *state) parseResultTypes() ([]dialect.Type, error) {
+	if s.isPunct("(") {
+		// Either a parenthesised list or a function type result: a function
+		// type would be `(...) -> ...`, which MLIR requires to be wrapped.
+		s.next()
+		var outs []dialect.Type
+		if !s.isPunct(")") {
+			for {
+				t, err := s.parseType()
+				if err != nil {
+					return nil, err
+				}
+				outs = append(outs, t)
+				if !s.isPunct(",") {
+					break
+				}
+				s.next()
+			}
+		}
+		return outs, s.expectPunct(")")
+	}
+	t, err := s.parseType()
+	if err != nil {
+		return nil, err
+	}
+	return []dialect.Type{t}, nil
+}
+
+// expectX consumes an identifier starting with 'x' (the dimension
+// separator, which the lexer glues to what follows) and returns the rest.
+func (s *state) expectX() (string, error) {
+	t := s.peek()
+	if t.Type != tIdent || t.Value[0] != 'x' {
+		return "", s.errf("expected 'x' in dimension list")
+	}
+	s.next()
+	return t.Value[1:], nil
+}
+
+// parseDims reads `4x?x[8]xf32`: dimensions then the element type. The
+// lexer splits this into Int(4) Ident(x) Punct(?) Ident(x) ... and glues
+// digits after an 'x' into identifiers (x4xf32), which is untangled here.
+func (s *state) parseDims(allowUnranked, allowScalable bool) (shape []int64, scalable []bool, elem dialect.Type, unranked bool, err error) {
+	first := true
+	for {
+		t := s.peek()
+		var pending string
+		switch {
+		case t.Type == tInt:
+			s.next()
+			if strings.HasPrefix(t.Value, "0x") {
+				// "0xf32": a zero dimension followed by xf32
+				shape = append(shape, 0)
+				scalable = append(scalable, false)
+				pending = t.Value[2:]
+				if pending == "" {
+					return nil, nil, nil, false, s.errAt(t, "expected element type")
+				}
+				goto untangle
+			}
+			d, perr := strconv.ParseInt(t.Value, 10, 64)
+			if perr != nil || d < 0 {
+				return nil, nil, nil, false, s.errAt(t, "invalid dimension")
+			}
+			shape = append(shape, d)
+			scalable = append(scalable, false)
+		case t.Type == tPunct && t.Value == "?":
+			s.next()
+			shape = append(shape, dialect.Dynamic)
+			scalable = append(scalable, false)
+		case t.Type == tPunct && t.Value == "*" && first && allowUnranked:
+			s.next()
+			unranked = true
+		case t.Type == tPunct && t.Value == "[" && allowScalable:
+			s.next()
+			n := s.peek()
+			if n.Type != tInt {
+				return nil, nil, nil, false, s.errf("expected scalable dimension size")
+			}
+			s.next()
+			d, _ := strconv.ParseInt(n.Value, 10, 64)
+			if err := s.expectPunct("]"); err != nil {
+				return nil, nil, nil, false, err
+			}
+			shape = append(shape, d)
+			scalable = append(scalable, true)
+		default:
+			elem, err = s.parseType()
+			return shape, scalable, elem, unranked, err
+		}
+		first = false
+		pending, err = s.expectX()
+		if err != nil {
+			return nil, nil, nil, false, err
+		}
+	untangle:
+		for pending != "" {
+			if isDigit(pending[0]) {
+				j := 0
+				for j < len(pending) && isDigit(pending[j]) {
+					j++
+				}
+				d, _ := strconv.ParseInt(pending[:j], 10, 64)
+				shape = append(shape, d)
+				scalable = append(scalable, false)
+				if j == len(pending) || pending[j] != 'x' {
+					return nil, nil, nil, false, s.errAt(t, "expected 'x' in dimension list")
+				}
+				pending = pending[j+1:]
+				continue
+			}
+			at := s.peek()
+			elem, err = s.typeFromWord(pending, at)
+			return shape, scalable, elem, unranked, err
+		}
+	}
+}
+
+func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, error) {
+	if err := s.expectPunct("<"); err != nil {
+		return nil, err
+	}
+	shape, scalable, elem, unranked, err := s.parseDims(kind != "vector", kind == "vector")
+	if err != nil {
+		return nil, err
+	}
+	var extras []dialect.Attribute
+	for s.isPunct(",") {
+		s.next()
+		a, err := s.parseAttribute()
+		if err != nil {
+			return nil, err
+		}
+		extras = append(extras, a)
+	}
+	if err := s.expectPunct(">"); err != nil {
+		return nil, err
+	}
+	switch kind {
+	case "vector":
+		if len(extras) > 0 {
+			return nil, s.errAt(at, "unexpected parameters in vector type")
+		}
+		return dialect.Vector(shape, scalable, elem), nil
+	case "tensor":
+		if unranked {
+			return dialect.UnrankedTensor(elem), nil
+		}
+		var enc dialect.Attribute
+		if len(extras) > 1 {
+			return nil, s.errAt(at, "too many parameters in tensor type")
+		} else if len(extras) == 1 {
+			enc = extras[0]
+		}
+		return dialect.Tensor(shape, elem, enc), nil
+	}
+	if unranked {
+		var space dialect.Attribute
+		if len(extras) == 1 {
+			space = extras[0]
+		} else if len(extras) > 1 {
+			return nil, s.errAt(at, "too many parameters in unranked memref type")
+		}
+		return dialect.UnrankedMemRef(elem, space), nil
+	}
+	var layout, space dialect.Attribute
+	for i, a := range extras {
+		if i == 0 && isLayout(a) {
+			layout = a
+			continue
+		}
+		if space != nil {
+			return nil, s.errAt(at, "too many parameters in memref type")
+		}
+		space = a
+	}
+	return dialect.MemRef(shape, elem, layout, space), nil
+}
+
+func isLayout(a dialect.Attribute) bool {
+	switch a := a.(type) {
+	case *dialect.StridedLayoutAttr:
+		return true
+	case *dialect.RawAttr:
+		return a.IsAffineMap()
+	}
+	return false
+}
+
+// ---- attributes ----
+
+func (s *state) parseOptionalColonType() (dialect.Type, error) {
+	if !s.isPunct(":") {
+		return nil, nil
+	}
+	s.next()
+	return s.parseType()
+}
+
+func (s *state) parseAttribute() (dialect.Attribute, error) {
+	t := s.peek()
+	switch t.Type {
+	case tInt:
+		s.next()
+		return s.finishNumber(t, false)
+	case tFloat:
+		s.next()
+		return s.finishNumber(t, false)
+	case tPunct:
+		switch t.Value {
+		case "-":
+			s.next()
+			n := s.peek()
+			if n.Type != tInt && n.Type != tFloat {
+				return nil, s.errf("expected a number after '-'")
+			}
+			s.next()
+			return s.finishNumber(n, true)
+		case "[":
+			return s.parseArrayAttr()
+		case "{":
+			list, err := s.parseAttrDict()
+			if err != nil {
+				return nil, err
+			}
+			return &dialect.DictAttr{Entries: list}, nil
+		case "(":
+			ty, err := s.parseType()
+			if err != nil {
+				return nil, err
+			}
+			return &dialect.TypeAttr{Type: ty}, nil
+		}
+	case tString:
+		s.next()
+		str, err := unquote(t.Value)
+		if err != nil {
+			return nil, s.errAt(t, "%v", err)
+		}
+		ty, err := s.parseOptionalColonType()
+		if err != nil {
+			return nil, err
+		}
+		return &dialect.StringAttr{Value: str, Type: ty}, nil
+	case tAt:
+		s.next()
+		root, err := symbolName(t.Value)
+		if err != nil {
+			return nil, s.errAt(t, "%v", err)
+		}
+		ref := &dialect.SymbolRefAttr{Root: root}
+		for s.isPunct("::") {
+			s.next()
+			n := s.peek()
+			if n.Type != tAt {
+				return nil, s.errf("expected nested symbol reference after '::'")
+			}
+			s.next()
+			nested, err := symbolName(n.Value)
+			if err != nil {
+				return nil, s.errAt(n, "%v", err)
+			}
+			ref.Nested = append(ref.Nested, nested)
+		}
+		return ref, nil
+	case tDialectAttr:
+		s.next()
+		a := &dialect.RawAttr{Text: t.Value}
+		if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
+			ty, err := s.parseOptionalColonType()
+			if err != nil {
+				return nil, err
+			}
+			if ty != nil {
+				a.Text += " : " + ty.String()
+			}
+		}
+		return a, nil
+	case tHash:
+		s.next()
+		if a, ok := s.attrAlias[t.Value]; ok {
+			return a, nil
+		}
+		if strings.Contains(t.Value, ".") {
+			return &dialect.RawAttr{Text: t.Value}, nil
+		}
+		return nil, s.errAt(t, "undefined symbol alias id '%s'", t.Value[1:])
+	case tIdent:
+		switch t.Value {
+		case "true", "false":
+			s.next()
+			return dialect.Bool(t.Value == "true"), nil
+		case "unit":
+			s.next()
+			return dialect.Unit, nil
+		case "dense":
+			s.next()
+			return s.parseDense()
+		case "array":
+			s.next()
+			return s.parseDenseArray()
+		case "strided":
+			s.next()
+			return s.parseStrided()
+		}
+	}
+	if s.canStartType() {
+		ty, err := s.parseType()
+		if err != nil {
+			return nil, err
+		}
+		return &dialect.TypeAttr{Type: ty}, nil
+	}
+	return nil, s.errf("expected attribute value")
+}
+
+func symbolName(v string) (string, error) {
+	v = v[1:]
+	if strings.HasPrefix(v, "\"") {
+		return unquote(v)
+	}
+	return v, nil
+}
+
+// parseIntLiteral parses decimal or hex integer text into a big.Int.
+func parseIntLiteral(text string) (*big.Int, bool) {
+	n := new(big.Int)
+	if strings.HasPrefix(text, "0x") {
+		return n.SetString(text[2:], 16)
+	}
+	return n.SetString(text, 10)
+}
+
+func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error) {
+	ty, err := s.parseOptionalColonType()
+	if err != nil {
+		return nil, err
+	}
+	if t.Type == tFloat {
+		if ty == nil {
+			ty = dialect.F64
+		}
+		if _, ok := ty.(*dialect.FloatType); !ok {
+			return nil, s.errAt(t, "floating point value not valid for specified type")
+		}
+		v, err := strconv.ParseFloat(t.Value, 64)
+		if err != nil && !isRangeErr(err) {
+			return nil, s.errAt(t, "invalid floating point literal")
+		}
+		if neg {
+			v = -v
+		}
+		return dialect.Float(v, ty), nil
+	}
+	if ty == nil {
+		ty = dialect.I64
+	}
+	if _, isFloat := ty.(*dialect.FloatType); isFloat {
+		if !strings.HasPrefix(t.Value, "0x") {
+			// An integer literal with a float type: MLIR accepts it as a float.
+			v, _ := strconv.ParseFloat(t.Value, 64)
+			if neg {
+				v = -v
+			}
+			return dialect.Float(v, ty), nil
+		}
+		bits, err := strconv.ParseUint(t.Value[2:], 16, 64)
+		if err != nil || neg {
+			return nil, s.errAt(t, "invalid hexadecimal float literal")
+		}
+		return &dialect.FloatAttr{Value: dialect.FloatFromBits(bits, ty), Type: ty}, nil
+	}
+	switch ty.(type) {
+	case *dialect.IntegerType, *dialect.IndexType:
+	default:
+		return nil, s.errAt(t, "integer literal not valid for specified type")
+	}
+	n, ok := parseIntLiteral(t.Value)
+	if !ok {
+		return nil, s.errAt(t, "invalid integer literal")
+	}
+	if neg {
+		n.Neg(n)
+	}
+	if it, ok := ty.(*dialect.IntegerType); ok {
+		if !fitsWidth(n, it) {
+			return nil, s.errAt(t, "integer constant out of range for attribute")
+		}
+	}
+	if n.IsInt64() {
+		return dialect.Int(n.Int64(), ty), nil
+	}
+	return dialect.IntegerFromBig(n, ty), nil
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// fitsWidth mirrors MLIR's range check: a value fits an N-bit signless
+// integer when it is representable as signed or unsigned N-bit.
+func fitsWidth(n *big.Int, it *dialect.IntegerType) bool {
+	w := uint(it.Width)
+	if n.Sign() >= 0 {
+		limit := new(big.Int).Lsh(big.NewInt(1), w)
+		if it.Signedness == 's' {
+			limit.Rsh(limit, 1)
+		}
+		return n.Cmp(limit) < 0
+	}
+	if it.Signedness == 'u' {
+		return false
+	}
+	limit := new(big.Int).Lsh(big.NewInt(1), w-1)
+	return new(big.Int).Neg(n).Cmp(limit) <= 0
+}
+
+func (s *state) parseArrayAttr() (dialect.Attribute, error) {
+	if err := s.expectPunct("["); err != nil {
+		return nil, err
+	}
+	arr := &dialect.ArrayAttr{}
+	if s.isPunct("]") {
+		s.next()
+		return arr, nil
+	}
+	for {
+		a, err := s.parseAttribute()
+		if err != nil {
+			return nil, err
+		}
+		arr.Elems = append(arr.Elems, a)
+		if !s.isPunct(",") {
+			break
+		}
+		s.next()
+	}
+	return arr, s.expectPunct("]")
+}
+
+// parseAttrDict reads `{name = value, flag, "quoted" = v}`.
+func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
+	if err := s.expectPunct("{"); err != nil {
+		return nil, err
+	}
+	var list []dialect.NamedAttr
+	if s.isPunct("}") {
+		s.next()
+		return list, nil
+	}
+	seen := map[string]bool{}
+	for {
+		t := s.peek()
+		var name string
+		switch t.Type {
+		case tIdent:
+			name = t.Value
+		case tString:
+			n, err := unquote(t.Value)
+			if err != nil {
+				return nil, s.errAt(t, "%v", err)
+			}
+			if n == "" {
+				return nil, s.errAt(t, "expected valid attribute name")
+			}
+			name = n
+		default:
+			return nil, s.errf("expected attribute name")
+		}
+		s.next()
+		if seen[name] {
+			return nil, s.errAt(t, "duplicate key '%s' in dictionary attribute", name)
+		}
+		seen[name] = true
+		var value dialect.Attribute = dialect.Unit
+		if s.isPunct("=") {
+			s.next()
+			v, err := s.parseAttribute()
+			if err != nil {
+				return nil, err
+			}
+			value = v
+		}
+		list = append(list, dialect.NamedAttr{Name: name, Value: value})
+		if !s.isPunct(",") {
+			break
+		}
+		s.next()
+	}
+	if err := s.expectPunct("}"); err != nil {
+		return nil, err
+	}
+	dialect.SortAttrs(list)
+	return list, nil
+}
+
+// parseDense reads dense<literal> [: type]; the literal is kept as
+// normalised text.
+func (s *state) parseDense() (dialect.Attribute, error) {
+	if err := s.expectPunct("<"); err != nil {
+		return nil, err
+	}
+	var sb strings.Builder
+	if !s.isPunct(">") {
+		if err := s.denseElement(&sb); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.expectPunct(">"); err != nil {
+		return nil, err
+	}
+	ty, err := s.parseOptionalColonType()
+	if err != nil {
+		return nil, err
+	}
+	return &dialect.DenseElementsAttr{Literal: sb.String(), Type: ty}, nil
+}
+
+func (s *state) denseElement(sb *strings.Builder) error {
+	t := s.peek()
+	switch {
+	case t.Type == tPunct && t.Value == "[":
+		s.next()
+		sb.WriteByte('[')
+		if !s.isPunct("]") {
+			for {
+				if err := s.denseElement(sb); err != nil {
+					return err
+				}
+				if !s.isPunct(",") {
+					break
+				}
+				s.next()
+				sb.WriteString(", ")
+			}
+		}
+		sb.WriteByte(']')
+		return s.expectPunct("]")
+	case t.Type == tPunct && t.Value == "(":
+		// complex element (re, im)
+		s.next()
+		sb.WriteByte('(')
+		if err := s.denseElement(sb); err != nil {
+			return err
+		}
+		if err := s.expectPunct(","); err != nil {
+			return err
+		}
+		sb.WriteString(", ")
+		if err := s.denseElement(sb); err != nil {
+			return err
+		}
+		sb.WriteByte(')')
+		return s.expectPunct(")")
+	case t.Type == tPunct && t.Value == "-":
+		s.next()
+		n := s.peek()
+		if n.Type != tInt && n.Type != tFloat {
+			return s.errf("expected a number after '-'")
+		}
+		s.next()
+		sb.WriteString("-" + n.Value)
+		return nil
+	case t.Type == tInt, t.Type == tFloat, t.Type == tString:
+		s.next()
+		sb.WriteString(t.Value)
+		return nil
+	case t.Type == tIdent && (t.Value == "true" || t.Value == "false"):
+		s.next()
+		sb.WriteString(t.Value)
+		return nil
+	}
+	return s.errf("expected element literal of primitive type")
+}
+
+func (s *state) parseDenseArray() (dialect.Attribute, error) {
+	if err := s.expectPunct("<"); err != nil {
+		return nil, err
+	}
+	et, err := s.parseType()
+	if err != nil {
+		return nil, err
+	}
+	a := &dialect.DenseArrayAttr{Elem: et}
+	_, isFloat := et.(*dialect.FloatType)
+	if s.isPunct(":") {
+		s.next()
+		for {
+			v, err := s.parseAttribute()
+			if err != nil {
+				return nil, err
+			}
+			switch v := v.(type) {
+			case *dialect.IntegerAttr:
+				if isFloat {
+					a.FValues = append(a.FValues, float64(v.Value))
+				} else {
+					a.Values = append(a.Values, v.Value)
+				}
+			case *dialect.FloatAttr:
+				if !isFloat {
+					return nil, s.errf("expected integer elements in array<%s>", et)
+				}
+				a.FValues = append(a.FValues, dialect.RoundToType(v.Value, et))
+			default:
+				return nil, s.errf("expected number in dense array")
+			}
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+	}
+	return a, s.expectPunct(">")
+}
+
+func (s *state) parseStrided() (dialect.Attribute, error) {
+	if err := s.expectPunct("<"); err != nil {
+		return nil, err
+	}
+	if err := s.expectPunct("["); err != nil {
+		return nil, err
+	}
+	a := &dialect.StridedLayoutAttr{}
+	dim := func() (int64, error) {
+		if s.isPunct("?") {
+			s.next()
+			return dialect.Dynamic, nil
+		}
+		neg := false
+		if s.isPunct("-") {
+			s.next()
+			neg = true
+		}
+		t := s.peek()
+		if t.Type != tInt {
+			return 0, s.errf("expected integer or '?'")
+		}
+		s.next()
+		v, err := strconv.ParseInt(t.Value, 10, 64)
+		if err != nil {
+			return 0, s.errAt(t, "invalid integer")
+		}
+		if neg {
+			v = -v
+		}
+		return v, nil
+	}
+	if !s.isPunct("]") {
+		for {
+			v, err := dim()
+			if err != nil {
+				return nil, err
+			}
+			a.Strides = append(a.Strides, v)
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+	}
+	if err := s.expectPunct("]"); err != nil {
+		return nil, err
+	}
+	if s.isPunct(",") {
+		s.next()
+		if t := s.peek(); t.Type != tIdent || t.Value != "offset" {
+			return nil, s.errf("expected 'offset'")
+		}
+		s.next()
+		if err := s.expectPunct(":"); err != nil {
+			return nil, err
+		}
+		v, err := dim()
+		if err != nil {
+			return nil, err
+		}
+		a.Offset = v
+	}
+	return a, s.expectPunct(">")
+}
+
+// ---- custom productions bound into the participle grammar ----
+
+func (s *state) typeProduction(lex *lexer.PeekingLexer) (TypeNode, error) {
+	s.lex = lex
+	if !s.canStartType() {
+		return nil, participle.NextMatch
+	}
+	t, err := s.parseType()
+	if err != nil {
+		return nil, err
+	}
+	return typeNode{t}, nil
+}
+
+func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (AttrDictNode, error) {
+	s.lex = lex
+	if !s.isPunct("{") {
+		return nil, participle.NextMatch
+	}
+	list, err := s.parseAttrDict()
+	if err != nil {
+		return nil, err
+	}
+	return attrDictNode{list}, nil
+}
+
+func (s *state) aliasProduction(lex *lexer.PeekingLexer) (AliasNode, error) {
+	s.lex = lex
+	t := s.peek()
+	if t.Type != tHash && t.Type != tBang {
+		return nil, participle.NextMatch
+	}
+	cp := lex.MakeCheckpoint()
+	s.next()
+	if !s.isPunct("=") {
+		lex.LoadCheckpoint(cp)
+		return nil, participle.NextMatch
+	}
+	s.next()
+	if t.Type == tBang {
+		if _, dup := s.typeAlias[t.Value]; dup {
+			return nil, s.errAt(t, "redefinition of type alias id '%s'", t.Value[1:])
+		}
+		ty, err := s.parseType()
+		if err != nil {
+			return nil, err
+		}
+		s.typeAlias[t.Value] = ty
+		return aliasNode{}, nil
+	}
+	if _, dup := s.attrAlias[t.Value]; dup {
+		return nil, s.errAt(t, "redefinition of attribute alias id '%s'", t.Value[1:])
+	}
+	var a dialect.Attribute
+	if n := s.peek(); n.Type == tLoc {
+		s.next()
+		a = &dialect.RawAttr{Text: n.Value}
+	} else {
+		var err error
+		if a, err = s.parseAttribute(); err != nil {
+			return nil, err
+		}
+	}
+	s.attrAlias[t.Value] = a
+	return aliasNode{}, nil
+}
+
+// resolveOpName maps a pretty-form op name to its registered name: names
+// without a dialect prefix come from builtin, then func (the default
+// dialect inside func.func).
+func resolveOpName(name string) string {
+	if strings.Contains(name, ".") {
+		return name
+	}
+	for _, d := range []string{"builtin.", "func."} {
+		if dialect.Lookup(d+name) != nil {
+			return d + name
+		}
+	}
+	return name
+}
+
+func (s *state) customOpProduction(lex *lexer.PeekingLexer) (CustomOpNode, error) {
+	s.lex = lex
+	t := s.peek()
+	if t.Type != tIdent {
+		return nil, participle.NextMatch
+	}
+	name := resolveOpName(t.Value)
+	def := dialect.Lookup(name)
+	if def == nil || def.Parse == nil {
+		if def == nil && !strings.Contains(name, ".") {
+			return nil, s.errAt(t, "custom op '%s' is unknown (tried 'builtin.%s' as well)", t.Value, t.Value)
+		}
+		return nil, s.errAt(t, "custom op '%s' is unknown", t.Value)
+	}
+	s.next()
+	st := &dialect.OperationState{Name: name, Loc: locOf(t.Pos)}
+	ap := &asmParser{s: s}
+	if err := def.Parse(ap, st); err != nil {
+		return nil, err
+	}
+	s.lex = lex
+	return customOpNode{st}, nil
+}
+
+// ---- numeric helpers used by the AsmParser ----
+
+func (s *state) parseInteger() (int64, error) {
+	neg := false
+	if s.isPunct("-") {
+		s.next()
+		neg = true
+	}
+	t := s.peek()
+	if t.Type != tInt {
+		return 0, s.errf("expected integer value")
+	}
+	s.next()
+	n, ok := parseIntLiteral(t.Value)
+	if !ok || !n.IsInt64() {
+		return 0, s.errAt(t, "integer value too large")
+	}
+	v := n.Int64()
+	if neg {
+		if v == math.MinInt64 {
+			return 0, s.errAt(t, "integer value too large")
+		}
+		v = -v
+	}
+	return v, nil
+}
