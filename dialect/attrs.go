@@ -130,8 +130,8 @@ func Str(s string) *StringAttr { return &StringAttr{Value: s} }
 // UnitAttr is the presence-only attribute `unit`.
 type UnitAttr struct{}
 
-func (*UnitAttr) isAttr()          {}
-func (*UnitAttr) String() string   { return "unit" }
+func (*UnitAttr) isAttr()        {}
+func (*UnitAttr) String() string { return "unit" }
 
 // Unit is the single unit attribute.
 var Unit Attribute = &UnitAttr{}

@@ -17,8 +17,8 @@ type PTOTileBufType struct {
 	s     string
 }
 
-func (t *PTOTileBufType) String() string                  { return t.s }
-func (*PTOTileBufType) isType()                           {}
+func (t *PTOTileBufType) String() string                { return t.s }
+func (*PTOTileBufType) isType()                         {}
 func (t *PTOTileBufType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
 // PTOTileBuf returns the uniqued !pto.tile_buf type.
@@ -38,8 +38,8 @@ type PTOViewType struct {
 	s     string
 }
 
-func (t *PTOViewType) String() string                  { return t.s }
-func (*PTOViewType) isType()                           {}
+func (t *PTOViewType) String() string                { return t.s }
+func (*PTOViewType) isType()                         {}
 func (t *PTOViewType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
 // PTOView returns the uniqued view type.

@@ -35,8 +35,8 @@ type TileTensorType struct {
 	s     string
 }
 
-func (t *TileTensorType) String() string                  { return t.s }
-func (*TileTensorType) isType()                           {}
+func (t *TileTensorType) String() string                { return t.s }
+func (*TileTensorType) isType()                         {}
 func (t *TileTensorType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
 // TileTensor returns the uniqued !tile.tensor type.
@@ -60,8 +60,8 @@ type TileType struct {
 	s     string
 }
 
-func (t *TileType) String() string                  { return t.s }
-func (*TileType) isType()                           {}
+func (t *TileType) String() string                { return t.s }
+func (*TileType) isType()                         {}
 func (t *TileType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
 // ByteSize is product(shape) * element bytes.

@@ -99,7 +99,9 @@ type TypeNode interface{ typeNode() dialect.Type }
 type AttrDictNode interface{ attrs() []dialect.NamedAttr }
 
 // CustomOpNode is an op in its pretty form (custom production).
-type CustomOpNode interface{ state() *dialect.OperationState }
+type CustomOpNode interface {
+	state() *dialect.OperationState
+}
 
 // AliasNode is `#name = attr` or `!name = type` (custom production).
 type AliasNode interface{ alias() }
