@@ -2,9 +2,13 @@ package parser
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 
 	"pto-opt/dialect"
 )
@@ -35,62 +39,43 @@ func convertError(err error) error {
 	return err
 }
 
-func convertOp(op *Operation) (*dialect.OperationState, error) {
-	var st *dialect.OperationState
-	if op.Generic != nil {
-		g := op.Generic
-		name, err := unquote(g.Name)
+func convertGeneric(g *GenericOp) (*dialect.OperationState, error) {
+	name, err := unquote(g.Name)
+	if err != nil {
+		return nil, dialect.NewError(locOf(g.Pos), "%v", err)
+	}
+	ft, ok := g.Type.typeNode().(*dialect.FunctionType)
+	if !ok {
+		return nil, dialect.NewError(locOf(g.Pos), "expected function type")
+	}
+	st := &dialect.OperationState{Name: name, Loc: locOf(g.Pos), Generic: true}
+	if len(ft.Inputs) != len(g.Operands) {
+		return nil, dialect.NewError(locOf(g.Pos), "expected %d operand type(s) but had %d", len(g.Operands), len(ft.Inputs))
+	}
+	for _, u := range g.Operands {
+		r, err := operandRef(u.Name, u.Index, locOf(u.Pos))
 		if err != nil {
-			return nil, dialect.NewError(locOf(g.Pos), "%v", err)
+			return nil, err
 		}
-		ft, ok := g.Type.typeNode().(*dialect.FunctionType)
-		if !ok {
-			return nil, dialect.NewError(locOf(g.Pos), "expected function type")
-		}
-		st = &dialect.OperationState{Name: name, Loc: locOf(g.Pos), Generic: true}
-		if len(ft.Inputs) != len(g.Operands) {
-			return nil, dialect.NewError(locOf(g.Pos), "expected %d operand type(s) but had %d", len(g.Operands), len(ft.Inputs))
-		}
-		for _, u := range g.Operands {
-			r, err := operandRef(u.Name, u.Index, locOf(u.Pos))
-			if err != nil {
-				return nil, err
-			}
-			st.Operands = append(st.Operands, r)
-		}
-		st.OperandTypes = ft.Inputs
-		st.ResultTypes = ft.Results
-		for _, s := range g.Successors {
-			st.Successors = append(st.Successors, dialect.SuccessorRef{Label: s.Label[1:], Loc: locOf(s.Pos)})
-		}
-		if g.Props != nil {
-			st.Props = g.Props.attrs()
-		}
-		if g.Attrs != nil {
-			st.Attrs = g.Attrs.attrs()
-		}
-		for _, r := range g.Regions {
-			rs, err := convertRegion(r)
-			if err != nil {
-				return nil, err
-			}
-			st.Regions = append(st.Regions, rs)
-		}
-	} else {
-		st = op.Custom.state()
+		st.Operands = append(st.Operands, r)
 	}
-	for _, r := range op.Results {
-		count := 1
-		if r.Count != nil {
-			count = *r.Count
-			if count < 1 {
-				return nil, dialect.NewError(locOf(r.Pos), "expected named operation to have at least 1 result")
-			}
-		}
-		st.Results = append(st.Results, dialect.ResultGroup{Name: r.Name[1:], Count: count, Loc: locOf(r.Pos)})
+	st.OperandTypes = ft.Inputs
+	st.ResultTypes = ft.Results
+	for _, s := range g.Successors {
+		st.Successors = append(st.Successors, dialect.SuccessorRef{Label: s.Label[1:], Loc: locOf(s.Pos)})
 	}
-	if op.Loc != nil {
-		st.Loc.Raw = op.Loc.Text
+	if g.Props != nil {
+		st.Props = g.Props.attrs()
+	}
+	if g.Attrs != nil {
+		st.Attrs = g.Attrs.attrs()
+	}
+	for _, r := range g.Regions {
+		rs, err := convertRegion(r)
+		if err != nil {
+			return nil, err
+		}
+		st.Regions = append(st.Regions, rs)
 	}
 	return st, nil
 }
@@ -98,13 +83,9 @@ func convertOp(op *Operation) (*dialect.OperationState, error) {
 func convertRegion(r *Region) (*dialect.RegionState, error) {
 	rs := &dialect.RegionState{Loc: locOf(r.Pos)}
 	if len(r.Entry) > 0 {
-		b := &dialect.BlockState{Loc: locOf(r.Pos)}
-		for _, op := range r.Entry {
-			st, err := convertOp(op)
-			if err != nil {
-				return nil, err
-			}
-			b.Ops = append(b.Ops, st)
+		b := &dialect.BlockState{Loc: locOf(r.Pos), Ops: make([]*dialect.OperationState, len(r.Entry))}
+		for i, op := range r.Entry {
+			b.Ops[i] = op.state()
 		}
 		rs.Blocks = append(rs.Blocks, b)
 	}
@@ -112,17 +93,11 @@ func convertRegion(r *Region) (*dialect.RegionState, error) {
 		b := &dialect.BlockState{Label: blk.Label[1:], Loc: locOf(blk.Pos)}
 		for _, a := range blk.Args {
 			ar := dialect.Argument{Ref: dialect.OperandRef{Name: a.Name[1:], Loc: locOf(a.Pos)}, Type: a.Type.typeNode(), Loc: locOf(a.Pos)}
-			if a.Loc != nil {
-				ar.Loc.Raw = a.Loc.Text
-			}
+			ar.Loc.Raw = a.Loc
 			b.Args = append(b.Args, ar)
 		}
 		for _, op := range blk.Ops {
-			st, err := convertOp(op)
-			if err != nil {
-				return nil, err
-			}
-			b.Ops = append(b.Ops, st)
+			b.Ops = append(b.Ops, op.state())
 		}
 		rs.Blocks = append(rs.Blocks, b)
 	}
@@ -462,42 +437,55 @@ type Parser struct {
 func New(opts Options) *Parser {
 	st := &state{}
 	p := &Parser{st: st, opts: opts}
-	p.file = participle.MustBuild[File](
+	// The custom productions are closures over st, so each Parser compiles
+	// its own grammar. Regions and generic ops are entered from hand-written
+	// code (custom op syntax, the op production), so they get parsers of
+	// their own built with the same options.
+	options := []participle.Option{
 		participle.Lexer(mlirLexer{}),
 		participle.ParseTypeWith(st.typeProduction),
 		participle.ParseTypeWith(st.attrDictProduction),
-		participle.ParseTypeWith(st.customOpProduction),
+		participle.ParseTypeWith(st.opProduction),
 		participle.ParseTypeWith(st.aliasProduction),
 		participle.UseLookahead(2),
-	)
-	rp, err := participle.ParserForProduction[Region](p.file)
-	if err != nil {
-		panic(err)
 	}
-	st.regionP = rp
+	p.file = participle.MustBuild[File](options...)
+	st.regionP = participle.MustBuild[Region](options...)
+	st.genericP = participle.MustBuild[GenericOp](options...)
 	return p
 }
 
 // Parse reads src and returns the top-level builtin.module. Top-level ops
 // that are not a single module are wrapped in one, as mlir-opt does.
 func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) {
+	if len(src) >= 2*minChunk {
+		if lay, ok := splitModule(src); ok && len(lay.chunks) > 1 {
+			if m, err := p.parseChunked(filename, src, lay); err == nil {
+				return m, nil
+			}
+			// Fall through: the whole-file parse reports the error
+			// exactly where the grammar finds it.
+		}
+	}
+	return p.parseWhole(filename, src)
+}
+
+func (p *Parser) reset() {
 	p.st.typeAlias = map[string]dialect.Type{}
+	p.st.typeCache = map[string]dialect.Type{}
 	p.st.attrAlias = map[string]dialect.Attribute{}
 	p.st.allowUnreg = p.opts.AllowUnregistered
+}
+
+func (p *Parser) parseWhole(filename string, src []byte) (*dialect.Operation, error) {
+	p.reset()
 	ast, err := p.file.ParseBytes(filename, src)
 	if err != nil {
 		return nil, convertError(err)
 	}
-	var ops []*dialect.OperationState
-	for _, it := range ast.Items {
-		if it.Op == nil {
-			continue
-		}
-		st, err := convertOp(it.Op)
-		if err != nil {
-			return nil, err
-		}
-		ops = append(ops, st)
+	ops, err := convertItems(ast)
+	if err != nil {
+		return nil, err
 	}
 	b := &builder{allowUnreg: p.opts.AllowUnregistered}
 	if len(ops) == 1 && ops[0].Name == "builtin.module" && ops[0].NumResults() == 0 {
@@ -526,6 +514,129 @@ func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) 
 	}
 	return m, nil
 }
+
+func convertItems(ast *File) ([]*dialect.OperationState, error) {
+	var ops []*dialect.OperationState
+	for _, it := range ast.Items {
+		if it.Op != nil {
+			ops = append(ops, it.Op.state())
+		}
+	}
+	return ops, nil
+}
+
+// parseFrom lexes src[sp.from:sp.to] (positions absolute) and parses it as
+// a list of top-level items.
+func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.OperationState, error) {
+	sc, err := newScanner(filename, src, sp.from, sp.to, sp.line, sp.lineStart)
+	if err != nil {
+		return nil, convertError(err)
+	}
+	lex, err := lexer.Upgrade(sc)
+	if err != nil {
+		return nil, convertError(err)
+	}
+	ast, err := p.file.ParseFromLexer(lex)
+	if err != nil {
+		return nil, convertError(err)
+	}
+	return convertItems(ast)
+}
+
+// parseChunked parses the module header, then the body's chunks on
+// parallel workers, building them in order into the module body.
+func (p *Parser) parseChunked(filename string, srcBytes []byte, lay moduleLayout) (*dialect.Operation, error) {
+	src := string(srcBytes)
+	header := src[:lay.bodyOpen+1] + "}"
+	m, err := p.parseWhole(filename, []byte(header))
+	if err != nil {
+		return nil, err
+	}
+	if len(m.Regions) != 1 || len(m.Regions[0].Blocks) != 1 || len(m.Regions[0].Blocks[0].Ops) != 0 {
+		return nil, errNotChunkable
+	}
+	body := m.Regions[0].Blocks[0]
+
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(lay.chunks) {
+		workers = len(lay.chunks)
+	}
+	type result struct {
+		ops []*dialect.OperationState
+		err error
+	}
+	results := make([]chan result, len(lay.chunks))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	// window bounds how far parsing may run ahead of building.
+	window := make(chan struct{}, 2*workers)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wp := New(p.opts)
+		wp.reset()
+		for k, v := range p.st.typeAlias {
+			wp.st.typeAlias[k] = v
+		}
+		for k, v := range p.st.attrAlias {
+			wp.st.attrAlias[k] = v
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				window <- struct{}{}
+				i := int(next.Add(1) - 1)
+				if i >= len(lay.chunks) {
+					<-window
+					return
+				}
+				if stop.Load() {
+					results[i] <- result{err: errNotChunkable}
+					continue
+				}
+				ops, err := wp.parseSpan(filename, src, lay.chunks[i])
+				results[i] <- result{ops, err}
+			}
+		}()
+	}
+	b := &builder{allowUnreg: p.opts.AllowUnregistered}
+	b.push(true) // the module's scope
+	var firstErr error
+	for i := range lay.chunks {
+		r := <-results[i]
+		<-window
+		if firstErr != nil {
+			continue
+		}
+		if r.err != nil {
+			firstErr = r.err
+			stop.Store(true)
+			continue
+		}
+		for _, st := range r.ops {
+			op, err := b.buildOp(st)
+			if err != nil {
+				firstErr = err
+				stop.Store(true)
+				break
+			}
+			body.Append(op)
+		}
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := b.pop(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+var errNotChunkable = errors.New("input cannot be parsed in chunks")
 
 // ParseString is a convenience for tests.
 func ParseString(src string, opts Options) (*dialect.Operation, error) {

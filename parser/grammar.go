@@ -17,24 +17,8 @@ type File struct {
 
 // TopItem is an alias definition or an operation.
 type TopItem struct {
-	Alias AliasNode  `parser:"  @@"`
-	Op    *Operation `parser:"| @@"`
-}
-
-// Operation is `results = generic-or-custom-op trailing-location?`.
-type Operation struct {
-	Pos     lexer.Position
-	Results []*ResultGroup `parser:"(@@ (',' @@)* '=')?"`
-	Generic *GenericOp     `parser:"( @@"`
-	Custom  CustomOpNode   `parser:"| @@ )"`
-	Loc     *Location      `parser:"@@?"`
-}
-
-// ResultGroup is `%name` or `%name:count`.
-type ResultGroup struct {
-	Pos   lexer.Position
-	Name  string `parser:"@Percent"`
-	Count *int   `parser:"(':' @Int)?"`
+	Alias AliasNode `parser:"  @@"`
+	Op    OpNode    `parser:"| @@"`
 }
 
 // GenericOp is `"dialect.op"(operands)[successors] <{props}> (regions) {attrs} : type`.
@@ -65,29 +49,24 @@ type Successor struct {
 // Region is `{ entry-block-ops labelled-blocks }`.
 type Region struct {
 	Pos    lexer.Position
-	Entry  []*Operation `parser:"'{' @@*"`
-	Blocks []*Block     `parser:"@@* '}'"`
+	Entry  []OpNode `parser:"'{' @@*"`
+	Blocks []*Block `parser:"@@* '}'"`
 }
 
 // Block is `^label(args): ops`.
 type Block struct {
 	Pos   lexer.Position
-	Label string       `parser:"@Caret"`
-	Args  []*BlockArg  `parser:"('(' (@@ (',' @@)*)? ')')? ':'"`
-	Ops   []*Operation `parser:"@@*"`
+	Label string      `parser:"@Caret"`
+	Args  []*BlockArg `parser:"('(' (@@ (',' @@)*)? ')')? ':'"`
+	Ops   []OpNode    `parser:"@@*"`
 }
 
 // BlockArg is `%name: type loc?`.
 type BlockArg struct {
 	Pos  lexer.Position
-	Name string    `parser:"@Percent ':'"`
-	Type TypeNode  `parser:"@@"`
-	Loc  *Location `parser:"@@?"`
-}
-
-// Location is a trailing `loc(...)`, kept verbatim.
-type Location struct {
-	Text string `parser:"@Loc"`
+	Name string   `parser:"@Percent ':'"`
+	Type TypeNode `parser:"@@"`
+	Loc  string   `parser:"@Loc?"`
 }
 
 // ---- custom productions ----
@@ -98,8 +77,10 @@ type TypeNode interface{ typeNode() dialect.Type }
 // AttrDictNode is a parsed `{name = value, ...}` (custom production).
 type AttrDictNode interface{ attrs() []dialect.NamedAttr }
 
-// CustomOpNode is an op in its pretty form (custom production).
-type CustomOpNode interface {
+// OpNode is one operation, `results = op trailing-location?` (custom
+// production: the result list and the pretty forms are hand-written, the
+// generic form is the GenericOp production above).
+type OpNode interface {
 	state() *dialect.OperationState
 }
 
@@ -114,9 +95,9 @@ type attrDictNode struct{ list []dialect.NamedAttr }
 
 func (n attrDictNode) attrs() []dialect.NamedAttr { return n.list }
 
-type customOpNode struct{ st *dialect.OperationState }
+type opNode struct{ st *dialect.OperationState }
 
-func (n customOpNode) state() *dialect.OperationState { return n.st }
+func (n opNode) state() *dialect.OperationState { return n.st }
 
 type aliasNode struct{}
 

@@ -33,12 +33,13 @@ const (
 	tDialectType // !dialect.name<...> kept whole
 	tDialectAttr // #dialect.name<...>, affine_map<...>, dense_resource<...> kept whole
 	tLoc         // loc(...) kept whole
+	tShapedType  // memref<...>, tensor<...>, vector<...>, tuple<...>, complex<...> kept whole
 )
 
 var symbols = map[string]lexer.TokenType{
 	"EOF": tEOF, "Ident": tIdent, "Percent": tPercent, "Caret": tCaret, "At": tAt,
 	"Hash": tHash, "Bang": tBang, "Int": tInt, "Float": tFloat, "String": tString,
-	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc,
+	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc, "ShapedType": tShapedType,
 }
 
 // mlirLexer is the participle lexer definition.
@@ -51,27 +52,24 @@ func (mlirLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(filename, string(b))
+	return newScanner(filename, string(b), 0, len(b), 1, 0)
 }
 
-func (mlirLexer) LexString(filename, s string) (lexer.Lexer, error) { return newScanner(filename, s) }
+func (mlirLexer) LexString(filename, s string) (lexer.Lexer, error) {
+	return newScanner(filename, s, 0, len(s), 1, 0)
+}
+
 func (mlirLexer) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
-	return newScanner(filename, string(b))
+	return newScanner(filename, string(b), 0, len(b), 1, 0)
 }
 
-// scanner tokenises a whole input up front (participle's PeekingLexer does
-// the same), so that errors come out before parsing starts.
+// scanner produces tokens on demand; participle's PeekingLexer collects
+// them into its own slice, so the scanner keeps none.
 type scanner struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (s *scanner) Next() (lexer.Token, error) {
-	t := s.toks[s.i]
-	if s.i < len(s.toks)-1 {
-		s.i++
-	}
-	return t, nil
+	filename        string
+	src             string
+	i               int
+	line, lineStart int
 }
 
 // LexError is a lexing failure at a position.
@@ -106,201 +104,219 @@ var swallowKeywords = map[string]bool{
 	"affine_map": true, "affine_set": true, "dense_resource": true, "sparse": true, "opaque": true,
 }
 
-func newScanner(filename, src string) (*scanner, error) {
-	toks := make([]lexer.Token, 0, len(src)/4+1)
-	line, lineStart := 1, 0
-	i := 0
-	pos := func(at int) lexer.Position {
-		return lexer.Position{Filename: filename, Offset: at, Line: line, Column: at - lineStart + 1}
-	}
-	emit := func(tt lexer.TokenType, start, end int, p lexer.Position) {
-		toks = append(toks, lexer.Token{Type: tt, Value: src[start:end], Pos: p})
-	}
-	fail := func(at int, format string, args ...any) (*scanner, error) {
-		return nil, &LexError{Pos: pos(at), Msg: fmt.Sprintf(format, args...)}
-	}
-	// balanced consumes a bracketed body starting at src[j] (an opening
-	// bracket) and returns the index after its closing bracket, tracking
-	// newlines. Strings are skipped; "->" does not close '<'.
-	balanced := func(j int) (int, bool) {
-		depth := 0
-		for j < len(src) {
-			c := src[j]
-			switch c {
-			case '\n':
-				line++
-				lineStart = j + 1
-			case '"':
-				j++
-				for j < len(src) && src[j] != '"' {
-					if src[j] == '\\' {
-						j++
-					} else if src[j] == '\n' {
-						return j, false
-					}
-					j++
-				}
-			case '<', '(', '[', '{':
-				depth++
-			case '>':
-				if j > 0 && src[j-1] == '-' {
-					break
-				}
-				depth--
-			case ')', ']', '}':
-				depth--
-			}
+// typeKeywords begin builtin parametric types. Their text is lexed as one
+// token and parsed once per distinct spelling (types repeat a lot).
+var typeKeywords = map[string]bool{"memref": true, "tensor": true, "vector": true, "tuple": true, "complex": true}
+
+// newScanner lexes src[from:to]; positions stay absolute in src, so a
+// chunk of a large file reports the same lines and columns as the whole
+// file would (line and lineStart describe where src[from] sits).
+func newScanner(filename, src string, from, to, line, lineStart int) (*scanner, error) {
+	return &scanner{filename: filename, src: src[:to], i: from, line: line, lineStart: lineStart}, nil
+}
+
+func (s *scanner) pos(at int) lexer.Position {
+	return lexer.Position{Filename: s.filename, Offset: at, Line: s.line, Column: at - s.lineStart + 1}
+}
+
+func (s *scanner) fail(at int, format string, args ...any) (lexer.Token, error) {
+	return lexer.Token{}, &LexError{Pos: s.pos(at), Msg: fmt.Sprintf(format, args...)}
+}
+
+// balanced consumes a bracketed body starting at src[j] (an opening
+// bracket) and returns the index after its closing bracket, tracking
+// newlines. Strings are skipped; "->" does not close '<'.
+func (s *scanner) balanced(j int) (int, bool) {
+	src := s.src
+	depth := 0
+	for j < len(src) {
+		c := src[j]
+		switch c {
+		case '\n':
+			s.line++
+			s.lineStart = j + 1
+		case '"':
 			j++
-			if depth == 0 {
-				return j, true
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				} else if src[j] == '\n' {
+					return j, false
+				}
+				j++
 			}
+		case '<', '(', '[', '{':
+			depth++
+		case '>':
+			if j > 0 && src[j-1] == '-' {
+				break
+			}
+			depth--
+		case ')', ']', '}':
+			depth--
 		}
-		return j, false
+		j++
+		if depth == 0 {
+			return j, true
+		}
 	}
+	return j, false
+}
+
+// Next returns the next token (EOF at the end, repeatedly).
+func (s *scanner) Next() (lexer.Token, error) {
+	src := s.src
+	i := s.i
 	for i < len(src) {
 		c := src[i]
-		switch {
-		case c == '\n':
-			line++
-			lineStart = i + 1
+		if c == '\n' {
+			s.line++
+			s.lineStart = i + 1
 			i++
 			continue
-		case c == ' ' || c == '\t' || c == '\r':
+		}
+		if c == ' ' || c == '\t' || c == '\r' {
 			i++
 			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+		}
+		if c == '/' && i+1 < len(src) && src[i+1] == '/' {
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
 			continue
 		}
-		start := i
-		p := pos(i)
-		switch {
-		case isIdentStart(c):
+		break
+	}
+	if i >= len(src) {
+		s.i = i
+		return lexer.Token{Type: tEOF, Pos: s.pos(i)}, nil
+	}
+	start := i
+	p := s.pos(i)
+	tok := func(tt lexer.TokenType, end int) (lexer.Token, error) {
+		s.i = end
+		return lexer.Token{Type: tt, Value: src[start:end], Pos: p}, nil
+	}
+	c := src[i]
+	switch {
+	case isIdentStart(c):
+		i++
+		for i < len(src) && isIdentChar(src[i]) {
 			i++
-			for i < len(src) && isIdentChar(src[i]) {
-				i++
+		}
+		word := src[start:i]
+		if i < len(src) && src[i] == '<' && typeKeywords[word] {
+			end, ok := s.balanced(i)
+			if !ok {
+				return s.fail(start, "unbalanced '<' in %s type", word)
 			}
-			word := src[start:i]
-			if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
-				end, ok := balanced(i)
-				if !ok {
-					return fail(start, "unbalanced '%c' in %s", src[i], word)
-				}
-				i = end
-				if word == "loc" {
-					emit(tLoc, start, i, p)
-				} else {
-					emit(tDialectAttr, start, i, p)
-				}
-				continue
+			return tok(tShapedType, end)
+		}
+		if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
+			end, ok := s.balanced(i)
+			if !ok {
+				return s.fail(start, "unbalanced '%c' in %s", src[i], word)
 			}
-			emit(tIdent, start, i, p)
-		case c == '%' || c == '^' || c == '#' || c == '!':
+			if word == "loc" {
+				return tok(tLoc, end)
+			}
+			return tok(tDialectAttr, end)
+		}
+		return tok(tIdent, i)
+	case c == '%' || c == '^' || c == '#' || c == '!':
+		i++
+		for i < len(src) && isSuffixChar(src[i]) {
 			i++
-			for i < len(src) && isSuffixChar(src[i]) {
-				i++
+		}
+		if i == start+1 {
+			return s.fail(start, "invalid identifier after '%c'", c)
+		}
+		if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
+			end, ok := s.balanced(i)
+			if !ok {
+				return s.fail(start, "unbalanced '<' in %s", src[start:i])
 			}
-			if i == start+1 {
-				if c == '!' || c == '#' {
-					if i < len(src) && src[i] == '"' {
-						return fail(start, "quoted dialect names are not supported")
-					}
-				}
-				return fail(start, "invalid identifier after '%c'", c)
+			if c == '!' {
+				return tok(tDialectType, end)
 			}
-			if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
-				end, ok := balanced(i)
-				if !ok {
-					return fail(start, "unbalanced '<' in %s", src[start:i])
-				}
-				i = end
-				if c == '!' {
-					emit(tDialectType, start, i, p)
-				} else {
-					emit(tDialectAttr, start, i, p)
-				}
-				continue
-			}
-			tt := map[byte]lexer.TokenType{'%': tPercent, '^': tCaret, '#': tHash, '!': tBang}[c]
-			emit(tt, start, i, p)
-		case c == '@':
-			i++
-			if i < len(src) && src[i] == '"' {
-				end, err := scanString(src, i)
-				if err != "" {
-					return fail(i, "%s", err)
-				}
-				i = end
-			} else {
-				for i < len(src) && isSuffixChar(src[i]) {
-					i++
-				}
-				if i == start+1 {
-					return fail(start, "expected symbol name after '@'")
-				}
-			}
-			emit(tAt, start, i, p)
-		case c == '"':
+			return tok(tDialectAttr, end)
+		}
+		switch c {
+		case '%':
+			return tok(tPercent, i)
+		case '^':
+			return tok(tCaret, i)
+		case '#':
+			return tok(tHash, i)
+		}
+		return tok(tBang, i)
+	case c == '@':
+		i++
+		if i < len(src) && src[i] == '"' {
 			end, err := scanString(src, i)
 			if err != "" {
-				return fail(i, "%s", err)
+				return s.fail(i, "%s", err)
 			}
-			i = end
-			emit(tString, start, i, p)
-		case isDigit(c):
-			if c == '0' && i+2 < len(src) && src[i+1] == 'x' && isHex(src[i+2]) {
-				i += 2
-				for i < len(src) && isHex(src[i]) {
-					i++
-				}
-				emit(tInt, start, i, p)
-				continue
+			return tok(tAt, end)
+		}
+		for i < len(src) && isSuffixChar(src[i]) {
+			i++
+		}
+		if i == start+1 {
+			return s.fail(start, "expected symbol name after '@'")
+		}
+		return tok(tAt, i)
+	case c == '"':
+		end, err := scanString(src, i)
+		if err != "" {
+			return s.fail(i, "%s", err)
+		}
+		return tok(tString, end)
+	case isDigit(c):
+		if c == '0' && i+2 < len(src) && src[i+1] == 'x' && isHex(src[i+2]) {
+			i += 2
+			for i < len(src) && isHex(src[i]) {
+				i++
 			}
+			return tok(tInt, i)
+		}
+		for i < len(src) && isDigit(src[i]) {
+			i++
+		}
+		if i < len(src) && src[i] == '.' {
+			i++
 			for i < len(src) && isDigit(src[i]) {
 				i++
 			}
-			if i < len(src) && src[i] == '.' {
-				i++
-				for i < len(src) && isDigit(src[i]) {
-					i++
+			if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+				j := i + 1
+				if j < len(src) && (src[j] == '+' || src[j] == '-') {
+					j++
 				}
-				if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
-					j := i + 1
-					if j < len(src) && (src[j] == '+' || src[j] == '-') {
-						j++
-					}
-					if j < len(src) && isDigit(src[j]) {
-						i = j
-						for i < len(src) && isDigit(src[i]) {
-							i++
-						}
+				if j < len(src) && isDigit(src[j]) {
+					i = j
+					for i < len(src) && isDigit(src[i]) {
+						i++
 					}
 				}
-				emit(tFloat, start, i, p)
-				continue
 			}
-			emit(tInt, start, i, p)
-		default:
-			n := 1
-			switch {
-			case strings.HasPrefix(src[i:], "->"), strings.HasPrefix(src[i:], "::"):
-				n = 2
-			case strings.HasPrefix(src[i:], "..."):
-				n = 3
-			}
-			switch c {
-			case '(', ')', '[', ']', '{', '}', '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
-			default:
-				return fail(i, "unexpected character '%c'", c)
-			}
-			i += n
-			emit(tPunct, start, i, p)
+			return tok(tFloat, i)
 		}
+		return tok(tInt, i)
 	}
-	toks = append(toks, lexer.Token{Type: tEOF, Pos: pos(len(src))})
-	return &scanner{toks: toks}, nil
+	n := 1
+	switch {
+	case strings.HasPrefix(src[i:], "->"), strings.HasPrefix(src[i:], "::"):
+		n = 2
+	case strings.HasPrefix(src[i:], "..."):
+		n = 3
+	}
+	switch c {
+	case '(', ')', '[', ']', '{', '}', '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
+	default:
+		return s.fail(i, "unexpected character '%c'", c)
+	}
+	return tok(tPunct, i+n)
 }
 
 // scanString returns the index after the closing quote of the string

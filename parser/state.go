@@ -17,9 +17,11 @@ import (
 // participle parser bound to it) exists per Parser.
 type state struct {
 	lex        *lexer.PeekingLexer
+	typeCache  map[string]dialect.Type
 	typeAlias  map[string]dialect.Type
 	attrAlias  map[string]dialect.Attribute
 	regionP    *participle.Parser[Region]
+	genericP   *participle.Parser[GenericOp]
 	allowUnreg bool
 }
 
@@ -58,14 +60,12 @@ func (s *state) expectPunct(v string) error {
 
 // ---- types ----
 
-var typeKeywords = map[string]bool{"memref": true, "tensor": true, "vector": true, "tuple": true, "complex": true}
-
 func (s *state) canStartType() bool {
 	t := s.peek()
 	switch t.Type {
 	case tIdent:
-		return typeKeywords[t.Value] || dialect.ScalarType(t.Value) != nil
-	case tDialectType, tBang:
+		return dialect.ScalarType(t.Value) != nil
+	case tDialectType, tBang, tShapedType:
 		return true
 	case tPunct:
 		return t.Value == "("
@@ -79,6 +79,9 @@ func (s *state) parseType() (dialect.Type, error) {
 	case tIdent:
 		s.next()
 		return s.typeFromWord(t.Value, t)
+	case tShapedType:
+		s.next()
+		return s.shapedType(t)
 	case tDialectType:
 		s.next()
 		dt, err := dialect.ParseDialectType(t.Value)
@@ -105,6 +108,35 @@ func (s *state) parseType() (dialect.Type, error) {
 		}
 	}
 	return nil, s.errf("expected non-function type")
+}
+
+// shapedType parses a memref/tensor/vector/tuple/complex token, once per
+// distinct spelling in a parse (the cache is reset with the alias tables,
+// which the text may refer to).
+func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
+	if ty, ok := s.typeCache[t.Value]; ok {
+		return ty, nil
+	}
+	// Re-lex the text after the keyword, with positions that match the
+	// source, and parse it as the keyword's parameter list.
+	kw := t.Value[:strings.IndexByte(t.Value, '<')]
+	sc, _ := newScanner(t.Pos.Filename, t.Value, len(kw), len(t.Value), t.Pos.Line, -(t.Pos.Column - 1))
+	lex, err := lexer.Upgrade(sc)
+	if err != nil {
+		return nil, convertError(err)
+	}
+	saved := s.lex
+	s.lex = lex
+	ty, err := s.typeFromWord(kw, t)
+	if err == nil && s.peek().Type != tEOF {
+		err = s.errf("unexpected %s after type", describe(s.peek()))
+	}
+	s.lex = saved
+	if err != nil {
+		return nil, err
+	}
+	s.typeCache[t.Value] = ty
+	return ty, nil
 }
 
 // typeFromWord finishes a type whose leading identifier was consumed.
@@ -944,12 +976,78 @@ func resolveOpName(name string) string {
 	return name
 }
 
-func (s *state) customOpProduction(lex *lexer.PeekingLexer) (CustomOpNode, error) {
+// opProduction parses one operation: the result list, then the generic
+// form (through the participle GenericOp production) or the op's custom
+// form, then an optional trailing location.
+func (s *state) opProduction(lex *lexer.PeekingLexer) (OpNode, error) {
 	s.lex = lex
 	t := s.peek()
-	if t.Type != tIdent {
+	if t.Type != tPercent && t.Type != tString && t.Type != tIdent {
 		return nil, participle.NextMatch
 	}
+	var groups []dialect.ResultGroup
+	if t.Type == tPercent {
+		for {
+			r := s.peek()
+			if r.Type != tPercent {
+				return nil, s.errf("expected SSA value name")
+			}
+			s.next()
+			g := dialect.ResultGroup{Name: r.Value[1:], Count: 1, Loc: locOf(r.Pos)}
+			if s.isPunct(":") {
+				s.next()
+				n := s.peek()
+				if n.Type != tInt {
+					return nil, s.errf("expected integer number of results")
+				}
+				s.next()
+				c, err := strconv.Atoi(n.Value)
+				if err != nil || c < 1 {
+					return nil, s.errAt(n, "expected named operation to have at least 1 result")
+				}
+				g.Count = c
+			}
+			groups = append(groups, g)
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+		if err := s.expectPunct("="); err != nil {
+			return nil, err
+		}
+	}
+	var st *dialect.OperationState
+	switch t := s.peek(); t.Type {
+	case tString:
+		saved := s.lex
+		g, err := s.genericP.ParseFromLexer(saved, participle.AllowTrailing(true))
+		s.lex = saved
+		if err != nil {
+			return nil, convertError(err)
+		}
+		if st, err = convertGeneric(g); err != nil {
+			return nil, err
+		}
+	case tIdent:
+		var err error
+		if st, err = s.customOp(); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, s.errf("expected operation name in quotes")
+	}
+	if l := s.peek(); l.Type == tLoc {
+		s.next()
+		st.Loc.Raw = l.Value
+	}
+	st.Results = groups
+	return opNode{st}, nil
+}
+
+func (s *state) customOp() (*dialect.OperationState, error) {
+	lex := s.lex
+	t := s.peek()
 	name := resolveOpName(t.Value)
 	def := dialect.Lookup(name)
 	if def == nil || def.Parse == nil {
@@ -960,12 +1058,11 @@ func (s *state) customOpProduction(lex *lexer.PeekingLexer) (CustomOpNode, error
 	}
 	s.next()
 	st := &dialect.OperationState{Name: name, Loc: locOf(t.Pos)}
-	ap := &asmParser{s: s}
-	if err := def.Parse(ap, st); err != nil {
+	if err := def.Parse(&asmParser{s: s}, st); err != nil {
 		return nil, err
 	}
 	s.lex = lex
-	return customOpNode{st}, nil
+	return st, nil
 }
 
 // ---- numeric helpers used by the AsmParser ----
