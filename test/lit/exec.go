@@ -1,0 +1,495 @@
+package lit
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// shell executes parsed RUN lines and keeps a transcript in out.
+type shell struct {
+	cfg *Config
+	cwd string
+	env []string
+	out strings.Builder
+}
+
+func (sh *shell) run(n node) int {
+	switch n := n.(type) {
+	case *sequence:
+		switch n.op {
+		case ";":
+			sh.run(n.lhs)
+			return sh.run(n.rhs)
+		case "&&":
+			if st := sh.run(n.lhs); st != 0 {
+				return st
+			}
+			return sh.run(n.rhs)
+		case "||":
+			if st := sh.run(n.lhs); st == 0 {
+				return 0
+			}
+			return sh.run(n.rhs)
+		default:
+			fmt.Fprintf(&sh.out, "# error: unsupported shell operator: '%s'\n", n.op)
+			return 1
+		}
+	case *pipeline:
+		return sh.runPipeline(n)
+	}
+	panic("lit: unknown shell node")
+}
+
+func (sh *shell) getenv(name string) string {
+	for i := len(sh.env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(sh.env[i], "="); ok && k == name {
+			return v
+		}
+	}
+	return ""
+}
+
+func setenv(env []string, name, value string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if k, _, _ := strings.Cut(kv, "="); k != name {
+			out = append(out, kv)
+		}
+	}
+	return append(out, name+"="+value)
+}
+
+func unsetenv(env []string, name string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if k, _, _ := strings.Cut(kv, "="); k != name {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// expandArgs resolves globs: an unquoted pattern expands to its sorted
+// matches (relative patterns relative to the shell's directory), or stays
+// as written when nothing matches.
+func (sh *shell) expandArgs(words []word) []string {
+	var out []string
+	for _, w := range words {
+		if !w.glob {
+			out = append(out, w.text)
+			continue
+		}
+		pat := w.text
+		if !filepath.IsAbs(pat) {
+			pat = filepath.Join(sh.cwd, pat)
+		}
+		m, _ := filepath.Glob(pat)
+		if len(m) == 0 {
+			out = append(out, w.text)
+			continue
+		}
+		sort.Strings(m)
+		out = append(out, m...)
+	}
+	return out
+}
+
+// stage is one command of a pipeline, resolved and ready to start.
+type stage struct {
+	args    []string // after not/env are taken off
+	display []string // as shown in the transcript
+	env     []string
+	nots    []bool     // one entry per `not` prefix, outermost first: has --crash
+	builtin func() int // cd, export, :
+	tool    Tool
+	path    string // external program
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+	outBuf  *bytes.Buffer // captured stdout, if not piped or redirected
+	errBuf  *bytes.Buffer // captured stderr, if not redirected
+	status  int
+	crashed bool
+	failure string // an error of the shell itself (command not found, ...)
+	closers []io.Closer
+	pipeOut *io.PipeWriter // the pipe to the next stage
+	pipeIn  *io.PipeReader // the pipe from the previous stage
+}
+
+var errBrokenPipe = errors.New("broken pipe")
+
+func (sh *shell) runPipeline(pl *pipeline) int {
+	stages := make([]*stage, len(pl.cmds))
+	for i := range pl.cmds {
+		stages[i] = &stage{outBuf: &bytes.Buffer{}, errBuf: &bytes.Buffer{}}
+		stages[i].stdin = strings.NewReader("")
+		stages[i].stdout = stages[i].outBuf
+		stages[i].stderr = stages[i].errBuf
+		if i > 0 {
+			pr, pw := io.Pipe()
+			stages[i-1].pipeOut, stages[i].pipeIn = pw, pr
+			stages[i-1].stdout = pw
+			stages[i].stdin = pr
+		}
+	}
+	// Redirections see the pipes, so prepare only once all are in place.
+	for i, c := range pl.cmds {
+		sh.prepare(stages[i], c)
+	}
+	defer func() {
+		for _, st := range stages {
+			for _, c := range st.closers {
+				c.Close()
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for _, st := range stages {
+		wg.Add(1)
+		go func(st *stage) {
+			defer wg.Done()
+			sh.execute(st)
+			// Let the next stage see end of input, and make the previous
+			// one's writes fail instead of blocking forever (SIGPIPE).
+			if st.pipeOut != nil {
+				st.pipeOut.Close()
+			}
+			if st.pipeIn != nil {
+				st.pipeIn.CloseWithError(errBrokenPipe)
+			}
+		}(st)
+	}
+	wg.Wait()
+
+	status := 0
+	for _, st := range stages {
+		sh.report(st)
+		if st.status != 0 {
+			status = st.status // pipefail: the last failure wins
+		}
+	}
+	return status
+}
+
+// prepare resolves a command: builtins, not/env prefixes, the program, and
+// redirections.  Problems are recorded in st.failure.
+func (sh *shell) prepare(st *stage, c *command) {
+	args := sh.expandArgs(c.args)
+	st.display = args
+	st.env = sh.env
+	for len(args) > 0 {
+		switch args[0] {
+		case "not":
+			args = args[1:]
+			crash := len(args) > 0 && args[0] == "--crash"
+			if crash {
+				args = args[1:]
+			}
+			st.nots = append(st.nots, crash)
+			if len(args) == 0 {
+				st.failure = "Error: 'not' requires a subcommand"
+				return
+			}
+			continue
+		case "env":
+			args = args[1:]
+			env := append([]string(nil), st.env...)
+			for len(args) > 0 {
+				if args[0] == "-u" && len(args) > 1 {
+					env = unsetenv(env, args[1])
+					args = args[2:]
+				} else if k, v, ok := strings.Cut(args[0], "="); ok && k != "" {
+					env = setenv(env, k, v)
+					args = args[1:]
+				} else {
+					break
+				}
+			}
+			st.env = env
+			if len(args) == 0 {
+				st.failure = "Error: 'env' requires a subcommand"
+				return
+			}
+			continue
+		}
+		break
+	}
+	st.args = args
+	if err := sh.redirect(st, c.redirects); err != "" {
+		st.failure = err
+		return
+	}
+	name := args[0]
+	switch name {
+	case "cd":
+		st.builtin = func() int {
+			if len(args) != 2 {
+				fmt.Fprintln(st.stderr, "'cd' supports only one argument")
+				return 1
+			}
+			d := args[1]
+			if !filepath.IsAbs(d) {
+				d = filepath.Join(sh.cwd, d)
+			}
+			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+				fmt.Fprintf(st.stderr, "cd: %s: no such directory\n", args[1])
+				return 1
+			}
+			sh.cwd = d
+			return 0
+		}
+		return
+	case "export":
+		st.builtin = func() int {
+			for _, a := range args[1:] {
+				k, v, ok := strings.Cut(a, "=")
+				if !ok {
+					fmt.Fprintln(st.stderr, "'export' supports only NAME=VALUE arguments")
+					return 1
+				}
+				sh.env = setenv(sh.env, k, v)
+			}
+			return 0
+		}
+		return
+	case ":":
+		st.builtin = func() int { return 0 }
+		return
+	}
+	if t, ok := sh.cfg.Tools[name]; ok {
+		st.tool = t
+		return
+	}
+	path, err := sh.lookPath(name, st.env)
+	if err != nil {
+		st.failure = fmt.Sprintf("'%s': command not found", name)
+		return
+	}
+	st.path = path
+}
+
+func (sh *shell) lookPath(name string, env []string) (string, error) {
+	if strings.ContainsRune(name, '/') {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(sh.cwd, p)
+		}
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+		return "", os.ErrNotExist
+	}
+	pathVar := ""
+	for _, kv := range env {
+		if k, v, _ := strings.Cut(kv, "="); k == "PATH" {
+			pathVar = v
+		}
+	}
+	for _, d := range filepath.SplitList(pathVar) {
+		if d == "" {
+			d = "."
+		}
+		p := filepath.Join(d, name)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(sh.cwd, p)
+		}
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", os.ErrNotExist
+}
+
+// redirect applies redirections in order, as a shell does: "2>&1 >f" sends
+// stderr where stdout pointed before stdout moved to f.
+func (sh *shell) redirect(st *stage, rs []redirect) string {
+	open := func(name string, flag int) (*os.File, string) {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(sh.cwd, name)
+		}
+		f, err := os.OpenFile(name, flag, 0o666)
+		if err != nil {
+			return nil, err.Error()
+		}
+		st.closers = append(st.closers, f)
+		return f, ""
+	}
+	const (
+		write      = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		appendMode = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	)
+	for _, r := range rs {
+		fd := r.fd
+		target := r.target.text
+		switch r.op {
+		case ">", ">>":
+			if fd < 0 {
+				fd = 1
+			}
+			flag := write
+			if r.op == ">>" {
+				flag = appendMode
+			}
+			if fd != 1 && fd != 2 {
+				return fmt.Sprintf("Unsupported redirect: %d%s %s", fd, r.op, target)
+			}
+			f, err := open(target, flag)
+			if err != "" {
+				return err
+			}
+			if fd == 1 {
+				st.stdout = f
+			} else {
+				st.stderr = f
+			}
+		case "&>":
+			f, err := open(target, write)
+			if err != "" {
+				return err
+			}
+			st.stdout, st.stderr = f, f
+		case "<":
+			if fd > 0 {
+				return fmt.Sprintf("Unsupported redirect: %d< %s", fd, target)
+			}
+			f, err := open(target, os.O_RDONLY)
+			if err != "" {
+				return err
+			}
+			st.stdin = f
+		case ">&":
+			if fd < 0 {
+				fd = 1
+			}
+			var w io.Writer
+			switch target {
+			case "1":
+				w = st.stdout
+			case "2":
+				w = st.stderr
+			default:
+				return fmt.Sprintf("Unsupported redirect: %d>&%s", fd, target)
+			}
+			if fd == 1 {
+				st.stdout = w
+			} else if fd == 2 {
+				st.stderr = w
+			} else {
+				return fmt.Sprintf("Unsupported redirect: %d>&%s", fd, target)
+			}
+		default:
+			return fmt.Sprintf("Unsupported redirect: %s %s", r.op, target)
+		}
+	}
+	return ""
+}
+
+// execute runs a prepared stage to completion and sets its status.
+func (sh *shell) execute(st *stage) {
+	if st.failure != "" {
+		st.status = 127
+		return
+	}
+	switch {
+	case st.builtin != nil:
+		st.status = st.builtin()
+	case st.tool != nil:
+		st.status, st.crashed = runTool(st.tool, st.args[1:], st.stdin, st.stdout, st.stderr)
+	default:
+		cmd := exec.Command(st.path, st.args[1:]...)
+		cmd.Args[0] = st.args[0]
+		cmd.Dir = sh.cwd
+		cmd.Env = st.env
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = st.stdin, st.stdout, st.stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		switch {
+		case err == nil:
+		case errors.As(err, &ee) && ee.ExitCode() >= 0:
+			st.status = ee.ExitCode()
+		case errors.As(err, &ee):
+			// Killed by a signal.
+			st.crashed = true
+			st.status = 1
+			fmt.Fprintf(st.stderr, "%s: terminated: %v\n", st.args[0], ee.ProcessState)
+		default:
+			st.status = 127
+			fmt.Fprintf(st.stderr, "%s: %v\n", st.args[0], err)
+		}
+	}
+	// LLVM's `not`, innermost first: success exactly when the command
+	// failed without crashing, or with --crash, when it crashed.  A `not`
+	// itself never crashes.
+	for i := len(st.nots) - 1; i >= 0; i-- {
+		switch {
+		case st.nots[i]:
+			if st.crashed {
+				st.status = 0
+			} else {
+				st.status = 1
+			}
+		case st.crashed || st.status == 0:
+			st.status = 1
+		default:
+			st.status = 0
+		}
+		st.crashed = false
+	}
+}
+
+// runTool runs an in-process tool; a panic counts as a crash.
+func runTool(t Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) (status int, crashed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "panic: %v\n\n%s", r, debug.Stack())
+			status, crashed = 1, true
+		}
+	}()
+	return t(args, stdin, stdout, stderr), false
+}
+
+// report writes a stage to the transcript in the style of lit's internal
+// shell.
+func (sh *shell) report(st *stage) {
+	quoted := make([]string, len(st.display))
+	for i, a := range st.display {
+		quoted[i] = shellQuote(a)
+	}
+	fmt.Fprintf(&sh.out, "# executed command: %s\n", strings.Join(quoted, " "))
+	block := func(what string, b []byte) {
+		if len(b) == 0 {
+			return
+		}
+		fmt.Fprintf(&sh.out, "# .---command %s------------\n", what)
+		text := strings.TrimSuffix(string(b), "\n")
+		for _, l := range strings.Split(text, "\n") {
+			fmt.Fprintf(&sh.out, "# | %s\n", l)
+		}
+		if !bytes.HasSuffix(b, []byte("\n")) {
+			sh.out.WriteString("# `---data was not newline-terminated---\n")
+		}
+		sh.out.WriteString("# `-----------------------------\n")
+	}
+	block("stdout", st.outBuf.Bytes())
+	block("stderr", st.errBuf.Bytes())
+	if st.failure != "" {
+		fmt.Fprintf(&sh.out, "# error: %s\n", st.failure)
+		return
+	}
+	if st.outBuf.Len() == 0 && st.errBuf.Len() == 0 {
+		sh.out.WriteString("# note: command had no output on stdout or stderr\n")
+	}
+	if st.status != 0 {
+		fmt.Fprintf(&sh.out, "# error: command failed with exit status: %d\n", st.status)
+	}
+}
