@@ -1,0 +1,189 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"pto-opt/transforms"
+)
+
+// boolFlags are driver switches; a value (=false) may follow.
+var boolFlags = map[string]*func(*config, bool){}
+
+func init() {
+	set := func(f func(*config, bool)) *func(*config, bool) { return &f }
+	boolFlags["split-input-file"] = set(func(c *config, v bool) { c.split = v })
+	boolFlags["verify-diagnostics"] = set(func(c *config, v bool) { c.verifyDiags = v })
+	boolFlags["allow-unregistered-dialect"] = set(func(c *config, v bool) { c.allowUnregistered = v })
+	boolFlags["mlir-print-op-generic"] = set(func(c *config, v bool) { c.generic = v })
+	boolFlags["mlir-print-debuginfo"] = set(func(c *config, v bool) { c.debugInfo = v })
+	boolFlags["mlir-print-ir-after-all"] = set(func(c *config, v bool) { c.printAfter = v })
+	boolFlags["mlir-print-ir-before-all"] = set(func(c *config, v bool) { c.printBf = v })
+	boolFlags["mlir-timing"] = set(func(c *config, v bool) { c.timing = v })
+	boolFlags["mlir-pass-statistics"] = set(func(c *config, v bool) { c.statistics = v })
+	boolFlags["dump-pass-pipeline"] = set(func(c *config, v bool) { c.dumpPipeline = v })
+	boolFlags["verify-each"] = set(func(c *config, v bool) { c.verifyEach = v })
+	boolFlags["mlir-disable-threading"] = set(func(c *config, v bool) { c.noThreads = v })
+	boolFlags["mlir-print-alloc-alignment-property"] = set(func(c *config, v bool) { c.allocAlignProperty = v })
+}
+
+// parseArgs reads the command line. It returns nil and an exit status
+// when the driver should stop (help, version, or a usage error).
+func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
+	cfg := &config{input: "-", output: "-", verifyEach: true}
+	pipeline := transforms.NewModulePipeline()
+	usedFlags := false
+	fail := func(format string, a ...any) (*config, int) {
+		fmt.Fprintf(stderr, "pto-opt: "+format+"\n", a...)
+		return nil, 1
+	}
+	positional := []string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			positional = append(positional, a)
+			continue
+		}
+		if a == "--" {
+			positional = append(positional, args[i+1:]...)
+			break
+		}
+		name := strings.TrimLeft(a, "-")
+		value, hasValue := "", false
+		if eq := strings.IndexByte(name, '='); eq >= 0 {
+			name, value, hasValue = name[:eq], name[eq+1:], true
+		}
+		// Options that take a value, as -o FILE or -o=FILE.
+		takeValue := func() (string, bool) {
+			if hasValue {
+				return value, true
+			}
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			return "", false
+		}
+		switch name {
+		case "help", "h", "help-hidden":
+			usage(stdout)
+			return nil, 0
+		case "version":
+			fmt.Fprintln(stdout, Version)
+			return nil, 0
+		case "o":
+			v, ok := takeValue()
+			if !ok {
+				return fail("option '-o' requires a file name")
+			}
+			cfg.output = v
+			continue
+		case "target":
+			v, ok := takeValue()
+			if !ok {
+				return fail("option '--target' requires a value")
+			}
+			cfg.target = v
+			continue
+		case "pass-pipeline":
+			v, ok := takeValue()
+			if !ok {
+				return fail("option '--pass-pipeline' requires a value")
+			}
+			if cfg.pipelineText != "" {
+				return fail("--pass-pipeline may be given only once")
+			}
+			p, err := transforms.ParsePipeline(v)
+			if err != nil {
+				return fail("%v", err)
+			}
+			cfg.pipelineText = v
+			pipeline = p
+			continue
+		}
+		if set, ok := boolFlags[name]; ok {
+			b := true
+			if hasValue {
+				var err error
+				if b, err = strconv.ParseBool(value); err != nil {
+					return fail("for the --%s option: '%s' is invalid value for boolean argument! Try 0 or 1", name, value)
+				}
+			}
+			(*set)(cfg, b)
+			continue
+		}
+		if p := transforms.Lookup(name); p != nil {
+			raw := map[string]string{}
+			if hasValue {
+				var err error
+				if raw, err = transforms.ParseOptionString(value); err != nil {
+					return fail("options of '--%s': %v", name, err)
+				}
+			}
+			in, err := transforms.NewInstance(p, raw)
+			if err != nil {
+				return fail("%v", err)
+			}
+			pipeline.Add(in)
+			usedFlags = true
+			continue
+		}
+		msg := fmt.Sprintf("Unknown command line argument '%s'.  Try: 'pto-opt --help'", a)
+		if s := suggest(name); s != "" {
+			msg += fmt.Sprintf("\npto-opt: Did you mean '--%s'?", s)
+		}
+		return fail("%s", msg)
+	}
+	if usedFlags && cfg.pipelineText != "" {
+		return fail("--pass-pipeline cannot be combined with passes given as flags")
+	}
+	switch len(positional) {
+	case 0:
+	case 1:
+		cfg.input = positional[0]
+	default:
+		return fail("too many positional arguments: %s (one input file expected)", strings.Join(positional, " "))
+	}
+	cfg.pipeline = pipeline
+	return cfg, 0
+}
+
+// suggest finds the closest known flag or pass name.
+func suggest(name string) string {
+	cands := []string{"o", "target", "pass-pipeline", "help", "version"}
+	for k := range boolFlags {
+		cands = append(cands, k)
+	}
+	for _, p := range transforms.Passes() {
+		cands = append(cands, p.Name)
+	}
+	best, bestD := "", 4
+	for _, c := range cands {
+		if d := editDistance(name, c); d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

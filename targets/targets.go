@@ -1,0 +1,236 @@
+// Package targets describes the memory of the machines pto-opt plans for:
+// per space a capacity, an alignment and reserved byte windows, plus the
+// hazards and in-place variants the passes must respect. Targets are JSON
+// (embedded for the built-in ones); a target may inherit from another and
+// override only what differs, in the style of TinyGo's target files.
+package targets
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+//go:embed builtin/*.json
+var builtinFS embed.FS
+
+// Space is one memory space of a target.
+type Space struct {
+	// Capacity in bytes; 0 means unbounded.
+	Capacity int64 `json:"capacity"`
+	// PhysicalCapacity is informational (the usable capacity excludes
+	// firmware-reserved bytes).
+	PhysicalCapacity int64 `json:"physical_capacity,omitempty"`
+	// Alignment is what the allocator rounds addresses and sizes to.
+	Alignment int64 `json:"alignment"`
+	// DeclaredAlignment is the hardware's documented alignment.
+	DeclaredAlignment int64 `json:"declared_alignment,omitempty"`
+	// Reserved byte windows [lo, hi) no buffer may use.
+	Reserved [][2]int64 `json:"reserved,omitempty"`
+	// Absent spaces do not exist on the target.
+	Absent bool `json:"absent,omitempty"`
+}
+
+// Target is a fully resolved target description.
+type Target struct {
+	Name               string            `json:"name"`
+	Inherits           string            `json:"inherits,omitempty"`
+	Description        string            `json:"description,omitempty"`
+	Arch               string            `json:"arch,omitempty"`
+	AllocatorAlignment int64             `json:"allocator_alignment,omitempty"`
+	Spaces             map[string]*Space `json:"spaces"`
+	Hazards            []string          `json:"hazards,omitempty"`
+}
+
+// HasHazard reports whether the target declares the named hazard
+// (e.g. "split-load-tpop", the Ascend910B load + tpop_from_aic rule).
+func (t *Target) HasHazard(h string) bool {
+	for _, x := range t.Hazards {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+// Space returns the named space, or nil when the target lacks it.
+func (t *Target) Space(name string) *Space {
+	s := t.Spaces[name]
+	if s == nil || s.Absent {
+		return nil
+	}
+	return s
+}
+
+// Capacity returns the capacity of a space (0 = unbounded).
+func (t *Target) Capacity(space string) int64 {
+	if s := t.Space(space); s != nil {
+		return s.Capacity
+	}
+	return 0
+}
+
+// Alignment returns the allocator alignment of a space (at least 1).
+func (t *Target) Alignment(space string) int64 {
+	if s := t.Space(space); s != nil && s.Alignment > 0 {
+		return s.Alignment
+	}
+	if t.AllocatorAlignment > 0 {
+		return t.AllocatorAlignment
+	}
+	return 1
+}
+
+// ReservedLeading returns the end of a reserved window starting at 0, the
+// address sequential allocation starts from.
+func (t *Target) ReservedLeading(space string) int64 {
+	s := t.Space(space)
+	if s == nil {
+		return 0
+	}
+	start := int64(0)
+	for changed := true; changed; {
+		changed = false
+		for _, r := range s.Reserved {
+			if r[0] <= start && r[1] > start {
+				start = r[1]
+				changed = true
+			}
+		}
+	}
+	return start
+}
+
+// Builtin lists the names of the embedded targets.
+func Builtin() []string {
+	entries, _ := builtinFS.ReadDir("builtin")
+	var out []string
+	for _, e := range entries {
+		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// raw is a target file before inheritance is resolved; pointers tell
+// "absent" from "zero" so a child can override selectively.
+type raw struct {
+	Name               string                     `json:"name"`
+	Inherits           string                     `json:"inherits"`
+	Description        string                     `json:"description"`
+	Arch               string                     `json:"arch"`
+	AllocatorAlignment *int64                     `json:"allocator_alignment"`
+	Spaces             map[string]json.RawMessage `json:"spaces"`
+	Hazards            *[]string                  `json:"hazards"`
+}
+
+// Load resolves a target by built-in name or JSON file path.
+func Load(nameOrPath string) (*Target, error) {
+	return load(nameOrPath, nil)
+}
+
+func load(nameOrPath string, seen []string) (*Target, error) {
+	for _, s := range seen {
+		if s == nameOrPath {
+			return nil, fmt.Errorf("target inheritance cycle: %s -> %s", strings.Join(seen, " -> "), nameOrPath)
+		}
+	}
+	seen = append(seen, nameOrPath)
+	var data []byte
+	var err error
+	source := nameOrPath
+	if strings.HasSuffix(nameOrPath, ".json") || strings.ContainsRune(nameOrPath, filepath.Separator) {
+		data, err = os.ReadFile(nameOrPath)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read target file: %v", err)
+		}
+	} else {
+		data, err = builtinFS.ReadFile("builtin/" + nameOrPath + ".json")
+		if err != nil {
+			return nil, fmt.Errorf("unknown target '%s' (built-in targets: %s; or give a .json file)", nameOrPath, strings.Join(Builtin(), ", "))
+		}
+		source = nameOrPath + " (built-in)"
+	}
+	var r raw
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%s: invalid target description: %v", source, err)
+	}
+	t := &Target{Spaces: map[string]*Space{}}
+	if r.Inherits != "" {
+		parent, err := load(r.Inherits, seen)
+		if err != nil {
+			return nil, err
+		}
+		*t = *parent
+		t.Spaces = map[string]*Space{}
+		for k, v := range parent.Spaces {
+			c := *v
+			t.Spaces[k] = &c
+		}
+		t.Hazards = append([]string(nil), parent.Hazards...)
+	}
+	t.Name = r.Name
+	if t.Name == "" {
+		t.Name = strings.TrimSuffix(filepath.Base(nameOrPath), ".json")
+	}
+	t.Inherits = r.Inherits
+	if r.Description != "" {
+		t.Description = r.Description
+	}
+	if r.Arch != "" {
+		t.Arch = r.Arch
+	}
+	if r.AllocatorAlignment != nil {
+		t.AllocatorAlignment = *r.AllocatorAlignment
+	}
+	if r.Hazards != nil {
+		t.Hazards = *r.Hazards
+	}
+	for name, msg := range r.Spaces {
+		s := t.Spaces[name]
+		if s == nil {
+			s = &Space{}
+			t.Spaces[name] = s
+		}
+		// Decode over the inherited values: fields absent in the child
+		// keep the parent's.
+		d := json.NewDecoder(strings.NewReader(string(msg)))
+		d.DisallowUnknownFields()
+		if err := d.Decode(s); err != nil {
+			return nil, fmt.Errorf("%s: space %q: %v", source, name, err)
+		}
+	}
+	return t, t.validate(source)
+}
+
+func (t *Target) validate(source string) error {
+	for name, s := range t.Spaces {
+		if s.Capacity < 0 {
+			return fmt.Errorf("%s: space %q has a negative capacity", source, name)
+		}
+		if s.Alignment < 0 || s.Alignment > 0 && s.Alignment&(s.Alignment-1) != 0 {
+			return fmt.Errorf("%s: space %q alignment %d is not a power of two", source, name, s.Alignment)
+		}
+		for _, r := range s.Reserved {
+			if r[0] < 0 || r[1] < r[0] {
+				return fmt.Errorf("%s: space %q has an invalid reserved range [%d, %d)", source, name, r[0], r[1])
+			}
+		}
+	}
+	return nil
+}
+
+// Generic returns the unbounded target used when none is selected.
+func Generic() *Target {
+	t, err := Load("generic")
+	if err != nil {
+		panic(err)
+	}
+	return t
+}

@@ -1,0 +1,316 @@
+package transforms
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Pipeline is a pass pipeline anchored on an op (builtin.module or
+// func.func); items are pass instances or nested pipelines.
+type Pipeline struct {
+	Anchor string
+	Items  []*Item
+}
+
+// Item is one element of a pipeline.
+type Item struct {
+	Pass   *Instance
+	Nested *Pipeline
+}
+
+// NewModulePipeline returns an empty builtin.module pipeline.
+func NewModulePipeline() *Pipeline { return &Pipeline{Anchor: "builtin.module"} }
+
+// Add appends a pass instance the way mlir-opt does for passes given as
+// flags: function passes go into a func.func pipeline nested at the end.
+func (p *Pipeline) Add(in *Instance) {
+	if in.Pass.Anchor == p.Anchor {
+		p.Items = append(p.Items, &Item{Pass: in})
+		return
+	}
+	if n := len(p.Items); n > 0 && p.Items[n-1].Nested != nil && p.Items[n-1].Nested.Anchor == in.Pass.Anchor {
+		p.Items[n-1].Nested.Items = append(p.Items[n-1].Nested.Items, &Item{Pass: in})
+		return
+	}
+	p.Items = append(p.Items, &Item{Nested: &Pipeline{Anchor: in.Pass.Anchor, Items: []*Item{{Pass: in}}}})
+}
+
+// Flatten lists the pass names in execution order.
+func (p *Pipeline) Flatten() []string {
+	var out []string
+	for _, it := range p.Items {
+		if it.Pass != nil {
+			out = append(out, it.Pass.Pass.Name)
+		} else {
+			out = append(out, it.Nested.Flatten()...)
+		}
+	}
+	return out
+}
+
+// Count is the number of pass instances.
+func (p *Pipeline) Count() int { return len(p.Flatten()) }
+
+// String prints the pipeline in textual form, one line, as accepted by
+// --pass-pipeline.
+func (p *Pipeline) String() string {
+	parts := make([]string, len(p.Items))
+	for i, it := range p.Items {
+		if it.Pass != nil {
+			parts[i] = it.Pass.Pass.Name + it.Pass.OptionString()
+		} else {
+			parts[i] = it.Nested.String()
+		}
+	}
+	return p.Anchor + "(" + strings.Join(parts, ",") + ")"
+}
+
+// Dump prints the pipeline the way mlir-opt's --dump-pass-pipeline does.
+func (p *Pipeline) Dump() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Pass Manager with %d passes:\n", p.Count())
+	p.dump(&sb, 0)
+	sb.WriteString("\n")
+	return sb.String()
+}
+
+func (p *Pipeline) dump(sb *strings.Builder, indent int) {
+	pad := strings.Repeat("  ", indent)
+	sb.WriteString(p.Anchor + "(\n")
+	for i, it := range p.Items {
+		sb.WriteString(pad + "  ")
+		if it.Pass != nil {
+			sb.WriteString(it.Pass.Pass.Name + it.Pass.OptionString())
+		} else {
+			it.Nested.dump(sb, indent+1)
+		}
+		if i < len(p.Items)-1 {
+			sb.WriteString(",")
+		}
+		sb.WriteString("\n")
+	}
+	sb.WriteString(pad + ")")
+}
+
+// ParsePipeline reads `builtin.module(func.func(p1{k=v},p2),p3)`. A
+// pipeline given without an anchor, or anchored on func.func, is nested in
+// builtin.module.
+func ParsePipeline(text string) (*Pipeline, error) {
+	pp := &pipelineParser{s: text}
+	pp.skipSpace()
+	name := pp.ident()
+	pp.skipSpace()
+	var root *Pipeline
+	var err error
+	switch {
+	case name == "builtin.module" && pp.peek() == '(':
+		root, err = pp.nested("builtin.module")
+	case name == "func.func" && pp.peek() == '(':
+		inner, e := pp.nested("func.func")
+		root, err = &Pipeline{Anchor: "builtin.module", Items: []*Item{{Nested: inner}}}, e
+	default:
+		// A bare list of passes at module level.
+		pp.i = 0
+		root = &Pipeline{Anchor: "builtin.module"}
+		err = pp.items(root, true)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pp.skipSpace()
+	if pp.i != len(pp.s) {
+		return nil, pp.errorf("unexpected '%c' after the pipeline", pp.s[pp.i])
+	}
+	return root, nil
+}
+
+type pipelineParser struct {
+	s string
+	i int
+}
+
+func (pp *pipelineParser) errorf(format string, args ...any) error {
+	return fmt.Errorf("invalid pass pipeline at column %d: %s\n  %s\n  %s^", pp.i+1, fmt.Sprintf(format, args...), pp.s, strings.Repeat(" ", pp.i))
+}
+
+func (pp *pipelineParser) skipSpace() {
+	for pp.i < len(pp.s) && (pp.s[pp.i] == ' ' || pp.s[pp.i] == '\t' || pp.s[pp.i] == '\n') {
+		pp.i++
+	}
+}
+
+func (pp *pipelineParser) peek() byte {
+	if pp.i < len(pp.s) {
+		return pp.s[pp.i]
+	}
+	return 0
+}
+
+func (pp *pipelineParser) ident() string {
+	start := pp.i
+	for pp.i < len(pp.s) {
+		c := pp.s[pp.i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' {
+			pp.i++
+			continue
+		}
+		break
+	}
+	return pp.s[start:pp.i]
+}
+
+// nested parses `( items )` after an anchor name.
+func (pp *pipelineParser) nested(anchor string) (*Pipeline, error) {
+	p := &Pipeline{Anchor: anchor}
+	pp.i++ // (
+	if err := pp.items(p, false); err != nil {
+		return nil, err
+	}
+	pp.skipSpace()
+	if pp.peek() != ')' {
+		return nil, pp.errorf("expected ')' to close the %s pipeline", anchor)
+	}
+	pp.i++
+	return p, nil
+}
+
+func (pp *pipelineParser) items(p *Pipeline, top bool) error {
+	for {
+		pp.skipSpace()
+		if pp.peek() == ')' || pp.i >= len(pp.s) {
+			return nil
+		}
+		start := pp.i
+		name := pp.ident()
+		if name == "" {
+			return pp.errorf("expected a pass or an anchored pipeline")
+		}
+		pp.skipSpace()
+		switch {
+		case pp.peek() == '(':
+			if name != "func.func" && name != "builtin.module" {
+				pp.i = start
+				return pp.errorf("'%s' is not an op pto-opt can nest a pipeline on (use func.func)", name)
+			}
+			inner, err := pp.nested(name)
+			if err != nil {
+				return err
+			}
+			p.Items = append(p.Items, &Item{Nested: inner})
+		default:
+			pass := Lookup(name)
+			if pass == nil {
+				pp.i = start
+				return pp.errorf("'%s' does not refer to a registered pass or pass pipeline", name)
+			}
+			raw := map[string]string{}
+			if pp.peek() == '{' {
+				end := matchingBrace(pp.s, pp.i)
+				if end < 0 {
+					return pp.errorf("unbalanced '{' in the options of '%s'", name)
+				}
+				var err error
+				raw, err = ParseOptionString(pp.s[pp.i+1 : end])
+				if err != nil {
+					return fmt.Errorf("options of '%s': %v", name, err)
+				}
+				pp.i = end + 1
+			}
+			in, err := NewInstance(pass, raw)
+			if err != nil {
+				return err
+			}
+			if pass.Anchor != p.Anchor {
+				if top && pass.Anchor == "func.func" {
+					p.Add(in)
+				} else {
+					pp.i = start
+					return pp.errorf("can't add pass '%s' restricted to '%s' on a pass manager intended to run on '%s', did you intend to nest?", name, pass.Anchor, p.Anchor)
+				}
+			} else {
+				p.Items = append(p.Items, &Item{Pass: in})
+			}
+		}
+		pp.skipSpace()
+		if pp.peek() == ',' {
+			pp.i++
+			continue
+		}
+		return nil
+	}
+}
+
+func matchingBrace(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		case '"':
+			for j++; j < len(s) && s[j] != '"'; j++ {
+			}
+		}
+	}
+	return -1
+}
+
+// ParseOptionString splits `k=v k2="a b" k3={x y} flag` into a map; a bare
+// key means "true".
+func ParseOptionString(s string) (map[string]string, error) {
+	out := map[string]string{}
+	i := 0
+	for {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == ',') {
+			i++
+		}
+		if i >= len(s) {
+			return out, nil
+		}
+		start := i
+		for i < len(s) && s[i] != '=' && s[i] != ' ' {
+			i++
+		}
+		key := s[start:i]
+		if key == "" {
+			return nil, fmt.Errorf("expected an option name in %q", s)
+		}
+		if i >= len(s) || s[i] != '=' {
+			out[key] = "true"
+			continue
+		}
+		i++
+		var val string
+		switch {
+		case i < len(s) && (s[i] == '"' || s[i] == '\''):
+			q := s[i]
+			end := strings.IndexByte(s[i+1:], q)
+			if end < 0 {
+				return nil, fmt.Errorf("unterminated quote in the value of %s", key)
+			}
+			val = s[i+1 : i+1+end]
+			i += end + 2
+		case i < len(s) && s[i] == '{':
+			end := matchingBrace(s, i)
+			if end < 0 {
+				return nil, fmt.Errorf("unbalanced '{' in the value of %s", key)
+			}
+			val = s[i+1 : end]
+			i = end + 1
+		default:
+			vs := i
+			for i < len(s) && s[i] != ' ' {
+				i++
+			}
+			val = s[vs:i]
+		}
+		if _, dup := out[key]; dup {
+			return nil, fmt.Errorf("option '%s' given twice", key)
+		}
+		out[key] = val
+	}
+}
