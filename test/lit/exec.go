@@ -20,29 +20,32 @@ type shell struct {
 	cwd string
 	env []string
 	out strings.Builder
+	// aborted is set by a shell error (command not found, unsupported
+	// redirect, ...).  Like lit's InternalShellError it ends the whole
+	// script with status 127, whatever operators follow.
+	aborted bool
 }
+
+// abortStatus is the status lit gives a script ended by a shell error.
+const abortStatus = 127
 
 func (sh *shell) run(n node) int {
 	switch n := n.(type) {
 	case *sequence:
-		switch n.op {
-		case ";":
-			sh.run(n.lhs)
-			return sh.run(n.rhs)
-		case "&&":
-			if st := sh.run(n.lhs); st != 0 {
-				return st
-			}
-			return sh.run(n.rhs)
-		case "||":
-			if st := sh.run(n.lhs); st == 0 {
-				return 0
-			}
-			return sh.run(n.rhs)
-		default:
-			fmt.Fprintf(&sh.out, "# error: unsupported shell operator: '%s'\n", n.op)
-			return 1
+		if n.op == "&" {
+			fmt.Fprintf(&sh.out, "# error: unsupported shell operator: '&'\n")
+			sh.aborted = true
+			return abortStatus
 		}
+		st := sh.run(n.lhs)
+		if sh.aborted {
+			return abortStatus
+		}
+		switch {
+		case n.op == ";", n.op == "&&" && st == 0, n.op == "||" && st != 0:
+			return sh.run(n.rhs)
+		}
+		return st
 	case *pipeline:
 		return sh.runPipeline(n)
 	}
@@ -143,7 +146,7 @@ func (sh *shell) runPipeline(pl *pipeline) int {
 	}
 	// Redirections see the pipes, so prepare only once all are in place.
 	for i, c := range pl.cmds {
-		sh.prepare(stages[i], c)
+		sh.prepare(stages[i], c, len(pl.cmds) == 1)
 	}
 	defer func() {
 		for _, st := range stages {
@@ -174,6 +177,11 @@ func (sh *shell) runPipeline(pl *pipeline) int {
 	status := 0
 	for _, st := range stages {
 		sh.report(st)
+		if st.failure != "" {
+			// lit stops reporting at the command that raised the error.
+			sh.aborted = true
+			return abortStatus
+		}
 		if st.status != 0 {
 			status = st.status // pipefail: the last failure wins
 		}
@@ -183,7 +191,7 @@ func (sh *shell) runPipeline(pl *pipeline) int {
 
 // prepare resolves a command: builtins, not/env prefixes, the program, and
 // redirections.  Problems are recorded in st.failure.
-func (sh *shell) prepare(st *stage, c *command) {
+func (sh *shell) prepare(st *stage, c *command, alone bool) {
 	args := sh.expandArgs(c.args)
 	st.display = args
 	st.env = sh.env
@@ -231,32 +239,31 @@ func (sh *shell) prepare(st *stage, c *command) {
 	}
 	name := args[0]
 	switch name {
-	case "cd":
-		st.builtin = func() int {
-			if len(args) != 2 {
-				fmt.Fprintln(st.stderr, "'cd' supports only one argument")
-				return 1
-			}
-			d := args[1]
-			if !filepath.IsAbs(d) {
-				d = filepath.Join(sh.cwd, d)
-			}
-			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-				fmt.Fprintf(st.stderr, "cd: %s: no such directory\n", args[1])
-				return 1
-			}
-			sh.cwd = d
-			return 0
+	case "cd", "export":
+		// These change the shell itself, so lit allows them only alone.
+		if !alone {
+			st.failure = "Unsupported: '" + name + "' cannot be part of a pipeline"
+			return
 		}
-		return
-	case "export":
-		st.builtin = func() int {
-			for _, a := range args[1:] {
-				k, v, ok := strings.Cut(a, "=")
-				if !ok {
-					fmt.Fprintln(st.stderr, "'export' supports only NAME=VALUE arguments")
-					return 1
+		if len(args) != 2 {
+			st.failure = "'" + name + "' supports only one argument"
+			return
+		}
+		if name == "cd" {
+			// Like lit, cd itself always succeeds; commands run in a
+			// missing directory fail to start.
+			st.builtin = func() int {
+				d := args[1]
+				if !filepath.IsAbs(d) {
+					d = filepath.Join(sh.cwd, d)
 				}
+				sh.cwd = d
+				return 0
+			}
+			return
+		}
+		st.builtin = func() int {
+			if k, v, ok := strings.Cut(args[1], "="); ok {
 				sh.env = setenv(sh.env, k, v)
 			}
 			return 0
@@ -310,8 +317,10 @@ func (sh *shell) lookPath(name string, env []string) (string, error) {
 	return "", os.ErrNotExist
 }
 
-// redirect applies redirections in order, as a shell does: "2>&1 >f" sends
-// stderr where stdout pointed before stdout moved to f.
+// redirect applies redirections in order with lit's table: "2>", "2>>",
+// "2>&N" (N in 0-2), ">", ">>", "<", and "&>" or ">&" (both streams to a
+// file).  Anything else (explicit "1>", other descriptors) is an error in
+// lit too.  "2>&1" points stderr at stdout's destination as of that point.
 func (sh *shell) redirect(st *stage, rs []redirect) string {
 	open := func(name string, flag int) (*os.File, string) {
 		if !filepath.IsAbs(name) {
@@ -329,66 +338,46 @@ func (sh *shell) redirect(st *stage, rs []redirect) string {
 		appendMode = os.O_WRONLY | os.O_CREATE | os.O_APPEND
 	)
 	for _, r := range rs {
-		fd := r.fd
 		target := r.target.text
-		switch r.op {
-		case ">", ">>":
-			if fd < 0 {
-				fd = 1
-			}
-			flag := write
-			if r.op == ">>" {
-				flag = appendMode
-			}
-			if fd != 1 && fd != 2 {
-				return fmt.Sprintf("Unsupported redirect: %d%s %s", fd, r.op, target)
-			}
-			f, err := open(target, flag)
-			if err != "" {
-				return err
-			}
-			if fd == 1 {
-				st.stdout = f
-			} else {
-				st.stderr = f
-			}
-		case "&>":
-			f, err := open(target, write)
-			if err != "" {
-				return err
-			}
-			st.stdout, st.stderr = f, f
-		case "<":
-			if fd > 0 {
-				return fmt.Sprintf("Unsupported redirect: %d< %s", fd, target)
-			}
-			f, err := open(target, os.O_RDONLY)
-			if err != "" {
-				return err
-			}
-			st.stdin = f
-		case ">&":
-			if fd < 0 {
-				fd = 1
-			}
-			var w io.Writer
+		var err string
+		var f *os.File
+		switch {
+		case r.op == ">" && r.fd == 2:
+			f, err = open(target, write)
+			st.stderr = f
+		case r.op == ">>" && r.fd == 2:
+			f, err = open(target, appendMode)
+			st.stderr = f
+		case r.op == ">&" && r.fd == 2 && (target == "0" || target == "1" || target == "2"):
 			switch target {
+			case "0":
+				// lit wires this to the stdin source; nothing useful can
+				// be written there.
+				st.stderr = io.Discard
 			case "1":
-				w = st.stdout
-			case "2":
-				w = st.stderr
-			default:
-				return fmt.Sprintf("Unsupported redirect: %d>&%s", fd, target)
+				st.stderr = st.stdout
 			}
-			if fd == 1 {
-				st.stdout = w
-			} else if fd == 2 {
-				st.stderr = w
-			} else {
-				return fmt.Sprintf("Unsupported redirect: %d>&%s", fd, target)
-			}
+		case (r.op == ">&" || r.op == "&>") && r.fd < 0:
+			f, err = open(target, write)
+			st.stdout, st.stderr = f, f
+		case r.op == ">" && r.fd < 0:
+			f, err = open(target, write)
+			st.stdout = f
+		case r.op == ">>" && r.fd < 0:
+			f, err = open(target, appendMode)
+			st.stdout = f
+		case r.op == "<" && r.fd < 0:
+			f, err = open(target, os.O_RDONLY)
+			st.stdin = f
 		default:
-			return fmt.Sprintf("Unsupported redirect: %s %s", r.op, target)
+			op := r.op
+			if r.fd >= 0 {
+				op = fmt.Sprint(r.fd) + op
+			}
+			return fmt.Sprintf("Unsupported redirect: %s %s", op, target)
+		}
+		if err != "" {
+			return err
 		}
 	}
 	return ""
@@ -397,7 +386,7 @@ func (sh *shell) redirect(st *stage, rs []redirect) string {
 // execute runs a prepared stage to completion and sets its status.
 func (sh *shell) execute(st *stage) {
 	if st.failure != "" {
-		st.status = 127
+		st.status = abortStatus
 		return
 	}
 	switch {
@@ -423,8 +412,9 @@ func (sh *shell) execute(st *stage) {
 			st.status = 1
 			fmt.Fprintf(st.stderr, "%s: terminated: %v\n", st.args[0], ee.ProcessState)
 		default:
-			st.status = 127
-			fmt.Fprintf(st.stderr, "%s: %v\n", st.args[0], err)
+			st.failure = fmt.Sprintf("Could not create process (%s) due to %v", st.path, err)
+			st.status = abortStatus
+			return
 		}
 	}
 	// LLVM's `not`, innermost first: success exactly when the command
@@ -481,15 +471,16 @@ func (sh *shell) report(st *stage) {
 		sh.out.WriteString("# `-----------------------------\n")
 	}
 	block("stdout", st.outBuf.Bytes())
-	block("stderr", st.errBuf.Bytes())
+	errText := st.errBuf.Bytes()
 	if st.failure != "" {
-		fmt.Fprintf(&sh.out, "# error: %s\n", st.failure)
-		return
+		// lit shows a shell error as the command's stderr.
+		errText = append(append([]byte(nil), errText...), st.failure+"\n"...)
 	}
-	if st.outBuf.Len() == 0 && st.errBuf.Len() == 0 {
-		sh.out.WriteString("# note: command had no output on stdout or stderr\n")
-	}
+	block("stderr", errText)
 	if st.status != 0 {
+		if st.outBuf.Len() == 0 && len(errText) == 0 {
+			sh.out.WriteString("# note: command had no output on stdout or stderr\n")
+		}
 		fmt.Fprintf(&sh.out, "# error: command failed with exit status: %d\n", st.status)
 	}
 }

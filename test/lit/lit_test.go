@@ -111,8 +111,7 @@ func TestFailureReport(t *testing.T) {
 		"# error: command failed with exit status: 1",
 		"Exit Code: 1",
 	)
-	if !strings.Contains(r.Output, "# executed command: echo-tool hello\n# .---command") &&
-		!strings.Contains(r.Output, "# executed command: echo-tool hello\n# note:") {
+	if !strings.Contains(r.Output, "# executed command: echo-tool hello\n# executed command: FileCheck") {
 		t.Errorf("the first command of the pipeline is not reported:\n%s", r.Output)
 	}
 }
@@ -360,6 +359,24 @@ func TestBadScripts(t *testing.T) {
 	mustFail(t, RunFile(writeTest(t, "q.test", "// RUN: echo-tool 'open\n"), cfg), "missing quote")
 	mustFail(t, RunFile(writeTest(t, "def.test", "// DEFINE: %{x} = y\n// RUN: echo-tool\n"), cfg), "not supported")
 	mustFail(t, RunFile(filepath.Join(t.TempDir(), "missing.test"), cfg), "no such file")
+}
+
+func TestShellErrorsAbort(t *testing.T) {
+	// As in lit, an error of the shell itself ends the script with status
+	// 127 even where an operator would otherwise continue.
+	cfg := testConfig(t, nil)
+	for _, tc := range []struct{ run, msg string }{
+		{"no-such-command-anywhere || echo-tool x", "'no-such-command-anywhere': command not found"},
+		{"echo-tool x 1> %t", "Unsupported redirect: 1> "},
+		{"echo-tool x 3> %t", "Unsupported redirect: 3> "},
+		{"cd / | echo-tool x", "'cd' cannot be part of a pipeline"},
+		{"export A=1 B=2", "'export' supports only one argument"},
+		{"not", "'not' requires a subcommand"},
+		{"cd %t.missing && false || echo-tool x", "Could not create process"},
+	} {
+		r := RunFile(writeTest(t, "abort.test", "# RUN: "+tc.run+"\n"), cfg)
+		mustFail(t, r, tc.msg, "Exit Code: 127")
+	}
 }
 
 func TestEndStopsParsing(t *testing.T) {
