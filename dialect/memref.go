@@ -496,10 +496,6 @@ func parseAlloc(p AsmParser, st *OperationState) error {
 	return nil
 }
 
-// AllocPropertyAlignmentSyntax selects the newer `alignment = N` form when
-// printing memref.alloc (set by --mlir-print-alloc-alignment-property).
-var AllocPropertyAlignmentSyntax = false
-
 func printAlloc(p AsmPrinter, op *Operation) {
 	seg := op.SegmentSizes("operandSegmentSizes")
 	nDyn := len(op.Operands)
@@ -514,7 +510,7 @@ func printAlloc(p AsmPrinter, op *Operation) {
 		p.Operands(op.Operands[nDyn:])
 		p.Write("]")
 	}
-	if AllocPropertyAlignmentSyntax {
+	if p.AllocAlignmentProperty() {
 		if a, ok := op.IntAttrValue("alignment"); ok {
 			p.Write(" alignment = " + strconv.FormatInt(a, 10))
 		}

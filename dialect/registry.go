@@ -337,6 +337,8 @@ type AsmPrinter interface {
 	Successor(b *Block)
 	ArgDecl(v *Value)
 	OptionalLoc(loc Location)
+	// AllocAlignmentProperty selects memref.alloc's newer alignment syntax.
+	AllocAlignmentProperty() bool
 }
 
 // ---- common helpers for op definitions ----

@@ -277,6 +277,7 @@ func init() {
 			case tkStore:
 				d.Traits = HasSideEffects
 				d.Effects = append(d.Effects, Effect{Kind: Write, Operand: 1, Result: -1})
+				d.Flows = []Flow{{Operand: 1, Result: 0}} // the result is the output tensor
 			case tkReuse0:
 				d.Traits = TileProducer | ResultReusesInput
 				d.ReusedInput = 0

@@ -19,6 +19,9 @@ type Options struct {
 	Generic bool
 	// DebugInfo appends loc(...) to every op (--mlir-print-debuginfo).
 	DebugInfo bool
+	// AllocAlignmentProperty prints memref.alloc's alignment as
+	// `alignment = N` (LLVM main) instead of `{alignment = N : i64}`.
+	AllocAlignmentProperty bool
 }
 
 // Print writes op (normally the top-level module) followed by a newline.
@@ -462,9 +465,20 @@ func (p *printer) ArgDecl(v *dialect.Value) {
 	}
 }
 
+func (p *printer) AllocAlignmentProperty() bool { return p.opts.AllocAlignmentProperty }
+
 func (p *printer) OptionalLoc(loc dialect.Location) {
 	if p.opts.DebugInfo {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(loc))
 	}
+}
+
+// Names returns the names values get when op is printed with opts, so
+// analysis dumps can refer to values the way the printed IR does.
+func Names(op *dialect.Operation, opts Options) map[*dialect.Value]string {
+	p := newPrinter(bufio.NewWriter(io.Discard), opts)
+	p.scope = p.newScope()
+	p.printOp(op)
+	return p.names
 }

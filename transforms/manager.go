@@ -23,6 +23,8 @@ type Manager struct {
 	PrintAfter  bool
 	PrintOut    io.Writer
 	PrintOpts   printer.Options
+	// PassOut receives the output of analysis-printing passes.
+	PassOut io.Writer
 	// Threads > 1 lets parallel function passes run on several functions
 	// at once (disabled while printing IR, as mlir-opt does).
 	Threads int
@@ -180,6 +182,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		Target:   r.m.Target,
 		Opts:     in.Opts,
 		Pipeline: append([]string(nil), r.ran...),
+		Out:      r.m.PassOut,
 		mu:       &sync.Mutex{},
 		diags:    &local,
 		stats:    map[string]int64{},

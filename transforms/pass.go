@@ -9,6 +9,7 @@ package transforms
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -222,6 +223,9 @@ type Context struct {
 	Opts   Options
 	// Pipeline lists the passes that ran before this one.
 	Pipeline []string
+	// Out receives analysis dumps (test-print-* passes); mlir-opt writes
+	// them to stderr.
+	Out io.Writer
 
 	mu    *sync.Mutex
 	diags *[]*dialect.Diagnostic

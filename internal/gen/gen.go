@@ -43,3 +43,35 @@ func MemrefProgram(size int) string {
 	sb.WriteString("}\n")
 	return sb.String()
 }
+
+// MemrefFunction returns a module with one function of about n ops: alloc
+// / store / load / dealloc groups with staggered lifetimes, loops and
+// conditionals, for scaling tests of the analyses.
+func MemrefFunction(n int) string {
+	var sb strings.Builder
+	sb.WriteString("func.func @big(%arg0: index, %arg1: i1, %arg2: f32) -> f32 {\n")
+	sb.WriteString("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c16 = arith.constant 16 : index\n")
+	prev := "%arg2"
+	ops := 4
+	for g := 0; ops < n; g++ {
+		fmt.Fprintf(&sb, "  %%a%d = memref.alloc() : memref<%dxf32>\n", g, 16<<(g%4))
+		fmt.Fprintf(&sb, "  memref.store %s, %%a%d[%%c0] : memref<%dxf32>\n", prev, g, 16<<(g%4))
+		fmt.Fprintf(&sb, "  %%v%d = memref.load %%a%d[%%c1] : memref<%dxf32>\n", g, g, 16<<(g%4))
+		ops += 3
+		switch g % 3 {
+		case 1:
+			fmt.Fprintf(&sb, "  scf.for %%i%d = %%c0 to %%c16 step %%c1 {\n    memref.store %%v%d, %%a%d[%%i%d] : memref<%dxf32>\n  }\n", g, g, g, g, 16<<(g%4))
+			ops += 3
+		case 2:
+			fmt.Fprintf(&sb, "  scf.if %%arg1 {\n    memref.store %%v%d, %%a%d[%%c0] : memref<%dxf32>\n  }\n", g, g, 16<<(g%4))
+			ops += 3
+		}
+		if g > 1 {
+			fmt.Fprintf(&sb, "  memref.dealloc %%a%d : memref<%dxf32>\n", g-2, 16<<((g-2)%4))
+			ops++
+		}
+		prev = fmt.Sprintf("%%v%d", g)
+	}
+	sb.WriteString("  return " + prev + " : f32\n}\n")
+	return sb.String()
+}

@@ -1,0 +1,171 @@
+// Package analysis holds the analyses both memory passes stand on: buffer
+// view-flow alias analysis (MLIR's BufferViewFlowAnalysis model), liveness
+// with lifetime intervals, and interference between allocations. Every rule
+// comes from op traits in the registry; nothing here switches on op names.
+package analysis
+
+import (
+	"pto-opt/dialect"
+)
+
+// Aliases is the "may flow into" graph of buffer values under an op.
+type Aliases struct {
+	succ map[*dialect.Value][]*dialect.Value
+	pred map[*dialect.Value][]*dialect.Value
+}
+
+// isScalar reports types that never carry a buffer.
+func isScalar(t dialect.Type) bool {
+	switch t.(type) {
+	case *dialect.IntegerType, *dialect.IndexType, *dialect.FloatType, *dialect.NoneType, *dialect.ComplexType:
+		return true
+	}
+	return false
+}
+
+// NewAliases builds the flow graph of every op nested in root.
+func NewAliases(root *dialect.Operation) *Aliases {
+	a := &Aliases{succ: map[*dialect.Value][]*dialect.Value{}, pred: map[*dialect.Value][]*dialect.Value{}}
+	root.Walk(func(op *dialect.Operation) bool {
+		a.addOp(op)
+		return true
+	})
+	return a
+}
+
+func (a *Aliases) edge(from, to *dialect.Value) {
+	if from == nil || to == nil || from == to || isScalar(from.Type) || isScalar(to.Type) {
+		return
+	}
+	for _, x := range a.succ[from] {
+		if x == to {
+			return
+		}
+	}
+	a.succ[from] = append(a.succ[from], to)
+	a.pred[to] = append(a.pred[to], from)
+}
+
+func (a *Aliases) addOp(op *dialect.Operation) {
+	def := op.Def
+	if def == nil {
+		return // unknown ops: results are terminal
+	}
+	for _, f := range def.Flows {
+		if f.Operand < len(op.Operands) && f.Result < len(op.Results) {
+			a.edge(op.Operands[f.Operand], op.Results[f.Result])
+		}
+	}
+	if def.Traits.Has(dialect.ViewLike) && def.ViewSource < len(op.Operands) && len(op.Results) > 0 {
+		a.edge(op.Operands[def.ViewSource], op.Results[0])
+	}
+	if def.Traits.Has(dialect.ResultReusesInput) && def.ReusedInput < len(op.Operands) && len(op.Results) > 0 {
+		a.edge(op.Operands[def.ReusedInput], op.Results[0])
+	}
+	if def.Traits.Has(dialect.DestinationStyle) {
+		if d := dialect.TileDest(op); d != nil && len(op.Results) > 0 {
+			a.edge(d, op.Results[0])
+		}
+	}
+	if def.Traits.Has(dialect.CallLike) {
+		for _, x := range op.Operands {
+			for _, r := range op.Results {
+				a.edge(x, r)
+			}
+		}
+	}
+	if def.SuccessorOperands != nil {
+		for i, s := range op.Successors {
+			start, n := def.SuccessorOperands(op, i)
+			for k := 0; k < n && k < len(s.Args) && start+k < len(op.Operands); k++ {
+				a.edge(op.Operands[start+k], s.Args[k])
+			}
+		}
+	}
+	if def.Branch != nil {
+		for _, e := range def.Branch.EntryEdges(op) {
+			a.edge(e.From, e.To)
+		}
+		for ri, r := range op.Regions {
+			for _, b := range r.Blocks {
+				term := b.Terminator()
+				if term == nil || len(term.Successors) > 0 {
+					continue
+				}
+				for _, e := range def.Branch.TerminatorEdges(op, ri, term) {
+					a.edge(e.From, e.To)
+				}
+			}
+		}
+	}
+}
+
+// Resolve returns v and every value it may flow into, breadth-first.
+func (a *Aliases) Resolve(v *dialect.Value) []*dialect.Value { return closure(v, a.succ) }
+
+// ResolveReverse returns v and every value that may flow into it.
+func (a *Aliases) ResolveReverse(v *dialect.Value) []*dialect.Value { return closure(v, a.pred) }
+
+func closure(v *dialect.Value, next map[*dialect.Value][]*dialect.Value) []*dialect.Value {
+	out := []*dialect.Value{v}
+	seen := map[*dialect.Value]bool{v: true}
+	for i := 0; i < len(out); i++ {
+		for _, w := range next[out[i]] {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// IsAllocation reports whether v is the result of an allocating op.
+func IsAllocation(v *dialect.Value) bool {
+	return v.Op != nil && v.Op.Has(dialect.AllocLike) && v.Index == 0
+}
+
+// Roots returns the origins of v's buffer: allocations and values with no
+// known producer (function arguments, results of unknown ops) found by
+// walking the flow graph backwards.
+func (a *Aliases) Roots(v *dialect.Value) []*dialect.Value {
+	var out []*dialect.Value
+	for _, w := range a.ResolveReverse(v) {
+		if IsAllocation(w) || len(a.pred[w]) == 0 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// MayAlias reports whether two values may refer to the same buffer: they
+// share a root, or either has a root pto-opt cannot see into (an argument
+// or the result of an op it does not model).
+func (a *Aliases) MayAlias(x, y *dialect.Value) bool {
+	if x == y {
+		return true
+	}
+	rx := a.Roots(x)
+	ry := a.Roots(y)
+	opaque := func(rs []*dialect.Value) bool {
+		for _, r := range rs {
+			if !IsAllocation(r) {
+				return true
+			}
+		}
+		return false
+	}
+	if opaque(rx) && opaque(ry) {
+		return true
+	}
+	set := map[*dialect.Value]bool{}
+	for _, r := range rx {
+		set[r] = true
+	}
+	for _, r := range ry {
+		if set[r] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,581 @@
+package analysis
+
+import (
+	"sort"
+
+	"pto-opt/dialect"
+)
+
+// Interval is a half-open range [Start, End) of program points.
+type Interval struct{ Start, End int }
+
+// Overlaps reports whether two intervals share a point.
+func (i Interval) Overlaps(j Interval) bool { return i.Start < j.End && j.Start < i.End }
+
+// Empty reports an interval with no points.
+func (i Interval) Empty() bool { return i.End <= i.Start }
+
+// Union is the smallest interval covering both (empty ones ignored).
+func (i Interval) Union(j Interval) Interval {
+	if i.Empty() {
+		return j
+	}
+	if j.Empty() {
+		return i
+	}
+	return Interval{min(i.Start, j.Start), max(i.End, j.End)}
+}
+
+// Liveness numbers the program points of a function and gives every value
+// and every allocation root a lifetime interval.
+//
+// Points are a pre-order numbering of the ops, nested regions included: an
+// op with regions covers [Pos, End] where End is its last nested op. The
+// conventions follow PyPTO's lifetime analysis:
+//   - a value lives from its definition (results of an op with regions are
+//     defined when it finishes, at End) to its last use, half-open, so a
+//     value read at a statement and one written there do not overlap;
+//   - a use inside a nested region counts at the end of the enclosing op at
+//     the definition's level, so a value used in a loop lives until the loop
+//     ends (and through every iteration);
+//   - region arguments of a loop (iter_args) live across the whole loop;
+//   - a value never used still occupies its defining statement.
+//
+// Multi-block regions (cf branches) use block-level dataflow, so a value
+// live around a back edge stays live through the whole loop.
+type Liveness struct {
+	Fn      *dialect.Operation
+	Aliases *Aliases
+	pos     map[*dialect.Operation]int
+	end     map[*dialect.Operation]int
+	Ops     []*dialect.Operation // by point
+	vals    map[*dialect.Value][]Interval
+	blockLo map[*dialect.Block]int
+	blockHi map[*dialect.Block]int
+	regions map[*dialect.Region]*regionFlow
+}
+
+// regionFlow is block-level liveness of one multi-block region.
+type regionFlow struct {
+	liveIn, liveOut map[*dialect.Block]map[*dialect.Value]bool
+	reach           map[*dialect.Block]map[*dialect.Block]bool
+}
+
+// Pos is the program point of op.
+func (l *Liveness) Pos(op *dialect.Operation) int { return l.pos[op] }
+
+// End is the last program point inside op (Pos for ops without regions).
+func (l *Liveness) End(op *dialect.Operation) int { return l.end[op] }
+
+// NumPoints is the number of program points.
+func (l *Liveness) NumPoints() int { return len(l.Ops) }
+
+// ComputeLiveness analyses a function-like op (or any op with regions).
+func ComputeLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
+	if aliases == nil {
+		aliases = NewAliases(fn)
+	}
+	l := &Liveness{
+		Fn: fn, Aliases: aliases,
+		pos: map[*dialect.Operation]int{}, end: map[*dialect.Operation]int{},
+		vals:    map[*dialect.Value][]Interval{},
+		blockLo: map[*dialect.Block]int{}, blockHi: map[*dialect.Block]int{},
+		regions: map[*dialect.Region]*regionFlow{},
+	}
+	l.number(fn)
+	l.compute(fn)
+	return l
+}
+
+func (l *Liveness) number(op *dialect.Operation) {
+	l.pos[op] = len(l.Ops)
+	l.Ops = append(l.Ops, op)
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			l.blockLo[b] = len(l.Ops)
+			for _, o := range b.Ops {
+				l.number(o)
+			}
+			l.blockHi[b] = len(l.Ops) - 1
+			if len(b.Ops) == 0 {
+				l.blockHi[b] = l.blockLo[b] - 1
+			}
+		}
+	}
+	l.end[op] = len(l.Ops) - 1
+}
+
+// defPoint is where v comes into existence.
+func (l *Liveness) defPoint(v *dialect.Value) int {
+	if v.Op != nil {
+		return l.end[v.Op]
+	}
+	b := v.Block
+	parent := b.ParentOp()
+	if parent == l.Fn || parent == nil {
+		return l.blockLo[b]
+	}
+	if b.Region != nil && len(b.Region.Blocks) > 0 && b.Region.Blocks[0] != b {
+		return l.blockLo[b] // argument of a non-entry block
+	}
+	return l.pos[parent]
+}
+
+// anchor returns the op that stands for a use by user at the level of the
+// defining block's region, and whether the use is nested below it.
+func anchor(user *dialect.Operation, defRegion *dialect.Region) (*dialect.Operation, bool) {
+	nested := false
+	for o := user; o != nil; o = o.ParentOp() {
+		if o.Block != nil && o.Block.Region == defRegion {
+			return o, nested
+		}
+		nested = true
+	}
+	return nil, false
+}
+
+func (l *Liveness) compute(fn *dialect.Operation) {
+	fn.Walk(func(op *dialect.Operation) bool {
+		for _, r := range op.Regions {
+			if len(r.Blocks) > 1 {
+				l.regions[r] = l.blockFlow(r)
+			}
+			for _, b := range r.Blocks {
+				for _, a := range b.Args {
+					l.vals[a] = l.valueRanges(a)
+				}
+			}
+		}
+		if op != fn {
+			for _, res := range op.Results {
+				l.vals[res] = l.valueRanges(res)
+			}
+		}
+		return true
+	})
+}
+
+// usePoint returns the point up to which a use keeps v alive (exclusive).
+func (l *Liveness) usePoint(u dialect.Use, defRegion *dialect.Region) (*dialect.Operation, int, bool) {
+	a, nested := anchor(u.Op, defRegion)
+	if a == nil {
+		return nil, 0, false
+	}
+	if nested {
+		// Used inside a nested region: alive through the whole op.
+		return a, l.end[a] + 1, true
+	}
+	return a, l.pos[a], true
+}
+
+// conditional reports ops whose regions run at most once each per
+// execution and not in a loop (scf.if): a value entering them only needs
+// to stay live in the arms that use it, until its last use there.
+func conditional(op *dialect.Operation) bool {
+	if op.Def == nil || op.Def.Branch == nil {
+		return false
+	}
+	for i, r := range op.Regions {
+		if op.Def.Branch.Loops(op, i) || len(r.Blocks) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// collect computes the live ranges of v within one block, from start (its
+// definition, or the block's entry for a value coming from outside) to its
+// last use among uses, descending into conditionals so that a value whose
+// last use is inside one arm does not occupy the other arm.
+//
+// A definition occupies its statement (end >= start+1); a value entering a
+// region does not occupy the region's first statement, which may read it
+// for the last time while writing something else.
+func (l *Liveness) collect(v *dialect.Value, uses []dialect.Use, region *dialect.Region, start int, entering bool) []Interval {
+	end := start + 1
+	if entering {
+		end = start
+	}
+	var extra []Interval
+	inner := map[*dialect.Operation][]dialect.Use{}
+	var innerOrder []*dialect.Operation
+	for _, u := range uses {
+		a, nested := anchor(u.Op, region)
+		if a == nil {
+			continue
+		}
+		switch {
+		case !nested:
+			end = max(end, l.pos[a])
+		case conditional(a):
+			end = max(end, l.pos[a]+1)
+			if _, ok := inner[a]; !ok {
+				innerOrder = append(innerOrder, a)
+			}
+			inner[a] = append(inner[a], u)
+		default:
+			end = max(end, l.end[a]+1)
+		}
+	}
+	for _, a := range innerOrder {
+		if l.end[a] < end {
+			continue // live through the whole op anyway
+		}
+		for _, r := range a.Regions {
+			var rs []dialect.Use
+			for _, u := range inner[a] {
+				if x, _ := anchor(u.Op, r); x != nil {
+					rs = append(rs, u)
+				}
+			}
+			if len(rs) == 0 || len(r.Blocks) == 0 {
+				continue
+			}
+			extra = append(extra, l.collect(v, rs, r, l.blockLo[r.Blocks[0]], true)...)
+		}
+	}
+	return normalize(append([]Interval{{start, end}}, extra...))
+}
+
+// normalize sorts intervals and merges overlapping or touching ones.
+func normalize(iv []Interval) []Interval {
+	out := iv[:0:0]
+	for _, x := range iv {
+		if !x.Empty() {
+			out = append(out, x)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	merged := out[:0]
+	for _, x := range out {
+		if n := len(merged); n > 0 && x.Start <= merged[n-1].End {
+			merged[n-1].End = max(merged[n-1].End, x.End)
+			continue
+		}
+		merged = append(merged, x)
+	}
+	return merged
+}
+
+func (l *Liveness) valueRanges(v *dialect.Value) []Interval {
+	def := l.defPoint(v)
+	defBlock := v.ParentBlock()
+	defRegion := defBlock.Region
+	// Loop-carried region arguments live across the whole loop.
+	if v.IsBlockArg() {
+		if p := defBlock.ParentOp(); p != nil && p != l.Fn && p.Def != nil && p.Def.Branch != nil &&
+			defBlock.Region != nil && p.Def.Branch.Loops(p, defBlock.Region.Index()) {
+			return []Interval{{l.pos[p], l.end[p] + 1}}
+		}
+	}
+	flow := l.regions[defRegion]
+	if flow == nil {
+		return l.collect(v, v.Uses, defRegion, def, false)
+	}
+	iv := Interval{def, def + 1}
+	for _, u := range v.Uses {
+		a, p, ok := l.usePoint(u, defRegion)
+		if ok && a.Block == defBlock && p > iv.End {
+			iv.End = p
+		}
+	}
+	for _, b := range defRegion.Blocks {
+		if flow.liveOut[b][v] {
+			lo := l.blockLo[b]
+			if b == defBlock {
+				lo = def
+			}
+			iv = iv.Union(Interval{lo, l.blockHi[b] + 1})
+		} else if flow.liveIn[b][v] {
+			iv = iv.Union(Interval{l.blockLo[b], l.blockLo[b] + 1})
+			for _, u := range v.Uses {
+				if a, p, ok := l.usePoint(u, defRegion); ok && a.Block == b {
+					iv = iv.Union(Interval{l.blockLo[b], p})
+				}
+			}
+		}
+	}
+	return []Interval{iv}
+}
+
+// blockFlow computes live-in/live-out sets over a multi-block region.
+func (l *Liveness) blockFlow(r *dialect.Region) *regionFlow {
+	f := &regionFlow{
+		liveIn:  map[*dialect.Block]map[*dialect.Value]bool{},
+		liveOut: map[*dialect.Block]map[*dialect.Value]bool{},
+	}
+	use := map[*dialect.Block]map[*dialect.Value]bool{}
+	defs := map[*dialect.Block]map[*dialect.Value]bool{}
+	preds := map[*dialect.Block][]*dialect.Block{}
+	for _, b := range r.Blocks {
+		use[b] = map[*dialect.Value]bool{}
+		defs[b] = map[*dialect.Value]bool{}
+		f.liveIn[b] = map[*dialect.Value]bool{}
+		f.liveOut[b] = map[*dialect.Value]bool{}
+		for _, a := range b.Args {
+			defs[b][a] = true
+		}
+		for _, op := range b.Ops {
+			op.Walk(func(o *dialect.Operation) bool {
+				for _, x := range o.Operands {
+					if x.ParentBlock() != nil && x.ParentBlock().Region == r && !defs[b][x] {
+						use[b][x] = true
+					}
+				}
+				return true
+			})
+			for _, res := range op.Results {
+				defs[b][res] = true
+			}
+		}
+		for _, s := range b.Successors() {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(r.Blocks) - 1; i >= 0; i-- {
+			b := r.Blocks[i]
+			for _, s := range b.Successors() {
+				for v := range f.liveIn[s] {
+					if !f.liveOut[b][v] {
+						f.liveOut[b][v] = true
+						changed = true
+					}
+				}
+			}
+			for v := range use[b] {
+				if !f.liveIn[b][v] {
+					f.liveIn[b][v] = true
+					changed = true
+				}
+			}
+			for v := range f.liveOut[b] {
+				if !defs[b][v] && !f.liveIn[b][v] {
+					f.liveIn[b][v] = true
+					changed = true
+				}
+			}
+		}
+	}
+	// Reachability between blocks, for exclusivity queries.
+	f.reach = map[*dialect.Block]map[*dialect.Block]bool{}
+	for _, b := range r.Blocks {
+		seen := map[*dialect.Block]bool{}
+		stack := append([]*dialect.Block(nil), b.Successors()...)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[x] {
+				continue
+			}
+			seen[x] = true
+			stack = append(stack, x.Successors()...)
+		}
+		f.reach[b] = seen
+	}
+	return f
+}
+
+// Ranges returns the lifetime of a value as sorted disjoint intervals.
+func (l *Liveness) Ranges(v *dialect.Value) []Interval { return l.vals[v] }
+
+// Interval returns the hull of a value's lifetime.
+func (l *Liveness) Interval(v *dialect.Value) Interval { return hull(l.vals[v]) }
+
+func hull(rs []Interval) Interval {
+	var iv Interval
+	for _, r := range rs {
+		iv = iv.Union(r)
+	}
+	return iv
+}
+
+// OverlapSets reports whether two sorted interval sets share a point.
+func OverlapSets(a, b []Interval) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i].Overlaps(b[j]) {
+			return true
+		}
+		if a[i].End <= b[j].End {
+			i++
+		} else {
+			j++
+		}
+	}
+	return false
+}
+
+// isBufferHandle reports values that name an allocation without holding
+// data themselves (!tile.buf): their lifetime is that of the tiles written
+// into them, not of the hoisted alloc.
+func isBufferHandle(v *dialect.Value) bool {
+	_, ok := v.Type.(*dialect.TileBufType)
+	return ok
+}
+
+// RootRanges is the lifetime of an allocation root: the union of the
+// lifetimes of every value that may alias it.
+func (l *Liveness) RootRanges(root *dialect.Value) []Interval {
+	var all []Interval
+	for _, v := range l.Aliases.Resolve(root) {
+		if isBufferHandle(v) {
+			continue
+		}
+		all = append(all, l.vals[v]...)
+	}
+	return normalize(all)
+}
+
+// RootInterval is the hull of RootRanges.
+func (l *Liveness) RootInterval(root *dialect.Value) Interval { return hull(l.RootRanges(root)) }
+
+// ---- interference with path sensitivity ----
+
+// sites lists the ops where a root's buffer is written or read.
+func (l *Liveness) sites(root *dialect.Value) []*dialect.Operation {
+	var out []*dialect.Operation
+	for _, v := range l.Aliases.Resolve(root) {
+		if isBufferHandle(v) {
+			continue
+		}
+		if v.Op != nil {
+			out = append(out, v.Op)
+		}
+		for _, u := range v.Uses {
+			out = append(out, u.Op)
+		}
+	}
+	return out
+}
+
+// context is where a root lives: the innermost region containing all its
+// sites, and within it the blocks they fall in.
+type context struct {
+	region *dialect.Region
+	blocks map[*dialect.Block]bool
+}
+
+func (l *Liveness) contextOf(root *dialect.Value) context {
+	sites := l.sites(root)
+	if len(sites) == 0 {
+		return context{}
+	}
+	// Regions enclosing the first site, innermost first.
+	var chain []*dialect.Region
+	for o := sites[0]; o != nil && o.Block != nil; o = o.ParentOp() {
+		chain = append(chain, o.Block.Region)
+		if o.ParentOp() == l.Fn {
+			break
+		}
+	}
+	contains := func(r *dialect.Region, op *dialect.Operation) bool {
+		for o := op; o != nil && o.Block != nil; o = o.ParentOp() {
+			if o.Block.Region == r {
+				return true
+			}
+		}
+		return false
+	}
+	var reg *dialect.Region
+	for _, r := range chain {
+		all := true
+		for _, s := range sites {
+			if !contains(r, s) {
+				all = false
+				break
+			}
+		}
+		if all {
+			reg = r
+			break
+		}
+	}
+	if reg == nil {
+		return context{}
+	}
+	blocks := map[*dialect.Block]bool{}
+	for _, s := range sites {
+		if a, _ := anchor(s, reg); a != nil {
+			blocks[a.Block] = true
+		}
+	}
+	return context{region: reg, blocks: blocks}
+}
+
+// Exclusive reports whether two roots can never be live on the same
+// execution path: they live in different regions of an op that runs at
+// most one of them (the arms of an scf.if), or in blocks of one region
+// that cannot reach each other (the two sides of a cf.cond_br that never
+// meet). It returns the op that separates them.
+func (l *Liveness) Exclusive(a, b *dialect.Value) (bool, *dialect.Operation) {
+	ca, cb := l.contextOf(a), l.contextOf(b)
+	if ca.region == nil || cb.region == nil {
+		return false, nil
+	}
+	// Structured: different regions of an Exclusive op.
+	armOf := map[*dialect.Operation]*dialect.Region{}
+	for r := ca.region; r != nil; {
+		op := r.Op
+		armOf[op] = r
+		if op == nil || op == l.Fn || op.Block == nil {
+			break
+		}
+		r = op.Block.Region
+	}
+	for r := cb.region; r != nil; {
+		op := r.Op
+		if ra, ok := armOf[op]; ok {
+			if ra != r && op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op) {
+				return true, op
+			}
+			if ra == r && r == ca.region && r == cb.region {
+				return l.blocksExclusive(r, ca.blocks, cb.blocks)
+			}
+			return false, nil
+		}
+		if op == nil || op == l.Fn || op.Block == nil {
+			break
+		}
+		r = op.Block.Region
+	}
+	return false, nil
+}
+
+func (l *Liveness) blocksExclusive(r *dialect.Region, x, y map[*dialect.Block]bool) (bool, *dialect.Operation) {
+	f := l.regions[r]
+	if f == nil {
+		return false, nil
+	}
+	for bx := range x {
+		for by := range y {
+			if bx == by || f.reach[bx][by] || f.reach[by][bx] {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// Interfere reports whether two allocation roots need disjoint bytes:
+// their lifetimes overlap and they are not on exclusive paths.
+func (l *Liveness) Interfere(a, b *dialect.Value) bool {
+	if !OverlapSets(l.RootRanges(a), l.RootRanges(b)) {
+		return false
+	}
+	ex, _ := l.Exclusive(a, b)
+	return !ex
+}
+
+// Roots lists the allocation roots in the function in program order.
+func (l *Liveness) Roots() []*dialect.Value {
+	var out []*dialect.Value
+	for _, op := range l.Ops {
+		if op.Has(dialect.AllocLike) && len(op.Results) > 0 {
+			out = append(out, op.Results[0])
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return l.pos[out[i].Op] < l.pos[out[j].Op] })
+	return out
+}

@@ -1,0 +1,319 @@
+// Package driver is pto-opt's command line: it reads textual IR, runs the
+// passes named on the command line in order, and prints the result,
+// behaving like mlir-opt wherever users rely on it (split input,
+// diagnostics verification, IR printing, timing). It is a package so tests
+// can run the driver in-process.
+package driver
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"pto-opt/dialect"
+	"pto-opt/parser"
+	"pto-opt/printer"
+	"pto-opt/targets"
+	"pto-opt/transforms"
+)
+
+// Version is reported by --version.
+const Version = "pto-opt 0.1.0 (MLIR 22 textual IR)"
+
+// config is the parsed command line.
+type config struct {
+	input, output       string
+	split, verifyDiags  bool
+	allowUnregistered   bool
+	generic, debugInfo  bool
+	printAfter, printBf bool
+	timing, statistics  bool
+	dumpPipeline        bool
+	verifyEach          bool
+	noThreads           bool
+	allocAlignProperty  bool
+	target              string
+	pipeline            *transforms.Pipeline
+	pipelineText        string
+}
+
+// Run is the whole driver; it returns the exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	start := time.Now()
+	cfg, status := parseArgs(args, stdout, stderr)
+	if cfg == nil {
+		return status
+	}
+	if cfg.dumpPipeline {
+		fmt.Fprint(stderr, cfg.pipeline.Dump())
+	}
+	var src []byte
+	var err error
+	name := cfg.input
+	if name == "-" {
+		src, err = io.ReadAll(stdin)
+		name = "<stdin>"
+	} else {
+		src, err = os.ReadFile(name)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pto-opt: could not open input file '%s': %v\n", cfg.input, errText(err))
+		return 1
+	}
+	var explicitTarget *targets.Target
+	if cfg.target != "" {
+		explicitTarget, err = targets.Load(cfg.target)
+		if err != nil {
+			fmt.Fprintf(stderr, "pto-opt: --target: %v\n", err)
+			return 1
+		}
+	}
+
+	sm := &sourceMgr{files: map[string]string{name: string(src)}}
+	mgr := &transforms.Manager{
+		Pipeline:    cfg.pipeline,
+		VerifyEach:  cfg.verifyEach,
+		PrintBefore: cfg.printBf,
+		PrintAfter:  cfg.printAfter,
+		PrintOut:    stderr,
+		PassOut:     stderr,
+		PrintOpts:   printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty},
+		Threads:     runtime.GOMAXPROCS(0),
+	}
+	if cfg.noThreads {
+		mgr.Threads = 1
+	}
+	var parseTime, outputTime time.Duration
+	chunks := []chunk{{text: string(src)}}
+	if cfg.split {
+		var warnings []*dialect.Diagnostic
+		chunks, warnings = splitInput(string(src), name)
+		for _, w := range warnings {
+			sm.render(stderr, w)
+		}
+	}
+	var out bytes.Buffer
+	failed := false
+	for i, c := range chunks {
+		if i > 0 {
+			out.WriteString("// -----\n")
+		}
+		// Keep the chunk's line numbers: pad with the lines before it.
+		text := strings.Repeat("\n", c.lineOffset) + c.text
+		var exps []*expectation
+		if cfg.verifyDiags {
+			exps, err = parseExpectations(c.text, c.lineOffset)
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", name, err)
+				failed = true
+				continue
+			}
+		}
+		var diags []*dialect.Diagnostic
+		t0 := time.Now()
+		p := parser.New(parser.Options{AllowUnregistered: cfg.allowUnregistered})
+		module, perr := p.Parse(name, []byte(text))
+		if perr == nil {
+			if verr := dialect.Verify(module); verr != nil {
+				perr = verr
+			}
+		}
+		parseTime += time.Since(t0)
+		ok := perr == nil
+		if perr != nil {
+			diags = append(diags, dialect.AsDiagnostic(perr))
+		} else {
+			tgt := explicitTarget
+			if tgt == nil {
+				tgt, err = moduleTarget(module)
+				if err != nil {
+					diags = append(diags, dialect.NewError(module.Loc, "%v", err))
+					ok = false
+				}
+			}
+			mgr.Target = tgt
+			if ok {
+				pdiags, rerr := mgr.Run(module)
+				diags = append(diags, pdiags...)
+				ok = rerr == nil
+			}
+			if ok {
+				t1 := time.Now()
+				printer.Print(&out, module, printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty})
+				out.WriteByte('\n') // mlir-opt ends every module with an empty line
+				outputTime += time.Since(t1)
+			}
+		}
+		if cfg.verifyDiags {
+			if !checkDiagnostics(stderr, sm, name, exps, diags) {
+				failed = true
+			}
+			continue
+		}
+		for _, d := range diags {
+			sm.render(stderr, d)
+		}
+		if !ok {
+			failed = true
+		}
+	}
+	if cfg.output == "-" {
+		stdout.Write(out.Bytes())
+	} else if !failed {
+		if err := writeAtomically(cfg.output, out.Bytes()); err != nil {
+			fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
+			return 1
+		}
+	}
+	if cfg.statistics {
+		fmt.Fprint(stderr, mgr.StatisticsReport())
+	}
+	if cfg.timing {
+		phases := []transforms.Timing{{Name: "Parser", Duration: parseTime}}
+		phases = append(phases, mgr.Timings...)
+		phases = append(phases, transforms.Timing{Name: "Output", Duration: outputTime})
+		fmt.Fprint(stderr, transforms.TimingReport(phases, time.Since(start)))
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+func errText(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// moduleTarget selects the target named by `module attributes
+// {tile.target = "..."}`, or the unbounded generic target.
+func moduleTarget(m *dialect.Operation) (*targets.Target, error) {
+	if s, ok := m.StrAttrValue("tile.target"); ok {
+		return targets.Load(s)
+	}
+	return targets.Generic(), nil
+}
+
+// writeAtomically writes data to a temporary file beside path and renames
+// it into place, so a failure never leaves a partial or clobbered file.
+func writeAtomically(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		// A device or pipe (-o /dev/null): nothing to clobber, write through.
+		return os.WriteFile(path, data, 0o666)
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".pto-opt-*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// ---- -split-input-file ----
+
+type chunk struct {
+	text       string
+	lineOffset int
+}
+
+var nearMissRE = regexp.MustCompile(`^[ \t]*// +-+[ \t]*$`)
+
+// splitInput cuts the input at `// -----` lines, warning about lines that
+// look like a marker but are not one.
+func splitInput(src, name string) ([]chunk, []*dialect.Diagnostic) {
+	var chunks []chunk
+	var warns []*dialect.Diagnostic
+	lines := strings.SplitAfter(src, "\n")
+	cur := chunk{}
+	var sb strings.Builder
+	for i, l := range lines {
+		trimmed := strings.TrimRight(l, "\r\n")
+		if strings.TrimSpace(trimmed) == "// -----" {
+			cur.text = sb.String()
+			chunks = append(chunks, cur)
+			sb.Reset()
+			cur = chunk{lineOffset: i + 1}
+			continue
+		}
+		if nearMissRE.MatchString(trimmed) {
+			warns = append(warns, &dialect.Diagnostic{Severity: dialect.SevWarning,
+				Loc: dialect.Location{File: name, Line: i + 1, Col: len(strings.TrimRight(trimmed, " \t")) + 1},
+				Msg: "near miss with file split marker"})
+		}
+		sb.WriteString(l)
+	}
+	cur.text = sb.String()
+	chunks = append(chunks, cur)
+	return chunks, warns
+}
+
+// ---- help ----
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, `OVERVIEW: pto-opt: MLIR-compatible static memory planning driver
+
+USAGE: pto-opt [options] [input file, default: -]
+
+OPTIONS:
+  -o <file>                          Output file (default: -, stdout)
+  --split-input-file                 Split the input at '// -----' and process each chunk
+  --verify-diagnostics               Check expected-error/warning/note/remark annotations
+  --allow-unregistered-dialect       Accept ops of unknown dialects
+  --mlir-print-op-generic            Print every op in generic form
+  --mlir-print-debuginfo             Print locations
+  --mlir-print-ir-before-all         Print the IR before every pass (to stderr)
+  --mlir-print-ir-after-all          Print the IR after every pass (to stderr)
+  --mlir-print-alloc-alignment-property
+                                     Print memref.alloc alignment as 'alignment = N' (LLVM main syntax)
+  --mlir-timing                      Report per-pass wall time
+  --mlir-pass-statistics             Report pass statistics
+  --mlir-disable-threading           Run function passes on one thread
+  --dump-pass-pipeline               Print the pass pipeline (to stderr)
+  --verify-each[=true|false]         Verify the IR after every pass (default true)
+  --target=<name|file.json>          Memory target (built-in: %s)
+  --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
+  --help                             Display this help
+  --version                          Display the version
+
+PASSES (as flags, in command-line order; options as --pass="k=v k2=v2"):
+`, strings.Join(targets.Builtin(), ", "))
+	for _, p := range transforms.Passes() {
+		fmt.Fprintf(w, "  --%-34s %s\n", p.Name, p.Summary)
+		opts := append([]transforms.OptionSpec(nil), p.Options...)
+		sort.Slice(opts, func(i, j int) bool { return opts[i].Name < opts[j].Name })
+		for _, o := range opts {
+			extra := ""
+			if len(o.Values) > 0 {
+				extra = " [" + strings.Join(o.Values, "|") + "]"
+			}
+			def := ""
+			if o.Default != "" {
+				def = " (default " + o.Default + ")"
+			}
+			fmt.Fprintf(w, "      %-32s %s%s%s\n", o.Name+"=<value>", o.Help, extra, def)
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package transforms
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+	"pto-opt/printer"
+)
+
+// The analysis dump passes: stable text for FileCheck tests of the alias
+// analysis and of liveness/interference. Values are named as the printed
+// function names them.
+
+func init() {
+	Register(&Pass{
+		Name:      "test-print-aliases",
+		ClassName: "TestPrintAliases",
+		Summary:   "Print, for each allocation, its forward and reverse alias sets",
+		Anchor:    "func.func",
+		Run:       runPrintAliases,
+	}, &Pass{
+		Name:      "test-print-liveness",
+		ClassName: "TestPrintLiveness",
+		Summary:   "Print program points, lifetime intervals and interference",
+		Anchor:    "func.func",
+		Run:       runPrintLiveness,
+	})
+}
+
+func out(ctx *Context) io.Writer {
+	if ctx.Out == nil {
+		return io.Discard
+	}
+	return ctx.Out
+}
+
+func nameList(names map[*dialect.Value]string, vs []*dialect.Value) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = valueName(names, v)
+	}
+	return strings.Join(parts, " ")
+}
+
+func valueName(names map[*dialect.Value]string, v *dialect.Value) string {
+	if n, ok := names[v]; ok {
+		return n
+	}
+	return "<value>"
+}
+
+// sortedByName orders values by their printed names for stable output.
+func sortedByName(names map[*dialect.Value]string, vs []*dialect.Value) []*dialect.Value {
+	out := append([]*dialect.Value(nil), vs...)
+	sort.SliceStable(out, func(i, j int) bool { return valueName(names, out[i]) < valueName(names, out[j]) })
+	return out
+}
+
+func runPrintAliases(ctx *Context, fn *dialect.Operation) error {
+	names := printer.Names(fn, printer.Options{})
+	aa := analysis.NewAliases(fn)
+	w := out(ctx)
+	fmt.Fprintf(w, "aliases @%s\n", dialect.SymbolName(fn))
+	fn.Walk(func(op *dialect.Operation) bool {
+		for _, r := range op.Results {
+			if !analysis.IsAllocation(r) {
+				continue
+			}
+			fmt.Fprintf(w, "  alloc %s\n", valueName(names, r))
+			fmt.Fprintf(w, "    forward: %s\n", nameList(names, sortedByName(names, aa.Resolve(r))))
+			fmt.Fprintf(w, "    reverse: %s\n", nameList(names, sortedByName(names, aa.ResolveReverse(r))))
+		}
+		return true
+	})
+	return nil
+}
+
+func runPrintLiveness(ctx *Context, fn *dialect.Operation) error {
+	names := printer.Names(fn, printer.Options{})
+	lv := analysis.ComputeLiveness(fn, nil)
+	w := out(ctx)
+	fmt.Fprintf(w, "liveness @%s\n", dialect.SymbolName(fn))
+	for i, op := range lv.Ops {
+		if op == fn {
+			continue
+		}
+		depth := 0
+		for p := op.ParentOp(); p != nil && p != fn; p = p.ParentOp() {
+			depth++
+		}
+		line := fmt.Sprintf("  %d: %s%s", i, strings.Repeat("  ", depth), op.Name)
+		if e := lv.End(op); e != i {
+			line += fmt.Sprintf(" (to %d)", e)
+		}
+		fmt.Fprintln(w, line)
+	}
+	var vals []*dialect.Value
+	fn.Walk(func(op *dialect.Operation) bool {
+		for _, r := range op.Regions {
+			for _, b := range r.Blocks {
+				vals = append(vals, b.Args...)
+			}
+		}
+		if op != fn {
+			vals = append(vals, op.Results...)
+		}
+		return true
+	})
+	for _, v := range vals {
+		fmt.Fprintf(w, "  value %s %s\n", valueName(names, v), formatRanges(lv.Ranges(v)))
+	}
+	roots := lv.Roots()
+	for _, r := range roots {
+		fmt.Fprintf(w, "  root %s %s\n", valueName(names, r), formatRanges(lv.RootRanges(r)))
+	}
+	// For every pair of roots: "exclusive" when no execution path holds
+	// both; else "interfere" when their lifetimes overlap, "disjoint" when
+	// only their hulls do (a value that dies inside one arm of an scf.if).
+	for i, a := range roots {
+		for _, b := range roots[i+1:] {
+			na, nb := valueName(names, a), valueName(names, b)
+			if ex, sep := lv.Exclusive(a, b); ex {
+				where := "cf successors that never meet"
+				if sep != nil {
+					where = fmt.Sprintf("%s at line %d", sep.Name, sep.Loc.Line)
+				}
+				fmt.Fprintf(w, "  exclusive %s %s (%s)\n", na, nb, where)
+				continue
+			}
+			switch {
+			case analysis.OverlapSets(lv.RootRanges(a), lv.RootRanges(b)):
+				fmt.Fprintf(w, "  interfere %s %s\n", na, nb)
+			case lv.RootInterval(a).Overlaps(lv.RootInterval(b)):
+				fmt.Fprintf(w, "  disjoint %s %s\n", na, nb)
+			}
+		}
+	}
+	return nil
+}
+
+func formatRanges(rs []analysis.Interval) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("[%d, %d)", r.Start, r.End)
+	}
+	if len(parts) == 0 {
+		return "[]"
+	}
+	return strings.Join(parts, " ")
+}
