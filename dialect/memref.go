@@ -36,7 +36,7 @@ func init() {
 	Register(
 		&OpDef{
 			Name: "memref.alloc", Summary: "heap allocation of a buffer",
-			Traits:   AllocLike,
+			Traits:   AllocLike | HeapAllocation,
 			Inherent: []string{"alignment", "operandSegmentSizes"},
 			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
 			Parse:    parseAlloc, Print: printAlloc, Verify: allocVerify, NameHint: hint("alloc"),

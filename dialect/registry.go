@@ -49,6 +49,10 @@ const (
 	TileProducer
 	// HasSideEffects marks ops that write memory outside their results.
 	HasSideEffects
+	// HeapAllocation marks AllocLike ops whose buffer lives on the heap
+	// until a FreeLike op releases it (memref.alloc, not alloca or clone):
+	// the candidates of the static memory planner.
+	HeapAllocation
 )
 
 // Has reports whether all bits of t2 are set.
