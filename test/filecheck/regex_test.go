@@ -2,6 +2,8 @@ package filecheck
 
 import (
 	"math/rand"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -12,7 +14,7 @@ import (
 func TestRegexEnginesAgree(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	atoms := []string{"a", "b", ".", "[ab]", "[^a]", "^", "$", "(a|b)", "(ab|a)", "()", "(a*)", "x"}
-	reps := []string{"", "", "", "*", "+", "?", "{2}", "{1,2}", "{0,}"}
+	reps := []string{"", "", "", "*", "+", "?", "{2}", "{1,2}", "{0,}", "{0,2}", "{2,}", "{0}"}
 	inputs := []string{"", "a", "ab", "ba\nab", "aab\nb", "bbb", "a\n\nb", "x\xe9a", "abab\nxa"}
 	checked := 0
 	for i := 0; i < 3000; i++ {
@@ -39,10 +41,17 @@ func TestRegexEnginesAgree(t *testing.T) {
 			t.Fatalf("%q: expected an RE2 translation", pat)
 		}
 		bt := &compiledRegex{nsub: re.nsub, root: re.root}
+		var b strings.Builder
+		writeGoSyntax(&b, re.root, true)
+		expanded := &compiledRegex{nsub: re.nsub, root: re.root, re: regexp.MustCompile(b.String())}
+		expanded.re.Longest()
 		for _, in := range inputs {
-			got, want := re.find([]byte(in)), bt.find([]byte(in))
-			if (got == nil) != (want == nil) || (got != nil && (got[0] != want[0] || got[1] != want[1])) {
-				t.Fatalf("pattern %q on %q: RE2 path %v, backtracker %v", pat, in, got, want)
+			want := bt.find([]byte(in))
+			for _, c := range []*compiledRegex{re, expanded} {
+				got := c.find([]byte(in))
+				if (got == nil) != (want == nil) || (got != nil && (got[0] != want[0] || got[1] != want[1])) {
+					t.Fatalf("pattern %q on %q: RE2 path %v, backtracker %v", pat, in, got, want)
+				}
 			}
 			checked++
 		}
@@ -122,5 +131,20 @@ func TestRegexErrors(t *testing.T) {
 		if _, err := validateRegex(ok); err != regOK {
 			t.Errorf("%q: unexpected error %q", ok, err.Error())
 		}
+	}
+}
+
+// Nested counts beyond RE2's limit must still take the linear-time path.
+func TestRegexLargeNestedCounts(t *testing.T) {
+	re, err := compileRegex("(a{1,40}){1,40}b", false)
+	if err != regOK {
+		t.Fatal(err)
+	}
+	if re.re == nil {
+		t.Fatal("pattern fell back to the backtracker")
+	}
+	in := []byte(strings.Repeat("a", 300) + "b")
+	if m := re.find(in); m == nil || m[0] != 0 || m[1] != len(in) {
+		t.Fatalf("got %v", m)
 	}
 }

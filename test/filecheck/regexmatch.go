@@ -29,13 +29,18 @@ func compileRegex(pattern string, icase bool) (*compiledRegex, reErr) {
 	}
 	c := &compiledRegex{nsub: p.nsub, root: root}
 	if !p.special {
-		var b strings.Builder
-		writeGoSyntax(&b, root)
-		// A huge nested count can exceed RE2's size limit; the backtracker
-		// has no such limit, so fall back to it.
-		if re, err := regexp.Compile(b.String()); err == nil {
-			re.Longest()
-			c.re = re
+		// RE2 rejects nested counts whose product exceeds 1000, which
+		// regcomp accepts (up to 255 each).  Spelling the counts out
+		// usually fits; only if that fails too does the pattern go to the
+		// backtracker.
+		for _, expand := range []bool{false, true} {
+			var b strings.Builder
+			writeGoSyntax(&b, root, expand)
+			if re, err := regexp.Compile(b.String()); err == nil {
+				re.Longest()
+				c.re = re
+				break
+			}
 		}
 	}
 	return c, regOK
@@ -45,7 +50,9 @@ func writeByteRune(b *strings.Builder, c byte) {
 	fmt.Fprintf(b, `\x{%02x}`, c)
 }
 
-func writeGoSyntax(b *strings.Builder, n *reNode) {
+// writeGoSyntax writes n in RE2 syntax.  With expand, a counted repetition
+// x{m,n} is written as m copies of x and n-m nested optional ones.
+func writeGoSyntax(b *strings.Builder, n *reNode, expand bool) {
 	switch n.op {
 	case reSet:
 		if n.set.count() == 1 {
@@ -88,11 +95,11 @@ func writeGoSyntax(b *strings.Builder, n *reNode) {
 		b.WriteString(`(?:)`)
 	case reGroup:
 		b.WriteByte('(')
-		writeGoSyntax(b, n.subs[0])
+		writeGoSyntax(b, n.subs[0], expand)
 		b.WriteByte(')')
 	case reConcat:
 		for _, s := range n.subs {
-			writeGoSyntax(b, s)
+			writeGoSyntax(b, s, expand)
 		}
 	case reAlt:
 		b.WriteString(`(?:`)
@@ -100,12 +107,33 @@ func writeGoSyntax(b *strings.Builder, n *reNode) {
 			if i > 0 {
 				b.WriteByte('|')
 			}
-			writeGoSyntax(b, s)
+			writeGoSyntax(b, s, expand)
 		}
 		b.WriteByte(')')
 	case reRepeat:
+		if expand && !(n.min <= 1 && (n.max < 0 || n.max == 1)) {
+			for i := 0; i < n.min; i++ {
+				b.WriteString(`(?:`)
+				writeGoSyntax(b, n.subs[0], expand)
+				b.WriteByte(')')
+			}
+			if n.max < 0 {
+				b.WriteString(`(?:`)
+				writeGoSyntax(b, n.subs[0], expand)
+				b.WriteString(`)*`)
+				return
+			}
+			for i := n.min; i < n.max; i++ {
+				b.WriteString(`(?:`)
+				writeGoSyntax(b, n.subs[0], expand)
+			}
+			for i := n.min; i < n.max; i++ {
+				b.WriteString(`)?`)
+			}
+			return
+		}
 		b.WriteString(`(?:`)
-		writeGoSyntax(b, n.subs[0])
+		writeGoSyntax(b, n.subs[0], expand)
 		b.WriteByte(')')
 		switch {
 		case n.min == 0 && n.max < 0:
