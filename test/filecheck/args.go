@@ -111,6 +111,14 @@ func ParseArgs(args []string) (checkFile string, opts Options, err error) {
 				opts.EnableVarScope = v
 			case "allow-deprecated-dag-overlap":
 				opts.AllowDeprecatedDagOverlap = v
+			case "v":
+				if v {
+					opts.Verbose = max(opts.Verbose, 1)
+				}
+			case "vv":
+				if v {
+					opts.Verbose = 2
+				}
 			}
 			continue
 		}

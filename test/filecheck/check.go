@@ -20,6 +20,11 @@ type request struct {
 	ignoreCase           bool
 	enableVarScope       bool
 	allowDagOverlap      bool
+	// verbose (-v) and verboseVerbose (-vv) print remarks for successful
+	// matches.  FileCheck prints them only with --dump-input=never; with
+	// an input dump they become annotations of the dump instead.
+	verbose        bool
+	verboseVerbose bool
 }
 
 type dagNot struct {
@@ -445,34 +450,43 @@ func (fc *checker) report(expected bool, prefix string, at loc, pat *pattern, ma
 		countNote = " (" + strconv.Itoa(matched) + " out of " + strconv.Itoa(pat.count()) + ")"
 	}
 	if r.found {
+		kind := diagErrorKind
+		verdict := ": excluded string found in input"
 		if expected {
-			return false
+			if !fc.req.verbose || (!fc.req.verboseVerbose && pat.ty.kind == kindEOF) {
+				return false
+			}
+			kind, verdict = diagRemark, ": expected string found in input"
 		}
-		printMessage(&fc.out, at, diagErrorKind, pat.ty.description(prefix)+": excluded string found in input"+countNote)
+		printMessage(&fc.out, at, kind, pat.ty.description(prefix)+verdict+countNote)
 		m := span{buf.start + r.pos, buf.start + r.pos + r.len}
 		printMessage(&fc.out, loc{fc.in, m.start}, diagNote, "found here", m)
 		pat.printSubstitutions(&fc.out, loc{fc.in, m.start})
 		pat.printVariableDefs(&fc.out, fc.in)
-		return true
+		return !expected
 	}
 	hasError := expected
 	for _, e := range r.errs {
 		printMessage(&fc.out, e.at, diagErrorKind, e.msg)
 		hasError = true
 	}
-	if !hasError {
+	if !hasError && !fc.req.verboseVerbose {
 		return false
 	}
 	start := loc{fc.in, buf.start}
 	if len(r.errs) == 0 {
-		printMessage(&fc.out, at, diagErrorKind, pat.ty.description(prefix)+": expected string not found in input"+countNote)
+		if expected {
+			printMessage(&fc.out, at, diagErrorKind, pat.ty.description(prefix)+": expected string not found in input"+countNote)
+		} else {
+			printMessage(&fc.out, at, diagRemark, pat.ty.description(prefix)+": excluded string not found in input"+countNote)
+		}
 		printMessage(&fc.out, start, diagNote, "scanning from here")
 	}
 	pat.printSubstitutions(&fc.out, start)
 	if expected {
 		pat.printFuzzyMatch(&fc.out, fc.in, fc.in.text[buf.start:buf.end], buf.start)
 	}
-	return true
+	return hasError
 }
 
 func (fc *checker) window(s span) []byte { return fc.in.text[s.start:s.end] }
@@ -609,9 +623,10 @@ func (fc *checker) checkDag(cs *checkString, buf span) (int, []dagNot, bool) {
 		for {
 			mb := span{buf.start + matchPos, buf.end}
 			r := pat.match(fc.window(mb), mb.start)
-			if !r.found {
-				fc.report(true, dn.prefix, pat.at, pat, 1, mb, r)
-				return 0, nil, false
+			if !r.found || fc.req.verboseVerbose {
+				if fc.report(true, dn.prefix, pat.at, pat, 1, mb, r) {
+					return 0, nil, false
+				}
 			}
 			matchLen = r.len
 			matchPos += r.pos
@@ -638,8 +653,15 @@ func (fc *checker) checkDag(cs *checkString, buf span) (int, []dagNot, bool) {
 				ranges[mi] = m
 				break
 			}
+			if fc.req.verboseVerbose {
+				old := span{buf.start + ranges[mi].pos, buf.start + ranges[mi].end}
+				printMessage(&fc.out, loc{fc.in, old.start}, diagNote, "match discarded, overlaps earlier DAG match here", old)
+			}
 			matchPos = ranges[mi].end
 			mi++
+		}
+		if !fc.req.verboseVerbose {
+			fc.report(true, dn.prefix, pat.at, pat, 1, buf, matchResult{found: true, pos: matchPos, len: matchLen})
 		}
 		if idx+1 == len(cs.dagNots) || cs.dagNots[idx+1].pat.ty.kind == kindNot {
 			if len(nots) > 0 {

@@ -12,8 +12,9 @@
 // --match-full-lines, --strict-whitespace, --ignore-case, --allow-empty,
 // --allow-unused-prefixes, --allow-deprecated-dag-overlap, --input-file.
 //
-// Not reproduced: the annotated input dump (--dump-input is accepted and no
-// dump is printed) and the -v/-vv remarks for successful matches.
+// -v and -vv remarks are printed as FileCheck prints them with
+// --dump-input=never.  Not reproduced: the annotated input dump itself
+// (--dump-input and its companions are accepted; no dump is printed).
 package filecheck
 
 import (
@@ -52,6 +53,9 @@ type Options struct {
 	AllowDeprecatedDagOverlap bool
 	InputFile                 string // --input-file; "" or "-" is stdin (used by Main)
 	DumpInput                 string // --dump-input value; accepted, no dump is produced
+	// Verbose is 1 for -v and 2 for -vv: remarks for successful matches,
+	// printed (as FileCheck does) only when DumpInput is "never".
+	Verbose int
 	Help                      bool   // --help or --version was given (Main prints usage)
 }
 
@@ -79,6 +83,8 @@ func (o *Options) request() request {
 		ignoreCase:          o.IgnoreCase,
 		enableVarScope:      o.EnableVarScope,
 		allowDagOverlap:     o.AllowDeprecatedDagOverlap,
+		verbose:             o.Verbose > 0 && o.DumpInput == "never",
+		verboseVerbose:      o.Verbose > 1 && o.DumpInput == "never",
 	}
 	keys := make([]string, 0, len(o.Defines))
 	for k := range o.Defines {
