@@ -56,7 +56,7 @@ type Options struct {
 	// Verbose is 1 for -v and 2 for -vv: remarks for successful matches,
 	// printed (as FileCheck does) only when DumpInput is "never".
 	Verbose int
-	Help                      bool   // --help or --version was given (Main prints usage)
+	Help    bool // --help or --version was given (Main prints usage)
 }
 
 // Error is a failed check: Message is what FileCheck prints on stderr and
