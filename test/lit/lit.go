@@ -13,6 +13,16 @@
 // REQUIRES:/UNSUPPORTED:/XFAIL: boolean feature expressions and XFAIL: *;
 // END.  Not supported: DEFINE:/REDEFINE: (the test fails with a message),
 // background jobs (&), ALLOW_RETRIES (accepted, the test runs once).
+//
+// Typical use from a Go test:
+//
+//	lit.Run(t, "testdata/*.mlir", lit.Config{Tools: map[string]lit.Tool{
+//		"FileCheck": lit.FileCheck,
+//		"pto-opt":   ptoOptMain,
+//	}})
+//
+// In-process tools share the test process: they see its working directory
+// and environment (cd, export and env affect external commands only).
 package lit
 
 import (

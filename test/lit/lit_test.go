@@ -387,3 +387,12 @@ func TestEndStopsParsing(t *testing.T) {
 		t.Errorf("calls after END.: %q", rec.calls)
 	}
 }
+
+func TestRunHelper(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.test"), []byte("# RUN: echo-tool a | FileCheck %s\n# CHECK: a\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.test"), []byte("# REQUIRES: windows\n# RUN: fail-tool\n"), 0o644)
+	cfg := testConfig(t, nil)
+	cfg.Tools["FileCheck"] = FileCheck
+	Run(t, filepath.Join(dir, "*.test"), cfg)
+}
