@@ -81,31 +81,39 @@ func (fc *checker) defineCmdlineVariables() bool {
 		}
 	}
 	buf := &srcBuf{name: "Global defines", text: []byte(diag.String())}
-	var errs []*diagError
+	// Parse errors point into the "Global defines" buffer; evaluation
+	// errors are logged bare, as FileCheck logs UndefVarError and
+	// OverflowError (raw).
+	type defErr struct {
+		d   *diagError
+		raw string
+	}
+	var errs []defErr
+	add := func(d *diagError) { errs = append(errs, defErr{d: d}) }
 	ep := &exprParser{ctx: fc.ctx}
 	for _, ix := range indices {
 		def := sref{buf, ix.at, string(buf.text[ix.at : ix.at+ix.n])}
 		if def.empty() {
-			errs = append(errs, errAt(def, "missing equal sign in global definition"))
+			add(errAt(def, "missing equal sign in global definition"))
 			continue
 		}
 		if def.s[0] == '#' {
 			e, v, err := ep.numericBlock(def.drop(1), false)
 			if err != nil {
-				errs = append(errs, err)
+				add(err)
 				continue
 			}
 			if e.ast == nil || v == nil {
-				errs = append(errs, errAt(def, "invalid numeric variable definition"))
+				add(errAt(def, "invalid numeric variable definition"))
 				continue
 			}
 			val, verrs := e.ast.eval()
 			if verrs != nil {
 				for _, ve := range verrs {
 					if u, ok := ve.(undefVarError); ok {
-						errs = append(errs, errAt(u.name, "undefined variable: "+u.name.s))
+						errs = append(errs, defErr{raw: "undefined variable: " + u.name.s})
 					} else {
-						errs = append(errs, errAt(def, "unable to substitute variable or numeric expression: overflow error"))
+						errs = append(errs, defErr{raw: "overflow error"})
 					}
 				}
 				continue
@@ -119,15 +127,15 @@ func (fc *checker) defineCmdlineVariables() bool {
 		orig := name
 		parsed, pseudo, err := parseVariable(&name)
 		if err != nil {
-			errs = append(errs, err)
+			add(err)
 			continue
 		}
 		if pseudo || !name.empty() {
-			errs = append(errs, errAt(orig, "invalid name in string variable definition '"+orig.s+"'"))
+			add(errAt(orig, "invalid name in string variable definition '"+orig.s+"'"))
 			continue
 		}
 		if _, ok := fc.ctx.numVars[parsed.s]; ok {
-			errs = append(errs, errAt(parsed, "numeric variable with name '"+parsed.s+"' already exists"))
+			add(errAt(parsed, "numeric variable with name '"+parsed.s+"' already exists"))
 			continue
 		}
 		if _, ok := fc.ctx.strVars[parsed.s]; !ok {
@@ -136,7 +144,11 @@ func (fc *checker) defineCmdlineVariables() bool {
 		fc.ctx.definedStrings[parsed.s] = true
 	}
 	for _, e := range errs {
-		printMessage(&fc.out, e.at, diagErrorKind, e.msg)
+		if e.d != nil {
+			printMessage(&fc.out, e.d.at, diagErrorKind, e.d.msg)
+		} else {
+			fc.out.WriteString(e.raw)
+		}
 		fc.out.WriteByte('\n')
 	}
 	return len(errs) == 0
