@@ -42,13 +42,12 @@ type checkString struct {
 }
 
 type checker struct {
-	req     request
-	ctx     *patternContext
-	checks  []*checkString
-	in      *srcBuf
-	out     strings.Builder
-	exit    int // exit status for a failed readCheckFile
-	lineVar *numVar
+	req    request
+	ctx    *patternContext
+	checks []*checkString
+	in     *srcBuf
+	out    strings.Builder
+	exit   int // exit status for a failed readCheckFile
 }
 
 func isPartOfWord(c byte) bool { return isAlnum(c) || c == '-' || c == '_' }
@@ -274,9 +273,8 @@ func (fc *checker) readCheckFile(cb *srcBuf) bool {
 	if !fc.defineCmdlineVariables() {
 		return false
 	}
-	fc.lineVar = &numVar{name: "@LINE", format: exprFormat{kind: fmtUnsigned}}
-	fc.ctx.lineVar = fc.lineVar
-	fc.ctx.numVars["@LINE"] = fc.lineVar
+	fc.ctx.lineVar = &numVar{name: "@LINE", format: exprFormat{kind: fmtUnsigned}}
+	fc.ctx.numVars["@LINE"] = fc.ctx.lineVar
 
 	var implicit []dagNot
 	for _, ps := range fc.req.implicitCheckNot {

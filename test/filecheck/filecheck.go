@@ -184,7 +184,6 @@ func run(checkText []byte, opts Options, readInput func() ([]byte, *Error)) *Err
 		return &Error{Message: fc.out.String() + "FileCheck error: '" + inName + "' is empty.\n", Status: 2, emptyInput: true}
 	}
 	fc.in = &srcBuf{name: inName, text: canonicalize(input, opts.StrictWhitespace)}
-	fc.ctx.input = fc.in.text
 	if !fc.checkInput() {
 		return &Error{Message: fc.out.String(), Status: 1}
 	}

@@ -87,7 +87,6 @@ type patternContext struct {
 	definedStrings map[string]bool // string variables defined anywhere (for collision checks)
 	numVars        map[string]*numVar
 	lineVar        *numVar
-	input          []byte
 }
 
 func newPatternContext() *patternContext {
