@@ -343,6 +343,14 @@ func (b *Block) remove(op *Operation) {
 	}
 }
 
+// Detach removes op from its block without touching use lists, to move it
+// elsewhere.
+func (op *Operation) Detach() {
+	if op.Block != nil {
+		op.Block.remove(op)
+	}
+}
+
 // RemoveOps deletes every op for which drop returns true, dropping their
 // operand uses. It is linear in the block size, unlike repeated Erase calls.
 func (b *Block) RemoveOps(drop func(*Operation) bool) {

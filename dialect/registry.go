@@ -53,6 +53,11 @@ const (
 	// until a FreeLike op releases it (memref.alloc, not alloca or clone):
 	// the candidates of the static memory planner.
 	HeapAllocation
+	// GlobalLoad ops read a tile from global memory (tile.load); CubePop
+	// ops receive a tile from the cube core (tile.tpop_from_aic). Together
+	// they define the Ascend910B split-AIV load + tpop hazard.
+	GlobalLoad
+	CubePop
 )
 
 // Has reports whether all bits of t2 are set.
@@ -134,6 +139,10 @@ type OpDef struct {
 	ImplicitTerminator string
 	// DefaultDialect lets nested ops omit this dialect prefix (func → return).
 	DefaultDialect string
+	// Pipe names the hardware pipe the op runs on (tile ops: MTE1, MTE2,
+	// MTE3, V, M, FIX); PipeFor, when set, decides per op instead.
+	Pipe    string
+	PipeFor func(op *Operation) string
 
 	Parse  func(p AsmParser, st *OperationState) error
 	Print  func(p AsmPrinter, op *Operation)
@@ -187,6 +196,17 @@ func AllOps() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// PipeOf returns the hardware pipe op runs on, or "".
+func PipeOf(op *Operation) string {
+	if op.Def == nil {
+		return ""
+	}
+	if op.Def.PipeFor != nil {
+		return op.Def.PipeFor(op)
+	}
+	return op.Def.Pipe
 }
 
 // Has reports whether op's definition carries trait t.

@@ -64,7 +64,17 @@ func (t *TileType) String() string                { return t.s }
 func (*TileType) isType()                         {}
 func (t *TileType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
-// ByteSize is product(shape) * element bytes.
+// HasStaticShape reports whether every dimension is known.
+func (t *TileType) HasStaticShape() bool {
+	for _, d := range t.Shape {
+		if d == Dynamic {
+			return false
+		}
+	}
+	return true
+}
+
+// ByteSize is product(shape) * element bytes (for static shapes).
 func (t *TileType) ByteSize() int64 {
 	bits := ElementBitWidth(t.Elem)
 	return (product(t.Shape)*bits + 7) / 8
@@ -216,6 +226,30 @@ var tileOps = []struct {
 	{tkReuse0, "matmul_acc gemv_acc", "accumulates in place into operand 0"},
 }
 
+// tilePipes assigns ops that do not run on the vector unit to their pipe:
+// loads on MTE2, stores on MTE3, cube ops on M.
+var tilePipes = map[string]string{
+	"load": "MTE2", "tpop_from_aic": "MTE2", "store": "MTE3",
+	"matmul": "M", "matmul_acc": "M", "gemv": "M", "gemv_acc": "M",
+}
+
+// movePipe: L1 -> L0A/L0B copies run on MTE1, L0C -> UB on FIX, others on V.
+func movePipe(op *Operation) string {
+	if len(op.Operands) == 0 || len(op.Results) == 0 {
+		return "V"
+	}
+	from, to := TileSpaceOf(op.Operands[0].Type), TileSpaceOf(op.Results[0].Type)
+	switch {
+	case from == "mat" && (to == "left" || to == "right" || to == "bias"):
+		return "MTE1"
+	case from == "acc":
+		return "FIX"
+	case from == "ddr":
+		return "MTE2"
+	}
+	return "V"
+}
+
 // In-place variant targets: on these, sels may reuse src/tmp and prelu may
 // reuse only its unread tmp (seed 000).
 func selsForbidden(*Operation, string) (bool, []int) {
@@ -287,6 +321,19 @@ func init() {
 			}
 			if group.kind == tkFresh {
 				d.Traits |= FreshResult
+			}
+			switch n {
+			case "load":
+				d.Traits |= GlobalLoad
+			case "tpop_from_aic":
+				d.Traits |= CubePop
+			}
+			d.Pipe = tilePipes[n]
+			if d.Pipe == "" {
+				d.Pipe = "V" // vector unit
+			}
+			if n == "move" {
+				d.PipeFor = movePipe
 			}
 			switch group.kind {
 			case tkNotInPlace:

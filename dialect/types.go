@@ -510,12 +510,18 @@ func ParseDialectType(text string) (Type, error) {
 	return Opaque(text), nil
 }
 
-// ParseShapeElem parses a static "4x8xf32" dimension list with a scalar
-// element type, the shape syntax used by tile and pto types.
+// ParseShapeElem parses a "4x8xf32" dimension list with a scalar element
+// type, the shape syntax used by tile and pto types ('?' marks a dynamic
+// dimension).
 func ParseShapeElem(s string) ([]int64, Type, bool) {
 	s = strings.TrimSpace(s)
 	var shape []int64
 	for {
+		if len(s) > 1 && s[0] == '?' && s[1] == 'x' {
+			shape = append(shape, Dynamic)
+			s = s[2:]
+			continue
+		}
 		i := 0
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 			i++

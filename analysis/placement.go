@@ -1,0 +1,237 @@
+package analysis
+
+import (
+	"fmt"
+
+	"pto-opt/dialect"
+)
+
+// CheckTilePlacement is the independent validator of tile memory plans. It
+// does not trust the planner that produced the plan: from the IR alone it
+// checks that no two tiles that are live at the same time (on one path)
+// occupy a common byte, that no op writes its output over an input it must
+// not alias, that every tile fits its allocation, and — once addresses are
+// assigned — alignment, capacity and reserved windows.
+//
+// A "tile" here is one write: the result of a destination-style op (or of
+// a copy); its aliases (views, in-place results, loop and if results,
+// iter_args) are the same data and share its bytes by design. Writes that
+// belong to one loop carry (their alias sets meet in an iter_arg) are one
+// variable; for them the rule is that the carry is not read after the
+// next value has been written into it.
+type PlacementRules struct {
+	Target    string                     // for target-aware no-alias rules
+	Capacity  func(space string) int64   // 0 = unbounded
+	Alignment func(space string) int64   // address alignment
+	Reserved  func(space string) [][2]int64
+}
+
+type tileWrite struct {
+	op     *dialect.Operation
+	res    *dialect.Value
+	buf    *dialect.Value
+	space  string
+	offset int64 // within buf
+	size   int64
+	ranges []Interval
+	carry  map[*dialect.Value]bool // iter_args this write flows into
+}
+
+// CheckTilePlacement validates the plan of one function.
+func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
+	aa := NewAliases(fn)
+	lv := ComputeLiveness(fn, aa)
+	var writes []*tileWrite
+	var allocs []*dialect.Operation
+	addrs := map[*dialect.Value]int64{}
+	haveAddr := false
+	var firstErr error
+	fail := func(err error) {
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	fn.Walk(func(op *dialect.Operation) bool {
+		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
+			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
+				allocs = append(allocs, op)
+				if a, ok := dialect.AllocAddr(op); ok {
+					addrs[op.Results[0]] = a
+					haveAddr = true
+				}
+			}
+		}
+		d := dialect.TileDest(op)
+		if d == nil || len(op.Results) != 1 {
+			return true
+		}
+		t, ok := op.Results[0].Type.(*dialect.TileType)
+		if !ok || !t.HasStaticShape() {
+			return true
+		}
+		w := &tileWrite{op: op, res: op.Results[0], buf: d, space: t.Space, offset: dialect.TileDestOffset(op), size: t.ByteSize(), carry: map[*dialect.Value]bool{}}
+		var all []Interval
+		for _, v := range aa.Resolve(w.res) {
+			if isBufferHandle(v) {
+				continue
+			}
+			all = append(all, lv.Ranges(v)...)
+			if v.IsBlockArg() {
+				if p := v.Block.ParentOp(); p != nil && p.Def != nil && p.Def.Branch != nil && v.Block.Region != nil && p.Def.Branch.Loops(p, v.Block.Region.Index()) {
+					w.carry[v] = true
+				}
+			}
+		}
+		w.ranges = normalize(all)
+		writes = append(writes, w)
+		if d.Op != nil {
+			if size, ok := d.Op.IntAttrValue("size"); ok && w.offset+w.size > size {
+				fail(dialect.NewError(op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(op), w.offset, w.offset+w.size, allocName(d), size))
+			}
+		}
+		return true
+	})
+	if firstErr != nil {
+		return firstErr
+	}
+	// Allocation-level checks once addresses exist.
+	if haveAddr {
+		for _, a := range allocs {
+			space := dialect.TileSpaceOf(a.Results[0].Type)
+			addr, ok := addrs[a.Results[0]]
+			if !ok {
+				return dialect.NewError(a.Loc, "placement: %s has no address while others do", allocName(a.Results[0]))
+			}
+			size, _ := a.IntAttrValue("size")
+			if rules.Alignment != nil {
+				if al := rules.Alignment(space); al > 1 && addr%al != 0 {
+					return dialect.NewError(a.Loc, "placement: address %d of %s is not %d-byte aligned", addr, allocName(a.Results[0]), al)
+				}
+			}
+			if rules.Capacity != nil {
+				if c := rules.Capacity(space); c > 0 && addr+size > c {
+					return dialect.NewError(a.Loc, "placement: %s at [%d, %d) exceeds the %d-byte capacity of memory space '%s'", allocName(a.Results[0]), addr, addr+size, c, space)
+				}
+			}
+			if rules.Reserved != nil {
+				for _, r := range rules.Reserved(space) {
+					if addr < r[1] && r[0] < addr+size {
+						return dialect.NewError(a.Loc, "placement: %s at [%d, %d) overlaps the reserved window [%d, %d) of memory space '%s'", allocName(a.Results[0]), addr, addr+size, r[0], r[1], space)
+					}
+				}
+			}
+		}
+	}
+	byteRange := func(w *tileWrite) (key *dialect.Value, lo, hi int64) {
+		if haveAddr {
+			return nil, addrs[w.buf] + w.offset, addrs[w.buf] + w.offset + w.size
+		}
+		return w.buf, w.offset, w.offset + w.size
+	}
+	// Pairwise: co-live writes must not share a byte.
+	for i, a := range writes {
+		ka, la, ha := byteRange(a)
+		for _, b := range writes[i+1:] {
+			if a.space != b.space {
+				continue
+			}
+			kb, lb, hb := byteRange(b)
+			if ka != kb || la >= hb || lb >= ha {
+				continue
+			}
+			if sameCarry(a, b) {
+				continue
+			}
+			if !OverlapSets(a.ranges, b.ranges) {
+				continue
+			}
+			if ex, _ := lv.Exclusive(a.res, b.res); ex {
+				continue
+			}
+			return dialect.NewError(b.op.Loc, "placement: the tile written by %s shares bytes [%d, %d) with the tile written by %s at %s while both are live",
+				dialect.Describe(b.op), max(la, lb), min(ha, hb), dialect.Describe(a.op), a.op.Loc).
+				WithNote(a.op.Loc, "the other tile is written here")
+		}
+	}
+	// No-alias rules: an op's output may not overlap the forbidden inputs.
+	owner := map[*dialect.Value]*tileWrite{}
+	for _, w := range writes {
+		for _, v := range aa.Resolve(w.res) {
+			if _, seen := owner[v]; !seen {
+				owner[v] = w
+			}
+		}
+	}
+	for _, w := range writes {
+		all, forbidden := dialect.ForbiddenAliasOperands(w.op, rules.Target)
+		inputs := dialect.TileInputs(w.op)
+		for k, in := range inputs {
+			if !all && !containsIdx(forbidden, k) {
+				continue
+			}
+			src := owner[in]
+			if src == nil || src == w {
+				continue
+			}
+			ks, ls, hs := byteRange(src)
+			kw, lw, hw := byteRange(w)
+			if ks == kw && ls < hw && lw < hs && src.space == w.space {
+				return dialect.NewError(w.op.Loc, "placement: %s writes its output over its input #%d (bytes [%d, %d)), which it must not alias", dialect.Describe(w.op), k, max(ls, lw), min(hs, hw))
+			}
+		}
+	}
+	// Loop carries: the next value must not be written while the carried
+	// one is still read.
+	for _, w := range writes {
+		for arg := range w.carry {
+			body := arg.Block
+			at := body.FindAncestorOpInBlock(w.op)
+			if at == nil {
+				continue // written before the loop (the init)
+			}
+			for _, v := range aa.Resolve(arg) {
+				if v != arg && !(v.Op != nil && body.FindAncestorOpInBlock(v.Op) != nil && v.Op.Has(dialect.ViewLike)) {
+					continue
+				}
+				for _, u := range v.Uses {
+					ua := body.FindAncestorOpInBlock(u.Op)
+					if ua == nil || ua == body.Terminator() || ua == at {
+						continue
+					}
+					if ua.IndexInBlock() > at.IndexInBlock() {
+						return dialect.NewError(w.op.Loc, "placement: %s overwrites the loop-carried tile while %s still reads it", dialect.Describe(w.op), dialect.Describe(u.Op))
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func sameCarry(a, b *tileWrite) bool {
+	for v := range a.carry {
+		if b.carry[v] {
+			return true
+		}
+	}
+	return false
+}
+
+func containsIdx(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func allocName(v *dialect.Value) string {
+	if v.NameHint != "" {
+		return "%" + v.NameHint
+	}
+	if v.Op != nil {
+		return fmt.Sprintf("the allocation at %s", v.Op.Loc)
+	}
+	return "an allocation"
+}

@@ -1,0 +1,434 @@
+package transforms
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+	"pto-opt/planner"
+	"pto-opt/printer"
+)
+
+// allocate-addr (PyPTO's AllocateMemoryAddr): gives every tile.alloc an
+// address in its memory space and writes it as {addr = N}.
+//
+//   - planner=sequential: PyPTO's bump allocator. Per space, addresses start
+//     after any reserved leading window; allocations are taken in name
+//     order, each at the current address aligned to 32 bytes (or the
+//     space's alignment), next = align32(addr + size). Lifetimes are
+//     ignored: sharing was decided by memory-reuse.
+//   - planner=dsa-rp: DSA-RP on the allocation identities (memory-reuse is
+//     not needed): lifetimes from liveness; hard separations for op no-alias
+//     rules, target hazards, declared (pinned) allocations and pipeline
+//     stages; soft penalties for cross-pipe reuse (see crossPipePenalties)
+//     scaled by a `reuse_penalty` attribute on tile.alloc; pipeline-stage
+//     separations relaxed into penalties only when nothing fits, with the
+//     PH-DSA-001 hint.
+//   - planner=best-fit|ffd|trivial: the other planner-library algorithms.
+//
+// Every placement is validated twice before it is written: by the planner
+// library's Validate, and by analysis.CheckTilePlacement on the IR. A space
+// that overflows is an error naming the space, its capacity and the demand.
+
+func init() {
+	Register(&Pass{
+		Name:      "allocate-addr",
+		ClassName: "AllocateMemoryAddr",
+		Summary:   "Assign every tile.alloc an address in its memory space ({addr = N})",
+		Anchor:    "func.func",
+		Parallel:  true,
+		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
+		Options: []OptionSpec{
+			{Name: "planner", Kind: EnumOpt, Default: "sequential", Values: []string{"sequential", "dsa-rp", "best-fit", "ffd", "trivial"},
+				Help: "Address planner"},
+			{Name: "time-limit", Kind: StringOpt, Default: "1s", Help: "Search budget of planner=dsa-rp"},
+			{Name: "penalties", Kind: BoolOpt, Default: "true", Help: "Add cross-pipe reuse penalties (planner=dsa-rp)"},
+		},
+		Stats: map[string]string{
+			"num-allocs":     "Allocations given an address",
+			"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
+			"proven-optimal": "Spaces whose dsa-rp placement is proven optimal",
+		},
+		Run: runAllocateAddr,
+	})
+	Register(&Pass{
+		Name:      "check-tile-placement",
+		ClassName: "CheckTilePlacement",
+		Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
+		Anchor:    "func.func",
+		Parallel:  true,
+		Run: func(ctx *Context, fn *dialect.Operation) error {
+			if fn.Body(0) == nil {
+				return nil
+			}
+			return analysis.CheckTilePlacement(fn, placementRules(ctx))
+		},
+	})
+}
+
+func placementRules(ctx *Context) analysis.PlacementRules {
+	r := analysis.PlacementRules{}
+	if t := ctx.Target; t != nil {
+		r.Target = t.Name
+		r.Capacity = t.Capacity
+		r.Alignment = t.Alignment
+		r.Reserved = func(space string) [][2]int64 {
+			if s := t.Space(space); s != nil {
+				return s.Reserved
+			}
+			return nil
+		}
+	}
+	return r
+}
+
+// addrProblem is the planning problem of one function with the mapping
+// back to its allocations.
+type addrProblem struct {
+	p      *planner.Problem
+	allocs []*dialect.Operation
+	pools  map[string]int
+}
+
+func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
+	if fn.Body(0) == nil {
+		return nil
+	}
+	allocs := tileAllocs(fn)
+	if len(allocs) == 0 {
+		return nil
+	}
+	algo := ctx.Opts.String("planner")
+	names := printer.Names(fn, printer.Options{})
+	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}}
+	var lv *analysis.Liveness
+	if algo != "sequential" && algo != "trivial" {
+		lv = analysis.ComputeLiveness(fn, nil)
+	}
+	for _, a := range allocs {
+		space := dialect.TileSpaceOf(a.Results[0].Type)
+		pool, ok := ap.pools[space]
+		if !ok {
+			pool = len(ap.p.Pools)
+			ap.pools[space] = pool
+			pl := planner.Pool{Name: space}
+			if ctx.Target != nil {
+				if ctx.Target.Space(space) == nil && space != "" {
+					return dialect.NewError(a.Loc, "allocate-addr: target '%s' has no memory space '%s'", ctx.Target.Name, space)
+				}
+				pl.Capacity = ctx.Target.Capacity(space)
+				if s := ctx.Target.Space(space); s != nil {
+					for _, r := range s.Reserved {
+						pl.Reserved = append(pl.Reserved, planner.Interval{Start: r[0], End: r[1]})
+					}
+				}
+			}
+			ap.p.Pools = append(ap.p.Pools, pl)
+		}
+		b := planner.Buffer{Name: strings.TrimPrefix(names[a.Results[0]], "%"), Size: allocSize(a), Align: 32, Pool: pool}
+		if ctx.Target != nil {
+			b.Align = ctx.Target.Alignment(space)
+		}
+		if addr, ok := dialect.AllocAddr(a); ok && isPinned(a) {
+			b.Pinned, b.Offset = true, addr
+		}
+		if lv != nil {
+			for _, r := range lv.RootRanges(a.Results[0]) {
+				b.Live = append(b.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})
+			}
+		}
+		if len(b.Live) == 0 {
+			p := int64(0)
+			if lv != nil {
+				p = int64(lv.Pos(a))
+			}
+			b.Live = []planner.Interval{{Start: p, End: p + 1}}
+		}
+		ap.p.Buffers = append(ap.p.Buffers, b)
+	}
+	if lv != nil {
+		ap.addSeparations(ctx, fn, lv)
+		if algo == "dsa-rp" && ctx.Opts.Bool("penalties") {
+			ap.addPenalties(fn, lv)
+		}
+	}
+	opt := planner.Options{}
+	if algo == "dsa-rp" {
+		d, err := time.ParseDuration(ctx.Opts.String("time-limit"))
+		if err != nil {
+			return fmt.Errorf("allocate-addr: invalid time-limit %q", ctx.Opts.String("time-limit"))
+		}
+		opt.TimeLimit = d
+	}
+	res, err := planner.Solve(algo, ap.p, opt)
+	if err != nil {
+		return err
+	}
+	if !res.Feasible {
+		return ap.overflowError(ctx, fn, res)
+	}
+	if err := planner.Validate(res.Problem, res.Solution); err != nil {
+		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement failed validation: %v", algo, err)
+	}
+	for i, a := range allocs {
+		a.SetAttr("addr", dialect.Int(res.Solution.Offsets[i], dialect.I64))
+	}
+	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+		return dialect.NewError(fn.Loc, "allocate-addr: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
+	}
+	for _, h := range res.Hints {
+		ctx.Remark(fn.Loc, "%s", h)
+	}
+	ctx.Stat("num-allocs", int64(len(allocs)))
+	if algo == "dsa-rp" {
+		ctx.Stat("reuse-cost", res.ReuseCost)
+		if res.Optimal {
+			ctx.Stat("proven-optimal", int64(len(ap.p.Pools)))
+		}
+	}
+	return nil
+}
+
+// overflowError names the space that does not fit, its capacity and the
+// demand (the bytes the found placement needs).
+func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *planner.Result) error {
+	for pool, pk := range res.Peak {
+		c := ap.p.Pools[pool].Capacity
+		if c > 0 && pk > c {
+			tname := "the target"
+			if ctx.Target != nil {
+				tname = "target '" + ctx.Target.Name + "'"
+			}
+			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes)",
+				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool])
+		}
+	}
+	return dialect.NewError(fn.Loc, "allocate-addr: no placement found: %s", res.Reason)
+}
+
+func (ap *addrProblem) index(buf *dialect.Value) int {
+	for i, a := range ap.allocs {
+		if a.Results[0] == buf {
+			return i
+		}
+	}
+	return -1
+}
+
+func (ap *addrProblem) separate(a, b int, reason string) {
+	if a < 0 || b < 0 || a == b || ap.p.Buffers[a].Pool != ap.p.Buffers[b].Pool {
+		return
+	}
+	if a > b {
+		a, b = b, a
+	}
+	for _, s := range ap.p.Separations {
+		if s.A == a && s.B == b && s.Reason == reason {
+			return
+		}
+	}
+	ap.p.Separations = append(ap.p.Separations, planner.Separation{A: a, B: b, Reason: reason})
+}
+
+// addSeparations records the pairs that must never share bytes.
+func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *analysis.Liveness) {
+	target := ""
+	if ctx.Target != nil {
+		target = ctx.Target.Name
+	}
+	rootIdx := func(v *dialect.Value) int {
+		if l, ok := bufferOf(v); ok {
+			return ap.index(l.buf)
+		}
+		return -1
+	}
+	hazard := ctx.Target != nil && ctx.Target.HasHazard("split-load-tpop") && fn.HasAttr("tile.split_aiv")
+	var loadTainted, tpopTainted map[*dialect.Value]bool
+	if hazard {
+		loadTainted, tpopTainted = hazardTaint(fn, lv.Aliases)
+	}
+	type stage struct {
+		group, stage int64
+		root         int
+	}
+	var stages []stage
+	fn.Walk(func(op *dialect.Operation) bool {
+		d := dialect.TileDest(op)
+		if d == nil {
+			return true
+		}
+		out := ap.index(d)
+		all, forbidden := dialect.ForbiddenAliasOperands(op, target)
+		inputs := dialect.TileInputs(op)
+		for k, in := range inputs {
+			if all || containsInt(forbidden, k) {
+				ap.separate(out, rootIdx(in), "semantic_no_alias")
+			}
+		}
+		if hazard {
+			readsTpop := false
+			for _, in := range inputs {
+				if tpopTainted[in] {
+					readsTpop = true
+				}
+			}
+			if readsTpop {
+				for _, in := range inputs {
+					if loadTainted[in] {
+						ap.separate(out, rootIdx(in), "target_hazard")
+					}
+				}
+			}
+		}
+		if g, s, ok := pipelineMembership(op); ok {
+			stages = append(stages, stage{g, s, out})
+		}
+		return true
+	})
+	for i, a := range stages {
+		for _, b := range stages[i+1:] {
+			if a.group == b.group && a.stage != b.stage {
+				ap.separate(a.root, b.root, "pipeline_stage")
+			}
+		}
+	}
+	for i, a := range ap.allocs {
+		if !isPinned(a) {
+			continue
+		}
+		for j := range ap.allocs {
+			if j != i {
+				ap.separate(i, j, "pinned")
+			}
+		}
+	}
+}
+
+// pipelineMembership reads `tile.pipeline = [group, stage]`.
+func pipelineMembership(op *dialect.Operation) (int64, int64, bool) {
+	arr, ok := op.Attr("tile.pipeline").(*dialect.ArrayAttr)
+	if !ok || len(arr.Elems) != 2 {
+		return 0, 0, false
+	}
+	g, ok1 := arr.Elems[0].(*dialect.IntegerAttr)
+	s, ok2 := arr.Elems[1].(*dialect.IntegerAttr)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	return g.Value, s.Value, true
+}
+
+// hazardTaint classifies tiles derived from a tile.load (through views) and
+// from a tile.tpop_from_aic, looking through loop carries: a carried value
+// is tainted when its buffer holds such a tile. Two passes reach the
+// producers that stand after their uses in a loop body.
+func hazardTaint(fn *dialect.Operation, aa *analysis.Aliases) (load, tpop map[*dialect.Value]bool) {
+	load, tpop = map[*dialect.Value]bool{}, map[*dialect.Value]bool{}
+	for pass := 0; pass < 2; pass++ {
+		fn.Walk(func(op *dialect.Operation) bool {
+			for _, r := range op.Results {
+				if _, ok := r.Type.(*dialect.TileType); !ok {
+					continue
+				}
+				switch {
+				case op.Has(dialect.GlobalLoad):
+					markAll(aa, r, load)
+				case op.Has(dialect.CubePop):
+					markAll(aa, r, tpop)
+				case op.Has(dialect.ViewLike) && load[op.Operands[0]]:
+					markAll(aa, r, load)
+				}
+			}
+			return true
+		})
+	}
+	return load, tpop
+}
+
+func markAll(aa *analysis.Aliases, v *dialect.Value, set map[*dialect.Value]bool) {
+	for _, w := range aa.Resolve(v) {
+		set[w] = true
+	}
+}
+
+// addPenalties is the cross-pipe recogniser: when two allocations that may
+// share bytes hand a buffer from one hardware pipe to another (the last op
+// touching the first runs on a different pipe than the first op writing the
+// second), sharing forces a synchronisation, so overlapping bytes costs 1 —
+// times the `reuse_penalty` weights of the two allocations (default 1; 0
+// turns it off).
+func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness) {
+	type ends struct{ first, last string }
+	pipes := make([]ends, len(ap.allocs))
+	firstAt := make([]int, len(ap.allocs))
+	lastAt := make([]int, len(ap.allocs))
+	for i := range ap.allocs {
+		firstAt[i], lastAt[i] = 1<<62, -1
+	}
+	for i, a := range ap.allocs {
+		for _, v := range lv.Aliases.Resolve(a.Results[0]) {
+			touch := func(op *dialect.Operation, write bool) {
+				pos := lv.Pos(op)
+				p := dialect.PipeOf(op)
+				if p == "" {
+					return
+				}
+				if write && pos < firstAt[i] {
+					firstAt[i], pipes[i].first = pos, p
+				}
+				if pos > lastAt[i] {
+					lastAt[i], pipes[i].last = pos, p
+				}
+			}
+			if v.Op != nil && dialect.TileDest(v.Op) == a.Results[0] {
+				touch(v.Op, true)
+			}
+			if _, isTile := v.Type.(*dialect.TileType); isTile {
+				for _, u := range v.Uses {
+					touch(u.Op, false)
+				}
+			}
+		}
+	}
+	weight := func(i int) int64 {
+		if w, ok := ap.allocs[i].IntAttrValue("reuse_penalty"); ok {
+			return w
+		}
+		return 1
+	}
+	for i := range ap.allocs {
+		for j := i + 1; j < len(ap.allocs); j++ {
+			bi, bj := ap.p.Buffers[i], ap.p.Buffers[j]
+			if bi.Pool != bj.Pool || overlapsLive(bi.Live, bj.Live) {
+				continue
+			}
+			a, b := i, j
+			if lastAt[j] < firstAt[i] {
+				a, b = j, i
+			}
+			if pipes[a].last == "" || pipes[b].first == "" || pipes[a].last == pipes[b].first {
+				continue
+			}
+			if w := weight(i) * weight(j); w > 0 {
+				ap.p.Penalties = append(ap.p.Penalties, planner.Penalty{A: i, B: j, Cost: w})
+			}
+		}
+	}
+	sort.Slice(ap.p.Penalties, func(x, y int) bool {
+		return ap.p.Penalties[x].A < ap.p.Penalties[y].A || ap.p.Penalties[x].A == ap.p.Penalties[y].A && ap.p.Penalties[x].B < ap.p.Penalties[y].B
+	})
+}
+
+func overlapsLive(a, b []planner.Interval) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Overlaps(y) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,98 @@
+package transforms
+
+import (
+	"pto-opt/dialect"
+)
+
+// init-memref (PyPTO's InitMemRef): gives every on-chip tile its own
+// allocation, `tile.alloc <space>, <bytes>`, hoisted to the function entry,
+// and binds the producer to it with `into`. Tiles that share their source's
+// allocation get none: views (reshape, slice, reinterpret), tile.store
+// (its result is the output tensor), in-place ops (matmul_acc, gemv_acc),
+// and loop/if results (they are the yielded tiles). Tiles the author bound
+// to a declared (`pinned`) allocation keep it, and a declared allocation is
+// sized by its largest bound tile.
+//
+// Rejected: a tile of dynamic shape (no static size to allocate), and, with
+// planner=ptoas, declared allocations (ptoas plans memory itself and would
+// not keep them isolated). Binding the result of a view or of an in-place
+// op, or tiles of different spaces to one allocation, is already rejected
+// by the op verifier.
+
+func init() {
+	Register(&Pass{
+		Name:      "init-memref",
+		ClassName: "InitMemRef",
+		Summary:   "Give every on-chip tile an allocation (tile.alloc hoisted to the entry, `into` on producers)",
+		Anchor:    "func.func",
+		Parallel:  true,
+		Options: []OptionSpec{
+			{Name: "planner", Kind: EnumOpt, Default: "pypto", Values: []string{"pypto", "dsa-rp", "ptoas"},
+				Help: "The memory planner the pipeline uses (ptoas rejects declared allocations)"},
+		},
+		Stats: map[string]string{"num-allocs": "Number of tile.alloc ops created"},
+		Run:   runInitMemRef,
+	})
+}
+
+func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
+	if fn.Body(0) == nil {
+		return nil
+	}
+	namer := newAllocNamer(fn)
+	var created []*dialect.Operation
+	var failure error
+	fn.Walk(func(op *dialect.Operation) bool {
+		if failure != nil {
+			return false
+		}
+		if !needsBuffer(op) || dialect.TileDest(op) != nil {
+			return true
+		}
+		t := op.Results[0].Type.(*dialect.TileType)
+		if !t.HasStaticShape() {
+			failure = dialect.NewError(op.Loc, "init-memref: tile %s of %s has a dynamic shape and cannot be given a static allocation", t, dialect.Describe(op))
+			return false
+		}
+		alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, namer.name(t.Space))
+		created = append(created, alloc)
+		dialect.SetTileDest(op, alloc.Results[0], 0)
+		return true
+	})
+	if failure != nil {
+		return failure
+	}
+
+	// Declared allocations: hoisted too, sized by their largest bound tile.
+	var declared []*dialect.Operation
+	for _, a := range tileAllocs(fn) {
+		if contains(created, a) {
+			continue
+		}
+		declared = append(declared, a)
+		if isPinned(a) && ctx.Opts.String("planner") == "ptoas" {
+			return dialect.NewError(a.Loc, "init-memref: declared (pinned) allocations are not supported with planner=ptoas: ptoas plans memory itself and would not keep them isolated")
+		}
+		if !isPinned(a) {
+			continue
+		}
+		largest := int64(0)
+		for _, u := range a.Results[0].Uses {
+			if !u.Op.Has(dialect.DestinationStyle) || dialect.TileDest(u.Op) != a.Results[0] {
+				continue
+			}
+			if t, ok := u.Op.Results[0].Type.(*dialect.TileType); ok {
+				if !t.HasStaticShape() {
+					return dialect.NewError(u.Op.Loc, "init-memref: tile %s bound to declared allocation has a dynamic shape", t)
+				}
+				largest = max(largest, dialect.TileDestOffset(u.Op)+t.ByteSize())
+			}
+		}
+		if largest > 0 {
+			a.SetAttr("size", dialect.Int(largest, dialect.I64))
+		}
+	}
+	hoistToEntry(fn, append(declared, created...))
+	ctx.Stat("num-allocs", int64(len(created)))
+	return nil
+}

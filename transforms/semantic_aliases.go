@@ -1,0 +1,425 @@
+package transforms
+
+import (
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+)
+
+// materialize-semantic-aliases (PyPTO's MaterializeSemanticAliases): the
+// must-alias half of planning, needed for correctness. A loop carry is one
+// variable: its init, iter_arg, yielded value and result must share one
+// allocation; an scf.if result must be written by both arms into one
+// allocation. The pass pushes the canonical allocation (the init's for a
+// loop, the then-arm's for an if) onto the yielded value's producer chain
+// (through in-place ops and nested loops/ifs). Where retargeting a producer
+// would clobber a value still needed (the carry read after the new value
+// is written, an input the op must not overwrite, the init used inside or
+// after the loop), it copies with tile.move instead; the copies at a yield
+// are ordered so none reads a buffer an earlier one wrote, and a cycle
+// (a swap) goes through a scratch buffer hoisted to the entry.
+
+func init() {
+	Register(&Pass{
+		Name:      "materialize-semantic-aliases",
+		ClassName: "MaterializeSemanticAliases",
+		Summary:   "Give loop carries and if results one allocation each (must-alias), copying where retargeting is unsafe",
+		Anchor:    "func.func",
+		Parallel:  true,
+		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
+		Stats: map[string]string{
+			"num-retargeted": "Producers retargeted onto the canonical allocation",
+			"num-moves":      "tile.move copies inserted",
+		},
+		Run: runSemanticAliases,
+	})
+}
+
+type msa struct {
+	ctx   *Context
+	fn    *dialect.Operation
+	namer *allocNamer
+	lv    *analysis.Liveness
+}
+
+func runSemanticAliases(ctx *Context, fn *dialect.Operation) error {
+	if fn.Body(0) == nil {
+		return nil
+	}
+	m := &msa{ctx: ctx, fn: fn, namer: newAllocNamer(fn)}
+	var ops []*dialect.Operation
+	fn.Walk(func(op *dialect.Operation) bool {
+		if op != fn && op.Def != nil && op.Def.Branch != nil && hasTileResults(op) {
+			ops = append(ops, op)
+		}
+		return true
+	})
+	// Outer ops first: a nested loop then sees the outer carry's buffer
+	// as its init's.
+	for _, op := range ops {
+		m.lv = analysis.ComputeLiveness(fn, nil)
+		var err error
+		if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+			err = m.loop(op)
+		} else {
+			err = m.conditional(op)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	removeUnusedAllocs(fn)
+	return nil
+}
+
+func hasTileResults(op *dialect.Operation) bool {
+	for _, r := range op.Results {
+		if _, ok := r.Type.(*dialect.TileType); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// removeUnusedAllocs drops tile.alloc ops nothing writes into any more.
+func removeUnusedAllocs(fn *dialect.Operation) int {
+	n := 0
+	for _, a := range tileAllocs(fn) {
+		if !a.Results[0].HasUses() && !isPinned(a) {
+			a.Erase()
+			n++
+		}
+	}
+	return n
+}
+
+// carryMove is a copy at a yield: operand idx of the yield gets src copied
+// into dst.
+type carryMove struct {
+	idx int
+	src *dialect.Value
+	dst tileLoc
+}
+
+func (m *msa) loop(L *dialect.Operation) error {
+	body := L.Body(0)
+	yield := body.Terminator()
+	var moves []carryMove
+	canon := map[int]tileLoc{}
+	for i, res := range L.Results {
+		if _, ok := res.Type.(*dialect.TileType); !ok {
+			continue
+		}
+		init := L.Operands[3+i]
+		loc, ok := bufferOf(init)
+		if !ok || m.initUsedElsewhere(L, init) {
+			// The init's buffer cannot carry the loop: copy the init into a
+			// fresh allocation before the loop and carry that.
+			nl, err := m.copyBefore(L, init)
+			if err != nil {
+				return err
+			}
+			L.SetOperand(3+i, nl.val)
+			loc = nl.loc
+		}
+		for j, other := range canon {
+			if other.buf == loc.buf && other.offset == loc.offset {
+				return dialect.NewError(L.Loc, "loop-carried values #%d and #%d of %s start in the same allocation %s; they cannot both be carried in it", j, i, dialect.Describe(L), describeTile(loc.buf))
+			}
+		}
+		canon[i] = loc
+		y := yield.Operands[i]
+		if yl, ok := bufferOf(y); ok && yl == loc {
+			continue
+		}
+		if m.retarget(y, loc, L, body.Args[1+i]) {
+			m.ctx.Stat("num-retargeted", 1)
+			continue
+		}
+		moves = append(moves, carryMove{idx: i, src: y, dst: loc})
+	}
+	return m.emitMoves(yield, moves)
+}
+
+// initUsedElsewhere reports whether the loop's init tile (or a view of it)
+// is read anywhere but as the init operand at or after the loop: the
+// carry would overwrite it.
+func (m *msa) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
+	for _, u := range init.Uses {
+		if u.Op == L {
+			continue
+		}
+		a := L.Block.FindAncestorOpInBlock(u.Op)
+		if a == nil || a == L || a.IndexInBlock() > L.IndexInBlock() {
+			return true
+		}
+	}
+	return false
+}
+
+type newLoc struct {
+	val *dialect.Value
+	loc tileLoc
+}
+
+// copyBefore copies tile v into a fresh allocation right before op.
+func (m *msa) copyBefore(op *dialect.Operation, v *dialect.Value) (newLoc, error) {
+	t, ok := v.Type.(*dialect.TileType)
+	if !ok || !t.HasStaticShape() {
+		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), describeTile(v))
+	}
+	alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, m.namer.name(t.Space))
+	hoistToEntry(m.fn, []*dialect.Operation{alloc})
+	mv := newMove(v, alloc.Results[0], 0, op.Loc)
+	op.Block.InsertBefore(op, mv)
+	m.ctx.Stat("num-moves", 1)
+	return newLoc{val: mv.Results[0], loc: tileLoc{buf: alloc.Results[0]}}, nil
+}
+
+// newMove builds `tile.move %src into %buf + off`.
+func newMove(src, buf *dialect.Value, off int64, loc dialect.Location) *dialect.Operation {
+	t := src.Type.(*dialect.TileType)
+	mv := dialect.NewOperation("tile.move", loc, []*dialect.Value{src}, []dialect.Type{dialect.Tile(t.Shape, t.Elem, t.Space, t.Valid)})
+	dialect.SetTileDest(mv, buf, off)
+	return mv
+}
+
+// retarget tries to make tile v (yielded by a loop whose carry iter_arg is
+// carry, or by an if arm when carry is nil) live in dst by rewriting its
+// producer chain inside scope. It reports false when that is unsafe.
+func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
+	op := v.Op
+	if op == nil || !scope.IsAncestorOf(op) || op == scope {
+		return false
+	}
+	switch {
+	case op.Has(dialect.DestinationStyle):
+		if !m.safeWrite(op, dst, carry) {
+			return false
+		}
+		dialect.SetTileDest(op, dst.buf, dst.offset)
+		return true
+	case op.Has(dialect.ResultReusesInput):
+		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {
+			return m.retarget(other, dst, scope, carry)
+		}
+		return false
+	case op.Def != nil && op.Def.Branch != nil && len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0):
+		// A nested loop's result: move its init; the nested loop is
+		// processed later with the new canonical buffer.
+		init := op.Operands[3+v.Index]
+		if l, ok := bufferOf(init); ok && l == dst {
+			return true
+		}
+		return m.retarget(init, dst, scope, carry)
+	case op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op):
+		// A nested if: both arms must produce into dst.
+		for ri := range op.Regions {
+			b := op.Body(ri)
+			if b == nil || b.Terminator() == nil {
+				return false
+			}
+			y := b.Terminator().Operands[v.Index]
+			if l, ok := bufferOf(y); ok && l == dst {
+				continue
+			}
+			if !m.retarget(y, dst, op, carry) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// safeWrite reports whether op may write its result into dst: no input the
+// op must not overwrite lives there, the loop carry is not read after op
+// (reads at op itself are fine: inputs are read before the output is
+// written), and no other tile living in dst overlaps the result's lifetime.
+func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value) bool {
+	all, forbidden := dialect.ForbiddenAliasOperands(op, m.targetName())
+	for i, in := range dialect.TileInputs(op) {
+		if !all && !containsInt(forbidden, i) {
+			continue
+		}
+		if l, ok := bufferOf(in); ok && l.buf == dst.buf {
+			return false
+		}
+	}
+	if carry != nil {
+		body := carry.Block
+		anchor := body.FindAncestorOpInBlock(op)
+		for _, w := range m.lv.Aliases.Resolve(carry) {
+			for _, u := range w.Uses {
+				ua := body.FindAncestorOpInBlock(u.Op)
+				if ua == nil || ua == body.Terminator() {
+					continue
+				}
+				if ua.IndexInBlock() > anchor.IndexInBlock() || ua == anchor && u.Op != op {
+					return false
+				}
+			}
+		}
+	}
+	// Other occupants of dst (not the carry chain) must be dead meanwhile.
+	res := op.Results[0]
+	mine := map[*dialect.Value]bool{}
+	for _, w := range m.lv.Aliases.Resolve(res) {
+		mine[w] = true
+	}
+	if carry != nil {
+		for _, w := range m.lv.Aliases.ResolveReverse(carry) {
+			mine[w] = true
+		}
+		for _, w := range m.lv.Aliases.Resolve(carry) {
+			mine[w] = true
+		}
+	}
+	for _, w := range m.lv.Aliases.Resolve(dst.buf) {
+		if mine[w] || w == dst.buf {
+			continue
+		}
+		if _, isTile := w.Type.(*dialect.TileType); !isTile {
+			continue
+		}
+		if analysis.OverlapSets(m.lv.Ranges(w), m.lv.Ranges(res)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *msa) targetName() string {
+	if m.ctx.Target != nil {
+		return m.ctx.Target.Name
+	}
+	return ""
+}
+
+func containsInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *msa) conditional(S *dialect.Operation) error {
+	for i, res := range S.Results {
+		if _, ok := res.Type.(*dialect.TileType); !ok {
+			continue
+		}
+		var dst tileLoc
+		found := false
+		// The canonical allocation: the first arm whose yielded tile is
+		// produced inside it (writing there clobbers nothing outside).
+		for ri := range S.Regions {
+			b := S.Body(ri)
+			if b == nil || b.Terminator() == nil {
+				continue
+			}
+			y := b.Terminator().Operands[i]
+			if l, ok := bufferOf(y); ok && y.Op != nil && S.IsAncestorOf(y.Op) {
+				dst, found = l, true
+				break
+			}
+		}
+		if !found {
+			t, ok := res.Type.(*dialect.TileType)
+			if !ok || !t.HasStaticShape() {
+				return dialect.NewError(S.Loc, "cannot materialize result #%d of %s", i, dialect.Describe(S))
+			}
+			alloc := newTileAlloc(t.Space, t.ByteSize(), S.Loc, m.namer.name(t.Space))
+			hoistToEntry(m.fn, []*dialect.Operation{alloc})
+			dst = tileLoc{buf: alloc.Results[0]}
+		}
+		for ri := range S.Regions {
+			b := S.Body(ri)
+			if b == nil || b.Terminator() == nil {
+				continue
+			}
+			yield := b.Terminator()
+			y := yield.Operands[i]
+			if l, ok := bufferOf(y); ok && l == dst {
+				continue
+			}
+			if m.retarget(y, dst, S, nil) {
+				m.ctx.Stat("num-retargeted", 1)
+				continue
+			}
+			if err := m.emitMoves(yield, []carryMove{{idx: i, src: y, dst: dst}}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// emitMoves inserts the copies of a yield. pl.yield rebinds every carry at
+// once but the copies run in sequence, so a copy that reads a buffer
+// another copy writes runs first; a cycle (a swap) is broken by copying one
+// source into a scratch buffer first.
+func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	srcBuf := make([]*dialect.Value, len(moves))
+	for i, mv := range moves {
+		if l, ok := bufferOf(mv.src); ok {
+			srcBuf[i] = l.buf
+		}
+	}
+	for i := range moves {
+		for j := range moves {
+			if i != j && moves[i].dst.buf == moves[j].dst.buf && moves[i].dst.offset == moves[j].dst.offset {
+				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, describeTile(moves[i].dst.buf))
+			}
+		}
+	}
+	done := make([]bool, len(moves))
+	emit := func(i int, src *dialect.Value) {
+		mv := newMove(src, moves[i].dst.buf, moves[i].dst.offset, yield.Loc)
+		yield.Block.InsertBefore(yield, mv)
+		yield.SetOperand(moves[i].idx, mv.Results[0])
+		done[i] = true
+		m.ctx.Stat("num-moves", 1)
+	}
+	for remaining := len(moves); remaining > 0; {
+		progressed := false
+		for i := range moves {
+			if done[i] {
+				continue
+			}
+			// i may run when no pending copy still reads i's destination.
+			blocked := false
+			for j := range moves {
+				if j != i && !done[j] && srcBuf[j] == moves[i].dst.buf {
+					blocked = true
+				}
+			}
+			if !blocked {
+				emit(i, moves[i].src)
+				remaining--
+				progressed = true
+			}
+		}
+		if progressed {
+			continue
+		}
+		// A cycle: save one source in a scratch buffer, then its copy no
+		// longer reads a buffer the others write.
+		for i := range moves {
+			if done[i] {
+				continue
+			}
+			nl, err := m.copyBefore(yield, moves[i].src)
+			if err != nil {
+				return err
+			}
+			moves[i].src = nl.val
+			srcBuf[i] = nl.loc.buf
+			break
+		}
+	}
+	return nil
+}

@@ -1,0 +1,244 @@
+package transforms
+
+import (
+	"fmt"
+	"strconv"
+
+	"pto-opt/dialect"
+)
+
+// Helpers shared by the tile memory passes (init-memref, semantic aliases,
+// memory-reuse, allocate-addr). They answer "which allocation holds this
+// tile" from the op traits: destination-style ops write their `into`
+// buffer, in-place ops write their reused operand's, views and region
+// results inherit.
+
+// tileLoc is where a tile value lives: an allocation and a byte offset.
+type tileLoc struct {
+	buf    *dialect.Value // a !tile.buf value (normally a tile.alloc result)
+	offset int64
+}
+
+// bufferOf returns the allocation holding tile v. ok is false when the
+// tile has no allocation pto-opt can name (a function argument, a slice at
+// a dynamic offset, an op it does not model).
+func bufferOf(v *dialect.Value) (tileLoc, bool) {
+	for depth := 0; depth < 1000; depth++ {
+		if v.Op == nil {
+			// A region argument: loop carries live in their init's buffer.
+			b := v.Block
+			p := b.ParentOp()
+			if p == nil || p.Def == nil || p.Def.Branch == nil {
+				return tileLoc{}, false
+			}
+			found := false
+			for _, e := range p.Def.Branch.EntryEdges(p) {
+				if e.To == v {
+					v, found = e.From, true
+					break
+				}
+			}
+			if !found {
+				return tileLoc{}, false
+			}
+			continue
+		}
+		op := v.Op
+		switch {
+		case op.Has(dialect.DestinationStyle):
+			d := dialect.TileDest(op)
+			if d == nil {
+				return tileLoc{}, false
+			}
+			return tileLoc{buf: d, offset: dialect.TileDestOffset(op)}, true
+		case op.Has(dialect.ResultReusesInput):
+			v = op.Operands[op.Def.ReusedInput]
+		case op.Has(dialect.ViewLike):
+			if op.Name == "tile.slice" {
+				return tileLoc{}, false // the window's offset depends on operands
+			}
+			v = op.Operands[op.Def.ViewSource]
+		case op.Def != nil && op.Def.Branch != nil:
+			// A loop result lives in its carry's buffer, which starts as the
+			// init's; other region results live where the first region
+			// yields them.
+			next := (*dialect.Value)(nil)
+			for _, e := range op.Def.Branch.EntryEdges(op) {
+				if e.To == v {
+					next = e.From
+				}
+			}
+			if next == nil {
+				next = yieldedFor(op, v.Index)
+			}
+			if next == nil {
+				return tileLoc{}, false
+			}
+			v = next
+		default:
+			return tileLoc{}, false
+		}
+	}
+	return tileLoc{}, false
+}
+
+// yieldedFor returns the value the first region of op yields for result i.
+func yieldedFor(op *dialect.Operation, i int) *dialect.Value {
+	for ri, r := range op.Regions {
+		for _, b := range r.Blocks {
+			t := b.Terminator()
+			if t == nil || len(t.Successors) > 0 {
+				continue
+			}
+			for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {
+				if e.To == op.Results[i] {
+					return e.From
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// tileSpace is the memory space of a tile value ("" if not a tile).
+func tileSpace(v *dialect.Value) string {
+	if t, ok := v.Type.(*dialect.TileType); ok {
+		return t.Space
+	}
+	return ""
+}
+
+// needsBuffer reports whether op produces a tile that needs an allocation
+// of its own (a destination-style producer of an on-chip tile).
+func needsBuffer(op *dialect.Operation) bool {
+	if !op.Has(dialect.DestinationStyle) || len(op.Results) != 1 {
+		return false
+	}
+	t, ok := op.Results[0].Type.(*dialect.TileType)
+	return ok && t.Space != "ddr"
+}
+
+// newTileAlloc builds `tile.alloc space, size : !tile.buf<space>`.
+func newTileAlloc(space string, size int64, loc dialect.Location, name string) *dialect.Operation {
+	op := dialect.NewOperation("tile.alloc", loc, nil, []dialect.Type{dialect.TileBuf(space)})
+	op.SetAttr("size", dialect.Int(size, dialect.I64))
+	op.Results[0].NameHint = name
+	return op
+}
+
+// allocNamer hands out mem_<space>_<n> names not used in a function yet.
+type allocNamer struct {
+	used map[string]bool
+	next map[string]int
+}
+
+func newAllocNamer(fn *dialect.Operation) *allocNamer {
+	n := &allocNamer{used: map[string]bool{}, next: map[string]int{}}
+	fn.Walk(func(op *dialect.Operation) bool {
+		for _, r := range op.Results {
+			if r.NameHint != "" {
+				n.used[r.NameHint] = true
+			}
+		}
+		return true
+	})
+	return n
+}
+
+func (n *allocNamer) name(space string) string {
+	for {
+		k := n.next[space]
+		n.next[space]++
+		name := "mem_" + space + "_" + strconv.Itoa(k)
+		if !n.used[name] {
+			n.used[name] = true
+			return name
+		}
+	}
+}
+
+// tileAllocs lists the tile.alloc ops of a function in program order.
+func tileAllocs(fn *dialect.Operation) []*dialect.Operation {
+	var out []*dialect.Operation
+	fn.Walk(func(op *dialect.Operation) bool {
+		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
+			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
+				out = append(out, op)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// hoistToEntry moves ops to the front of the function's entry block,
+// keeping their relative order, after any allocations already there.
+func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
+	entry := fn.Body(0)
+	at := 0
+	for at < len(entry.Ops) && isTileAlloc(entry.Ops[at]) && !contains(ops, entry.Ops[at]) {
+		at++
+	}
+	for _, op := range ops {
+		if op.Block == entry && op.IndexInBlock() == at {
+			at++
+			continue
+		}
+		op.Detach()
+		entry.InsertAt(at, op)
+		at++
+	}
+}
+
+func isTileAlloc(op *dialect.Operation) bool {
+	if !op.Has(dialect.AllocLike) || len(op.Results) != 1 {
+		return false
+	}
+	_, ok := op.Results[0].Type.(*dialect.TileBufType)
+	return ok
+}
+
+func contains(ops []*dialect.Operation, op *dialect.Operation) bool {
+	for _, o := range ops {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// isPinned reports an author-declared allocation.
+func isPinned(alloc *dialect.Operation) bool { return alloc.HasAttr("pinned") }
+
+// allocSize returns tile.alloc's size.
+func allocSize(alloc *dialect.Operation) int64 {
+	n, _ := alloc.IntAttrValue("size")
+	return n
+}
+
+// requireTileMemrefs is the prerequisite check of passes that need every
+// on-chip tile bound to an allocation (init-memref).
+func requireTileMemrefs(op *dialect.Operation) error {
+	var missing *dialect.Operation
+	op.Walk(func(o *dialect.Operation) bool {
+		if missing == nil && needsBuffer(o) && dialect.TileDest(o) == nil {
+			missing = o
+		}
+		return missing == nil
+	})
+	if missing != nil {
+		return dialect.NewError(missing.Loc, "%s has no 'into' allocation", dialect.Describe(missing))
+	}
+	return nil
+}
+
+// describeTile names a tile value for messages.
+func describeTile(v *dialect.Value) string {
+	if v.NameHint != "" {
+		return "%" + v.NameHint
+	}
+	if v.Op != nil {
+		return fmt.Sprintf("result #%d of %s", v.Index, dialect.Describe(v.Op))
+	}
+	return "a region argument"
+}
