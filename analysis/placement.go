@@ -20,9 +20,9 @@ import (
 // variable; for them the rule is that the carry is not read after the
 // next value has been written into it.
 type PlacementRules struct {
-	Target    string                     // for target-aware no-alias rules
-	Capacity  func(space string) int64   // 0 = unbounded
-	Alignment func(space string) int64   // address alignment
+	Target    string                   // for target-aware no-alias rules
+	Capacity  func(space string) int64 // 0 = unbounded
+	Alignment func(space string) int64 // address alignment
 	Reserved  func(space string) [][2]int64
 }
 
