@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pto-opt/planner"
+)
+
+func write(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func runCLI(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// Three buffers, capacity 8 from the name: a and b overlap, c reuses.
+const goodCSV = "id,lower,upper,size\na,0,4,4\nb,2,6,4\nc,4,8,4\n"
+
+func TestPlanCSVToFile(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "p.8.csv", goodCSV)
+	out := filepath.Join(dir, "out.csv")
+	code, stdout, stderr := runCLI("--stats", "-o", out, in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if stdout != "" {
+		t.Errorf("stdout %q with -o", stdout)
+	}
+	for _, want := range []string{"peak 8 lower-bound 8 capacity 8", "proven-optimal true", "reuse-cost 0"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stats lack %q:\n%s", want, stderr)
+		}
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// The output is the input plus an offset column; read it back as a
+	// problem and check the offsets with the planner's validator.
+	data, _ := os.ReadFile(out)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if lines[0] != "id,lower,upper,size,offset" || len(lines) != 4 {
+		t.Fatalf("output:\n%s", data)
+	}
+	p, err := planner.ReadCSV(f, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var off []int64
+	for _, l := range lines[1:] {
+		fields := strings.Split(l, ",")
+		o, err := strconv.ParseInt(fields[4], 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		off = append(off, o)
+	}
+	if err := planner.Validate(p, planner.Solution{Offsets: off}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPlanJSONToStdout(t *testing.T) {
+	code, stdout, stderr := runCLI("--algorithm=best-fit", "../../planner/testdata/small.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{`"schema_version": 1`, `"instance": "hand-made"`, `"buffer": 12`, `"offset": 960`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestPlanFailuresWriteNothing(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		name, file, content string
+		args                []string
+		code                int
+		want                string
+	}{
+		{"bad row", "bad.csv", "id,lower,upper,size\na,0,4,4\nb,2,x,4\n", nil, 1, "bad.csv:3: upper \"x\" is not an integer"},
+		{"missing column", "bad.csv", "id,lower,size\n", nil, 1, "bad.csv:1: missing column \"upper\""},
+		{"bad json", "bad.json", "{\"schema_version\": 1,\n", nil, 1, "bad.json:2: malformed JSON"},
+		{"unknown format", "p.txt", goodCSV, nil, 1, "unknown problem format"},
+		{"no fit", "p.4.csv", goodCSV, nil, 1, "no placement within capacity"},
+		{"unknown algorithm", "p.8.csv", goodCSV, []string{"--algorithm=magic"}, 1, "unknown algorithm"},
+		{"bad capacity", "p.8.csv", goodCSV, []string{"--capacity=-3"}, 2, "--capacity=-3"},
+		{"bad flag", "p.8.csv", goodCSV, []string{"--frobnicate"}, 2, "frobnicate"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := write(t, dir, tc.file, tc.content)
+			out := filepath.Join(dir, "out-"+strings.ReplaceAll(tc.name, " ", "-"))
+			code, stdout, stderr := runCLI(append(tc.args, "-o", out, in)...)
+			if code != tc.code || !strings.Contains(stderr, tc.want) {
+				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, stderr, tc.code, tc.want)
+			}
+			if code == 1 && !strings.HasPrefix(stderr, "pto-plan: ") {
+				t.Errorf("stderr %q lacks the pto-plan: prefix", stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q", stdout)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("output file written on failure (%v)", err)
+			}
+			leftovers, _ := filepath.Glob(filepath.Join(dir, ".pto-plan-*"))
+			if len(leftovers) > 0 {
+				t.Errorf("temporary files left: %v", leftovers)
+			}
+		})
+	}
+}
+
+func TestPlanUnboundedCapacity(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "p.4.csv", goodCSV) // 4 bytes cannot hold a and b
+	code, stdout, stderr := runCLI("--capacity=0", "--stats", in)
+	if code != 0 || !strings.Contains(stderr, "capacity unbounded") || !strings.Contains(stdout, "offset") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,234 @@
+package planner
+
+import (
+	"slices"
+	"time"
+)
+
+// preorders returns MiniMalloc's three static preorders of the items, as
+// keys compared in sequence (all descending, ties by index): W = lifetime
+// width, A = area (size times width), T = the largest section total the
+// item takes part in. Different instances favour different orders, which
+// is why the fit search rotates through them.
+func (c *comp) preorders() [][]int32 {
+	w := make([]int64, c.n)
+	a := make([]int64, c.n)
+	for i := range c.n {
+		if len(c.live[i]) > 0 {
+			h := hull(c.live[i])
+			w[i] = h.End - h.Start
+		}
+		a[i] = c.size[i] * max(1, w[i])
+	}
+	t := c.sectionPressure()
+	by := func(keys ...[]int64) []int32 {
+		o := make([]int32, c.n)
+		for i := range o {
+			o[i] = int32(i)
+		}
+		slices.SortStableFunc(o, func(x, y int32) int {
+			for _, k := range keys {
+				if k[x] != k[y] {
+					return cmpInt64(k[y], k[x])
+				}
+			}
+			return 0
+		})
+		return o
+	}
+	return [][]int32{by(w, a, t), by(t, a, w), by(t, w, a)}
+}
+
+// fitSearch looks for any placement under capacity, penalties ignored. It
+// rotates through the preorders with a node limit that doubles each round,
+// so an order that suits the instance finishes early (MiniMalloc's
+// round-robin). statusDone means the capacity is proven infeasible.
+func (c *comp) fitSearch(capacity int64, deadline time.Time) ([]int64, searchStatus, int64) {
+	orders := c.preorders()
+	searchers := make([]*searcher, len(orders))
+	for k, o := range orders {
+		searchers[k] = newSearcher(c, capacity, false, deadline, o)
+	}
+	var nodes int64
+	for limit := int64(2 * c.n); ; limit *= 2 {
+		for _, s := range searchers {
+			st := s.run(limit, 0)
+			nodes += s.nodes
+			switch st {
+			case statusFound:
+				return s.best, st, nodes
+			case statusDone, statusDeadline:
+				return nil, st, nodes
+			}
+		}
+	}
+}
+
+// costSearch looks for a placement under capacity cheaper than bound. It
+// returns the cheapest found (nil if none beat the bound) and whether the
+// search completed, which proves the result (or the bound) optimal.
+func (c *comp) costSearch(capacity, bound int64, deadline time.Time) ([]int64, int64, bool, int64) {
+	orders := c.preorders()
+	s := newSearcher(c, capacity, true, deadline, orders[2])
+	st := s.run(0, bound)
+	return s.best, s.bestC, st == statusDone, s.nodes
+}
+
+// withPenaltiesHard returns a copy of the component in which every
+// penalised pair is a separation: a placement of the copy is exactly a
+// zero-cost placement of the original.
+func (c *comp) withPenaltiesHard() *comp {
+	if c.penTotal == 0 {
+		return c
+	}
+	d := *c
+	d.hard = make([][]int32, c.n)
+	d.pen = make([][]penEdge, c.n)
+	d.penTotal = 0
+	for i := range c.n {
+		h := slices.Clone(c.hard[i])
+		for _, e := range c.pen[i] {
+			h = append(h, e.j)
+		}
+		slices.Sort(h)
+		d.hard[i] = slices.Compact(h)
+	}
+	return &d
+}
+
+// peakOf returns the highest byte of a placement.
+func (c *comp) peakOf(off []int64) int64 {
+	var pk int64
+	for i, o := range off {
+		pk = max(pk, o+c.size[i])
+	}
+	return pk
+}
+
+func (c *comp) score(off []int64, capacity int64) *placement {
+	p := &placement{off: off, cost: c.cost(off), peak: c.peakOf(off)}
+	if capacity > 0 && p.peak > capacity {
+		p.over = p.peak - capacity
+	}
+	return p
+}
+
+// compResult is the outcome of solving one component.
+type compResult struct {
+	best             *placement
+	fitProven        bool  // a fit exists (found) or capacity unbounded
+	provenInfeasible bool  // no fit under the capacity exists
+	costProven       bool  // best.cost is optimal
+	peakLB           int64 // proven lower bound on the optimal peak
+	nodes            int64
+	reason           string
+}
+
+// solveComp runs the portfolio, then the exact phases the objective needs:
+// a fit under capacity, the cheapest placement, and the lowest peak at that
+// cost (only when the cost is zero or penalties do not count, where "same
+// cost" can be enforced by making penalties hard).
+func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, deadline time.Time) *compResult {
+	r := &compResult{peakLB: c.lowerBound()}
+	costFirst := costObj && c.penTotal > 0
+	r.best = c.portfolio(capacity, costFirst, seed)
+	if capacity > 0 && r.best.over > 0 {
+		off, st, nodes := c.fitSearch(capacity, deadline)
+		r.nodes += nodes
+		switch st {
+		case statusFound:
+			if p := c.score(off, capacity); p.better(r.best, costFirst) {
+				r.best = p
+			}
+		case statusDone:
+			r.provenInfeasible = true
+			r.reason = "proven infeasible: no placement fits the capacity"
+		default:
+			r.reason = "no placement within capacity found before the time limit (not a proof of infeasibility)"
+		}
+	}
+	if r.best.over > 0 {
+		return r
+	}
+	r.fitProven = true
+	r.costProven = !costFirst || r.best.cost == 0
+	if !r.costProven && capacity > 0 {
+		off, cost, done, nodes := c.costSearch(capacity, r.best.cost, deadline)
+		r.nodes += nodes
+		if off != nil && cost < r.best.cost {
+			r.best = c.score(off, capacity)
+		}
+		r.costProven = done
+	}
+	if !peakObj || r.best.peak <= r.peakLB {
+		return r
+	}
+	c.minimisePeak(r, capacity, costFirst, deadline)
+	return r
+}
+
+// minimisePeak lowers the peak at the best cost found by decision
+// searches, first at the lower bound, then by bisection between what is
+// proven infeasible and what is found. At cost zero (or when penalties do
+// not count) a decision is a fit search with penalised pairs made hard; at
+// a positive cost it is a cost search for a placement no dearer than the
+// best under the target peak.
+func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, deadline time.Time) {
+	zero := !costFirst || r.best.cost == 0
+	d := c
+	if costFirst && zero {
+		d = c.withPenaltiesHard() // keep the cost at zero
+	}
+	lo, hi := r.peakLB, r.best.peak // the optimum is in [lo, hi]
+	try := func(target int64, until time.Time) searchStatus {
+		var off []int64
+		var st searchStatus
+		if zero {
+			var nodes int64
+			off, st, nodes = d.fitSearch(target, until)
+			r.nodes += nodes
+		} else {
+			o, _, done, nodes := c.costSearch(target, r.best.cost+1, until)
+			r.nodes += nodes
+			off, st = o, statusDeadline
+			switch {
+			case o != nil:
+				st = statusFound
+			case done:
+				st = statusDone
+			}
+		}
+		if st == statusFound {
+			if p := c.score(off, capacity); p.better(r.best, costFirst) || p.cost == r.best.cost {
+				r.best = p
+				hi = p.peak
+			}
+		}
+		return st
+	}
+	// The lower bound first, with half the budget: on most instances
+	// either it fits or the search stalls there.
+	if st := try(lo, halfway(deadline)); st == statusDone {
+		lo++
+	} else if st != statusFound {
+		return
+	}
+	for lo < hi && time.Now().Before(deadline) {
+		mid := lo + (hi-lo)/2
+		switch try(mid, halfway(deadline)) {
+		case statusDone:
+			lo = mid + 1
+		case statusFound:
+		default:
+			r.peakLB = lo
+			return
+		}
+	}
+	r.peakLB = lo
+}
+
+// halfway returns the time halfway between now and the deadline.
+func halfway(deadline time.Time) time.Time {
+	now := time.Now()
+	return now.Add(deadline.Sub(now) / 2)
+}

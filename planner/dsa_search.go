@@ -1,0 +1,511 @@
+package planner
+
+import (
+	"slices"
+	"time"
+)
+
+// The exact search enumerates canonical placements, MiniMalloc's idea
+// extended to penalties.
+//
+// Canonical: take an optimal placement with the smallest sum of offsets.
+// No item can move down there without hitting an obstacle or a hard
+// neighbour, or starting to overlap a penalised neighbour (moving down
+// never creates overlap with anything above, and un-overlapping only lowers
+// the cost). So each item sits at its lowest obstacle-free aligned offset
+// above its placed hard neighbours (its base), or at the aligned top of a
+// penalised neighbour or obstacle. Listed by offset, every item's lower
+// hard neighbours come before it. The search therefore places items in
+// non-decreasing offset order (ties by a static preorder), each at one of
+// those candidates; without penalties the base is the only candidate.
+//
+// Pruning, all sound for that canonical optimum:
+//   - dominance: no item may be placed at or above the top of another
+//     unplaced item's base when that base is free of penalised overlap,
+//     since moving that item down to its base would be at least as good
+//     and lower the offset sum;
+//   - cross-section inference: the unplaced items of one section are
+//     pairwise conflicting and must stack above max(level, section floor),
+//     the floor being the top of the section's placed items or the lowest
+//     base among its unplaced ones; together they must fit below the
+//     capacity, net of obstacles;
+//   - cost bound: each unplaced item will at least pay for the placed
+//     penalised neighbours reaching above the highest offset it can take.
+
+//   - hatless pruning (fit mode): when an item with no unplaced hard
+//     neighbour fails, the node fails;
+//   - decomposition (fit mode): once every item spanning a boundary
+//     between two sections is placed, the unplaced items on either side no
+//     longer interact, and each side is searched on its own.
+
+// searchStatus is how a search ended.
+type searchStatus int
+
+const (
+	statusDone     searchStatus = iota // explored everything
+	statusFound                        // fit mode: found a placement
+	statusLimited                      // hit the node limit
+	statusDeadline                     // hit the deadline
+)
+
+type searcher struct {
+	c        *comp
+	capacity int64
+	costMode bool
+	deadline time.Time
+	limit    int64 // node limit, <= 0 for none
+	nodes    int64
+	stop     searchStatus
+	decomp   bool // dynamic decomposition enabled
+
+	pre    []int32 // item -> rank in the static preorder
+	off    []int64 // -1 when unplaced
+	minOff []int64 // top of the highest placed hard neighbour
+	floor  []int64 // per section: top of its placed items
+	total  []int64 // per section: size of its unplaced items
+	hint   []int32 // per section: member that last passed check
+	cuts   []int32 // per section boundary k|k+1: unplaced items spanning it
+	xmax   []int64 // per item: highest feasible offset under capacity
+	span   [][2]int32
+
+	offLog []idxVal
+	secLog []idxVal
+
+	// sol collects the offsets of a fit, part by part.
+	sol []int64
+
+	// cost mode
+	cost  int64
+	lbPen []int64 // per unplaced item: penalty it cannot avoid
+	lbSum int64
+	best  []int64
+	bestC int64
+
+	cands []searchCand
+}
+
+type idxVal struct {
+	i int32
+	v int64
+}
+
+type searchCand struct {
+	i    int32
+	x    int64
+	cost int64
+}
+
+// part is a set of items searched together, with the section range they
+// live in.
+type part struct {
+	items        []int32
+	secLo, secHi int32
+}
+
+func newSearcher(c *comp, capacity int64, costMode bool, deadline time.Time, preorder []int32) *searcher {
+	s := &searcher{c: c, capacity: capacity, costMode: costMode, deadline: deadline}
+	s.pre = make([]int32, c.n)
+	for r, i := range preorder {
+		s.pre[i] = int32(r)
+	}
+	s.off = make([]int64, c.n)
+	s.minOff = make([]int64, c.n)
+	s.xmax = make([]int64, c.n)
+	s.span = make([][2]int32, c.n)
+	s.decomp = !costMode && c.timeExact && len(c.sections) > 1
+	for i := range s.off {
+		s.off[i] = -1
+		s.xmax[i] = c.lastFree(i, capacity)
+		if len(c.secs[i]) == 0 {
+			s.decomp = false // an item alone in time hangs off no section
+			continue
+		}
+		s.span[i] = [2]int32{c.secs[i][0], c.secs[i][len(c.secs[i])-1] + 1}
+		for _, j := range c.hard[i] {
+			if !liveOverlap(c.live[i], c.live[j]) {
+				s.decomp = false // a separation may cross a cut
+			}
+		}
+	}
+	s.floor = make([]int64, len(c.sections))
+	s.total = make([]int64, len(c.sections))
+	s.hint = make([]int32, len(c.sections))
+	for k, sec := range c.sections {
+		for _, i := range sec {
+			s.total[k] += c.size[i]
+		}
+	}
+	if s.decomp {
+		s.cuts = make([]int32, len(c.sections))
+		for i := range c.n {
+			for k := s.span[i][0]; k+1 < s.span[i][1]; k++ {
+				s.cuts[k]++
+			}
+		}
+	}
+	s.lbPen = make([]int64, c.n)
+	s.sol = make([]int64, c.n)
+	return s
+}
+
+// run searches from the root; in cost mode only placements cheaper than
+// bound count.
+func (s *searcher) run(limit int64, bound int64) searchStatus {
+	s.limit, s.nodes, s.stop = limit, 0, statusDone
+	s.bestC = bound
+	s.best = nil
+	if !s.feasibleRoot() {
+		return statusDone
+	}
+	root := &part{secLo: 0, secHi: int32(len(s.c.sections))}
+	for i := range s.c.n {
+		root.items = append(root.items, int32(i))
+	}
+	found := s.dfs(root, 0, -1)
+	if s.stop != statusDone {
+		return s.stop
+	}
+	if found && !s.costMode {
+		s.best = slices.Clone(s.sol)
+		return statusFound
+	}
+	return statusDone
+}
+
+// feasibleRoot applies the inference once before any placement.
+func (s *searcher) feasibleRoot() bool {
+	for i := range s.c.n {
+		if s.xmax[i] < 0 || s.c.firstFree(i, 0) > s.xmax[i] {
+			return false
+		}
+	}
+	return s.check(0, 0, int32(len(s.c.sections)))
+}
+
+func (s *searcher) base(i int) int64 {
+	return s.c.firstFree(i, s.minOff[i])
+}
+
+// penAt is the penalty item i pays against placed neighbours at offset x.
+func (s *searcher) penAt(i int, x int64) int64 {
+	var w int64
+	top := x + s.c.size[i]
+	for _, e := range s.c.pen[i] {
+		if o := s.off[e.j]; o >= 0 && x < o+s.c.size[e.j] && o < top {
+			w += e.w
+		}
+	}
+	return w
+}
+
+// dfs searches one part. It returns true when the part was completed (fit
+// mode) or the search must stop (s.stop says why); false when the part has
+// no (better) completion under the current placements.
+func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
+	s.nodes++
+	if s.limit > 0 && s.nodes > s.limit {
+		s.stop = statusLimited
+		return true
+	}
+	if s.nodes&255 == 0 && time.Now().After(s.deadline) {
+		s.stop = statusDeadline
+		return true
+	}
+	c := s.c
+	// Dominance horizon: nothing may start at or above the top of an
+	// unplaced item's penalty-free base. Also: every item needs room.
+	minHeight := int64(1 << 62)
+	open := 0
+	for _, i32 := range p.items {
+		i := int(i32)
+		if s.off[i] >= 0 {
+			continue
+		}
+		open++
+		b := s.base(i)
+		if c.firstFree(i, max(b, level)) > s.xmax[i] {
+			return false
+		}
+		if s.costMode && s.penAt(i, b) > 0 {
+			continue
+		}
+		minHeight = min(minHeight, b+c.size[i])
+	}
+	if open == 0 {
+		if !s.costMode {
+			s.record()
+			return true
+		}
+		if s.cost < s.bestC {
+			s.bestC = s.cost
+			s.best = slices.Clone(s.off)
+		}
+		return false
+	}
+	first := len(s.cands)
+	for _, i32 := range p.items {
+		i := int(i32)
+		if s.off[i] >= 0 {
+			continue
+		}
+		b := s.base(i)
+		s.addCand(i, b, level, lastPre, minHeight)
+		if !s.costMode {
+			continue
+		}
+		for _, e := range c.pen[i] {
+			if o := s.off[e.j]; o >= 0 {
+				if x := c.firstFree(i, o+c.size[e.j]); x > b {
+					s.addCand(i, x, level, lastPre, minHeight)
+				}
+			}
+		}
+		for _, o := range c.obst[i] {
+			if o.end > b {
+				s.addCand(i, c.firstFree(i, o.end), level, lastPre, minHeight)
+			}
+		}
+	}
+	cands := s.cands[first:]
+	if s.costMode {
+		slices.SortFunc(cands, func(a, b searchCand) int {
+			if a.cost != b.cost {
+				return cmpInt64(a.cost, b.cost)
+			}
+			if a.x != b.x {
+				return cmpInt64(a.x, b.x)
+			}
+			return int(s.pre[a.i] - s.pre[b.i])
+		})
+		cands = slices.CompactFunc(cands, func(a, b searchCand) bool { return a.i == b.i && a.x == b.x })
+	} else {
+		slices.SortFunc(cands, func(a, b searchCand) int {
+			if a.x != b.x {
+				return cmpInt64(a.x, b.x)
+			}
+			return int(s.pre[a.i] - s.pre[b.i])
+		})
+	}
+	n := len(cands)
+	result := false
+	for k := range n {
+		cd := s.cands[first+k]
+		if s.costMode && s.cost+cd.cost+s.lbSum-s.lbPen[cd.i] >= s.bestC {
+			continue
+		}
+		mark, smark := len(s.offLog), len(s.secLog)
+		s.place(int(cd.i), cd.x, cd.cost)
+		if s.check(cd.x, p.secLo, p.secHi) {
+			if cut := s.cutsAfter(int(cd.i), p); cut != nil {
+				result = s.decompose(p, cut)
+			} else {
+				result = s.dfs(p, cd.x, s.pre[cd.i])
+			}
+		}
+		hatless := len(s.offLog) == mark && s.hatless(int(cd.i))
+		s.unplace(int(cd.i), cd.cost, mark, smark)
+		if result || (hatless && !s.costMode) {
+			// A failed item with no unplaced hard neighbour constrained
+			// nothing: any other choice here must still place it the
+			// same way and fail the same way (MiniMalloc's hatless
+			// pruning).
+			break
+		}
+	}
+	s.cands = s.cands[:first]
+	return result
+}
+
+func (s *searcher) addCand(i int, x, level int64, lastPre int32, minHeight int64) {
+	if x < level || (x == level && s.pre[i] < lastPre) || x >= minHeight || x > s.xmax[i] {
+		return
+	}
+	var w int64
+	if s.costMode {
+		w = s.penAt(i, x)
+	}
+	s.cands = append(s.cands, searchCand{int32(i), x, w})
+}
+
+// hatless reports whether item i, just placed, has no unplaced hard
+// neighbour.
+func (s *searcher) hatless(i int) bool {
+	for _, j := range s.c.hard[i] {
+		if s.off[j] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// cutsAfter returns the section boundaries inside the part that the item
+// just placed left with no unplaced item spanning them, or nil.
+func (s *searcher) cutsAfter(i int, p *part) []int32 {
+	if !s.decomp {
+		return nil
+	}
+	var cut []int32
+	for k := max(s.span[i][0], p.secLo); k+1 < min(s.span[i][1], p.secHi); k++ {
+		if s.cuts[k] == 0 {
+			cut = append(cut, k+1)
+		}
+	}
+	return cut
+}
+
+// decompose splits the part at the given section boundaries and searches
+// each piece with unplaced items on its own, from a fresh canonical order.
+func (s *searcher) decompose(p *part, cut []int32) bool {
+	s.record() // the pieces' leaves only record what is placed by then
+	bounds := append(append([]int32{p.secLo}, cut...), p.secHi)
+	for k := 0; k+1 < len(bounds); k++ {
+		sub := &part{secLo: bounds[k], secHi: bounds[k+1]}
+		for _, i := range p.items {
+			if s.off[i] < 0 && s.span[i][0] < sub.secHi && sub.secLo < s.span[i][1] {
+				sub.items = append(sub.items, i)
+			}
+		}
+		if len(sub.items) == 0 {
+			continue
+		}
+		if !s.dfs(sub, 0, -1) {
+			return false
+		}
+		if s.stop != statusDone {
+			return true
+		}
+	}
+	return true
+}
+
+// record copies the placed items' offsets into the fit being assembled.
+func (s *searcher) record() {
+	for i, o := range s.off {
+		if o >= 0 {
+			s.sol[i] = o
+		}
+	}
+}
+
+func (s *searcher) place(i int, x, inc int64) {
+	c := s.c
+	s.off[i] = x
+	top := x + c.size[i]
+	for _, j := range c.hard[i] {
+		if s.off[j] < 0 && s.minOff[j] < top {
+			s.offLog = append(s.offLog, idxVal{j, s.minOff[j]})
+			s.minOff[j] = top
+		}
+	}
+	for _, sec := range c.secs[i] {
+		s.secLog = append(s.secLog, idxVal{sec, s.floor[sec]})
+		s.floor[sec] = max(s.floor[sec], top)
+		s.total[sec] -= c.size[i]
+	}
+	if s.decomp {
+		for k := s.span[i][0]; k+1 < s.span[i][1]; k++ {
+			s.cuts[k]--
+		}
+	}
+	if s.costMode {
+		s.cost += inc
+		s.lbSum -= s.lbPen[i]
+		for _, e := range c.pen[i] {
+			if s.off[e.j] < 0 && top > s.xmax[e.j] {
+				s.lbPen[e.j] += e.w
+				s.lbSum += e.w
+			}
+		}
+	}
+}
+
+func (s *searcher) unplace(i int, inc int64, mark, smark int) {
+	c := s.c
+	top := s.off[i] + c.size[i]
+	if s.costMode {
+		for _, e := range c.pen[i] {
+			if s.off[e.j] < 0 && top > s.xmax[e.j] {
+				s.lbPen[e.j] -= e.w
+				s.lbSum -= e.w
+			}
+		}
+		s.lbSum += s.lbPen[i]
+		s.cost -= inc
+	}
+	if s.decomp {
+		for k := s.span[i][0]; k+1 < s.span[i][1]; k++ {
+			s.cuts[k]++
+		}
+	}
+	for k := len(s.secLog) - 1; k >= smark; k-- {
+		s.floor[s.secLog[k].i] = s.secLog[k].v
+	}
+	s.secLog = s.secLog[:smark]
+	for _, sec := range c.secs[i] {
+		s.total[sec] += c.size[i]
+	}
+	for k := len(s.offLog) - 1; k >= mark; k-- {
+		s.minOff[s.offLog[k].i] = s.offLog[k].v
+	}
+	s.offLog = s.offLog[:mark]
+	s.off[i] = -1
+}
+
+// check is the cross-section inference after placing at level x, over the
+// sections [lo, hi) of the current part. The unplaced items of a section
+// stack above max(x, the section's placed top, their lowest base). Rather
+// than maintaining that lowest base (MiniMalloc recomputes it for every
+// section an update touches, which dominated the search), the check asks
+// only whether some unplaced member can start low enough, stopping at the
+// first that can: usually the first one looked at.
+func (s *searcher) check(x int64, lo, hi int32) bool {
+	c := s.c
+	if !c.timeExact {
+		return true
+	}
+	for sec := lo; sec < hi; sec++ {
+		t := s.total[sec]
+		if t == 0 {
+			continue
+		}
+		f := max(x, s.floor[sec])
+		obs := c.secObst[sec]
+		if len(obs) == 0 {
+			limit := s.capacity - t // the stack must start at or below this
+			if f > limit {
+				return false
+			}
+			// Start from the member that passed last time: it usually
+			// still does.
+			members := c.sections[sec]
+			h := s.hint[sec]
+			ok := false
+			for k := range members {
+				at := h + int32(k)
+				if at >= int32(len(members)) {
+					at -= int32(len(members))
+				}
+				if m := members[at]; s.off[m] < 0 && alignUp(s.minOff[m], c.align[m]) <= limit {
+					s.hint[sec] = at
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return false
+			}
+			continue
+		}
+		low := int64(1 << 62)
+		for _, m := range c.sections[sec] {
+			if s.off[m] < 0 {
+				low = min(low, alignUp(s.minOff[m], c.align[m]))
+			}
+		}
+		f = max(f, low)
+		if f+t+obstacleBytes(obs, f, s.capacity) > s.capacity {
+			return false
+		}
+	}
+	return true
+}

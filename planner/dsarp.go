@@ -1,0 +1,173 @@
+package planner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// dsaRP is the strongest planner. Per pool and per independent component:
+// a portfolio of constructive heuristics, then exact canonical search for
+// whatever the objective still needs (a fit under capacity, the lowest
+// reuse cost, the lowest peak), within the deadline. Optimality is claimed
+// only when every phase completed or a bound was met.
+//
+// Strict-then-soft: when a bounded pool has no fit with its pipeline-stage
+// separations hard, those pipeline-only pairs become unit penalties and the
+// pool is solved again (PyPTO's fallback); the result reports the relaxed
+// pairs and, if any of them overlap, Solve adds hint PH-DSA-001.
+func dsaRP(in *instance, opt Options, deadline time.Time) (*outcome, error) {
+	out := &outcome{off: make([]int64, len(in.units))}
+	res := solvePools(in, nil, nil, opt, deadline, out)
+	var failing []int
+	for pool, r := range res {
+		if !r.fit && hasPipelineOnly(in.p, pool) {
+			failing = append(failing, pool)
+		}
+	}
+	if len(failing) == 0 {
+		return out, nil
+	}
+	q, relaxed := relaxPipeline(in.p, failing)
+	in2, err := newInstance(q)
+	if err != nil {
+		return nil, err
+	}
+	out2 := &outcome{off: slices.Clone(out.off), relaxed: relaxed, problem: q, nodes: out.nodes}
+	res2 := solvePools(in2, failing, res, opt, deadline, out2)
+	out2.optimal = false // the strict problem had no fit found: nothing is proven
+	out2.reason = ""
+	var reasons []string
+	for _, pool := range failing {
+		if !res2[pool].fit {
+			reasons = append(reasons, res2[pool].reason)
+		}
+	}
+	out2.reason = strings.Join(reasons, "; ")
+	return out2, nil
+}
+
+// poolOutcome summarises one pool.
+type poolOutcome struct {
+	fit, proven, infeasible bool
+	reason                  string
+}
+
+// solvePools solves the listed pools (all when nil) of the instance and
+// writes unit offsets into out. prev carries the outcomes of pools not
+// re-solved.
+func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadline time.Time, out *outcome) []poolOutcome {
+	p := in.p
+	costObj := p.hasMetric(MetricReuseCost)
+	peakObj := p.hasMetric(MetricTotalPeak) || p.hasMetric(MetricMaxPeak)
+	res := make([]poolOutcome, len(in.pools))
+	copy(res, prev)
+	type job struct {
+		pool int
+		c    *comp
+	}
+	var jobs []job
+	for pool := range in.pools {
+		if only != nil && !slices.Contains(only, pool) {
+			continue
+		}
+		res[pool] = poolOutcome{fit: true, proven: true}
+		for _, k := range in.pools[pool] {
+			if u := &in.units[k]; u.pinned {
+				out.off[k] = u.offset
+			} else if u.size == 0 {
+				out.off[k] = 0
+			}
+		}
+		for _, c := range components(in, pool, nil) {
+			jobs = append(jobs, job{pool, c})
+		}
+	}
+	// The portfolio runs first everywhere; then the exact phases go from
+	// the smallest component to the largest, each with an even share of
+	// what is left, so time the small ones do not need flows to the
+	// large ones.
+	slices.SortStableFunc(jobs, func(a, b job) int { return a.c.n - b.c.n })
+	peakLB := make([]int64, len(in.pools))
+	peak := make([]int64, len(in.pools))
+	for k, j := range jobs {
+		now := time.Now()
+		share := deadline.Sub(now) / time.Duration(len(jobs)-k)
+		capacity := p.Pools[j.pool].Capacity
+		r := j.c.solveComp(capacity, costObj, peakObj, opt.Seed, now.Add(share))
+		out.nodes += r.nodes
+		for i, k := range j.c.units {
+			out.off[k] = r.best.off[i]
+		}
+		po := &res[j.pool]
+		peak[j.pool] = max(peak[j.pool], r.best.peak)
+		peakLB[j.pool] = max(peakLB[j.pool], r.peakLB)
+		if r.best.over > 0 {
+			po.fit = false
+			po.infeasible = po.infeasible || r.provenInfeasible
+			po.reason = fmt.Sprintf("pool %s: %s", p.Pools[j.pool].Name, r.reason)
+		}
+		if costObj && !r.costProven {
+			po.proven = false
+		}
+	}
+	out.optimal = true
+	out.provenInfeasible = false
+	for pool := range res {
+		po := &res[pool]
+		if peakObj && peak[pool] > peakLB[pool] && (only == nil || slices.Contains(only, pool)) {
+			// The pool's peak is the largest component peak; it is proven
+			// when it does not exceed the best proven component bound.
+			po.proven = false
+		}
+		if !po.fit {
+			out.optimal = false
+			out.provenInfeasible = out.provenInfeasible || po.infeasible
+			if out.reason != "" {
+				out.reason += "; "
+			}
+			out.reason += po.reason
+		}
+		out.optimal = out.optimal && po.proven
+	}
+	if !in.exact {
+		out.optimal = false
+	}
+	return res
+}
+
+// hasPipelineOnly reports whether a pool has separations whose only reason
+// is pipeline_stage.
+func hasPipelineOnly(p *Problem, pool int) bool {
+	for _, s := range p.Separations {
+		if s.Reason == "pipeline_stage" && p.Buffers[s.A].Pool == pool {
+			return true
+		}
+	}
+	return false
+}
+
+// relaxPipeline returns a copy of p in which the pipeline-only separations
+// of the given pools are unit penalties, and the indices of those
+// separations.
+func relaxPipeline(p *Problem, pools []int) (*Problem, []int) {
+	q := *p
+	q.Separations = nil
+	q.Penalties = slices.Clone(p.Penalties)
+	var relaxed []int
+	for k, s := range p.Separations {
+		if s.Reason == "pipeline_stage" && slices.Contains(pools, p.Buffers[s.A].Pool) {
+			relaxed = append(relaxed, k)
+			q.Penalties = append(q.Penalties, Penalty{A: s.A, B: s.B, Cost: 1})
+			continue
+		}
+		q.Separations = append(q.Separations, s)
+	}
+	if len(q.Objective) > 0 && !slices.Contains(q.Objective, MetricReuseCost) {
+		// The relaxed pairs must be avoided where possible even when the
+		// objective ignores reuse cost.
+		q.Objective = append([]string{MetricCapacityOverflow, MetricReuseCost}, slices.DeleteFunc(slices.Clone(q.Objective), func(m string) bool { return m == MetricCapacityOverflow })...)
+	}
+	return &q, relaxed
+}

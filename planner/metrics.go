@@ -1,0 +1,173 @@
+package planner
+
+import (
+	"slices"
+)
+
+// LowerBound returns, per pool, the largest total size of buffers live at
+// one program point (half-open intervals, so a buffer ending at t and one
+// starting at t are not counted together). No placement can have a smaller
+// peak. A colocation class counts once, with its largest live member.
+// Temporal exclusions are ignored: with them the number is only an estimate,
+// and dsa-rp does not use it to claim optimality.
+func LowerBound(p *Problem) []int64 {
+	lb := make([]int64, len(p.Pools))
+	type event struct {
+		t     int64
+		delta int64
+	}
+	evs := make([][]event, len(p.Pools))
+	class := colocationClassOf(p)
+	for i := range p.Buffers {
+		b := &p.Buffers[i]
+		if class[i] >= 0 || b.Size == 0 {
+			continue
+		}
+		for _, iv := range mergeIntervals(b.Live) {
+			evs[b.Pool] = append(evs[b.Pool], event{iv.Start, b.Size}, event{iv.End, -b.Size})
+		}
+	}
+	for _, c := range p.Colocations {
+		pool := p.Buffers[c[0]].Pool
+		for _, seg := range classProfile(p, c) {
+			evs[pool] = append(evs[pool], event{seg.iv.Start, seg.size}, event{seg.iv.End, -seg.size})
+		}
+	}
+	for pool, e := range evs {
+		// Ends sort before starts at the same time: half-open intervals.
+		slices.SortFunc(e, func(a, b event) int {
+			if a.t != b.t {
+				return cmpInt64(a.t, b.t)
+			}
+			return cmpInt64(a.delta, b.delta)
+		})
+		var cur int64
+		for _, x := range e {
+			cur += x.delta
+			lb[pool] = max(lb[pool], cur)
+		}
+	}
+	return lb
+}
+
+type sizedSegment struct {
+	iv   Interval
+	size int64
+}
+
+// classProfile splits the time covered by a colocation class into
+// elementary segments, each with the largest member size live in it: the
+// class occupies that many bytes from its common offset.
+func classProfile(p *Problem, members []int) []sizedSegment {
+	var cuts []int64
+	for _, i := range members {
+		for _, iv := range p.Buffers[i].Live {
+			cuts = append(cuts, iv.Start, iv.End)
+		}
+	}
+	slices.Sort(cuts)
+	cuts = slices.Compact(cuts)
+	var out []sizedSegment
+	for k := 0; k+1 < len(cuts); k++ {
+		seg := Interval{cuts[k], cuts[k+1]}
+		var size int64
+		for _, i := range members {
+			for _, iv := range p.Buffers[i].Live {
+				if iv.Overlaps(seg) {
+					size = max(size, p.Buffers[i].Size)
+				}
+			}
+		}
+		if size > 0 {
+			out = append(out, sizedSegment{seg, size})
+		}
+	}
+	return out
+}
+
+// colocationClassOf maps each buffer to its colocation class, or -1.
+func colocationClassOf(p *Problem) []int {
+	class := make([]int, len(p.Buffers))
+	for i := range class {
+		class[i] = -1
+	}
+	for k, c := range p.Colocations {
+		for _, i := range c {
+			class[i] = k
+		}
+	}
+	return class
+}
+
+// mergeIntervals returns the union of the intervals, sorted, with empty
+// intervals dropped and touching ones joined.
+func mergeIntervals(in []Interval) []Interval {
+	if len(in) == 1 {
+		if in[0].Start < in[0].End {
+			return in
+		}
+		return nil
+	}
+	s := make([]Interval, 0, len(in))
+	for _, iv := range in {
+		if iv.Start < iv.End {
+			s = append(s, iv)
+		}
+	}
+	slices.SortFunc(s, func(a, b Interval) int { return cmpInt64(a.Start, b.Start) })
+	out := s[:0]
+	for _, iv := range s {
+		if n := len(out); n > 0 && iv.Start <= out[n-1].End {
+			out[n-1].End = max(out[n-1].End, iv.End)
+			continue
+		}
+		out = append(out, iv)
+	}
+	return out
+}
+
+// Peak returns, per pool, the highest byte used: max(offset + size) over
+// the pool's non-empty buffers.
+func Peak(p *Problem, s Solution) []int64 {
+	peak := make([]int64, len(p.Pools))
+	for i := range p.Buffers {
+		b := &p.Buffers[i]
+		if b.Size > 0 {
+			peak[b.Pool] = max(peak[b.Pool], s.Offsets[i]+b.Size)
+		}
+	}
+	return peak
+}
+
+// ReuseCost sums the cost of every penalty whose two buffers share at least
+// one byte.
+func ReuseCost(p *Problem, s Solution) int64 {
+	var cost int64
+	for _, q := range p.Penalties {
+		if bytesShared(p, s, q.A, q.B) {
+			cost += q.Cost
+		}
+	}
+	return cost
+}
+
+// Overflow sums, over the bounded pools, how far the peak exceeds the
+// capacity: the capacity_overflow metric.
+func Overflow(p *Problem, s Solution) int64 {
+	var over int64
+	for pool, pk := range Peak(p, s) {
+		if c := p.Pools[pool].Capacity; c > 0 && pk > c {
+			over += pk - c
+		}
+	}
+	return over
+}
+
+func bytesShared(p *Problem, s Solution, i, j int) bool {
+	bi, bj := &p.Buffers[i], &p.Buffers[j]
+	if i == j || bi.Pool != bj.Pool || bi.Size == 0 || bj.Size == 0 {
+		return false
+	}
+	oi, oj := s.Offsets[i], s.Offsets[j]
+	return oi < oj+bj.Size && oj < oi+bi.Size
+}

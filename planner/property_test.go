@@ -1,0 +1,96 @@
+package planner
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// TestAlgorithmsProduceValidPlacements runs every algorithm on random
+// problems with every feature and validates the result. The greedy
+// algorithms ignore capacity, so they are checked without it; dsa-rp must
+// be valid whenever it reports a fit, and then its peak must respect the
+// capacity.
+func TestAlgorithmsProduceValidPlacements(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for iter := range 300 {
+		o := genOptions{n: 1 + rng.IntN(25), pools: 1 + rng.IntN(3), maxSize: 16, horizon: 20,
+			aligns: []int64{1, 2, 4, 32}, multi: true, seps: true, excl: true, coloc: true,
+			pins: true, reserved: true, penalties: true, zeros: true}
+		if rng.IntN(2) == 0 {
+			o.capacity = 24 + rng.Int64N(64)
+			o.pins = false // a pin above the capacity would make it unsolvable
+		}
+		p := randomProblem(rng, o)
+		for _, alg := range Algorithms() {
+			name := fmt.Sprintf("iter %d %s", iter, alg)
+			r, err := Solve(alg, p, Options{TimeLimit: 200 * time.Millisecond, Seed: int64(iter)})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if len(r.Solution.Offsets) != len(p.Buffers) {
+				t.Fatalf("%s: %d offsets", name, len(r.Solution.Offsets))
+			}
+			if alg != "dsa-rp" {
+				mustValidate(t, uncapped(r.Problem), r.Solution, name)
+				continue
+			}
+			if r.Feasible {
+				mustValidate(t, r.Problem, r.Solution, name)
+			} else if r.Reason == "" {
+				t.Fatalf("%s: no fit and no reason", name)
+			}
+		}
+	}
+}
+
+// TestStrictThenSoft: two pipeline-stage clones that cannot both fit get
+// their separation relaxed into a penalty, and the overlap is reported.
+func TestStrictThenSoft(t *testing.T) {
+	// s0 [0,2) and s1 [2,4) are disjoint in time but separated as pipeline
+	// stages; each takes the whole pool.
+	p := onePool(8, buf("s0", 8, 1, 0, 2), buf("s1", 8, 1, 2, 4), buf("x", 4, 1, 4, 6))
+	p.Separations = []Separation{{A: 0, B: 1, Reason: "pipeline_stage"}}
+	r, err := Solve("dsa-rp", p, Options{TimeLimit: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Feasible || r.RelaxedPairsOverlapped != 1 || len(r.RelaxedSeparations) != 1 || r.Optimal {
+		t.Fatalf("feasible %v relaxed %v overlapped %d optimal %v", r.Feasible, r.RelaxedSeparations, r.RelaxedPairsOverlapped, r.Optimal)
+	}
+	if len(r.Hints) != 1 || r.Hints[0][:10] != "PH-DSA-001" {
+		t.Fatalf("hints %q", r.Hints)
+	}
+	mustValidate(t, r.Problem, r.Solution, "relaxed")
+	if Validate(p, r.Solution) == nil {
+		t.Fatal("the strict problem should reject the relaxed placement")
+	}
+	// A separation with another reason is never relaxed.
+	p.Separations[0].Reason = "semantic_no_alias"
+	r, _ = Solve("dsa-rp", p, Options{TimeLimit: time.Second})
+	if r.Feasible || len(r.RelaxedSeparations) != 0 || !r.ProvenInfeasible {
+		t.Fatalf("hard separation: feasible %v relaxed %v proven infeasible %v", r.Feasible, r.RelaxedSeparations, r.ProvenInfeasible)
+	}
+}
+
+func TestSolveRejectsUnknownAlgorithm(t *testing.T) {
+	if _, err := Solve("first-fit", onePool(0, buf("a", 1, 1, 0, 1)), Options{}); err == nil {
+		t.Fatal("unknown algorithm accepted")
+	}
+}
+
+func TestCapacityOverride(t *testing.T) {
+	p := onePool(4, buf("a", 4, 1, 0, 2), buf("b", 4, 1, 1, 3))
+	r, _ := Solve("dsa-rp", p, Options{TimeLimit: time.Second})
+	if r.Feasible || !r.ProvenInfeasible {
+		t.Fatalf("capacity 4: feasible %v proven %v", r.Feasible, r.ProvenInfeasible)
+	}
+	r, _ = Solve("dsa-rp", p, Options{Capacity: Unbounded, TimeLimit: time.Second})
+	if !r.Feasible || !r.Optimal || r.Peak[0] != 8 {
+		t.Fatalf("unbounded: feasible %v optimal %v peak %v", r.Feasible, r.Optimal, r.Peak)
+	}
+	if p.Pools[0].Capacity != 4 {
+		t.Fatal("Solve modified its input")
+	}
+}

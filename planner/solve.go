@@ -1,0 +1,255 @@
+package planner
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+)
+
+// Unbounded, as Options.Capacity, drops every pool's capacity: the planner
+// then minimises the peak instead of fitting a budget.
+const Unbounded int64 = -1
+
+// DefaultTimeLimit is dsa-rp's search budget when Options.TimeLimit is 0.
+const DefaultTimeLimit = 10 * time.Second
+
+// Options tune Solve.
+type Options struct {
+	// TimeLimit bounds dsa-rp's search (the other algorithms are greedy
+	// and ignore it). 0 means DefaultTimeLimit.
+	TimeLimit time.Duration
+	// CanShare, when non-nil, is an extra gate: buffers i and j may share
+	// bytes only if CanShare(i, j) and CanShare(j, i). ffd consults it
+	// lazily, like PyPTO's packer; best-fit and dsa-rp turn every refused
+	// lifetime-disjoint pair of a pool into a separation first (O(n^2)
+	// calls). trivial and sequential never share, so never ask.
+	CanShare func(i, j int) bool
+	// Seed drives dsa-rp's randomised restarts; results are reproducible
+	// for a given seed.
+	Seed int64
+	// Capacity > 0 replaces every pool's capacity; Unbounded removes them;
+	// 0 keeps the problem's.
+	Capacity int64
+}
+
+// Result is what Solve found.
+type Result struct {
+	Algorithm string
+	Solution  Solution
+	// Problem is the problem the solution was computed for and must be
+	// validated against: the input with the capacity override applied,
+	// CanShare refusals added as separations and, when dsa-rp fell back,
+	// the relaxed pipeline-stage separations removed.
+	Problem    *Problem
+	Peak       []int64 // per pool
+	LowerBound []int64 // per pool, see LowerBound
+	ReuseCost  int64
+	Overflow   int64 // capacity_overflow: bytes above capacity, summed over pools
+	// Optimal is true when the solution is proven optimal for the
+	// problem's lexicographic objective.
+	Optimal bool
+	// Feasible is true when every pool fits its capacity.
+	Feasible bool
+	Elapsed  time.Duration
+	// Reason explains a missing fit (empty when Feasible).
+	Reason string
+	// ProvenInfeasible is true only when no placement within capacity
+	// exists; a bounded search that found none never sets it.
+	ProvenInfeasible bool
+	// RelaxedSeparations lists indices into the input's Separations that
+	// dsa-rp turned into unit penalties after failing to fit with them.
+	RelaxedSeparations []int
+	// RelaxedPairsOverlapped counts relaxed pairs whose bytes overlap in
+	// the solution; when > 0 a PH-DSA-001 hint is in Hints.
+	RelaxedPairsOverlapped int
+	// Hints are performance hints for the user, each starting with its
+	// code.
+	Hints []string
+	// Nodes counts the exact search's nodes (dsa-rp only).
+	Nodes int64
+}
+
+// outcome is what an algorithm hands back to Solve.
+type outcome struct {
+	off              []int64 // unit offsets
+	optimal          bool
+	provenInfeasible bool
+	reason           string
+	relaxed          []int
+	problem          *Problem // when the algorithm changed the problem
+	nodes            int64
+}
+
+type algorithm func(in *instance, opt Options, deadline time.Time) (*outcome, error)
+
+var algorithms = map[string]algorithm{
+	"trivial":  func(in *instance, _ Options, _ time.Time) (*outcome, error) { return &outcome{off: trivial(in)}, nil },
+	"best-fit": func(in *instance, _ Options, _ time.Time) (*outcome, error) { return &outcome{off: bestFit(in)}, nil },
+	"sequential": func(in *instance, _ Options, _ time.Time) (*outcome, error) {
+		return &outcome{off: sequential(in)}, nil
+	},
+	"ffd": func(in *instance, opt Options, _ time.Time) (*outcome, error) {
+		return &outcome{off: ffdPlace(in, opt.CanShare)}, nil
+	},
+	"dsa-rp": dsaRP,
+}
+
+// Algorithms returns the names Solve accepts, sorted.
+func Algorithms() []string {
+	names := make([]string, 0, len(algorithms))
+	for n := range algorithms {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Solve runs the named algorithm on p. The input is not modified.
+func Solve(name string, p *Problem, opt Options) (*Result, error) {
+	start := time.Now()
+	alg, ok := algorithms[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown algorithm %q (have %v)", name, Algorithms())
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	limit := opt.TimeLimit
+	if limit <= 0 {
+		limit = DefaultTimeLimit
+	}
+	q := withCapacity(p, opt.Capacity)
+	if opt.CanShare != nil && name != "ffd" && name != "trivial" && name != "sequential" {
+		q = withCanShare(q, opt.CanShare)
+	}
+	in, err := newInstance(q)
+	if err != nil {
+		return nil, err
+	}
+	out, err := alg(in, opt, start.Add(limit))
+	if err != nil {
+		return nil, err
+	}
+	base := q // reuse cost is reported against the unrelaxed penalties
+	if out.problem != nil {
+		q = out.problem
+	}
+	sol := in.solution(out.off)
+	r := &Result{
+		Algorithm:          name,
+		Solution:           sol,
+		Problem:            q,
+		Peak:               Peak(q, sol),
+		LowerBound:         LowerBound(q),
+		ReuseCost:          ReuseCost(base, sol),
+		Overflow:           Overflow(q, sol),
+		ProvenInfeasible:   out.provenInfeasible,
+		RelaxedSeparations: out.relaxed,
+		Nodes:              out.nodes,
+	}
+	r.Feasible = r.Overflow == 0
+	r.Optimal = out.optimal || certified(base, in, r)
+	if len(out.relaxed) > 0 {
+		r.Optimal = false // the strict problem was not solved
+	}
+	if len(out.relaxed) > 0 {
+		for _, k := range out.relaxed {
+			s := p.Separations[k]
+			if bytesShared(q, sol, s.A, s.B) {
+				r.RelaxedPairsOverlapped++
+			}
+		}
+		if r.RelaxedPairsOverlapped > 0 {
+			r.Hints = append(r.Hints, fmt.Sprintf("PH-DSA-001: no placement kept all %d pipeline-stage separations within capacity; "+
+				"%d pair(s) now share bytes and their stages serialise (shrink the per-stage tiles or lower stage=)",
+				len(out.relaxed), r.RelaxedPairsOverlapped))
+		}
+	}
+	switch {
+	case r.Feasible:
+	case out.reason != "":
+		r.Reason = out.reason
+	default:
+		r.Reason = overflowReason(q, r.Peak)
+	}
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// overflowReason names the pools that do not fit.
+func overflowReason(p *Problem, peak []int64) string {
+	var s string
+	for pool, pk := range peak {
+		if c := p.Pools[pool].Capacity; c > 0 && pk > c {
+			if s != "" {
+				s += "; "
+			}
+			s += fmt.Sprintf("pool %s needs %d bytes, capacity %d", p.Pools[pool].Name, pk, c)
+		}
+	}
+	return s
+}
+
+// certified proves optimality the cheap way: every objective term sits at
+// a bound no placement can beat (overflow at the lower bound's overflow,
+// reuse cost at the unavoidable intra-class cost, peaks at the lower
+// bound). Peak bounds are only trusted without temporal exclusions.
+func certified(p *Problem, in *instance, r *Result) bool {
+	lbValid := len(p.TemporalExclusions) == 0
+	for _, m := range p.objective() {
+		switch m {
+		case MetricCapacityOverflow:
+			var over int64
+			for pool, lb := range r.LowerBound {
+				if c := p.Pools[pool].Capacity; c > 0 && lb > c {
+					over += lb - c
+				}
+			}
+			if r.Overflow != over || (over > 0 && !lbValid) {
+				return false
+			}
+		case MetricReuseCost:
+			if r.ReuseCost != in.constCost {
+				return false
+			}
+		case MetricTotalPeak, MetricMaxPeak:
+			if !lbValid || !slices.Equal(r.Peak, r.LowerBound) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// withCapacity returns p with the capacity override applied (p itself
+// when there is none).
+func withCapacity(p *Problem, capacity int64) *Problem {
+	if capacity == 0 {
+		return p
+	}
+	q := *p
+	q.Pools = slices.Clone(p.Pools)
+	for i := range q.Pools {
+		q.Pools[i].Capacity = max(capacity, 0)
+	}
+	return &q
+}
+
+// withCanShare adds a separation for every lifetime-disjoint pair of one
+// pool that the gate refuses in either direction.
+func withCanShare(p *Problem, canShare func(i, j int) bool) *Problem {
+	q := *p
+	q.Separations = slices.Clone(p.Separations)
+	for i := range p.Buffers {
+		for j := i + 1; j < len(p.Buffers); j++ {
+			if p.Buffers[i].Pool != p.Buffers[j].Pool || liveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) {
+				continue
+			}
+			if !canShare(i, j) || !canShare(j, i) {
+				q.Separations = append(q.Separations, Separation{A: i, B: j, Reason: "can_share"})
+			}
+		}
+	}
+	return &q
+}

@@ -1,0 +1,206 @@
+package planner
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// maxValidationErrors bounds the report: a broken solution usually breaks
+// many pairs, and the first few name the culprit.
+const maxValidationErrors = 20
+
+// Validate checks a solution against every hard constraint of the problem:
+// offsets aligned and non-negative, inside the pool capacity, clear of
+// reserved ranges, pinned buffers at their offsets, colocated buffers at one
+// offset, and no two conflicting buffers sharing a byte. Two buffers
+// conflict when they are separated, or when their live intervals overlap and
+// they are neither temporally excluded nor colocated.
+//
+// It shares no code with the placement algorithms on purpose: the byte
+// overlap check is a time sweep over an interval tree keyed by offset, so it
+// runs in O(n log n) for valid solutions, whatever algorithm produced them.
+// The error names the buffers, their byte ranges and the pool.
+func Validate(p *Problem, s Solution) error {
+	if err := p.Check(); err != nil {
+		return fmt.Errorf("invalid problem: %w", err)
+	}
+	if len(s.Offsets) != len(p.Buffers) {
+		return fmt.Errorf("solution has %d offsets for %d buffers", len(s.Offsets), len(p.Buffers))
+	}
+	var errs []error
+	add := func(format string, args ...any) bool {
+		errs = append(errs, fmt.Errorf(format, args...))
+		return len(errs) < maxValidationErrors
+	}
+	v := validator{p: p, s: s}
+	if v.checkBuffers(add) && v.checkColocations(add) && v.checkSeparations(add) {
+		v.checkLifetimes(add)
+	}
+	return errors.Join(errs...)
+}
+
+type validator struct {
+	p *Problem
+	s Solution
+}
+
+func (v *validator) span(i int) string {
+	b := &v.p.Buffers[i]
+	o := v.s.Offsets[i]
+	return fmt.Sprintf("%q [%d, %d)", b.Name, o, o+b.Size)
+}
+
+func (v *validator) checkBuffers(add func(string, ...any) bool) bool {
+	for i := range v.p.Buffers {
+		b := &v.p.Buffers[i]
+		o := v.s.Offsets[i]
+		pool := &v.p.Pools[b.Pool]
+		ok := true
+		switch {
+		case o < 0:
+			ok = add("buffer %s in pool %s: negative offset", v.span(i), pool.Name)
+		case o%b.Align != 0:
+			ok = add("buffer %s in pool %s: offset not a multiple of alignment %d", v.span(i), pool.Name, b.Align)
+		case pool.Capacity > 0 && o+b.Size > pool.Capacity:
+			ok = add("buffer %s in pool %s: exceeds capacity %d", v.span(i), pool.Name, pool.Capacity)
+		case b.Pinned && o != b.Offset:
+			ok = add("buffer %s in pool %s: pinned to offset %d", v.span(i), pool.Name, b.Offset)
+		}
+		if !ok {
+			return false
+		}
+		if b.Size == 0 {
+			continue
+		}
+		for _, r := range pool.Reserved {
+			if o < r.End && r.Start < o+b.Size {
+				if !add("buffer %s in pool %s: overlaps reserved bytes [%d, %d)", v.span(i), pool.Name, r.Start, r.End) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func (v *validator) checkColocations(add func(string, ...any) bool) bool {
+	for _, c := range v.p.Colocations {
+		for _, i := range c[1:] {
+			if v.s.Offsets[i] != v.s.Offsets[c[0]] {
+				if !add("colocated buffers %s and %s differ in offset", v.span(c[0]), v.span(i)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func (v *validator) bytesOverlap(i, j int) bool {
+	bi, bj := &v.p.Buffers[i], &v.p.Buffers[j]
+	if bi.Pool != bj.Pool || bi.Size == 0 || bj.Size == 0 {
+		return false
+	}
+	oi, oj := v.s.Offsets[i], v.s.Offsets[j]
+	return oi < oj+bj.Size && oj < oi+bi.Size
+}
+
+func (v *validator) checkSeparations(add func(string, ...any) bool) bool {
+	for _, sep := range v.p.Separations {
+		if sep.A != sep.B && v.bytesOverlap(sep.A, sep.B) {
+			if !add("separated buffers %s and %s share bytes in pool %s (reason %q)",
+				v.span(sep.A), v.span(sep.B), v.p.Pools[v.p.Buffers[sep.A].Pool].Name, sep.Reason) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkLifetimes sweeps over time; at each interval start it asks an
+// interval tree of the currently live byte ranges which of them the new
+// range touches.
+func (v *validator) checkLifetimes(add func(string, ...any) bool) {
+	class := make([]int, len(v.p.Buffers))
+	for i := range class {
+		class[i] = i
+	}
+	for k, c := range v.p.Colocations {
+		for _, i := range c {
+			class[i] = -1 - k
+		}
+	}
+	excluded := make(map[uint64]bool, len(v.p.TemporalExclusions))
+	for _, t := range v.p.TemporalExclusions {
+		excluded[pairKey(t[0], t[1])] = true
+	}
+	type event struct {
+		t     int64
+		start bool
+		buf   int
+		rect  int // identifies one (buffer, interval) in the tree
+	}
+	var evs []event
+	var owner []int // rect -> buffer
+	for i := range v.p.Buffers {
+		if v.p.Buffers[i].Size == 0 {
+			continue
+		}
+		for _, iv := range v.p.Buffers[i].Live {
+			if iv.Start < iv.End {
+				evs = append(evs, event{iv.Start, true, i, len(owner)}, event{iv.End, false, i, len(owner)})
+				owner = append(owner, i)
+			}
+		}
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		if a.t != b.t {
+			return cmpInt64(a.t, b.t)
+		}
+		if a.start != b.start { // ends first: intervals are half-open
+			if a.start {
+				return 1
+			}
+			return -1
+		}
+		return a.buf - b.buf
+	})
+	trees := make([]ivTree, len(v.p.Pools))
+	reported := map[uint64]bool{}
+	for _, e := range evs {
+		b := &v.p.Buffers[e.buf]
+		t := &trees[b.Pool]
+		o := v.s.Offsets[e.buf]
+		if !e.start {
+			t.remove(o, e.rect)
+			continue
+		}
+		ok := true
+		t.query(o, o+b.Size, func(rect int) {
+			j := owner[rect]
+			if !ok || j == e.buf || class[j] == class[e.buf] || excluded[pairKey(j, e.buf)] || reported[pairKey(j, e.buf)] {
+				return
+			}
+			reported[pairKey(j, e.buf)] = true
+			lo := max(o, v.s.Offsets[j])
+			hi := min(o+b.Size, v.s.Offsets[j]+v.p.Buffers[j].Size)
+			ok = add("buffers %s and %s in pool %s share bytes [%d, %d) while both live at time %d",
+				v.span(j), v.span(e.buf), v.p.Pools[b.Pool].Name, lo, hi, e.t)
+		})
+		if !ok {
+			return
+		}
+		t.insert(o, o+b.Size, e.rect)
+	}
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
