@@ -34,7 +34,9 @@ type tileWrite struct {
 	offset int64 // within buf
 	size   int64
 	ranges []Interval
+	alias  []*dialect.Value        // the write's alias closure
 	carry  map[*dialect.Value]bool // iter_args this write flows into
+	joins  map[*dialect.Value]bool // loop/if results and iter_args it flows into
 }
 
 // CheckTilePlacement validates the plan of one function.
@@ -69,14 +71,19 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		if !ok || !t.HasStaticShape() {
 			return true
 		}
-		w := &tileWrite{op: op, res: op.Results[0], buf: d, space: t.Space, offset: dialect.TileDestOffset(op), size: t.ByteSize(), carry: map[*dialect.Value]bool{}}
+		w := &tileWrite{op: op, res: op.Results[0], buf: d, space: t.Space, offset: dialect.TileDestOffset(op), size: t.ByteSize(), carry: map[*dialect.Value]bool{}, joins: map[*dialect.Value]bool{}}
 		var all []Interval
-		for _, v := range aa.Resolve(w.res) {
+		w.alias = aa.Resolve(w.res)
+		for _, v := range w.alias {
 			if isBufferHandle(v) {
 				continue
 			}
 			all = append(all, lv.Ranges(v)...)
+			if v.Op != nil && v.Op != op && v.Op.Def != nil && v.Op.Def.Branch != nil {
+				w.joins[v] = true
+			}
 			if v.IsBlockArg() {
+				w.joins[v] = true
 				if p := v.Block.ParentOp(); p != nil && p.Def != nil && p.Def.Branch != nil && v.Block.Region != nil && p.Def.Branch.Loops(p, v.Block.Region.Index()) {
 					w.carry[v] = true
 				}
@@ -139,10 +146,13 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 			if ka != kb || la >= hb || lb >= ha {
 				continue
 			}
-			if sameCarry(a, b) {
-				continue
+			ra, rb := a.ranges, b.ranges
+			if common := commonJoins(a, b); len(common) > 0 {
+				// Successive or alternative values of one variable (a loop
+				// carry, an if result): compare them before they meet.
+				ra, rb = ownRanges(a, common, aa, lv), ownRanges(b, common, aa, lv)
 			}
-			if !OverlapSets(a.ranges, b.ranges) {
+			if !OverlapSets(ra, rb) {
 				continue
 			}
 			if ex, _ := lv.Exclusive(a.res, b.res); ex {
@@ -208,13 +218,35 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 	return nil
 }
 
-func sameCarry(a, b *tileWrite) bool {
-	for v := range a.carry {
-		if b.carry[v] {
-			return true
+// commonJoins returns the loop carries and if results both writes flow
+// into.
+func commonJoins(a, b *tileWrite) []*dialect.Value {
+	var out []*dialect.Value
+	for v := range a.joins {
+		if b.joins[v] {
+			out = append(out, v)
 		}
 	}
-	return false
+	return out
+}
+
+// ownRanges is a write's lifetime without the values downstream of the
+// given joins (which both writes of a pair share by design).
+func ownRanges(w *tileWrite, joins []*dialect.Value, aa *Aliases, lv *Liveness) []Interval {
+	shared := map[*dialect.Value]bool{}
+	for _, j := range joins {
+		for _, v := range aa.Resolve(j) {
+			shared[v] = true
+		}
+	}
+	var all []Interval
+	for _, v := range w.alias {
+		if shared[v] || isBufferHandle(v) {
+			continue
+		}
+		all = append(all, lv.Ranges(v)...)
+	}
+	return normalize(all)
 }
 
 func containsIdx(list []int, x int) bool {

@@ -193,7 +193,13 @@ func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, 
 	}
 	switch {
 	case op.Has(dialect.DestinationStyle):
-		if !m.safeWrite(op, dst, carry) {
+		safe := false
+		if scope.Def != nil && scope.Def.Branch != nil && scope.Def.Branch.Exclusive(scope) {
+			safe = m.safeWriteInArm(op, dst, scope)
+		} else {
+			safe = m.safeWrite(op, dst, carry)
+		}
+		if !safe {
 			return false
 		}
 		dialect.SetTileDest(op, dst.buf, dst.offset)
@@ -236,14 +242,8 @@ func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, 
 // (reads at op itself are fine: inputs are read before the output is
 // written), and no other tile living in dst overlaps the result's lifetime.
 func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value) bool {
-	all, forbidden := dialect.ForbiddenAliasOperands(op, m.targetName())
-	for i, in := range dialect.TileInputs(op) {
-		if !all && !containsInt(forbidden, i) {
-			continue
-		}
-		if l, ok := bufferOf(in); ok && l.buf == dst.buf {
-			return false
-		}
+	if !m.noAliasOK(op, dst) {
+		return false
 	}
 	if carry != nil {
 		body := carry.Block
@@ -311,17 +311,26 @@ func (m *msa) conditional(S *dialect.Operation) error {
 		}
 		var dst tileLoc
 		found := false
-		// The canonical allocation: the first arm whose yielded tile is
-		// produced inside it (writing there clobbers nothing outside).
-		for ri := range S.Regions {
-			b := S.Body(ri)
-			if b == nil || b.Terminator() == nil {
-				continue
-			}
-			y := b.Terminator().Operands[i]
-			if l, ok := bufferOf(y); ok && y.Op != nil && S.IsAncestorOf(y.Op) {
-				dst, found = l, true
-				break
+		// The canonical allocation: an arm whose tile cannot move (it is
+		// written in place into a tile from outside the if, like a loop
+		// accumulator, or comes from outside) fixes it; otherwise the first
+		// arm whose tile is produced inside it.
+		for pass := 0; pass < 2 && !found; pass++ {
+			for ri := range S.Regions {
+				b := S.Body(ri)
+				if b == nil || b.Terminator() == nil {
+					continue
+				}
+				y := b.Terminator().Operands[i]
+				l, ok := bufferOf(y)
+				if !ok {
+					continue
+				}
+				fixed := !producedInside(y, S)
+				if pass == 0 && fixed || pass == 1 && !fixed {
+					dst, found = l, true
+					break
+				}
 			}
 		}
 		if !found {
@@ -355,6 +364,107 @@ func (m *msa) conditional(S *dialect.Operation) error {
 	return nil
 }
 
+// producedInside reports whether tile y is written inside op S by a
+// producer of its own, rather than being (in place on) a tile from outside.
+func producedInside(y *dialect.Value, S *dialect.Operation) bool {
+	for depth := 0; depth < 1000; depth++ {
+		if y.Op == nil || !S.IsAncestorOf(y.Op) {
+			return false
+		}
+		switch {
+		case y.Op.Has(dialect.DestinationStyle):
+			return true
+		case y.Op.Has(dialect.ResultReusesInput):
+			y = y.Op.Operands[y.Op.Def.ReusedInput]
+		case y.Op.Has(dialect.ViewLike):
+			y = y.Op.Operands[y.Op.Def.ViewSource]
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// safeWriteInArm is the write check for an if arm (PyPTO's branch-scoped
+// dead-at-assign test): every tile already in dst must be read only
+// before op in op's own arm, in another arm of S (exclusive), or before S;
+// a read after S or later in the same arm would see the clobbered bytes.
+func (m *msa) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Operation) bool {
+	if !m.noAliasOK(op, dst) {
+		return false
+	}
+	armOf := func(o *dialect.Operation) *dialect.Region {
+		for x := o; x != nil; x = x.ParentOp() {
+			if x.Block != nil && x.Block.Region != nil && x.Block.Region.Op == S {
+				return x.Block.Region
+			}
+		}
+		return nil
+	}
+	myArm := armOf(op)
+	mine := map[*dialect.Value]bool{}
+	for _, w := range m.lv.Aliases.Resolve(op.Results[0]) {
+		mine[w] = true
+	}
+	for _, w := range m.lv.Aliases.Resolve(dst.buf) {
+		if mine[w] || w == dst.buf {
+			continue
+		}
+		if _, isTile := w.Type.(*dialect.TileType); !isTile {
+			continue
+		}
+		for _, u := range w.Uses {
+			if u.Op == op {
+				continue // read at the write itself: inputs are read first
+			}
+			if arm := armOf(u.Op); arm != nil {
+				if arm != myArm {
+					continue // the other arm never runs with this one
+				}
+				a := myArm.Blocks[0].FindAncestorOpInBlock(u.Op)
+				b := myArm.Blocks[0].FindAncestorOpInBlock(op)
+				if a != nil && b != nil && a.IndexInBlock() < b.IndexInBlock() {
+					continue
+				}
+				return false
+			}
+			if before(u.Op, S) {
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// before reports whether op u runs before op s on every path: it encloses
+// s (a loop reading its init at entry) or precedes s's ancestor in u's
+// block.
+func before(u, s *dialect.Operation) bool {
+	if u.IsAncestorOf(s) {
+		return true
+	}
+	if u.Block == nil {
+		return false
+	}
+	a := u.Block.FindAncestorOpInBlock(s)
+	return a != nil && u.IndexInBlock() < a.IndexInBlock()
+}
+
+// noAliasOK checks that op may write into dst given its no-alias rules.
+func (m *msa) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
+	all, forbidden := dialect.ForbiddenAliasOperands(op, m.targetName())
+	for i, in := range dialect.TileInputs(op) {
+		if !all && !containsInt(forbidden, i) {
+			continue
+		}
+		if l, ok := bufferOf(in); ok && l.buf == dst.buf {
+			return false
+		}
+	}
+	return true
+}
+
 // emitMoves inserts the copies of a yield. pl.yield rebinds every carry at
 // once but the copies run in sequence, so a copy that reads a buffer
 // another copy writes runs first; a cycle (a swap) is broken by copying one
@@ -374,6 +484,11 @@ func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 			if i != j && moves[i].dst.buf == moves[j].dst.buf && moves[i].dst.offset == moves[j].dst.offset {
 				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, describeTile(moves[i].dst.buf))
 			}
+		}
+	}
+	for _, mv := range moves {
+		if tileSpace(mv.src) == "acc" {
+			return dialect.NewError(yield.Loc, "cannot give %s one accumulator (acc) buffer on every path without an acc-to-acc tile.move, which the hardware does not have; the tile yielded here lives in a different acc buffer and its producer cannot be retargeted safely", dialect.Describe(yield.ParentOp()))
 		}
 	}
 	done := make([]bool, len(moves))
