@@ -161,15 +161,18 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 	for _, sp := range spaces {
 		a := arenas[sp]
 		var base *dialect.Value
-		first := a.cands[0].alloc
+		// The arena goes right before the first candidate or, when that one
+		// is lifted out of a nested region, before the entry-block op that
+		// holds it (candidates come in pre-order, so this is the earliest).
+		first := s.entry.FindAncestorOpInBlock(a.cands[0].alloc)
 		if arenaArg != nil {
 			base = arenaArg
 		} else {
 			t := dialect.MemRef([]int64{a.size}, dialect.I8, nil, a.cands[0].spaceAttr)
-			op := dialect.NewOperation("memref.alloc", first.Loc, nil, []dialect.Type{t})
+			op := dialect.NewOperation("memref.alloc", a.cands[0].alloc.Loc, nil, []dialect.Type{t})
 			op.SetAttr("alignment", dialect.Int(a.align, dialect.I64))
 			op.SetAttr("operandSegmentSizes", dialect.I32Array(0, 0))
-			first.Block.InsertBefore(first, op)
+			s.entry.InsertBefore(first, op)
 			base = op.Results[0]
 		}
 		for _, c := range a.cands {
@@ -207,16 +210,81 @@ func (s *smpState) returnedValues() map[*dialect.Value]bool {
 	return out
 }
 
-// staticSize returns ceil(elements * bitwidth / 8) of a static memref.
+// staticSize returns the bytes a static memref occupies once lowered:
+// elements times the element's storage size. For element types whose width
+// is a whole number of bytes (every type upstream's tests use) this is
+// upstream's ceil(elements * bitwidth / 8). Narrower or odd widths (i1, i4,
+// i17) are not bit-packed by the LLVM lowering: each element takes whole
+// bytes, so upstream's formula would hand out a slot smaller than the
+// buffer (memref<2xi1> needs 2 bytes, not 1) and overlap its neighbour.
 func staticSize(mt *dialect.MemRefType) (int64, bool) {
 	if !mt.HasStaticShape() {
 		return 0, false
 	}
-	bits := dialect.ElementBitWidth(mt.Elem)
-	if bits == 0 {
+	b := elementBytes(mt.Elem)
+	if b == 0 {
 		return 0, false
 	}
-	return (mt.NumElements()*bits + 7) / 8, true
+	return mt.NumElements() * b, true
+}
+
+// elementBytes is the storage size of one memref element under the LLVM
+// lowering (LLVM's alloc size on x86-64 and AArch64), 0 when unknown.
+func elementBytes(t dialect.Type) int64 {
+	switch t := t.(type) {
+	case *dialect.IntegerType, *dialect.IndexType:
+		return (dialect.ElementBitWidth(t) + 7) / 8
+	case *dialect.FloatType:
+		if t.Name == "f80" {
+			return 16 // x86_fp80 is padded to 16 bytes
+		}
+		return (dialect.ElementBitWidth(t) + 7) / 8
+	case *dialect.ComplexType:
+		return 2 * elementBytes(t.Elem)
+	case *dialect.VectorType:
+		// An n-D vector lowers to nested arrays of 1-D vectors; a 1-D vector
+		// is bit-packed and padded to its natural (power-of-two) alignment.
+		if len(t.Shape) == 0 {
+			return 0
+		}
+		bits := dialect.ElementBitWidth(t.Elem)
+		if bits == 0 {
+			return 0
+		}
+		inner := t.Shape[len(t.Shape)-1]
+		store := (inner*bits + 7) / 8
+		alloc := int64(1)
+		for alloc < store {
+			alloc *= 2
+		}
+		n := int64(1)
+		for _, d := range t.Shape[:len(t.Shape)-1] {
+			n *= d
+		}
+		return n * alloc
+	}
+	return 0
+}
+
+// identityLayout reports whether a memref's layout is the identity (what
+// memref.view can produce): none, or a strided layout with offset 0 and the
+// contiguous row-major strides.
+func identityLayout(mt *dialect.MemRefType) bool {
+	if mt.Layout == nil {
+		return true
+	}
+	sl, ok := mt.Layout.(*dialect.StridedLayoutAttr)
+	if !ok || sl.Offset != 0 || len(sl.Strides) != len(mt.Shape) {
+		return false
+	}
+	stride := int64(1)
+	for i := len(mt.Shape) - 1; i >= 0; i-- {
+		if sl.Strides[i] != stride {
+			return false
+		}
+		stride *= mt.Shape[i]
+	}
+	return true
 }
 
 // deallocsOf finds every FreeLike op releasing a value v may flow into.
@@ -267,6 +335,19 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 			skipped++
 			return true // dynamic shapes are left alone
 		}
+		if !identityLayout(mt) {
+			// memref.view only produces identity layouts.
+			skipped++
+			s.remark(op.Loc, "not planned: a view into the arena cannot have the layout of %s", mt)
+			return true
+		}
+		if nested {
+			if why := s.liftable(op); why != "" {
+				skipped++
+				s.remark(op.Loc, "not planned: %s", why)
+				return true
+			}
+		}
 		if s.escaping != nil && s.escapes(op.Results[0]) {
 			skipped++
 			s.ctx.Remark(op.Loc, "allocation escapes through the function's return; left on the heap")
@@ -282,17 +363,21 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 			walkErr = dialect.NewError(op.Loc, "no dealloc found; run the deallocation pipeline before this pass")
 			return false
 		}
-		for _, d := range deallocs {
-			if s.entry.FindAncestorOpInBlock(d) == nil {
-				walkErr = dialect.NewError(op.Loc, "unstructured control flow is not supported")
-				return false
-			}
-		}
 		if nested {
+			// Lifted allocations need every alias and deallocation inside
+			// the block that allocates; the entry-block rule below does not
+			// apply to them.
 			if why := s.confined(op); why != "" {
 				skipped++
 				s.remark(op.Loc, "not planned: %s", why)
 				return true
+			}
+		} else {
+			for _, d := range deallocs {
+				if s.entry.FindAncestorOpInBlock(d) == nil {
+					walkErr = dialect.NewError(op.Loc, "unstructured control flow is not supported")
+					return false
+				}
 			}
 		}
 		align := int64(1)
@@ -352,6 +437,24 @@ func (s *smpState) escapes(v *dialect.Value) bool {
 		}
 	}
 	return false
+}
+
+// liftable explains why a nested allocation cannot be lifted whatever its
+// uses, or returns "": it must sit in regions of entry-block ops (a block
+// reached by a branch has no place in the entry-block order the arena is
+// created in), and every op around it must be one whose region control
+// flow pto-opt knows (scf.for, scf.if, scf.while): an unknown op may run
+// its region several times at once, or keep the buffer beyond one run.
+func (s *smpState) liftable(op *dialect.Operation) string {
+	if s.entry.FindAncestorOpInBlock(op) == nil {
+		return "it is in a block other than the entry block of the function (unstructured control flow)"
+	}
+	for p := op.ParentOp(); p != nil && p != s.fn; p = p.ParentOp() {
+		if p.Def == nil || p.Def.Branch == nil {
+			return fmt.Sprintf("it is inside %s, whose region control flow is unknown", dialect.Describe(p))
+		}
+	}
+	return ""
 }
 
 // confined explains why a nested allocation cannot be lifted, or returns
@@ -490,17 +593,68 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes", spaceName(space), size, capacity)
 	}
 	if s.ctx.Opts.Bool("remarks") {
-		lb := planner.LowerBound(res.Problem)[0]
-		total := int64(0)
+		lb := lowerBound(p)
+		// No sharing: every buffer in its own slot, packed in program
+		// order with its alignment (what algorithm=trivial produces).
+		unshared := int64(0)
 		for _, c := range cands {
-			total += c.size
+			unshared = (unshared+c.align-1)/c.align*c.align + c.size
 		}
 		proven := ""
-		if res.Optimal {
+		if res.Optimal || size == lb {
 			proven = ", proven optimal"
 		}
 		s.ctx.Remark(s.fn.Loc, "static-memory-planner (%s): arena of %d bytes for %d buffers in memory space '%s'; lower bound %d bytes%s; %d bytes saved against no sharing",
-			algo, size, len(cands), spaceName(space), lb, proven, total-size)
+			algo, size, len(cands), spaceName(space), lb, proven, unshared-size)
 	}
 	return size, align, nil
+}
+
+// lowerBound is the largest total size of buffers that must be disjoint at
+// one program point: no placement is smaller. planner.LowerBound counts
+// every buffer live at a point, which is only a bound when no pair is
+// temporally exclusive (lift-nested's scf.if arms); then the buffers of a
+// point that have an exclusive partner live at the same point are left out,
+// so what is counted is pairwise in conflict.
+func lowerBound(p *planner.Problem) int64 {
+	if len(p.TemporalExclusions) == 0 {
+		return planner.LowerBound(p)[0]
+	}
+	excl := map[[2]int]bool{}
+	for _, e := range p.TemporalExclusions {
+		excl[[2]int{e[0], e[1]}] = true
+		excl[[2]int{e[1], e[0]}] = true
+	}
+	liveAt := func(b *planner.Buffer, t int64) bool {
+		for _, iv := range b.Live {
+			if iv.Start <= t && t < iv.End {
+				return true
+			}
+		}
+		return false
+	}
+	best := int64(0)
+	for i := range p.Buffers {
+		best = max(best, p.Buffers[i].Size)
+		for _, start := range p.Buffers[i].Live {
+			var live []int
+			for j := range p.Buffers {
+				if liveAt(&p.Buffers[j], start.Start) {
+					live = append(live, j)
+				}
+			}
+			sum := int64(0)
+		next:
+			for _, j := range live {
+				for _, k := range live {
+					if excl[[2]int{j, k}] {
+						continue next
+					}
+				}
+				sum += p.Buffers[j].Size
+			}
+			best = max(best, sum)
+		}
+	}
+	return best
 }
