@@ -191,24 +191,20 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		}
 	}
 	// Loop carries: the next value must not be written while the carried
-	// one is still read.
+	// one (the previous iteration's) is still read after the write.
 	for _, w := range writes {
 		for arg := range w.carry {
 			body := arg.Block
-			at := body.FindAncestorOpInBlock(w.op)
-			if at == nil {
+			if body.FindAncestorOpInBlock(w.op) == nil {
 				continue // written before the loop (the init)
 			}
-			for _, v := range aa.Resolve(arg) {
-				if v != arg && !(v.Op != nil && body.FindAncestorOpInBlock(v.Op) != nil && v.Op.Has(dialect.ViewLike)) {
-					continue
-				}
+			old := CarriedVersion(aa, arg)
+			for _, v := range old {
 				for _, u := range v.Uses {
-					ua := body.FindAncestorOpInBlock(u.Op)
-					if ua == nil || ua == body.Terminator() || ua == at {
+					if u.Op == w.op || u.Op == body.Terminator() && u.Index == arg.Index-1 {
 						continue
 					}
-					if ua.IndexInBlock() > at.IndexInBlock() {
+					if lv.MayRunAfter(u.Op, w.op) {
 						return dialect.NewError(w.op.Loc, "placement: %s overwrites the loop-carried tile while %s still reads it", dialect.Describe(w.op), dialect.Describe(u.Op))
 					}
 				}
@@ -216,6 +212,26 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		}
 	}
 	return nil
+}
+
+// CarriedVersion is the previous iteration's value of a loop carry: the
+// iter_arg and what is computed in place on it or viewed from it, up to
+// where a new value joins the carry again.
+func CarriedVersion(aa *Aliases, arg *dialect.Value) []*dialect.Value {
+	out := []*dialect.Value{arg}
+	seen := map[*dialect.Value]bool{arg: true}
+	for i := 0; i < len(out); i++ {
+		for _, u := range out[i].Uses {
+			if u.Op.Has(dialect.ViewLike) || u.Op.Has(dialect.ResultReusesInput) && u.Index == u.Op.Def.ReusedInput {
+				r := u.Op.Results[0]
+				if !seen[r] {
+					seen[r] = true
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // commonJoins returns the loop carries and if results both writes flow

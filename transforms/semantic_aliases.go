@@ -123,7 +123,7 @@ func (m *msa) loop(L *dialect.Operation) error {
 		}
 		for j, other := range canon {
 			if other.buf == loc.buf && other.offset == loc.offset {
-				return dialect.NewError(L.Loc, "loop-carried values #%d and #%d of %s start in the same allocation %s; they cannot both be carried in it", j, i, dialect.Describe(L), describeTile(loc.buf))
+				return dialect.NewError(L.Loc, "loop-carried values %s and %s of %s start in the same allocation %s; no order of copies can keep both", describeTile(body.Args[1+j]), describeTile(body.Args[1+i]), dialect.Describe(L), describeTile(loc.buf))
 			}
 		}
 		canon[i] = loc
@@ -251,8 +251,17 @@ func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value
 		for _, w := range m.lv.Aliases.Resolve(carry) {
 			for _, u := range w.Uses {
 				ua := body.FindAncestorOpInBlock(u.Op)
-				if ua == nil || ua == body.Terminator() {
+				if ua == nil {
 					continue
+				}
+				if ua == body.Terminator() {
+					// Yielding the carry into its own slot reads nothing; into
+					// another slot it is a copy at the end of the body, after
+					// this write.
+					if u.Op == ua && u.Index == carry.Index-1 {
+						continue
+					}
+					return false
 				}
 				if ua.IndexInBlock() > anchor.IndexInBlock() || ua == anchor && u.Op != op {
 					return false
@@ -403,7 +412,7 @@ func (m *msa) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Oper
 	}
 	myArm := armOf(op)
 	mine := map[*dialect.Value]bool{}
-	for _, w := range m.lv.Aliases.Resolve(op.Results[0]) {
+	for _, w := range newVersion(m.lv.Aliases, op.Results[0]) {
 		mine[w] = true
 	}
 	for _, w := range m.lv.Aliases.Resolve(dst.buf) {
@@ -435,6 +444,33 @@ func (m *msa) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Oper
 		}
 	}
 	return true
+}
+
+// newVersion is the forward alias closure of a freshly written tile that
+// stops at loop iter_args: past the back edge a carry holds the previous
+// iteration's value, a different version of the variable.
+func newVersion(aa *analysis.Aliases, v *dialect.Value) []*dialect.Value {
+	var out []*dialect.Value
+	for _, w := range aa.Resolve(v) {
+		out = append(out, w)
+	}
+	carried := map[*dialect.Value]bool{}
+	for _, w := range out {
+		if w.IsBlockArg() {
+			if p := w.Block.ParentOp(); p != nil && p.Def != nil && p.Def.Branch != nil && w.Block.Region != nil && p.Def.Branch.Loops(p, w.Block.Region.Index()) {
+				for _, x := range analysis.CarriedVersion(aa, w) {
+					carried[x] = true
+				}
+			}
+		}
+	}
+	keep := out[:0]
+	for _, w := range out {
+		if !carried[w] || w == v {
+			keep = append(keep, w)
+		}
+	}
+	return keep
 }
 
 // before reports whether op u runs before op s on every path: it encloses

@@ -1,0 +1,610 @@
+package transforms
+
+import (
+	"sort"
+	"strings"
+
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+	"pto-opt/planner"
+	"pto-opt/printer"
+)
+
+// memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,
+// after init-memref (and normally materialize-semantic-aliases).
+//
+// Units of sharing are allocation identities (tile.alloc ops): a loop
+// carry, an if result and the in-place and view chains already live in one
+// allocation, so moving an identity moves them together (which is PyPTO's
+// loop-carry realignment, by construction). Steps:
+//
+//  1. Lifetimes (analysis.Liveness over nested control flow, loop-aware);
+//     an identity's lifetime is the union over the tiles it holds.
+//  2. Global first-fit-decreasing packing per memory space: identities
+//     sorted largest first join the first buffer all of whose members they
+//     may share with (can share: same space, lifetimes disjoint or on
+//     exclusive paths — touching is fine —, no no-alias rule of any writer
+//     in either direction, no target hazard, not concurrent pipeline
+//     clones); a buffer is sized by its first (largest) member; members are
+//     rebased onto it and their allocations removed. Declared (pinned)
+//     allocations are closed slots.
+//  3. Capacity-overflow subrange fallback: only when the whole-buffer
+//     packing's exact sequential footprint overflows the space, identities
+//     may take an aligned subrange of a larger buffer, blocked by the
+//     members they cannot share with; never in a space with a tile at a
+//     dynamic offset.
+//  4. Pipeline-stage guard: writes tagged `tile.pipeline = [group, stage]`
+//     are concurrent clones; clones land in residue ordinal(stage) mod F_g
+//     with F_g = min(stages, capacity / per-stage slot); residues never
+//     share. If a space still overflows, the group with the most relief is
+//     shed one residue at a time (PH-MR-001 remark); when every group is at
+//     depth 1 and it still overflows, the legacy packing is used (warning).
+//     The tags are consumed.
+//  5. Yield fixup, accumulator if-phi coalescing and copy ordering: the
+//     materialize-semantic-aliases logic runs again on the rebased IR (it is
+//     idempotent), so every loop carry and if result has one buffer, with
+//     ordered tile.move copies where needed and never an acc-to-acc move.
+//     (PyPTO's identity-copy normalisation has nothing to do in SSA form: a
+//     rename is the same value.)
+//  6. Unused allocations are removed; the result is checked by the
+//     independent validator (analysis.CheckTilePlacement).
+
+func init() {
+	Register(&Pass{
+		Name:      "memory-reuse",
+		ClassName: "MemoryReuse",
+		Summary:   "Share allocations between tiles whose lifetimes do not overlap (PyPTO MemoryReuse)",
+		Anchor:    "func.func",
+		Parallel:  true,
+		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
+		Options: []OptionSpec{
+			{Name: "subranges", Kind: BoolOpt, Default: "true", Help: "Allow the capacity-overflow subrange fallback"},
+		},
+		Stats: map[string]string{
+			"num-shared":  "Allocations merged into another",
+			"bytes-saved": "Bytes of allocation removed",
+		},
+		Run: runMemoryReuse,
+	})
+}
+
+type mrMember struct {
+	alloc  *dialect.Operation
+	name   string
+	space  string
+	size   int64
+	ranges []analysis.Interval
+	pinned bool
+	order  int // program order, for stable sorting
+	group  int64
+	stage  int64
+	staged bool
+	offset int64 // within its buffer
+}
+
+type mrBuffer struct {
+	members []*mrMember // members[0] is the representative
+	closed  bool
+}
+
+func (b *mrBuffer) size() int64 { return b.members[0].size }
+
+type mrState struct {
+	ctx       *Context
+	fn        *dialect.Operation
+	lv        *analysis.Liveness
+	members   []*mrMember
+	byAlloc   map[*dialect.Value]*mrMember
+	loadT     map[*dialect.Value]bool
+	tpopT     map[*dialect.Value]bool
+	hazard    bool
+	noShare   map[[2]*mrMember]bool // cached rule-based refusals (both orders)
+	residue   map[*mrMember]int64
+	groupTags map[int64]*dialect.Operation
+}
+
+func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
+	if fn.Body(0) == nil {
+		return nil
+	}
+	allocs := tileAllocs(fn)
+	if len(allocs) == 0 {
+		return nil
+	}
+	s := &mrState{ctx: ctx, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*mrMember{},
+		noShare: map[[2]*mrMember]bool{}, residue: map[*mrMember]int64{}, groupTags: map[int64]*dialect.Operation{}}
+	names := printer.Names(fn, printer.Options{})
+	for i, a := range allocs {
+		m := &mrMember{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
+			size: allocSize(a), pinned: isPinned(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
+		for _, u := range a.Results[0].Uses {
+			if g, st, ok := pipelineMembership(u.Op); ok && !m.staged {
+				m.group, m.stage, m.staged = g, st, true
+				if _, seen := s.groupTags[g]; !seen {
+					s.groupTags[g] = u.Op
+				}
+			}
+		}
+		s.members = append(s.members, m)
+		s.byAlloc[a.Results[0]] = m
+	}
+	if err := s.checkPinnedSlots(); err != nil {
+		return err
+	}
+	s.hazard = ctx.Target != nil && ctx.Target.HasHazard("split-load-tpop") && fn.HasAttr("tile.split_aiv")
+	if s.hazard {
+		s.loadT, s.tpopT = hazardTaint(fn, s.lv.Aliases)
+	}
+	s.computeRuleRefusals()
+
+	bySpace := map[string][]*mrMember{}
+	var spaces []string
+	for _, m := range s.members {
+		if _, ok := bySpace[m.space]; !ok {
+			spaces = append(spaces, m.space)
+		}
+		bySpace[m.space] = append(bySpace[m.space], m)
+	}
+	var plan []*mrBuffer
+	for _, sp := range spaces {
+		bufs, err := s.packSpace(sp, bySpace[sp])
+		if err != nil {
+			return err
+		}
+		plan = append(plan, bufs...)
+	}
+	s.apply(plan)
+	// Yield fixup and accumulator if-phis on the rebased IR.
+	if err := runSemanticAliases(ctx, fn); err != nil {
+		return err
+	}
+	removeUnusedAllocs(fn)
+	fn.Walk(func(op *dialect.Operation) bool {
+		op.RemoveAttr("tile.pipeline")
+		return true
+	})
+	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+		return dialect.NewError(fn.Loc, "memory-reuse: internal error: the sharing breaks a rule: %s", dialect.AsDiagnostic(err).Msg)
+	}
+	return nil
+}
+
+// checkPinnedSlots: tiles the author bound to one slot of a declared
+// allocation must not be live at the same time (touching is fine). Tiles
+// that land there by inheritance (views, in-place results) are the same
+// data and are not checked. With `slots = N` the allocation has N equal
+// slots and a tile's slot is its offset divided by the slot size.
+func (s *mrState) checkPinnedSlots() error {
+	for _, m := range s.members {
+		if !m.pinned {
+			continue
+		}
+		slots := int64(1)
+		if n, ok := m.alloc.IntAttrValue("slots"); ok && n > 0 {
+			slots = n
+		}
+		slotSize := m.size / slots
+		type bound struct {
+			op   *dialect.Operation
+			slot int64
+		}
+		var tiles []bound
+		for _, u := range m.alloc.Results[0].Uses {
+			if dialect.TileDest(u.Op) == m.alloc.Results[0] {
+				slot := int64(0)
+				if slotSize > 0 {
+					slot = dialect.TileDestOffset(u.Op) / slotSize
+				}
+				tiles = append(tiles, bound{u.Op, slot})
+			}
+		}
+		for i, a := range tiles {
+			for _, b := range tiles[i+1:] {
+				if a.slot != b.slot {
+					continue
+				}
+				ra := s.ownRanges(a.op.Results[0], b.op.Results[0])
+				rb := s.ownRanges(b.op.Results[0], a.op.Results[0])
+				if analysis.OverlapSets(ra, rb) {
+					if ex, _ := s.lv.Exclusive(a.op.Results[0], b.op.Results[0]); ex {
+						continue
+					}
+					return dialect.NewError(b.op.Loc, "memory-reuse: %s and %s are both bound to slot %d of the declared allocation %%%s and are live at the same time; the later write destroys data the earlier tile still needs",
+						describeTile(a.op.Results[0]), describeTile(b.op.Results[0]), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ownRanges is v's lifetime without what it shares with other (a carry or
+// an if result both flow into).
+func (s *mrState) ownRanges(v, other *dialect.Value) []analysis.Interval {
+	shared := map[*dialect.Value]bool{}
+	for _, w := range s.lv.Aliases.Resolve(other) {
+		shared[w] = true
+	}
+	var out []analysis.Interval
+	for _, w := range s.lv.Aliases.Resolve(v) {
+		if shared[w] {
+			continue
+		}
+		out = append(out, s.lv.Ranges(w)...)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return mergeRanges(out)
+}
+
+func mergeRanges(in []analysis.Interval) []analysis.Interval {
+	var out []analysis.Interval
+	for _, x := range in {
+		if x.Empty() {
+			continue
+		}
+		if n := len(out); n > 0 && x.Start <= out[n-1].End {
+			out[n-1].End = max(out[n-1].End, x.End)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// computeRuleRefusals records the pairs that may never share bytes because
+// of an op's no-alias rule or the target hazard, in both directions and
+// through views and in-place chains (bufferOf resolves them).
+func (s *mrState) computeRuleRefusals() {
+	target := ""
+	if s.ctx.Target != nil {
+		target = s.ctx.Target.Name
+	}
+	refuse := func(a, b *mrMember) {
+		if a != nil && b != nil && a != b {
+			s.noShare[[2]*mrMember{a, b}] = true
+			s.noShare[[2]*mrMember{b, a}] = true
+		}
+	}
+	memberOf := func(v *dialect.Value) *mrMember {
+		if l, ok := bufferOf(v); ok {
+			return s.byAlloc[l.buf]
+		}
+		return nil
+	}
+	s.fn.Walk(func(op *dialect.Operation) bool {
+		d := dialect.TileDest(op)
+		if d == nil {
+			return true
+		}
+		out := s.byAlloc[d]
+		all, forbidden := dialect.ForbiddenAliasOperands(op, target)
+		inputs := dialect.TileInputs(op)
+		for k, in := range inputs {
+			if all || containsInt(forbidden, k) {
+				refuse(out, memberOf(in))
+			}
+		}
+		if s.hazard {
+			readsTpop := false
+			for _, in := range inputs {
+				readsTpop = readsTpop || s.tpopT[in]
+			}
+			if readsTpop {
+				for _, in := range inputs {
+					if s.loadT[in] {
+						refuse(out, memberOf(in))
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// canShare is PyPTO's can_share, checked in both directions.
+func (s *mrState) canShare(a, b *mrMember, guard bool) bool {
+	if a.space != b.space || a.pinned || b.pinned || s.noShare[[2]*mrMember{a, b}] {
+		return false
+	}
+	if guard && a.staged && b.staged && a.group == b.group && a.stage != b.stage && s.residue[a] != s.residue[b] {
+		return false
+	}
+	if !analysis.OverlapSets(a.ranges, b.ranges) {
+		return true
+	}
+	ex, _ := s.lv.Exclusive(a.alloc.Results[0], b.alloc.Results[0])
+	return ex
+}
+
+// pack is the global first-fit-decreasing packing, optionally with the
+// subrange retry.
+func (s *mrState) pack(members []*mrMember, guard, subranges bool) []*mrBuffer {
+	// Largest first; among equal sizes, shorter lifetimes first (they fill
+	// the gaps the longer ones leave), then program order.
+	order := append([]*mrMember(nil), members...)
+	span := func(m *mrMember) int {
+		n := 0
+		for _, r := range m.ranges {
+			n += r.End - r.Start
+		}
+		return n
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		if order[i].size != order[j].size {
+			return order[i].size > order[j].size
+		}
+		if si, sj := span(order[i]), span(order[j]); si != sj {
+			return si < sj
+		}
+		return order[i].order < order[j].order
+	})
+	var bufs []*mrBuffer
+	align := int64(32)
+	if s.ctx.Target != nil && len(members) > 0 {
+		align = max(align, s.ctx.Target.Alignment(members[0].space))
+	}
+	for _, m := range order {
+		m.offset = 0
+		if m.pinned {
+			bufs = append(bufs, &mrBuffer{members: []*mrMember{m}, closed: true})
+			continue
+		}
+		placed := false
+		for _, b := range bufs {
+			if b.closed {
+				continue
+			}
+			ok := true
+			for _, x := range b.members {
+				if !s.canShare(m, x, guard) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				b.members = append(b.members, m)
+				placed = true
+				break
+			}
+		}
+		if !placed && subranges {
+			for _, b := range bufs {
+				if b.closed || b.size() <= m.size {
+					continue
+				}
+				if off, ok := s.subrange(b, m, guard, align); ok {
+					m.offset = off
+					b.members = append(b.members, m)
+					placed = true
+					break
+				}
+			}
+		}
+		if !placed {
+			bufs = append(bufs, &mrBuffer{members: []*mrMember{m}})
+		}
+	}
+	return bufs
+}
+
+// subrange finds the lowest aligned offset in b where m fits without
+// touching the bytes of a member it cannot share with.
+func (s *mrState) subrange(b *mrBuffer, m *mrMember, guard bool, align int64) (int64, bool) {
+	var blocked [][2]int64
+	for _, x := range b.members {
+		if !s.canShare(m, x, guard) {
+			blocked = append(blocked, [2]int64{x.offset, x.offset + x.size})
+		}
+	}
+	sort.Slice(blocked, func(i, j int) bool { return blocked[i][0] < blocked[j][0] })
+	off := int64(0)
+	for _, r := range blocked {
+		if off+m.size <= r[0] {
+			break
+		}
+		if r[1] > off {
+			off = (r[1] + align - 1) / align * align
+		}
+	}
+	if off+m.size <= b.size() {
+		return off, true
+	}
+	return 0, false
+}
+
+// footprint is the exact bytes allocate-addr's sequential planner would
+// use for these buffers (the same planner, so the numbers agree).
+func (s *mrState) footprint(space string, bufs []*mrBuffer) int64 {
+	p := &planner.Problem{Pools: []planner.Pool{{Name: space}}}
+	if s.ctx.Target != nil {
+		if sp := s.ctx.Target.Space(space); sp != nil {
+			for _, r := range sp.Reserved {
+				p.Pools[0].Reserved = append(p.Pools[0].Reserved, planner.Interval{Start: r[0], End: r[1]})
+			}
+		}
+	}
+	for _, b := range bufs {
+		al := int64(32)
+		if s.ctx.Target != nil {
+			al = s.ctx.Target.Alignment(space)
+		}
+		p.Buffers = append(p.Buffers, planner.Buffer{Name: b.members[0].name, Size: b.size(), Align: al, Live: []planner.Interval{{Start: 0, End: 1}}})
+	}
+	if len(p.Buffers) == 0 {
+		return 0
+	}
+	res, err := planner.Solve("sequential", p, planner.Options{})
+	if err != nil {
+		return 1 << 62
+	}
+	return res.Peak[0]
+}
+
+// packSpace runs the capacity-gated packing of one memory space.
+func (s *mrState) packSpace(space string, members []*mrMember) ([]*mrBuffer, error) {
+	capacity := int64(0)
+	if s.ctx.Target != nil {
+		capacity = s.ctx.Target.Capacity(space)
+	}
+	subOK := s.ctx.Opts.Bool("subranges") && !s.hasDynamicOffsets(space)
+
+	// Pipeline groups present in this space: requested depth, slot size,
+	// dense stage ordinals.
+	type group struct {
+		id        int64
+		stages    []int64
+		slot      int64
+		requested int64
+		depth     int64
+	}
+	groups := map[int64]*group{}
+	for _, m := range members {
+		if !m.staged {
+			continue
+		}
+		g := groups[m.group]
+		if g == nil {
+			g = &group{id: m.group}
+			groups[m.group] = g
+		}
+		if !containsI64(g.stages, m.stage) {
+			g.stages = append(g.stages, m.stage)
+		}
+		g.slot = max(g.slot, m.size)
+	}
+	var ids []int64
+	for id, g := range groups {
+		sort.Slice(g.stages, func(i, j int) bool { return g.stages[i] < g.stages[j] })
+		g.requested = int64(len(g.stages))
+		g.depth = g.requested
+		if capacity > 0 && g.slot > 0 {
+			g.depth = max(1, min(g.requested, capacity/g.slot))
+		}
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	assign := func() {
+		for _, m := range members {
+			if g := groups[m.group]; m.staged && g != nil {
+				ord := int64(0)
+				for i, st := range g.stages {
+					if st == m.stage {
+						ord = int64(i)
+					}
+				}
+				s.residue[m] = ord % g.depth
+			}
+		}
+	}
+	try := func(guard bool) ([]*mrBuffer, bool) {
+		assign()
+		bufs := s.pack(members, guard, false)
+		if capacity == 0 || s.footprint(space, bufs) <= capacity {
+			return bufs, true
+		}
+		if subOK {
+			sub := s.pack(members, guard, true)
+			if s.footprint(space, sub) <= capacity {
+				return sub, true
+			}
+		}
+		return bufs, false
+	}
+	bufs, ok := try(true)
+	for !ok {
+		// Shed: lower the depth of the group whose residue frees the most
+		// bytes (ties: lowest group id).
+		var pick *group
+		for _, id := range ids {
+			g := groups[id]
+			if g.depth > 1 && (pick == nil || g.slot > pick.slot) {
+				pick = g
+			}
+		}
+		if pick == nil {
+			break
+		}
+		pick.depth--
+		bufs, ok = try(true)
+	}
+	for _, id := range ids {
+		g := groups[id]
+		if g.depth < g.requested {
+			at := s.groupTags[id]
+			s.ctx.Remark(at.Loc, "PH-MR-001: pipeline group %d asks for %d concurrent stages in memory space '%s' but only %d fit (per-stage tile %d bytes, capacity %d bytes): stages will serialise; shrink the per-stage tile to at most %d bytes or lower stage= to %d",
+				id, g.requested, space, g.depth, g.slot, capacity, capacity/max(g.requested, 1), g.depth)
+		}
+	}
+	if !ok && len(groups) > 0 {
+		// Legacy fallback: pack without the pipeline guard.
+		legacy := s.pack(members, false, false)
+		if subOK && s.footprint(space, legacy) > capacity {
+			legacy = s.pack(members, false, true)
+		}
+		bufs = legacy
+		tooBig := false
+		for _, m := range members {
+			if m.size > capacity {
+				tooBig = true
+			}
+		}
+		if !tooBig {
+			at := s.groupTags[ids[0]]
+			s.ctx.Warning(at.Loc, "memory-reuse: memory space '%s' overflows its %d bytes even with every pipeline group at depth 1; falling back to the legacy packing, which lets pipeline stages share buffers", space, capacity)
+		}
+	}
+	return bufs, nil
+}
+
+// hasDynamicOffsets reports a tile of the space at a runtime offset (a
+// slice with SSA offset operands); subdivision is then disabled for the
+// whole space, so compacting roots cannot turn into wrong addresses.
+func (s *mrState) hasDynamicOffsets(space string) bool {
+	found := false
+	s.fn.Walk(func(op *dialect.Operation) bool {
+		if op.Has(dialect.ViewLike) && len(op.Results) > 0 && tileSpace(op.Results[0]) == space {
+			for _, x := range op.Operands[1:] {
+				if _, isTile := x.Type.(*dialect.TileType); !isTile {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func containsI64(list []int64, x int64) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// apply rebases every member onto its buffer's representative: the
+// largest member (the first packed), the earliest allocation among equals.
+func (s *mrState) apply(plan []*mrBuffer) {
+	for _, b := range plan {
+		for i, m := range b.members {
+			r := b.members[0]
+			if m.size == r.size && m.offset == 0 && m.order < r.order {
+				b.members[0], b.members[i] = m, r
+			}
+		}
+		rep := b.members[0]
+		for _, m := range b.members[1:] {
+			for _, u := range append([]dialect.Use(nil), m.alloc.Results[0].Uses...) {
+				if dialect.TileDest(u.Op) == m.alloc.Results[0] {
+					dialect.SetTileDest(u.Op, rep.alloc.Results[0], m.offset+dialect.TileDestOffset(u.Op))
+				}
+			}
+			s.ctx.Stat("num-shared", 1)
+			s.ctx.Stat("bytes-saved", m.size)
+			if !m.alloc.Results[0].HasUses() {
+				m.alloc.Erase()
+			}
+		}
+	}
+}
