@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -105,6 +106,16 @@ func init() {
 			return nil
 		},
 	})
+	Register(&OpDef{
+		Name: "pto.partition_view", Summary: "a window of a global tensor view (the operand of tload/tstore)",
+		Traits:     ViewLike | Pure,
+		ViewSource: 0,
+		Inherent:   []string{"sizes"},
+		Parse:      parsePartitionView,
+		Print:      printPartitionView,
+		Verify:     verifyPartitionView,
+		NameHint:   func(*Operation) []string { return []string{"part"} },
+	})
 	for _, n := range PTOComputeOps {
 		Register(&OpDef{
 			Name: "pto." + n, Summary: "ptoas instruction " + n,
@@ -204,4 +215,137 @@ func printInsOuts(p AsmPrinter, op *Operation) {
 		p.Write(")")
 	}
 	p.AttrDict(op, "operandSegmentSizes")
+}
+
+// pto.partition_view %src, offsets = [%o0, %o1], sizes = [R, C]
+//
+//	: !pto.tensor_view<...> -> !pto.partition_tensor_view<RxCxT>
+//
+// Offsets are index values (one per dimension of the source), sizes are
+// static and equal the result's shape.
+func parsePartitionView(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("offsets"); err != nil {
+		return err
+	}
+	if err := p.ParsePunct("="); err != nil {
+		return err
+	}
+	offs, err := p.ParseOperandList("[")
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("sizes"); err != nil {
+		return err
+	}
+	if err := p.ParsePunct("="); err != nil {
+		return err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return err
+	}
+	var sizes []int64
+	for !p.ParseOptionalPunct("]") {
+		if len(sizes) > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+		}
+		n, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		sizes = append(sizes, n)
+	}
+	st.AddAttr("sizes", I64Array(sizes...))
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	srcT, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct("->"); err != nil {
+		return err
+	}
+	resT, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.Operands = append([]OperandRef{src}, offs...)
+	st.OperandTypes = []Type{srcT}
+	for range offs {
+		st.OperandTypes = append(st.OperandTypes, Index)
+	}
+	st.ResultTypes = []Type{resT}
+	return nil
+}
+
+func printPartitionView(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(", offsets = [")
+	p.Operands(op.Operands[1:])
+	p.Write("], sizes = [")
+	if a, ok := op.Attr("sizes").(*DenseArrayAttr); ok {
+		for i, v := range a.Values {
+			if i > 0 {
+				p.Write(", ")
+			}
+			p.Write(strconv.FormatInt(v, 10))
+		}
+	}
+	p.Write("]")
+	p.AttrDict(op, "sizes")
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" -> ")
+	p.Type(op.Results[0].Type)
+}
+
+func verifyPartitionView(op *Operation) error {
+	if len(op.Operands) < 1 || len(op.Results) != 1 {
+		return Errorf(op, "takes a source view and offsets and returns one partition view")
+	}
+	src, ok := op.Operands[0].Type.(*PTOViewType)
+	if !ok {
+		return Errorf(op, "source must be a !pto.tensor_view or !pto.partition_tensor_view, got %s", op.Operands[0].Type)
+	}
+	res, ok := op.Results[0].Type.(*PTOViewType)
+	if !ok || res.Kind != "partition_tensor_view" {
+		return Errorf(op, "result must be a !pto.partition_tensor_view, got %s", op.Results[0].Type)
+	}
+	if len(op.Operands)-1 != len(src.Shape) {
+		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(src.Shape), len(op.Operands)-1)
+	}
+	for _, o := range op.Operands[1:] {
+		if o.Type != Index {
+			return Errorf(op, "offsets must be of index type, got %s", o.Type)
+		}
+	}
+	sizes, ok := op.Attr("sizes").(*DenseArrayAttr)
+	if !ok || len(sizes.Values) != len(res.Shape) {
+		return Errorf(op, "requires 'sizes' with one entry per result dimension")
+	}
+	for i, n := range sizes.Values {
+		if n != res.Shape[i] {
+			return Errorf(op, "sizes [%s] do not match the result shape %s", FormatShape(sizes.Values), FormatShape(res.Shape))
+		}
+	}
+	if res.Elem != src.Elem {
+		return Errorf(op, "result element type %s differs from the source's %s", res.Elem, src.Elem)
+	}
+	return nil
 }

@@ -1,0 +1,765 @@
+package transforms
+
+import (
+	"fmt"
+	"strings"
+
+	"pto-opt/dialect"
+)
+
+// convert-tile-to-pto: emits the input of the ptoas assembler (the pto
+// dialect, destination-passing style) from a planned tile kernel.
+//
+//   - Every tile value becomes the pto.alloc_tile of the buffer it was
+//     planned into: one `pto.alloc_tile` per (allocation, byte offset,
+//     tile type), hoisted to the function entry. When the allocation has an
+//     address ({addr = N} from allocate-addr, planner=pypto or dsa-rp) the
+//     tile gets `addr = %c` with `%c = arith.constant <N + offset> : i64`;
+//     without addresses (planner=ptoas) it gets none and ptoas plans. Tiles
+//     that are one variable (loop carries, if results, in-place results)
+//     share one allocation, so they share one pto.alloc_tile.
+//   - Each tile op becomes `pto.t<op> ins(<inputs>) outs(<destination>)`
+//     following the table tileToPTO; loads and stores take a
+//     `pto.partition_view` of the global tensor at the op's offsets.
+//   - tile.alloc ops disappear. Loop-carried and if-yielded tiles and
+//     tensors are no values any more (the buffer is the variable), so
+//     scf.for iter_args and scf.if results of those types are dropped.
+//   - `!tile.tensor` arguments become `!pto.tensor_view`; stores write the
+//     arguments in place, so the function returns no tensor.
+//
+// Offsets of tile.load / tile.store (`offsets = [...]` plus index
+// operands after the tensor): without index operands the offsets are the
+// attribute; with one index operand per tensor dimension they are added to
+// the attribute (zero when absent); with a single index operand %k on a
+// tensor of rank > 1, the attribute is a per-step stride and the offset of
+// dimension d is offsets[d] * %k (a K-loop walking a tensor tile by tile).
+//
+// The input must be planned: every tile producer has its `into`
+// (init-memref) and every loop carry and if result lives in one allocation
+// (materialize-semantic-aliases); either allocations all have an address or
+// none has.
+
+// ptoForm says how a tile op's operands map to ins(...) and outs(...).
+type ptoForm int
+
+const (
+	ptoCompute ptoForm = iota // ins(inputs) outs(result buffer)
+	ptoLoad                   // ins(partition of tensor operand 0) outs(result buffer)
+	ptoStore                  // ins(tile operand 0) outs(partition of tensor operand 1)
+	ptoView                   // ins(source) outs(view's buffer): a reinterpretation
+)
+
+// tileToPTO is the lowering table: space-separated `tile=pto` pairs per
+// form. Every tile op but tile.alloc has an entry (checked by the tests).
+var tileToPTO = []struct {
+	form  ptoForm
+	pairs string
+}{
+	{ptoLoad, "load=tload"},
+	{ptoStore, "store=tstore"},
+	{ptoView, "reshape=treshape reinterpret=treinterpret"},
+	{ptoCompute, `create=tcreate full=tfull tpop_from_aic=tpop_from_aic
+		matmul=tmatmul matmul_acc=tmatmul_acc gemv=tgemv gemv_acc=tgemv_acc
+		add=tadd sub=tsub mul=tmul div=tdiv max=tmax min=tmin and=tand or=tor xor=txor
+		adds=tadds subs=tsubs muls=tmuls divs=tdivs maxs=tmaxs mins=tmins
+		exp=texp log=tlog sqrt=tsqrt abs=tabs neg=tneg relu=trelu not=tnot fillpad=tfillpad
+		recip=trecip rsqrt=trsqrt row_sum=trowsum row_max=trowmax row_min=trowmin
+		mrgsort_format1=tmrgsort move=tmov rem=trem rems=trems fmod=tfmod fmods=tfmods transpose=ttrans
+		row_expand=trowexpand row_expand_mul=trowexpandmul row_expand_add=trowexpandadd
+		row_expand_sub=trowexpandsub row_expand_div=trowexpanddiv
+		col_expand=tcolexpand col_expand_mul=tcolexpandmul col_expand_add=tcolexpandadd
+		col_expand_sub=tcolexpandsub col_expand_div=tcolexpanddiv
+		sel=tsel sels=tsels prelu=tprelu cast=tcvt`},
+}
+
+type ptoLowering struct {
+	op   string // pto op name without the dialect prefix
+	form ptoForm
+}
+
+var ptoLowerings = func() map[string]ptoLowering {
+	m := map[string]ptoLowering{}
+	for _, g := range tileToPTO {
+		for _, pair := range strings.Fields(g.pairs) {
+			t, p, ok := strings.Cut(pair, "=")
+			if !ok {
+				panic("transforms: bad tileToPTO entry " + pair)
+			}
+			m["tile."+t] = ptoLowering{op: p, form: g.form}
+		}
+	}
+	return m
+}()
+
+// PTOLoweringOf returns the pto op a tile op becomes ("" when the table
+// has no entry).
+func PTOLoweringOf(tileOp string) string {
+	return ptoLowerings[tileOp].op
+}
+
+func init() {
+	Register(&Pass{
+		Name:      "convert-tile-to-pto",
+		ClassName: "ConvertTileToPTO",
+		Summary:   "Emit the pto dialect for ptoas: pto.alloc_tile per planned tile buffer, ins/outs ops, no tile values",
+		Anchor:    "func.func",
+		Parallel:  true,
+		Requires: []Prerequisite{
+			{Pass: "init-memref", Check: requireTileMemrefs},
+			{Pass: "materialize-semantic-aliases", Check: requireSemanticAliases},
+		},
+		Stats: map[string]string{
+			"num-tiles": "pto.alloc_tile ops created",
+			"num-ops":   "pto ops emitted for tile ops",
+		},
+		Run: runConvertTileToPTO,
+	})
+}
+
+// requireSemanticAliases is the prerequisite check of passes that need
+// every loop carry and if result in one allocation.
+func requireSemanticAliases(fn *dialect.Operation) error {
+	var failure error
+	fn.Walk(func(op *dialect.Operation) bool {
+		if failure != nil {
+			return false
+		}
+		if op == fn || op.Def == nil || op.Def.Branch == nil || !hasTileResults(op) {
+			return true
+		}
+		for i, r := range op.Results {
+			if _, ok := r.Type.(*dialect.TileType); !ok {
+				continue
+			}
+			var want tileLoc
+			haveWant := false
+			if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+				for _, e := range op.Def.Branch.EntryEdges(op) {
+					if e.To == r {
+						want, haveWant = bufferOf(e.From)
+					}
+				}
+			}
+			for ri := range op.Regions {
+				b := op.Body(ri)
+				if b == nil || b.Terminator() == nil {
+					continue
+				}
+				t := b.Terminator()
+				var y *dialect.Value
+				for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {
+					if e.To == r {
+						y = e.From
+					}
+				}
+				if y == nil {
+					continue
+				}
+				l, ok := bufferOf(y)
+				if !ok {
+					failure = dialect.NewError(t.Loc, "result #%d of %s: the yielded tile has no allocation", i, dialect.Describe(op))
+					return false
+				}
+				if !haveWant {
+					want, haveWant = l, true
+					continue
+				}
+				if l != want {
+					other := "another arm yields it"
+					if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+						other = "it starts"
+					}
+					failure = dialect.NewError(t.Loc, "result #%d of %s is yielded in %s but %s in %s: loop carries and if results must live in one allocation",
+						i, dialect.Describe(op), describeLoc(l), other, describeLoc(want))
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return failure
+}
+
+func describeLoc(l tileLoc) string {
+	s := describeTile(l.buf)
+	if l.offset != 0 {
+		s += fmt.Sprintf(" + %d", l.offset)
+	}
+	return s
+}
+
+// ptoConv is the state of one function's conversion.
+type ptoConv struct {
+	ctx      *Context
+	fn       *dialect.Operation
+	withAddr bool
+	tiles    map[tileKey]*dialect.Value // the pto.alloc_tile of each buffer
+	order    []tileKey
+	prologue []*dialect.Operation // constants and alloc_tiles for the entry
+	addrCst  map[int64]*dialect.Value
+	idxCst   map[int64]*dialect.Value
+	idxOps   []*dialect.Operation
+}
+
+type tileKey struct {
+	alloc  *dialect.Operation
+	offset int64
+	typ    dialect.Type
+}
+
+func runConvertTileToPTO(ctx *Context, fn *dialect.Operation) error {
+	entry := fn.Body(0)
+	if entry == nil {
+		return nil
+	}
+	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*dialect.Value{}, addrCst: map[int64]*dialect.Value{}, idxCst: map[int64]*dialect.Value{}}
+	allocs := tileAllocs(fn)
+	withAddr, without := 0, 0
+	for _, a := range allocs {
+		if _, ok := dialect.AllocAddr(a); ok {
+			withAddr++
+		} else {
+			without++
+		}
+	}
+	if withAddr > 0 && without > 0 {
+		for _, a := range allocs {
+			if _, ok := dialect.AllocAddr(a); !ok {
+				return dialect.NewError(a.Loc, "convert-tile-to-pto: %s has no address while other allocations have one; run allocate-addr on the whole function (or no addresses at all for ptoas)", describeTile(a.Results[0]))
+			}
+		}
+	}
+	c.withAddr = withAddr > 0
+	if err := c.check(); err != nil {
+		return err
+	}
+
+	// Buffers: one pto.alloc_tile per (allocation, offset, type).
+	var failure error
+	fn.Walk(func(op *dialect.Operation) bool {
+		if failure != nil {
+			return false
+		}
+		for _, r := range op.Regions {
+			for _, b := range r.Blocks {
+				if op == fn {
+					continue
+				}
+				for _, a := range b.Args {
+					if _, ok := a.Type.(*dialect.TileType); ok {
+						_, failure = c.buffer(a)
+					}
+				}
+			}
+		}
+		for _, r := range op.Results {
+			if failure == nil {
+				if _, ok := r.Type.(*dialect.TileType); ok {
+					_, failure = c.buffer(r)
+				}
+			}
+		}
+		return failure == nil
+	})
+	if failure != nil {
+		return failure
+	}
+
+	// Arguments: global tensors become tensor views.
+	for _, a := range entry.Args {
+		if t, ok := a.Type.(*dialect.TileTensorType); ok {
+			a.Type = dialect.PTOView("tensor_view", t.Shape, t.Elem)
+		}
+	}
+
+	// Ops: a pto op before each tile op.
+	var tileOps, regionOps []*dialect.Operation
+	fn.Walk(func(op *dialect.Operation) bool {
+		if op != fn && op.Dialect() == "tile" && op.Name != "tile.alloc" {
+			tileOps = append(tileOps, op)
+		}
+		return true
+	})
+	fn.WalkPost(func(op *dialect.Operation) {
+		if op != fn && op.Def != nil && op.Def.Branch != nil && carriesTileValues(op) {
+			regionOps = append(regionOps, op)
+		}
+	})
+	for _, op := range tileOps {
+		if err := c.lower(op); err != nil {
+			return err
+		}
+	}
+	for i := len(tileOps) - 1; i >= 0; i-- {
+		tileOps[i].Erase()
+	}
+	// Terminators forward no tile or tensor values any more.
+	fn.Walk(func(op *dialect.Operation) bool {
+		if op.Has(dialect.Terminator) && op.Has(dialect.ReturnLike) {
+			p := op.ParentOp()
+			if p == fn || p != nil && contains(regionOps, p) {
+				op.SetOperands(dropTileValues(op.Operands))
+			}
+		}
+		return true
+	})
+	for _, op := range regionOps {
+		if err := rebuildWithoutTiles(op); err != nil {
+			return err
+		}
+	}
+	for _, a := range allocs {
+		a.Erase()
+	}
+	failure = nil
+	fn.Walk(func(op *dialect.Operation) bool {
+		for _, v := range op.Operands {
+			if isTileValueType(v.Type) || dialect.TileSpaceOf(v.Type) != "" {
+				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: internal error: '%s' still uses a tile value", op.Name)
+			}
+		}
+		return failure == nil
+	})
+	if failure != nil {
+		return failure
+	}
+	// The prologue: address constants, buffers, index constants.
+	entry.InsertAt(0, append(c.prologue, c.idxOps...)...)
+	if ft := dialect.FuncType(fn); ft != nil {
+		var results []dialect.Type
+		for _, r := range ft.Results {
+			if !isTileValueType(r) {
+				results = append(results, r)
+			}
+		}
+		fn.SetAttr("function_type", &dialect.TypeAttr{Type: dialect.Function(dialect.ValueTypes(entry.Args), results)})
+		if len(results) != len(ft.Results) {
+			fn.RemoveAttr("res_attrs")
+		}
+	}
+	ctx.Stat("num-tiles", int64(len(c.order)))
+	ctx.Stat("num-ops", int64(len(tileOps)))
+	return nil
+}
+
+// check rejects what the conversion cannot express, before anything
+// changes.
+func (c *ptoConv) check() error {
+	var failure error
+	for _, a := range dialect.FuncArgs(c.fn) {
+		if _, ok := a.Type.(*dialect.TileType); ok {
+			return dialect.NewError(c.fn.Loc, "convert-tile-to-pto: argument #%d is an on-chip tile; kernels take global tensors (!tile.tensor) and load them", a.Index)
+		}
+	}
+	c.fn.Walk(func(op *dialect.Operation) bool {
+		if failure != nil || op == c.fn {
+			return failure == nil
+		}
+		if op.Dialect() == "tile" && op.Name != "tile.alloc" {
+			if _, ok := ptoLowerings[op.Name]; !ok {
+				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: no pto lowering for '%s'", op.Name)
+				return false
+			}
+		}
+		if op.Def != nil && op.Def.Branch != nil && carriesTileValues(op) && op.Name != "scf.for" && op.Name != "scf.if" {
+			failure = dialect.NewError(op.Loc, "convert-tile-to-pto: '%s' carrying tiles or tensors is not supported (only scf.for and scf.if)", op.Name)
+			return false
+		}
+		// Tile and tensor values may only flow through tile ops and
+		// structured control flow.
+		for _, r := range op.Results {
+			if !isTileValueType(r.Type) {
+				continue
+			}
+			for _, u := range r.Uses {
+				o := u.Op
+				ok := o.Dialect() == "tile" || o.Name == "scf.yield" || o.Name == "scf.for" || o.Name == "func.return"
+				if !ok {
+					failure = dialect.NewError(o.Loc, "convert-tile-to-pto: '%s' uses the tile value %s and cannot be converted", o.Name, describeTile(r))
+					return false
+				}
+			}
+		}
+		return true
+	})
+	if failure != nil {
+		return failure
+	}
+	// Every tensor value must come from an argument.
+	c.fn.Walk(func(op *dialect.Operation) bool {
+		for _, r := range op.Results {
+			if _, ok := r.Type.(*dialect.TileTensorType); ok && failure == nil {
+				if _, err := tensorRoot(r); err != nil {
+					failure = err
+				}
+			}
+		}
+		return failure == nil
+	})
+	return failure
+}
+
+func isTileValueType(t dialect.Type) bool {
+	switch t.(type) {
+	case *dialect.TileType, *dialect.TileTensorType:
+		return true
+	}
+	return false
+}
+
+func carriesTileValues(op *dialect.Operation) bool {
+	for _, r := range op.Results {
+		if isTileValueType(r.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+func dropTileValues(vs []*dialect.Value) []*dialect.Value {
+	var out []*dialect.Value
+	for _, v := range vs {
+		if !isTileValueType(v.Type) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// tensorRoot is the function argument a !tile.tensor value stands for:
+// stores return their output tensor, loops and ifs forward it.
+func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
+	for depth := 0; depth < 1000; depth++ {
+		if v.Op == nil {
+			p := v.Block.ParentOp()
+			if p == nil || p.Has(dialect.FunctionLike) {
+				return v, nil
+			}
+			next := (*dialect.Value)(nil)
+			if p.Def != nil && p.Def.Branch != nil {
+				for _, e := range p.Def.Branch.EntryEdges(p) {
+					if e.To == v {
+						next = e.From
+					}
+				}
+			}
+			if next == nil {
+				return nil, dialect.NewError(p.Loc, "convert-tile-to-pto: cannot tell which argument the tensor carried by %s is", dialect.Describe(p))
+			}
+			v = next
+			continue
+		}
+		op := v.Op
+		switch {
+		case op.Def != nil && len(op.Def.Flows) > 0:
+			v = op.Operands[op.Def.Flows[0].Operand]
+		case op.Def != nil && op.Def.Branch != nil:
+			var roots []*dialect.Value
+			for _, e := range op.Def.Branch.EntryEdges(op) {
+				if e.To == v {
+					roots = append(roots, e.From)
+				}
+			}
+			for ri := range op.Regions {
+				if b := op.Body(ri); b != nil && b.Terminator() != nil {
+					for _, e := range op.Def.Branch.TerminatorEdges(op, ri, b.Terminator()) {
+						if e.To == v {
+							roots = append(roots, e.From)
+						}
+					}
+				}
+			}
+			var root *dialect.Value
+			for _, r := range roots {
+				x, err := tensorRoot(r)
+				if err != nil {
+					return nil, err
+				}
+				if root != nil && x != root {
+					return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: result #%d of %s is a different global tensor on different paths", v.Index, dialect.Describe(op))
+				}
+				root = x
+			}
+			if root == nil {
+				return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: result #%d of %s is not a global tensor argument", v.Index, dialect.Describe(op))
+			}
+			return root, nil
+		default:
+			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: the tensor produced by %s is not a function argument; kernels write global tensors in place", dialect.Describe(op))
+		}
+	}
+	return nil, fmt.Errorf("convert-tile-to-pto: tensor flow too deep")
+}
+
+// buffer returns the pto.alloc_tile for tile v, creating it on first use.
+func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
+	t := v.Type.(*dialect.TileType)
+	loc, ok := bufferOf(v)
+	if !ok || loc.buf.Op == nil || !isTileAlloc(loc.buf.Op) {
+		where := c.fn.Loc
+		if v.Op != nil {
+			where = v.Op.Loc
+		}
+		what := "it is not a tile.alloc"
+		if v.Op != nil && v.Op.Name == "tile.slice" {
+			what = "tile.slice windows need a pto subview, which convert-tile-to-pto does not emit"
+		}
+		return nil, dialect.NewError(where, "convert-tile-to-pto: the buffer of tile %s cannot be named: %s", describeTile(v), what)
+	}
+	if !t.HasStaticShape() {
+		return nil, dialect.NewError(loc.buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", describeTile(v))
+	}
+	k := tileKey{alloc: loc.buf.Op, offset: loc.offset, typ: dialect.PTOTileBuf(t.Space, t.Shape, t.Elem)}
+	if b, ok := c.tiles[k]; ok {
+		return b, nil
+	}
+	var operands []*dialect.Value
+	if c.withAddr {
+		addr, _ := dialect.AllocAddr(loc.buf.Op)
+		operands = []*dialect.Value{c.addrConst(addr+loc.offset, loc.buf.Op.Loc)}
+	}
+	at := dialect.NewOperation("pto.alloc_tile", loc.buf.Op.Loc, operands, []dialect.Type{k.typ})
+	if t.Valid != nil {
+		at.SetAttr("valid_shape", dialect.I64Array(t.Valid...))
+	}
+	if isPinned(loc.buf.Op) {
+		at.SetAttr("pinned", dialect.Unit)
+	}
+	at.Results[0].NameHint = v.NameHint
+	c.prologue = append(c.prologue, at)
+	c.tiles[k] = at.Results[0]
+	c.order = append(c.order, k)
+	return at.Results[0], nil
+}
+
+func (c *ptoConv) addrConst(n int64, loc dialect.Location) *dialect.Value {
+	if v, ok := c.addrCst[n]; ok {
+		return v
+	}
+	op := dialect.NewOperation("arith.constant", loc, nil, []dialect.Type{dialect.I64})
+	op.SetAttr("value", dialect.Int(n, dialect.I64))
+	c.prologue = append(c.prologue, op)
+	c.addrCst[n] = op.Results[0]
+	return op.Results[0]
+}
+
+func (c *ptoConv) indexConst(n int64) *dialect.Value {
+	if v, ok := c.idxCst[n]; ok {
+		return v
+	}
+	op := dialect.NewOperation("arith.constant", c.fn.Loc, nil, []dialect.Type{dialect.Index})
+	op.SetAttr("value", dialect.Int(n, dialect.Index))
+	c.idxOps = append(c.idxOps, op)
+	c.idxCst[n] = op.Results[0]
+	return op.Results[0]
+}
+
+// operand maps a tile op operand to its pto value: the buffer of a tile,
+// the argument of a tensor, anything else unchanged.
+func (c *ptoConv) operand(v *dialect.Value) (*dialect.Value, error) {
+	switch v.Type.(type) {
+	case *dialect.TileType:
+		return c.buffer(v)
+	case *dialect.TileTensorType:
+		return tensorRoot(v)
+	}
+	return v, nil
+}
+
+// lower emits the pto op of tile op op right before it.
+func (c *ptoConv) lower(op *dialect.Operation) error {
+	lw := ptoLowerings[op.Name]
+	var ins, outs []*dialect.Value
+	mapAll := func(vs []*dialect.Value) ([]*dialect.Value, error) {
+		out := make([]*dialect.Value, len(vs))
+		for i, v := range vs {
+			w, err := c.operand(v)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = w
+		}
+		return out, nil
+	}
+	var err error
+	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true}
+	switch lw.form {
+	case ptoCompute, ptoView:
+		if ins, err = mapAll(dialect.TileInputs(op)); err != nil {
+			return err
+		}
+		if outs, err = mapAll(op.Results[:1]); err != nil {
+			return err
+		}
+	case ptoLoad:
+		inputs := dialect.TileInputs(op)
+		if len(inputs) == 0 {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s has no tensor operand", dialect.Describe(op))
+		}
+		t := op.Results[0].Type.(*dialect.TileType)
+		pv, err := c.partition(op, inputs[0], inputs[1:], t)
+		if err != nil {
+			return err
+		}
+		ins = []*dialect.Value{pv}
+		if outs, err = mapAll(op.Results[:1]); err != nil {
+			return err
+		}
+		dropped["offsets"] = true
+	case ptoStore:
+		inputs := dialect.TileInputs(op)
+		if len(inputs) < 2 {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s needs a tile and a tensor operand", dialect.Describe(op))
+		}
+		t, ok := inputs[0].Type.(*dialect.TileType)
+		if !ok {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s stores a %s, not a tile", dialect.Describe(op), inputs[0].Type)
+		}
+		if ins, err = mapAll(inputs[:1]); err != nil {
+			return err
+		}
+		pv, err := c.partition(op, inputs[1], inputs[2:], t)
+		if err != nil {
+			return err
+		}
+		outs = []*dialect.Value{pv}
+		dropped["offsets"] = true
+	}
+	p := dialect.NewOperation("pto."+lw.op, op.Loc, append(ins, outs...), nil)
+	p.SetAttr("operandSegmentSizes", dialect.I32Array(int64(len(ins)), int64(len(outs))))
+	for _, list := range [][]dialect.NamedAttr{op.Props, op.Attrs} {
+		for _, a := range list {
+			if !dropped[a.Name] {
+				p.SetAttr(a.Name, a.Value)
+			}
+		}
+	}
+	op.Block.InsertBefore(op, p)
+	return nil
+}
+
+// partition emits the pto.partition_view a load or store of tile type t
+// reads or writes: the window of tensor at the op's offsets.
+func (c *ptoConv) partition(op *dialect.Operation, tensor *dialect.Value, idx []*dialect.Value, t *dialect.TileType) (*dialect.Value, error) {
+	root, err := c.operand(tensor)
+	if err != nil {
+		return nil, err
+	}
+	tv, ok := root.Type.(*dialect.PTOViewType)
+	if !ok {
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: operand is a %s, not a global tensor", dialect.Describe(op), tensor.Type)
+	}
+	rank := len(tv.Shape)
+	if len(t.Shape) != rank {
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s moves a rank-%d tile to or from a rank-%d tensor", dialect.Describe(op), len(t.Shape), rank)
+	}
+	static := make([]int64, rank)
+	if a, ok := op.Attr("offsets").(*dialect.ArrayAttr); ok {
+		if len(a.Elems) != rank {
+			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has %d offsets for a rank-%d tensor", dialect.Describe(op), len(a.Elems), rank)
+		}
+		for i, e := range a.Elems {
+			n, ok := e.(*dialect.IntegerAttr)
+			if !ok {
+				return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: offsets must be integers", dialect.Describe(op))
+			}
+			static[i] = n.Value
+		}
+	}
+	for _, v := range idx {
+		if v.Type != dialect.Index {
+			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: offset operands must be of index type, got %s", dialect.Describe(op), v.Type)
+		}
+	}
+	arith := func(name string, a, b *dialect.Value) *dialect.Value {
+		o := dialect.NewOperation(name, op.Loc, []*dialect.Value{a, b}, []dialect.Type{dialect.Index})
+		op.Block.InsertBefore(op, o)
+		return o.Results[0]
+	}
+	offs := make([]*dialect.Value, rank)
+	switch {
+	case len(idx) == 0:
+		for d := range offs {
+			offs[d] = c.indexConst(static[d])
+		}
+	case len(idx) == rank:
+		for d := range offs {
+			offs[d] = idx[d]
+			if static[d] != 0 {
+				offs[d] = arith("arith.addi", idx[d], c.indexConst(static[d]))
+			}
+		}
+	case len(idx) == 1:
+		for d := range offs {
+			switch static[d] {
+			case 0:
+				offs[d] = c.indexConst(0)
+			case 1:
+				offs[d] = idx[0]
+			default:
+				offs[d] = arith("arith.muli", idx[0], c.indexConst(static[d]))
+			}
+		}
+	default:
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has %d offset operands; expected none, one (a step index) or %d (one per dimension)", dialect.Describe(op), len(idx), rank)
+	}
+	pv := dialect.NewOperation("pto.partition_view", op.Loc, append([]*dialect.Value{root}, offs...), []dialect.Type{dialect.PTOView("partition_tensor_view", t.Shape, t.Elem)})
+	pv.SetAttr("sizes", dialect.I64Array(t.Shape...))
+	op.Block.InsertBefore(op, pv)
+	return pv.Results[0], nil
+}
+
+// rebuildWithoutTiles replaces an scf.for or scf.if by one without its
+// tile and tensor results (and, for a loop, iter_args): the buffers are
+// the variables now. Its terminators were already stripped.
+func rebuildWithoutTiles(op *dialect.Operation) error {
+	var operands []*dialect.Value
+	var keep []int
+	for i, r := range op.Results {
+		if !isTileValueType(r.Type) {
+			keep = append(keep, i)
+		}
+	}
+	var types []dialect.Type
+	for _, i := range keep {
+		types = append(types, op.Results[i].Type)
+	}
+	switch op.Name {
+	case "scf.for":
+		operands = append(operands, op.Operands[:3]...)
+		for _, i := range keep {
+			operands = append(operands, op.Operands[3+i])
+		}
+		body := op.Body(0)
+		args := []*dialect.Value{body.Args[0]}
+		for _, i := range keep {
+			args = append(args, body.Args[1+i])
+		}
+		for _, a := range body.Args[1:] {
+			if isTileValueType(a.Type) && a.HasUses() {
+				return dialect.NewError(op.Loc, "convert-tile-to-pto: internal error: a carried tile of %s is still used", dialect.Describe(op))
+			}
+		}
+		for i, a := range args {
+			a.Index = i
+		}
+		body.Args = args
+	case "scf.if":
+		operands = op.Operands
+	}
+	n := dialect.NewOperation(op.Name, op.Loc, operands, types)
+	n.Props = op.Props
+	n.Attrs = op.Attrs
+	n.Regions = op.Regions
+	for _, r := range n.Regions {
+		r.Op = n
+	}
+	op.Regions = nil
+	for j, i := range keep {
+		n.Results[j].NameHint = op.Results[i].NameHint
+		op.Results[i].ReplaceAllUsesWith(n.Results[j])
+	}
+	op.Block.InsertBefore(op, n)
+	op.Erase()
+	return nil
+}
