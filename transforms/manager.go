@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pto-opt/dialect"
+	"pto-opt/planner/report"
 	"pto-opt/printer"
 	"pto-opt/targets"
 )
@@ -25,20 +26,38 @@ type Manager struct {
 	PrintOpts   printer.Options
 	// PassOut receives the output of analysis-printing passes.
 	PassOut io.Writer
+	// Plans collects the memory plans passes record (--memory-report).
+	Plans []report.Function
 	// Threads > 1 lets parallel function passes run on several functions
 	// at once (disabled while printing IR, as mlir-opt does).
 	Threads int
 
 	// Timings and statistics accumulate over Run calls (one per
-	// -split-input-file chunk).
-	Timings []Timing
+	// -split-input-file chunk). Timings mirrors the pipeline: a nested
+	// pipeline is an entry "'func.func' Pipeline" whose children are its
+	// passes.
+	Timings []*Timing
 	stats   []*passStats
+	mu      sync.Mutex // guards Timings and stats
 }
 
-// Timing is the accumulated wall time of one pass.
+// Timing is the accumulated wall time of one pass or nested pipeline.
 type Timing struct {
 	Name     string
 	Duration time.Duration
+	Children []*Timing
+}
+
+// child returns the named child timer, creating it at the end.
+func child(list *[]*Timing, name string) *Timing {
+	for _, t := range *list {
+		if t.Name == name {
+			return t
+		}
+	}
+	t := &Timing{Name: name}
+	*list = append(*list, t)
+	return t
 }
 
 type passStats struct {
@@ -60,16 +79,18 @@ func (f *Failure) Error() string { return fmt.Sprintf("pass '%s' failed", f.Pass
 // or the verifier failed.
 func (m *Manager) Run(module *dialect.Operation) ([]*dialect.Diagnostic, error) {
 	var diags []*dialect.Diagnostic
-	r := &run{m: m, diags: &diags, ran: nil}
-	err := r.pipeline(m.Pipeline, module)
+	r := &run{m: m, diags: &diags, ran: nil, mu: &sync.Mutex{}, timers: &m.Timings}
+	err := r.pipeline(m.Pipeline.Coalesced(), module)
 	return diags, err
 }
 
 type run struct {
 	m     *Manager
-	mu    sync.Mutex
+	mu    *sync.Mutex // shared by the runs of one Manager.Run
 	diags *[]*dialect.Diagnostic
 	ran   []string
+	// timers is the list the passes of the current pipeline record into.
+	timers *[]*Timing
 }
 
 func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
@@ -81,7 +102,12 @@ func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
 			r.ran = append(r.ran, it.Pass.Pass.Name)
 			continue
 		}
-		if err := r.nested(it.Nested, op); err != nil {
+		start := time.Now()
+		err := r.nested(it.Nested, op)
+		r.m.mu.Lock()
+		child(r.timers, fmt.Sprintf("'%s' Pipeline", it.Nested.Anchor)).Duration += time.Since(start)
+		r.m.mu.Unlock()
+		if err != nil {
 			return err
 		}
 	}
@@ -90,6 +116,12 @@ func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
 
 // nested runs a func.func pipeline on every function directly inside op.
 func (r *run) nested(p *Pipeline, op *dialect.Operation) error {
+	r.m.mu.Lock()
+	timers := &child(r.timers, fmt.Sprintf("'%s' Pipeline", p.Anchor)).Children
+	r.m.mu.Unlock()
+	outer := r.timers
+	r.timers = timers
+	defer func() { r.timers = outer }()
 	var targetsOps []*dialect.Operation
 	for _, reg := range op.Regions {
 		for _, b := range reg.Blocks {
@@ -129,7 +161,7 @@ func (r *run) nested(p *Pipeline, op *dialect.Operation) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			sub := &run{m: r.m, diags: &lists[i], ran: append([]string(nil), ranBefore...)}
+			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]string(nil), ranBefore...), timers: timers}
 			errs[i] = sub.pipeline(p, fn)
 		}()
 	}
@@ -144,16 +176,10 @@ func (r *run) nested(p *Pipeline, op *dialect.Operation) error {
 	return nil
 }
 
-func (r *run) header(when string, in *Instance, op *dialect.Operation) string {
-	h := fmt.Sprintf("// -----// IR Dump %s %s (%s)", when, in.Pass.ClassName, in.Pass.Name)
-	if op.Name != "builtin.module" {
-		h += fmt.Sprintf(" ('%s' operation", op.Name)
-		if s := dialect.SymbolName(op); s != "" {
-			h += ": @" + s
-		}
-		h += ")"
-	}
-	return h + " //----- //\n"
+// header is the line mlir-opt 22 prints before an IR dump (it no longer
+// names the operation the pass ran on).
+func (r *run) header(when string, in *Instance) string {
+	return fmt.Sprintf("// -----// IR Dump %s %s (%s) //----- //\n", when, in.Pass.ClassName, in.Pass.Name)
 }
 
 func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
@@ -175,7 +201,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		}
 	}
 	if r.m.PrintBefore {
-		r.dump(r.header("Before", in, op), op)
+		r.dump(r.header("Before", in), op)
 	}
 	var local []*dialect.Diagnostic
 	ctx := &Context{
@@ -183,6 +209,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		Opts:     in.Opts,
 		Pipeline: append([]string(nil), r.ran...),
 		Out:      r.m.PassOut,
+		plans:    &r.m.Plans,
 		mu:       &sync.Mutex{},
 		diags:    &local,
 		stats:    map[string]int64{},
@@ -220,7 +247,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		}
 	}
 	if r.m.PrintAfter {
-		r.dump(r.header("After", in, op), op)
+		r.dump(r.header("After", in), op)
 	}
 	return nil
 }
@@ -258,24 +285,18 @@ func (r *run) dump(header string, op *dialect.Operation) {
 	io.WriteString(r.m.PrintOut, header)
 	printer.Print(r.m.PrintOut, op, r.m.PrintOpts)
 	io.WriteString(r.m.PrintOut, "\n")
+	if op.Name == "builtin.module" {
+		// mlir-opt prints a top-level op with a trailing newline of its
+		// own, so a module dump is followed by two empty lines.
+		io.WriteString(r.m.PrintOut, "\n")
+	}
 }
 
-var statsMu sync.Mutex
-
 func (r *run) record(p *Pass, anchor string, d time.Duration, stats map[string]int64) {
-	statsMu.Lock()
-	defer statsMu.Unlock()
 	m := r.m
-	found := false
-	for i := range m.Timings {
-		if m.Timings[i].Name == p.ClassName {
-			m.Timings[i].Duration += d
-			found = true
-		}
-	}
-	if !found {
-		m.Timings = append(m.Timings, Timing{Name: p.ClassName, Duration: d})
-	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	child(r.timers, p.ClassName).Duration += d
 	var ps *passStats
 	for _, s := range m.stats {
 		if s.pass == p && s.anchor == anchor {
@@ -320,9 +341,11 @@ func (m *Manager) StatisticsReport() string {
 	return sb.String()
 }
 
-// TimingReport formats --mlir-timing output; extra holds the driver's own
-// phases (Parser, Output) and total is the whole run's wall time.
-func TimingReport(phases []Timing, total time.Duration) string {
+// TimingReport formats --mlir-timing output as mlir-opt's tree display:
+// phases are the top-level timers (the driver's Parser and Output around
+// the manager's Timings), nested pipelines indented with their passes, and
+// total is the whole run's wall time.
+func TimingReport(phases []*Timing, total time.Duration) string {
 	var sb strings.Builder
 	sb.WriteString("===-------------------------------------------------------------------------===\n")
 	sb.WriteString("                         ... Execution time report ...\n")
@@ -336,10 +359,17 @@ func TimingReport(phases []Timing, total time.Duration) string {
 		}
 		return 100 * d.Seconds() / total.Seconds()
 	}
+	var print func(list []*Timing, indent string)
+	print = func(list []*Timing, indent string) {
+		for _, t := range list {
+			fmt.Fprintf(&sb, "    %.4f (%5.1f%%)  %s%s\n", t.Duration.Seconds(), pct(t.Duration), indent, t.Name)
+			print(t.Children, indent+"  ")
+		}
+	}
 	for _, t := range phases {
 		sum += t.Duration
-		fmt.Fprintf(&sb, "    %.4f (%5.1f%%)  %s\n", t.Duration.Seconds(), pct(t.Duration), t.Name)
 	}
+	print(phases, "")
 	rest := total - sum
 	if rest < 0 {
 		rest = 0

@@ -22,17 +22,37 @@ type Item struct {
 func NewModulePipeline() *Pipeline { return &Pipeline{Anchor: "builtin.module"} }
 
 // Add appends a pass instance the way mlir-opt does for passes given as
-// flags: function passes go into a func.func pipeline nested at the end.
+// flags (implicit nesting): a pass anchored on another op goes into a new
+// pipeline nested for that op. Adjacent nested pipelines on the same op
+// are merged when the pipeline runs (see Coalesced), as MLIR's pass
+// manager does, so --dump-pass-pipeline shows one nested pipeline per
+// flag while execution visits every function once for all of them.
 func (p *Pipeline) Add(in *Instance) {
 	if in.Pass.Anchor == p.Anchor {
 		p.Items = append(p.Items, &Item{Pass: in})
 		return
 	}
-	if n := len(p.Items); n > 0 && p.Items[n-1].Nested != nil && p.Items[n-1].Nested.Anchor == in.Pass.Anchor {
-		p.Items[n-1].Nested.Items = append(p.Items[n-1].Nested.Items, &Item{Pass: in})
-		return
-	}
 	p.Items = append(p.Items, &Item{Nested: &Pipeline{Anchor: in.Pass.Anchor, Items: []*Item{{Pass: in}}}})
+}
+
+// Coalesced returns a copy of the pipeline in which adjacent nested
+// pipelines anchored on the same op are merged into one, recursively: the
+// form the manager runs.
+func (p *Pipeline) Coalesced() *Pipeline {
+	out := &Pipeline{Anchor: p.Anchor}
+	for _, it := range p.Items {
+		if it.Pass != nil {
+			out.Items = append(out.Items, &Item{Pass: it.Pass})
+			continue
+		}
+		if n := len(out.Items); n > 0 && out.Items[n-1].Nested != nil && out.Items[n-1].Nested.Anchor == it.Nested.Anchor {
+			prev := out.Items[n-1].Nested
+			out.Items[n-1] = &Item{Nested: (&Pipeline{Anchor: prev.Anchor, Items: append(append([]*Item(nil), prev.Items...), it.Nested.Items...)}).Coalesced()}
+			continue
+		}
+		out.Items = append(out.Items, &Item{Nested: it.Nested.Coalesced()})
+	}
+	return out
 }
 
 // Flatten lists the pass names in execution order.
@@ -68,7 +88,9 @@ func (p *Pipeline) String() string {
 // Dump prints the pipeline the way mlir-opt's --dump-pass-pipeline does.
 func (p *Pipeline) Dump() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Pass Manager with %d passes:\n", p.Count())
+	// Like MLIR, the count is of the top-level entries (a nested pipeline
+	// counts as one).
+	fmt.Fprintf(&sb, "Pass Manager with %d passes:\n", len(p.Items))
 	p.dump(&sb, 0)
 	sb.WriteString("\n")
 	return sb.String()

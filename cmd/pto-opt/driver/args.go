@@ -14,8 +14,6 @@ var boolFlags = map[string]*func(*config, bool){}
 
 func init() {
 	set := func(f func(*config, bool)) *func(*config, bool) { return &f }
-	boolFlags["split-input-file"] = set(func(c *config, v bool) { c.split = v })
-	boolFlags["verify-diagnostics"] = set(func(c *config, v bool) { c.verifyDiags = v })
 	boolFlags["allow-unregistered-dialect"] = set(func(c *config, v bool) { c.allowUnregistered = v })
 	boolFlags["mlir-print-op-generic"] = set(func(c *config, v bool) { c.generic = v })
 	boolFlags["mlir-print-debuginfo"] = set(func(c *config, v bool) { c.debugInfo = v })
@@ -32,7 +30,7 @@ func init() {
 // parseArgs reads the command line. It returns nil and an exit status
 // when the driver should stop (help, version, or a usage error).
 func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
-	cfg := &config{input: "-", output: "-", verifyEach: true}
+	cfg := &config{input: "-", output: "-", verifyEach: true, splitMarker: defaultSplitMarker, outputSplitMarker: defaultSplitMarker}
 	pipeline := transforms.NewModulePipeline()
 	usedFlags := false
 	fail := func(format string, a ...any) (*config, int) {
@@ -78,7 +76,40 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			if !ok {
 				return fail("option '-o' requires a file name")
 			}
-			cfg.output = v
+			if cfg.outputSet {
+				return fail("for the -o option: may only occur zero or one times!")
+			}
+			cfg.output, cfg.outputSet = v, true
+			continue
+		case "split-input-file":
+			// As in mlir-opt, an optional =MARKER replaces "// -----"
+			// (the value is never taken from the next argument).
+			cfg.split = true
+			if hasValue {
+				cfg.splitMarker = value
+			}
+			continue
+		case "output-split-marker":
+			v, ok := takeValue()
+			if !ok {
+				return fail("option '--output-split-marker' requires a value")
+			}
+			cfg.outputSplitMarker = v
+			continue
+		case "verify-diagnostics":
+			switch value {
+			case "", "all", "true", "1":
+				cfg.verifyDiags = verifyAll
+			case "only-expected":
+				cfg.verifyDiags = verifyOnlyExpected
+			case "false", "0":
+				cfg.verifyDiags = verifyOff
+			default:
+				return fail("for the --verify-diagnostics option: Cannot find option named '%s'! (expected all or only-expected)", value)
+			}
+			if value == "" && hasValue {
+				cfg.verifyDiags = verifyAll
+			}
 			continue
 		case "target":
 			v, ok := takeValue()
@@ -152,7 +183,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 
 // suggest finds the closest known flag or pass name.
 func suggest(name string) string {
-	cands := []string{"o", "target", "pass-pipeline", "help", "version"}
+	cands := []string{"o", "target", "pass-pipeline", "help", "version", "split-input-file", "output-split-marker", "verify-diagnostics"}
 	for k := range boolFlags {
 		cands = append(cands, k)
 	}

@@ -7,11 +7,10 @@ package driver
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -30,7 +29,11 @@ const Version = "pto-opt 0.1.0 (MLIR 22 textual IR)"
 // config is the parsed command line.
 type config struct {
 	input, output       string
-	split, verifyDiags  bool
+	outputSet           bool
+	split               bool
+	splitMarker         string // input marker of -split-input-file
+	outputSplitMarker   string
+	verifyDiags         verifyLevel
 	allowUnregistered   bool
 	generic, debugInfo  bool
 	printAfter, printBf bool
@@ -64,7 +67,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		src, err = os.ReadFile(name)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "pto-opt: could not open input file '%s': %v\n", cfg.input, errText(err))
+		fmt.Fprintf(stderr, "pto-opt: cannot open input file '%s': %v\n", cfg.input, errText(err))
 		return 1
 	}
 	var explicitTarget *targets.Target
@@ -76,7 +79,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	sm := &sourceMgr{files: map[string]string{name: string(src)}}
+	sm := newSourceMgr()
+	sm.add(name, string(src))
+	printOpts := printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty}
 	mgr := &transforms.Manager{
 		Pipeline:    cfg.pipeline,
 		VerifyEach:  cfg.verifyEach,
@@ -84,17 +89,24 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		PrintAfter:  cfg.printAfter,
 		PrintOut:    stderr,
 		PassOut:     stderr,
-		PrintOpts:   printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty},
+		PrintOpts:   printOpts,
 		Threads:     runtime.GOMAXPROCS(0),
 	}
 	if cfg.noThreads {
 		mgr.Threads = 1
 	}
+	// Like mlir-opt 22, one verifier covers the whole file: annotations
+	// are read (and malformed ones reported) first, and those nothing
+	// matched are reported after the last chunk.
+	var ver *verifier
+	if cfg.verifyDiags != verifyOff {
+		ver = newVerifier(stderr, sm, name, string(src), cfg.verifyDiags)
+	}
 	var parseTime, outputTime time.Duration
-	chunks := []chunk{{text: string(src)}}
+	chunks := []chunk{{text: string(src), line: 1, col: 1}}
 	if cfg.split {
 		var warnings []*dialect.Diagnostic
-		chunks, warnings = splitInput(string(src), name)
+		chunks, warnings = splitInput(string(src), cfg.splitMarker, name)
 		for _, w := range warnings {
 			sm.render(stderr, w)
 		}
@@ -103,32 +115,21 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	failed := false
 	for i, c := range chunks {
 		if i > 0 {
-			out.WriteString("// -----\n")
+			out.WriteString(cfg.outputSplitMarker + "\n")
 		}
-		// Keep the chunk's line numbers: pad with the lines before it.
-		text := strings.Repeat("\n", c.lineOffset) + c.text
-		var exps []*expectation
-		if cfg.verifyDiags {
-			exps, err = parseExpectations(c.text, c.lineOffset)
-			if err != nil {
-				fmt.Fprintf(stderr, "%s: %v\n", name, err)
-				failed = true
-				continue
-			}
-		}
+		// Keep the chunk's positions: pad it with the text before it.
+		text := c.pad()
 		var diags []*dialect.Diagnostic
 		t0 := time.Now()
 		p := parser.New(parser.Options{AllowUnregistered: cfg.allowUnregistered})
 		module, perr := p.Parse(name, []byte(text))
 		if perr == nil {
-			if verr := dialect.Verify(module); verr != nil {
-				perr = verr
-			}
+			perr = dialect.Verify(module)
 		}
 		parseTime += time.Since(t0)
 		ok := perr == nil
 		if perr != nil {
-			diags = append(diags, dialect.AsDiagnostic(perr))
+			diags = append(diags, diagnostics(perr)...)
 		} else {
 			tgt := explicitTarget
 			if tgt == nil {
@@ -146,14 +147,16 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			if ok {
 				t1 := time.Now()
-				printer.Print(&out, module, printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty})
+				printer.Print(&out, module, printOpts)
 				out.WriteByte('\n') // mlir-opt ends every module with an empty line
 				outputTime += time.Since(t1)
 			}
 		}
-		if cfg.verifyDiags {
-			if !checkDiagnostics(stderr, sm, name, exps, diags) {
-				failed = true
+		if ver != nil {
+			// Only the annotations decide: a failing chunk whose
+			// diagnostics were all expected verifies.
+			for _, d := range diags {
+				ver.check(stderr, sm, d)
 			}
 			continue
 		}
@@ -163,6 +166,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !ok {
 			failed = true
 		}
+	}
+	if ver != nil && !ver.finish(stderr, sm) {
+		failed = true
 	}
 	if cfg.output == "-" {
 		stdout.Write(out.Bytes())
@@ -176,9 +182,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, mgr.StatisticsReport())
 	}
 	if cfg.timing {
-		phases := []transforms.Timing{{Name: "Parser", Duration: parseTime}}
+		phases := []*transforms.Timing{{Name: "Parser", Duration: parseTime}}
 		phases = append(phases, mgr.Timings...)
-		phases = append(phases, transforms.Timing{Name: "Output", Duration: outputTime})
+		phases = append(phases, &transforms.Timing{Name: "Output", Duration: outputTime})
 		fmt.Fprint(stderr, transforms.TimingReport(phases, time.Since(start)))
 	}
 	if failed {
@@ -187,9 +193,23 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// diagnostics lists the diagnostics an error carries.
+func diagnostics(err error) []*dialect.Diagnostic {
+	var list dialect.DiagnosticList
+	if errors.As(err, &list) {
+		return list
+	}
+	return []*dialect.Diagnostic{dialect.AsDiagnostic(err)}
+}
+
 func errText(err error) string {
-	if pe, ok := err.(*os.PathError); ok {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
 		return pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err.Error()
 	}
 	return err.Error()
 }
@@ -201,73 +221,6 @@ func moduleTarget(m *dialect.Operation) (*targets.Target, error) {
 		return targets.Load(s)
 	}
 	return targets.Generic(), nil
-}
-
-// writeAtomically writes data to a temporary file beside path and renames
-// it into place, so a failure never leaves a partial or clobbered file.
-func writeAtomically(path string, data []byte) error {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		// A device or pipe (-o /dev/null): nothing to clobber, write through.
-		return os.WriteFile(path, data, 0o666)
-	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".pto-opt-*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
-
-// ---- -split-input-file ----
-
-type chunk struct {
-	text       string
-	lineOffset int
-}
-
-var nearMissRE = regexp.MustCompile(`^[ \t]*// +-+[ \t]*$`)
-
-// splitInput cuts the input at `// -----` lines, warning about lines that
-// look like a marker but are not one.
-func splitInput(src, name string) ([]chunk, []*dialect.Diagnostic) {
-	var chunks []chunk
-	var warns []*dialect.Diagnostic
-	lines := strings.SplitAfter(src, "\n")
-	cur := chunk{}
-	var sb strings.Builder
-	for i, l := range lines {
-		trimmed := strings.TrimRight(l, "\r\n")
-		if strings.TrimSpace(trimmed) == "// -----" {
-			cur.text = sb.String()
-			chunks = append(chunks, cur)
-			sb.Reset()
-			cur = chunk{lineOffset: i + 1}
-			continue
-		}
-		if nearMissRE.MatchString(trimmed) {
-			warns = append(warns, &dialect.Diagnostic{Severity: dialect.SevWarning,
-				Loc: dialect.Location{File: name, Line: i + 1, Col: len(strings.TrimRight(trimmed, " \t")) + 1},
-				Msg: "near miss with file split marker"})
-		}
-		sb.WriteString(l)
-	}
-	cur.text = sb.String()
-	chunks = append(chunks, cur)
-	return chunks, warns
 }
 
 // ---- help ----

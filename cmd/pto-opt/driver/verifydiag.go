@@ -10,84 +10,120 @@ import (
 	"pto-opt/dialect"
 )
 
-// expectation is one `expected-<severity>[-re] [@loc] {{message}}`
-// annotation of -verify-diagnostics.
+// -verify-diagnostics, with the semantics of MLIR's
+// SourceMgrDiagnosticVerifierHandler:
+//
+//   - a line holding `expected-<severity>[-re] [@loc] {{message}}` (the
+//     annotation must end the line) expects a diagnostic of that severity
+//     whose message contains message (-re: `literal {{regex}} literal`);
+//   - @+N and @-N are relative to the annotation's line, @above is the last
+//     line above that is not itself an annotation, @below the next such line
+//     below, and @unknown a diagnostic without a source location;
+//   - one annotation matches every diagnostic that fits it;
+//   - a diagnostic matching an annotation's line and message but not its
+//     severity is reported as a near miss; any other unmatched diagnostic as
+//     "unexpected"; an annotation that matched nothing as "not produced";
+//   - with level only-expected, unmatched diagnostics are ignored.
+
+// verifyLevel is the value of --verify-diagnostics.
+type verifyLevel int
+
+const (
+	verifyOff verifyLevel = iota
+	verifyAll
+	verifyOnlyExpected
+)
+
+// expectation is one annotation.
 type expectation struct {
-	sev      dialect.Severity
-	msg      string
-	re       *regexp.Regexp // for -re annotations
-	line     int            // expected line; 0 with unknown
-	unknown  bool
-	annLine  int // where the annotation is written
-	annCol   int
-	annWidth int
-	matched  bool
+	sev     dialect.Severity
+	substr  string         // the text between the outer {{ }}
+	re      *regexp.Regexp // for -re annotations
+	line    int            // the line the diagnostic is expected on
+	unknown bool           // @unknown
+	annLine int            // where `expected-` is written (1-based)
+	annCol  int
+	matched bool
 }
 
-var annotationRE = regexp.MustCompile(`expected-(error|warning|note|remark)(-re)?\s*(@([+-][0-9]+|above|below|unknown))?\s*\{\{(.*)\}\}`)
+var annotationRE = regexp.MustCompile(`expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}$`)
 
-// parseExpectations scans the annotations of one input chunk; lineOffset
-// is the number of lines before the chunk in its file.
-func parseExpectations(chunk string, lineOffset int) ([]*expectation, error) {
-	var out []*expectation
-	lines := strings.Split(chunk, "\n")
-	// @below applies to the next line that is not itself an annotation.
-	for i, text := range lines {
-		for _, m := range annotationRE.FindAllStringSubmatchIndex(text, -1) {
-			kind := text[m[2]:m[3]]
-			isRE := m[4] >= 0
-			where := ""
-			if m[8] >= 0 {
-				where = text[m[8]:m[9]]
+// verifier holds the annotations of one input chunk.
+type verifier struct {
+	file  string
+	level verifyLevel
+	exps  []*expectation
+	ok    bool
+}
+
+// newVerifier scans text (a chunk padded so that its line numbers are
+// those of the file) for annotations. Malformed -re annotations are
+// reported to w and make the verification fail.
+func newVerifier(w io.Writer, sm *sourceMgr, file, text string, level verifyLevel) *verifier {
+	v := &verifier{file: file, level: level, ok: true}
+	lines := strings.Split(text, "\n")
+	lastPlain := 0 // 0-based index of the last line without an annotation
+	var pendingBelow []*expectation
+	for i, raw := range lines {
+		line := strings.TrimRight(raw, " \t\r\n\v\f")
+		m := annotationRE.FindStringSubmatchIndex(line)
+		if m == nil {
+			for _, e := range pendingBelow {
+				e.line = i + 1
 			}
-			body := text[m[10]:m[11]]
-			e := &expectation{
-				msg:      body,
-				annLine:  lineOffset + i + 1,
-				annCol:   m[0] + 1,
-				annWidth: len("expected-" + kind),
-			}
-			switch kind {
-			case "error":
-				e.sev = dialect.SevError
-			case "warning":
-				e.sev = dialect.SevWarning
-			case "note":
-				e.sev = dialect.SevNote
-			case "remark":
-				e.sev = dialect.SevRemark
-			}
-			if isRE {
-				re, err := compileExpectationRE(body)
-				if err != nil {
-					return nil, fmt.Errorf("line %d: invalid regex in expected-%s-re: %v", e.annLine, kind, err)
-				}
-				e.re = re
-			}
-			switch {
-			case where == "":
-				e.line = lineOffset + i + 1
-			case where == "unknown":
-				e.unknown = true
-			case where == "above":
-				e.line = lineOffset + i
-			case where == "below":
-				e.line = lineOffset + i + 2
-				for j := i + 1; j < len(lines) && annotationRE.MatchString(lines[j]); j++ {
-					e.line++
-				}
-			default:
-				n, _ := strconv.Atoi(where)
-				e.line = lineOffset + i + 1 + n
-			}
-			out = append(out, e)
+			pendingBelow = pendingBelow[:0]
+			lastPlain = i
+			continue
 		}
+		e := &expectation{
+			substr:  line[m[10]:m[11]],
+			line:    i + 1,
+			annLine: i + 1,
+			annCol:  m[0] + 1,
+		}
+		switch line[m[2]:m[3]] {
+		case "error":
+			e.sev = dialect.SevError
+		case "warning":
+			e.sev = dialect.SevWarning
+		case "note":
+			e.sev = dialect.SevNote
+		case "remark":
+			e.sev = dialect.SevRemark
+		}
+		if m[4] >= 0 {
+			re, err := compileExpectationRE(e.substr)
+			if err != nil {
+				sm.renderRange(w, dialect.Location{File: file, Line: e.annLine, Col: e.annCol}, "error", err.Error(), len(e.substr))
+				v.ok = false
+				continue
+			}
+			e.re = re
+		}
+		if m[8] >= 0 {
+			switch where := line[m[8]:m[9]]; where {
+			case "unknown":
+				e.unknown = true
+			case "above":
+				e.line = lastPlain + 1
+			case "below":
+				// Dangling at the end of the input: the last line.
+				e.line = len(lines)
+				pendingBelow = append(pendingBelow, e)
+			default:
+				n, _ := strconv.Atoi(where[1:])
+				if where[0] == '-' {
+					n = -n
+				}
+				e.line += n
+			}
+		}
+		v.exps = append(v.exps, e)
 	}
-	return out, nil
+	return v
 }
 
-// compileExpectationRE turns `literal {{regex}} literal` into a regexp,
-// as MLIR does for expected-*-re.
+// compileExpectationRE turns `literal {{regex}} literal` into a regexp.
 func compileExpectationRE(body string) (*regexp.Regexp, error) {
 	var sb strings.Builder
 	for body != "" {
@@ -100,67 +136,86 @@ func compileExpectationRE(body string) (*regexp.Regexp, error) {
 		body = body[i+2:]
 		j := strings.Index(body, "}}")
 		if j < 0 {
-			return nil, fmt.Errorf("unterminated '{{'")
+			return nil, fmt.Errorf("found start of regex with no end '}}'")
 		}
-		sb.WriteString("(?:" + body[:j] + ")")
+		if _, err := regexp.Compile(body[:j]); err != nil {
+			return nil, fmt.Errorf("invalid regex: %v", strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		}
+		sb.WriteString("(" + body[:j] + ")")
 		body = body[j+2:]
 	}
 	return regexp.Compile(sb.String())
 }
 
-func (e *expectation) matches(sev dialect.Severity, loc dialect.Location, msg string, file string) bool {
-	if e.matched || e.sev != sev {
-		return false
-	}
-	if e.unknown {
-		if loc.Known() {
-			return false
-		}
-	} else if !loc.Known() || loc.Line != e.line || loc.File != file {
-		return false
-	}
+func (e *expectation) match(msg string) bool {
 	if e.re != nil {
 		return e.re.MatchString(msg)
 	}
-	return strings.Contains(msg, e.msg)
+	return strings.Contains(msg, e.substr)
 }
 
-// checkDiagnostics matches produced diagnostics (with their notes) against
-// the expectations, reporting mismatches to w. It returns true when every
-// diagnostic was expected and every expectation produced.
-func checkDiagnostics(w io.Writer, sm *sourceMgr, file string, exps []*expectation, diags []*dialect.Diagnostic) bool {
-	ok := true
-	check := func(sev dialect.Severity, loc dialect.Location, msg string) {
-		for _, e := range exps {
-			if e.matches(sev, loc, msg, file) {
-				e.matched = true
-				return
+// process checks one diagnostic (a note is checked on its own).
+func (v *verifier) process(w io.Writer, sm *sourceMgr, sev dialect.Severity, loc dialect.Location, msg string) {
+	var near *expectation
+	for _, e := range v.exps {
+		if loc.Known() {
+			if e.unknown || loc.File != v.file || loc.Line != e.line {
+				continue
 			}
+		} else if !e.unknown {
+			continue
 		}
-		ok = false
-		sm.renderOne(w, loc, "error", "unexpected "+sev.String()+": "+msg, 0)
-	}
-	for _, d := range diags {
-		check(d.Severity, d.Loc, d.Msg)
-		for _, n := range d.Notes {
-			loc := n.Loc
-			if !loc.Known() {
-				loc = d.Loc
-			}
-			check(dialect.SevNote, loc, n.Msg)
+		if !e.match(msg) {
+			continue
 		}
+		if e.sev == sev {
+			e.matched = true
+			return
+		}
+		near = e
 	}
-	for _, e := range exps {
+	if v.level == verifyOnlyExpected {
+		return
+	}
+	v.ok = false
+	if near != nil {
+		text := fmt.Sprintf("'%s' diagnostic emitted when expecting a '%s'", sev, near.sev)
+		if near.unknown {
+			sm.renderOne(w, dialect.Location{}, "error", text, true)
+		} else {
+			sm.renderOne(w, dialect.Location{File: v.file, Line: near.annLine, Col: near.annCol}, "error", text, true)
+		}
+		return
+	}
+	sm.renderOne(w, loc, "error", "unexpected "+sev.String()+": "+msg, true)
+}
+
+// check processes a diagnostic and its notes.
+func (v *verifier) check(w io.Writer, sm *sourceMgr, d *dialect.Diagnostic) {
+	v.process(w, sm, d.Severity, d.Loc, d.Msg)
+	for _, n := range d.Notes {
+		loc := n.Loc
+		if !loc.Known() {
+			loc = d.Loc
+		}
+		v.process(w, sm, dialect.SevNote, loc, n.Msg)
+	}
+}
+
+// finish reports the annotations nothing matched; it returns whether the
+// chunk verified.
+func (v *verifier) finish(w io.Writer, sm *sourceMgr) bool {
+	for _, e := range v.exps {
 		if e.matched {
 			continue
 		}
-		ok = false
-		msg := fmt.Sprintf("expected %s \"%s\" was not produced", e.sev, e.msg)
+		v.ok = false
+		msg := fmt.Sprintf("expected %s \"%s\" was not produced", e.sev, e.substr)
 		if e.unknown {
-			fmt.Fprintf(w, "<unknown>:0: error: %s\n", msg)
+			sm.renderOne(w, dialect.Location{}, "error", msg, true)
 			continue
 		}
-		sm.renderOne(w, dialect.Location{File: file, Line: e.annLine, Col: e.annCol}, "error", msg, e.annWidth)
+		sm.renderRange(w, dialect.Location{File: v.file, Line: e.annLine, Col: e.annCol}, "error", msg, len(e.substr))
 	}
-	return ok
+	return v.ok
 }
