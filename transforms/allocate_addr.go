@@ -104,10 +104,9 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	algo := ctx.Opts.String("planner")
 	names := printer.Names(fn, printer.Options{})
 	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}}
-	var lv *analysis.Liveness
-	if algo != "sequential" && algo != "trivial" {
-		lv = analysis.ComputeLiveness(fn, nil)
-	}
+	// Lifetimes matter to the lifetime-aware planners; the bump planners
+	// ignore them but the memory report shows them.
+	lv := analysis.ComputeLiveness(fn, nil)
 	for _, a := range allocs {
 		space := dialect.TileSpaceOf(a.Results[0].Type)
 		pool, ok := ap.pools[space]
@@ -135,25 +134,18 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		if addr, ok := dialect.AllocAddr(a); ok && isPinned(a) {
 			b.Pinned, b.Offset = true, addr
 		}
-		if lv != nil {
-			for _, r := range lv.RootRanges(a.Results[0]) {
-				b.Live = append(b.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})
-			}
+		for _, r := range lv.RootRanges(a.Results[0]) {
+			b.Live = append(b.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})
 		}
 		if len(b.Live) == 0 {
-			p := int64(0)
-			if lv != nil {
-				p = int64(lv.Pos(a))
-			}
+			p := int64(lv.Pos(a))
 			b.Live = []planner.Interval{{Start: p, End: p + 1}}
 		}
 		ap.p.Buffers = append(ap.p.Buffers, b)
 	}
-	if lv != nil {
-		ap.addSeparations(ctx, fn, lv)
-		if algo == "dsa-rp" && ctx.Opts.Bool("penalties") {
-			ap.addPenalties(fn, lv)
-		}
+	ap.addSeparations(ctx, fn, lv)
+	if algo == "dsa-rp" && ctx.Opts.Bool("penalties") {
+		ap.addPenalties(fn, lv)
 	}
 	opt := planner.Options{}
 	if algo == "dsa-rp" {
@@ -182,6 +174,11 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
 	}
+	locs := make([]string, len(allocs))
+	for i, a := range allocs {
+		locs[i] = locString(a.Loc)
+	}
+	ctx.RecordPlan(planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
 	ctx.Stat("num-allocs", int64(len(allocs)))
 	if algo == "dsa-rp" {
 		ctx.Stat("reuse-cost", res.ReuseCost)

@@ -98,7 +98,7 @@ type mrState struct {
 	loadT     map[*dialect.Value]bool
 	tpopT     map[*dialect.Value]bool
 	hazard    bool
-	noShare   map[[2]*mrMember]bool // cached rule-based refusals (both orders)
+	noShare   map[[2]*mrMember]string // rule-based refusals (both orders) and why
 	residue   map[*mrMember]int64
 	groupTags map[int64]*dialect.Operation
 }
@@ -112,7 +112,7 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 		return nil
 	}
 	s := &mrState{ctx: ctx, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*mrMember{},
-		noShare: map[[2]*mrMember]bool{}, residue: map[*mrMember]int64{}, groupTags: map[int64]*dialect.Operation{}}
+		noShare: map[[2]*mrMember]string{}, residue: map[*mrMember]int64{}, groupTags: map[int64]*dialect.Operation{}}
 	names := printer.Names(fn, printer.Options{})
 	for i, a := range allocs {
 		m := &mrMember{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
@@ -153,6 +153,7 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 		}
 		plan = append(plan, bufs...)
 	}
+	s.record(plan)
 	s.apply(plan)
 	// Yield fixup and accumulator if-phis on the rebased IR.
 	if err := runSemanticAliases(ctx, fn); err != nil {
@@ -259,10 +260,10 @@ func (s *mrState) computeRuleRefusals() {
 	if s.ctx.Target != nil {
 		target = s.ctx.Target.Name
 	}
-	refuse := func(a, b *mrMember) {
+	refuse := func(a, b *mrMember, why string) {
 		if a != nil && b != nil && a != b {
-			s.noShare[[2]*mrMember{a, b}] = true
-			s.noShare[[2]*mrMember{b, a}] = true
+			s.noShare[[2]*mrMember{a, b}] = why
+			s.noShare[[2]*mrMember{b, a}] = why
 		}
 	}
 	memberOf := func(v *dialect.Value) *mrMember {
@@ -281,7 +282,7 @@ func (s *mrState) computeRuleRefusals() {
 		inputs := dialect.TileInputs(op)
 		for k, in := range inputs {
 			if all || containsInt(forbidden, k) {
-				refuse(out, memberOf(in))
+				refuse(out, memberOf(in), "no-alias")
 			}
 		}
 		if s.hazard {
@@ -292,7 +293,7 @@ func (s *mrState) computeRuleRefusals() {
 			if readsTpop {
 				for _, in := range inputs {
 					if s.loadT[in] {
-						refuse(out, memberOf(in))
+						refuse(out, memberOf(in), "hazard")
 					}
 				}
 			}
@@ -303,7 +304,7 @@ func (s *mrState) computeRuleRefusals() {
 
 // canShare is PyPTO's can_share, checked in both directions.
 func (s *mrState) canShare(a, b *mrMember, guard bool) bool {
-	if a.space != b.space || a.pinned || b.pinned || s.noShare[[2]*mrMember{a, b}] {
+	if a.space != b.space || a.pinned || b.pinned || s.noShare[[2]*mrMember{a, b}] != "" {
 		return false
 	}
 	if guard && a.staged && b.staged && a.group == b.group && a.stage != b.stage && s.residue[a] != s.residue[b] {
@@ -607,4 +608,66 @@ func (s *mrState) apply(plan []*mrBuffer) {
 			}
 		}
 	}
+}
+
+// record keeps the sharing decision for --memory-report: one buffer per
+// surviving allocation with the allocations merged into it, laid out as the
+// sequential allocator will lay them out.
+func (s *mrState) record(plan []*mrBuffer) {
+	p := &planner.Problem{}
+	pools := map[string]int{}
+	var locs []string
+	var members [][]string
+	var bufs []*mrBuffer
+	for _, b := range plan {
+		rep := b.members[0]
+		pool, ok := pools[rep.space]
+		if !ok {
+			pool = len(p.Pools)
+			pools[rep.space] = pool
+			pl := planner.Pool{Name: rep.space}
+			if s.ctx.Target != nil {
+				pl.Capacity = s.ctx.Target.Capacity(rep.space)
+			}
+			p.Pools = append(p.Pools, pl)
+		}
+		var live []analysis.Interval
+		var names []string
+		for _, m := range b.members {
+			live = append(live, m.ranges...)
+			names = append(names, "%"+m.name)
+		}
+		sort.Slice(live, func(i, j int) bool { return live[i].Start < live[j].Start })
+		pb := planner.Buffer{Name: "%" + rep.name, Size: b.size(), Align: 32, Pool: pool}
+		for _, r := range mergeRanges(live) {
+			pb.Live = append(pb.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})
+		}
+		if len(pb.Live) == 0 {
+			pb.Live = []planner.Interval{{Start: 0, End: 1}}
+		}
+		p.Buffers = append(p.Buffers, pb)
+		locs = append(locs, locString(rep.alloc.Loc))
+		members = append(members, names)
+		bufs = append(bufs, b)
+	}
+	if len(p.Buffers) == 0 {
+		return
+	}
+	res, err := planner.Solve("sequential", p, planner.Options{})
+	if err != nil {
+		return
+	}
+	// Keep apart by a rule rather than by lifetime: report the reason.
+	for i, a := range bufs {
+		for j := i + 1; j < len(bufs); j++ {
+			for _, x := range a.members {
+				for _, y := range bufs[j].members {
+					if why := s.noShare[[2]*mrMember{x, y}]; why != "" && p.Buffers[i].Pool == p.Buffers[j].Pool {
+						p.Separations = append(p.Separations, planner.Separation{A: i, B: j, Reason: why})
+					}
+				}
+			}
+		}
+	}
+	s.ctx.RecordPlan(planReport(s.fn, "memory-reuse", "ffd", p, res.Solution, locs, members))
 }

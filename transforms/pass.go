@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"pto-opt/dialect"
+	"pto-opt/planner/report"
 	"pto-opt/targets"
 )
 
@@ -228,6 +229,7 @@ type Context struct {
 	Out io.Writer
 
 	mu    *sync.Mutex
+	plans *[]report.Function
 	diags *[]*dialect.Diagnostic
 	stats map[string]int64
 }
@@ -248,6 +250,18 @@ func (c *Context) Remark(loc dialect.Location, format string, args ...any) {
 func (c *Context) Warning(loc dialect.Location, format string, args ...any) {
 	c.Emit(&dialect.Diagnostic{Severity: dialect.SevWarning, Loc: loc, Msg: fmt.Sprintf(format, args...)})
 }
+
+// RecordPlan keeps a pass's memory plan for --memory-report.
+func (c *Context) RecordPlan(f report.Function) {
+	if c.plans == nil {
+		return
+	}
+	plansMu.Lock() // shared by the functions a parallel pass runs on
+	*c.plans = append(*c.plans, f)
+	plansMu.Unlock()
+}
+
+var plansMu sync.Mutex
 
 // Stat adds delta to a statistic.
 func (c *Context) Stat(name string, delta int64) {

@@ -118,6 +118,13 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			}
 			cfg.target = v
 			continue
+		case "memory-report":
+			v, ok := takeValue()
+			if !ok || v == "" {
+				return fail("option '--memory-report' requires a file name (.json, .txt, .svg or .html)")
+			}
+			cfg.memoryReport = v
+			continue
 		case "pass-pipeline":
 			v, ok := takeValue()
 			if !ok {

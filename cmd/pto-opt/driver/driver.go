@@ -18,6 +18,7 @@ import (
 
 	"pto-opt/dialect"
 	"pto-opt/parser"
+	"pto-opt/planner/report"
 	"pto-opt/printer"
 	"pto-opt/targets"
 	"pto-opt/transforms"
@@ -45,6 +46,7 @@ type config struct {
 	target              string
 	pipeline            *transforms.Pipeline
 	pipelineText        string
+	memoryReport        string
 }
 
 // Run is the whole driver; it returns the exit status.
@@ -178,6 +180,16 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	if cfg.memoryReport != "" && !failed {
+		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: mgr.Plans}
+		if explicitTarget != nil {
+			rep.Target = explicitTarget.Name
+		}
+		if err := report.Write(cfg.memoryReport, rep); err != nil {
+			fmt.Fprintf(stderr, "pto-opt: --memory-report: %v\n", err)
+			return 1
+		}
+	}
 	if cfg.statistics {
 		fmt.Fprint(stderr, mgr.StatisticsReport())
 	}
@@ -247,6 +259,7 @@ OPTIONS:
   --dump-pass-pipeline               Print the pass pipeline (to stderr)
   --verify-each[=true|false]         Verify the IR after every pass (default true)
   --target=<name|file.json>          Memory target (built-in: %s)
+  --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html)
   --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
   --help                             Display this help
   --version                          Display the version
