@@ -22,7 +22,7 @@ func init() {
 			Inherent: []string{"overflowFlags"},
 			Parse:    parseSameTypeOperands(2, true, "overflow", "overflowFlags", "#arith.overflow"),
 			Print:    printSameTypeOperands("overflow", "overflowFlags", "#arith.overflow"),
-			Verify:   verifySameOperandsAndResultType,
+			Verify:   verifyIntBinary,
 		})
 	}
 	for _, n := range plainIntBinary {
@@ -30,7 +30,7 @@ func init() {
 			Name: "arith." + n, Summary: "integer " + n, Traits: Pure,
 			Parse:  parseSameTypeOperands(2, true, "", "", ""),
 			Print:  printSameTypeOperands("", "", ""),
-			Verify: verifySameOperandsAndResultType,
+			Verify: verifyIntBinary,
 		})
 	}
 	for _, n := range floatBinary {
@@ -39,7 +39,7 @@ func init() {
 			Inherent: []string{"fastmath"},
 			Parse:    parseSameTypeOperands(2, true, "fastmath", "fastmath", "#arith.fastmath"),
 			Print:    printSameTypeOperands("fastmath", "fastmath", "#arith.fastmath"),
-			Verify:   verifySameOperandsAndResultType,
+			Verify:   verifyFloatBinary,
 		})
 	}
 	Register(&OpDef{
@@ -47,24 +47,31 @@ func init() {
 		Inherent: []string{"fastmath"},
 		Parse:    parseSameTypeOperands(1, true, "fastmath", "fastmath", "#arith.fastmath"),
 		Print:    printSameTypeOperands("fastmath", "fastmath", "#arith.fastmath"),
-		Verify:   verifySameOperandsAndResultType,
+		Verify:   verifyFloatUnary,
 	})
-	casts := []string{"index_cast", "index_castui", "sitofp", "uitofp", "fptosi", "fptoui", "extsi", "extui", "trunci", "bitcast"}
+	casts := []string{"index_cast", "index_castui", "sitofp", "uitofp", "fptosi", "fptoui", "extsi", "extui", "bitcast"}
 	for _, n := range casts {
 		Register(&OpDef{
 			Name: "arith." + n, Summary: "cast " + n, Traits: Pure,
 			Parse:  parseCastLike("to", "", "", ""),
 			Print:  printCastLike("to", "", "", ""),
-			Verify: func(op *Operation) error { return verifyCounts(op, 1, 1) },
+			Verify: verifyArithCast,
 		})
 	}
+	Register(&OpDef{
+		Name: "arith.trunci", Summary: "cast trunci", Traits: Pure,
+		Inherent: []string{"overflowFlags"},
+		Parse:    parseCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
+		Print:    printCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
+		Verify:   verifyArithCast,
+	})
 	for _, n := range []string{"extf", "truncf"} {
 		Register(&OpDef{
 			Name: "arith." + n, Summary: "float cast " + n, Traits: Pure,
 			Inherent: []string{"fastmath", "roundingmode"},
-			Parse:    parseCastLike("to", "fastmath", "fastmath", "#arith.fastmath"),
-			Print:    printCastLike("to", "fastmath", "fastmath", "#arith.fastmath"),
-			Verify:   func(op *Operation) error { return verifyCounts(op, 1, 1) },
+			Parse:    parseFloatCast,
+			Print:    printFloatCast,
+			Verify:   verifyArithCast,
 		})
 	}
 	Register(
@@ -73,7 +80,7 @@ func init() {
 			Inherent: []string{"value"},
 			Parse:    parseConstant,
 			Print:    printConstant,
-			Verify:   verifyConstant,
+			Verify:   verifyArithConstant,
 			NameHint: constantHint,
 		},
 		&OpDef{
@@ -81,23 +88,81 @@ func init() {
 			Inherent: []string{"predicate"},
 			Parse:    parseCmp(cmpiPredicates, ""),
 			Print:    printCmp(cmpiPredicates, ""),
-			Verify:   verifyCmp,
+			Verify:   verifyArithCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
 		},
 		&OpDef{
 			Name: "arith.cmpf", Summary: "floating-point comparison", Traits: Pure,
 			Inherent: []string{"predicate", "fastmath"},
 			Parse:    parseCmp(cmpfPredicates, "fastmath"),
 			Print:    printCmp(cmpfPredicates, "fastmath"),
-			Verify:   verifyCmp,
+			Verify:   verifyArithCmp(cmpfPredicates, "floating-point-like", isFloatLike),
 		},
 		&OpDef{
 			Name: "arith.select", Summary: "choose between two values", Traits: Pure,
 			Flows:  []Flow{{1, 0}, {2, 0}},
 			Parse:  parseSelect,
 			Print:  printSelect,
-			Verify: verifySelect,
+			Verify: verifyArithSelect,
 		},
 	)
+}
+
+// roundingModes are arith's rounding modes, by value.
+var roundingModes = []string{"to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"}
+
+// parseFloatCast reads `%x [rounding-mode] [fastmath<...>] attr-dict : T to U`
+// (arith.truncf, arith.extf).
+func parseFloatCast(p AsmParser, st *OperationState) error {
+	r, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, r)
+	if id, ok := p.PeekBareId(); ok {
+		for i, m := range roundingModes {
+			if id == m {
+				p.ParseOptionalKeyword(m)
+				st.AddAttr("roundingmode", Int(int64(i), I32))
+			}
+		}
+	}
+	if err := parseFlagsAttr(p, st, "fastmath", "fastmath", "#arith.fastmath"); err != nil {
+		return err
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	from, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("to"); err != nil {
+		return err
+	}
+	to, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.OperandTypes = []Type{from}
+	st.ResultTypes = []Type{to}
+	return nil
+}
+
+func printFloatCast(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	if m, ok := op.Attr("roundingmode").(*IntegerAttr); ok && m.Value >= 0 && int(m.Value) < len(roundingModes) {
+		p.Write(" " + roundingModes[m.Value])
+	}
+	printFlagsAttr(p, op, "fastmath", "fastmath", "#arith.fastmath")
+	p.AttrDict(op, "fastmath", "roundingmode")
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" to ")
+	p.Type(op.Results[0].Type)
 }
 
 func parseConstant(p AsmParser, st *OperationState) error {

@@ -1,5 +1,10 @@
 package dialect
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Shared pieces of custom assembly formats. Each dialect file composes its
 // ops' syntax from these, the way MLIR's declarative formats compose
 // directives; the parse and print halves of a format sit side by side so
@@ -35,18 +40,67 @@ func parseFlagsAttr(p AsmParser, st *OperationState, keyword, prop, attrPrefix s
 			break
 		}
 	}
+	loc := p.Loc()
 	if err := p.ParsePunct(">"); err != nil {
 		return err
 	}
-	text := attrPrefix + "<"
-	for i, f := range flags {
-		if i > 0 {
-			text += ", "
-		}
-		text += f
+	text, err := CanonicalFlags(attrPrefix, flags)
+	if err != nil {
+		return p.ErrorAt(loc, "%v", err)
 	}
-	st.AddAttr(prop, &RawAttr{Text: text + ">"})
+	st.AddAttr(prop, &RawAttr{Text: text})
 	return nil
+}
+
+// flagEnums are the bit-enum attributes of arith: their flags in bit
+// order, the name of all flags together, and the separator mlir-opt
+// prints between flags.
+var flagEnums = map[string]struct {
+	flags    []string
+	all, sep string
+}{
+	"#arith.fastmath": {[]string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}, "fast", ","},
+	"#arith.overflow": {[]string{"nsw", "nuw"}, "", ", "},
+}
+
+// CanonicalFlags returns prefix<flags> as mlir-opt prints it: flags in bit
+// order, "none" for no flag and "fast" for all fastmath flags.
+func CanonicalFlags(prefix string, flags []string) (string, error) {
+	e, ok := flagEnums[prefix]
+	if !ok {
+		return prefix + "<" + strings.Join(flags, ", ") + ">", nil
+	}
+	var set uint
+	for _, f := range flags {
+		switch {
+		case f == "none":
+		case f == e.all && e.all != "":
+			set = 1<<len(e.flags) - 1
+		default:
+			i := 0
+			for i < len(e.flags) && e.flags[i] != f {
+				i++
+			}
+			if i == len(e.flags) {
+				return "", fmt.Errorf("unknown flag '%s' in %s (expected none, %s)", f, prefix, strings.Join(e.flags, ", "))
+			}
+			set |= 1 << i
+		}
+	}
+	var names []string
+	switch {
+	case set == 0:
+		names = []string{"none"}
+	case e.all != "" && set == 1<<len(e.flags)-1:
+		names = []string{e.all}
+	default:
+		for i, f := range e.flags {
+			if set&(1<<i) != 0 {
+				names = append(names, f)
+			}
+		}
+	}
+	return prefix + "<" + strings.Join(names, e.sep) + ">", nil
 }
 
 // printFlagsAttr prints ` keyword<flags>` unless the flags are absent or none.

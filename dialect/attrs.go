@@ -354,8 +354,9 @@ func (a *RawAttr) IsAffineMap() bool { return strings.HasPrefix(a.Text, "affine_
 
 // ---- strings and floats ----
 
-// Quote prints s as an MLIR string literal: printable ASCII kept, quotes and
-// backslashes escaped, everything else as \XX hex.
+// Quote prints s as an MLIR string literal the way mlir-opt does:
+// printable ASCII but the quote kept, backslashes doubled, everything else
+// (the quote too) as \XX hex.
 func Quote(s string) string {
 	var sb strings.Builder
 	sb.Grow(len(s) + 2)
@@ -364,13 +365,11 @@ func Quote(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
+		case c == '\\':
 			sb.WriteByte('\\')
 			sb.WriteByte(c)
-		case c >= 0x20 && c < 0x7f:
+		case c >= 0x20 && c < 0x7f && c != '"':
 			sb.WriteByte(c)
-		case c == '\n':
-			sb.WriteString(`\0A`)
 		default:
 			sb.WriteByte('\\')
 			sb.WriteByte(hex[c>>4])
@@ -435,46 +434,200 @@ func FloatFromBits(bits uint64, t Type) float64 {
 	return math.Float64frombits(bits)
 }
 
-// FormatFloat prints v the way MLIR does: six-digit scientific notation when
-// that reads back to the same value in t, else the shortest decimal that
-// does, and hex bits for infinities and NaNs.
+// FormatFloat prints v the way mlir-opt does: APFloat's six-digit
+// exponent form (1.500000e+00) when that reads back to the same value in
+// t; else APFloat's default format, with the digits that round-trip the
+// type (0.33333333333333331, 9.9999999999999995E-8); else, and for
+// infinities and NaNs, the bits in hex.
 func FormatFloat(v float64, t Type) string {
-	if math.IsInf(v, 0) || math.IsNaN(v) {
-		ft, _ := t.(*FloatType)
-		digits := 16
-		if ft != nil {
-			switch ft.Name {
-			case "f32", "tf32":
-				digits = 8
-			case "f16", "bf16":
-				digits = 4
+	if !math.IsInf(v, 0) && !math.IsNaN(v) {
+		want := FloatBits(v, t)
+		prec := floatPrecision(t)
+		if s := apFloatString(v, prec, 6, 0, false); readsBack(s, t, want) {
+			return s
+		}
+		if s := apFloatString(v, prec, 0, 3, true); strings.IndexByte(s, '.') >= 0 && readsBack(s, t, want) {
+			return s
+		}
+	}
+	ft, _ := t.(*FloatType)
+	digits := 16
+	if ft != nil {
+		switch ft.Name {
+		case "f32", "tf32":
+			digits = 8
+		case "f16", "bf16":
+			digits = 4
+		}
+	}
+	h := strings.ToUpper(strconv.FormatUint(FloatBits(v, t), 16))
+	for len(h) < digits {
+		h = "0" + h
+	}
+	return "0x" + h
+}
+
+// floatPrecision is the significand width in bits of a float type.
+func floatPrecision(t Type) int {
+	if ft, ok := t.(*FloatType); ok {
+		switch ft.Name {
+		case "f32":
+			return 24
+		case "tf32", "f16":
+			return 11
+		case "bf16":
+			return 8
+		}
+	}
+	return 53
+}
+
+func readsBack(s string, t Type, want uint64) bool {
+	bits := 64
+	if ft, ok := t.(*FloatType); ok && ft.Name == "f32" {
+		bits = 32
+	}
+	r, err := strconv.ParseFloat(s, bits)
+	return err == nil && FloatBits(RoundToType(r, t), t) == want
+}
+
+// apFloatString formats a finite v as LLVM's APFloat::toString does for a
+// type with semPrec significand bits: the value's decimal digits, first
+// cut down by whole powers of ten and then rounded half-up to formatPrec
+// digits (0: enough to round-trip), printed plainly unless that needs more
+// than maxPadding zeros (0: always exponent form), trailing zeros dropped
+// or (truncateZero false) padded up to formatPrec.
+func apFloatString(v float64, semPrec, formatPrec, maxPadding int, truncateZero bool) string {
+	var sb strings.Builder
+	if math.Signbit(v) {
+		sb.WriteByte('-')
+		v = -v
+	}
+	if formatPrec == 0 {
+		formatPrec = 2 + semPrec*59/196
+	}
+	if v == 0 {
+		switch {
+		case maxPadding != 0:
+			sb.WriteByte('0')
+		case truncateZero:
+			sb.WriteString("0.0E+0")
+		default:
+			sb.WriteString("0.0")
+			if formatPrec > 1 {
+				sb.WriteString(strings.Repeat("0", formatPrec-1))
+			}
+			sb.WriteString("e+00")
+		}
+		return sb.String()
+	}
+	// v = mant * 2^exp with an odd mant.
+	frac, e2 := math.Frexp(v)
+	mant := uint64(math.Ldexp(frac, 53))
+	exp := e2 - 53
+	for mant&1 == 0 {
+		mant >>= 1
+		exp++
+	}
+	sig := new(big.Int).SetUint64(mant)
+	if exp > 0 {
+		sig.Lsh(sig, uint(exp))
+		exp = 0
+	} else if exp < 0 {
+		// mant * 2^-e == mant * 5^e * 10^-e
+		sig.Mul(sig, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
+	}
+	// Drop whole powers of ten beyond what the precision needs.
+	bits := sig.BitLen()
+	if required := (formatPrec*196 + 58) / 59; bits > required {
+		if tens := (bits - required) * 59 / 196; tens > 0 {
+			exp += tens
+			sig.Quo(sig, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
+		}
+	}
+	digits := sig.String()
+	trimmed := strings.TrimRight(digits, "0")
+	exp += len(digits) - len(trimmed)
+	digits = trimmed
+	// Round half-up to formatPrec digits.
+	if n := len(digits); n > formatPrec {
+		cut := n - formatPrec // digits dropped from the right
+		if digits[formatPrec] < '5' {
+			kept := strings.TrimRight(digits[:formatPrec], "0")
+			exp += cut + formatPrec - len(kept)
+			digits = kept
+		} else {
+			b := []byte(digits[:formatPrec])
+			i := len(b) - 1
+			for i >= 0 && b[i] == '9' {
+				i--
+			}
+			if i < 0 {
+				exp += n
+				digits = "1"
+			} else {
+				b[i]++
+				exp += cut + formatPrec - (i + 1)
+				digits = string(b[:i+1])
 			}
 		}
-		s := strings.ToUpper(strconv.FormatUint(FloatBits(v, t), 16))
-		for len(s) < digits {
-			s = "0" + s
-		}
-		return "0x" + s
 	}
-	want := FloatBits(v, t)
-	s := strconv.FormatFloat(v, 'e', 6, 64)
-	if r, err := strconv.ParseFloat(s, 64); err == nil && FloatBits(RoundToType(r, t), t) == want {
-		return mlirExp(s)
+	n := len(digits)
+	var scientific bool
+	switch {
+	case maxPadding == 0:
+		scientific = true
+	case exp >= 0:
+		scientific = exp > maxPadding || n+exp > formatPrec
+	default:
+		msd := exp + n - 1
+		scientific = msd < 0 && -msd > maxPadding
 	}
-	for prec := 1; prec <= 17; prec++ {
-		s = strconv.FormatFloat(v, 'g', prec, 64)
-		if r, err := strconv.ParseFloat(s, 64); err == nil && FloatBits(RoundToType(r, t), t) == want {
-			break
-		}
-	}
-	if !strings.ContainsAny(s, ".") {
-		if i := strings.IndexByte(s, 'e'); i >= 0 {
-			s = s[:i] + ".0" + s[i:]
+	switch {
+	case scientific:
+		e10 := exp + n - 1
+		sb.WriteByte(digits[0])
+		sb.WriteByte('.')
+		if n == 1 && truncateZero {
+			sb.WriteByte('0')
 		} else {
-			s += ".0"
+			sb.WriteString(digits[1:])
+		}
+		if !truncateZero && formatPrec > n-1 {
+			sb.WriteString(strings.Repeat("0", formatPrec-n+1))
+		}
+		if truncateZero {
+			sb.WriteByte('E')
+		} else {
+			sb.WriteByte('e')
+		}
+		if e10 >= 0 {
+			sb.WriteByte('+')
+		} else {
+			sb.WriteByte('-')
+			e10 = -e10
+		}
+		es := strconv.Itoa(e10)
+		if !truncateZero && len(es) < 2 {
+			sb.WriteByte('0')
+		}
+		sb.WriteString(es)
+	case exp >= 0:
+		sb.WriteString(digits)
+		sb.WriteString(strings.Repeat("0", exp))
+	default:
+		whole := exp + n
+		if whole > 0 {
+			sb.WriteString(digits[:whole])
+			sb.WriteByte('.')
+			sb.WriteString(digits[whole:])
+		} else {
+			sb.WriteString("0.")
+			sb.WriteString(strings.Repeat("0", -whole))
+			sb.WriteString(digits)
 		}
 	}
-	return s
+	return sb.String()
 }
 
 // mlirExp turns Go's 1.000000e+00 into MLIR's identical form (Go already

@@ -17,6 +17,11 @@ func init() {
 				if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
 					return Errorf(op, "expects a single-block region")
 				}
+				for _, a := range op.Attrs {
+					if DialectOf(a.Name) == "" {
+						return Errorf(op, "can only contain attributes with dialect-prefixed names, found: '%s'", a.Name)
+					}
+				}
 				return verifyCounts(op, 0, 0)
 			},
 		},
@@ -28,7 +33,7 @@ func init() {
 			DefaultDialect: "func",
 			Parse:          parseFunc,
 			Print:          printFunc,
-			Verify:         verifyFunc,
+			Verify:         verifyFuncOp,
 		},
 		&OpDef{
 			Name:    "func.return",
@@ -48,12 +53,7 @@ func init() {
 			Effects:  []Effect{{Kind: Read, Operand: AllOperands}, {Kind: Write, Operand: AllOperands}},
 			Parse:    parseCall,
 			Print:    printCall,
-			Verify: func(op *Operation) error {
-				if _, ok := op.Attr("callee").(*SymbolRefAttr); !ok {
-					return Errorf(op, "requires a 'callee' symbol reference attribute")
-				}
-				return nil
-			},
+			Verify:   verifyCallOp,
 		},
 	)
 }
@@ -314,7 +314,7 @@ func verifyReturn(op *Operation) error {
 	}
 	for i, v := range op.Operands {
 		if v.Type != ft.Results[i] {
-			return Errorf(op, "type of return operand %d (%s) doesn't match function result type (%s) in function @%s", i, v.Type, ft.Results[i], SymbolName(fn))
+			return Errorf(op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, v.Type, ft.Results[i], SymbolName(fn))
 		}
 	}
 	return nil

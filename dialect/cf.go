@@ -1,5 +1,7 @@
 package dialect
 
+import "strconv"
+
 // The cf dialect: unstructured branches between blocks.
 
 func init() {
@@ -52,6 +54,7 @@ func init() {
 			Inherent: []string{"msg"},
 			Effects:  []Effect{{Kind: Write, Operand: -1}},
 			Traits:   HasSideEffects,
+			Verify:   verifyCfAssert,
 			Parse: func(p AsmParser, st *OperationState) error {
 				c, err := p.ParseOperand()
 				if err != nil {
@@ -126,24 +129,34 @@ func parseCondBr(p AsmParser, st *OperationState) error {
 	}
 	st.Operands = []OperandRef{c}
 	st.OperandTypes = []Type{I1}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
+	// `weights([t, f])` is branch_weights = array<i32: t, f>.
 	if p.ParseOptionalKeyword("weights") {
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
-		a, err := p.ParseAttribute()
-		if err != nil {
+		if err := p.ParsePunct("["); err != nil {
 			return err
+		}
+		var w []int64
+		for !p.ParseOptionalPunct("]") {
+			if len(w) > 0 {
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+			}
+			n, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			w = append(w, n)
 		}
 		if err := p.ParsePunct(")"); err != nil {
 			return err
 		}
-		st.AddAttr("branch_weights", a)
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
+		st.AddAttr("branch_weights", I32Array(w...))
+	}
+	if err := p.ParsePunct(","); err != nil {
+		return err
 	}
 	n0 := len(st.Operands)
 	if err := parseSuccessorWithOperands(p, st); err != nil {
@@ -163,10 +176,17 @@ func parseCondBr(p AsmParser, st *OperationState) error {
 func printCondBr(p AsmPrinter, op *Operation) {
 	p.Write(" ")
 	p.Operand(op.Operands[0])
-	p.Write(", ")
-	if w := op.Attr("branch_weights"); w != nil {
-		p.Write("weights(" + w.String() + "), ")
+	if w, ok := op.Attr("branch_weights").(*DenseArrayAttr); ok {
+		p.Write(" weights([")
+		for i, v := range w.Values {
+			if i > 0 {
+				p.Write(", ")
+			}
+			p.Write(strconv.FormatInt(v, 10))
+		}
+		p.Write("])")
 	}
+	p.Write(", ")
 	for i := 0; i < 2; i++ {
 		if i > 0 {
 			p.Write(", ")
@@ -182,8 +202,13 @@ func verifyCondBr(op *Operation) error {
 		return Errorf(op, "requires two successors")
 	}
 	seg := op.SegmentSizes("operandSegmentSizes")
-	if len(seg) != 3 || seg[0] != 1 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
+	if len(seg) != 3 || seg[0] != 1 || seg[1] < 0 || seg[2] < 0 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
 		return Errorf(op, "operandSegmentSizes must describe 1 condition and the two successors' operands")
+	}
+	if w := op.Attr("branch_weights"); w != nil {
+		if a, ok := w.(*DenseArrayAttr); !ok || a.Elem != I32 || len(a.Values) != 2 {
+			return Errorf(op, "expects number of region weights to match number of successors: 2 vs %s", w)
+		}
 	}
 	if op.Operands[0].Type != I1 {
 		return Errorf(op, "operand #0 must be 1-bit signless integer")

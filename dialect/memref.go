@@ -10,27 +10,11 @@ import (
 func init() {
 	RegisterDialect("memref")
 	RegisterDialect("bufferization")
-	allocVerify := func(op *Operation) error {
-		if err := verifyMemRefResult(op); err != nil {
-			return err
-		}
-		mt := op.Results[0].Type.(*MemRefType)
-		seg := op.SegmentSizes("operandSegmentSizes")
-		if len(seg) == 2 && seg[0] != mt.NumDynamicDims() {
-			return Errorf(op, "dimension operand count does not equal memref dynamic dimension count")
-		}
-		return nil
-	}
 	view := func(name, summary, hintName string, parse func(AsmParser, *OperationState) error, print func(AsmPrinter, *Operation), inherent ...string) *OpDef {
 		return &OpDef{
 			Name: name, Summary: summary, Traits: ViewLike | Pure, ViewSource: 0,
 			Inherent: inherent, Parse: parse, Print: print, NameHint: hint(hintName),
-			Verify: func(op *Operation) error {
-				if len(op.Operands) < 1 || len(op.Results) != 1 {
-					return Errorf(op, "requires a source operand and one result")
-				}
-				return nil
-			},
+			Verify: viewVerifiers[name],
 		}
 	}
 	Register(
@@ -39,14 +23,14 @@ func init() {
 			Traits:   AllocLike | HeapAllocation,
 			Inherent: []string{"alignment", "operandSegmentSizes"},
 			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
-			Parse:    parseAlloc, Print: printAlloc, Verify: allocVerify, NameHint: hint("alloc"),
+			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloc"),
 		},
 		&OpDef{
 			Name: "memref.alloca", Summary: "stack allocation of a buffer",
 			Traits:   AllocLike,
 			Inherent: []string{"alignment", "operandSegmentSizes"},
 			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
-			Parse:    parseAlloc, Print: printAlloc, Verify: allocVerify, NameHint: hint("alloca"),
+			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloca"),
 		},
 		&OpDef{
 			Name: "memref.dealloc", Summary: "free a heap buffer",
@@ -65,39 +49,13 @@ func init() {
 			Name: "memref.load", Summary: "read an element",
 			Inherent: []string{"nontemporal"},
 			Effects:  []Effect{{Kind: Read, Operand: 0, Result: -1}},
-			Parse:    parseLoad, Print: printLoad,
-			Verify: func(op *Operation) error {
-				if err := verifyMemRefOperand(op, 0); err != nil {
-					return err
-				}
-				mt := op.Operands[0].Type.(*MemRefType)
-				if len(op.Operands)-1 != len(mt.Shape) {
-					return Errorf(op, "incorrect number of indices for load, expected %d but got %d", len(mt.Shape), len(op.Operands)-1)
-				}
-				if len(op.Results) != 1 || op.Results[0].Type != mt.Elem {
-					return Errorf(op, "result type must match the memref element type")
-				}
-				return nil
-			},
+			Parse:    parseLoad, Print: printLoad, Verify: verifyLoadOp,
 		},
 		&OpDef{
 			Name: "memref.store", Summary: "write an element",
 			Inherent: []string{"nontemporal"},
 			Effects:  []Effect{{Kind: Write, Operand: 1, Result: -1}},
-			Parse:    parseStore, Print: printStore,
-			Verify: func(op *Operation) error {
-				if err := verifyMemRefOperand(op, 1); err != nil {
-					return err
-				}
-				mt := op.Operands[1].Type.(*MemRefType)
-				if len(op.Operands)-2 != len(mt.Shape) {
-					return Errorf(op, "store index operand count not equal to memref rank")
-				}
-				if op.Operands[0].Type != mt.Elem {
-					return Errorf(op, "value type must match the memref element type")
-				}
-				return nil
-			},
+			Parse:    parseStore, Print: printStore, Verify: verifyStoreOp,
 		},
 		&OpDef{
 			Name: "memref.copy", Summary: "copy one buffer into another",
@@ -105,13 +63,8 @@ func init() {
 			Parse: func(p AsmParser, st *OperationState) error {
 				return parseBinaryTo(p, st, "to", false)
 			},
-			Print: func(p AsmPrinter, op *Operation) { printBinaryTo(p, op, "to") },
-			Verify: func(op *Operation) error {
-				if err := verifyCounts(op, 2, 0); err != nil {
-					return err
-				}
-				return nil
-			},
+			Print:  func(p AsmPrinter, op *Operation) { printBinaryTo(p, op, "to") },
+			Verify: verifyCopyOp,
 		},
 		&OpDef{
 			Name: "memref.dim", Summary: "size of a dimension", Traits: Pure,
@@ -149,6 +102,7 @@ func init() {
 				p.Write(" : ")
 				p.Type(op.Operands[0].Type)
 			},
+			Verify:   verifyDimOp,
 			NameHint: hint("dim"),
 		},
 		view("memref.view", "view a byte buffer as a typed buffer", "view", parseView, printView),
@@ -166,13 +120,7 @@ func init() {
 			Name: "memref.global", Summary: "a global buffer",
 			Traits:   Symbol,
 			Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
-			Parse:    parseGlobal, Print: printGlobal,
-			Verify: func(op *Operation) error {
-				if ta, ok := op.Attr("type").(*TypeAttr); !ok || !IsMemRef(ta.Type) {
-					return Errorf(op, "type should be static shaped memref")
-				}
-				return verifyCounts(op, 0, 0)
-			},
+			Parse:    parseGlobal, Print: printGlobal, Verify: verifyGlobalOp,
 		},
 		&OpDef{
 			Name: "memref.get_global", Summary: "the buffer of a global", Traits: Pure,
@@ -198,6 +146,7 @@ func init() {
 				p.Type(op.Results[0].Type)
 				p.AttrDict(op, "name")
 			},
+			Verify: verifyGetGlobalOp,
 		},
 		&OpDef{
 			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: Pure,
@@ -237,6 +186,7 @@ func init() {
 				p.Write(" -> ")
 				p.Type(op.Results[0].Type)
 			},
+			Verify:   verifyOneToOne,
 			NameHint: hint("intptr"),
 		},
 		&OpDef{
@@ -277,6 +227,7 @@ func init() {
 				p.Write(" -> ")
 				p.Types(ValueTypes(op.Results))
 			},
+			Verify: verifyExtractStridedMetadata,
 			NameHint: func(op *Operation) []string {
 				names := []string{"base_buffer", "offset"}
 				n := (len(op.Results) - 2) / 2
@@ -312,6 +263,7 @@ func init() {
 				}
 				printCastTail(p, op, "read_only")
 			},
+			Verify: verifyToBuffer,
 		},
 		&OpDef{
 			Name: "bufferization.to_tensor", Summary: "a tensor view of a buffer",
@@ -339,6 +291,7 @@ func init() {
 				}
 				printCastTail(p, op, "restrict", "writable")
 			},
+			Verify: verifyToTensor,
 		},
 		&OpDef{
 			Name: "bufferization.clone", Summary: "a fresh copy of a buffer",
@@ -346,6 +299,7 @@ func init() {
 			Effects: []Effect{{Kind: Allocate, Operand: -1, Result: 0}, {Kind: Read, Operand: 0, Result: -1}},
 			Parse:   parseCastLike("to", "", "", ""),
 			Print:   printCastLike("to", "", "", ""),
+			Verify:  verifyCloneOp,
 		},
 	)
 }

@@ -13,7 +13,7 @@ func init() {
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseFor,
 			Print:              printFor,
-			Verify:             verifyFor,
+			Verify:             verifyScfFor,
 		},
 		&OpDef{
 			Name: "scf.if", Summary: "a conditional with optional results",
@@ -21,14 +21,14 @@ func init() {
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseIf,
 			Print:              printIf,
-			Verify:             verifyIf,
+			Verify:             verifyScfIf,
 		},
 		&OpDef{
 			Name: "scf.while", Summary: "a general loop with a condition region",
 			Branch: whileBranch{},
 			Parse:  parseWhile,
 			Print:  printWhile,
-			Verify: verifyWhile,
+			Verify: verifyScfWhile,
 		},
 		&OpDef{
 			Name: "scf.yield", Summary: "yield values to the parent op",
@@ -37,22 +37,14 @@ func init() {
 				return parseOperandsColonTypes(p, st, true)
 			},
 			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, true) },
-			Verify: verifyYield,
+			Verify: verifyScfYield,
 		},
 		&OpDef{
 			Name: "scf.condition", Summary: "the continuation condition of scf.while",
 			Traits: Terminator | Pure,
 			Parse:  parseCondition,
 			Print:  printCondition,
-			Verify: func(op *Operation) error {
-				if len(op.Operands) < 1 || op.Operands[0].Type != I1 {
-					return Errorf(op, "requires an i1 condition operand")
-				}
-				if p := op.ParentOp(); p == nil || p.Name != "scf.while" {
-					return Errorf(op, "expects parent op 'scf.while'")
-				}
-				return nil
-			},
+			Verify: verifyScfCondition,
 		},
 	)
 }

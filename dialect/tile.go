@@ -542,16 +542,17 @@ func parseTileOp(p AsmParser, st *OperationState) error {
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
+	typeLoc := p.Loc()
 	t, err := p.ParseType()
 	if err != nil {
 		return err
 	}
 	ft, ok := t.(*FunctionType)
 	if !ok {
-		return p.Errorf("expected (operand types) -> result type")
+		return p.ErrorAt(typeLoc, "expected (operand types) -> result type")
 	}
 	if len(ft.Inputs) != len(inputs) {
-		return p.Errorf("%d operands present, but expected %d", len(inputs), len(ft.Inputs))
+		return p.ErrorAt(typeLoc, "%d operands present, but expected %d", len(inputs), len(ft.Inputs))
 	}
 	st.Operands = inputs
 	st.OperandTypes = append([]Type(nil), ft.Inputs...)

@@ -47,6 +47,13 @@ func (v *verifier) verifyOp(op *Operation) error {
 	}
 	for _, r := range op.Regions {
 		for _, b := range r.Blocks {
+			for _, s := range b.Successors() {
+				if s == r.Blocks[0] {
+					return NewError(op.Loc, "entry block of region may not have predecessors")
+				}
+			}
+		}
+		for _, b := range r.Blocks {
 			if err := v.checkTerminator(op, b); err != nil {
 				return err
 			}
@@ -99,6 +106,11 @@ func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
 	}
 	if anc == nil {
 		return v.domError(op, i, val, "operand #%d does not dominate this use", i)
+	}
+	if defRegion.Op != nil && defRegion.Op.Def == nil {
+		// A region of an unregistered op may be a graph region, where
+		// values are visible throughout (as mlir-opt assumes).
+		return nil
 	}
 	if anc.Block == defBlock {
 		if val.IsBlockArg() {
