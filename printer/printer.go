@@ -2,11 +2,23 @@
 // form by default or the generic form. Output is accepted by mlir-opt 22
 // for the dialects both know, and printing is idempotent: parsing printed
 // text and printing it again gives the same text.
+//
+// Names follow mlir-opt's AsmPrinter: the values of a region are numbered
+// before anything nested in it, each nested region starts from the counters
+// its parent region ended with, names are unique along the chain of
+// enclosing regions (sibling regions may reuse them), result groups print
+// as %name:N with uses %name#i, and blocks are ^bbN per region with
+// predecessor comments. Source names (Value.NameHint) are kept; values
+// without one get the op's suggested name (arith.constant's %c0, alloc's
+// %alloc) or a number, as mlir-opt does. Affine maps and sets and location
+// attributes are printed through #map/#set/#loc aliases, as mlir-opt does.
 package printer
 
 import (
 	"bufio"
+	"bytes"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -30,10 +42,22 @@ func Print(w io.Writer, op *dialect.Operation, opts Options) error {
 	if !ok {
 		bw = bufio.NewWriterSize(w, 1<<16)
 	}
-	p := newPrinter(bw, opts)
-	p.scope = p.newScope()
-	p.printOp(op)
+	if !needsAliases(op) {
+		p := newPrinter(bw, opts)
+		p.printTop(op)
+		p.w.WriteByte('\n')
+		return bw.Flush()
+	}
+	// Aliases are named as the IR is printed and listed before it.
+	var body bytes.Buffer
+	bb := bufio.NewWriterSize(&body, 1<<16)
+	p := newPrinter(bb, opts)
+	p.alias = newAliasTable()
+	p.printTop(op)
 	p.w.WriteByte('\n')
+	bb.Flush()
+	p.alias.writeHeader(bw)
+	bw.Write(body.Bytes())
 	return bw.Flush()
 }
 
@@ -44,166 +68,264 @@ func String(op *dialect.Operation, opts Options) string {
 	return sb.String()
 }
 
-type nameScope struct {
-	used     map[string]bool
-	nextID   int
-	nextArg  int
-	conflict int
+// Names returns the names values get when op is printed with opts, so
+// analysis dumps can refer to values the way the printed IR does.
+func Names(op *dialect.Operation, opts Options) map[*dialect.Value]string {
+	p := newPrinter(bufio.NewWriter(io.Discard), opts)
+	p.keepNames = true
+	p.printTop(op)
+	return p.names
+}
+
+// scope is the naming state of one region (or of the top-level op): the
+// names used in it and the counters mlir-opt keeps per naming context.
+type scope struct {
+	parent                                 *scope
+	used                                   map[string]struct{}
+	nextValueID, nextArgID, nextConflictID int
+	// The counters after the region was numbered: where regions nested in
+	// it start.
+	endValueID, endArgID, endConflictID int
+}
+
+func (s *scope) isUsed(name string) bool {
+	for x := s; x != nil; x = x.parent {
+		if _, ok := x.used[name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// unique returns name, or name_N with mlir-opt's conflict counter when it
+// is taken in this scope or an enclosing one, and records it.
+func (s *scope) unique(name string) string {
+	if s.isUsed(name) {
+		base := name
+		for {
+			name = base + "_" + strconv.Itoa(s.nextConflictID)
+			s.nextConflictID++
+			if !s.isUsed(name) {
+				break
+			}
+		}
+	}
+	if s.used == nil {
+		s.used = make(map[string]struct{}, 8)
+	}
+	s.used[name] = struct{}{}
+	return name
+}
+
+func (s *scope) snapshot() {
+	s.endValueID, s.endArgID, s.endConflictID = s.nextValueID, s.nextArgID, s.nextConflictID
+}
+
+type blockInfo struct {
+	name  string
+	order int
+	preds []*dialect.Block
 }
 
 type printer struct {
 	w      *bufio.Writer
 	opts   Options
 	indent int
+	// names maps values to their printed form (%x, %3, %0#1).
 	names  map[*dialect.Value]string
-	blocks map[*dialect.Block]string
-	scope  *nameScope
-	// groups records results printed as %N:k, used as %N#i.
-	groups map[*dialect.Value]string
+	blocks map[*dialect.Block]*blockInfo
+	// regions holds the scopes of regions numbered but not yet finished.
+	regions map[*dialect.Region]*scope
+	cur     *scope // the scope of the region being printed
+	// keepNames keeps the names of finished regions (for Names).
+	keepNames bool
+	alias     *aliasTable // nil when the IR has nothing to alias
 }
 
 func newPrinter(w *bufio.Writer, opts Options) *printer {
 	return &printer{
-		w:      w,
-		opts:   opts,
-		names:  make(map[*dialect.Value]string, 1024),
-		blocks: map[*dialect.Block]string{},
-		groups: map[*dialect.Value]string{},
+		w:       w,
+		opts:    opts,
+		names:   make(map[*dialect.Value]string, 256),
+		blocks:  map[*dialect.Block]*blockInfo{},
+		regions: map[*dialect.Region]*scope{},
 	}
 }
-
-func (p *printer) newScope() *nameScope { return &nameScope{used: map[string]bool{}} }
 
 // ---- naming ----
 
-// sanitize turns a hint into a valid SSA suffix-id, or "" when unusable.
+// sanitize turns a hint into a valid SSA suffix-id, or "" when unusable:
+// empty, numeric, or argN (the names mlir-opt generates are generated
+// afresh, so that printing mlir-opt's output, pretty or generic, gives
+// mlir-opt's names).
 func sanitize(h string) string {
-	if h == "" {
+	if h == "" || h[0] >= '0' && h[0] <= '9' || isArgN(h) {
 		return ""
 	}
-	allDigits := true
 	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c == '.' || c == '-') {
+			b := []byte(h)
+			for j := i; j < len(b); j++ {
+				c := b[j]
+				if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c == '.' || c == '-') {
+					b[j] = '_'
+				}
+			}
+			return string(b)
+		}
+	}
+	return h
+}
+
+func isArgN(h string) bool {
+	if len(h) < 4 || h[:3] != "arg" {
+		return false
+	}
+	for i := 3; i < len(h); i++ {
 		if h[i] < '0' || h[i] > '9' {
-			allDigits = false
-			break
+			return false
 		}
 	}
-	if allDigits || h[0] >= '0' && h[0] <= '9' {
-		return ""
-	}
-	b := []byte(h)
-	for i, c := range b {
-		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c == '.' || c == '-'
-		if !ok {
-			b[i] = '_'
-		}
-	}
-	return string(b)
+	return true
 }
 
-func (p *printer) unique(base string) string {
-	s := p.scope
-	if !s.used[base] {
-		s.used[base] = true
-		return base
-	}
-	for {
-		cand := base + "_" + strconv.Itoa(s.conflict)
-		s.conflict++
-		if !s.used[cand] {
-			s.used[cand] = true
-			return cand
-		}
-	}
+// printTop prints the top-level op: its regions are numbered from zero
+// counters, like mlir-opt's naming of the op it is asked to print.
+func (p *printer) printTop(op *dialect.Operation) {
+	root := &scope{}
+	root.snapshot()
+	p.cur = root
+	p.numberResults(op, root)
+	p.printOp(op)
 }
 
-func (p *printer) numbered() string {
-	for {
-		n := strconv.Itoa(p.scope.nextID)
-		p.scope.nextID++
-		if !p.scope.used[n] {
-			p.scope.used[n] = true
-			return n
-		}
+// numberRegion names r's blocks, block arguments and the results of the
+// ops directly in it.
+func (p *printer) numberRegion(r *dialect.Region, s *scope) {
+	for i, b := range r.Blocks {
+		p.blocks[b] = &blockInfo{name: "^bb" + strconv.Itoa(i), order: i}
 	}
-}
-
-func (p *printer) nameArg(v *dialect.Value, entry bool) {
-	if h := sanitize(v.NameHint); h != "" {
-		p.names[v] = "%" + p.unique(h)
-		return
-	}
-	if entry {
-		for {
-			n := "arg" + strconv.Itoa(p.scope.nextArg)
-			p.scope.nextArg++
-			if !p.scope.used[n] {
-				p.scope.used[n] = true
-				p.names[v] = "%" + n
-				return
+	if len(r.Blocks) > 1 {
+		for _, b := range r.Blocks {
+			for _, succ := range b.Successors() {
+				if info, ok := p.blocks[succ]; ok && succ.Region == r {
+					info.preds = append(info.preds, b)
+				}
 			}
 		}
 	}
-	p.names[v] = "%" + p.numbered()
+	for i, b := range r.Blocks {
+		for _, a := range b.Args {
+			switch h := sanitize(a.NameHint); {
+			case h != "":
+				p.names[a] = "%" + s.unique(h)
+			case i == 0:
+				p.names[a] = "%" + s.unique("arg"+strconv.Itoa(s.nextArgID))
+				s.nextArgID++
+			default:
+				p.names[a] = "%" + strconv.Itoa(s.nextValueID)
+				s.nextValueID++
+			}
+		}
+		for _, op := range b.Ops {
+			p.numberResults(op, s)
+		}
+	}
+	s.snapshot()
 }
 
-// nameResults assigns names to op's results and returns the text before
-// " = " (empty when the op has no results).
-func (p *printer) nameResults(op *dialect.Operation) string {
-	if len(op.Results) == 0 {
+// numberResults names op's results. A result with a name starts a result
+// group that extends over the following unnamed results; an unnamed first
+// result gets a number.
+func (p *printer) numberResults(op *dialect.Operation, s *scope) {
+	res := op.Results
+	if len(res) == 0 {
+		return
+	}
+	source := false
+	for _, r := range res {
+		if r.NameHint != "" {
+			source = true
+			break
+		}
+	}
+	var defHints []string
+	if !source && !p.opts.Generic && op.Def != nil && op.Def.NameHint != nil {
+		defHints = op.Def.NameHint(op)
+	}
+	hint := func(i int) string {
+		if source {
+			return sanitize(res[i].NameHint)
+		}
+		if i < len(defHints) {
+			return sanitize(defHints[i])
+		}
 		return ""
 	}
-	var hints []string
-	if op.Def != nil && op.Def.NameHint != nil && !p.opts.Generic {
-		hints = op.Def.NameHint(op)
-	}
-	anyHint := false
-	for i, r := range op.Results {
-		if sanitize(r.NameHint) != "" || i < len(hints) && hints[i] != "" {
-			anyHint = true
-		}
-	}
-	if !anyHint && len(op.Results) > 1 {
-		base := "%" + p.numbered()
-		for i, r := range op.Results {
-			p.names[r] = base + "#" + strconv.Itoa(i)
-		}
-		return base + ":" + strconv.Itoa(len(op.Results))
-	}
-	var sb strings.Builder
-	for i, r := range op.Results {
-		var name string
-		if h := sanitize(r.NameHint); h != "" {
-			name = p.unique(h)
-		} else if i < len(hints) && sanitize(hints[i]) != "" {
-			name = p.unique(sanitize(hints[i]))
+	for i := 0; i < len(res); {
+		var base string
+		if h := hint(i); h != "" {
+			base = "%" + s.unique(h)
 		} else {
-			name = p.numbered()
+			base = "%" + strconv.Itoa(s.nextValueID)
+			s.nextValueID++
 		}
-		p.names[r] = "%" + name
-		if i > 0 {
-			sb.WriteString(", ")
+		j := i + 1
+		for j < len(res) && hint(j) == "" {
+			j++
 		}
-		sb.WriteString("%" + name)
+		if j-i == 1 {
+			p.names[res[i]] = base
+		} else {
+			for k := i; k < j; k++ {
+				p.names[res[k]] = base + "#" + strconv.Itoa(k-i)
+			}
+		}
+		i = j
 	}
-	return sb.String()
 }
 
 func (p *printer) valueName(v *dialect.Value) string {
 	if n, ok := p.names[v]; ok {
 		return n
 	}
-	// A value not printed yet: a region argument declared by its op's
-	// custom syntax (scf.for's induction variable), a forward use in a graph
-	// region, or a value from outside the printed op. Name it now.
-	if v.IsBlockArg() {
-		b := v.Block
-		p.nameArg(v, b.Region != nil && len(b.Region.Blocks) > 0 && b.Region.Blocks[0] == b)
-		return p.names[v]
-	}
-	n := "%" + p.numbered()
+	// A value the printed IR does not define (printing a nested op on its
+	// own, or IR that does not verify): give it a number.
+	n := "%" + strconv.Itoa(p.cur.nextValueID)
+	p.cur.nextValueID++
 	p.names[v] = n
 	return n
+}
+
+// writeResults prints the result list and " = " (nothing without results).
+func (p *printer) writeResults(op *dialect.Operation) {
+	res := op.Results
+	if len(res) == 0 {
+		return
+	}
+	for i := 0; i < len(res); {
+		if i > 0 {
+			p.w.WriteString(", ")
+		}
+		n := p.valueName(res[i])
+		h := strings.IndexByte(n, '#')
+		if h < 0 {
+			p.w.WriteString(n)
+			i++
+			continue
+		}
+		base := n[:h+1]
+		j := i + 1
+		for j < len(res) && strings.HasPrefix(p.valueName(res[j]), base) {
+			j++
+		}
+		p.w.WriteString(n[:h])
+		p.w.WriteByte(':')
+		p.w.WriteString(strconv.Itoa(j - i))
+		i = j
+	}
+	p.w.WriteString(" = ")
 }
 
 // ---- ops ----
@@ -215,20 +337,18 @@ func (p *printer) writeIndent() {
 }
 
 func (p *printer) printOp(op *dialect.Operation) {
-	isolated := op.Has(dialect.IsolatedFromAbove)
-	saved := p.scope
-	if lhs := p.nameResults(op); lhs != "" {
-		p.w.WriteString(lhs)
-		p.w.WriteString(" = ")
+	parent := p.cur
+	for _, r := range op.Regions {
+		s := &scope{parent: parent, nextValueID: parent.endValueID, nextArgID: parent.endArgID, nextConflictID: parent.endConflictID}
+		p.numberRegion(r, s)
+		p.regions[r] = s
 	}
-	if isolated {
-		p.scope = p.newScope()
-	}
+	p.writeResults(op)
 	if op.Def != nil && op.Def.Print != nil && !p.opts.Generic {
 		name := op.Name
-		if parent := op.ParentOp(); parent != nil && parent.Def != nil && parent.Def.DefaultDialect != "" &&
-			strings.HasPrefix(name, parent.Def.DefaultDialect+".") {
-			name = name[len(parent.Def.DefaultDialect)+1:]
+		if parentOp := op.ParentOp(); parentOp != nil && parentOp.Def != nil && parentOp.Def.DefaultDialect != "" &&
+			strings.HasPrefix(name, parentOp.Def.DefaultDialect+".") {
+			name = name[len(parentOp.Def.DefaultDialect)+1:]
 		} else if strings.HasPrefix(name, "builtin.") {
 			name = name[len("builtin."):]
 		}
@@ -237,10 +357,27 @@ func (p *printer) printOp(op *dialect.Operation) {
 	} else {
 		p.printGeneric(op)
 	}
-	p.scope = saved
+	p.cur = parent
 	if p.opts.DebugInfo {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(op.Loc))
+	}
+	for _, r := range op.Regions {
+		delete(p.regions, r)
+		if p.keepNames {
+			continue
+		}
+		for _, b := range r.Blocks {
+			delete(p.blocks, b)
+			for _, a := range b.Args {
+				delete(p.names, a)
+			}
+			for _, o := range b.Ops {
+				for _, v := range o.Results {
+					delete(p.names, v)
+				}
+			}
+		}
 	}
 }
 
@@ -272,7 +409,7 @@ func (p *printer) printGeneric(op *dialect.Operation) {
 	}
 	if len(op.Props) > 0 {
 		p.w.WriteString(" <{")
-		p.w.WriteString(dialect.FormatAttrList(op.Props))
+		p.attrList(op.Props)
 		p.w.WriteString("}>")
 	}
 	if len(op.Regions) > 0 {
@@ -287,45 +424,59 @@ func (p *printer) printGeneric(op *dialect.Operation) {
 	}
 	if len(op.Attrs) > 0 {
 		p.w.WriteString(" {")
-		p.w.WriteString(dialect.FormatAttrList(op.Attrs))
+		p.attrList(op.Attrs)
 		p.w.WriteByte('}')
 	}
-	p.w.WriteString(" : ")
-	p.w.WriteString(dialect.Function(dialect.ValueTypes(op.Operands), dialect.ValueTypes(op.Results)).String())
+	p.w.WriteString(" : (")
+	for i, v := range op.Operands {
+		if i > 0 {
+			p.w.WriteString(", ")
+		}
+		p.Type(v.Type)
+	}
+	p.w.WriteString(") -> ")
+	switch len(op.Results) {
+	case 1:
+		if _, isFn := op.Results[0].Type.(*dialect.FunctionType); !isFn {
+			p.Type(op.Results[0].Type)
+			break
+		}
+		fallthrough
+	default:
+		p.w.WriteByte('(')
+		for i, v := range op.Results {
+			if i > 0 {
+				p.w.WriteString(", ")
+			}
+			p.Type(v.Type)
+		}
+		p.w.WriteByte(')')
+	}
 }
 
-// printRegion prints `{ ... }`. The entry block header is printed when
-// asked and the block has arguments (or other blocks branch to it).
+// printRegion prints `{ ... }`. Block headers are printed for every block
+// but the entry block, which gets one when its arguments are asked for or
+// (generic form) when it is empty.
 func (p *printer) printRegion(r *dialect.Region, printEntryArgs, printEmptyTerminator, generic bool) {
-	p.w.WriteString("{\n")
-	for i, b := range r.Blocks {
-		p.blocks[b] = "^bb" + strconv.Itoa(i)
+	s, ok := p.regions[r]
+	if !ok {
+		// A region printed outside its op's printing: number it now.
+		s = &scope{parent: p.cur, nextValueID: p.cur.nextValueID, nextArgID: p.cur.nextArgID, nextConflictID: p.cur.nextConflictID}
+		p.numberRegion(r, s)
+		p.regions[r] = s
 	}
+	saved := p.cur
+	p.cur = s
+	p.w.WriteString("{\n")
 	p.indent++
 	for i, b := range r.Blocks {
 		entry := i == 0
-		for _, a := range b.Args {
-			if _, named := p.names[a]; !named {
-				p.nameArg(a, entry)
-			}
-		}
-		header := !entry || (printEntryArgs && len(b.Args) > 0) || (entry && hasPredecessor(r, b))
+		header := !entry || printEntryArgs && len(b.Args) > 0 || generic && len(b.Ops) == 0
 		if header {
 			p.indent--
 			p.writeIndent()
 			p.indent++
-			p.w.WriteString(p.blocks[b])
-			if len(b.Args) > 0 {
-				p.w.WriteByte('(')
-				for k, a := range b.Args {
-					if k > 0 {
-						p.w.WriteString(", ")
-					}
-					p.ArgDecl(a)
-				}
-				p.w.WriteByte(')')
-			}
-			p.w.WriteString(":\n")
+			p.printBlockHeader(b, entry)
 		}
 		for k, op := range b.Ops {
 			if !generic && !printEmptyTerminator && k == len(b.Ops)-1 && isElidable(op) {
@@ -339,17 +490,66 @@ func (p *printer) printRegion(r *dialect.Region, printEntryArgs, printEmptyTermi
 	p.indent--
 	p.writeIndent()
 	p.w.WriteByte('}')
+	p.cur = saved
 }
 
-func hasPredecessor(r *dialect.Region, target *dialect.Block) bool {
-	for _, b := range r.Blocks {
-		for _, s := range b.Successors() {
-			if s == target {
-				return true
+func (p *printer) printBlockHeader(b *dialect.Block, entry bool) {
+	info := p.blockInfo(b)
+	p.w.WriteString(info.name)
+	if len(b.Args) > 0 {
+		p.w.WriteByte('(')
+		for k, a := range b.Args {
+			if k > 0 {
+				p.w.WriteString(", ")
+			}
+			p.ArgDecl(a)
+		}
+		p.w.WriteByte(')')
+	}
+	p.w.WriteByte(':')
+	// Predecessor comments, as mlir-opt prints them.
+	preds := info.preds
+	switch {
+	case len(preds) == 0:
+		if !entry {
+			p.w.WriteString("  // no predecessors")
+		}
+	case len(preds) == 1:
+		p.w.WriteString("  // pred: ")
+		p.w.WriteString(p.blockInfo(preds[0]).name)
+	default:
+		sorted := append([]*dialect.Block(nil), preds...)
+		sort.SliceStable(sorted, func(i, j int) bool { return p.blockInfo(sorted[i]).order < p.blockInfo(sorted[j]).order })
+		p.w.WriteString("  // ")
+		p.w.WriteString(strconv.Itoa(len(sorted)))
+		p.w.WriteString(" preds: ")
+		for i, x := range sorted {
+			if i > 0 {
+				p.w.WriteString(", ")
+			}
+			p.w.WriteString(p.blockInfo(x).name)
+		}
+	}
+	p.w.WriteByte('\n')
+}
+
+func (p *printer) blockInfo(b *dialect.Block) *blockInfo {
+	if info, ok := p.blocks[b]; ok {
+		return info
+	}
+	name := "^bb?"
+	order := 0
+	if b.Region != nil {
+		for i, x := range b.Region.Blocks {
+			if x == b {
+				name, order = "^bb"+strconv.Itoa(i), i
+				break
 			}
 		}
 	}
-	return false
+	info := &blockInfo{name: name, order: order}
+	p.blocks[b] = info
+	return info
 }
 
 // isElidable reports whether op is an implicit terminator the pretty form
@@ -362,9 +562,78 @@ func isElidable(op *dialect.Operation) bool {
 	return len(op.Operands) == 0 && len(op.Attrs) == 0 && len(op.Props) == 0
 }
 
+// ---- attributes and types ----
+
+// text writes type or attribute text, through the alias table when the
+// IR has aliases.
+func (p *printer) text(s string) {
+	if p.alias != nil {
+		s = p.alias.subst(s)
+	}
+	p.w.WriteString(s)
+}
+
+// attrList writes `name = value, flag, ...`.
+func (p *printer) attrList(list []dialect.NamedAttr) {
+	for i, e := range list {
+		if i > 0 {
+			p.w.WriteString(", ")
+		}
+		if dialect.IsBareIdentifier(e.Name) {
+			p.w.WriteString(e.Name)
+		} else {
+			p.w.WriteString(dialect.Quote(e.Name))
+		}
+		if _, unit := e.Value.(*dialect.UnitAttr); unit {
+			continue
+		}
+		p.w.WriteString(" = ")
+		p.attr(e.Value)
+	}
+}
+
+// attr writes an attribute; the common kinds are written without building
+// their text first.
+func (p *printer) attr(a dialect.Attribute) {
+	switch a := a.(type) {
+	case *dialect.IntegerAttr:
+		if it, ok := a.Type.(*dialect.IntegerType); ok && it.Width == 1 && it.Signedness == 0 {
+			break
+		}
+		if a.Big == "" && a.Type != nil {
+			if it, ok := a.Type.(*dialect.IntegerType); !ok || it.Signedness != 'u' || a.Value >= 0 {
+				var buf [24]byte
+				p.w.Write(strconv.AppendInt(buf[:0], a.Value, 10))
+				p.w.WriteString(" : ")
+				p.Type(a.Type)
+				return
+			}
+		}
+	case *dialect.DenseArrayAttr:
+		if a.FValues == nil {
+			if it, ok := a.Elem.(*dialect.IntegerType); ok && it.Width > 1 {
+				p.w.WriteString("array<")
+				p.w.WriteString(it.String())
+				var buf [24]byte
+				for i, v := range a.Values {
+					if i == 0 {
+						p.w.WriteString(": ")
+					} else {
+						p.w.WriteString(", ")
+					}
+					p.w.Write(strconv.AppendInt(buf[:0], v, 10))
+				}
+				p.w.WriteByte('>')
+				return
+			}
+		}
+	}
+	p.text(a.String())
+}
+
 // ---- dialect.AsmPrinter ----
 
-func (p *printer) Write(s string) { p.w.WriteString(s) }
+func (p *printer) Write(s string) { p.text(s) }
 
 func (p *printer) Operand(v *dialect.Value) { p.w.WriteString(p.valueName(v)) }
 
@@ -377,19 +646,27 @@ func (p *printer) Operands(vs []*dialect.Value) {
 	}
 }
 
-func (p *printer) Type(t dialect.Type) { p.w.WriteString(t.String()) }
+func (p *printer) Type(t dialect.Type) {
+	if p.alias != nil {
+		p.w.WriteString(p.alias.typeText(t))
+		return
+	}
+	p.w.WriteString(t.String())
+}
 
 func (p *printer) Types(ts []dialect.Type) {
 	for i, t := range ts {
 		if i > 0 {
 			p.w.WriteString(", ")
 		}
-		p.w.WriteString(t.String())
+		p.Type(t)
 	}
 }
 
-func (p *printer) Attr(a dialect.Attribute) { p.w.WriteString(a.String()) }
+func (p *printer) Attr(a dialect.Attribute) { p.attr(a) }
 
+// mergedAttrs lists op's properties and attributes without the elided
+// names, sorted by name.
 func mergedAttrs(op *dialect.Operation, elided []string) []dialect.NamedAttr {
 	if len(op.Props) == 0 && len(elided) == 0 {
 		return op.Attrs
@@ -416,7 +693,7 @@ func (p *printer) AttrDict(op *dialect.Operation, elided ...string) {
 		return
 	}
 	p.w.WriteString(" {")
-	p.w.WriteString(dialect.FormatAttrList(list))
+	p.attrList(list)
 	p.w.WriteByte('}')
 }
 
@@ -426,7 +703,7 @@ func (p *printer) AttrDictWithKeyword(op *dialect.Operation, elided ...string) {
 		return
 	}
 	p.w.WriteString(" attributes {")
-	p.w.WriteString(dialect.FormatAttrList(list))
+	p.attrList(list)
 	p.w.WriteByte('}')
 }
 
@@ -434,31 +711,12 @@ func (p *printer) Region(r *dialect.Region, printEntryArgs, printEmptyTerminator
 	p.printRegion(r, printEntryArgs, printEmptyTerminator, false)
 }
 
-func (p *printer) Successor(b *dialect.Block) {
-	if n, ok := p.blocks[b]; ok {
-		p.w.WriteString(n)
-		return
-	}
-	if b.Region != nil {
-		for i, x := range b.Region.Blocks {
-			if x == b {
-				n := "^bb" + strconv.Itoa(i)
-				p.blocks[b] = n
-				p.w.WriteString(n)
-				return
-			}
-		}
-	}
-	p.w.WriteString("^bb?")
-}
+func (p *printer) Successor(b *dialect.Block) { p.w.WriteString(p.blockInfo(b).name) }
 
 func (p *printer) ArgDecl(v *dialect.Value) {
-	if _, ok := p.names[v]; !ok {
-		p.nameArg(v, v.Block != nil && v.Block.Region != nil && len(v.Block.Region.Blocks) > 0 && v.Block.Region.Blocks[0] == v.Block)
-	}
-	p.w.WriteString(p.names[v])
+	p.w.WriteString(p.valueName(v))
 	p.w.WriteString(": ")
-	p.w.WriteString(v.Type.String())
+	p.Type(v.Type)
 	if p.opts.DebugInfo && v.Loc.Known() {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(v.Loc))
@@ -472,13 +730,4 @@ func (p *printer) OptionalLoc(loc dialect.Location) {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(loc))
 	}
-}
-
-// Names returns the names values get when op is printed with opts, so
-// analysis dumps can refer to values the way the printed IR does.
-func Names(op *dialect.Operation, opts Options) map[*dialect.Value]string {
-	p := newPrinter(bufio.NewWriter(io.Discard), opts)
-	p.scope = p.newScope()
-	p.printOp(op)
-	return p.names
 }

@@ -1,0 +1,279 @@
+package printer
+
+import (
+	"bufio"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pto-opt/dialect"
+)
+
+// aliasTable names the attributes mlir-opt prints through aliases: affine
+// maps (#map, #map1, ...), integer sets (#set...) and locations used as
+// attribute values (#loc...). Names are numbered per kind in the order the
+// printed IR first uses them; the definitions are listed before the IR,
+// grouped by kind in alphabetical order, as mlir-opt lists them.
+type aliasTable struct {
+	byText map[string]string
+	count  map[string]int
+	defs   []aliasDef
+	types  map[dialect.Type]string
+}
+
+type aliasDef struct{ kind, name, text string }
+
+func newAliasTable() *aliasTable {
+	return &aliasTable{byText: map[string]string{}, count: map[string]int{}, types: map[dialect.Type]string{}}
+}
+
+func (t *aliasTable) name(kind, text string) string {
+	if n, ok := t.byText[text]; ok {
+		return n
+	}
+	k := t.count[kind]
+	t.count[kind] = k + 1
+	n := "#" + kind
+	if k > 0 {
+		n += strconv.Itoa(k)
+	}
+	t.byText[text] = n
+	t.defs = append(t.defs, aliasDef{kind, n, text})
+	return n
+}
+
+func (t *aliasTable) writeHeader(w *bufio.Writer) {
+	defs := append([]aliasDef(nil), t.defs...)
+	sort.SliceStable(defs, func(i, j int) bool { return defs[i].kind < defs[j].kind })
+	for _, d := range defs {
+		w.WriteString(d.name)
+		w.WriteString(" = ")
+		w.WriteString(d.text)
+		w.WriteByte('\n')
+	}
+}
+
+func (t *aliasTable) typeText(ty dialect.Type) string {
+	if s, ok := t.types[ty]; ok {
+		return s
+	}
+	s := t.subst(ty.String())
+	t.types[ty] = s
+	return s
+}
+
+// mayHaveAliasable is a cheap filter for subst and the pre-scan.
+func mayHaveAliasable(s string) bool {
+	return strings.Contains(s, "affine_") || strings.Contains(s, "loc(")
+}
+
+// subst replaces the aliasable attributes in printed text by their
+// aliases. Strings and the bodies of dialect attributes and types
+// (#d.x<...>, !d.x<...>) are left alone.
+func (t *aliasTable) subst(s string) string {
+	if !mayHaveAliasable(s) {
+		return s
+	}
+	var sb strings.Builder
+	last := 0
+	scanAliasable(s, func(kind string, from, to int) {
+		sb.WriteString(s[last:from])
+		sb.WriteString(t.name(kind, s[from:to]))
+		last = to
+	})
+	if last == 0 {
+		return s
+	}
+	sb.WriteString(s[last:])
+	return sb.String()
+}
+
+func isIdentStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+
+func isIdentChar(c byte) bool {
+	return isIdentStart(c) || c >= '0' && c <= '9' || c == '$' || c == '.'
+}
+
+// scanAliasable calls fn for every aliasable attribute in s, in order.
+func scanAliasable(s string, fn func(kind string, from, to int)) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"':
+			i = skipString(s, i)
+		case (c == '#' || c == '!') && i+1 < len(s) && isIdentStart(s[i+1]):
+			j := i + 1
+			for j < len(s) && isIdentChar(s[j]) {
+				j++
+			}
+			if j < len(s) && s[j] == '<' {
+				j = balancedEnd(s, j)
+			}
+			i = j
+		case isIdentStart(c):
+			j := i
+			for j < len(s) && isIdentChar(s[j]) {
+				j++
+			}
+			kind := ""
+			if j < len(s) {
+				switch w := s[i:j]; {
+				case w == "affine_map" && s[j] == '<':
+					kind = "map"
+				case w == "affine_set" && s[j] == '<':
+					kind = "set"
+				case w == "loc" && s[j] == '(':
+					kind = "loc"
+				}
+			}
+			if kind == "" {
+				i = j
+				continue
+			}
+			end := balancedEnd(s, j)
+			fn(kind, i, end)
+			i = end
+		case c >= '0' && c <= '9':
+			for i < len(s) && isIdentChar(s[i]) {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+}
+
+// skipString returns the index after the string literal starting at s[i].
+func skipString(s string, i int) int {
+	for i++; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(s)
+}
+
+// balancedEnd returns the index after the bracket group opening at s[j].
+// "->" and ">=" do not close a '<'.
+func balancedEnd(s string, j int) int {
+	depth := 0
+	for j < len(s) {
+		switch c := s[j]; c {
+		case '"':
+			j = skipString(s, j)
+			continue
+		case '<', '(', '[', '{':
+			depth++
+		case '>':
+			if j > 0 && s[j-1] == '-' || j+1 < len(s) && s[j+1] == '=' {
+				break
+			}
+			depth--
+		case ')', ']', '}':
+			depth--
+		}
+		j++
+		if depth == 0 {
+			return j
+		}
+	}
+	return len(s)
+}
+
+// needsAliases reports whether printing op would use an alias.
+func needsAliases(op *dialect.Operation) bool {
+	seen := map[dialect.Type]bool{}
+	typeNeeds := func(t dialect.Type) bool {
+		if t == nil {
+			return false
+		}
+		need, ok := seen[t]
+		if !ok {
+			s := t.String()
+			if mayHaveAliasable(s) {
+				scanAliasable(s, func(string, int, int) { need = true })
+			}
+			seen[t] = need
+		}
+		return need
+	}
+	var attrNeeds func(a dialect.Attribute) bool
+	attrNeeds = func(a dialect.Attribute) bool {
+		switch a := a.(type) {
+		case nil:
+			return false
+		case *dialect.IntegerAttr:
+			return false
+		case *dialect.FloatAttr:
+			return false
+		case *dialect.UnitAttr:
+			return false
+		case *dialect.StringAttr:
+			return typeNeeds(a.Type)
+		case *dialect.TypeAttr:
+			return typeNeeds(a.Type)
+		case *dialect.DenseElementsAttr:
+			return typeNeeds(a.Type)
+		case *dialect.DenseArrayAttr:
+			return false
+		case *dialect.ArrayAttr:
+			for _, e := range a.Elems {
+				if attrNeeds(e) {
+					return true
+				}
+			}
+			return false
+		case *dialect.DictAttr:
+			for _, e := range a.Entries {
+				if attrNeeds(e.Value) {
+					return true
+				}
+			}
+			return false
+		}
+		s := a.String()
+		if !mayHaveAliasable(s) {
+			return false
+		}
+		need := false
+		scanAliasable(s, func(string, int, int) { need = true })
+		return need
+	}
+	found := false
+	op.Walk(func(o *dialect.Operation) bool {
+		if found {
+			return false
+		}
+		for _, r := range o.Results {
+			if typeNeeds(r.Type) {
+				found = true
+			}
+		}
+		for _, v := range o.Operands {
+			if v != nil && typeNeeds(v.Type) {
+				found = true
+			}
+		}
+		for _, l := range [][]dialect.NamedAttr{o.Props, o.Attrs} {
+			for _, a := range l {
+				if attrNeeds(a.Value) {
+					found = true
+				}
+			}
+		}
+		for _, r := range o.Regions {
+			for _, b := range r.Blocks {
+				for _, a := range b.Args {
+					if typeNeeds(a.Type) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
