@@ -3,7 +3,6 @@ package parser
 import (
 	"errors"
 	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -201,7 +200,11 @@ func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Valu
 		}
 		v := vals[ref.Num]
 		if v.Type != t {
-			return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type)
+			d := dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type)
+			if l, ok := b.definedLoc(ref.Name); ok {
+				d.WithNote(l, "prior use here")
+			}
+			return nil, d
 		}
 		return v, nil
 	}
@@ -217,7 +220,8 @@ func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Valu
 	if f.vals[ref.Num] == nil {
 		f.vals[ref.Num] = &dialect.Value{Type: t, Loc: ref.Loc}
 	} else if f.vals[ref.Num].Type != t {
-		return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, f.vals[ref.Num].Type)
+		return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, f.vals[ref.Num].Type).
+			WithNote(f.loc, "prior use here")
 	}
 	return f.vals[ref.Num], nil
 }
@@ -230,14 +234,10 @@ func (b *builder) define(name string, vals []*dialect.Value, loc dialect.Locatio
 	s := b.scopes[len(b.scopes)-1]
 	s.values[name] = vals
 	s.defLocs[name] = loc
-	if !isNumeric(name) {
-		for i, v := range vals {
-			if len(vals) == 1 {
-				v.NameHint = name
-			} else {
-				v.NameHint = name + "_" + strconv.Itoa(i)
-			}
-		}
+	if !isNumeric(name) && len(vals) > 0 {
+		// A group %name:N keeps its name on its first result; the others
+		// are printed as %name#i.
+		vals[0].NameHint = name
 	}
 	iso := b.isolatedScope()
 	if f, ok := iso.forward[name]; ok {
@@ -379,7 +379,7 @@ func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolat
 		if len(blocks) == 0 {
 			blocks = append(blocks, r.AddBlock())
 			rs.Blocks = append(rs.Blocks, &dialect.BlockState{})
-		} else if len(rs.Blocks[0].Args) > 0 {
+		} else if rs.Blocks[0].Label != "" || len(rs.Blocks[0].Args) > 0 {
 			return dialect.NewError(rs.Blocks[0].Loc, "invalid block name in region with named arguments")
 		}
 		if err := b.defineArgs(blocks[0], rs.EntryArgs); err != nil {
@@ -475,13 +475,15 @@ func (p *Parser) reset() {
 	p.st.typeCache = map[string]dialect.Type{}
 	p.st.attrAlias = map[string]dialect.Attribute{}
 	p.st.allowUnreg = p.opts.AllowUnregistered
+	p.st.pendingDense = p.st.pendingDense[:0]
+	p.st.fatal = nil
 }
 
 func (p *Parser) parseWhole(filename string, src []byte) (*dialect.Operation, error) {
 	p.reset()
 	ast, err := p.file.ParseBytes(filename, src)
 	if err != nil {
-		return nil, convertError(err)
+		return nil, p.st.parseError(err)
 	}
 	ops, err := convertItems(ast)
 	if err != nil {
@@ -528,6 +530,7 @@ func convertItems(ast *File) ([]*dialect.OperationState, error) {
 // parseFrom lexes src[sp.from:sp.to] (positions absolute) and parses it as
 // a list of top-level items.
 func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.OperationState, error) {
+	p.st.fatal = nil
 	sc, err := newScanner(filename, src, sp.from, sp.to, sp.line, sp.lineStart)
 	if err != nil {
 		return nil, convertError(err)
@@ -538,7 +541,7 @@ func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.Ope
 	}
 	ast, err := p.file.ParseFromLexer(lex)
 	if err != nil {
-		return nil, convertError(err)
+		return nil, p.st.parseError(err)
 	}
 	return convertItems(ast)
 }

@@ -148,7 +148,7 @@ func (s *scanner) balanced(j int) (int, bool) {
 		case '<', '(', '[', '{':
 			depth++
 		case '>':
-			if j > 0 && src[j-1] == '-' {
+			if j > 0 && src[j-1] == '-' || j+1 < len(src) && src[j+1] == '=' {
 				break
 			}
 			depth--

@@ -23,6 +23,13 @@ type state struct {
 	regionP    *participle.Parser[Region]
 	genericP   *participle.Parser[GenericOp]
 	allowUnreg bool
+	// dense literals waiting for their type (see finishDense)
+	pendingDense []pendingDense
+	// fatal is the first error a hand-written production reported. Such
+	// errors are final (no other alternative of the grammar can match
+	// there), but participle may report its own "unexpected token" at the
+	// same place instead; the parser returns fatal in that case.
+	fatal error
 }
 
 func locOf(p lexer.Position) dialect.Location {
@@ -387,7 +394,35 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 		}
 		space = a
 	}
+	switch l := layout.(type) {
+	case *dialect.StridedLayoutAttr:
+		if len(l.Strides) != len(shape) {
+			return nil, s.errAt(at, "expected the number of strides to match the rank")
+		}
+	case *dialect.RawAttr:
+		if n := affineMapNumDims(l.Text); n >= 0 && n != len(shape) {
+			return nil, s.errAt(at, "memref layout mismatch between rank and affine map: %d != %d", len(shape), n)
+		}
+	}
 	return dialect.MemRef(shape, elem, layout, space), nil
+}
+
+// affineMapNumDims counts the dimensions of affine_map<(d0, ...)...>, or
+// returns -1 when the text does not start that way.
+func affineMapNumDims(text string) int {
+	rest := strings.TrimSpace(strings.TrimPrefix(text, "affine_map<"))
+	if !strings.HasPrefix(rest, "(") {
+		return -1
+	}
+	end := strings.IndexByte(rest, ')')
+	if end < 0 {
+		return -1
+	}
+	inner := strings.TrimSpace(rest[1:end])
+	if inner == "" {
+		return 0
+	}
+	return strings.Count(inner, ",") + 1
 }
 
 func isLayout(a dialect.Attribute) bool {
@@ -476,8 +511,24 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 			ref.Nested = append(ref.Nested, nested)
 		}
 		return ref, nil
+	case tLoc:
+		s.next()
+		return &dialect.RawAttr{Text: t.Value}, nil
 	case tDialectAttr:
 		s.next()
+		for _, prefix := range []string{"#arith.fastmath", "#arith.overflow"} {
+			if strings.HasPrefix(t.Value, prefix+"<") {
+				var flags []string
+				for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
+					flags = append(flags, strings.TrimSpace(f))
+				}
+				text, err := dialect.CanonicalFlags(prefix, flags)
+				if err != nil {
+					return nil, s.errAt(t, "%v", err)
+				}
+				return &dialect.RawAttr{Text: text}, nil
+			}
+		}
 		a := &dialect.RawAttr{Text: t.Value}
 		if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
 			ty, err := s.parseOptionalColonType()
@@ -568,18 +619,17 @@ func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error
 	if ty == nil {
 		ty = dialect.I64
 	}
-	if _, isFloat := ty.(*dialect.FloatType); isFloat {
+	if ft, isFloat := ty.(*dialect.FloatType); isFloat {
 		if !strings.HasPrefix(t.Value, "0x") {
-			// An integer literal with a float type: MLIR accepts it as a float.
-			v, _ := strconv.ParseFloat(t.Value, 64)
-			if neg {
-				v = -v
-			}
-			return dialect.Float(v, ty), nil
+			return nil, dialect.NewError(locOf(t.Pos), "unexpected decimal integer literal for a floating point value").
+				WithNote(locOf(t.Pos), "add a trailing dot to make the literal a float")
+		}
+		if neg {
+			return nil, s.errAt(t, "hexadecimal float literal should not have a leading minus")
 		}
 		bits, err := strconv.ParseUint(t.Value[2:], 16, 64)
-		if err != nil || neg {
-			return nil, s.errAt(t, "invalid hexadecimal float literal")
+		if err != nil || ft.Width < 64 && bits>>uint(ft.Width) != 0 {
+			return nil, s.errAt(t, "hexadecimal float constant out of range for type")
 		}
 		return &dialect.FloatAttr{Value: dialect.FloatFromBits(bits, ty), Type: ty}, nil
 	}
@@ -708,15 +758,18 @@ func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
 	return list, nil
 }
 
-// parseDense reads dense<literal> [: type]; the literal is kept as
-// normalised text.
+// parseDense reads dense<literal> [: type]. With the type, the literal
+// is checked and kept in canonical form; without, the op's parser must
+// supply the type (finishDense checks it then).
 func (s *state) parseDense() (dialect.Attribute, error) {
+	at := s.peek().Pos
 	if err := s.expectPunct("<"); err != nil {
 		return nil, err
 	}
-	var sb strings.Builder
+	var root *denseNode
 	if !s.isPunct(">") {
-		if err := s.denseElement(&sb); err != nil {
+		var err error
+		if root, err = s.parseDenseNode(); err != nil {
 			return nil, err
 		}
 	}
@@ -727,64 +780,20 @@ func (s *state) parseDense() (dialect.Attribute, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dialect.DenseElementsAttr{Literal: sb.String(), Type: ty}, nil
-}
-
-func (s *state) denseElement(sb *strings.Builder) error {
-	t := s.peek()
-	switch {
-	case t.Type == tPunct && t.Value == "[":
-		s.next()
-		sb.WriteByte('[')
-		if !s.isPunct("]") {
-			for {
-				if err := s.denseElement(sb); err != nil {
-					return err
-				}
-				if !s.isPunct(",") {
-					break
-				}
-				s.next()
-				sb.WriteString(", ")
-			}
+	if ty == nil {
+		var sb strings.Builder
+		if root != nil {
+			root.rawText(&sb)
 		}
-		sb.WriteByte(']')
-		return s.expectPunct("]")
-	case t.Type == tPunct && t.Value == "(":
-		// complex element (re, im)
-		s.next()
-		sb.WriteByte('(')
-		if err := s.denseElement(sb); err != nil {
-			return err
-		}
-		if err := s.expectPunct(","); err != nil {
-			return err
-		}
-		sb.WriteString(", ")
-		if err := s.denseElement(sb); err != nil {
-			return err
-		}
-		sb.WriteByte(')')
-		return s.expectPunct(")")
-	case t.Type == tPunct && t.Value == "-":
-		s.next()
-		n := s.peek()
-		if n.Type != tInt && n.Type != tFloat {
-			return s.errf("expected a number after '-'")
-		}
-		s.next()
-		sb.WriteString("-" + n.Value)
-		return nil
-	case t.Type == tInt, t.Type == tFloat, t.Type == tString:
-		s.next()
-		sb.WriteString(t.Value)
-		return nil
-	case t.Type == tIdent && (t.Value == "true" || t.Value == "false"):
-		s.next()
-		sb.WriteString(t.Value)
-		return nil
+		a := &dialect.DenseElementsAttr{Literal: sb.String()}
+		s.pendingDense = append(s.pendingDense, pendingDense{a, root, at})
+		return a, nil
 	}
-	return s.errf("expected element literal of primitive type")
+	lit, err := canonicalDense(root, ty, at)
+	if err != nil {
+		return nil, err
+	}
+	return &dialect.DenseElementsAttr{Literal: lit, Type: ty}, nil
 }
 
 func (s *state) parseDenseArray() (dialect.Attribute, error) {
@@ -896,7 +905,23 @@ func (s *state) parseStrided() (dialect.Attribute, error) {
 
 // ---- custom productions bound into the participle grammar ----
 
+// parseError picks the error to report for a failed participle parse.
+func (s *state) parseError(err error) error {
+	if s.fatal != nil {
+		err = s.fatal
+	}
+	return convertError(err)
+}
+
 func (s *state) typeProduction(lex *lexer.PeekingLexer) (TypeNode, error) {
+	n, err := s.typeProductionImpl(lex)
+	if err != nil && err != participle.NextMatch && s.fatal == nil {
+		s.fatal = err
+	}
+	return n, err
+}
+
+func (s *state) typeProductionImpl(lex *lexer.PeekingLexer) (TypeNode, error) {
 	s.lex = lex
 	if !s.canStartType() {
 		return nil, participle.NextMatch
@@ -909,6 +934,14 @@ func (s *state) typeProduction(lex *lexer.PeekingLexer) (TypeNode, error) {
 }
 
 func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (AttrDictNode, error) {
+	n, err := s.attrDictProductionImpl(lex)
+	if err != nil && err != participle.NextMatch && s.fatal == nil {
+		s.fatal = err
+	}
+	return n, err
+}
+
+func (s *state) attrDictProductionImpl(lex *lexer.PeekingLexer) (AttrDictNode, error) {
 	s.lex = lex
 	if !s.isPunct("{") {
 		return nil, participle.NextMatch
@@ -921,11 +954,20 @@ func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (AttrDictNode, error
 }
 
 func (s *state) aliasProduction(lex *lexer.PeekingLexer) (AliasNode, error) {
+	n, err := s.aliasProductionImpl(lex)
+	if err != nil && err != participle.NextMatch && s.fatal == nil {
+		s.fatal = err
+	}
+	return n, err
+}
+
+func (s *state) aliasProductionImpl(lex *lexer.PeekingLexer) (AliasNode, error) {
 	s.lex = lex
 	t := s.peek()
 	if t.Type != tHash && t.Type != tBang {
 		return nil, participle.NextMatch
 	}
+	pending := len(s.pendingDense)
 	cp := lex.MakeCheckpoint()
 	s.next()
 	if !s.isPunct("=") {
@@ -957,6 +999,9 @@ func (s *state) aliasProduction(lex *lexer.PeekingLexer) (AliasNode, error) {
 			return nil, err
 		}
 	}
+	if err := s.finishDense(pending); err != nil {
+		return nil, err
+	}
 	s.attrAlias[t.Value] = a
 	return aliasNode{}, nil
 }
@@ -980,11 +1025,20 @@ func resolveOpName(name string) string {
 // form (through the participle GenericOp production) or the op's custom
 // form, then an optional trailing location.
 func (s *state) opProduction(lex *lexer.PeekingLexer) (OpNode, error) {
+	n, err := s.opProductionImpl(lex)
+	if err != nil && err != participle.NextMatch && s.fatal == nil {
+		s.fatal = err
+	}
+	return n, err
+}
+
+func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
 	s.lex = lex
 	t := s.peek()
 	if t.Type != tPercent && t.Type != tString && t.Type != tIdent {
 		return nil, participle.NextMatch
 	}
+	pending := len(s.pendingDense)
 	var groups []dialect.ResultGroup
 	if t.Type == tPercent {
 		for {
@@ -1042,6 +1096,9 @@ func (s *state) opProduction(lex *lexer.PeekingLexer) (OpNode, error) {
 		st.Loc.Raw = l.Value
 	}
 	st.Results = groups
+	if err := s.finishDense(pending); err != nil {
+		return nil, err
+	}
 	return opNode{st}, nil
 }
 

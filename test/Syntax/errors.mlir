@@ -1,0 +1,342 @@
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+
+// Parse and verifier errors. Each split shows one; the message and its
+// line are checked by -verify-diagnostics. The messages are mlir-opt's: this
+// file passes mlir-opt -verify-diagnostics as well (parser/roundtrip_test.go).
+
+func.func @undeclared() {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  %0 = arith.addi %x, %x : i32
+  return
+}
+
+// -----
+
+func.func @redefinition() {
+  // expected-note @+1 {{previously defined here}}
+  %0 = arith.constant 1 : i32
+  // expected-error @+1 {{redefinition of SSA value '%0'}}
+  %0 = arith.constant 2 : i32
+  return
+}
+
+// -----
+
+func.func @dominance(%a: i32) -> i32 {
+  cf.br ^bb1
+^bb1:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %y = arith.addi %z, %a : i32
+  cf.br ^bb2
+^bb2:
+  // expected-note @+1 {{operand defined here}}
+  %z = arith.addi %a, %a : i32
+  return %y : i32
+}
+
+// -----
+
+func.func @dominance_same_block(%a: i32) -> i32 {
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %y = arith.addi %z, %a : i32
+  // expected-note @+1 {{operand defined here}}
+  %z = arith.addi %a, %a : i32
+  return %y : i32
+}
+
+// -----
+
+func.func @value_type_mismatch(%a: i32, %b: f32) {
+  // expected-note @-1 {{prior use here}}
+  // expected-error @+1 {{use of value '%b' expects different type than prior uses: 'i32' vs 'f32'}}
+  %0 = arith.addi %a, %b : i32
+  return
+}
+
+// -----
+
+func.func @result_type_mismatch(%x: i32) {
+  // expected-error @+1 {{'arith.addi' op requires the same type for all operands and results}}
+  %0 = "arith.addi"(%x, %x) : (i32, i32) -> i64
+  return
+}
+
+// -----
+
+func.func @operand_count(%x: f32) {
+  // expected-error @+1 {{'arith.addf' op expected 2 operands, but found 1}}
+  %0 = "arith.addf"(%x) : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @operand_kind(%x: f32) {
+  // expected-error @+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = "arith.addi"(%x, %x) : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @cast_kind(%x: i32) {
+  // expected-error @+1 {{'arith.index_cast' op operand type 'i32' and result type 'i64' are cast incompatible}}
+  %0 = arith.index_cast %x : i32 to i64
+  return
+}
+
+// -----
+
+func.func @missing_predicate(%x: f32) {
+  // expected-error @+1 {{'arith.cmpf' op requires attribute 'predicate'}}
+  %0 = "arith.cmpf"(%x, %x) : (f32, f32) -> i1
+  return
+}
+
+// -----
+
+func.func @no_terminator(%a: i32) -> i32 {
+  // expected-error @+1 {{block with no terminator}}
+  %0 = arith.addi %a, %a : i32
+}
+
+// -----
+
+func.func @return_count(%a: i32) {
+  // expected-error @+1 {{'func.return' op has 1 operands, but enclosing function (@return_count) returns 0}}
+  return %a : i32
+}
+
+// -----
+
+func.func @return_type(%a: i32) -> f32 {
+  // expected-error @+1 {{type of return operand 0 ('i32') doesn't match function result type ('f32') in function @return_type}}
+  return %a : i32
+}
+
+// -----
+
+func.func @yield_count(%c: i1, %a: i32) -> i32 {
+  // expected-error @+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 2 operands, but region successor needs 1 inputs}}
+  %0 = scf.if %c -> (i32) {
+    // expected-note @+1 {{region branch point}}
+    scf.yield %a, %a : i32, i32
+  } else {
+    scf.yield %a : i32
+  }
+  return %0 : i32
+}
+
+// -----
+
+func.func @yield_type(%c: i1, %a: i32, %f: f32) -> i32 {
+  // expected-error @+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %0 = scf.if %c -> (i32) {
+    // expected-note @+1 {{region branch point}}
+    scf.yield %f : f32
+  } else {
+    scf.yield %a : i32
+  }
+  return %0 : i32
+}
+
+// -----
+
+func.func @for_yield(%a: i32, %i: index) {
+  // expected-error @+1 {{'scf.for' op different number of region iter_args and yielded values: 1 != 2}}
+  %0 = scf.for %k = %i to %i step %i iter_args(%b = %a) -> (i32) {
+    scf.yield %b, %b : i32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @yield_parent() {
+  // expected-error @+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
+  "scf.yield"() : () -> ()
+}
+
+// -----
+
+func.func @while_types(%x: i32) {
+  // expected-error @+1 {{'scf.while' op along control flow edge from Operation scf.condition to parent: successor operand type #0 'i32' should match successor input type #0 'f32'}}
+  %0 = scf.while (%a = %x) : (i32) -> f32 {
+    %t = arith.constant true
+    // expected-note @+1 {{region branch point}}
+    scf.condition(%t) %a : i32
+  } do {
+  ^bb0(%b: f32):
+    %c = arith.fptosi %b : f32 to i32
+    scf.yield %c : i32
+  }
+  return
+}
+
+// -----
+
+func.func @unregistered_dialect() {
+  // expected-error @+1 {{operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used}}
+  "xd.op"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @unknown_op_of_known_dialect() {
+  // expected-error @+1 {{unregistered operation 'arith.frob' found in dialect ('arith') that does not allow unknown operations}}
+  "arith.frob"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @unknown_custom_op() {
+  // expected-error @+1 {{custom op 'arith.frob' is unknown}}
+  arith.frob
+  return
+}
+
+// -----
+
+func.func @int_for_float() {
+  // expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+  // expected-note @+1 {{add a trailing dot to make the literal a float}}
+  %0 = arith.constant 3 : f64
+  return
+}
+
+// -----
+
+func.func @dense_shape() {
+  // expected-error @+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
+  %0 = arith.constant dense<[1, 2]> : tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @dense_unsigned() {
+  // expected-error @+1 {{expected unsigned integer elements, but parsed negative value}}
+  %0 = arith.constant dense<-1> : tensor<2xui8>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{memref layout mismatch between rank and affine map: 2 != 1}}
+func.func private @layout_rank(memref<4x4xf32, affine_map<(d0) -> (d0)>>)
+
+// -----
+
+// expected-error @+1 {{expected the number of strides to match the rank}}
+func.func private @strides_rank(memref<4xf32, strided<[1, 1]>>)
+
+// -----
+
+// expected-error @+1 {{entry block of region may not have predecessors}}
+func.func @entry_preds() {
+^bb0:
+  cf.br ^bb0
+}
+
+// -----
+
+func.func @labelled_entry(%a: i32) {
+// expected-error @+1 {{invalid block name in region with named arguments}}
+^entry:
+  return
+}
+
+// -----
+
+func.func @undefined_block() {
+  // expected-error @+1 {{reference to an undefined block}}
+  cf.br ^nowhere
+}
+
+// -----
+
+func.func @branch_args(%a: i32) {
+  // expected-error @+1 {{branch has 1 operands for successor #0, but target block has 0}}
+  cf.br ^bb1(%a : i32)
+^bb1:
+  return
+}
+
+// -----
+
+func.func private @callee(i32) -> i32
+func.func @call_types(%x: f32) {
+  // expected-error @+1 {{'func.call' op operand type mismatch: expected operand type 'i32', but provided 'f32' for operand number 0}}
+  %0 = call @callee(%x) : (f32) -> i32
+  return
+}
+
+// -----
+
+func.func @call_unknown() {
+  // expected-error @+1 {{'func.call' op 'nope' does not reference a valid function}}
+  call @nope() : () -> ()
+  return
+}
+
+// -----
+
+func.func @result_count() {
+  // expected-error @+1 {{operation defines 1 results but was provided 2 to bind}}
+  %0:2 = arith.constant 1 : i32
+  return
+}
+
+// -----
+
+func.func @bad_result_number() {
+  %0 = arith.constant 1 : i32
+  // expected-error @+1 {{reference to invalid result number}}
+  %1 = arith.addi %0#1, %0 : i32
+  return
+}
+
+// -----
+
+// expected-error @+1 {{undefined symbol alias id 'nothere'}}
+func.func private @alias(!nothere)
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op can only contain attributes with dialect-prefixed names, found: 'plain'}}
+module attributes {plain = 1} {
+}
+
+// -----
+
+func.func @memref_indices(%m: memref<4x4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.load' op incorrect number of indices for load, expected 2 but got 1}}
+  %0 = memref.load %m[%i] : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @copy_elements(%m: memref<4xf32>, %n: memref<4xi32>) {
+  // expected-error @+1 {{'memref.copy' op requires the same element type for all operands}}
+  memref.copy %m, %n : memref<4xf32> to memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @bad_token() {
+  // expected-error @+1 {{unexpected character}}
+  %0 = arith.constant 1 : i32 ;
+  return
+}
+
+// -----
+
+func.func @unterminated_string() {
+  // expected-error @+1 {{expected '"' in string literal}}
+  cf.assert %c, "no end
+  return
+}
