@@ -115,6 +115,15 @@ func init() {
 		Print:      printPartitionView,
 		Verify:     verifyPartitionView,
 		NameHint:   func(*Operation) []string { return []string{"part"} },
+	}, &OpDef{
+		Name: "pto.subview", Summary: "a window of a tile buffer at index offsets (a tile.slice)",
+		Traits:     ViewLike | Pure,
+		ViewSource: 0,
+		Inherent:   []string{"sizes"},
+		Parse:      parsePartitionView,
+		Print:      printPartitionView,
+		Verify:     verifySubview,
+		NameHint:   func(*Operation) []string { return []string{"sub"} },
 	})
 	for _, n := range PTOComputeOps {
 		Register(&OpDef{
@@ -222,7 +231,8 @@ func printInsOuts(p AsmPrinter, op *Operation) {
 //	: !pto.tensor_view<...> -> !pto.partition_tensor_view<RxCxT>
 //
 // Offsets are index values (one per dimension of the source), sizes are
-// static and equal the result's shape.
+// static and equal the result's shape. pto.subview has the same syntax on
+// !pto.tile_buf source and result.
 func parsePartitionView(p AsmParser, st *OperationState) error {
 	src, err := p.ParseOperand()
 	if err != nil {
@@ -346,6 +356,41 @@ func verifyPartitionView(op *Operation) error {
 	}
 	if res.Elem != src.Elem {
 		return Errorf(op, "result element type %s differs from the source's %s", res.Elem, src.Elem)
+	}
+	return nil
+}
+
+func verifySubview(op *Operation) error {
+	if len(op.Operands) < 1 || len(op.Results) != 1 {
+		return Errorf(op, "takes a source tile buffer and offsets and returns one tile buffer")
+	}
+	src, ok := op.Operands[0].Type.(*PTOTileBufType)
+	if !ok {
+		return Errorf(op, "source must be a !pto.tile_buf, got %s", op.Operands[0].Type)
+	}
+	res, ok := op.Results[0].Type.(*PTOTileBufType)
+	if !ok {
+		return Errorf(op, "result must be a !pto.tile_buf, got %s", op.Results[0].Type)
+	}
+	if res.Space != src.Space || res.Elem != src.Elem {
+		return Errorf(op, "result %s must keep the source's space and element type (%s)", res, src)
+	}
+	if len(op.Operands)-1 != len(src.Shape) {
+		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(src.Shape), len(op.Operands)-1)
+	}
+	for _, o := range op.Operands[1:] {
+		if o.Type != Index {
+			return Errorf(op, "offsets must be of index type, got %s", o.Type)
+		}
+	}
+	sizes, ok := op.Attr("sizes").(*DenseArrayAttr)
+	if !ok || len(sizes.Values) != len(res.Shape) {
+		return Errorf(op, "requires 'sizes' with one entry per result dimension")
+	}
+	for i, n := range sizes.Values {
+		if n != res.Shape[i] {
+			return Errorf(op, "sizes [%s] do not match the result shape %s", FormatShape(sizes.Values), FormatShape(res.Shape))
+		}
 	}
 	return nil
 }

@@ -237,8 +237,8 @@ func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *a
 		target = ctx.Target.Name
 	}
 	rootIdx := func(v *dialect.Value) int {
-		if l, ok := bufferOf(v); ok {
-			return ap.index(l.buf)
+		if buf, ok := allocationOf(v); ok {
+			return ap.index(buf)
 		}
 		return -1
 	}

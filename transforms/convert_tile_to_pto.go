@@ -47,6 +47,7 @@ const (
 	ptoLoad                   // ins(partition of tensor operand 0) outs(result buffer)
 	ptoStore                  // ins(tile operand 0) outs(partition of tensor operand 1)
 	ptoView                   // ins(source) outs(view's buffer): a reinterpretation
+	ptoSubview                // no op: the tile is a pto.subview of its source's buffer
 )
 
 // tileToPTO is the lowering table: space-separated `tile=pto` pairs per
@@ -58,6 +59,7 @@ var tileToPTO = []struct {
 	{ptoLoad, "load=tload"},
 	{ptoStore, "store=tstore"},
 	{ptoView, "reshape=treshape reinterpret=treinterpret"},
+	{ptoSubview, "slice=subview"},
 	{ptoCompute, `create=tcreate full=tfull tpop_from_aic=tpop_from_aic
 		matmul=tmatmul matmul_acc=tmatmul_acc gemv=tgemv gemv_acc=tgemv_acc
 		add=tadd sub=tsub mul=tmul div=tdiv max=tmax min=tmin and=tand or=tor xor=txor
@@ -193,7 +195,8 @@ type ptoConv struct {
 	ctx      *Context
 	fn       *dialect.Operation
 	withAddr bool
-	tiles    map[tileKey]*dialect.Value // the pto.alloc_tile of each buffer
+	tiles    map[tileKey]*dialect.Value        // the pto.alloc_tile of each buffer
+	windows  map[*dialect.Value]*dialect.Value // the pto.subview of each tile.slice
 	order    []tileKey
 	prologue []*dialect.Operation // constants and alloc_tiles for the entry
 	addrCst  map[int64]*dialect.Value
@@ -212,7 +215,7 @@ func runConvertTileToPTO(ctx *Context, fn *dialect.Operation) error {
 	if entry == nil {
 		return nil
 	}
-	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*dialect.Value{}, addrCst: map[int64]*dialect.Value{}, idxCst: map[int64]*dialect.Value{}}
+	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*dialect.Value{}, windows: map[*dialect.Value]*dialect.Value{}, addrCst: map[int64]*dialect.Value{}, idxCst: map[int64]*dialect.Value{}}
 	allocs := tileAllocs(fn)
 	withAddr, without := 0, 0
 	for _, a := range allocs {
@@ -234,12 +237,10 @@ func runConvertTileToPTO(ctx *Context, fn *dialect.Operation) error {
 		return err
 	}
 
-	// Buffers: one pto.alloc_tile per (allocation, offset, type).
-	var failure error
+	// Buffers: one pto.alloc_tile per (allocation, offset, type), in
+	// program order (collected first: windows insert ops).
+	var tileVals []*dialect.Value
 	fn.Walk(func(op *dialect.Operation) bool {
-		if failure != nil {
-			return false
-		}
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				if op == fn {
@@ -247,23 +248,24 @@ func runConvertTileToPTO(ctx *Context, fn *dialect.Operation) error {
 				}
 				for _, a := range b.Args {
 					if _, ok := a.Type.(*dialect.TileType); ok {
-						_, failure = c.buffer(a)
+						tileVals = append(tileVals, a)
 					}
 				}
 			}
 		}
 		for _, r := range op.Results {
-			if failure == nil {
-				if _, ok := r.Type.(*dialect.TileType); ok {
-					_, failure = c.buffer(r)
-				}
+			if _, ok := r.Type.(*dialect.TileType); ok {
+				tileVals = append(tileVals, r)
 			}
 		}
-		return failure == nil
+		return true
 	})
-	if failure != nil {
-		return failure
+	for _, v := range tileVals {
+		if _, err := c.buffer(v); err != nil {
+			return err
+		}
 	}
+	var failure error
 
 	// Arguments: global tensors become tensor views.
 	for _, a := range entry.Args {
@@ -491,20 +493,20 @@ func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
 	return nil, fmt.Errorf("convert-tile-to-pto: tensor flow too deep")
 }
 
-// buffer returns the pto.alloc_tile for tile v, creating it on first use.
+// buffer returns the pto.alloc_tile for tile v, creating it on first use
+// (for the window of a tile.slice, the pto.subview of its source's).
 func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 	t := v.Type.(*dialect.TileType)
+	if v.Op != nil && ptoLowerings[v.Op.Name].form == ptoSubview {
+		return c.window(v)
+	}
 	loc, ok := bufferOf(v)
 	if !ok || loc.buf.Op == nil || !isTileAlloc(loc.buf.Op) {
 		where := c.fn.Loc
 		if v.Op != nil {
 			where = v.Op.Loc
 		}
-		what := "it is not a tile.alloc"
-		if v.Op != nil && v.Op.Name == "tile.slice" {
-			what = "tile.slice windows need a pto subview, which convert-tile-to-pto does not emit"
-		}
-		return nil, dialect.NewError(where, "convert-tile-to-pto: the buffer of tile %s cannot be named: %s", describeTile(v), what)
+		return nil, dialect.NewError(where, "convert-tile-to-pto: the buffer of tile %s cannot be named: it does not live in a tile.alloc", describeTile(v))
 	}
 	if !t.HasStaticShape() {
 		return nil, dialect.NewError(loc.buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", describeTile(v))
@@ -530,6 +532,39 @@ func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 	c.tiles[k] = at.Results[0]
 	c.order = append(c.order, k)
 	return at.Results[0], nil
+}
+
+// window emits, right before a tile.slice, the pto.subview of its
+// source's buffer at the slice's offsets (the same offset rules as loads:
+// the `offsets` attribute plus index operands).
+func (c *ptoConv) window(v *dialect.Value) (*dialect.Value, error) {
+	if w, ok := c.windows[v]; ok {
+		return w, nil
+	}
+	op := v.Op
+	inputs := dialect.TileInputs(op)
+	if len(inputs) == 0 {
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has no source tile", dialect.Describe(op))
+	}
+	src, err := c.operand(inputs[0])
+	if err != nil {
+		return nil, err
+	}
+	st, ok := inputs[0].Type.(*dialect.TileType)
+	t := v.Type.(*dialect.TileType)
+	if !ok || st.Space != t.Space || st.Elem != t.Elem || len(st.Shape) != len(t.Shape) {
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: a window keeps its source's space, element type and rank", dialect.Describe(op))
+	}
+	offs, err := c.offsets(op, inputs[1:], len(st.Shape))
+	if err != nil {
+		return nil, err
+	}
+	sub := dialect.NewOperation("pto.subview", op.Loc, append([]*dialect.Value{src}, offs...), []dialect.Type{dialect.PTOTileBuf(t.Space, t.Shape, t.Elem)})
+	sub.SetAttr("sizes", dialect.I64Array(t.Shape...))
+	sub.Results[0].NameHint = v.NameHint
+	op.Block.InsertBefore(op, sub)
+	c.windows[v] = sub.Results[0]
+	return sub.Results[0], nil
 }
 
 func (c *ptoConv) addrConst(n int64, loc dialect.Location) *dialect.Value {
@@ -584,6 +619,9 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 	var err error
 	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true}
 	switch lw.form {
+	case ptoSubview:
+		_, err := c.buffer(op.Results[0])
+		return err
 	case ptoCompute, ptoView:
 		if ins, err = mapAll(dialect.TileInputs(op)); err != nil {
 			return err
@@ -653,6 +691,20 @@ func (c *ptoConv) partition(op *dialect.Operation, tensor *dialect.Value, idx []
 	if len(t.Shape) != rank {
 		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s moves a rank-%d tile to or from a rank-%d tensor", dialect.Describe(op), len(t.Shape), rank)
 	}
+	offs, err := c.offsets(op, idx, rank)
+	if err != nil {
+		return nil, err
+	}
+	pv := dialect.NewOperation("pto.partition_view", op.Loc, append([]*dialect.Value{root}, offs...), []dialect.Type{dialect.PTOView("partition_tensor_view", t.Shape, t.Elem)})
+	pv.SetAttr("sizes", dialect.I64Array(t.Shape...))
+	op.Block.InsertBefore(op, pv)
+	return pv.Results[0], nil
+}
+
+// offsets builds the index values of op's window origin in a rank-rank
+// source from its `offsets` attribute and index operands idx (see the
+// file comment), inserting any arithmetic right before op.
+func (c *ptoConv) offsets(op *dialect.Operation, idx []*dialect.Value, rank int) ([]*dialect.Value, error) {
 	static := make([]int64, rank)
 	if a, ok := op.Attr("offsets").(*dialect.ArrayAttr); ok {
 		if len(a.Elems) != rank {
@@ -703,10 +755,7 @@ func (c *ptoConv) partition(op *dialect.Operation, tensor *dialect.Value, idx []
 	default:
 		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has %d offset operands; expected none, one (a step index) or %d (one per dimension)", dialect.Describe(op), len(idx), rank)
 	}
-	pv := dialect.NewOperation("pto.partition_view", op.Loc, append([]*dialect.Value{root}, offs...), []dialect.Type{dialect.PTOView("partition_tensor_view", t.Shape, t.Elem)})
-	pv.SetAttr("sizes", dialect.I64Array(t.Shape...))
-	op.Block.InsertBefore(op, pv)
-	return pv.Results[0], nil
+	return offs, nil
 }
 
 // rebuildWithoutTiles replaces an scf.for or scf.if by one without its

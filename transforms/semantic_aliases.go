@@ -494,7 +494,7 @@ func (m *msa) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
 		if !all && !containsInt(forbidden, i) {
 			continue
 		}
-		if l, ok := bufferOf(in); ok && l.buf == dst.buf {
+		if buf, ok := allocationOf(in); ok && buf == dst.buf {
 			return false
 		}
 	}

@@ -82,6 +82,35 @@ func bufferOf(v *dialect.Value) (tileLoc, bool) {
 	return tileLoc{}, false
 }
 
+// allocationOf returns the allocation tile v lives in, looking through
+// tile.slice windows to their source (whose byte offset bufferOf cannot
+// name). No-alias and hazard rules apply to the whole allocation, so a
+// window counts as its source.
+func allocationOf(v *dialect.Value) (*dialect.Value, bool) {
+	for depth := 0; depth < 1000; depth++ {
+		if l, ok := bufferOf(v); ok {
+			return l.buf, true
+		}
+		// bufferOf stopped at a slice somewhere up the chain: find it.
+		w := v
+		for w.Op != nil && w.Op.Name != "tile.slice" {
+			switch {
+			case w.Op.Has(dialect.ResultReusesInput):
+				w = w.Op.Operands[w.Op.Def.ReusedInput]
+			case w.Op.Has(dialect.ViewLike):
+				w = w.Op.Operands[w.Op.Def.ViewSource]
+			default:
+				return nil, false
+			}
+		}
+		if w.Op == nil {
+			return nil, false
+		}
+		v = w.Op.Operands[w.Op.Def.ViewSource]
+	}
+	return nil, false
+}
+
 // yieldedFor returns the value the first region of op yields for result i.
 func yieldedFor(op *dialect.Operation, i int) *dialect.Value {
 	for ri, r := range op.Regions {
