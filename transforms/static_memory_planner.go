@@ -2,7 +2,7 @@ package transforms
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 	"time"
 
 	"pto-opt/analysis"
@@ -100,6 +100,12 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 		return nil // a declaration
 	}
 	algo := ctx.Opts.String("algorithm")
+	if c := ctx.Opts.Int("capacity"); c < 0 {
+		return dialect.NewError(fn.Loc, "static-memory-planner-analysis: capacity=%d is not a byte count", c)
+	}
+	if d, err := time.ParseDuration(ctx.Opts.String("time-limit")); err != nil || d <= 0 {
+		return dialect.NewError(fn.Loc, "static-memory-planner-analysis: invalid time-limit %q (a positive duration such as 500ms or 2s)", ctx.Opts.String("time-limit"))
+	}
 	s := &smpState{ctx: ctx, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}}
 	for i, op := range entry.Ops {
 		s.index[op] = i
@@ -266,25 +272,12 @@ func elementBytes(t dialect.Type) int64 {
 	return 0
 }
 
-// identityLayout reports whether a memref's layout is the identity (what
-// memref.view can produce): none, or a strided layout with offset 0 and the
-// contiguous row-major strides.
+// identityLayout reports whether a memref has the identity layout, the
+// only one memref.view produces. mlir-opt's verifier rejects a view to any
+// explicit layout, strided<[...]> spellings of the identity included, so
+// those buffers are left alone too.
 func identityLayout(mt *dialect.MemRefType) bool {
-	if mt.Layout == nil {
-		return true
-	}
-	sl, ok := mt.Layout.(*dialect.StridedLayoutAttr)
-	if !ok || sl.Offset != 0 || len(sl.Strides) != len(mt.Shape) {
-		return false
-	}
-	stride := int64(1)
-	for i := len(mt.Shape) - 1; i >= 0; i-- {
-		if sl.Strides[i] != stride {
-			return false
-		}
-		stride *= mt.Shape[i]
-	}
-	return true
+	return mt.Layout == nil
 }
 
 // deallocsOf finds every FreeLike op releasing a value v may flow into.
@@ -302,6 +295,8 @@ func (s *smpState) deallocsOf(v *dialect.Value) []*dialect.Operation {
 	return out
 }
 
+// remark reports with remarks=1 only. Reasons a nested allocation is not
+// lifted are reported whenever lift-nested=1 asked for lifting.
 func (s *smpState) remark(loc dialect.Location, format string, args ...any) {
 	if s.ctx.Opts.Bool("remarks") {
 		s.ctx.Remark(loc, format, args...)
@@ -344,7 +339,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 		if nested {
 			if why := s.liftable(op); why != "" {
 				skipped++
-				s.remark(op.Loc, "not planned: %s", why)
+				s.ctx.Remark(op.Loc, "not planned: %s", why)
 				return true
 			}
 		}
@@ -357,7 +352,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 		if len(deallocs) == 0 {
 			if nested {
 				skipped++
-				s.remark(op.Loc, "not planned: no deallocation found for this nested allocation")
+				s.ctx.Remark(op.Loc, "not planned: no deallocation found for this nested allocation")
 				return true
 			}
 			walkErr = dialect.NewError(op.Loc, "no dealloc found; run the deallocation pipeline before this pass")
@@ -369,7 +364,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 			// apply to them.
 			if why := s.confined(op); why != "" {
 				skipped++
-				s.remark(op.Loc, "not planned: %s", why)
+				s.ctx.Remark(op.Loc, "not planned: %s", why)
 				return true
 			}
 		} else {
@@ -530,9 +525,16 @@ func spaceText(a dialect.Attribute) string {
 	return dialect.ElidedString(a)
 }
 
+// spaceName is a memory space for messages: "default", the string of a
+// string attribute ("vec", not "\"vec\""), else the attribute's text.
 func spaceName(s string) string {
 	if s == "" {
 		return "default"
+	}
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
 	}
 	return s
 }
@@ -552,7 +554,7 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	align := int64(1)
 	for _, c := range cands {
 		p.Buffers = append(p.Buffers, planner.Buffer{
-			Name: c.alloc.Loc.String(), Size: c.size, Align: c.align, Live: c.live,
+			Name: candidateName(c), Size: c.size, Align: c.align, Live: c.live,
 		})
 		align = lcm(align, c.align)
 	}
@@ -567,11 +569,7 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	}
 	opt := planner.Options{Capacity: planner.Unbounded}
 	if algo == "dsa-rp" {
-		d, err := time.ParseDuration(s.ctx.Opts.String("time-limit"))
-		if err != nil {
-			return 0, 0, fmt.Errorf("static-memory-planner-analysis: invalid time-limit %q", s.ctx.Opts.String("time-limit"))
-		}
-		opt.TimeLimit = d
+		opt.TimeLimit, _ = time.ParseDuration(s.ctx.Opts.String("time-limit")) // checked on entry
 	}
 	res, err := planner.Solve(algo, p, opt)
 	if err != nil {
@@ -580,14 +578,19 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return 0, 0, dialect.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
 	}
+	locs := make([]string, len(cands))
+	for i, c := range cands {
+		locs[i] = locString(c.alloc.Loc)
+	}
+	s.ctx.RecordPlan(planReport(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, locs, nil))
 	size := int64(0)
 	for i, c := range cands {
 		c.offset = res.Solution.Offsets[i]
 		size = max(size, c.offset+c.size)
 	}
 	capacity := s.ctx.Opts.Int("capacity")
-	if capacity == 0 && s.ctx.Target != nil {
-		capacity = s.ctx.Target.Capacity(strings.Trim(space, "\""))
+	if capacity == 0 && s.ctx.Target != nil && space != "" {
+		capacity = s.ctx.Target.Capacity(spaceName(space))
 	}
 	if capacity > 0 && size > capacity {
 		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes", spaceName(space), size, capacity)
@@ -657,4 +660,13 @@ func lowerBound(p *planner.Problem) int64 {
 		}
 	}
 	return best
+}
+
+// candidateName names an allocation in plans and reports: its SSA name
+// when it has one, else its location.
+func candidateName(c *smpCandidate) string {
+	if h := c.alloc.Results[0].NameHint; h != "" {
+		return "%" + h
+	}
+	return c.alloc.Loc.String()
 }
