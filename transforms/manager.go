@@ -46,16 +46,18 @@ type Timing struct {
 	Name     string
 	Duration time.Duration
 	Children []*Timing
+	key      any // the pass instance, or the index of a nested pipeline
 }
 
-// child returns the named child timer, creating it at the end.
-func child(list *[]*Timing, name string) *Timing {
+// child returns the child timer with the given key, creating it at the
+// end. Like MLIR's tree display, every pass instance has its own timer.
+func child(list *[]*Timing, name string, key any) *Timing {
 	for _, t := range *list {
-		if t.Name == name {
+		if t.key == key {
 			return t
 		}
 	}
-	t := &Timing{Name: name}
+	t := &Timing{Name: name, key: key}
 	*list = append(*list, t)
 	return t
 }
@@ -64,6 +66,7 @@ type passStats struct {
 	anchor string
 	class  string
 	pass   *Pass
+	inst   *Instance
 	values map[string]int64
 }
 
@@ -94,7 +97,7 @@ type run struct {
 }
 
 func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
-	for _, it := range p.Items {
+	for i, it := range p.Items {
 		if it.Pass != nil {
 			if err := r.pass(it.Pass, op, p.Anchor); err != nil {
 				return err
@@ -102,10 +105,13 @@ func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
 			r.ran = append(r.ran, it.Pass.Pass.Name)
 			continue
 		}
-		start := time.Now()
-		err := r.nested(it.Nested, op)
 		r.m.mu.Lock()
-		child(r.timers, fmt.Sprintf("'%s' Pipeline", it.Nested.Anchor)).Duration += time.Since(start)
+		node := child(r.timers, fmt.Sprintf("'%s' Pipeline", it.Nested.Anchor), i)
+		r.m.mu.Unlock()
+		start := time.Now()
+		err := r.nested(it.Nested, op, &node.Children)
+		r.m.mu.Lock()
+		node.Duration += time.Since(start)
 		r.m.mu.Unlock()
 		if err != nil {
 			return err
@@ -114,11 +120,9 @@ func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
 	return nil
 }
 
-// nested runs a func.func pipeline on every function directly inside op.
-func (r *run) nested(p *Pipeline, op *dialect.Operation) error {
-	r.m.mu.Lock()
-	timers := &child(r.timers, fmt.Sprintf("'%s' Pipeline", p.Anchor)).Children
-	r.m.mu.Unlock()
+// nested runs a func.func pipeline on every function directly inside op;
+// its passes record their timings in timers.
+func (r *run) nested(p *Pipeline, op *dialect.Operation, timers *[]*Timing) error {
 	outer := r.timers
 	r.timers = timers
 	defer func() { r.timers = outer }()
@@ -216,7 +220,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	}
 	start := time.Now()
 	err := p.Run(ctx, op)
-	r.record(p, anchor, time.Since(start), ctx.stats)
+	r.record(in, anchor, time.Since(start), ctx.stats)
 	failed := err != nil
 	for _, d := range local {
 		if d.Severity == dialect.SevError {
@@ -292,19 +296,20 @@ func (r *run) dump(header string, op *dialect.Operation) {
 	}
 }
 
-func (r *run) record(p *Pass, anchor string, d time.Duration, stats map[string]int64) {
+func (r *run) record(in *Instance, anchor string, d time.Duration, stats map[string]int64) {
 	m := r.m
+	p := in.Pass
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	child(r.timers, p.ClassName).Duration += d
+	child(r.timers, p.ClassName, in).Duration += d
 	var ps *passStats
 	for _, s := range m.stats {
-		if s.pass == p && s.anchor == anchor {
+		if s.inst == in {
 			ps = s
 		}
 	}
 	if ps == nil {
-		ps = &passStats{anchor: anchor, class: p.ClassName, pass: p, values: map[string]int64{}}
+		ps = &passStats{anchor: anchor, class: p.ClassName, pass: p, inst: in, values: map[string]int64{}}
 		m.stats = append(m.stats, ps)
 	}
 	for k, v := range stats {

@@ -170,7 +170,7 @@ func NewInstance(p *Pass, raw map[string]string) (*Instance, error) {
 			return nil, fmt.Errorf("pass '%s' has no option '%s' (options: %s)", p.Name, k, strings.Join(names, ", "))
 		}
 		if err := checkValue(*spec, v); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("pass '%s': %v", p.Name, err)
 		}
 		vals[k] = v
 	}

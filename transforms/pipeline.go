@@ -92,13 +92,16 @@ func (p *Pipeline) Dump() string {
 	// counts as one).
 	fmt.Fprintf(&sb, "Pass Manager with %d passes:\n", len(p.Items))
 	p.dump(&sb, 0)
-	sb.WriteString("\n")
+	sb.WriteString("\n\n")
 	return sb.String()
 }
 
 func (p *Pipeline) dump(sb *strings.Builder, indent int) {
 	pad := strings.Repeat("  ", indent)
 	sb.WriteString(p.Anchor + "(\n")
+	if len(p.Items) == 0 {
+		sb.WriteString("\n") // as MLIR prints an empty pipeline
+	}
 	for i, it := range p.Items {
 		sb.WriteString(pad + "  ")
 		if it.Pass != nil {
@@ -114,28 +117,27 @@ func (p *Pipeline) dump(sb *strings.Builder, indent int) {
 	sb.WriteString(pad + ")")
 }
 
-// ParsePipeline reads `builtin.module(func.func(p1{k=v},p2),p3)`. A
-// pipeline given without an anchor, or anchored on func.func, is nested in
-// builtin.module.
+// ParsePipeline reads `builtin.module(func.func(p1{k=v},p2),p3)`. As in
+// mlir-opt, the pipeline must be anchored on builtin.module (the op pto-opt
+// runs on); an empty text is the empty pipeline.
 func ParsePipeline(text string) (*Pipeline, error) {
 	pp := &pipelineParser{s: text}
 	pp.skipSpace()
+	if pp.i == len(pp.s) {
+		return NewModulePipeline(), nil
+	}
 	name := pp.ident()
 	pp.skipSpace()
-	var root *Pipeline
-	var err error
-	switch {
-	case name == "builtin.module" && pp.peek() == '(':
-		root, err = pp.nested("builtin.module")
-	case name == "func.func" && pp.peek() == '(':
-		inner, e := pp.nested("func.func")
-		root, err = &Pipeline{Anchor: "builtin.module", Items: []*Item{{Nested: inner}}}, e
-	default:
-		// A bare list of passes at module level.
+	if name != "builtin.module" || pp.peek() != '(' {
 		pp.i = 0
-		root = &Pipeline{Anchor: "builtin.module"}
-		err = pp.items(root, true)
+		pp.skipSpace()
+		hint := ""
+		if name == "func.func" {
+			hint = " (a func.func pipeline nests in it: builtin.module(func.func(...)))"
+		}
+		return nil, pp.errorf("expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'%s", hint)
 	}
+	root, err := pp.nested("builtin.module")
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +187,7 @@ func (pp *pipelineParser) ident() string {
 func (pp *pipelineParser) nested(anchor string) (*Pipeline, error) {
 	p := &Pipeline{Anchor: anchor}
 	pp.i++ // (
-	if err := pp.items(p, false); err != nil {
+	if err := pp.items(p); err != nil {
 		return nil, err
 	}
 	pp.skipSpace()
@@ -196,10 +198,10 @@ func (pp *pipelineParser) nested(anchor string) (*Pipeline, error) {
 	return p, nil
 }
 
-func (pp *pipelineParser) items(p *Pipeline, top bool) error {
-	for {
+func (pp *pipelineParser) items(p *Pipeline) error {
+	for first := true; ; first = false {
 		pp.skipSpace()
-		if pp.peek() == ')' || pp.i >= len(pp.s) {
+		if first && (pp.peek() == ')' || pp.i >= len(pp.s)) {
 			return nil
 		}
 		start := pp.i
@@ -243,15 +245,10 @@ func (pp *pipelineParser) items(p *Pipeline, top bool) error {
 				return err
 			}
 			if pass.Anchor != p.Anchor {
-				if top && pass.Anchor == "func.func" {
-					p.Add(in)
-				} else {
-					pp.i = start
-					return pp.errorf("can't add pass '%s' restricted to '%s' on a pass manager intended to run on '%s', did you intend to nest?", name, pass.Anchor, p.Anchor)
-				}
-			} else {
-				p.Items = append(p.Items, &Item{Pass: in})
+				pp.i = start
+				return pp.errorf("can't add pass '%s' restricted to '%s' on a pass manager intended to run on '%s', did you intend to nest?", name, pass.Anchor, p.Anchor)
 			}
+			p.Items = append(p.Items, &Item{Pass: in})
 		}
 		pp.skipSpace()
 		if pp.peek() == ',' {

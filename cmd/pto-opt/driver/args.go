@@ -175,7 +175,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 		return fail("%s", msg)
 	}
 	if usedFlags && cfg.pipelineText != "" {
-		return fail("--pass-pipeline cannot be combined with passes given as flags")
+		return fail("'--pass-pipeline' option can't be used with individual pass options")
 	}
 	switch len(positional) {
 	case 0:
