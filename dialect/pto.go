@@ -135,10 +135,10 @@ func init() {
 			Print:    printInsOuts,
 			Verify: func(op *Operation) error {
 				seg := op.SegmentSizes("operandSegmentSizes")
-				if len(seg) != 2 || seg[0]+seg[1] != len(op.Operands) {
+				if len(seg) != 2 || seg[0] < 0 || seg[1] < 0 || seg[0]+seg[1] != len(op.Operands) {
 					return Errorf(op, "operandSegmentSizes must be [ins, outs]")
 				}
-				return nil
+				return verifyCounts(op, -1, 0)
 			},
 		})
 	}
