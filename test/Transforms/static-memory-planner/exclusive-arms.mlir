@@ -2,7 +2,7 @@
 // RUN:   -pass-pipeline="builtin.module(func.func(static-memory-planner-analysis{lift-nested=1 algorithm=best-fit}))" \
 // RUN:   | FileCheck %s
 // RUN: pto-opt %s -split-input-file \
-// RUN:   -pass-pipeline="builtin.module(func.func(static-memory-planner-analysis{lift-nested=1 algorithm=dsa-rp}))" \
+// RUN:   -pass-pipeline="builtin.module(func.func(static-memory-planner-analysis{lift-nested=1 algorithm=dsa-rp time-limit=60s}))" \
 // RUN:   | FileCheck %s --check-prefix=DSA
 // RUN: pto-opt %s -split-input-file \
 // RUN:   -pass-pipeline="builtin.module(func.func(static-memory-planner-analysis{lift-nested=1 algorithm=trivial}))" \
