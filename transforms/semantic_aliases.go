@@ -336,6 +336,13 @@ func (m *msa) conditional(S *dialect.Operation) error {
 					continue
 				}
 				fixed := !producedInside(y, S)
+				if pass == 0 && fixed && tileSpace(y) != "acc" && m.liveAfter(l, S, i) {
+					// The other arms would overwrite a tile still read
+					// after the if (or in a later iteration): they get a
+					// buffer of their own instead. An accumulator has no
+					// such choice (no acc-to-acc move); emitMoves reports it.
+					continue
+				}
 				if pass == 0 && fixed || pass == 1 && !fixed {
 					dst, found = l, true
 					break
@@ -371,6 +378,31 @@ func (m *msa) conditional(S *dialect.Operation) error {
 		}
 	}
 	return nil
+}
+
+// liveAfter reports whether a tile in allocation l other than result i of
+// S (and what it flows into) is still read after S finishes: at a later
+// point, or in a later iteration of a loop around S.
+func (m *msa) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
+	mine := map[*dialect.Value]bool{}
+	for _, w := range m.lv.Aliases.Resolve(S.Results[i]) {
+		mine[w] = true
+	}
+	end := m.lv.End(S)
+	for _, w := range m.lv.Aliases.Resolve(l.buf) {
+		if mine[w] || w == l.buf {
+			continue
+		}
+		if _, isTile := w.Type.(*dialect.TileType); !isTile {
+			continue
+		}
+		for _, r := range m.lv.Ranges(w) {
+			if r.End > end {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // producedInside reports whether tile y is written inside op S by a
@@ -414,6 +446,14 @@ func (m *msa) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Oper
 	mine := map[*dialect.Value]bool{}
 	for _, w := range newVersion(m.lv.Aliases, op.Results[0]) {
 		mine[w] = true
+	}
+	// The results of a loop around S that this write flows into are its
+	// final version: reads of them after the loop see this write (or a
+	// later one) by design.
+	for _, w := range m.lv.Aliases.Resolve(op.Results[0]) {
+		if w.Op != nil && w.Op.IsAncestorOf(S) {
+			mine[w] = true
+		}
 	}
 	for _, w := range m.lv.Aliases.Resolve(dst.buf) {
 		if mine[w] || w == dst.buf {
@@ -474,17 +514,19 @@ func newVersion(aa *analysis.Aliases, v *dialect.Value) []*dialect.Value {
 }
 
 // before reports whether op u runs before op s on every path: it encloses
-// s (a loop reading its init at entry) or precedes s's ancestor in u's
-// block.
+// s (a loop reading its init at entry), or in the innermost block holding
+// ancestors of both, u's ancestor precedes s's (u may be nested in an
+// earlier op, such as a loop before s).
 func before(u, s *dialect.Operation) bool {
 	if u.IsAncestorOf(s) {
 		return true
 	}
-	if u.Block == nil {
-		return false
+	for x := u; x != nil && x.Block != nil; x = x.ParentOp() {
+		if a := x.Block.FindAncestorOpInBlock(s); a != nil {
+			return x.IndexInBlock() < a.IndexInBlock()
+		}
 	}
-	a := u.Block.FindAncestorOpInBlock(s)
-	return a != nil && u.IndexInBlock() < a.IndexInBlock()
+	return false
 }
 
 // noAliasOK checks that op may write into dst given its no-alias rules.
