@@ -131,7 +131,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 				return fail("option '--pass-pipeline' requires a value")
 			}
 			if cfg.pipelineText != "" {
-				return fail("--pass-pipeline may be given only once")
+				return fail("for the --pass-pipeline option: may only occur zero or one times!")
 			}
 			p, err := transforms.ParsePipeline(v)
 			if err != nil {

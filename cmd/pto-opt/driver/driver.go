@@ -243,9 +243,14 @@ func usage(w io.Writer) {
 USAGE: pto-opt [options] [input file, default: -]
 
 OPTIONS:
-  -o <file>                          Output file (default: -, stdout)
-  --split-input-file                 Split the input at '// -----' and process each chunk
-  --verify-diagnostics               Check expected-error/warning/note/remark annotations
+  -o <file>                          Output file (default: -, stdout); replaced only when
+                                     every chunk and pass succeeded
+  --split-input-file[=<marker>]      Split the input at '// -----' (or <marker>) and process
+                                     each chunk on its own
+  --output-split-marker=<marker>     Line joining the outputs of the chunks (default '// -----')
+  --verify-diagnostics[=all|only-expected]
+                                     Check the diagnostics against expected-error/warning/
+                                     note/remark annotations (only-expected: ignore others)
   --allow-unregistered-dialect       Accept ops of unknown dialects
   --mlir-print-op-generic            Print every op in generic form
   --mlir-print-debuginfo             Print locations
@@ -258,7 +263,8 @@ OPTIONS:
   --mlir-disable-threading           Run function passes on one thread
   --dump-pass-pipeline               Print the pass pipeline (to stderr)
   --verify-each[=true|false]         Verify the IR after every pass (default true)
-  --target=<name|file.json>          Memory target (built-in: %s)
+  --target=<name|file.json>          Memory target (built-in: %s); overrides the
+                                     module's tile.target attribute
   --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html)
   --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
   --help                             Display this help
