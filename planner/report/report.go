@@ -4,16 +4,110 @@
 // lower bound and the capacity, the bytes sharing saved, and the pairs the
 // planner was not allowed to share with the reason. It writes JSON, a
 // terminal table, and SVG/HTML pictures (x = program point, y = address).
-// Like package planner it knows nothing of the IR.
+// Like package planner it knows nothing of the IR: FromProblem builds a
+// Function from a planner problem and its solution.
+//
+// # JSON
+//
+// The JSON form (WriteJSON, a .json report) is a stable interface: fields
+// are only ever added, never renamed or given another meaning, and
+// "version" changes if that ever has to happen. All sizes, offsets and
+// addresses are bytes; program points are the planner's integers, and
+// every interval is half-open, [start, end).
+//
+//	{
+//	  "version": 1,
+//	  "tool": "pto-opt",              // or "pto-plan"
+//	  "input": "kernel.mlir",         // the file planned
+//	  "target": "ascend910b",         // omitted when none was named
+//	  "functions": [{
+//	    "function": "matmul",         // function (or problem) name
+//	    "pass": "allocate-addr",      // the pass that planned it
+//	    "algorithm": "dsa-rp",        // the placement algorithm
+//	    "loc": "kernel.mlir:3:1",     // where the function is, when known
+//	    "spaces": [{
+//	      "space": "vec",             // memory space (planner pool)
+//	      "capacity": 196608,         // 0: unbounded
+//	      "peak": 65536,              // highest byte used: max(offset+size)
+//	      "lower_bound": 32768,       // no placement can peak lower
+//	      "no_sharing": 98304,        // peak if no two buffers shared bytes
+//	      "bytes_saved": 32768,       // no_sharing - peak
+//	      "reserved": [[0, 256]],     // byte ranges no buffer may use
+//	      "buffers": [{
+//	        "name": "%t0",
+//	        "size": 32768,
+//	        "alignment": 32,
+//	        "lifetime": [[3, 7]],     // live program points
+//	        "offset": 0,              // address within the space
+//	        "end": 32768,             // offset + size
+//	        "pinned": true,           // the offset was fixed by the input
+//	        "loc": "k.mlir:4:8",      // source location, when known
+//	        "members": ["%a", "%b"]   // what shares this buffer (memory-reuse)
+//	      }],
+//	      "refused_pairs": [{         // pairs that may not share bytes
+//	        "a": "%t0", "b": "%t1",
+//	        "reasons": ["lifetime", "no-alias"],
+//	        "detail": "semantic_no_alias" // the planner's own words
+//	      }],
+//	      "refused_counts": {"lifetime": 12, "no-alias": 1},
+//	      "refused_total": 12,        // distinct refused pairs
+//	      "refused_omitted": 0,       // lifetime-only pairs not listed
+//	      "soft_pairs": [{            // may share, at a cost
+//	        "a": "%t1", "b": "%t2", "cost": 1, "shared": false
+//	      }],
+//	      "reuse_cost": 0             // cost of the soft pairs that share
+//	    }]
+//	  }]
+//	}
+//
+// The reasons are, in this order: "lifetime" (both live at one program
+// point), "no-alias" (an op may not write its result over this operand),
+// "pinned" (a buffer whose address the input fixed keeps its bytes to
+// itself), "hazard" (a target hazard: the split-load/tpop rule, cross-pipe
+// synchronisation), "pipeline" (different stages of one software
+// pipeline), and "other" (a separation the input gives no reason for).
+// Every rule pair is listed; pairs refused for their lifetimes alone are
+// listed up to Options.MaxLifetimePairs per space (refused_omitted counts
+// the rest) since large problems have millions. Counts are complete: a pair
+// refused for two reasons counts under both, once in refused_total.
+// Optional fields (target, loc, reserved, pinned, members, detail,
+// soft_pairs, refused_omitted) are omitted when empty. Functions are listed
+// in source order (by loc; those without one last, as recorded); a
+// function's plans by several passes in the order the passes ran.
 package report
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Version is the JSON format's version.
+const Version = 1
+
+// The refusal reasons, in the order reports list them.
+const (
+	ReasonLifetime = "lifetime"
+	ReasonNoAlias  = "no-alias"
+	ReasonPinned   = "pinned"
+	ReasonHazard   = "hazard"
+	ReasonPipeline = "pipeline"
+	ReasonOther    = "other"
+)
+
+// Reasons lists the refusal reasons in report order.
+var Reasons = []string{ReasonLifetime, ReasonNoAlias, ReasonPinned, ReasonHazard, ReasonPipeline, ReasonOther}
 
 // Buffer is one placed allocation identity.
 type Buffer struct {
-	Name   string     `json:"name"`
-	Size   int64      `json:"size"`
-	Align  int64      `json:"alignment"`
-	Live   [][2]int64 `json:"lifetime"` // half-open [start, end) program points
-	Offset int64      `json:"offset"`   // address within the space (or the arena)
+	Name  string `json:"name"`
+	Size  int64  `json:"size"`
+	Align int64  `json:"alignment"`
+	// Live are the half-open [start, end) program-point intervals.
+	Live   [][2]int64 `json:"lifetime"`
+	Offset int64      `json:"offset"`
+	End    int64      `json:"end"`
+	Pinned bool       `json:"pinned,omitempty"`
 	// Loc is the source location of the allocation, for hover text.
 	Loc string `json:"loc,omitempty"`
 	// Members are the tiles or values sharing this buffer, when the pass
@@ -21,13 +115,24 @@ type Buffer struct {
 	Members []string `json:"members,omitempty"`
 }
 
-// Pair is two buffers that were not allowed to share bytes, and why:
-// "lifetime", "no-alias", "pinned", "hazard", "pipeline" (or the planner's
-// separation reason).
+// Pair is two buffers that were not allowed to share bytes, and why.
 type Pair struct {
+	A string `json:"a"`
+	B string `json:"b"`
+	// Reasons are among Reasons, in that order.
+	Reasons []string `json:"reasons"`
+	// Detail is the planner's separation reason when it says more than
+	// Reasons ("semantic_no_alias", "cross_pipe", ...).
+	Detail string `json:"detail,omitempty"`
+}
+
+// SoftPair is two buffers the planner may overlap at a cost (a reuse
+// penalty, such as a cross-pipe handoff).
+type SoftPair struct {
 	A      string `json:"a"`
 	B      string `json:"b"`
-	Reason string `json:"reason"`
+	Cost   int64  `json:"cost"`
+	Shared bool   `json:"shared"` // their bytes overlap in the plan
 }
 
 // Space is the plan of one memory space of one function.
@@ -36,40 +141,123 @@ type Space struct {
 	Capacity   int64  `json:"capacity"` // 0 = unbounded
 	Peak       int64  `json:"peak"`
 	LowerBound int64  `json:"lower_bound"`
-	// NoSharing is what the buffers would take laid out one after the
-	// other; BytesSaved = NoSharing - Peak.
-	NoSharing  int64    `json:"no_sharing"`
-	BytesSaved int64    `json:"bytes_saved"`
-	Buffers    []Buffer `json:"buffers"`
-	Refused    []Pair   `json:"refused_pairs"`
+	// NoSharing is the peak with every storage identity in bytes of its
+	// own: laid out one after the other in buffer order, each at the
+	// next multiple of its alignment, around reserved ranges and pinned
+	// buffers (planner's "trivial" placement). BytesSaved = NoSharing -
+	// Peak.
+	NoSharing  int64      `json:"no_sharing"`
+	BytesSaved int64      `json:"bytes_saved"`
+	Reserved   [][2]int64 `json:"reserved,omitempty"`
+	Buffers    []Buffer   `json:"buffers"`
+	Refused    []Pair     `json:"refused_pairs"`
+	// RefusedCounts counts the refused pairs per reason (all of them,
+	// listed or not); RefusedTotal counts distinct pairs.
+	RefusedCounts  map[string]int64 `json:"refused_counts"`
+	RefusedTotal   int64            `json:"refused_total"`
+	RefusedOmitted int64            `json:"refused_omitted,omitempty"`
+	Soft           []SoftPair       `json:"soft_pairs,omitempty"`
+	ReuseCost      int64            `json:"reuse_cost"`
 }
 
 // Function is the plan of one function by one pass.
 type Function struct {
-	Name      string  `json:"function"`
-	Pass      string  `json:"pass"`
-	Algorithm string  `json:"algorithm,omitempty"`
-	Spaces    []Space `json:"spaces"`
+	Name      string `json:"function"`
+	Pass      string `json:"pass"`
+	Algorithm string `json:"algorithm,omitempty"`
+	// Loc is the function's source location ("file:line:col"). Reports
+	// list functions in source order by it, whatever order parallel
+	// passes finished in.
+	Loc    string  `json:"loc,omitempty"`
+	Spaces []Space `json:"spaces"`
 }
 
 // Report is everything one run planned.
 type Report struct {
+	Version   int        `json:"version"`
 	Tool      string     `json:"tool"`
 	Input     string     `json:"input"`
 	Target    string     `json:"target,omitempty"`
 	Functions []Function `json:"functions"`
 }
 
-// Finish fills the derived figures of a space (peak, no-sharing total,
-// bytes saved) from its buffers.
-func (s *Space) Finish() {
-	s.Peak, s.NoSharing = 0, 0
+// points returns the first and last program point of the space's
+// intervals ([0, 1) when there are none).
+func (s *Space) points() (lo, hi int64) {
+	first := true
 	for _, b := range s.Buffers {
-		s.Peak = max(s.Peak, b.Offset+b.Size)
-		if b.Align > 1 {
-			s.NoSharing = (s.NoSharing + b.Align - 1) / b.Align * b.Align
+		for _, l := range b.Live {
+			if first {
+				lo, hi, first = l[0], l[1], false
+				continue
+			}
+			lo, hi = min(lo, l[0]), max(hi, l[1])
 		}
-		s.NoSharing += b.Size
 	}
-	s.BytesSaved = s.NoSharing - s.Peak
+	if first {
+		return 0, 1
+	}
+	if hi <= lo {
+		hi = lo + 1
+	}
+	return lo, hi
+}
+
+// ordered returns the report with its functions in source order: by the
+// file, line and column of their locations, stably, so the plans of one
+// function keep the order of the passes that made them. Functions whose
+// location does not parse come last, in their recorded order.
+func (r *Report) ordered() *Report {
+	type key struct {
+		ok        bool
+		file      string
+		line, col int
+	}
+	keys := make([]key, len(r.Functions))
+	for i, f := range r.Functions {
+		file, line, col, ok := parseLoc(f.Loc)
+		keys[i] = key{ok, file, line, col}
+	}
+	order := make([]int, len(r.Functions))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool {
+		a, b := keys[order[x]], keys[order[y]]
+		switch {
+		case a.ok != b.ok:
+			return a.ok
+		case !a.ok:
+			return false
+		case a.file != b.file:
+			return a.file < b.file
+		case a.line != b.line:
+			return a.line < b.line
+		}
+		return a.col < b.col
+	})
+	c := *r
+	c.Functions = make([]Function, len(order))
+	for i, k := range order {
+		c.Functions[i] = r.Functions[k]
+	}
+	return &c
+}
+
+// parseLoc splits "file:line:col".
+func parseLoc(loc string) (file string, line, col int, ok bool) {
+	j := strings.LastIndexByte(loc, ':')
+	if j < 0 {
+		return "", 0, 0, false
+	}
+	i := strings.LastIndexByte(loc[:j], ':')
+	if i < 0 {
+		return "", 0, 0, false
+	}
+	line, err1 := strconv.Atoi(loc[i+1 : j])
+	col, err2 := strconv.Atoi(loc[j+1:])
+	if err1 != nil || err2 != nil {
+		return "", 0, 0, false
+	}
+	return loc[:i], line, col, true
 }

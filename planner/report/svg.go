@@ -1,34 +1,218 @@
 package report
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"html"
 	"io"
+	"math"
+	"sort"
+	"strconv"
 	"strings"
 )
 
 // The layout picture: one panel per function and memory space, x = program
 // point, y = address (growing upwards), one rectangle per buffer and live
-// interval, labelled when it is large enough to hold its name, a dashed
-// line at the capacity and one at the lower bound. Every rectangle carries
-// a <title> (hover text: name, bytes, offset, lifetime, source location),
-// so pictures stay readable with thousands of buffers.
+// interval, a dashed red line at the capacity and a dotted blue one at the
+// lower bound. It stays small and quick to draw with tens of thousands of
+// buffers: the rectangles of one colour are a single <path> (one closed
+// subpath each), labels go only on rectangles large enough to hold them and
+// on at most maxLabels per panel, largest first, and outlines are dropped
+// above maxOutlined rectangles, where they would only darken the picture.
+// The address axis ends a little above the highest of peak and lower bound;
+// a capacity far above that would squash the plan into a strip, so then the
+// panel says where the capacity is and the gauge at its right shows the
+// peak against the whole capacity. In HTML a small inline script shows the
+// hover text (name, bytes, offset, lifetime, source location) of the
+// buffer under the pointer from data kept beside each panel; the files
+// load nothing from anywhere.
 
 const (
-	panelW  = 1000.0 // plot width in px
-	panelH  = 360.0  // plot height in px
-	marginL = 90.0
-	marginR = 20.0
-	marginT = 40.0
-	marginB = 40.0
+	plotW   = 1000.0 // plot width in px
+	plotH   = 360.0  // plot height in px
+	marginL = 84.0
+	marginR = 116.0
+	marginT = 52.0
+	marginB = 44.0
+	panelH  = marginT + plotH + marginB
+	svgW    = marginL + plotW + marginR
+
+	maxLabels   = 300
+	maxOutlined = 3000
+	// capacityZoom: the capacity is drawn inside the plot when it is at
+	// most this many times the highest of peak and lower bound.
+	capacityZoom = 2.0
 )
 
-func colorOf(name string) string {
+// palette holds the buffer fill colours (a pastel qualitative scheme).
+var palette = []string{
+	"#8dd3c7", "#fdf6a3", "#bebada", "#fb8072", "#80b1d3", "#fdb462",
+	"#b3de69", "#fccde5", "#c9c9c9", "#bc80bd", "#ccebc5", "#ffed6f",
+}
+
+// colorIndex picks a buffer's colour from its name, so a buffer keeps its
+// colour across reports of the same program.
+func colorIndex(name string) int {
 	h := fnv.New32a()
 	h.Write([]byte(name))
-	hue := h.Sum32() % 360
-	return fmt.Sprintf("hsl(%d,60%%,70%%)", hue)
+	return int(h.Sum32() % uint32(len(palette)))
+}
+
+// box is one rectangle of the picture, in px.
+type box struct {
+	x, y, w, h float64
+	buf        int // index into Space.Buffers
+}
+
+// geometry maps a space's program points and addresses to px.
+type geometry struct {
+	lo, hi     int64 // program points shown
+	top        int64 // highest address shown
+	xStep      int64 // program-point tick step
+	yStep      int64 // address tick step
+	capInside  bool
+	panelTop   float64
+	boxes      []box
+	labelBoxes []int // indices into boxes, one per labelled buffer
+}
+
+func (g *geometry) x(p int64) float64 {
+	return marginL + float64(p-g.lo)/float64(g.hi-g.lo)*plotW
+}
+
+func (g *geometry) y(a int64) float64 {
+	return g.panelTop + marginT + plotH - float64(a)/float64(g.top)*plotH
+}
+
+// layout computes the scales and the rectangles of a space's panel.
+func layout(s *Space, panelTop float64) *geometry {
+	g := &geometry{panelTop: panelTop}
+	g.lo, g.hi = s.points()
+	g.xStep = niceStep(g.hi-g.lo, 10)
+	base := max(s.Peak, s.LowerBound, 1)
+	for _, r := range s.Reserved {
+		base = max(base, r[1])
+	}
+	g.capInside = s.Capacity > 0 && float64(s.Capacity) <= capacityZoom*float64(base)
+	if g.capInside {
+		base = max(base, s.Capacity)
+	}
+	g.yStep = pow2Step(base, 8)
+	g.top = (base + g.yStep - 1) / g.yStep * g.yStep
+	if float64(g.top) < float64(base)*1.04 {
+		g.top += g.yStep
+	}
+	for k := range s.Buffers {
+		b := &s.Buffers[k]
+		for _, l := range b.Live {
+			x0, x1 := round1(g.x(l[0])), round1(g.x(l[1]))
+			y0, y1 := round1(g.y(b.End)), round1(g.y(b.Offset))
+			// Too thin to see: 1px, kept inside the plot.
+			w, h := round1(max(x1-x0, 1)), round1(max(y1-y0, 1))
+			x0 = round1(min(x0, marginL+plotW-w))
+			y0 = round1(min(y0, panelTop+marginT+plotH-h))
+			g.boxes = append(g.boxes, box{x0, y0, w, h, k})
+		}
+	}
+	// Labels: one per buffer, on its widest rectangle, when the name
+	// fits; the largest rectangles first.
+	widest := map[int]int{}
+	for i, bx := range g.boxes {
+		if j, ok := widest[bx.buf]; !ok || bx.w > g.boxes[j].w {
+			widest[bx.buf] = i
+		}
+	}
+	for buf, i := range widest {
+		bx := g.boxes[i]
+		if bx.h >= 12 && bx.w >= textWidth(s.Buffers[buf].Name)+6 {
+			g.labelBoxes = append(g.labelBoxes, i)
+		}
+	}
+	sort.Slice(g.labelBoxes, func(a, b int) bool {
+		ba, bb := g.boxes[g.labelBoxes[a]], g.boxes[g.labelBoxes[b]]
+		if aa, ab := ba.w*ba.h, bb.w*bb.h; aa != ab {
+			return aa > ab
+		}
+		return g.labelBoxes[a] < g.labelBoxes[b]
+	})
+	// Largest first, skipping a label that would cover one already
+	// placed (rectangles of exclusive or colocated buffers overlap).
+	var placed []int
+	var spots [][4]float64
+	for _, i := range g.labelBoxes {
+		if len(placed) == maxLabels {
+			break
+		}
+		spot := g.labelSpot(s, i)
+		clash := false
+		for _, o := range spots {
+			if spot[0] < o[2] && o[0] < spot[2] && spot[1] < o[3] && o[1] < spot[3] {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			placed = append(placed, i)
+			spots = append(spots, spot)
+		}
+	}
+	sort.Ints(placed)
+	g.labelBoxes = placed
+	return g
+}
+
+// twoLines reports whether box i has room for its buffer's size under
+// its name.
+func (g *geometry) twoLines(s *Space, i int) bool {
+	bx := g.boxes[i]
+	return bx.h >= 26 && bx.w >= textWidth(human(s.Buffers[bx.buf].Size))+6
+}
+
+// labelSpot is the area a label takes: x0, y0, x1, y1.
+func (g *geometry) labelSpot(s *Space, i int) [4]float64 {
+	bx := g.boxes[i]
+	b := &s.Buffers[bx.buf]
+	cx, cy := bx.x+bx.w/2, bx.y+bx.h/2
+	tw := textWidth(b.Name)
+	if g.twoLines(s, i) {
+		tw = max(tw, textWidth(human(b.Size)))
+		return [4]float64{cx - tw/2, cy - 12, cx + tw/2, cy + 12}
+	}
+	return [4]float64{cx - tw/2, cy - 6, cx + tw/2, cy + 6}
+}
+
+// textWidth estimates the width of 10px sans-serif text.
+func textWidth(s string) float64 { return 6 * float64(len([]rune(s))) }
+
+func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+// num formats a px coordinate with at most one decimal.
+func num(v float64) string { return strconv.FormatFloat(round1(v), 'f', -1, 64) }
+
+// niceStep is a 1, 2 or 5 times a power of ten step giving at most n
+// intervals over span (at least 1).
+func niceStep(span int64, n int64) int64 {
+	step := int64(1)
+	for {
+		for _, m := range []int64{1, 2, 5} {
+			if span <= step*m*n {
+				return step * m
+			}
+		}
+		step *= 10
+	}
+}
+
+// pow2Step is the smallest power of two giving at most n intervals up to
+// top.
+func pow2Step(top int64, n int64) int64 {
+	step := int64(1)
+	for step*n < top {
+		step *= 2
+	}
+	return step
 }
 
 // panels counts the function/space pairs.
@@ -40,111 +224,261 @@ func (r *Report) panels() int {
 	return n
 }
 
-// WriteSVG writes a standalone SVG document.
+// WriteSVG writes a standalone SVG document: every panel, one under the
+// other.
 func (r *Report) WriteSVG(w io.Writer) error {
-	totalH := float64(r.panels())*(panelH+marginT+marginB) + 10
-	if totalH < 60 {
-		totalH = 60
+	bw := bufio.NewWriter(w)
+	n := r.panels()
+	height := max(float64(n)*panelH, 60)
+	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="11">`+"\n",
+		num(svgW), num(height), num(svgW), num(height))
+	fmt.Fprintf(bw, "<title>%s memory report: %s</title>\n", esc(r.Tool), esc(r.Input))
+	fmt.Fprintf(bw, `<rect width="%s" height="%s" fill="white"/>`+"\n", num(svgW), num(height))
+	if n == 0 {
+		fmt.Fprintf(bw, `<text x="10" y="30">%s: no memory was planned</text>`+"\n", esc(r.Input))
 	}
-	width := panelW + marginL + marginR
-	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="11">`+"\n", width, totalH, width, totalH)
-	fmt.Fprintf(w, `<rect x="0" y="0" width="%.0f" height="%.0f" fill="white"/>`+"\n", width, totalH)
-	if r.panels() == 0 {
-		fmt.Fprintf(w, `<text x="10" y="30">%s: no memory was planned</text>`+"\n", html.EscapeString(r.Input))
-	}
-	y := 0.0
+	top := 0.0
 	for _, f := range r.Functions {
-		for _, s := range f.Spaces {
-			writePanel(w, f, s, y)
-			y += panelH + marginT + marginB
+		for k := range f.Spaces {
+			writePanel(bw, &f, &f.Spaces[k], layout(&f.Spaces[k], top))
+			top += panelH
 		}
 	}
-	_, err := io.WriteString(w, "</svg>\n")
-	return err
+	io.WriteString(bw, "</svg>\n")
+	return bw.Flush()
 }
 
-func writePanel(w io.Writer, f Function, s Space, top float64) {
-	maxPoint := int64(1)
-	for _, b := range s.Buffers {
-		for _, l := range b.Live {
-			maxPoint = max(maxPoint, l[1])
+func esc(s string) string { return html.EscapeString(s) }
+
+// writePanel draws one space.
+func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
+	top := g.panelTop
+	plotTop, plotBot := top+marginT, top+marginT+plotH
+	plotR := marginL + plotW
+	fmt.Fprintf(w, `<g class="panel" data-function="%s" data-space="%s">`+"\n", esc(f.Name), esc(s.Name))
+	fmt.Fprintf(w, `<text class="title" x="%s" y="%s" font-size="13" font-weight="bold">@%s · %s · %s%s</text>`+"\n",
+		num(marginL), num(top+20), esc(f.Name), esc(s.Name), esc(f.Pass), esc(algSuffix(f.Algorithm)))
+	fmt.Fprintf(w, `<text class="summary" x="%s" y="%s" fill="#333">%s</text>`+"\n", num(marginL), num(top+38), esc(panelSummary(s)))
+	// Plot area, grid and ticks.
+	fmt.Fprintf(w, `<rect class="plot" x="%s" y="%s" width="%s" height="%s" fill="#fafafa" stroke="#999"/>`+"\n", num(marginL), num(plotTop), num(plotW), num(plotH))
+	var grid strings.Builder
+	for a := int64(0); a <= g.top; a += g.yStep {
+		y := g.y(a)
+		if a > 0 && a < g.top {
+			fmt.Fprintf(&grid, "M%s %sH%s", num(marginL), num(y), num(plotR))
+		}
+		fmt.Fprintf(w, `<text class="ytick" x="%s" y="%s" text-anchor="end" fill="#555">%s</text>`+"\n", num(marginL-6), num(y+4), esc(human(a)))
+	}
+	for p := ceilTo(g.lo, g.xStep); p <= g.hi; p += g.xStep {
+		x := g.x(p)
+		if p > g.lo && p < g.hi {
+			fmt.Fprintf(&grid, "M%s %sV%s", num(x), num(plotTop), num(plotBot))
+		}
+		fmt.Fprintf(w, `<text class="xtick" x="%s" y="%s" text-anchor="middle" fill="#555">%d</text>`+"\n", num(x), num(plotBot+15), p)
+	}
+	if grid.Len() > 0 {
+		fmt.Fprintf(w, `<path class="grid" d="%s" stroke="#e4e4e4" fill="none"/>`+"\n", grid.String())
+	}
+	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">program point</text>`+"\n", num(marginL+plotW/2), num(plotBot+32))
+	fmt.Fprintf(w, `<text x="14" y="%s" text-anchor="middle" fill="#555" transform="rotate(-90 14 %s)">address</text>`+"\n", num(plotTop+plotH/2), num(plotTop+plotH/2))
+	// Reserved ranges.
+	for _, r := range s.Reserved {
+		y0, y1 := g.y(min(r[1], g.top)), g.y(r[0])
+		fmt.Fprintf(w, `<rect class="reserved" x="%s" y="%s" width="%s" height="%s" fill="#bbb" fill-opacity="0.5"><title>reserved [%d, %d)</title></rect>`+"\n",
+			num(marginL), num(y0), num(plotW), num(max(y1-y0, 1)), r[0], r[1])
+	}
+	// Buffers: one path per colour.
+	paths := make([]strings.Builder, len(palette))
+	for _, bx := range g.boxes {
+		p := &paths[colorIndex(s.Buffers[bx.buf].Name)]
+		fmt.Fprintf(p, "M%s %sh%sv%sh-%sz", num(bx.x), num(bx.y), num(bx.w), num(bx.h), num(bx.w))
+	}
+	stroke := ` stroke="#333" stroke-width="0.5"`
+	if len(g.boxes) > maxOutlined {
+		stroke = ""
+	}
+	for c := range paths {
+		if paths[c].Len() > 0 {
+			fmt.Fprintf(w, `<path class="buffers" fill="%s"%s d="%s"/>`+"\n", palette[c], stroke, paths[c].String())
 		}
 	}
-	maxAddr := max(s.Peak, s.LowerBound, s.Capacity, 1)
-	maxAddr += maxAddr / 20
-	x := func(p int64) float64 { return marginL + float64(p)/float64(maxPoint)*panelW }
-	yAt := func(a int64) float64 { return top + marginT + panelH - float64(a)/float64(maxAddr)*panelH }
-	capText := "unbounded"
-	if s.Capacity > 0 {
-		capText = fmt.Sprintf("%d", s.Capacity)
+	// Capacity and lower bound.
+	if s.Capacity > 0 && g.capInside {
+		y := g.y(s.Capacity)
+		fmt.Fprintf(w, `<line class="capacity" x1="%s" x2="%s" y1="%s" y2="%s" stroke="#d00" stroke-width="1.5" stroke-dasharray="6 3"/>`+"\n", num(marginL), num(plotR), num(y), num(y))
+		fmt.Fprintf(w, `<text x="%s" y="%s" fill="#d00" text-anchor="end"`+halo+`>capacity %s</text>`+"\n", num(plotR-4), num(y-4), esc(human(s.Capacity)))
+	} else if s.Capacity > 0 {
+		fmt.Fprintf(w, `<text class="capacity-above" x="%s" y="%s" fill="#d00" text-anchor="end"`+halo+`>capacity %s above this view (%.1f× the top)</text>`+"\n",
+			num(plotR-4), num(plotTop+14), esc(human(s.Capacity)), float64(s.Capacity)/float64(g.top))
 	}
-	title := fmt.Sprintf("@%s · %s · %s%s — peak %d, lower bound %d, capacity %s, saved %d",
-		f.Name, s.Name, f.Pass, algSuffix(f.Algorithm), s.Peak, s.LowerBound, capText, s.BytesSaved)
-	fmt.Fprintf(w, `<g class="panel" data-function="%s" data-space="%s">`+"\n", html.EscapeString(f.Name), html.EscapeString(s.Name))
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="13" font-weight="bold">%s</text>`+"\n", marginL, top+marginT-14, html.EscapeString(title))
-	// axes
-	fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#fafafa" stroke="#999"/>`+"\n", marginL, top+marginT, panelW, panelH)
-	for i := 0; i <= 4; i++ {
-		a := maxAddr * int64(i) / 4
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end" fill="#555">%d</text>`+"\n", marginL-6, yAt(a)+4, a)
-		p := maxPoint * int64(i) / 4
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555">%d</text>`+"\n", x(p), top+marginT+panelH+16, p)
-	}
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#555">program point</text>`+"\n", marginL+panelW/2, top+marginT+panelH+32)
-	// buffers
-	for _, b := range s.Buffers {
-		hover := fmt.Sprintf("%s: %d bytes at [%d, %d), live %s", b.Name, b.Size, b.Offset, b.Offset+b.Size, formatLive(b.Live))
-		if b.Loc != "" {
-			hover += "\n" + b.Loc
+	yl := g.y(s.LowerBound)
+	fmt.Fprintf(w, `<line class="lower-bound" x1="%s" x2="%s" y1="%s" y2="%s" stroke="#00a" stroke-width="1.5" stroke-dasharray="2 3"/>`+"\n", num(marginL), num(plotR), num(yl), num(yl))
+	fmt.Fprintf(w, `<text x="%s" y="%s" fill="#00a"`+halo+`>lower bound %s</text>`+"\n", num(marginL+4), num(yl-4), esc(human(s.LowerBound)))
+	for _, i := range g.labelBoxes {
+		bx := g.boxes[i]
+		b := &s.Buffers[bx.buf]
+		cx, cy := bx.x+bx.w/2, bx.y+bx.h/2
+		if g.twoLines(s, i) {
+			fmt.Fprintf(w, `<text class="label" x="%s" y="%s" font-size="10" text-anchor="middle">%s<tspan x="%s" dy="12" fill="#444">%s</tspan></text>`+"\n",
+				num(cx), num(cy-2), esc(b.Name), num(cx), esc(human(b.Size)))
+			continue
 		}
-		if len(b.Members) > 0 {
-			hover += "\nholds " + strings.Join(b.Members, ", ")
-		}
-		for _, l := range b.Live {
-			x0, x1 := x(l[0]), x(l[1])
-			y0, y1 := yAt(b.Offset+b.Size), yAt(b.Offset)
-			wd, ht := max(x1-x0, 1), max(y1-y0, 1)
-			fmt.Fprintf(w, `<rect class="buffer" x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s" stroke="#333" stroke-width="0.5"><title>%s</title></rect>`+"\n",
-				x0, y0, wd, ht, colorOf(b.Name), html.EscapeString(hover))
-			if wd > float64(len(b.Name))*6+4 && ht > 12 {
-				fmt.Fprintf(w, `<text x="%.2f" y="%.2f" text-anchor="middle" pointer-events="none">%s</text>`+"\n", x0+wd/2, y0+ht/2+4, html.EscapeString(b.Name))
-			}
-		}
+		fmt.Fprintf(w, `<text class="label" x="%s" y="%s" font-size="10" text-anchor="middle">%s</text>`+"\n", num(cx), num(cy+3.5), esc(b.Name))
 	}
-	// capacity and lower bound
-	if s.Capacity > 0 {
-		fmt.Fprintf(w, `<line class="capacity" x1="%.1f" x2="%.1f" y1="%.2f" y2="%.2f" stroke="#d00" stroke-dasharray="6 3"/>`+"\n", marginL, marginL+panelW, yAt(s.Capacity), yAt(s.Capacity))
-		fmt.Fprintf(w, `<text x="%.1f" y="%.2f" fill="#d00" text-anchor="end">capacity %d</text>`+"\n", marginL+panelW-4, yAt(s.Capacity)-4, s.Capacity)
-	}
-	fmt.Fprintf(w, `<line class="lower-bound" x1="%.1f" x2="%.1f" y1="%.2f" y2="%.2f" stroke="#00a" stroke-dasharray="2 3"/>`+"\n", marginL, marginL+panelW, yAt(s.LowerBound), yAt(s.LowerBound))
-	fmt.Fprintf(w, `<text x="%.1f" y="%.2f" fill="#00a">lower bound %d</text>`+"\n", marginL+4, yAt(s.LowerBound)-4, s.LowerBound)
+	writeGauge(w, s, plotTop)
 	fmt.Fprintln(w, "</g>")
 }
 
-func algSuffix(a string) string {
-	if a == "" {
-		return ""
+// writeGauge draws, right of the plot, the peak and the lower bound
+// against the whole capacity.
+func writeGauge(w io.Writer, s *Space, plotTop float64) {
+	if s.Capacity <= 0 {
+		return
 	}
-	return " " + a
+	x := marginL + plotW + 24
+	const gw = 16.0
+	full := max(s.Capacity, s.Peak, s.LowerBound)
+	at := func(a int64) float64 { return plotTop + plotH - float64(a)/float64(full)*plotH }
+	fill := "#9bb8d3"
+	if s.Peak > s.Capacity {
+		fill = "#f08080"
+	}
+	fmt.Fprintf(w, `<g class="gauge"><title>peak %s of capacity %s (%s), lower bound %s</title>`+"\n", human(s.Peak), human(s.Capacity), percent(s.Peak, s.Capacity), human(s.LowerBound))
+	fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" fill="white" stroke="#999"/>`+"\n", num(x), num(plotTop), num(gw), num(plotH))
+	fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n", num(x), num(at(s.Peak)), num(gw), num(max(plotTop+plotH-at(s.Peak), 1)), fill)
+	yc := at(s.Capacity)
+	fmt.Fprintf(w, `<line x1="%s" x2="%s" y1="%s" y2="%s" stroke="#d00" stroke-width="2"/>`+"\n", num(x-3), num(x+gw+3), num(yc), num(yc))
+	yl := at(s.LowerBound)
+	fmt.Fprintf(w, `<line x1="%s" x2="%s" y1="%s" y2="%s" stroke="#00a" stroke-width="1.5" stroke-dasharray="2 2"/>`+"\n", num(x-3), num(x+gw+3), num(yl), num(yl))
+	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">%s</text>`+"\n", num(x+gw/2), num(plotTop+plotH+15), percent(s.Peak, s.Capacity))
+	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">of cap.</text>`+"\n", num(x+gw/2), num(plotTop+plotH+28))
+	io.WriteString(w, "</g>\n")
 }
 
-// WriteHTML writes a self-contained page: the pictures inline (hover text
-// on every buffer) and the text table, no external resources.
+// halo draws a white outline under a line's label, so it stays legible
+// over the rectangles.
+const halo = ` stroke="white" stroke-width="3" stroke-opacity="0.8" paint-order="stroke"`
+
+func ceilTo(v, step int64) int64 {
+	q := v / step * step
+	if q < v {
+		q += step
+	}
+	return q
+}
+
+// panelSummary is the figures line under a panel's title.
+func panelSummary(s *Space) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "peak %s · lower bound %s · capacity ", human(s.Peak), human(s.LowerBound))
+	if s.Capacity > 0 {
+		fmt.Fprintf(&b, "%s", human(s.Capacity))
+	} else {
+		b.WriteString("unbounded")
+	}
+	fmt.Fprintf(&b, " · no sharing %s · saved %s · %s", human(s.NoSharing), human(s.BytesSaved), plural(len(s.Buffers), "buffer"))
+	if s.RefusedTotal > 0 {
+		fmt.Fprintf(&b, " · %d pairs kept apart (%s)", s.RefusedTotal, countsText(s.RefusedCounts))
+	}
+	return b.String()
+}
+
+// hoverData is what the HTML page's script needs for one panel: the
+// rectangles (x, y, w, h, buffer) and per buffer its hover text.
+type hoverData struct {
+	Boxes [][5]float64 `json:"r"`
+	Text  []string     `json:"t"`
+}
+
+func hoverText(b *Buffer) string {
+	t := fmt.Sprintf("%s\n%s at [%d, %d), alignment %d\nlive %s", b.Name, bytesText(b.Size), b.Offset, b.End, b.Align, formatLive(b.Live))
+	if b.Pinned {
+		t += " (pinned)"
+	}
+	if b.Loc != "" {
+		t += "\n" + b.Loc
+	}
+	if len(b.Members) > 0 {
+		t += "\nholds " + strings.Join(b.Members, ", ")
+	}
+	return t
+}
+
+// hoverScript finds the rectangle under the pointer in the panel's data
+// (the smallest containing one, else the nearest within 4px), outlines
+// the buffer's rectangles and shows its text.
+const hoverScript = `(function(){
+var tip=document.getElementById("tip");
+document.querySelectorAll("svg.panel").forEach(function(svg){
+var d=JSON.parse(document.getElementById(svg.dataset.hover).textContent);
+var hl=svg.querySelector(".hl"),pt=svg.createSVGPoint(),pending=null;
+function find(x,y){var best=-1,ba=Infinity,bd=16;
+for(var i=0;i<d.r.length;i++){var r=d.r[i];
+var dx=Math.max(r[0]-x,0,x-r[0]-r[2]),dy=Math.max(r[1]-y,0,y-r[1]-r[3]);
+if(dx===0&&dy===0){var a=r[2]*r[3];if(a<ba){ba=a;best=i;bd=0}}
+else if(ba===Infinity){var q=dx*dx+dy*dy;if(q<bd){bd=q;best=i}}}
+return best<0?-1:d.r[best][4]}
+function show(ev){pending=null;pt.x=ev.clientX;pt.y=ev.clientY;
+var p=pt.matrixTransform(svg.getScreenCTM().inverse()),b=find(p.x,p.y);
+if(b<0){tip.style.display="none";hl.setAttribute("d","");return}
+var s="";d.r.forEach(function(r){if(r[4]===b)s+="M"+r[0]+" "+r[1]+"h"+r[2]+"v"+r[3]+"h"+(-r[2])+"z"});
+hl.setAttribute("d",s);tip.textContent=d.t[b];tip.style.display="block";
+tip.style.left=(ev.pageX+14)+"px";tip.style.top=(ev.pageY+14)+"px"}
+svg.addEventListener("mousemove",function(ev){if(!pending){pending=ev;requestAnimationFrame(function(){show(pending)})}else pending=ev});
+svg.addEventListener("mouseleave",function(){tip.style.display="none";hl.setAttribute("d","")});
+});})();`
+
+const htmlStyle = `body{font-family:sans-serif;margin:16px;color:#111}
+svg.panel{display:block;margin:4px 0 8px}
+h2{font-size:16px;margin:24px 0 4px}
+pre{background:#f4f4f4;padding:8px;overflow-x:auto;font-size:12px}
+details{margin:0 0 12px}
+#tip{position:absolute;display:none;background:#fffff0;border:1px solid #888;padding:4px 6px;font-size:12px;white-space:pre;pointer-events:none;box-shadow:1px 1px 3px #aaa}`
+
+// WriteHTML writes a self-contained page: per function its panels, each
+// with hover text on every buffer, and the text table under a disclosure;
+// no external resources.
 func (r *Report) WriteHTML(w io.Writer) error {
-	fmt.Fprintf(w, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>%s memory report: %s</title>\n", html.EscapeString(r.Tool), html.EscapeString(r.Input))
-	io.WriteString(w, `<style>body{font-family:sans-serif;margin:16px}svg{display:block;margin-bottom:12px}rect.buffer:hover{stroke:#000;stroke-width:2}pre{background:#f4f4f4;padding:8px}</style>`+"\n</head><body>\n")
-	fmt.Fprintf(w, "<h1>%s memory report</h1>\n<p>%s", html.EscapeString(r.Tool), html.EscapeString(r.Input))
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>%s memory report: %s</title>\n", esc(r.Tool), esc(r.Input))
+	fmt.Fprintf(bw, "<style>\n%s\n</style>\n</head><body>\n", htmlStyle)
+	fmt.Fprintf(bw, "<h1>%s memory report</h1>\n<p>%s", esc(r.Tool), esc(r.Input))
 	if r.Target != "" {
-		fmt.Fprintf(w, " &middot; target %s", html.EscapeString(r.Target))
+		fmt.Fprintf(bw, " &middot; target %s", esc(r.Target))
 	}
-	io.WriteString(w, "</p>\n")
-	if err := r.WriteSVG(w); err != nil {
-		return err
+	io.WriteString(bw, "</p>\n")
+	if r.panels() == 0 {
+		io.WriteString(bw, "<p>No memory was planned.</p>\n")
 	}
-	io.WriteString(w, "<h2>Table</h2>\n<pre>")
-	var sb strings.Builder
-	r.WriteText(&sb)
-	io.WriteString(w, html.EscapeString(sb.String()))
-	_, err := io.WriteString(w, "</pre>\n</body></html>\n")
-	return err
+	k := 0
+	for _, f := range r.Functions {
+		fmt.Fprintf(bw, "<h2>@%s &middot; %s%s</h2>\n", esc(f.Name), esc(f.Pass), esc(algSuffix(f.Algorithm)))
+		for i := range f.Spaces {
+			s := &f.Spaces[i]
+			g := layout(s, 0)
+			id := fmt.Sprintf("hover-%d", k)
+			k++
+			fmt.Fprintf(bw, `<svg class="panel" xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="11" data-hover="%s">`+"\n",
+				num(svgW), num(panelH), num(svgW), num(panelH), id)
+			writePanel(bw, &f, s, g)
+			io.WriteString(bw, `<path class="hl" d="" fill="none" stroke="#000" stroke-width="2" pointer-events="none"/>`+"\n</svg>\n")
+			hd := hoverData{Boxes: make([][5]float64, len(g.boxes)), Text: make([]string, len(s.Buffers))}
+			for j, bx := range g.boxes {
+				hd.Boxes[j] = [5]float64{bx.x, bx.y, bx.w, bx.h, float64(bx.buf)}
+			}
+			for j := range s.Buffers {
+				hd.Text[j] = hoverText(&s.Buffers[j])
+			}
+			data, err := json.Marshal(hd) // escapes <, > and &: safe inside <script>
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(bw, "<script type=\"application/json\" id=\"%s\">%s</script>\n", id, data)
+			var table strings.Builder
+			writeSpaceText(&table, s)
+			fmt.Fprintf(bw, "<details><summary>%s: table of %s</summary>\n<pre>%s</pre></details>\n", esc(s.Name), plural(len(s.Buffers), "buffer"), esc(table.String()))
+		}
+	}
+	fmt.Fprintf(bw, "<div id=\"tip\"></div>\n<script>\n%s\n</script>\n</body></html>\n", hoverScript)
+	return bw.Flush()
 }

@@ -1,0 +1,637 @@
+package report
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"pto-opt/planner"
+)
+
+// Options carry what FromProblem cannot find in a planner problem.
+type Options struct {
+	// Locs gives each buffer's source location ("" for none), indexed
+	// like Problem.Buffers.
+	Locs []string
+	// Members gives, per buffer, the names of what shares it.
+	Members [][]string
+	// MaxLifetimePairs caps the pairs refused for their lifetimes alone
+	// that a space lists (they can run into the millions): 0 means
+	// DefaultMaxLifetimePairs, a negative number no cap. Counts are
+	// always complete.
+	MaxLifetimePairs int
+}
+
+// DefaultMaxLifetimePairs is the default of Options.MaxLifetimePairs.
+const DefaultMaxLifetimePairs = 10000
+
+// reasonOf maps a planner separation reason to a report reason. Names
+// already in the report's vocabulary (memory-reuse uses them) map to
+// themselves.
+var reasonOf = map[string]string{
+	"semantic_no_alias": ReasonNoAlias,
+	"target_hazard":     ReasonHazard,
+	"cross_pipe":        ReasonHazard,
+	"pipeline_stage":    ReasonPipeline,
+	"generic":           ReasonOther,
+	ReasonNoAlias:       ReasonNoAlias,
+	ReasonHazard:        ReasonHazard,
+	ReasonPinned:        ReasonPinned, // planner's "pinned" too
+	ReasonPipeline:      ReasonPipeline,
+	ReasonLifetime:      ReasonLifetime,
+	ReasonOther:         ReasonOther,
+}
+
+// reasonBit numbers the reasons for sets kept as bit masks.
+func reasonBit(r string) uint8 {
+	for i, x := range Reasons {
+		if x == r {
+			return 1 << i
+		}
+	}
+	return 1 << (len(Reasons) - 1)
+}
+
+func reasonList(mask uint8) []string {
+	var out []string
+	for i, r := range Reasons {
+		if mask&(1<<i) != 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// FromProblem builds the report of one function (or problem) planned by
+// pass with algorithm: one Space per pool that has buffers, in pool order,
+// its buffers in problem order.
+func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.Solution, opt Options) Function {
+	f := Function{Name: name, Pass: pass, Algorithm: algorithm}
+	p = closeColocations(p)
+	peak := planner.Peak(p, sol)
+	lb := planner.LowerBound(p)
+	byPool := make([][]int, len(p.Pools))
+	for i := range p.Buffers {
+		byPool[p.Buffers[i].Pool] = append(byPool[p.Buffers[i].Pool], i)
+	}
+	for pool, pl := range p.Pools {
+		idx := byPool[pool]
+		if len(idx) == 0 {
+			continue
+		}
+		s := Space{Name: pl.Name, Capacity: pl.Capacity, Peak: peak[pool], LowerBound: lb[pool]}
+		if hasExclusions(p, pool) {
+			s.LowerBound = exclusiveLowerBound(p, idx)
+		}
+		for _, r := range pl.Reserved {
+			s.Reserved = append(s.Reserved, [2]int64{r.Start, r.End})
+		}
+		for _, i := range idx {
+			b := &p.Buffers[i]
+			rb := Buffer{Name: b.Name, Size: b.Size, Align: b.Align, Offset: sol.Offsets[i], End: sol.Offsets[i] + b.Size, Pinned: b.Pinned}
+			for _, l := range b.Live {
+				rb.Live = append(rb.Live, [2]int64{l.Start, l.End})
+			}
+			if i < len(opt.Locs) {
+				rb.Loc = opt.Locs[i]
+			}
+			if i < len(opt.Members) {
+				rb.Members = opt.Members[i]
+			}
+			s.Buffers = append(s.Buffers, rb)
+		}
+		s.NoSharing = noSharing(p, pool, idx)
+		s.BytesSaved = s.NoSharing - s.Peak
+		refusals(p, pool, idx, opt.MaxLifetimePairs, &s)
+		for _, q := range p.Penalties {
+			if p.Buffers[q.A].Pool != pool {
+				continue
+			}
+			sp := SoftPair{A: p.Buffers[q.A].Name, B: p.Buffers[q.B].Name, Cost: q.Cost, Shared: bytesOverlap(p, sol, q.A, q.B)}
+			if sp.Shared {
+				s.ReuseCost += q.Cost
+			}
+			s.Soft = append(s.Soft, sp)
+		}
+		f.Spaces = append(f.Spaces, s)
+	}
+	return f
+}
+
+// closeColocations returns p with its colocations closed transitively
+// into disjoint classes, as planner's algorithms read them (the schema
+// lists pairs, and pairs may chain); p itself when it has none.
+func closeColocations(p *planner.Problem) *planner.Problem {
+	if len(p.Colocations) == 0 {
+		return p
+	}
+	parent := make([]int, len(p.Buffers))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for _, c := range p.Colocations {
+		for _, i := range c {
+			if a, b := find(c[0]), find(i); a != b {
+				parent[b] = a
+			}
+		}
+	}
+	groups := map[int][]int{}
+	var roots []int
+	for i := range p.Buffers {
+		r := find(i)
+		if _, ok := groups[r]; !ok {
+			roots = append(roots, r)
+		}
+		groups[r] = append(groups[r], i)
+	}
+	q := *p
+	q.Colocations = nil
+	for _, r := range roots {
+		if len(groups[r]) > 1 {
+			q.Colocations = append(q.Colocations, groups[r])
+		}
+	}
+	return &q
+}
+
+func bytesOverlap(p *planner.Problem, sol planner.Solution, i, j int) bool {
+	a, b := &p.Buffers[i], &p.Buffers[j]
+	if i == j || a.Size == 0 || b.Size == 0 {
+		return false
+	}
+	oa, ob := sol.Offsets[i], sol.Offsets[j]
+	return oa < ob+b.Size && ob < oa+a.Size
+}
+
+func pairKey(a, b int) uint64 {
+	if a > b {
+		a, b = b, a
+	}
+	return uint64(uint32(a))<<32 | uint64(uint32(b))
+}
+
+func hasExclusions(p *planner.Problem, pool int) bool {
+	for _, t := range p.TemporalExclusions {
+		if p.Buffers[t[0]].Pool == pool && t[0] != t[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// merged returns a buffer's live intervals sorted, empty ones dropped and
+// touching ones joined: the points it is live at.
+func merged(live []planner.Interval) []planner.Interval {
+	out := make([]planner.Interval, 0, len(live))
+	for _, iv := range live {
+		if iv.Start < iv.End {
+			out = append(out, iv)
+		}
+	}
+	slices.SortFunc(out, func(a, b planner.Interval) int { return cmp64(a.Start, b.Start) })
+	m := out[:0]
+	for _, iv := range out {
+		if n := len(m); n > 0 && iv.Start <= m[n-1].End {
+			m[n-1].End = max(m[n-1].End, iv.End)
+			continue
+		}
+		m = append(m, iv)
+	}
+	return m
+}
+
+func cmp64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func liveOverlap(a, b []planner.Interval) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Overlaps(y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exclusiveLowerBound is a lower bound when some pairs are temporally
+// exclusive (may share bytes although both are live at one point), where
+// summing every live buffer would overestimate. At each point where a
+// buffer becomes live it takes, largest first, the live buffers that are
+// not exclusive with one already taken: they must be pairwise disjoint, so
+// their sizes add up to a bound. A colocation class stands for its largest
+// live member.
+func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
+	excl := map[uint64]bool{}
+	for _, t := range p.TemporalExclusions {
+		excl[pairKey(t[0], t[1])] = true
+	}
+	class := map[int]int{}
+	for k, c := range p.Colocations {
+		for _, i := range c {
+			class[i] = k
+		}
+	}
+	live := make(map[int][]planner.Interval, len(idx))
+	var starts []int64
+	for _, i := range idx {
+		if p.Buffers[i].Size == 0 {
+			continue
+		}
+		live[i] = merged(p.Buffers[i].Live)
+		for _, iv := range live[i] {
+			starts = append(starts, iv.Start)
+		}
+	}
+	slices.Sort(starts)
+	starts = slices.Compact(starts)
+	var best int64
+	for _, t := range starts {
+		// One representative per storage identity live at t.
+		rep := map[int]int{} // identity -> buffer
+		for _, i := range idx {
+			ivs, ok := live[i]
+			if !ok || !liveAt(ivs, t) {
+				continue
+			}
+			id := -1 - i
+			if k, ok := class[i]; ok {
+				id = k
+			}
+			if j, ok := rep[id]; !ok || p.Buffers[i].Size > p.Buffers[j].Size {
+				rep[id] = i
+			}
+		}
+		cand := make([]int, 0, len(rep))
+		for _, i := range rep {
+			cand = append(cand, i)
+		}
+		sort.Slice(cand, func(a, b int) bool {
+			sa, sb := p.Buffers[cand[a]].Size, p.Buffers[cand[b]].Size
+			return sa > sb || sa == sb && cand[a] < cand[b]
+		})
+		var taken []int
+		var sum int64
+	next:
+		for _, i := range cand {
+			for _, j := range taken {
+				if excl[pairKey(i, j)] {
+					continue next
+				}
+			}
+			taken = append(taken, i)
+			sum += p.Buffers[i].Size
+		}
+		best = max(best, sum)
+	}
+	return best
+}
+
+func liveAt(ivs []planner.Interval, t int64) bool {
+	for _, iv := range ivs {
+		if iv.Start <= t && t < iv.End {
+			return true
+		}
+	}
+	return false
+}
+
+// noSharing is the peak of the placement that shares nothing: every
+// storage identity (a buffer, or a colocation class at its largest
+// member) in buffer order at the lowest multiple of its alignment at or
+// above the end of the previous one that keeps clear of reserved ranges
+// and pinned buffers, which keep their offsets. It is planner's "trivial"
+// placement.
+func noSharing(p *planner.Problem, pool int, idx []int) int64 {
+	type unit struct {
+		size, align, offset int64
+		pinned              bool
+	}
+	var units []unit
+	classUnit := map[int]int{}
+	classOf := map[int]int{}
+	for k, c := range p.Colocations {
+		for _, i := range c {
+			classOf[i] = k
+		}
+	}
+	for _, i := range idx {
+		b := &p.Buffers[i]
+		k, inClass := classOf[i]
+		if inClass {
+			if u, ok := classUnit[k]; ok {
+				units[u].size = max(units[u].size, b.Size)
+				units[u].align = lcm(units[u].align, b.Align)
+				if b.Pinned {
+					units[u].pinned, units[u].offset = true, b.Offset
+				}
+				continue
+			}
+			classUnit[k] = len(units)
+		}
+		units = append(units, unit{size: b.Size, align: max(b.Align, 1), offset: b.Offset, pinned: b.Pinned})
+	}
+	var obstacles []planner.Interval
+	for _, r := range p.Pools[pool].Reserved {
+		if r.Start < r.End {
+			obstacles = append(obstacles, r)
+		}
+	}
+	var peak int64
+	for _, u := range units {
+		if u.pinned && u.size > 0 {
+			obstacles = append(obstacles, planner.Interval{Start: u.offset, End: u.offset + u.size})
+			peak = max(peak, u.offset+u.size)
+		}
+	}
+	slices.SortFunc(obstacles, func(a, b planner.Interval) int { return cmp64(a.Start, b.Start) })
+	var cur int64
+	for _, u := range units {
+		if u.pinned {
+			continue
+		}
+		off := alignUp(cur, u.align)
+		if u.size > 0 {
+			for _, o := range obstacles {
+				if o.Start < off+u.size && off < o.End {
+					off = alignUp(o.End, u.align)
+				}
+			}
+			peak = max(peak, off+u.size)
+		}
+		cur = off + u.size
+	}
+	return peak
+}
+
+func alignUp(x, a int64) int64 {
+	if a <= 1 {
+		return x
+	}
+	if r := x % a; r != 0 {
+		return x + a - r
+	}
+	return x
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func lcm(a, b int64) int64 {
+	a, b = max(a, 1), max(b, 1)
+	return a / gcd(a, b) * b
+}
+
+// refusals fills the refused pairs of a space: every separation (with its
+// reasons mapped to the report's) plus every pair of non-empty buffers live
+// at one point that is neither temporally exclusive nor colocated. Counts
+// are complete; lifetime-only pairs are listed up to maxLifetime.
+func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space) {
+	if maxLifetime == 0 {
+		maxLifetime = DefaultMaxLifetimePairs
+	}
+	// Pairs allowed to overlap in time: exclusive, or one identity.
+	allowed := map[uint64]bool{}
+	for _, t := range p.TemporalExclusions {
+		if p.Buffers[t[0]].Pool == pool {
+			allowed[pairKey(t[0], t[1])] = true
+		}
+	}
+	for _, c := range p.Colocations {
+		if len(c) == 0 || p.Buffers[c[0]].Pool != pool {
+			continue
+		}
+		for x, a := range c {
+			for _, b := range c[x+1:] {
+				allowed[pairKey(a, b)] = true
+			}
+		}
+	}
+	// Rule pairs.
+	type rule struct {
+		a, b   int
+		mask   uint8
+		detail []string
+	}
+	rules := map[uint64]*rule{}
+	var ruleOrder []uint64
+	for _, sep := range p.Separations {
+		if p.Buffers[sep.A].Pool != pool || sep.A == sep.B {
+			continue
+		}
+		key := pairKey(sep.A, sep.B)
+		r := rules[key]
+		if r == nil {
+			r = &rule{a: min(sep.A, sep.B), b: max(sep.A, sep.B)}
+			rules[key] = r
+			ruleOrder = append(ruleOrder, key)
+		}
+		for _, why := range strings.Split(sep.Reason, ",") {
+			why = strings.TrimSpace(why)
+			mapped, ok := reasonOf[why]
+			if !ok {
+				mapped = ReasonOther
+			}
+			r.mask |= reasonBit(mapped)
+			if why != mapped && why != "" && !slices.Contains(r.detail, why) {
+				r.detail = append(r.detail, why)
+			}
+		}
+	}
+	ivs := make(map[int][]planner.Interval, len(idx))
+	for _, i := range idx {
+		if p.Buffers[i].Size > 0 {
+			ivs[i] = merged(p.Buffers[i].Live)
+		}
+	}
+	lifetime := func(a, b int) bool {
+		x, okx := ivs[a]
+		y, oky := ivs[b]
+		return okx && oky && !allowed[pairKey(a, b)] && liveOverlap(x, y)
+	}
+	counts := map[string]int64{}
+	for _, key := range ruleOrder {
+		r := rules[key]
+		if lifetime(r.a, r.b) {
+			r.mask |= reasonBit(ReasonLifetime)
+		}
+		for _, why := range reasonList(r.mask) {
+			counts[why]++
+		}
+	}
+	// Lifetime pairs by a sweep over the merged intervals: when one
+	// starts, it overlaps every interval still open. A pair of buffers
+	// with one interval each meets once; pairs involving a buffer with
+	// several intervals may meet more than once and go through a set.
+	type event struct {
+		t     int64
+		start bool
+		buf   int
+	}
+	var evs []event
+	for _, i := range idx {
+		for _, iv := range ivs[i] {
+			evs = append(evs, event{iv.Start, true, i}, event{iv.End, false, i})
+		}
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		if c := cmp64(a.t, b.t); c != 0 {
+			return c
+		}
+		if a.start != b.start { // ends first: half-open intervals
+			if a.start {
+				return 1
+			}
+			return -1
+		}
+		return a.buf - b.buf
+	})
+	single := func(i int) bool { return len(ivs[i]) == 1 }
+	// Open intervals: singles and multis apart, each with its position
+	// for removal in O(1).
+	var openS, openM []int
+	posS, posM := map[int]int{}, map[int]int{}
+	remove := func(open *[]int, pos map[int]int, i int) {
+		k := pos[i]
+		last := (*open)[len(*open)-1]
+		(*open)[k] = last
+		pos[last] = k
+		*open = (*open)[:len(*open)-1]
+		delete(pos, i)
+	}
+	var count, listed int64
+	multiPairs := map[uint64]bool{}
+	var lifetimeOnly [][2]int
+	list := func(a, b int) {
+		if maxLifetime < 0 || listed < int64(maxLifetime) {
+			lifetimeOnly = append(lifetimeOnly, [2]int{min(a, b), max(a, b)})
+			listed++
+		}
+	}
+	// Singles paired with singles: counted in bulk, then corrected for
+	// allowed and rule pairs, which are checked one by one.
+	for _, e := range evs {
+		i := e.buf
+		if !e.start {
+			if single(i) {
+				remove(&openS, posS, i)
+			} else {
+				remove(&openM, posM, i)
+			}
+			continue
+		}
+		if single(i) {
+			count += int64(len(openS))
+			for _, j := range openS {
+				if maxLifetime >= 0 && listed >= int64(maxLifetime) {
+					break
+				}
+				key := pairKey(i, j)
+				if !allowed[key] && rules[key] == nil {
+					list(i, j)
+				}
+			}
+			for _, j := range openM {
+				multiPairs[pairKey(i, j)] = true
+			}
+			posS[i] = len(openS)
+			openS = append(openS, i)
+			continue
+		}
+		for _, j := range openS {
+			multiPairs[pairKey(i, j)] = true
+		}
+		for _, j := range openM {
+			if j != i {
+				multiPairs[pairKey(i, j)] = true
+			}
+		}
+		posM[i] = len(openM)
+		openM = append(openM, i)
+	}
+	// count holds every single-single meeting, allowed ones included.
+	for key := range allowed {
+		a, b := int(key>>32), int(uint32(key))
+		if single(a) && single(b) && ivs[a] != nil && ivs[b] != nil && liveOverlap(ivs[a], ivs[b]) {
+			count--
+		}
+	}
+	multiKeys := make([]uint64, 0, len(multiPairs))
+	for key := range multiPairs {
+		if !allowed[key] {
+			count++
+			multiKeys = append(multiKeys, key)
+		}
+	}
+	slices.Sort(multiKeys)
+	for _, key := range multiKeys {
+		if rules[key] == nil {
+			list(int(key>>32), int(uint32(key)))
+		}
+	}
+	counts[ReasonLifetime] = count
+	// Distinct pairs: the lifetime pairs plus the rule pairs not among
+	// them.
+	total := count
+	for _, key := range ruleOrder {
+		if rules[key].mask&reasonBit(ReasonLifetime) == 0 {
+			total++
+		}
+	}
+	var lifetimeRules int64
+	for _, key := range ruleOrder {
+		if rules[key].mask&reasonBit(ReasonLifetime) != 0 {
+			lifetimeRules++
+		}
+	}
+	name := func(i int) string { return p.Buffers[i].Name }
+	type listedPair struct {
+		a, b int
+		pair Pair
+	}
+	var out []listedPair
+	for _, key := range ruleOrder {
+		r := rules[key]
+		out = append(out, listedPair{r.a, r.b, Pair{A: name(r.a), B: name(r.b), Reasons: reasonList(r.mask), Detail: strings.Join(r.detail, ",")}})
+	}
+	for _, ab := range lifetimeOnly {
+		out = append(out, listedPair{ab[0], ab[1], Pair{A: name(ab[0]), B: name(ab[1]), Reasons: []string{ReasonLifetime}}})
+	}
+	sort.SliceStable(out, func(x, y int) bool {
+		if out[x].a != out[y].a {
+			return out[x].a < out[y].a
+		}
+		return out[x].b < out[y].b
+	})
+	s.Refused = make([]Pair, len(out))
+	for k, lp := range out {
+		s.Refused[k] = lp.pair
+	}
+	for r, n := range counts {
+		if n == 0 {
+			delete(counts, r)
+		}
+	}
+	s.RefusedCounts = counts
+	s.RefusedTotal = total
+	s.RefusedOmitted = count - lifetimeRules - int64(len(lifetimeOnly))
+}
