@@ -44,6 +44,19 @@ type Target struct {
 	AllocatorAlignment int64             `json:"allocator_alignment,omitempty"`
 	Spaces             map[string]*Space `json:"spaces"`
 	Hazards            []string          `json:"hazards,omitempty"`
+	// Family is the nearest built-in target in the inheritance chain (the
+	// target itself when built in or standalone). Target-aware op rules,
+	// such as the in-place variants of sels and prelu, follow the family,
+	// so a user target inheriting ascend950 keeps the A5 rules.
+	Family string `json:"-"`
+}
+
+// RulesName is the name target-aware op rules are keyed on (the family).
+func (t *Target) RulesName() string {
+	if t.Family != "" {
+		return t.Family
+	}
+	return t.Name
 }
 
 // HasHazard reports whether the target declares the named hazard
@@ -143,7 +156,7 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	var data []byte
 	var err error
 	source := nameOrPath
-	if strings.HasSuffix(nameOrPath, ".json") || strings.ContainsRune(nameOrPath, filepath.Separator) {
+	if isPath(nameOrPath) {
 		data, err = os.ReadFile(nameOrPath)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read target file: %v", err)
@@ -163,7 +176,12 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	}
 	t := &Target{Spaces: map[string]*Space{}}
 	if r.Inherits != "" {
-		parent, err := load(r.Inherits, seen)
+		parentName := r.Inherits
+		if isPath(parentName) && !filepath.IsAbs(parentName) && isPath(nameOrPath) {
+			// A file inherits a file relative to its own directory.
+			parentName = filepath.Join(filepath.Dir(nameOrPath), parentName)
+		}
+		parent, err := load(parentName, seen)
 		if err != nil {
 			return nil, err
 		}
@@ -178,6 +196,9 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	t.Name = r.Name
 	if t.Name == "" {
 		t.Name = strings.TrimSuffix(filepath.Base(nameOrPath), ".json")
+	}
+	if strings.HasSuffix(source, "(built-in)") || r.Inherits == "" {
+		t.Family = t.Name
 	}
 	t.Inherits = r.Inherits
 	if r.Description != "" {
@@ -207,6 +228,11 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		}
 	}
 	return t, t.validate(source)
+}
+
+// isPath tells a target file from a built-in target name.
+func isPath(nameOrPath string) bool {
+	return strings.HasSuffix(nameOrPath, ".json") || strings.ContainsRune(nameOrPath, filepath.Separator)
 }
 
 func (t *Target) validate(source string) error {

@@ -72,7 +72,7 @@ func init() {
 func placementRules(ctx *Context) analysis.PlacementRules {
 	r := analysis.PlacementRules{}
 	if t := ctx.Target; t != nil {
-		r.Target = t.Name
+		r.Target = t.RulesName()
 		r.Capacity = t.Capacity
 		r.Alignment = t.Alignment
 		r.Reserved = func(space string) [][2]int64 {
@@ -165,10 +165,22 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement failed validation: %v", algo, err)
 	}
+	// The independent validator reads addresses from the IR: write them,
+	// check, and put the previous attributes back if the plan is refused,
+	// so a rejected placement never stays in the IR.
+	prev := make([]dialect.Attribute, len(allocs))
 	for i, a := range allocs {
+		prev[i] = a.Attr("addr")
 		a.SetAttr("addr", dialect.Int(res.Solution.Offsets[i], dialect.I64))
 	}
 	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+		for i, a := range allocs {
+			if prev[i] != nil {
+				a.SetAttr("addr", prev[i])
+			} else {
+				a.RemoveAttr("addr")
+			}
+		}
 		return dialect.NewError(fn.Loc, "allocate-addr: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
 	}
 	for _, h := range res.Hints {
@@ -199,8 +211,12 @@ func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *p
 			if ctx.Target != nil {
 				tname = "target '" + ctx.Target.Name + "'"
 			}
-			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes)",
-				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool])
+			hint := ""
+			if lb := res.LowerBound[pool]; lb <= c && (res.Algorithm == "sequential" || res.Algorithm == "trivial") {
+				hint = "; this planner never reuses a freed range: run memory-reuse first or use planner=dsa-rp"
+			}
+			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)",
+				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint)
 		}
 	}
 	return dialect.NewError(fn.Loc, "allocate-addr: no placement found: %s", res.Reason)
@@ -234,7 +250,7 @@ func (ap *addrProblem) separate(a, b int, reason string) {
 func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *analysis.Liveness) {
 	target := ""
 	if ctx.Target != nil {
-		target = ctx.Target.Name
+		target = ctx.Target.RulesName()
 	}
 	rootIdx := func(v *dialect.Value) int {
 		if buf, ok := allocationOf(v); ok {

@@ -299,7 +299,7 @@ func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value
 
 func (m *msa) targetName() string {
 	if m.ctx.Target != nil {
-		return m.ctx.Target.Name
+		return m.ctx.Target.RulesName()
 	}
 	return ""
 }
