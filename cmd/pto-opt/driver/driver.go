@@ -177,7 +177,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if !failed {
 		if err := writeAtomically(cfg.output, out.Bytes()); err != nil {
 			fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
-			return 1
+			failed = true
 		}
 	}
 	if cfg.memoryReport != "" && !failed {
@@ -187,9 +187,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err := report.Write(cfg.memoryReport, rep); err != nil {
 			fmt.Fprintf(stderr, "pto-opt: --memory-report: %v\n", err)
-			return 1
+			failed = true
 		}
 	}
+	// The reports come last, whatever happened before, as in mlir-opt.
 	if cfg.statistics {
 		fmt.Fprint(stderr, mgr.StatisticsReport())
 	}
