@@ -1,6 +1,9 @@
 package transforms
 
 import (
+	"strings"
+
+	"pto-opt/analysis"
 	"pto-opt/dialect"
 )
 
@@ -13,9 +16,10 @@ import (
 // to a declared (`pinned`) allocation keep it, and a declared allocation is
 // sized by its largest bound tile.
 //
-// Rejected: a tile of dynamic shape (no static size to allocate), and, with
-// planner=ptoas, declared allocations (ptoas plans memory itself and would
-// not keep them isolated). Binding the result of a view or of an in-place
+// Rejected: a tile of dynamic shape (no static size to allocate), tiles
+// bound independently to one declared allocation that are live at the same
+// time, and, with planner=ptoas, declared allocations (ptoas plans memory
+// itself and would not keep them isolated). Binding the result of a view or of an in-place
 // op, or tiles of different spaces to one allocation, is already rejected
 // by the op verifier.
 
@@ -94,5 +98,32 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 	}
 	hoistToEntry(fn, append(declared, created...))
 	ctx.Stat("num-allocs", int64(len(created)))
+	// Tiles the author bound independently to one declared allocation must
+	// not be live at the same time (that is not reuse: the later write
+	// destroys data the earlier tile still needs). Checked here, before any
+	// planner, by the independent validator: at this point only declared
+	// allocations hold more than one tile.
+	for _, a := range declared {
+		if !isPinned(a) || countBindings(a) < 2 {
+			continue
+		}
+		if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+			d := dialect.AsDiagnostic(err)
+			d.Msg = "init-memref: tiles bound to a declared allocation conflict: " + strings.TrimPrefix(d.Msg, "placement: ")
+			return d
+		}
+		break
+	}
 	return nil
+}
+
+// countBindings counts the producers that write into alloc directly.
+func countBindings(alloc *dialect.Operation) int {
+	n := 0
+	for _, u := range alloc.Results[0].Uses {
+		if dialect.TileDest(u.Op) == alloc.Results[0] {
+			n++
+		}
+	}
+	return n
 }

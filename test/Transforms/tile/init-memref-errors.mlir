@@ -28,3 +28,39 @@ func.func @bound_view(%in: !tile.tensor<64x64xf32>) {
   %r = "tile.reshape"(%a, %m) {operandSegmentSizes = array<i32: 1, 1>} : (!tile.tile<64x64xf32, vec>, !tile.buf<vec>) -> !tile.tile<32x128xf32, vec>
   return
 }
+
+// -----
+
+// Binding the result of an in-place op: matmul_acc writes into its
+// accumulator's allocation and takes no `into`.
+func.func @bound_in_place(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: !tile.tile<16x16xf32, acc>) {
+  %m = tile.alloc acc, 1024 : !tile.buf<acc>
+  // expected-error @+1 {{'tile.matmul_acc' op does not take an 'into' destination}}
+  %d = "tile.matmul_acc"(%c, %l, %r, %m) {operandSegmentSizes = array<i32: 3, 1>} : (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>, !tile.buf<acc>) -> !tile.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+// A tile bound to an allocation of another space.
+func.func @space_mismatch(%in: !tile.tensor<64x64xf32>) {
+  %m = tile.alloc vec, 16384 : !tile.buf<vec>
+  // expected-error @+1 {{destination space 'vec' does not match the result space 'mat'}}
+  %a = "tile.load"(%in, %m) {operandSegmentSizes = array<i32: 1, 1>} : (!tile.tensor<64x64xf32>, !tile.buf<vec>) -> !tile.tile<64x64xf32, mat>
+  return
+}
+
+// -----
+
+// Two tiles bound independently to one declared allocation and live at
+// the same time: the second load would destroy the first while the add
+// still needs it.
+func.func @pinned_colive(%in: !tile.tensor<64x64xf32>) {
+  %p = tile.alloc vec, 16384 {pinned} : !tile.buf<vec>
+  // expected-note @+1 {{the other tile is written here}}
+  %a = tile.load %in into %p : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  // expected-error @+1 {{init-memref: tiles bound to a declared allocation conflict: the tile written by 'tile.load'}}
+  %b = tile.load %in into %p : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  %c = tile.add %a, %b : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
+  return
+}

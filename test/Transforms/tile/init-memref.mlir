@@ -109,3 +109,20 @@ func.func @pinned_sizing(%in: !tile.tensor<64x64xf32>) {
   %c = tile.load %in into %ping + 4096 : (!tile.tensor<64x64xf32>) -> !tile.tile<32x64xf32, vec>
   return
 }
+
+// -----
+
+// Two tiles bound to one declared allocation one after the other (the
+// first dies at the exp that reads it before the second load) are fine:
+// the author reuses the slot on purpose.
+// CHECK-LABEL: func.func @pinned_sequential
+// CHECK:       %a = tile.load %in into %p :
+// CHECK:       %c = tile.load %in into %p :
+func.func @pinned_sequential(%in: !tile.tensor<64x64xf32>) {
+  %p = tile.alloc vec, 16384 {pinned} : !tile.buf<vec>
+  %a = tile.load %in into %p : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  %b = tile.exp %a : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
+  %c = tile.load %in into %p : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  %d = tile.add %b, %c : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
+  return
+}
