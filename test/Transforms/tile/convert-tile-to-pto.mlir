@@ -175,3 +175,25 @@ func.func @tensor_carry(%in: !tile.tensor<16x16xf32>, %out: !tile.tensor<64x16xf
   }
   return %r : !tile.tensor<64x16xf32>
 }
+
+// -----
+
+// A tile.slice is a window of its source's buffer: a pto.subview at the
+// slice's offsets (one step index %i with offsets = [16, 0] is row 16 * %i),
+// which the ops reading the window take as their operand. A valid region
+// travels as valid_shape on the tile's pto.alloc_tile.
+// CHECK-LABEL: func.func @window(
+// CHECK-DAG:   %[[A:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<vec, 64x64xf32>
+// CHECK-DAG:   %[[S:.*]] = pto.alloc_tile addr = %{{.*}} {valid_shape = array<i64: 12, 1>} : !pto.tile_buf<vec, 16x1xf32>
+// CHECK-DAG:   %[[C16:.*]] = arith.constant 16 : index
+// CHECK:       %[[R:.*]] = arith.muli %{{.*}}, %[[C16]] : index
+// CHECK-NEXT:  %[[W:.*]] = pto.subview %[[A]], offsets = [%[[R]], %{{.*}}], sizes = [16, 64] : !pto.tile_buf<vec, 64x64xf32> -> !pto.tile_buf<vec, 16x64xf32>
+// CHECK-NEXT:  pto.trowsum ins(%[[W]] : !pto.tile_buf<vec, 16x64xf32>) outs(%[[S]] : !pto.tile_buf<vec, 16x1xf32>)
+func.func @window(%in: !tile.tensor<64x64xf32>, %i: index) {
+  %mem_vec_0 = tile.alloc vec, 16384 {addr = 0} : !tile.buf<vec>
+  %mem_vec_1 = tile.alloc vec, 64 {addr = 16384} : !tile.buf<vec>
+  %a = tile.load %in into %mem_vec_0 {offsets = [0, 0]} : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  %w = tile.slice %a, %i {offsets = [16, 0]} : (!tile.tile<64x64xf32, vec>, index) -> !tile.tile<16x64xf32, vec>
+  %s = tile.row_sum %w into %mem_vec_1 : (!tile.tile<16x64xf32, vec>) -> !tile.tile<16x1xf32, vec, valid = 12x1>
+  return
+}
