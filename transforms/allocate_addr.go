@@ -23,10 +23,10 @@ import (
 //   - planner=dsa-rp: DSA-RP on the allocation identities (memory-reuse is
 //     not needed): lifetimes from liveness; hard separations for op no-alias
 //     rules, target hazards, declared (pinned) allocations and pipeline
-//     stages; soft penalties for cross-pipe reuse (see crossPipePenalties)
-//     scaled by a `reuse_penalty` attribute on tile.alloc; pipeline-stage
-//     separations relaxed into penalties only when nothing fits, with the
-//     PH-DSA-001 hint.
+//     stages; soft penalties for cross-pipe reuse (see addPenalties)
+//     scaled by a `tile.reuse_penalty` (or `reuse_penalty`) weight on
+//     tile.alloc; pipeline-stage separations relaxed into penalties only
+//     when nothing fits, with the PH-DSA-001 hint.
 //   - planner=best-fit|ffd|trivial: the other planner-library algorithms.
 //
 // Every placement is validated twice before it is written: by the planner
@@ -371,8 +371,10 @@ func markAll(aa *analysis.Aliases, v *dialect.Value, set map[*dialect.Value]bool
 // share bytes hand a buffer from one hardware pipe to another (the last op
 // touching the first runs on a different pipe than the first op writing the
 // second), sharing forces a synchronisation, so overlapping bytes costs 1 —
-// times the `reuse_penalty` weights of the two allocations (default 1; 0
-// turns it off).
+// times the `tile.reuse_penalty` (or `reuse_penalty`) weights of the two
+// allocations (default 1; 0 turns it off). Pipes come from the op registry
+// (loads MTE2, stores MTE3, cube ops M, L1->L0 moves MTE1, L0C moves FIX,
+// the rest V).
 func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness) {
 	type ends struct{ first, last string }
 	pipes := make([]ends, len(ap.allocs))
@@ -407,6 +409,9 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 		}
 	}
 	weight := func(i int) int64 {
+		if w, ok := ap.allocs[i].IntAttrValue("tile.reuse_penalty"); ok {
+			return w
+		}
 		if w, ok := ap.allocs[i].IntAttrValue("reuse_penalty"); ok {
 			return w
 		}

@@ -114,8 +114,7 @@ func.func @stages(%in: !tile.tensor<64x64xf32>) {
 // Cross-pipe penalties: %x is last touched by the vector unit (recip), %z
 // is first written by MTE2 (a load). Sharing their bytes would force a
 // V -> MTE2 synchronisation, so with penalties (the default) DSA-RP puts
-// %z above; without them it reuses %x's dead range. A reuse_penalty of 0
-// on an allocation waives its penalties (%w reuses %u's range either way).
+// %z above; without them it reuses %x's dead range.
 // CHECK-LABEL: func.func @cross_pipe
 // CHECK:       %mx = tile.alloc vec, 16384 {addr = [[X:[0-9]+]]}
 // CHECK-NEXT:  %my = tile.alloc vec, 16384
@@ -137,16 +136,16 @@ func.func @cross_pipe(%in: !tile.tensor<64x64xf32>) {
 
 // -----
 
-// reuse_penalty = 0 on %mz waives the cross-pipe penalty of reusing %x's
+// tile.reuse_penalty = 0 on %mz waives the cross-pipe penalty of reusing %x's
 // range: DSA-RP then shares it even with penalties on.
 // PEN-LABEL:   func.func @waived
 // PEN:         %mx = tile.alloc vec, 16384 {addr = [[X:[0-9]+]]}
 // PEN-NEXT:    %my = tile.alloc vec, 16384
-// PEN-NEXT:    %mz = tile.alloc vec, 16384 {addr = [[X]], reuse_penalty = 0}
+// PEN-NEXT:    %mz = tile.alloc vec, 16384 {addr = [[X]], tile.reuse_penalty = 0}
 func.func @waived(%in: !tile.tensor<64x64xf32>) {
   %mx = tile.alloc vec, 16384 : !tile.buf<vec>
   %my = tile.alloc vec, 16384 : !tile.buf<vec>
-  %mz = tile.alloc vec, 16384 {reuse_penalty = 0} : !tile.buf<vec>
+  %mz = tile.alloc vec, 16384 {tile.reuse_penalty = 0} : !tile.buf<vec>
   %x = tile.load %in into %mx : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
   %y = tile.recip %x into %my : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
   %z = tile.load %in into %mz : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
