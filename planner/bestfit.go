@@ -39,10 +39,23 @@ type block struct{ off, end int64 }
 // then sorted (sparse problems); both give the same blocks.
 func bestFitGeneral(in *instance) []int64 {
 	conflict := in.conflict
+	var mat *conflictMatrix
 	if len(in.units) <= maxMatrixUnits {
-		conflict = newConflictMatrix(in).conflict
+		mat = newConflictMatrix(in)
+		conflict = mat.conflict
 	}
 	off := make([]int64, len(in.units))
+	// Dense copies of what the inner loops read: the unit structs are too
+	// large to stream through the cache 10^8 times.
+	size := make([]int64, len(in.units))
+	lastEnd := make([]int64, len(in.units))
+	for k := range in.units {
+		size[k] = in.units[k].size
+		lastEnd[k] = -1 << 62
+		if lv := in.units[k].live; len(lv) > 0 {
+			lastEnd[k] = lv[len(lv)-1].End
+		}
+	}
 	for pool := range in.pools {
 		var reserved []block
 		for _, r := range in.p.Pools[pool].Reserved {
@@ -51,14 +64,21 @@ func bestFitGeneral(in *instance) []int64 {
 			}
 		}
 		slices.SortFunc(reserved, func(a, b block) int { return cmpInt64(a.off, b.off) })
-		var placed []int // by offset
-		var active []int // placed units whose lifetime may still overlap a later start
+		// placed lists the placed units by offset, with their byte ranges
+		// inline so the dense walk streams through memory; active holds
+		// those whose lifetime may still overlap a later start, by end.
+		type placedUnit struct {
+			off, end int64
+			id       int
+		}
+		var placed []placedUnit
+		var active deathHeap
 		isPlaced := make([]bool, len(in.units))
 		place := func(k int) {
 			isPlaced[k] = true
-			j, _ := slices.BinarySearchFunc(placed, off[k], func(v int, o int64) int { return cmpInt64(off[v], o) })
-			placed = slices.Insert(placed, j, k)
-			active = append(active, k)
+			j, _ := slices.BinarySearchFunc(placed, off[k], func(v placedUnit, o int64) int { return cmpInt64(v.off, o) })
+			placed = slices.Insert(placed, j, placedUnit{off[k], off[k] + size[k], k})
+			heap.Push(&active, death2{lastEnd[k], int64(k)})
 		}
 		var hw int64
 		for _, k := range in.pools[pool] {
@@ -71,38 +91,48 @@ func bestFitGeneral(in *instance) []int64 {
 			}
 		}
 		seen := make([]bool, len(in.units))
-		var blocks, merged []block
+		var blocks []block
+		var ch gapChooser
 		for _, k := range bestFitOrder(in, pool) {
 			u := &in.units[k]
 			if u.pinned {
 				continue
 			}
-			keep := active[:0]
-			for _, j := range active {
-				v := &in.units[j]
-				if len(v.live) > 0 && v.live[len(v.live)-1].End > u.first {
-					keep = append(keep, j)
-				}
+			for len(active) > 0 && active[0].t <= u.first {
+				heap.Pop(&active)
 			}
-			active = keep
-			blocks = blocks[:0]
+			ch.reset(u.size, u.align, reserved)
 			if 4*len(active) >= len(placed) {
-				for _, j := range placed {
-					if in.units[j].size > 0 && conflict(k, j) {
-						blocks = append(blocks, block{off[j], off[j] + in.units[j].size})
+				// Placed units are already in offset order: feed the
+				// conflicting ones straight to the chooser.
+				var row []uint64
+				if mat != nil {
+					row = mat.row(k)
+				}
+				for _, pu := range placed {
+					j := pu.id
+					hit := false
+					if row != nil {
+						hit = row[j>>6]>>(j&63)&1 != 0
+					} else {
+						hit = conflict(k, j)
+					}
+					if hit && pu.end > pu.off {
+						ch.feed(block{pu.off, pu.end})
 					}
 				}
 			} else {
+				blocks = blocks[:0]
 				var picked []int
 				pick := func(j int) {
-					if !seen[j] && in.units[j].size > 0 && conflict(k, j) {
+					if !seen[j] && size[j] > 0 && conflict(k, j) {
 						seen[j] = true
 						picked = append(picked, j)
-						blocks = append(blocks, block{off[j], off[j] + in.units[j].size})
+						blocks = append(blocks, block{off[j], off[j] + size[j]})
 					}
 				}
-				for _, j := range active {
-					pick(j)
+				for _, a := range active {
+					pick(int(a.off))
 				}
 				if in.sepAdj != nil {
 					for _, j := range in.sepAdj[k] {
@@ -115,9 +145,11 @@ func bestFitGeneral(in *instance) []int64 {
 					seen[j] = false
 				}
 				slices.SortFunc(blocks, func(a, b block) int { return cmpInt64(a.off, b.off) })
+				for _, b := range blocks {
+					ch.feed(b)
+				}
 			}
-			merged = mergeBlocks(merged[:0], reserved, blocks)
-			o := bestFitChoose(merged, u.size, u.align, hw)
+			o := ch.finish(hw)
 			off[k] = o
 			place(k)
 			if u.size > 0 {
@@ -128,42 +160,56 @@ func bestFitGeneral(in *instance) []int64 {
 	return off
 }
 
-// mergeBlocks merges two offset-sorted block lists.
-func mergeBlocks(dst, a, b []block) []block {
-	for len(a) > 0 && len(b) > 0 {
-		if a[0].off <= b[0].off {
-			dst, a = append(dst, a[0]), a[1:]
-		} else {
-			dst, b = append(dst, b[0]), b[1:]
-		}
-	}
-	dst = append(dst, a...)
-	return append(dst, b...)
+// gapChooser applies the best-fit gap rule to a stream of live blocks in
+// offset order (reserved ranges merged in), without storing them: the
+// candidate gaps are [prevEnd, next offset) with prevEnd the largest end
+// seen so far, then the trailing gap up to the high water.
+type gapChooser struct {
+	size, align   int64
+	prevEnd       int64
+	best, bestGap int64
+	reserved      []block
 }
 
-// bestFitChoose applies the gap rule to blocks sorted by offset.
-func bestFitChoose(blocks []block, size, align, hw int64) int64 {
-	var prevEnd int64
-	best, bestGap := int64(-1), int64(-1)
-	for _, b := range blocks {
-		if b.off > prevEnd {
-			if alignUp(prevEnd, align)+size <= b.off {
-				if g := b.off - prevEnd; bestGap < 0 || g < bestGap {
-					best, bestGap = alignUp(prevEnd, align), g
-				}
+func (g *gapChooser) reset(size, align int64, reserved []block) {
+	*g = gapChooser{size: size, align: align, best: -1, bestGap: -1, reserved: reserved}
+}
+
+func (g *gapChooser) step(b block) {
+	if b.off > g.prevEnd {
+		if a := alignUp(g.prevEnd, g.align); a+g.size <= b.off {
+			if gap := b.off - g.prevEnd; g.bestGap < 0 || gap < g.bestGap {
+				g.best, g.bestGap = a, gap
 			}
 		}
-		prevEnd = max(prevEnd, b.end)
 	}
-	if hw > prevEnd && alignUp(prevEnd, align)+size <= hw {
-		if g := hw - prevEnd; bestGap < 0 || g < bestGap {
-			best = alignUp(prevEnd, align)
+	g.prevEnd = max(g.prevEnd, b.end)
+}
+
+func (g *gapChooser) feed(b block) {
+	for len(g.reserved) > 0 && g.reserved[0].off <= b.off {
+		g.step(g.reserved[0])
+		g.reserved = g.reserved[1:]
+	}
+	g.step(b)
+}
+
+// finish returns the chosen offset given the arena's high water.
+func (g *gapChooser) finish(hw int64) int64 {
+	for _, r := range g.reserved {
+		g.step(r)
+	}
+	g.reserved = nil
+	a := alignUp(g.prevEnd, g.align)
+	if hw > g.prevEnd && a+g.size <= hw {
+		if gap := hw - g.prevEnd; g.bestGap < 0 || gap < g.bestGap {
+			return a
 		}
 	}
-	if best < 0 {
-		best = alignUp(prevEnd, align)
+	if g.best >= 0 {
+		return g.best
 	}
-	return best
+	return a
 }
 
 // bestFitFast is the same rule for lone single-interval buffers, in

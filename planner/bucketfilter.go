@@ -11,10 +11,11 @@ import "slices"
 // the remaining cases need the exact binary search, which on 60k-buffer
 // traces cuts FFD's cost several-fold.
 type bucketFilter struct {
-	times   []int64 // sorted distinct interval endpoints
-	nb      int     // number of buckets (<= 256)
-	touched [][4]uint64
-	full    [][4]uint64
+	times []int64 // sorted distinct interval endpoints
+	nb    int     // number of buckets (<= 256)
+	// masks holds, per group, 4 words of touched buckets then 4 words of
+	// wholly covered buckets.
+	masks []uint64
 }
 
 type bucketQuery struct{ touched, full [4]uint64 }
@@ -54,7 +55,7 @@ func (f *bucketFilter) bucketStart(b int) int {
 	return (b*n + f.nb - 1) / f.nb
 }
 
-func (f *bucketFilter) masks(live []Interval) (touched, full [4]uint64) {
+func (f *bucketFilter) masksOf(live []Interval) (touched, full [4]uint64) {
 	for _, iv := range live {
 		lo, hi := f.slots(iv)
 		if lo >= hi {
@@ -72,29 +73,26 @@ func (f *bucketFilter) masks(live []Interval) (touched, full [4]uint64) {
 }
 
 func (f *bucketFilter) query(live []Interval) bucketQuery {
-	t, u := f.masks(live)
+	t, u := f.masksOf(live)
 	return bucketQuery{t, u}
 }
 
 func (f *bucketFilter) add(g int, live []Interval) {
-	for len(f.touched) <= g {
-		f.touched = append(f.touched, [4]uint64{})
-		f.full = append(f.full, [4]uint64{})
+	for len(f.masks) < 8*(g+1) {
+		f.masks = append(f.masks, make([]uint64, 8)...)
 	}
-	t, u := f.masks(live)
+	t, u := f.masksOf(live)
+	m := f.masks[8*g : 8*g+8]
 	for w := range 4 {
-		f.touched[g][w] |= t[w]
-		f.full[g][w] |= u[w]
+		m[w] |= t[w]
+		m[4+w] |= u[w]
 	}
 }
 
 func (f *bucketFilter) test(g int, q *bucketQuery) filterVerdict {
-	gt, gf := &f.touched[g], &f.full[g]
-	var hit, any uint64
-	for w := range 4 {
-		hit |= gf[w] & q.full[w]
-		any |= gt[w] & q.touched[w]
-	}
+	m := f.masks[8*g : 8*g+8]
+	hit := m[4]&q.full[0] | m[5]&q.full[1] | m[6]&q.full[2] | m[7]&q.full[3]
+	any := m[0]&q.touched[0] | m[1]&q.touched[1] | m[2]&q.touched[2] | m[3]&q.touched[3]
 	switch {
 	case hit != 0:
 		return filterBlocked

@@ -6,11 +6,12 @@ import "slices"
 // this size). Larger instances fall back to pairwise interval tests.
 const maxMatrixUnits = 16384
 
-// conflictMatrix is a dense bit matrix of unit conflicts. Row u holds the
-// units that were live when one of u's intervals started; a lifetime
-// overlap always shows up in the row of the unit that starts later, so a
-// pair conflicts when either of its two bits is set. That asymmetric fill
-// costs O(intervals * n/64) words, with no transpose.
+// conflictMatrix is a dense, symmetric bit matrix of unit conflicts. It is
+// filled asymmetrically first: row u gets the units live when one of u's
+// intervals starts, so an overlap shows up in the row of the unit that
+// starts later (O(intervals * n/64) words). Then the matrix is ORed with
+// its transpose, 64x64 bit blocks at a time, so a conflict test is one bit
+// of one row.
 type conflictMatrix struct {
 	words int
 	bits  []uint64
@@ -61,6 +62,7 @@ func newConflictMatrix(in *instance) *conflictMatrix {
 		}
 		l[e.u>>6] |= 1 << (e.u & 63)
 	}
+	m.symmetrize()
 	// Exclusions waive lifetime overlaps only; separations go in after.
 	for k := range in.excluded {
 		a, b := int(k>>32), int(uint32(k))
@@ -82,4 +84,55 @@ func (m *conflictMatrix) get(a, b int) bool {
 }
 
 // conflict reports whether units a and b may never share a byte.
-func (m *conflictMatrix) conflict(a, b int) bool { return m.get(a, b) || m.get(b, a) }
+func (m *conflictMatrix) conflict(a, b int) bool { return m.get(a, b) }
+
+// row returns unit a's conflicts as a bit set.
+func (m *conflictMatrix) row(a int) []uint64 { return m.bits[a*m.words : (a+1)*m.words] }
+
+// symmetrize ORs the matrix with its transpose.
+func (m *conflictMatrix) symmetrize() {
+	n := m.words
+	var x, y [64]uint64
+	for bi := range n {
+		for bj := bi; bj < n; bj++ {
+			// Block (bi, bj) holds rows 64bi.. and word bj of each.
+			for r := range 64 {
+				x[r], y[r] = m.word(64*bi+r, bj), m.word(64*bj+r, bi)
+			}
+			tx, ty := x, y
+			transpose64(&tx)
+			transpose64(&ty)
+			for r := range 64 {
+				m.setWord(64*bi+r, bj, x[r]|ty[r])
+				m.setWord(64*bj+r, bi, y[r]|tx[r])
+			}
+		}
+	}
+}
+
+func (m *conflictMatrix) word(row, w int) uint64 {
+	if k := row*m.words + w; row < len(m.bits)/m.words {
+		return m.bits[k]
+	}
+	return 0
+}
+
+func (m *conflictMatrix) setWord(row, w int, v uint64) {
+	if row < len(m.bits)/m.words {
+		m.bits[row*m.words+w] = v
+	}
+}
+
+// transpose64 transposes a 64x64 bit matrix in place (bit c of a[r] is
+// element (r, c)) by swapping ever smaller off-diagonal blocks.
+func transpose64(a *[64]uint64) {
+	mask := uint64(0x00000000FFFFFFFF)
+	for j := 32; j != 0; j >>= 1 {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & mask
+			a[k] ^= t << j
+			a[k+j] ^= t
+		}
+		mask ^= mask << (j >> 1)
+	}
+}

@@ -29,6 +29,9 @@ type comp struct {
 	sections [][]int32
 	secs     [][]int32
 	secObst  [][]block // per section: obstacles every member must avoid
+	// width and area are MiniMalloc's W and A preorder keys, per item
+	// (computed on first use).
+	width, area []int64
 	// timeExact is false when temporal exclusions touch the component:
 	// items of one section may then share bytes, so section reasoning is
 	// off.

@@ -5,38 +5,55 @@ import (
 	"time"
 )
 
-// preorders returns MiniMalloc's three static preorders of the items, as
-// keys compared in sequence (all descending, ties by index): W = lifetime
-// width, A = area (size times width), T = the largest section total the
-// item takes part in. Different instances favour different orders, which
-// is why the fit search rotates through them.
-func (c *comp) preorders() [][]int32 {
-	w := make([]int64, c.n)
-	a := make([]int64, c.n)
-	for i := range c.n {
-		if len(c.live[i]) > 0 {
-			h := hull(c.live[i])
-			w[i] = h.End - h.Start
-		}
-		a[i] = c.size[i] * max(1, w[i])
-	}
-	t := c.sectionPressure()
-	by := func(keys ...[]int64) []int32 {
-		o := make([]int32, c.n)
-		for i := range o {
-			o[i] = int32(i)
-		}
-		slices.SortStableFunc(o, func(x, y int32) int {
-			for _, k := range keys {
-				if k[x] != k[y] {
-					return cmpInt64(k[y], k[x])
-				}
+// preorderKinds are MiniMalloc's three static preorders, as key sequences
+// compared in turn (all descending, ties by index): W = lifetime width,
+// A = area (size times width), T = the largest remaining total of a section
+// the item takes part in. Different instances favour different orders,
+// which is why the fit search rotates through them.
+var preorderKinds = []string{"WAT", "TAW", "TWA"}
+
+// rankItems writes into pre the rank of each of the items under the
+// preorder kind, with section totals total (T changes as the search
+// places items, so pieces of a decomposition are ranked afresh).
+func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32) {
+	if c.width == nil {
+		c.width = make([]int64, c.n)
+		c.area = make([]int64, c.n)
+		for i := range c.n {
+			if len(c.live[i]) > 0 {
+				h := hull(c.live[i])
+				c.width[i] = h.End - h.Start
 			}
-			return 0
-		})
-		return o
+			c.area[i] = c.size[i] * max(1, c.width[i])
+		}
 	}
-	return [][]int32{by(w, a, t), by(t, a, w), by(t, w, a)}
+	t := make([]int64, c.n)
+	for _, i := range items {
+		for _, sec := range c.secs[i] {
+			t[i] = max(t[i], total[sec])
+		}
+	}
+	key := func(ch byte) []int64 {
+		switch ch {
+		case 'W':
+			return c.width
+		case 'A':
+			return c.area
+		}
+		return t
+	}
+	order := slices.Clone(items)
+	slices.SortStableFunc(order, func(x, y int32) int {
+		for k := range len(kind) {
+			if v := key(kind[k]); v[x] != v[y] {
+				return cmpInt64(v[y], v[x])
+			}
+		}
+		return int(x - y)
+	})
+	for r, i := range order {
+		pre[i] = int32(r)
+	}
 }
 
 // fitSearch looks for any placement under capacity, penalties ignored. It
@@ -44,10 +61,9 @@ func (c *comp) preorders() [][]int32 {
 // so an order that suits the instance finishes early (MiniMalloc's
 // round-robin). statusDone means the capacity is proven infeasible.
 func (c *comp) fitSearch(capacity int64, deadline time.Time) ([]int64, searchStatus, int64) {
-	orders := c.preorders()
-	searchers := make([]*searcher, len(orders))
-	for k, o := range orders {
-		searchers[k] = newSearcher(c, capacity, false, deadline, o)
+	searchers := make([]*searcher, len(preorderKinds))
+	for k, kind := range preorderKinds {
+		searchers[k] = newSearcher(c, capacity, false, deadline, kind)
 	}
 	var nodes int64
 	for limit := int64(2 * c.n); ; limit *= 2 {
@@ -68,8 +84,7 @@ func (c *comp) fitSearch(capacity int64, deadline time.Time) ([]int64, searchSta
 // returns the cheapest found (nil if none beat the bound) and whether the
 // search completed, which proves the result (or the bound) optimal.
 func (c *comp) costSearch(capacity, bound int64, deadline time.Time) ([]int64, int64, bool, int64) {
-	orders := c.preorders()
-	s := newSearcher(c, capacity, true, deadline, orders[2])
+	s := newSearcher(c, capacity, true, deadline, "TWA")
 	st := s.run(0, bound)
 	return s.best, s.bestC, st == statusDone, s.nodes
 }
@@ -128,8 +143,12 @@ type compResult struct {
 // a fit under capacity, the cheapest placement, and the lowest peak at that
 // cost (only when the cost is zero or penalties do not count, where "same
 // cost" can be enforced by making penalties hard).
-func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, deadline time.Time) *compResult {
-	r := &compResult{peakLB: c.lowerBound()}
+//
+// floor is a lower bound on the pool's peak from elsewhere (other
+// components, pinned buffers): lowering this component's peak below it
+// gains nothing, so the peak phase stops there.
+func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, floor int64, deadline time.Time) *compResult {
+	r := &compResult{peakLB: max(c.lowerBound(), floor)}
 	costFirst := costObj && c.penTotal > 0
 	r.best = c.portfolio(capacity, costFirst, seed)
 	if capacity > 0 && r.best.over > 0 {
@@ -206,29 +225,29 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, deadl
 		}
 		return st
 	}
-	// The lower bound first, with half the budget: on most instances
-	// either it fits or the search stalls there.
-	if st := try(lo, halfway(deadline)); st == statusDone {
-		lo++
-	} else if st != statusFound {
-		return
-	}
+	// Probe the lower bound first, then bisect. A probe that times out
+	// proves nothing: the next probes go above it, where a placement is
+	// easier to find, each with a third of the remaining time.
+	target, stuck := lo, lo-1 // probes at or below stuck timed out
 	for lo < hi && time.Now().Before(deadline) {
-		mid := lo + (hi-lo)/2
-		switch try(mid, halfway(deadline)) {
+		switch try(target, third(deadline)) {
 		case statusDone:
-			lo = mid + 1
+			lo = target + 1
 		case statusFound:
 		default:
-			r.peakLB = lo
-			return
+			stuck = target
 		}
+		floor := max(lo, stuck+1)
+		if floor >= hi {
+			break
+		}
+		target = floor + (hi-floor)/2
 	}
 	r.peakLB = lo
 }
 
-// halfway returns the time halfway between now and the deadline.
-func halfway(deadline time.Time) time.Time {
+// third returns the time a third of the way from now to the deadline.
+func third(deadline time.Time) time.Time {
 	now := time.Now()
-	return now.Add(deadline.Sub(now) / 2)
+	return now.Add(deadline.Sub(now) / 3)
 }

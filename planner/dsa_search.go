@@ -58,7 +58,8 @@ type searcher struct {
 	stop     searchStatus
 	decomp   bool // dynamic decomposition enabled
 
-	pre    []int32 // item -> rank in the static preorder
+	kind   string  // preorder kind, see preorderKinds
+	pre    []int32 // item -> rank in the preorder of its part
 	off    []int64 // -1 when unplaced
 	minOff []int64 // top of the highest placed hard neighbour
 	floor  []int64 // per section: top of its placed items
@@ -102,12 +103,9 @@ type part struct {
 	secLo, secHi int32
 }
 
-func newSearcher(c *comp, capacity int64, costMode bool, deadline time.Time, preorder []int32) *searcher {
-	s := &searcher{c: c, capacity: capacity, costMode: costMode, deadline: deadline}
+func newSearcher(c *comp, capacity int64, costMode bool, deadline time.Time, preorder string) *searcher {
+	s := &searcher{c: c, capacity: capacity, costMode: costMode, deadline: deadline, kind: preorder}
 	s.pre = make([]int32, c.n)
-	for r, i := range preorder {
-		s.pre[i] = int32(r)
-	}
 	s.off = make([]int64, c.n)
 	s.minOff = make([]int64, c.n)
 	s.xmax = make([]int64, c.n)
@@ -145,6 +143,11 @@ func newSearcher(c *comp, capacity int64, costMode bool, deadline time.Time, pre
 	}
 	s.lbPen = make([]int64, c.n)
 	s.sol = make([]int64, c.n)
+	all := make([]int32, c.n)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	c.rankItems(all, preorder, s.total, s.pre)
 	return s
 }
 
@@ -368,7 +371,18 @@ func (s *searcher) decompose(p *part, cut []int32) bool {
 		if len(sub.items) == 0 {
 			continue
 		}
-		if !s.dfs(sub, 0, -1) {
+		// Rank the piece afresh with the current section totals, as
+		// MiniMalloc does, and restore the part's ranks afterwards.
+		saved := make([]int32, len(sub.items))
+		for k, i := range sub.items {
+			saved[k] = s.pre[i]
+		}
+		s.c.rankItems(sub.items, s.kind, s.total, s.pre)
+		ok := s.dfs(sub, 0, -1)
+		for k, i := range sub.items {
+			s.pre[i] = saved[k]
+		}
+		if !ok {
 			return false
 		}
 		if s.stop != statusDone {
@@ -453,59 +467,68 @@ func (s *searcher) unplace(i int, inc int64, mark, smark int) {
 
 // check is the cross-section inference after placing at level x, over the
 // sections [lo, hi) of the current part. The unplaced items of a section
-// stack above max(x, the section's placed top, their lowest base). Rather
-// than maintaining that lowest base (MiniMalloc recomputes it for every
-// section an update touches, which dominated the search), the check asks
-// only whether some unplaced member can start low enough, stopping at the
-// first that can: usually the first one looked at.
+// stack above max(x, the section's placed top, their lowest base).
+//
+// Most candidates fail, so the check is ordered to fail cheaply: first the
+// level and placed tops alone, over all sections; then, section by section,
+// whether some unplaced member can start low enough for the rest to fit
+// above it. MiniMalloc maintains each section's lowest base instead, which
+// dominated the search; here the scan starts at the member that passed last
+// time (a hint, never undone), which usually still does.
 func (s *searcher) check(x int64, lo, hi int32) bool {
 	c := s.c
 	if !c.timeExact {
 		return true
 	}
 	for sec := lo; sec < hi; sec++ {
+		if t := s.total[sec]; t > 0 && max(x, s.floor[sec])+t > s.capacity {
+			return false
+		}
+	}
+	for sec := lo; sec < hi; sec++ {
 		t := s.total[sec]
 		if t == 0 {
 			continue
 		}
-		f := max(x, s.floor[sec])
-		obs := c.secObst[sec]
-		if len(obs) == 0 {
-			limit := s.capacity - t // the stack must start at or below this
-			if f > limit {
-				return false
-			}
-			// Start from the member that passed last time: it usually
-			// still does.
-			members := c.sections[sec]
-			h := s.hint[sec]
-			ok := false
-			for k := range members {
-				at := h + int32(k)
-				if at >= int32(len(members)) {
-					at -= int32(len(members))
-				}
-				if m := members[at]; s.off[m] < 0 && alignUp(s.minOff[m], c.align[m]) <= limit {
-					s.hint[sec] = at
-					ok = true
-					break
-				}
-			}
-			if !ok {
+		limit := s.capacity - t // the stack must start at or below this
+		if obs := c.secObst[sec]; len(obs) > 0 {
+			if !s.fitsWithObstacles(sec, max(x, s.floor[sec]), t, obs) {
 				return false
 			}
 			continue
 		}
-		low := int64(1 << 62)
-		for _, m := range c.sections[sec] {
-			if s.off[m] < 0 {
-				low = min(low, alignUp(s.minOff[m], c.align[m]))
+		members := c.sections[sec]
+		h := s.hint[sec]
+		ok := false
+		for k := range members {
+			at := h + int32(k)
+			if at >= int32(len(members)) {
+				at -= int32(len(members))
+			}
+			if m := members[at]; s.off[m] < 0 && alignUp(s.minOff[m], c.align[m]) <= limit {
+				s.hint[sec] = at
+				ok = true
+				break
 			}
 		}
-		f = max(f, low)
-		if f+t+obstacleBytes(obs, f, s.capacity) > s.capacity {
+		if !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// fitsWithObstacles is the section test when obstacles sit among the
+// section's free bytes: the stack starts at the lowest unplaced base (or
+// the floor) and must fit with the obstacle bytes above it.
+func (s *searcher) fitsWithObstacles(sec int32, f, t int64, obs []block) bool {
+	c := s.c
+	low := int64(1 << 62)
+	for _, m := range c.sections[sec] {
+		if s.off[m] < 0 {
+			low = min(low, alignUp(s.minOff[m], c.align[m]))
+		}
+	}
+	f = max(f, low)
+	return f+t+obstacleBytes(obs, f, s.capacity) <= s.capacity
 }

@@ -89,13 +89,24 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadl
 	// what is left, so time the small ones do not need flows to the
 	// large ones.
 	slices.SortStableFunc(jobs, func(a, b job) int { return a.c.n - b.c.n })
+	// Per pool, no placement's peak is below any component's bound or a
+	// pinned buffer's top.
+	floor := make([]int64, len(in.pools))
+	for _, j := range jobs {
+		floor[j.pool] = max(floor[j.pool], j.c.lowerBound())
+	}
+	for k := range in.units {
+		if u := &in.units[k]; u.pinned && u.size > 0 {
+			floor[u.pool] = max(floor[u.pool], u.offset+u.size)
+		}
+	}
 	peakLB := make([]int64, len(in.pools))
 	peak := make([]int64, len(in.pools))
 	for k, j := range jobs {
 		now := time.Now()
 		share := deadline.Sub(now) / time.Duration(len(jobs)-k)
 		capacity := p.Pools[j.pool].Capacity
-		r := j.c.solveComp(capacity, costObj, peakObj, opt.Seed, now.Add(share))
+		r := j.c.solveComp(capacity, costObj, peakObj, opt.Seed, floor[j.pool], now.Add(share))
 		out.nodes += r.nodes
 		for i, k := range j.c.units {
 			out.off[k] = r.best.off[i]

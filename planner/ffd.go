@@ -52,7 +52,11 @@ func ffdShare(in *instance, canShare func(i, j int) bool) Groups {
 	groupOf := make([]int, len(in.units))
 	var groups []ffdGroup
 	perPool := make([][]int, len(in.pools)) // groups per pool, in creation order
-	blocked := map[int]bool{}
+	// blockedAt[g] == stamp marks group g as off limits for the current
+	// unit (a separated member); a stamp array avoids a map lookup per
+	// scanned group.
+	var blockedAt []int
+	stamp := 0
 	var filt *bucketFilter
 	var counts []*slotCounter // per pool: open groups occupied per slot
 	openGroups := make([]int32, len(in.pools))
@@ -78,11 +82,11 @@ func ffdShare(in *instance, canShare func(i, j int) bool) Groups {
 		u := &in.units[k]
 		g := -1
 		if !u.pinned && !saturated(u) {
-			clear(blocked)
+			stamp++
 			if in.sepAdj != nil {
 				for _, v := range in.sepAdj[k] {
 					if groupOf[v] > 0 {
-						blocked[groupOf[v]-1] = true
+						blockedAt[groupOf[v]-1] = stamp
 					}
 				}
 			}
@@ -91,10 +95,10 @@ func ffdShare(in *instance, canShare func(i, j int) bool) Groups {
 				q = filt.query(u.live)
 			}
 			for _, c := range perPool[u.pool] {
-				grp := &groups[c]
-				if grp.closed || blocked[c] {
+				if blockedAt[c] == stamp {
 					continue
 				}
+				grp := &groups[c]
 				fits := true
 				if filt != nil {
 					switch filt.test(c, &q) {
@@ -115,6 +119,10 @@ func ffdShare(in *instance, canShare func(i, j int) bool) Groups {
 		if g < 0 {
 			g = len(groups)
 			groups = append(groups, ffdGroup{closed: u.pinned})
+			blockedAt = append(blockedAt, 0)
+			if u.pinned {
+				blockedAt[g] = -1 // closed for good
+			}
 			perPool[u.pool] = append(perPool[u.pool], g)
 			if !u.pinned {
 				openGroups[u.pool]++
@@ -213,11 +221,15 @@ func insertIntervals(occ, add []Interval) []Interval {
 // ffdPlace turns FFD groups into a placement: every group is one slot,
 // sized by its representative, live over the union of its members'
 // intervals, and the slots are placed with the best-fit rule (first live
-// start order, smallest fitting gap). On dense traces every slot is live at
-// the peak, so this stacks them and reaches the slots' own lower bound;
-// where slots are disjoint in time, best fit lets them share. Above
-// maxMatrixUnits slots, a slot's lifetime is widened to its hull so the
-// O(n log n) best-fit path applies; the widening is conservative.
+// start order, smallest fitting gap).
+//
+// It first places the slots as if each were live over its whole hull,
+// which is the O(n log n) single-interval best fit. When that already
+// meets the slots' own lower bound (the largest total size of slots live at
+// one time) in a pool, nothing can do better and it is kept: on dense model
+// traces every slot is live at the peak and this is the common case. Other
+// pools get best fit over the exact member intervals (above maxMatrixUnits
+// slots that is too slow, and the hull placement stays).
 func ffdPlace(in *instance, canShare func(i, j int) bool) []int64 {
 	g := ffdShare(in, canShare)
 	slotOf := make([]int, len(in.units))
@@ -231,20 +243,14 @@ func ffdPlace(in *instance, canShare func(i, j int) bool) []int64 {
 		s := g.Of[u.members[0]]
 		slotOf[k] = s
 		su := &slots.units[s]
-		su.members = append(su.members, k)
 		su.live = append(su.live, u.live...)
 		su.first = min(su.first, u.first)
 		if u.pinned {
 			su.pinned, su.offset = true, u.offset
 		}
 	}
-	widen := len(slots.units) > maxMatrixUnits
 	for s := range slots.units {
-		su := &slots.units[s]
-		su.live = mergeIntervals(su.live)
-		if widen && len(su.live) > 1 {
-			su.live = []Interval{hull(su.live)}
-		}
+		slots.units[s].live = mergeIntervals(slots.units[s].live)
 	}
 	slots.pools = make([][]int, len(in.pools))
 	for s := range slots.units {
@@ -264,10 +270,57 @@ func ffdPlace(in *instance, canShare func(i, j int) bool) []int64 {
 			slots.sepAdj[s] = slices.Compact(slots.sepAdj[s])
 		}
 	}
-	slotOff := bestFit(slots)
+	hulls := *slots
+	hulls.units = slices.Clone(slots.units)
+	for s := range hulls.units {
+		if lv := hulls.units[s].live; len(lv) > 1 {
+			hulls.units[s].live = []Interval{hull(lv)}
+		}
+	}
+	slotOff := bestFit(&hulls)
+	peak := unitPeaks(slots, slotOff)
+	lb := unitLowerBounds(slots)
+	var redo []int
+	for pool := range slots.pools {
+		if peak[pool] > lb[pool] && len(slots.units) <= maxMatrixUnits {
+			redo = append(redo, pool)
+		}
+	}
+	if len(redo) > 0 {
+		exact := bestFit(slots)
+		for _, pool := range redo {
+			for _, s := range slots.pools[pool] {
+				slotOff[s] = exact[s]
+			}
+		}
+	}
 	off := make([]int64, len(in.units))
 	for k := range in.units {
 		off[k] = slotOff[slotOf[k]]
 	}
 	return off
+}
+
+// unitPeaks returns the highest byte per pool of a unit placement.
+func unitPeaks(in *instance, off []int64) []int64 {
+	peak := make([]int64, len(in.pools))
+	for k := range in.units {
+		if u := &in.units[k]; u.size > 0 {
+			peak[u.pool] = max(peak[u.pool], off[k]+u.size)
+		}
+	}
+	return peak
+}
+
+// unitLowerBounds returns, per pool, the largest total size of units live
+// at one time.
+func unitLowerBounds(in *instance) []int64 {
+	q := &Problem{Pools: in.p.Pools}
+	for k := range in.units {
+		u := &in.units[k]
+		if len(u.live) > 0 {
+			q.Buffers = append(q.Buffers, Buffer{Size: u.size, Align: 1, Live: u.live, Pool: u.pool})
+		}
+	}
+	return LowerBound(q)
 }

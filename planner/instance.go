@@ -268,9 +268,9 @@ func (in *instance) solution(off []int64) Solution {
 	return s
 }
 
-// simple reports whether the fast single-interval paths apply: every unit a
-// lone buffer with at most one interval, and no separations, exclusions,
-// pins or reserved ranges.
+// simple reports whether the fast single-interval paths apply: no unit
+// with more than one interval, and no separations, exclusions, pins or
+// reserved ranges.
 func (in *instance) simple() bool {
 	if in.sepAdj != nil || in.excluded != nil {
 		return false
@@ -282,7 +282,7 @@ func (in *instance) simple() bool {
 	}
 	for k := range in.units {
 		u := &in.units[k]
-		if len(u.members) > 1 || len(u.live) > 1 || u.pinned {
+		if len(u.live) > 1 || u.pinned {
 			return false
 		}
 	}

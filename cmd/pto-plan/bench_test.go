@@ -1,0 +1,317 @@
+package main
+
+// The conformance benchmark: runs every problem set under the shared bench
+// directory and prints a comparison with the reference results. It needs
+// the data, which is not part of the repository, so it runs only when asked:
+//
+//	PTO_BENCH=1 go test ./cmd/pto-plan -run TestBenchSets -v -timeout 60m
+//
+// The data is looked up in $PTO_BENCH_DIR, else in ../shared/bench next to
+// the repository root; without it the test skips. Subtests select sets:
+// -run 'TestBenchSets/dsa-rp'. PTO_BENCH_LIMIT sets dsa-rp's time limit per
+// minimalloc instance (default 10s); the DSA-RP kernels get 1s each.
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"text/tabwriter"
+	"time"
+
+	"pto-opt/planner"
+)
+
+func benchDir(t *testing.T) string {
+	if os.Getenv("PTO_BENCH") == "" {
+		t.Skip("set PTO_BENCH=1 to run the benchmark sets")
+	}
+	dir := os.Getenv("PTO_BENCH_DIR")
+	if dir == "" {
+		root, err := filepath.Abs("../..")
+		if err != nil {
+			t.Skip(err)
+		}
+		dir = filepath.Join(root, "..", "shared", "bench")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no benchmark data at %s", dir)
+	}
+	return dir
+}
+
+func loadCSV(t *testing.T, path string) *planner.Problem {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := planner.ReadCSV(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func table(header string) *tabwriter.Writer {
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, header)
+	return w
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
+// MiniMalloc's published times for the challenging instances.
+var minimallocSeconds = map[string]float64{"A": 4.9, "B": 3.7, "C": 0.6, "D": 2.7, "E": 3.7, "F": 5.4, "G": 1.2, "H": 1.8, "I": 3.9, "J": 0.9, "K": 0.6}
+
+func TestBenchSets(t *testing.T) {
+	dir := benchDir(t)
+	limit := 10 * time.Second
+	if v := os.Getenv("PTO_BENCH_LIMIT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit = d
+	}
+	t.Run("minimalloc", func(t *testing.T) { benchMinimalloc(t, filepath.Join(dir, "minimalloc"), limit) })
+	t.Run("exact-small", func(t *testing.T) { benchExactSmall(t, filepath.Join(dir, "exact-small")) })
+	t.Run("large", func(t *testing.T) { benchLarge(t, filepath.Join(dir, "large")) })
+	t.Run("dsa-rp", func(t *testing.T) { benchDSARP(t, filepath.Join(dir, "dsa-rp")) })
+}
+
+func benchMinimalloc(t *testing.T, dir string, limit time.Duration) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
+	if len(files) == 0 {
+		t.Skip("no files")
+	}
+	w := table("instance\tbuffers\tcapacity\tLB\tpeak\tfit\tproven\ttime s\tMiniMalloc s\tfaster\t")
+	var minimise []string
+	for _, f := range files {
+		p := loadCSV(t, f)
+		// MiniMalloc answers the decision problem: any fit. Peak
+		// minimisation below the capacity is the second table.
+		p.Objective = []string{planner.MetricCapacityOverflow}
+		r, err := planner.Solve("dsa-rp", p, planner.Options{TimeLimit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Feasible {
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				t.Errorf("%s: %v", f, err)
+			}
+		}
+		name := strings.SplitN(filepath.Base(f), ".", 2)[0]
+		ref := minimallocSeconds[name]
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%v\t%v\t%s\t%.1f\t%v\t\n", name, len(p.Buffers), p.Pools[0].Capacity,
+			r.LowerBound[0], r.Peak[0], r.Feasible, r.Optimal, ms(r.Elapsed), ref, r.Feasible && r.Elapsed.Seconds() < ref)
+		if r.LowerBound[0] < p.Pools[0].Capacity {
+			minimise = append(minimise, f)
+		}
+	}
+	w.Flush()
+	fmt.Println("\nminimalloc, lowest peak (capacity removed):")
+	w = table("instance\tLB\tpeak\tpeak/LB\tproven\ttime s\t")
+	for _, f := range minimise {
+		p := loadCSV(t, f)
+		r, err := planner.Solve("dsa-rp", p, planner.Options{TimeLimit: limit, Capacity: planner.Unbounded})
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.SplitN(filepath.Base(f), ".", 2)[0]
+		fmt.Fprintf(w, "%s\t%d\t%d\t%.4f\t%v\t%s\t\n", name, r.LowerBound[0], r.Peak[0],
+			float64(r.Peak[0])/float64(r.LowerBound[0]), r.Optimal, ms(r.Elapsed))
+	}
+	w.Flush()
+}
+
+func benchExactSmall(t *testing.T, dir string) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
+	if len(files) == 0 {
+		t.Skip("no files")
+	}
+	w := table("instance\tbuffers\tcapacity\tLB\tdsa-rp peak\tproven\ttime s\tbest-fit peak\t")
+	for _, f := range files {
+		p := loadCSV(t, f)
+		r, err := planner.Solve("dsa-rp", p, planner.Options{TimeLimit: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bf, _ := planner.Solve("best-fit", p, planner.Options{})
+		capacity := "-"
+		if c := p.Pools[0].Capacity; c > 0 {
+			capacity = strconv.FormatInt(c, 10)
+		}
+		fmt.Fprintf(w, "%s\t%d\t%s\t%d\t%d\t%v\t%s\t%d\t\n", filepath.Base(f), len(p.Buffers), capacity,
+			r.LowerBound[0], r.Peak[0], r.Optimal, ms(r.Elapsed), bf.Peak[0])
+	}
+	w.Flush()
+}
+
+func benchLarge(t *testing.T, dir string) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
+	if len(files) == 0 {
+		t.Skip("no files")
+	}
+	type entry struct {
+		f string
+		n int
+	}
+	var es []entry
+	for _, f := range files {
+		es = append(es, entry{f, len(loadCSV(t, f).Buffers)})
+	}
+	slices.SortFunc(es, func(a, b entry) int { return a.n - b.n })
+	w := table("instance\tbuffers\talgorithm\tLB\tpeak\tpeak/LB\ttime s\tallocated MiB\t")
+	for _, e := range es {
+		p := loadCSV(t, e.f)
+		p.Pools[0].Capacity = 0
+		for _, alg := range []string{"best-fit", "ffd"} {
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			r, err := planner.Solve(alg, p, planner.Options{})
+			runtime.ReadMemStats(&after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				t.Errorf("%s %s: %v", e.f, alg, err)
+			}
+			fmt.Fprintf(w, "%s\t%d\t%s\t%d\t%d\t%.4f\t%s\t%.1f\t\n", filepath.Base(e.f), e.n, alg, r.LowerBound[0], r.Peak[0],
+				float64(r.Peak[0])/float64(r.LowerBound[0]), ms(r.Elapsed), float64(after.TotalAlloc-before.TotalAlloc)/(1<<20))
+		}
+	}
+	w.Flush()
+}
+
+// dsaRef is one row of reference/dsa-rp-v1-paired-objectives.csv.
+type dsaRef struct {
+	cost   int64 // -1: no fit known
+	proven bool
+}
+
+func loadDSARef(t *testing.T, path string) map[string]dsaRef {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	out := map[string]dsaRef{}
+	for _, r := range rows[1:] {
+		ref := dsaRef{cost: -1, proven: r[col["optimum_proven"]] == "true"}
+		if c, err := strconv.ParseInt(r[col["best_known_cost"]], 10, 64); err == nil {
+			ref.cost = c
+		}
+		out[r[col["source_fingerprint"]]] = ref
+	}
+	return out
+}
+
+func benchDSARP(t *testing.T, dir string) {
+	refs := loadDSARef(t, filepath.Join(dir, "reference", "dsa-rp-v1-paired-objectives.csv"))
+	var files []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(d.Name(), "-cross-pipe-soft") && strings.HasSuffix(d.Name(), ".json") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("no files")
+	}
+	var fits, proven, refProven, refFits, over1s, better, worse int
+	var cost, refCost int64
+	var slowest time.Duration
+	w := table("instance\tbuffers\tfit\tcost\tref cost\tproven\tref proven\ttime s\tnote\t")
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := planner.ReadJSON(strings.NewReader(string(raw)), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fp := fingerprintOf(raw)
+		ref, ok := refs[fp]
+		if !ok {
+			t.Errorf("%s: no reference row for %s", f, fp)
+		}
+		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: 900 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slowest = max(slowest, r.Elapsed)
+		if r.Elapsed >= time.Second {
+			over1s++
+		}
+		if ref.proven {
+			refProven++
+		}
+		if ref.cost >= 0 {
+			refFits++
+			refCost += ref.cost
+		}
+		note := ""
+		if r.Feasible {
+			fits++
+			cost += r.ReuseCost
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				t.Errorf("%s: %v", f, err)
+			}
+			switch {
+			case ref.cost >= 0 && r.ReuseCost < ref.cost:
+				better++
+				note = "better than reference"
+			case ref.cost >= 0 && r.ReuseCost > ref.cost:
+				worse++
+				note = "worse than reference"
+			}
+		} else if r.ProvenInfeasible {
+			note = "proven infeasible"
+		}
+		if r.Optimal {
+			proven++
+		}
+		if note != "" || !r.Optimal || os.Getenv("PTO_BENCH_ALL") != "" {
+			rel, _ := filepath.Rel(dir, f)
+			fmt.Fprintf(w, "%s\t%d\t%v\t%d\t%d\t%v\t%v\t%s\t%s\t\n", rel, len(d.Problem.Buffers), r.Feasible, r.ReuseCost, ref.cost,
+				r.Optimal, ref.proven, ms(r.Elapsed), note)
+		}
+	}
+	w.Flush()
+	fmt.Printf("\nDSA-RP soft problems: %d\n", len(files))
+	fmt.Printf("  fit found           %d   (reference %d)\n", fits, refFits)
+	fmt.Printf("  total reuse cost    %d   (reference %d, over the fits)\n", cost, refCost)
+	fmt.Printf("  optimality proven   %d   (reference %d)\n", proven, refProven)
+	fmt.Printf("  cost vs reference   %d better, %d worse\n", better, worse)
+	fmt.Printf("  slowest             %s s, %d at or over 1 s\n", ms(slowest), over1s)
+}
+
+// fingerprintOf returns the source fingerprint a DSA-RP document's
+// metadata records, which keys the reference table.
+func fingerprintOf(raw []byte) string {
+	var doc struct {
+		Metadata map[string]string `json:"metadata"`
+	}
+	if json.Unmarshal(raw, &doc) != nil {
+		return ""
+	}
+	return doc.Metadata["corpus_source_fingerprint_fnv1a64"]
+}
