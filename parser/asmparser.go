@@ -3,8 +3,6 @@ package parser
 import (
 	"strconv"
 
-	"github.com/alecthomas/participle/v2"
-
 	"pto-opt/dialect"
 )
 
@@ -301,26 +299,18 @@ func (p *asmParser) ParseOptionalAttribute() (dialect.Attribute, bool, error) {
 }
 
 func (p *asmParser) ParseOptionalAttrDict() ([]dialect.NamedAttr, error) {
-	if !p.s.isPunct("{") {
+	if !p.s.peekBraces() {
 		return nil, nil
 	}
 	return p.s.parseAttrDict()
 }
 
-func (p *asmParser) PeekRegion() bool { return p.s.isPunct("{") }
+func (p *asmParser) PeekRegion() bool { return p.s.peekBraces() }
 
-// ParseRegion hands the region back to the participle grammar.
+// ParseRegion reads a region with the hand-written region production
+// (region.go).
 func (p *asmParser) ParseRegion(entryArgs []dialect.Argument) (*dialect.RegionState, error) {
-	saved := p.s.lex
-	if !p.s.isPunct("{") {
-		return nil, p.s.errf("expected '{' to begin a region")
-	}
-	r, err := p.s.regionP.ParseFromLexer(saved, participle.AllowTrailing(true))
-	p.s.lex = saved
-	if err != nil {
-		return nil, convertError(err)
-	}
-	rs, err := convertRegion(r)
+	rs, err := p.s.parseRegion()
 	if err != nil {
 		return nil, err
 	}

@@ -438,9 +438,9 @@ func New(opts Options) *Parser {
 	st := &state{}
 	p := &Parser{st: st, opts: opts}
 	// The custom productions are closures over st, so each Parser compiles
-	// its own grammar. Regions and generic ops are entered from hand-written
-	// code (custom op syntax, the op production), so they get parsers of
-	// their own built with the same options.
+	// its own grammar. Generic ops are entered from hand-written code (the
+	// op production, regions), so they get a parser of their own built with
+	// the same options.
 	options := []participle.Option{
 		participle.Lexer(mlirLexer{}),
 		participle.ParseTypeWith(st.typeProduction),
@@ -450,7 +450,6 @@ func New(opts Options) *Parser {
 		participle.UseLookahead(2),
 	}
 	p.file = participle.MustBuild[File](options...)
-	st.regionP = participle.MustBuild[Region](options...)
 	st.genericP = participle.MustBuild[GenericOp](options...)
 	return p
 }
@@ -458,16 +457,17 @@ func New(opts Options) *Parser {
 // Parse reads src and returns the top-level builtin.module. Top-level ops
 // that are not a single module are wrapped in one, as mlir-opt does.
 func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) {
-	if len(src) >= 2*minChunk {
-		if lay, ok := splitModule(src); ok && len(lay.chunks) > 1 {
-			if m, err := p.parseChunked(filename, src, lay); err == nil {
+	text := string(src)
+	if len(text) >= 2*minChunk {
+		if lay, ok := splitModule(text); ok && len(lay.chunks) > 1 {
+			if m, err := p.parseChunked(filename, text, lay); err == nil {
 				return m, nil
 			}
 			// Fall through: the whole-file parse reports the error
 			// exactly where the grammar finds it.
 		}
 	}
-	return p.parseWhole(filename, src)
+	return p.parseWhole(filename, text)
 }
 
 func (p *Parser) reset() {
@@ -477,11 +477,17 @@ func (p *Parser) reset() {
 	p.st.allowUnreg = p.opts.AllowUnregistered
 	p.st.pendingDense = p.st.pendingDense[:0]
 	p.st.fatal = nil
+	p.st.src = ""
 }
 
-func (p *Parser) parseWhole(filename string, src []byte) (*dialect.Operation, error) {
+func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
-	ast, err := p.file.ParseBytes(filename, src)
+	p.st.src = src
+	lex, err := lexer.Upgrade(newScanner(filename, src, 0, len(src), 1, 0))
+	if err != nil {
+		return nil, convertError(err)
+	}
+	ast, err := p.file.ParseFromLexer(lex)
 	if err != nil {
 		return nil, p.st.parseError(err)
 	}
@@ -531,11 +537,8 @@ func convertItems(ast *File) ([]*dialect.OperationState, error) {
 // a list of top-level items.
 func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.OperationState, error) {
 	p.st.fatal = nil
-	sc, err := newScanner(filename, src, sp.from, sp.to, sp.line, sp.lineStart)
-	if err != nil {
-		return nil, convertError(err)
-	}
-	lex, err := lexer.Upgrade(sc)
+	p.st.src = src
+	lex, err := lexer.Upgrade(newScanner(filename, src, sp.from, sp.to, sp.line, sp.lineStart))
 	if err != nil {
 		return nil, convertError(err)
 	}
@@ -548,10 +551,9 @@ func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.Ope
 
 // parseChunked parses the module header, then the body's chunks on
 // parallel workers, building them in order into the module body.
-func (p *Parser) parseChunked(filename string, srcBytes []byte, lay moduleLayout) (*dialect.Operation, error) {
-	src := string(srcBytes)
+func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*dialect.Operation, error) {
 	header := src[:lay.bodyOpen+1] + "}"
-	m, err := p.parseWhole(filename, []byte(header))
+	m, err := p.parseWhole(filename, header)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ type denseNode struct {
 	pos     lexer.Position
 	isList  bool
 	list    []*denseNode
-	tok     *lexer.Token // scalar: Int, Float, String, or Ident true/false
+	tok     lexer.Token // scalar: Int, Float, String, or Ident true/false (a copy: stream tokens are reused)
 	neg     bool
 	complex [2]*denseNode
 }
@@ -74,12 +74,12 @@ func (s *state) parseDenseNode() (*denseNode, error) {
 			return nil, s.errf("expected a number after '-'")
 		}
 		s.next()
-		n.tok, n.neg = v, true
+		n.tok, n.neg = *v, true
 		return n, nil
 	case t.Type == tInt, t.Type == tFloat, t.Type == tString,
 		t.Type == tIdent && (t.Value == "true" || t.Value == "false"):
 		s.next()
-		n.tok = t
+		n.tok = *t
 		return n, nil
 	}
 	return nil, s.errf("expected element literal of primitive type")
@@ -441,7 +441,7 @@ func denseElement(x *denseNode, t dialect.Type) (denseElem, error) {
 	if x.isList {
 		return denseElem{}, dialect.NewError(locOf(x.pos), "tensor literal is invalid; ranks are not consistent between elements")
 	}
-	tok := x.tok
+	tok := &x.tok
 	loc := locOf(tok.Pos)
 	if tok.Type == tString {
 		s, err := unquote(tok.Value)

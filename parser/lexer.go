@@ -34,12 +34,13 @@ const (
 	tDialectAttr // #dialect.name<...>, affine_map<...>, dense_resource<...> kept whole
 	tLoc         // loc(...) kept whole
 	tShapedType  // memref<...>, tensor<...>, vector<...>, tuple<...>, complex<...> kept whole
+	tBraces      // a multi-line {...} at bracket depth 0, kept whole (see region.go)
 )
 
 var symbols = map[string]lexer.TokenType{
 	"EOF": tEOF, "Ident": tIdent, "Percent": tPercent, "Caret": tCaret, "At": tAt,
 	"Hash": tHash, "Bang": tBang, "Int": tInt, "Float": tFloat, "String": tString,
-	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc, "ShapedType": tShapedType,
+	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc, "ShapedType": tShapedType, "Braces": tBraces,
 }
 
 // mlirLexer is the participle lexer definition.
@@ -52,15 +53,15 @@ func (mlirLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(filename, string(b), 0, len(b), 1, 0)
+	return newScanner(filename, string(b), 0, len(b), 1, 0), nil
 }
 
 func (mlirLexer) LexString(filename, s string) (lexer.Lexer, error) {
-	return newScanner(filename, s, 0, len(s), 1, 0)
+	return newScanner(filename, s, 0, len(s), 1, 0), nil
 }
 
 func (mlirLexer) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
-	return newScanner(filename, string(b), 0, len(b), 1, 0)
+	return newScanner(filename, string(b), 0, len(b), 1, 0), nil
 }
 
 // scanner produces tokens on demand; participle's PeekingLexer collects
@@ -70,6 +71,10 @@ type scanner struct {
 	src             string
 	i               int
 	line, lineStart int
+	// deferBraces makes a multi-line {...} at bracket depth 0 one Braces
+	// token (for lexers feeding participle; see region.go).
+	deferBraces bool
+	depth       int
 }
 
 // LexError is a lexing failure at a position.
@@ -111,8 +116,8 @@ var typeKeywords = map[string]bool{"memref": true, "tensor": true, "vector": tru
 // newScanner lexes src[from:to]; positions stay absolute in src, so a
 // chunk of a large file reports the same lines and columns as the whole
 // file would (line and lineStart describe where src[from] sits).
-func newScanner(filename, src string, from, to, line, lineStart int) (*scanner, error) {
-	return &scanner{filename: filename, src: src[:to], i: from, line: line, lineStart: lineStart}, nil
+func newScanner(filename, src string, from, to, line, lineStart int) *scanner {
+	return &scanner{filename: filename, src: src[:to], i: from, line: line, lineStart: lineStart, deferBraces: true}
 }
 
 func (s *scanner) pos(at int) lexer.Position {
@@ -312,11 +317,67 @@ func (s *scanner) Next() (lexer.Token, error) {
 		n = 3
 	}
 	switch c {
-	case '(', ')', '[', ']', '{', '}', '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
+	case '{':
+		if s.deferBraces && s.depth == 0 {
+			if end, multiline := s.braceGroup(i); multiline {
+				return tok(tBraces, end)
+			}
+		}
+		s.depth++
+	case '(', '[':
+		s.depth++
+	case ')', ']', '}':
+		s.depth--
+	case '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
 	default:
 		return s.fail(i, "unexpected character '%c'", c)
 	}
 	return tok(tPunct, i+n)
+}
+
+// braceGroup finds the '}' matching the '{' at src[j], skipping strings
+// and comments. When the group spans lines it returns the index after the
+// '}' and true, having counted the group's lines; otherwise false (and
+// nothing changes).
+func (s *scanner) braceGroup(j int) (int, bool) {
+	src := s.src
+	depth := 0
+	line, lineStart := s.line, s.lineStart
+	for ; j < len(src); j++ {
+		switch src[j] {
+		case '\n':
+			line++
+			lineStart = j + 1
+		case '"':
+			for j++; j < len(src) && src[j] != '"' && src[j] != '\n'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(src) || src[j] == '\n' {
+				return 0, false // unterminated string: let the lexer report it
+			}
+		case '/':
+			if j+1 < len(src) && src[j+1] == '/' {
+				for j < len(src) && src[j] != '\n' {
+					j++
+				}
+				j--
+			}
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				if line == s.line {
+					return 0, false
+				}
+				s.line, s.lineStart = line, lineStart
+				return j + 1, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // scanString returns the index after the closing quote of the string

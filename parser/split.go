@@ -26,7 +26,7 @@ const minChunk = 4 << 10
 
 // splitModule finds the module body and cuts it into chunks of whole
 // top-level ops. ok is false when the input does not have that shape.
-func splitModule(src []byte) (moduleLayout, bool) {
+func splitModule(src string) (moduleLayout, bool) {
 	var lay moduleLayout
 	type cut struct{ at, line, lineStart int }
 	type group struct {
@@ -141,7 +141,7 @@ func splitModule(src []byte) (moduleLayout, bool) {
 
 // startsOp reports whether an op can begin at src[i]: a result name, a
 // generic op name, or a bare identifier that is not a continuation keyword.
-func startsOp(src []byte, i int) bool {
+func startsOp(src string, i int) bool {
 	switch c := src[i]; {
 	case c == '%' || c == '"':
 		return true
@@ -150,7 +150,7 @@ func startsOp(src []byte, i int) bool {
 		for j < len(src) && isIdentChar(src[j]) {
 			j++
 		}
-		switch string(src[i:j]) {
+		switch src[i:j] {
 		case "else", "do", "attributes", "loc", "to", "into":
 			return false
 		}
@@ -161,8 +161,7 @@ func startsOp(src []byte, i int) bool {
 
 // moduleHeader accepts alias definitions then `module [@name] [attributes
 // {...}]` (or builtin.module) as the text before the body.
-func moduleHeader(b []byte) bool {
-	s := string(b)
+func moduleHeader(s string) bool {
 	i := 0
 	for i < len(s) {
 		// skip whitespace and comments
@@ -194,8 +193,7 @@ func moduleHeader(b []byte) bool {
 }
 
 // onlyTrivia accepts whitespace, comments and location alias definitions.
-func onlyTrivia(b []byte) bool {
-	s := string(b)
+func onlyTrivia(s string) bool {
 	i := 0
 	for i < len(s) {
 		switch {

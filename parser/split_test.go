@@ -7,7 +7,7 @@ import (
 )
 
 func TestSplitModuleCutsBetweenFunctions(t *testing.T) {
-	src := []byte(gen.MemrefProgram(512 << 10))
+	src := gen.MemrefProgram(512 << 10)
 	lay, ok := splitModule(src)
 	if !ok {
 		t.Fatal("module layout not recognised")

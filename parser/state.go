@@ -16,13 +16,15 @@ import (
 // the current token stream and the alias tables. One state (and one
 // participle parser bound to it) exists per Parser.
 type state struct {
-	lex        *lexer.PeekingLexer
+	lex        tokenSource
+	src        string // the text being parsed (token offsets index it)
 	typeCache  map[string]dialect.Type
 	typeAlias  map[string]dialect.Type
 	attrAlias  map[string]dialect.Attribute
-	regionP    *participle.Parser[Region]
 	genericP   *participle.Parser[GenericOp]
 	allowUnreg bool
+	asm        asmParser
+	streams    []*stream // free streams for reuse
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	// fatal is the first error a hand-written production reported. Such
@@ -127,7 +129,8 @@ func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
 	// Re-lex the text after the keyword, with positions that match the
 	// source, and parse it as the keyword's parameter list.
 	kw := t.Value[:strings.IndexByte(t.Value, '<')]
-	sc, _ := newScanner(t.Pos.Filename, t.Value, len(kw), len(t.Value), t.Pos.Line, -(t.Pos.Column - 1))
+	sc := newScanner(t.Pos.Filename, t.Value, len(kw), len(t.Value), t.Pos.Line, -(t.Pos.Column - 1))
+	sc.deferBraces = false
 	lex, err := lexer.Upgrade(sc)
 	if err != nil {
 		return nil, convertError(err)
@@ -479,6 +482,12 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 			}
 			return &dialect.TypeAttr{Type: ty}, nil
 		}
+	case tBraces:
+		list, err := s.parseAttrDict()
+		if err != nil {
+			return nil, err
+		}
+		return &dialect.DictAttr{Entries: list}, nil
 	case tString:
 		s.next()
 		str, err := unquote(t.Value)
@@ -702,8 +711,24 @@ func (s *state) parseArrayAttr() (dialect.Attribute, error) {
 	return arr, s.expectPunct("]")
 }
 
+// peekBraces reports whether the next token opens a brace group ('{' or
+// a Braces token).
+func (s *state) peekBraces() bool {
+	t := s.peek()
+	return t.Type == tBraces || t.Type == tPunct && t.Value == "{"
+}
+
 // parseAttrDict reads `{name = value, flag, "quoted" = v}`.
 func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
+	if s.peek().Type == tBraces {
+		var list []dialect.NamedAttr
+		err := s.withBraces("attribute dictionary", func() error {
+			var err error
+			list, err = s.parseAttrDict()
+			return err
+		})
+		return list, err
+	}
 	if err := s.expectPunct("{"); err != nil {
 		return nil, err
 	}
@@ -943,7 +968,7 @@ func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (AttrDictNode, error
 
 func (s *state) attrDictProductionImpl(lex *lexer.PeekingLexer) (AttrDictNode, error) {
 	s.lex = lex
-	if !s.isPunct("{") {
+	if !s.peekBraces() {
 		return nil, participle.NextMatch
 	}
 	list, err := s.parseAttrDict()
@@ -1038,9 +1063,18 @@ func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
 	if t.Type != tPercent && t.Type != tString && t.Type != tIdent {
 		return nil, participle.NextMatch
 	}
+	st, err := s.parseOperation()
+	if err != nil {
+		return nil, err
+	}
+	return opNode{st}, nil
+}
+
+// parseOperation reads `results = op loc?` from the current source.
+func (s *state) parseOperation() (*dialect.OperationState, error) {
 	pending := len(s.pendingDense)
 	var groups []dialect.ResultGroup
-	if t.Type == tPercent {
+	if s.peek().Type == tPercent {
 		for {
 			r := s.peek()
 			if r.Type != tPercent {
@@ -1074,13 +1108,8 @@ func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
 	var st *dialect.OperationState
 	switch t := s.peek(); t.Type {
 	case tString:
-		saved := s.lex
-		g, err := s.genericP.ParseFromLexer(saved, participle.AllowTrailing(true))
-		s.lex = saved
-		if err != nil {
-			return nil, convertError(err)
-		}
-		if st, err = convertGeneric(g); err != nil {
+		var err error
+		if st, err = s.parseGenericOp(); err != nil {
 			return nil, err
 		}
 	case tIdent:
@@ -1099,11 +1128,10 @@ func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
 	if err := s.finishDense(pending); err != nil {
 		return nil, err
 	}
-	return opNode{st}, nil
+	return st, nil
 }
 
 func (s *state) customOp() (*dialect.OperationState, error) {
-	lex := s.lex
 	t := s.peek()
 	name := resolveOpName(t.Value)
 	def := dialect.Lookup(name)
@@ -1115,10 +1143,10 @@ func (s *state) customOp() (*dialect.OperationState, error) {
 	}
 	s.next()
 	st := &dialect.OperationState{Name: name, Loc: locOf(t.Pos)}
-	if err := def.Parse(&asmParser{s: s}, st); err != nil {
+	s.asm.s = s
+	if err := def.Parse(&s.asm, st); err != nil {
 		return nil, err
 	}
-	s.lex = lex
 	return st, nil
 }
 
