@@ -258,7 +258,7 @@ func mergeRanges(in []analysis.Interval) []analysis.Interval {
 func (s *mrState) computeRuleRefusals() {
 	target := ""
 	if s.ctx.Target != nil {
-		target = s.ctx.Target.Name
+		target = s.ctx.Target.RulesName()
 	}
 	refuse := func(a, b *mrMember, why string) {
 		if a != nil && b != nil && a != b {
@@ -267,8 +267,8 @@ func (s *mrState) computeRuleRefusals() {
 		}
 	}
 	memberOf := func(v *dialect.Value) *mrMember {
-		if l, ok := bufferOf(v); ok {
-			return s.byAlloc[l.buf]
+		if buf, ok := allocationOf(v); ok { // through slices too
+			return s.byAlloc[buf]
 		}
 		return nil
 	}
