@@ -183,6 +183,22 @@ func (g *geometry) labelSpot(s *Space, i int) [4]float64 {
 	return [4]float64{cx - tw/2, cy - 6, cx + tw/2, cy + 6}
 }
 
+// tickText writes an address exactly, in the largest binary unit that
+// needs at most two decimals (1152 KiB rather than 1.13 MiB).
+func tickText(a int64) string {
+	if a > math.MaxInt64/100 {
+		return human(a)
+	}
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB"}
+	for u := len(units) - 1; u > 0; u-- {
+		scale := int64(1) << (10 * u)
+		if a >= scale && (a*100)%scale == 0 {
+			return strconv.FormatFloat(float64(a)/float64(scale), 'f', -1, 64) + " " + units[u]
+		}
+	}
+	return fmt.Sprintf("%d B", a)
+}
+
 // textWidth estimates the width of 10px sans-serif text.
 func textWidth(s string) float64 { return 6 * float64(len([]rune(s))) }
 
@@ -267,7 +283,7 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 		if a > 0 && a < g.top {
 			fmt.Fprintf(&grid, "M%s %sH%s", num(marginL), num(y), num(plotR))
 		}
-		fmt.Fprintf(w, `<text class="ytick" x="%s" y="%s" text-anchor="end" fill="#555">%s</text>`+"\n", num(marginL-6), num(y+4), esc(human(a)))
+		fmt.Fprintf(w, `<text class="ytick" x="%s" y="%s" text-anchor="end" fill="#555">%s</text>`+"\n", num(marginL-6), num(y+4), esc(tickText(a)))
 	}
 	for p := ceilTo(g.lo, g.xStep); p <= g.hi; p += g.xStep {
 		x := g.x(p)
@@ -383,6 +399,31 @@ func panelSummary(s *Space) string {
 	return b.String()
 }
 
+// anchor is a panel's element id, "function.space" (with ".pass" when
+// two passes planned the function, and a number if that repeats), so a
+// link can point at one panel: report.html#flash_attention.vec.
+func anchor(fn, pass, space string, used map[string]int) string {
+	clean := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == ' ' || r == '"' || r == '#' || r == '%' {
+				return '_'
+			}
+			return r
+		}, s)
+	}
+	id := clean(fn) + "." + clean(space)
+	if used[id] > 0 {
+		id = clean(fn) + "." + clean(pass) + "." + clean(space)
+	}
+	base := id
+	for n := 2; used[id] > 0; n++ {
+		id = fmt.Sprintf("%s.%d", base, n)
+	}
+	used[clean(fn)+"."+clean(space)]++
+	used[id]++
+	return id
+}
+
 // hoverData is what the HTML page's script needs for one panel: the
 // rectangles (x, y, w, h, buffer) and per buffer its hover text.
 type hoverData struct {
@@ -451,6 +492,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		io.WriteString(bw, "<p>No memory was planned.</p>\n")
 	}
 	k := 0
+	anchors := map[string]int{}
 	for _, f := range r.Functions {
 		fmt.Fprintf(bw, "<h2>@%s &middot; %s%s</h2>\n", esc(f.Name), esc(f.Pass), esc(algSuffix(f.Algorithm)))
 		for i := range f.Spaces {
@@ -458,8 +500,8 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			g := layout(s, 0)
 			id := fmt.Sprintf("hover-%d", k)
 			k++
-			fmt.Fprintf(bw, `<svg class="panel" xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="11" data-hover="%s">`+"\n",
-				num(svgW), num(panelH), num(svgW), num(panelH), id)
+			fmt.Fprintf(bw, `<svg class="panel" id="%s" xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="11" data-hover="%s">`+"\n",
+				esc(anchor(f.Name, f.Pass, s.Name, anchors)), num(svgW), num(panelH), num(svgW), num(panelH), id)
 			writePanel(bw, &f, s, g)
 			io.WriteString(bw, `<path class="hl" d="" fill="none" stroke="#000" stroke-width="2" pointer-events="none"/>`+"\n</svg>\n")
 			hd := hoverData{Boxes: make([][5]float64, len(g.boxes)), Text: make([]string, len(s.Buffers))}

@@ -1,0 +1,243 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The pictures as a user sees them: headless Chromium (Debian's chromium
+// package) renders the SVG and the HTML page to PNG, and runs the page's
+// hover script against a pointer on a buffer. Skipped when no chromium is
+// on PATH.
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no chromium or chromium-browser on PATH")
+	return ""
+}
+
+// runChromium runs headless Chromium with flags that keep it off the
+// network and out of the user's profile; it returns stdout and fails the
+// test on a script error logged to the console.
+func runChromium(t *testing.T, args ...string) string {
+	t.Helper()
+	bin := chromiumPath(t)
+	// The deadline only stops a hung browser; no result depends on time.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+		"--force-device-scale-factor=1", "--enable-logging=stderr", "--v=0",
+		"--user-data-dir=" + t.TempDir()}
+	cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", bin, strings.Join(args, " "), err, stderr.String())
+	}
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if strings.Contains(l, ":CONSOLE") && strings.Contains(l, "Uncaught") {
+			t.Errorf("script error: %s", l)
+		}
+	}
+	return stdout.String()
+}
+
+// screenshot renders file at w x h and decodes the PNG.
+func screenshot(t *testing.T, file string, w, h int) image.Image {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "shot.png")
+	runChromium(t, "--screenshot="+out, fmt.Sprintf("--window-size=%d,%d", w, h), "file://"+file)
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatalf("no screenshot: %v", err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("screenshot is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Fatalf("screenshot is %dx%d, want %dx%d", b.Dx(), b.Dy(), w, h)
+	}
+	return img
+}
+
+func hexColor(s string) color.RGBA {
+	var c color.RGBA
+	fmt.Sscanf(s, "#%02x%02x%02x", &c.R, &c.G, &c.B)
+	c.A = 255
+	return c
+}
+
+// colorCounts counts the pixels of each colour.
+func colorCounts(img image.Image) map[color.RGBA]int {
+	counts := map[color.RGBA]int{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, a := img.At(x, y).RGBA()
+			counts[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}]++
+		}
+	}
+	return counts
+}
+
+// checkRendered: the picture is not blank, and the buffers show in their
+// colours over the areas their rectangles cover.
+func checkRendered(t *testing.T, img image.Image, s *Space, minArea int) {
+	t.Helper()
+	counts := colorCounts(img)
+	if len(counts) < 8 {
+		t.Fatalf("screenshot has %d colours: blank or nearly", len(counts))
+	}
+	white := counts[color.RGBA{255, 255, 255, 255}]
+	if b := img.Bounds(); white > b.Dx()*b.Dy()*95/100 {
+		t.Fatalf("screenshot is %d%% white", 100*white/(b.Dx()*b.Dy()))
+	}
+	seen := 0
+	for _, b := range s.Buffers {
+		if counts[hexColor(palette[colorIndex(b.Name)])] >= minArea {
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Fatalf("no buffer colour covers %d pixels", minArea)
+	}
+}
+
+func TestRenderInChromium(t *testing.T) {
+	chromiumPath(t)
+	dir := t.TempDir()
+	cases := []struct {
+		name string
+		r    *Report
+	}{
+		{"zoom", goldenReportFile(t, "testdata/zoom.txtar")},
+		{"large", largeReport(t, 1500, 5)},
+	}
+	for _, c := range cases {
+		s := &c.r.Functions[0].Spaces[0]
+		for _, ext := range []string{".svg", ".html"} {
+			t.Run(c.name+ext, func(t *testing.T) {
+				path := filepath.Join(dir, c.name+ext)
+				if err := Write(path, c.r); err != nil {
+					t.Fatal(err)
+				}
+				img := screenshot(t, path, 1200, 900)
+				checkRendered(t, img, s, 400)
+				if ext == ".svg" {
+					checkRectangles(t, img, s)
+				}
+			})
+		}
+	}
+}
+
+// TestHoverInChromium points at buffers on the HTML page (a synthetic
+// mousemove at a rectangle's centre, the way the script receives a real
+// one) and reads the tooltip from the DOM Chromium dumps.
+func TestHoverInChromium(t *testing.T) {
+	chromiumPath(t)
+	r := goldenReportFile(t, "testdata/rules.txtar")
+	var page bytes.Buffer
+	if err := r.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	s := &r.Functions[0].Spaces[0]
+	g := layout(s, 0)
+	for _, target := range []int{1, 2} { // %b, and %c's second interval
+		k := -1
+		for i, bx := range g.boxes {
+			if bx.buf == target {
+				k = i
+			}
+		}
+		if k < 0 {
+			t.Fatalf("buffer %d has no rectangle", target)
+		}
+		probe := fmt.Sprintf(`<script>
+window.addEventListener("load", function () {
+  var svg = document.querySelector("svg.panel");
+  var d = JSON.parse(document.getElementById(svg.dataset.hover).textContent);
+  var b = d.r[%d], pt = svg.createSVGPoint();
+  pt.x = b[0] + b[2] / 2; pt.y = b[1] + b[3] / 2;
+  var c = pt.matrixTransform(svg.getScreenCTM());
+  svg.dispatchEvent(new MouseEvent("mousemove", {clientX: c.x, clientY: c.y, bubbles: true}));
+});
+</script>
+`, k)
+		html := strings.Replace(page.String(), "</body>", probe+"</body>", 1)
+		path := filepath.Join(t.TempDir(), "hover.html")
+		if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dom := runChromium(t, "--virtual-time-budget=5000", "--window-size=1200,900", "--dump-dom", "file://"+path)
+		i := strings.Index(dom, `<div id="tip"`)
+		if i < 0 {
+			t.Fatalf("no tooltip element in the DOM:\n%s", dom[:min(len(dom), 500)])
+		}
+		tip := dom[i:]
+		tip = tip[:strings.Index(tip, "</div>")]
+		b := &s.Buffers[target]
+		if !strings.Contains(tip, "display: block") {
+			t.Fatalf("tooltip not shown for %s: %s", b.Name, tip)
+		}
+		for _, want := range []string{b.Name, fmt.Sprintf("at [%d, %d)", b.Offset, b.End), formatLive(b.Live), b.Loc} {
+			if !strings.Contains(tip, want) {
+				t.Errorf("tooltip for %s lacks %q: %s", b.Name, want, tip)
+			}
+		}
+		if !strings.Contains(dom, `<path class="hl" d="M`) {
+			t.Errorf("hovered buffer %s not outlined", b.Name)
+		}
+	}
+}
+
+// checkRectangles: in the SVG, drawn at scale 1 from the page's corner,
+// the pixels just inside each rectangle of the first panel large enough
+// to sample have its buffer's colour.
+func checkRectangles(t *testing.T, img image.Image, s *Space) {
+	t.Helper()
+	g := layout(s, 0)
+	labelled := map[int]bool{}
+	for _, i := range g.labelBoxes {
+		labelled[i] = true
+	}
+	sampled, right := 0, 0
+	for i, bx := range g.boxes {
+		if bx.w < 5 || bx.h < 5 || bx.y+bx.h > float64(img.Bounds().Dy()) {
+			continue
+		}
+		// The centre, or near the corner when a label is in the centre.
+		x, y := int(bx.x+bx.w/2), int(bx.y+bx.h/2)
+		if labelled[i] {
+			x, y = int(bx.x+3), int(bx.y+3)
+		}
+		sampled++
+		r, gr, b, _ := img.At(x, y).RGBA()
+		got := color.RGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), 255}
+		if got == hexColor(palette[colorIndex(s.Buffers[bx.buf].Name)]) {
+			right++
+		}
+	}
+	// A few corners may sit under a bound line or a label.
+	if sampled < 3 || right*10 < sampled*9 {
+		t.Fatalf("%d of %d sampled rectangles show their buffer's colour", right, sampled)
+	}
+}
