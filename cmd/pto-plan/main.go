@@ -1,7 +1,7 @@
 // Command pto-plan places the buffers of a memory-planning problem.
 //
 //	pto-plan [--algorithm=NAME] [--capacity=BYTES] [--time-limit=DURATION]
-//	         [-o OUT] [--stats] PROBLEM
+//	         [-o OUT] [--stats] [--report=FILE] PROBLEM
 //
 // PROBLEM is a MiniMalloc CSV file (id,lower,upper,size[,alignment]; the
 // capacity is the number in the file name, as in A.1048576.csv) or a
@@ -9,6 +9,12 @@
 // format: the CSV rows with an offset column, or a schema-v1 solution
 // document. It goes to OUT (written through a temporary file and renamed,
 // so a failed run never leaves a partial file) or to standard output.
+//
+// --report=FILE also writes the memory report of the placement (the one
+// pto-opt --memory-report writes, package planner/report): JSON, a text
+// table, or an SVG or HTML layout picture, by FILE's extension (.json,
+// .txt, .svg, .html; another extension is bad usage). Like OUT it is
+// written, whole, only when the run succeeds.
 //
 // --capacity overrides every pool's capacity; --capacity=0 removes it, so
 // the planner minimises the peak instead. Every solution is checked by
@@ -29,6 +35,7 @@ import (
 	"time"
 
 	"pto-opt/planner"
+	"pto-opt/planner/report"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -40,6 +47,7 @@ type config struct {
 	out       string
 	stats     bool
 	seed      int64
+	report    string
 	file      string
 }
 
@@ -53,6 +61,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.out, "o", "-", "output file (- for standard output)")
 	fs.BoolVar(&c.stats, "stats", false, "print peak, lower bound, reuse cost, proof status and time to standard error")
 	fs.Int64Var(&c.seed, "seed", 0, "seed of dsa-rp's randomised restarts")
+	fs.StringVar(&c.report, "report", "", "also write the memory report to FILE: "+strings.Join(report.Formats, ", ")+" by extension")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pto-plan [flags] PROBLEM.csv|PROBLEM.json")
 		fs.PrintDefaults()
@@ -65,6 +74,11 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		return nil, errors.New("expected exactly one PROBLEM file")
 	}
 	c.file = fs.Arg(0)
+	if c.report != "" {
+		if err := report.CheckPath(c.report); err != nil {
+			return nil, fmt.Errorf("--report: %v", err)
+		}
+	}
 	return c, nil
 }
 
@@ -116,15 +130,75 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := in.write(&buf, r); err != nil {
 		return fail("%s: %v", c.file, err)
 	}
+	var rep *staged
+	if c.report != "" {
+		// Staged before the output is written, so a report that cannot
+		// be written fails the run before anything appears.
+		f := report.FromProblem(in.name, "pto-plan", r.Algorithm, r.Problem, r.Solution, report.Options{})
+		doc := &report.Report{Tool: "pto-plan", Input: c.file, Functions: []report.Function{f}}
+		var data bytes.Buffer
+		if err := report.Render(&data, c.report, doc); err != nil {
+			return fail("--report: %v", err)
+		}
+		if rep, err = stage(c.report, data.Bytes()); err != nil {
+			return fail("--report: %v", err)
+		}
+		defer rep.discard()
+	}
 	if err := writeOutput(c.out, buf.Bytes(), stdout); err != nil {
 		return fail("%v", err)
 	}
+	if rep != nil {
+		if err := rep.commit(); err != nil {
+			return fail("--report: %v", err)
+		}
+	}
 	return 0
+}
+
+// staged is a file written to a temporary name beside its path, put in
+// place by commit.
+type staged struct{ tmp, path string }
+
+func stage(path string, data []byte) (*staged, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), ".pto-plan-*")
+	if err != nil {
+		return nil, err
+	}
+	s := &staged{tmp: f.Name(), path: path}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644) // a report is not private
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		s.discard()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *staged) commit() error {
+	err := os.Rename(s.tmp, s.path)
+	if err == nil {
+		s.tmp = ""
+	}
+	return err
+}
+
+// discard removes the temporary file unless commit put it in place.
+func (s *staged) discard() {
+	if s.tmp != "" {
+		os.Remove(s.tmp)
+	}
 }
 
 // input is a loaded problem and the writer for its output format.
 type input struct {
 	problem *planner.Problem
+	name    string // the problem's name in reports
 	write   func(w io.Writer, r *planner.Result) error
 }
 
@@ -140,7 +214,8 @@ func load(file string) (*input, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &input{problem: p, write: func(w io.Writer, r *planner.Result) error {
+		name := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		return &input{problem: p, name: name, write: func(w io.Writer, r *planner.Result) error {
 			return planner.WriteCSV(w, p, r.Solution)
 		}}, nil
 	case ".json":
@@ -148,7 +223,11 @@ func load(file string) (*input, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &input{problem: d.Problem, write: func(w io.Writer, r *planner.Result) error {
+		name := d.Instance
+		if name == "" {
+			name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		}
+		return &input{problem: d.Problem, name: name, write: func(w io.Writer, r *planner.Result) error {
 			meta := map[string]string{
 				"solver":         "pto-plan " + r.Algorithm,
 				"reuse_cost":     strconv.FormatInt(r.ReuseCost, 10),
