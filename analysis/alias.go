@@ -63,8 +63,10 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 		a.edge(op.Operands[def.ReusedInput], op.Results[0])
 	}
 	if def.Traits.Has(dialect.DestinationStyle) {
-		if d := dialect.TileDest(op); d != nil && len(op.Results) > 0 {
-			a.edge(d, op.Results[0])
+		for i, d := range dialect.TileDests(op) {
+			if i < len(op.Results) {
+				a.edge(d, op.Results[i])
+			}
 		}
 	}
 	if def.Traits.Has(dialect.CallLike) {

@@ -63,37 +63,39 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 				}
 			}
 		}
-		d := dialect.TileDest(op)
-		if d == nil || len(op.Results) != 1 {
-			return true
-		}
-		t, ok := op.Results[0].Type.(*dialect.TileType)
-		if !ok || !t.HasStaticShape() {
-			return true
-		}
-		w := &tileWrite{op: op, res: op.Results[0], buf: d, space: t.Space, offset: dialect.TileDestOffset(op), size: t.ByteSize(), carry: map[*dialect.Value]bool{}, joins: map[*dialect.Value]bool{}}
-		var all []Interval
-		w.alias = aa.Resolve(w.res)
-		for _, v := range w.alias {
-			if isBufferHandle(v) {
+		// One write per result (multi-result ops have one destination each).
+		for ri, d := range dialect.TileDests(op) {
+			if ri >= len(op.Results) {
+				break
+			}
+			t, ok := op.Results[ri].Type.(*dialect.TileType)
+			if !ok || !t.HasStaticShape() {
 				continue
 			}
-			all = append(all, lv.Ranges(v)...)
-			if v.Op != nil && v.Op != op && v.Op.Def != nil && v.Op.Def.Branch != nil {
-				w.joins[v] = true
-			}
-			if v.IsBlockArg() {
-				w.joins[v] = true
-				if p := v.Block.ParentOp(); p != nil && p.Def != nil && p.Def.Branch != nil && v.Block.Region != nil && p.Def.Branch.Loops(p, v.Block.Region.Index()) {
-					w.carry[v] = true
+			w := &tileWrite{op: op, res: op.Results[ri], buf: d, space: t.Space, offset: dialect.TileDestOffsetFor(op, ri), size: t.ByteSize(), carry: map[*dialect.Value]bool{}, joins: map[*dialect.Value]bool{}}
+			var all []Interval
+			w.alias = aa.Resolve(w.res)
+			for _, v := range w.alias {
+				if isBufferHandle(v) {
+					continue
+				}
+				all = append(all, lv.Ranges(v)...)
+				if v.Op != nil && v.Op != op && v.Op.Def != nil && v.Op.Def.Branch != nil {
+					w.joins[v] = true
+				}
+				if v.IsBlockArg() {
+					w.joins[v] = true
+					if p := v.Block.ParentOp(); p != nil && p.Def != nil && p.Def.Branch != nil && v.Block.Region != nil && p.Def.Branch.Loops(p, v.Block.Region.Index()) {
+						w.carry[v] = true
+					}
 				}
 			}
-		}
-		w.ranges = normalize(all)
-		writes = append(writes, w)
-		if d.Op != nil {
-			if size, ok := d.Op.IntAttrValue("size"); ok && w.offset+w.size > size {
-				fail(dialect.NewError(op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(op), w.offset, w.offset+w.size, allocName(d), size))
+			w.ranges = normalize(all)
+			writes = append(writes, w)
+			if d.Op != nil {
+				if size, ok := d.Op.IntAttrValue("size"); ok && w.offset+w.size > size {
+					fail(dialect.NewError(op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(op), w.offset, w.offset+w.size, allocName(d), size))
+				}
 			}
 		}
 		return true

@@ -84,7 +84,7 @@ var PTOComputeOps = strings.Fields(`tload tstore tadd tsub tmul tdiv tmax tmin t
 	trowexpand trowexpandmul trowexpandadd trowexpandsub trowexpanddiv
 	tcolexpand tcolexpandmul tcolexpandadd tcolexpandsub tcolexpanddiv
 	tsel tsels tprelu tcvt treshape textract treinterpret tmatmul tmatmul_acc tgemv tgemv_acc
-	tcreate tfull tpop_from_aic`)
+	tcreate tfull tpop_from_aic ttopk`)
 
 func init() {
 	RegisterDialect("pto")

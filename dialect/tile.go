@@ -217,6 +217,7 @@ var tileOps = []struct {
 	{tkStore, "store", "writes a tile to a global tensor"},
 	{tkInPlaceSafe, "add sub mul div max min and or xor adds subs muls divs maxs mins exp log sqrt abs neg relu not fillpad", "elementwise, in-place safe"},
 	{tkNotInPlace, "recip rsqrt row_sum row_max row_min mrgsort_format1 move rem rems fmod fmods transpose", "output must not alias any input"},
+	{tkNotInPlace, "topk", "row-wise top-k: two results (values, indices), neither may alias the input"},
 	{tkForbid1, "row_expand row_expand_mul row_expand_add row_expand_sub row_expand_div col_expand col_expand_mul col_expand_add col_expand_sub col_expand_div", "output must not alias the broadcast operand 1"},
 	{tkSel, "sel", "output must not alias the mask (0) or tmp (3)"},
 	{tkSels, "sels", "select with a scalar; target-aware aliasing"},
@@ -317,7 +318,7 @@ func init() {
 				d.ReusedInput = 0
 			default:
 				d.Traits = TileProducer | DestinationStyle
-				d.Inherent = []string{"operandSegmentSizes", "offset"}
+				d.Inherent = []string{"operandSegmentSizes", "offset", "dest_offsets"}
 			}
 			if group.kind == tkFresh {
 				d.Traits |= FreshResult
@@ -472,17 +473,26 @@ func printTileAttrDict(p AsmPrinter, op *Operation, elided ...string) {
 
 // ---- the uniform op form ----
 
-// TileDest returns the destination buffer operand (`into`) of a tile op, or
-// nil when it has none.
-func TileDest(op *Operation) *Value {
+// TileDests returns the destination buffers (`into`) of a tile op, one
+// per result, or nil when it has none.
+func TileDests(op *Operation) []*Value {
 	if !op.Has(DestinationStyle) {
 		return nil
 	}
-	d := op.OperandSegment(1)
-	if len(d) == 0 {
+	return op.OperandSegment(1)
+}
+
+// TileDest returns the destination of result 0 (most tile ops have one
+// result), or nil.
+func TileDest(op *Operation) *Value { return TileDestFor(op, 0) }
+
+// TileDestFor returns the destination of result i, or nil.
+func TileDestFor(op *Operation, i int) *Value {
+	d := TileDests(op)
+	if i >= len(d) {
 		return nil
 	}
-	return d[0]
+	return d[i]
 }
 
 // TileInputs returns the non-destination operands.
@@ -496,22 +506,66 @@ func TileInputs(op *Operation) []*Value {
 	return op.OperandSegment(0)
 }
 
-// TileDestOffset is the byte offset of the destination (into %b + N).
-func TileDestOffset(op *Operation) int64 {
-	n, _ := op.IntAttrValue("offset")
-	return n
+// TileDestOffset is the byte offset of result 0's destination (into %b + N).
+func TileDestOffset(op *Operation) int64 { return TileDestOffsetFor(op, 0) }
+
+// TileDestOffsetFor is the byte offset of result i's destination: `offset`
+// for single-result ops, `dest_offsets` for several results.
+func TileDestOffsetFor(op *Operation, i int) int64 {
+	if a, ok := op.Attr("dest_offsets").(*DenseArrayAttr); ok {
+		if i < len(a.Values) {
+			return a.Values[i]
+		}
+		return 0
+	}
+	if i == 0 {
+		n, _ := op.IntAttrValue("offset")
+		return n
+	}
+	return 0
 }
 
-// SetTileDest sets (or replaces) the destination of a destination-style op.
-func SetTileDest(op *Operation, buf *Value, offset int64) {
+// SetTileDests sets the destinations of every result at once.
+func SetTileDests(op *Operation, bufs []*Value, offsets []int64) {
 	inputs := append([]*Value(nil), TileInputs(op)...)
-	op.SetOperands(append(inputs, buf))
-	op.SetAttr("operandSegmentSizes", I32Array(int64(len(inputs)), 1))
-	if offset != 0 {
-		op.SetAttr("offset", Int(offset, I64))
-	} else {
-		op.RemoveAttr("offset")
+	op.SetOperands(append(inputs, bufs...))
+	op.SetAttr("operandSegmentSizes", I32Array(int64(len(inputs)), int64(len(bufs))))
+	op.RemoveAttr("offset")
+	op.RemoveAttr("dest_offsets")
+	any := false
+	for _, o := range offsets {
+		any = any || o != 0
 	}
+	switch {
+	case !any:
+	case len(bufs) == 1:
+		op.SetAttr("offset", Int(offsets[0], I64))
+	default:
+		op.SetAttr("dest_offsets", I64Array(offsets...))
+	}
+}
+
+// SetTileDest sets (or replaces) the destination of a single-result op.
+func SetTileDest(op *Operation, buf *Value, offset int64) {
+	SetTileDests(op, []*Value{buf}, []int64{offset})
+}
+
+// SetTileDestFor replaces the destination of result i of an op that has
+// its destinations already.
+func SetTileDestFor(op *Operation, i int, buf *Value, offset int64) {
+	bufs := append([]*Value(nil), TileDests(op)...)
+	if len(bufs) != len(op.Results) {
+		if len(op.Results) == 1 {
+			SetTileDest(op, buf, offset)
+		}
+		return
+	}
+	offs := make([]int64, len(bufs))
+	for k := range bufs {
+		offs[k] = TileDestOffsetFor(op, k)
+	}
+	bufs[i], offs[i] = buf, offset
+	SetTileDests(op, bufs, offs)
 }
 
 func parseTileOp(p AsmParser, st *OperationState) error {
@@ -522,17 +576,24 @@ func parseTileOp(p AsmParser, st *OperationState) error {
 			return err
 		}
 	}
-	var dest *OperandRef
-	var offset int64
+	var dests []OperandRef
+	var offsets []int64
 	if p.ParseOptionalKeyword("into") {
-		d, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		dest = &d
-		if p.ParseOptionalPunct("+") {
-			if offset, err = p.ParseInteger(); err != nil {
+		for {
+			d, err := p.ParseOperand()
+			if err != nil {
 				return err
+			}
+			off := int64(0)
+			if p.ParseOptionalPunct("+") {
+				if off, err = p.ParseInteger(); err != nil {
+					return err
+				}
+			}
+			dests = append(dests, d)
+			offsets = append(offsets, off)
+			if !p.ParseOptionalPunct(",") {
+				break
 			}
 		}
 	}
@@ -557,19 +618,27 @@ func parseTileOp(p AsmParser, st *OperationState) error {
 	st.Operands = inputs
 	st.OperandTypes = append([]Type(nil), ft.Inputs...)
 	st.ResultTypes = ft.Results
-	if dest != nil {
-		if len(ft.Results) != 1 {
-			return p.Errorf("'into' needs a single tile result")
+	if len(dests) > 0 {
+		if len(dests) != len(ft.Results) {
+			return p.ErrorAt(typeLoc, "'into' names %d destinations for %d results", len(dests), len(ft.Results))
 		}
-		space := TileSpaceOf(ft.Results[0])
-		if space == "" {
-			return p.Errorf("'into' needs a tile result type")
+		anyOff := false
+		for i, d := range dests {
+			space := TileSpaceOf(ft.Results[i])
+			if space == "" {
+				return p.ErrorAt(typeLoc, "'into' needs tile result types")
+			}
+			st.Operands = append(st.Operands, d)
+			st.OperandTypes = append(st.OperandTypes, TileBuf(space))
+			anyOff = anyOff || offsets[i] != 0
 		}
-		st.Operands = append(st.Operands, *dest)
-		st.OperandTypes = append(st.OperandTypes, TileBuf(space))
-		st.AddAttr("operandSegmentSizes", I32Array(int64(len(inputs)), 1))
-		if offset != 0 {
-			st.AddAttr("offset", Int(offset, I64))
+		st.AddAttr("operandSegmentSizes", I32Array(int64(len(inputs)), int64(len(dests))))
+		switch {
+		case !anyOff:
+		case len(dests) == 1:
+			st.AddAttr("offset", Int(offsets[0], I64))
+		default:
+			st.AddAttr("dest_offsets", I64Array(offsets...))
 		}
 	}
 	return nil
@@ -581,14 +650,19 @@ func printTileOp(p AsmPrinter, op *Operation) {
 		p.Write(" ")
 		p.Operands(inputs)
 	}
-	if d := TileDest(op); d != nil {
+	if ds := TileDests(op); len(ds) > 0 {
 		p.Write(" into ")
-		p.Operand(d)
-		if off := TileDestOffset(op); off != 0 {
-			p.Write(" + " + strconv.FormatInt(off, 10))
+		for i, d := range ds {
+			if i > 0 {
+				p.Write(", ")
+			}
+			p.Operand(d)
+			if off := TileDestOffsetFor(op, i); off != 0 {
+				p.Write(" + " + strconv.FormatInt(off, 10))
+			}
 		}
 	}
-	printTileAttrDict(p, op, "operandSegmentSizes", "offset")
+	printTileAttrDict(p, op, "operandSegmentSizes", "offset", "dest_offsets")
 	p.Write(" : (")
 	p.Types(ValueTypes(inputs))
 	p.Write(") -> ")
@@ -603,19 +677,19 @@ func verifyTileOp(op *Operation) error {
 		if !op.Has(DestinationStyle) {
 			return Errorf(op, "does not take an 'into' destination")
 		}
-		if len(seg) != 2 || seg[1] > 1 || seg[0]+seg[1] != len(op.Operands) {
-			return Errorf(op, "operandSegmentSizes must be [inputs, 0 or 1 destination]")
+		if len(seg) != 2 || seg[1] != 0 && seg[1] != len(op.Results) || seg[0]+seg[1] != len(op.Operands) {
+			return Errorf(op, "operandSegmentSizes must be [inputs, 0 or one destination per result]")
 		}
 	}
-	if d := TileDest(op); d != nil {
+	for i, d := range TileDests(op) {
 		bt, ok := d.Type.(*TileBufType)
 		if !ok {
 			return Errorf(op, "destination must be a !tile.buf, got %s", d.Type)
 		}
-		if rs := TileSpaceOf(op.Results[0].Type); rs != bt.Space {
+		if rs := TileSpaceOf(op.Results[i].Type); rs != bt.Space {
 			return Errorf(op, "destination space '%s' does not match the result space '%s'", bt.Space, rs)
 		}
-		if off := TileDestOffset(op); off < 0 {
+		if off := TileDestOffsetFor(op, i); off < 0 {
 			return Errorf(op, "destination offset must be non-negative")
 		}
 	}
@@ -638,4 +712,17 @@ func verifyTileOp(op *Operation) error {
 		}
 	}
 	return nil
+}
+
+// DestResult maps an operand index of a destination-style op to the
+// result it is the destination of.
+func DestResult(op *Operation, operand int) (int, bool) {
+	if !op.Has(DestinationStyle) {
+		return 0, false
+	}
+	n := len(TileInputs(op))
+	if operand < n || operand-n >= len(TileDests(op)) {
+		return 0, false
+	}
+	return operand - n, true
 }

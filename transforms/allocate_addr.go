@@ -269,35 +269,10 @@ func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *a
 	}
 	var stages []stage
 	fn.Walk(func(op *dialect.Operation) bool {
-		d := dialect.TileDest(op)
-		if d == nil {
-			return true
-		}
-		out := ap.index(d)
-		all, forbidden := dialect.ForbiddenAliasOperands(op, target)
-		inputs := dialect.TileInputs(op)
-		for k, in := range inputs {
-			if all || containsInt(forbidden, k) {
-				ap.separate(out, rootIdx(in), "semantic_no_alias")
-			}
-		}
-		if hazard {
-			readsTpop := false
-			for _, in := range inputs {
-				if tpopTainted[in] {
-					readsTpop = true
-				}
-			}
-			if readsTpop {
-				for _, in := range inputs {
-					if loadTainted[in] {
-						ap.separate(out, rootIdx(in), "target_hazard")
-					}
-				}
-			}
-		}
-		if g, s, ok := pipelineMembership(op); ok {
-			stages = append(stages, stage{g, s, out})
+		for _, d := range dialect.TileDests(op) { // one per result
+			ap.writeSeparations(op, ap.index(d), target, rootIdx, hazard, loadTainted, tpopTainted, func(g, s int64, out int) {
+				stages = append(stages, stage{g, s, out})
+			})
 		}
 		return true
 	})
@@ -398,7 +373,7 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 					lastAt[i], pipes[i].last = pos, p
 				}
 			}
-			if v.Op != nil && dialect.TileDest(v.Op) == a.Results[0] {
+			if v.Op != nil && dialect.TileDestFor(v.Op, v.Index) == a.Results[0] {
 				touch(v.Op, true)
 			}
 			if _, isTile := v.Type.(*dialect.TileType); isTile {
@@ -449,4 +424,36 @@ func overlapsLive(a, b []planner.Interval) bool {
 		}
 	}
 	return false
+}
+
+// writeSeparations records the separations one write (into allocation
+// index out) implies: its op's no-alias rules, the target hazard and its
+// pipeline stage.
+func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, target string, rootIdx func(*dialect.Value) int,
+	hazard bool, loadTainted, tpopTainted map[*dialect.Value]bool, stage func(g, s int64, out int)) {
+	all, forbidden := dialect.ForbiddenAliasOperands(op, target)
+	inputs := dialect.TileInputs(op)
+	for k, in := range inputs {
+		if all || containsInt(forbidden, k) {
+			ap.separate(out, rootIdx(in), "semantic_no_alias")
+		}
+	}
+	if hazard {
+		readsTpop := false
+		for _, in := range inputs {
+			if tpopTainted[in] {
+				readsTpop = true
+			}
+		}
+		if readsTpop {
+			for _, in := range inputs {
+				if loadTainted[in] {
+					ap.separate(out, rootIdx(in), "target_hazard")
+				}
+			}
+		}
+	}
+	if g, s, ok := pipelineMembership(op); ok {
+		stage(g, s, out)
+	}
 }

@@ -71,7 +71,7 @@ var tileToPTO = []struct {
 		row_expand_sub=trowexpandsub row_expand_div=trowexpanddiv
 		col_expand=tcolexpand col_expand_mul=tcolexpandmul col_expand_add=tcolexpandadd
 		col_expand_sub=tcolexpandsub col_expand_div=tcolexpanddiv
-		sel=tsel sels=tsels prelu=tprelu cast=tcvt`},
+		sel=tsel sels=tsels prelu=tprelu cast=tcvt topk=ttopk`},
 }
 
 type ptoLowering struct {
@@ -617,7 +617,7 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		return out, nil
 	}
 	var err error
-	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true}
+	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true, "dest_offsets": true}
 	switch lw.form {
 	case ptoSubview:
 		_, err := c.buffer(op.Results[0])
@@ -626,7 +626,11 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		if ins, err = mapAll(dialect.TileInputs(op)); err != nil {
 			return err
 		}
-		if outs, err = mapAll(op.Results[:1]); err != nil {
+		results := op.Results[:1]
+		if lw.form == ptoCompute {
+			results = op.Results // multi-result ops write every result
+		}
+		if outs, err = mapAll(results); err != nil {
 			return err
 		}
 	case ptoLoad:

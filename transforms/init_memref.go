@@ -50,17 +50,22 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 		if failure != nil {
 			return false
 		}
-		if !needsBuffer(op) || dialect.TileDest(op) != nil {
+		if !needsBuffer(op) || len(dialect.TileDests(op)) > 0 {
 			return true
 		}
-		t := op.Results[0].Type.(*dialect.TileType)
-		if !t.HasStaticShape() {
-			failure = dialect.NewError(op.Loc, "init-memref: tile %s of %s has a dynamic shape and cannot be given a static allocation", t, dialect.Describe(op))
-			return false
+		// One allocation per result (a multi-result op gets one each).
+		bufs := make([]*dialect.Value, len(op.Results))
+		for i, r := range op.Results {
+			t := r.Type.(*dialect.TileType)
+			if !t.HasStaticShape() {
+				failure = dialect.NewError(op.Loc, "init-memref: tile %s of %s has a dynamic shape and cannot be given a static allocation", t, dialect.Describe(op))
+				return false
+			}
+			alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, namer.name(t.Space))
+			created = append(created, alloc)
+			bufs[i] = alloc.Results[0]
 		}
-		alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, namer.name(t.Space))
-		created = append(created, alloc)
-		dialect.SetTileDest(op, alloc.Results[0], 0)
+		dialect.SetTileDests(op, bufs, make([]int64, len(bufs)))
 		return true
 	})
 	if failure != nil {
@@ -82,14 +87,15 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 		}
 		largest := int64(0)
 		for _, u := range a.Results[0].Uses {
-			if !u.Op.Has(dialect.DestinationStyle) || dialect.TileDest(u.Op) != a.Results[0] {
+			ri, ok := dialect.DestResult(u.Op, u.Index)
+			if !ok {
 				continue
 			}
-			if t, ok := u.Op.Results[0].Type.(*dialect.TileType); ok {
+			if t, ok := u.Op.Results[ri].Type.(*dialect.TileType); ok {
 				if !t.HasStaticShape() {
 					return dialect.NewError(u.Op.Loc, "init-memref: tile %s bound to declared allocation has a dynamic shape", t)
 				}
-				largest = max(largest, dialect.TileDestOffset(u.Op)+t.ByteSize())
+				largest = max(largest, dialect.TileDestOffsetFor(u.Op, ri)+t.ByteSize())
 			}
 		}
 		if largest > 0 {
@@ -121,7 +127,7 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 func countBindings(alloc *dialect.Operation) int {
 	n := 0
 	for _, u := range alloc.Results[0].Uses {
-		if dialect.TileDest(u.Op) == alloc.Results[0] {
+		if _, ok := dialect.DestResult(u.Op, u.Index); ok {
 			n++
 		}
 	}

@@ -187,16 +187,17 @@ func (s *mrState) checkPinnedSlots() error {
 		slotSize := m.size / slots
 		type bound struct {
 			op   *dialect.Operation
+			res  *dialect.Value
 			slot int64
 		}
 		var tiles []bound
 		for _, u := range m.alloc.Results[0].Uses {
-			if dialect.TileDest(u.Op) == m.alloc.Results[0] {
+			if ri, ok := dialect.DestResult(u.Op, u.Index); ok {
 				slot := int64(0)
 				if slotSize > 0 {
-					slot = dialect.TileDestOffset(u.Op) / slotSize
+					slot = dialect.TileDestOffsetFor(u.Op, ri) / slotSize
 				}
-				tiles = append(tiles, bound{u.Op, slot})
+				tiles = append(tiles, bound{u.Op, u.Op.Results[ri], slot})
 			}
 		}
 		for i, a := range tiles {
@@ -204,14 +205,14 @@ func (s *mrState) checkPinnedSlots() error {
 				if a.slot != b.slot {
 					continue
 				}
-				ra := s.ownRanges(a.op.Results[0], b.op.Results[0])
-				rb := s.ownRanges(b.op.Results[0], a.op.Results[0])
+				ra := s.ownRanges(a.res, b.res)
+				rb := s.ownRanges(b.res, a.res)
 				if analysis.OverlapSets(ra, rb) {
-					if ex, _ := s.lv.Exclusive(a.op.Results[0], b.op.Results[0]); ex {
+					if ex, _ := s.lv.Exclusive(a.res, b.res); ex {
 						continue
 					}
 					return dialect.NewError(b.op.Loc, "memory-reuse: %s and %s are both bound to slot %d of the declared allocation %%%s and are live at the same time; the later write destroys data the earlier tile still needs",
-						describeTile(a.op.Results[0]), describeTile(b.op.Results[0]), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
+						describeTile(a.res), describeTile(b.res), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
 				}
 			}
 		}
@@ -273,33 +274,38 @@ func (s *mrState) computeRuleRefusals() {
 		return nil
 	}
 	s.fn.Walk(func(op *dialect.Operation) bool {
-		d := dialect.TileDest(op)
-		if d == nil {
-			return true
-		}
-		out := s.byAlloc[d]
-		all, forbidden := dialect.ForbiddenAliasOperands(op, target)
-		inputs := dialect.TileInputs(op)
-		for k, in := range inputs {
-			if all || containsInt(forbidden, k) {
-				refuse(out, memberOf(in), "no-alias")
-			}
-		}
-		if s.hazard {
-			readsTpop := false
-			for _, in := range inputs {
-				readsTpop = readsTpop || s.tpopT[in]
-			}
-			if readsTpop {
-				for _, in := range inputs {
-					if s.loadT[in] {
-						refuse(out, memberOf(in), "hazard")
-					}
-				}
-			}
+		for _, d := range dialect.TileDests(op) { // each result's destination
+			s.writeRefusals(op, s.byAlloc[d], target, refuse, memberOf)
 		}
 		return true
 	})
+}
+
+// writeRefusals records what one write (into member out) may not share:
+// the inputs its op must not overwrite — for a multi-result op, every
+// result inherits the op's rule — and, under the 910B hazard, the loaded
+// inputs of a writer that also reads a popped tile.
+func (s *mrState) writeRefusals(op *dialect.Operation, out *mrMember, target string, refuse func(a, b *mrMember, why string), memberOf func(*dialect.Value) *mrMember) {
+	all, forbidden := dialect.ForbiddenAliasOperands(op, target)
+	inputs := dialect.TileInputs(op)
+	for k, in := range inputs {
+		if all || containsInt(forbidden, k) {
+			refuse(out, memberOf(in), "no-alias")
+		}
+	}
+	if s.hazard {
+		readsTpop := false
+		for _, in := range inputs {
+			readsTpop = readsTpop || s.tpopT[in]
+		}
+		if readsTpop {
+			for _, in := range inputs {
+				if s.loadT[in] {
+					refuse(out, memberOf(in), "hazard")
+				}
+			}
+		}
+	}
 }
 
 // canShare is PyPTO's can_share, checked in both directions.
@@ -597,8 +603,8 @@ func (s *mrState) apply(plan []*mrBuffer) {
 		rep := b.members[0]
 		for _, m := range b.members[1:] {
 			for _, u := range append([]dialect.Use(nil), m.alloc.Results[0].Uses...) {
-				if dialect.TileDest(u.Op) == m.alloc.Results[0] {
-					dialect.SetTileDest(u.Op, rep.alloc.Results[0], m.offset+dialect.TileDestOffset(u.Op))
+				if ri, ok := dialect.DestResult(u.Op, u.Index); ok {
+					dialect.SetTileDestFor(u.Op, ri, rep.alloc.Results[0], m.offset+dialect.TileDestOffsetFor(u.Op, ri))
 				}
 			}
 			s.ctx.Stat("num-shared", 1)

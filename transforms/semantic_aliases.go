@@ -202,7 +202,7 @@ func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, 
 		if !safe {
 			return false
 		}
-		dialect.SetTileDest(op, dst.buf, dst.offset)
+		dialect.SetTileDestFor(op, v.Index, dst.buf, dst.offset)
 		return true
 	case op.Has(dialect.ResultReusesInput):
 		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {

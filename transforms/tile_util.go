@@ -46,11 +46,11 @@ func bufferOf(v *dialect.Value) (tileLoc, bool) {
 		op := v.Op
 		switch {
 		case op.Has(dialect.DestinationStyle):
-			d := dialect.TileDest(op)
+			d := dialect.TileDestFor(op, v.Index)
 			if d == nil {
 				return tileLoc{}, false
 			}
-			return tileLoc{buf: d, offset: dialect.TileDestOffset(op)}, true
+			return tileLoc{buf: d, offset: dialect.TileDestOffsetFor(op, v.Index)}, true
 		case op.Has(dialect.ResultReusesInput):
 			v = op.Operands[op.Def.ReusedInput]
 		case op.Has(dialect.ViewLike):
@@ -140,11 +140,15 @@ func tileSpace(v *dialect.Value) string {
 // needsBuffer reports whether op produces a tile that needs an allocation
 // of its own (a destination-style producer of an on-chip tile).
 func needsBuffer(op *dialect.Operation) bool {
-	if !op.Has(dialect.DestinationStyle) || len(op.Results) != 1 {
+	if !op.Has(dialect.DestinationStyle) || len(op.Results) == 0 {
 		return false
 	}
-	t, ok := op.Results[0].Type.(*dialect.TileType)
-	return ok && t.Space != "ddr"
+	for _, r := range op.Results {
+		if t, ok := r.Type.(*dialect.TileType); !ok || t.Space == "ddr" {
+			return false
+		}
+	}
+	return true
 }
 
 // newTileAlloc builds `tile.alloc space, size : !tile.buf<space>`.
@@ -250,7 +254,7 @@ func allocSize(alloc *dialect.Operation) int64 {
 func requireTileMemrefs(op *dialect.Operation) error {
 	var missing *dialect.Operation
 	op.Walk(func(o *dialect.Operation) bool {
-		if missing == nil && needsBuffer(o) && dialect.TileDest(o) == nil {
+		if missing == nil && needsBuffer(o) && len(dialect.TileDests(o)) == 0 {
 			missing = o
 		}
 		return missing == nil

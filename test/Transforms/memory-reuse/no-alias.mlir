@@ -161,3 +161,25 @@ func.func @narrowing_cast(%in: !tile.tensor<16x16xf32>) {
   %n = tile.cast %w into %m1 : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf16, vec>
   return
 }
+
+// -----
+
+// A multi-result op (PyPTO's tuple result): the no-alias rule of the op
+// holds for every result. topk is not in-place safe, so neither the values
+// nor the indices take the buffer of %x, which dies at the topk; each
+// result still gets its own allocation.
+// CHECK-LABEL: func.func @tuple_results
+// CHECK:      %x = tile.load %in into %[[X:[a-z0-9_]+]] :
+// CHECK-NEXT: %v, %i = tile.topk %x into %[[V:[a-z0-9_]+]], %[[I:[a-z0-9_]+]] :
+// CHECK-NOT:  %[[X]],
+// CHECK-NOT:  , %[[X]] :
+func.func @tuple_results(%in: !tile.tensor<16x16xf32>, %o: !tile.tensor<16x16xf32>) {
+  %m0 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %m1 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %m2 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %x = tile.load %in into %m0 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %v, %i = tile.topk %x into %m1, %m2 : (!tile.tile<16x16xf32, vec>) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>)
+  %s0 = tile.store %v, %o : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  %s1 = tile.store %i, %o : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}
