@@ -109,16 +109,31 @@ func convertRegion(r *Region) (*dialect.RegionState, error) {
 // Names are scoped by region; an isolated-from-above op starts a fresh
 // scope chain. A use before its definition creates a placeholder value that
 // the definition later replaces (MLIR's forward references).
+//
+// The names visible in the current chain live in one map; each region's
+// frame remembers where its definitions start in the undo list and removes
+// them when it closes, so sibling regions may reuse names. An isolated
+// frame swaps in a fresh map (maps are recycled) and restores the outer one.
 type builder struct {
-	scopes     []*scope
+	names      map[string]binding
+	undo       []string
+	frames     []frame
+	spare      []map[string]binding
 	allowUnreg bool
 }
 
-type scope struct {
-	values   map[string][]*dialect.Value
-	defLocs  map[string]dialect.Location
+// binding is a defined name: its values (one, or a result group) and where
+// it was defined.
+type binding struct {
+	vals []*dialect.Value
+	loc  dialect.Location
+}
+
+type frame struct {
+	mark     int // len(undo) when the frame opened
 	isolated bool
-	// forward references are kept on the isolated scope that owns them.
+	outer    map[string]binding // the names an isolated frame hides
+	// forward references are kept on the isolated frame that owns them.
 	forward map[string]*forwardRef
 	labels  map[string]*dialect.Block
 }
@@ -128,89 +143,87 @@ type forwardRef struct {
 	loc  dialect.Location
 }
 
-func (b *builder) push(isolated bool) *scope {
-	s := &scope{values: map[string][]*dialect.Value{}, defLocs: map[string]dialect.Location{}, isolated: isolated, labels: map[string]*dialect.Block{}}
-	if isolated {
-		s.forward = map[string]*forwardRef{}
+func (b *builder) push(isolated bool) *frame {
+	b.frames = append(b.frames, frame{mark: len(b.undo), isolated: isolated})
+	f := &b.frames[len(b.frames)-1]
+	if isolated || b.names == nil {
+		f.isolated = true
+		f.outer = b.names
+		if n := len(b.spare); n > 0 {
+			b.names, b.spare = b.spare[n-1], b.spare[:n-1]
+		} else {
+			b.names = make(map[string]binding, 64)
+		}
 	}
-	b.scopes = append(b.scopes, s)
-	return s
+	return f
 }
 
-// pop closes a scope; closing an isolated scope reports unresolved names.
+// pop closes a frame; closing an isolated frame reports unresolved names.
 func (b *builder) pop() error {
-	s := b.scopes[len(b.scopes)-1]
-	b.scopes = b.scopes[:len(b.scopes)-1]
-	if s.isolated {
+	f := &b.frames[len(b.frames)-1]
+	var err error
+	if f.isolated {
 		var first *forwardRef
 		var firstName string
-		for name, f := range s.forward {
-			if first == nil || f.loc.Line < first.loc.Line || f.loc.Line == first.loc.Line && f.loc.Col < first.loc.Col {
-				first, firstName = f, name
+		for name, fr := range f.forward {
+			if first == nil || fr.loc.Line < first.loc.Line || fr.loc.Line == first.loc.Line && fr.loc.Col < first.loc.Col {
+				first, firstName = fr, name
 			}
 		}
 		if first != nil {
-			return dialect.NewError(first.loc, "use of undeclared SSA value name '%%%s'", firstName)
+			err = dialect.NewError(first.loc, "use of undeclared SSA value name '%%%s'", firstName)
+		}
+		clear(b.names)
+		b.spare = append(b.spare, b.names)
+		b.names = f.outer
+	} else {
+		for _, name := range b.undo[f.mark:] {
+			delete(b.names, name)
 		}
 	}
-	return nil
+	b.undo = b.undo[:f.mark]
+	b.frames = b.frames[:len(b.frames)-1]
+	return err
 }
 
-func (b *builder) isolatedScope() *scope {
-	for i := len(b.scopes) - 1; i >= 0; i-- {
-		if b.scopes[i].isolated {
-			return b.scopes[i]
-		}
+// reset drops every frame.
+func (b *builder) reset() {
+	for len(b.frames) > 0 {
+		b.pop()
 	}
-	return b.scopes[0]
 }
 
-func (b *builder) lookup(name string) ([]*dialect.Value, bool) {
-	for i := len(b.scopes) - 1; i >= 0; i-- {
-		s := b.scopes[i]
-		if v, ok := s.values[name]; ok {
-			return v, true
-		}
-		if s.isolated {
-			break
-		}
-	}
-	return nil, false
-}
+func (b *builder) top() *frame { return &b.frames[len(b.frames)-1] }
 
-func (b *builder) definedLoc(name string) (dialect.Location, bool) {
-	for i := len(b.scopes) - 1; i >= 0; i-- {
-		s := b.scopes[i]
-		if l, ok := s.defLocs[name]; ok {
-			return l, true
-		}
-		if s.isolated {
-			break
+func (b *builder) isolatedFrame() *frame {
+	for i := len(b.frames) - 1; i >= 0; i-- {
+		if b.frames[i].isolated {
+			return &b.frames[i]
 		}
 	}
-	return dialect.Location{}, false
+	return &b.frames[0]
 }
 
 // resolve returns the value for a use, creating a forward reference when
 // the name is not defined yet.
 func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Value, error) {
-	if vals, ok := b.lookup(ref.Name); ok {
-		if ref.Num >= len(vals) {
+	if d, ok := b.names[ref.Name]; ok {
+		if ref.Num >= len(d.vals) {
 			return nil, dialect.NewError(ref.Loc, "reference to invalid result number")
 		}
-		v := vals[ref.Num]
+		v := d.vals[ref.Num]
 		if v.Type != t {
-			d := dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type)
-			if l, ok := b.definedLoc(ref.Name); ok {
-				d.WithNote(l, "prior use here")
-			}
-			return nil, d
+			return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type).
+				WithNote(d.loc, "prior use here")
 		}
 		return v, nil
 	}
-	iso := b.isolatedScope()
+	iso := b.isolatedFrame()
 	f, ok := iso.forward[ref.Name]
 	if !ok {
+		if iso.forward == nil {
+			iso.forward = map[string]*forwardRef{}
+		}
 		f = &forwardRef{loc: ref.Loc}
 		iso.forward[ref.Name] = f
 	}
@@ -226,20 +239,19 @@ func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Valu
 	return f.vals[ref.Num], nil
 }
 
-// define binds a name in the innermost scope, settling forward references.
+// define binds a name in the innermost frame, settling forward references.
 func (b *builder) define(name string, vals []*dialect.Value, loc dialect.Location) error {
-	if prev, ok := b.definedLoc(name); ok {
-		return dialect.NewError(loc, "redefinition of SSA value '%%%s'", name).WithNote(prev, "previously defined here")
+	if prev, ok := b.names[name]; ok {
+		return dialect.NewError(loc, "redefinition of SSA value '%%%s'", name).WithNote(prev.loc, "previously defined here")
 	}
-	s := b.scopes[len(b.scopes)-1]
-	s.values[name] = vals
-	s.defLocs[name] = loc
+	b.names[name] = binding{vals, loc}
+	b.undo = append(b.undo, name)
 	if !isNumeric(name) && len(vals) > 0 {
 		// A group %name:N keeps its name on its first result; the others
 		// are printed as %name#i.
 		vals[0].NameHint = name
 	}
-	iso := b.isolatedScope()
+	iso := b.isolatedFrame()
 	if f, ok := iso.forward[name]; ok {
 		for i, ph := range f.vals {
 			if ph == nil {
@@ -309,7 +321,7 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 
 	// Successors refer to blocks of the enclosing region.
 	for _, s := range st.Successors {
-		blk, ok := b.scopes[len(b.scopes)-1].labels[s.Label]
+		blk, ok := b.top().labels[s.Label]
 		if !ok {
 			return nil, dialect.NewError(s.Loc, "reference to an undefined block")
 		}
@@ -372,6 +384,9 @@ func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolat
 			if _, dup := sc.labels[bs.Label]; dup {
 				return dialect.NewError(bs.Loc, "redefinition of block '^%s'", bs.Label)
 			}
+			if sc.labels == nil {
+				sc.labels = map[string]*dialect.Block{}
+			}
 			sc.labels[bs.Label] = blk
 		}
 	}
@@ -408,8 +423,8 @@ func (b *builder) defineArgs(blk *dialect.Block, args []dialect.Argument) error 
 		if a.Ref.Num != 0 {
 			return dialect.NewError(a.Ref.Loc, "invalid block argument name")
 		}
-		v := blk.AddArgument(a.Type, a.Loc)
-		if err := b.define(a.Ref.Name, []*dialect.Value{v}, a.Ref.Loc); err != nil {
+		blk.AddArgument(a.Type, a.Loc)
+		if err := b.define(a.Ref.Name, blk.Args[len(blk.Args)-1:], a.Ref.Loc); err != nil {
 			return err
 		}
 	}
@@ -566,9 +581,17 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 	if workers > len(lay.chunks) {
 		workers = len(lay.chunks)
 	}
+	// A chunk's result lists its top-level ops in order: built by the
+	// worker when isolated from above (they see nothing of the module, so
+	// a builder of their own resolves them), else left to the main
+	// builder. err stops the list.
+	type item struct {
+		op *dialect.Operation
+		st *dialect.OperationState
+	}
 	type result struct {
-		ops []*dialect.OperationState
-		err error
+		items []item
+		err   error
 	}
 	results := make([]chan result, len(lay.chunks))
 	for i := range results {
@@ -588,6 +611,7 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 		for k, v := range p.st.attrAlias {
 			wp.st.attrAlias[k] = v
 		}
+		wb := &builder{allowUnreg: p.opts.AllowUnregistered}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -603,7 +627,25 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 					continue
 				}
 				ops, err := wp.parseSpan(filename, src, lay.chunks[i])
-				results[i] <- result{ops, err}
+				items := make([]item, 0, len(ops))
+				for _, st := range ops {
+					if err != nil || !isolatedLeaf(st) {
+						items = append(items, item{st: st})
+						continue
+					}
+					wb.reset()
+					wb.push(true)
+					op, berr := wb.buildOp(st)
+					if berr == nil {
+						berr = wb.pop()
+					}
+					if berr != nil {
+						err = berr
+						break
+					}
+					items = append(items, item{op: op})
+				}
+				results[i] <- result{items, err}
 			}
 		}()
 	}
@@ -616,19 +658,22 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 		if firstErr != nil {
 			continue
 		}
-		if r.err != nil {
-			firstErr = r.err
-			stop.Store(true)
-			continue
-		}
-		for _, st := range r.ops {
-			op, err := b.buildOp(st)
-			if err != nil {
-				firstErr = err
-				stop.Store(true)
-				break
+		for _, it := range r.items {
+			op := it.op
+			if op == nil {
+				var err error
+				if op, err = b.buildOp(it.st); err != nil {
+					firstErr = err
+					break
+				}
 			}
 			body.Append(op)
+		}
+		if firstErr == nil {
+			firstErr = r.err
+		}
+		if firstErr != nil {
+			stop.Store(true)
 		}
 	}
 	wg.Wait()
@@ -642,6 +687,15 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 }
 
 var errNotChunkable = errors.New("input cannot be parsed in chunks")
+
+// isolatedLeaf reports whether a parsed top-level op can be built on its
+// own: isolated from above, with no operands, results or successors (a
+// function).
+func isolatedLeaf(st *dialect.OperationState) bool {
+	def := dialect.Lookup(st.Name)
+	return def != nil && def.Traits.Has(dialect.IsolatedFromAbove) &&
+		len(st.Operands) == 0 && len(st.Results) == 0 && len(st.Successors) == 0
+}
 
 // ParseString is a convenience for tests.
 func ParseString(src string, opts Options) (*dialect.Operation, error) {

@@ -1,5 +1,7 @@
 package parser
 
+import "strings"
+
 // Large inputs are parsed in chunks: the body of the top-level module is cut
 // between top-level ops that end with a region (function bodies), and the
 // chunks are lexed and parsed concurrently, each with its own participle
@@ -24,51 +26,64 @@ type moduleLayout struct {
 
 const minChunk = 4 << 10
 
+// splitSpecial marks the bytes splitModule must look at; the rest is
+// skipped in a tight loop.
+var splitSpecial = func() (t [256]bool) {
+	for _, c := range []byte("\"/{}()[]") {
+		t[c] = true
+	}
+	return t
+}()
+
 // splitModule finds the module body and cuts it into chunks of whole
 // top-level ops. ok is false when the input does not have that shape.
 func splitModule(src string) (moduleLayout, bool) {
 	var lay moduleLayout
-	type cut struct{ at, line, lineStart int }
 	type group struct {
 		open, close int
-		cuts        []cut
+		cuts        []int
 	}
 	var groups []group // brace groups at depth 0
 	depth, pdepth := 0, 0
-	line, lineStart := 1, 0
 	openAt := -1
-	// Boundaries inside the current depth-0 group (brace depth 1).
-	var cuts []cut
+	// Boundaries inside the current depth-0 group (brace depth 1): each is
+	// the start of the line where a top-level op begins.
+	var cuts []int
 	pendingCut := false
 	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch c {
-		case '\n':
-			line++
-			lineStart = i + 1
-			continue
-		case ' ', '\t', '\r':
-			continue
-		case '/':
-			if i+1 < len(src) && src[i+1] == '/' {
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
-				i--
-				continue
+		if !pendingCut {
+			for i < len(src) && !splitSpecial[src[i]] {
+				i++
+			}
+			if i == len(src) {
+				break
 			}
 		}
+		c := src[i]
+		if c == '/' && i+1 < len(src) && src[i+1] == '/' {
+			if j := strings.IndexByte(src[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = len(src)
+			}
+			continue
+		}
 		if pendingCut {
+			if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+				continue
+			}
 			pendingCut = false
 			// A cut is taken when the next op starts on a later line with
 			// a token that can only begin an op.
-			if lineStart > cuts[len(cuts)-1].at && startsOp(src, i) {
-				cuts[len(cuts)-1] = cut{at: lineStart, line: line, lineStart: lineStart}
+			ls := strings.LastIndexByte(src[:i], '\n') + 1
+			if ls > cuts[len(cuts)-1] && startsOp(src, i) {
+				cuts[len(cuts)-1] = ls
 			} else {
 				cuts = cuts[:len(cuts)-1]
 			}
 		}
-		if c == '"' {
+		switch c {
+		case '"':
 			j := i + 1
 			for j < len(src) && src[j] != '"' {
 				if src[j] == '\\' {
@@ -80,9 +95,6 @@ func splitModule(src string) (moduleLayout, bool) {
 				j++
 			}
 			i = j
-			continue
-		}
-		switch c {
 		case '{':
 			if depth == 0 {
 				openAt = i
@@ -97,7 +109,7 @@ func splitModule(src string) (moduleLayout, bool) {
 				groups = append(groups, group{openAt, i, cuts})
 				cuts = nil
 			} else if depth == 1 && pdepth == 0 {
-				cuts = append(cuts, cut{at: i + 1})
+				cuts = append(cuts, i+1)
 				pendingCut = true
 			}
 		case '(', '[':
@@ -117,22 +129,17 @@ func splitModule(src string) (moduleLayout, bool) {
 		return lay, false
 	}
 	lay.bodyOpen, lay.bodyClose = body.open, body.close
-	// Recompute the body's starting position.
-	bl, bls := 1, 0
-	for i := 0; i <= body.open; i++ {
-		if src[i] == '\n' {
-			bl++
-			bls = i + 1
-		}
-	}
-	start := span{from: body.open + 1, line: bl, lineStart: bls}
-	for _, c := range body.cuts {
-		if c.at-start.from < minChunk || c.at >= body.close {
+	// Positions of the chunk starts, counting lines as we go.
+	line := 1 + strings.Count(src[:body.open], "\n")
+	start := span{from: body.open + 1, line: line, lineStart: strings.LastIndexByte(src[:body.open+1], '\n') + 1}
+	for _, at := range body.cuts {
+		if at-start.from < minChunk || at >= body.close {
 			continue
 		}
-		start.to = c.at
+		start.to = at
 		lay.chunks = append(lay.chunks, start)
-		start = span{from: c.at, line: c.line, lineStart: c.lineStart}
+		line += strings.Count(src[start.from:at], "\n")
+		start = span{from: at, line: line, lineStart: at}
 	}
 	start.to = body.close
 	lay.chunks = append(lay.chunks, start)

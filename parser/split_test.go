@@ -1,9 +1,12 @@
 package parser
 
 import (
+	"strings"
 	"testing"
 
+	"pto-opt/dialect"
 	"pto-opt/internal/gen"
+	"pto-opt/printer"
 )
 
 func TestSplitModuleCutsBetweenFunctions(t *testing.T) {
@@ -22,5 +25,55 @@ func TestSplitModuleCutsBetweenFunctions(t *testing.T) {
 		if i > 0 && string(src[c.from:c.from+13]) != "  func.func @" {
 			t.Fatalf("chunk %d starts mid-op: %q", i, src[c.from:c.from+20])
 		}
+	}
+}
+
+// TestChunkedParseMatchesWhole checks that parsing a large module in
+// chunks (on parallel workers, functions built by the workers, other
+// top-level ops by the main builder) gives the IR and the errors a
+// whole-file parse gives.
+func TestChunkedParseMatchesWhole(t *testing.T) {
+	base := gen.MemrefProgram(256 << 10)
+	// A non-isolated top-level op with a result, used later at top level.
+	mid := strings.Index(base, "  func.func @f8(")
+	withTop := base[:mid] + "  %top = \"xd.def\"() : () -> i32\n" + base[mid:]
+	end := strings.LastIndex(withTop, "}")
+	withTop = withTop[:end] + "  \"xd.use\"(%top) : (i32) -> ()\n" + withTop[end:]
+	bad := strings.Replace(base, "memref.store %cst, %alloc_3[%c0, %c0]", "memref.store %cst, %alloc_3[%nope, %c0]", 1)
+	if bad == base {
+		t.Fatal("error injection did not apply")
+	}
+	badLate := base[:len(base)/3*2] + strings.Replace(base[len(base)/3*2:], "arith.addf", "arith.addi", 1)
+	for _, tc := range []struct {
+		name string
+		src  string
+	}{{"plain", base}, {"top-level op", withTop}, {"undeclared value", bad}, {"verifier-visible type error", badLate}} {
+		t.Run(tc.name, func(t *testing.T) {
+			lay, ok := splitModule(tc.src)
+			if !ok || len(lay.chunks) < 4 {
+				t.Fatalf("not chunked: ok=%v chunks=%d", ok, len(lay.chunks))
+			}
+			opts := Options{AllowUnregistered: true}
+			// parseChunked itself (Parse would fall back to a whole-file
+			// parse on an error).
+			chunked, err1 := New(opts).parseChunked("big.mlir", tc.src, lay)
+			whole, err2 := New(opts).parseWhole("big.mlir", tc.src)
+			if (err1 == nil) != (err2 == nil) {
+				t.Fatalf("chunked error %v, whole-file error %v", err1, err2)
+			}
+			if err1 != nil {
+				if err1.Error() != err2.Error() {
+					t.Fatalf("chunked error %q, whole-file error %q", err1, err2)
+				}
+				return
+			}
+			a, b := printer.String(chunked, printer.Options{}), printer.String(whole, printer.Options{})
+			if a != b {
+				t.Fatalf("chunked and whole-file parses print differently (%d vs %d bytes)", len(a), len(b))
+			}
+			if err := dialect.Verify(chunked); (err == nil) != (dialect.Verify(whole) == nil) {
+				t.Fatalf("verification differs: %v", err)
+			}
+		})
 	}
 }

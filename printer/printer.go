@@ -140,6 +140,8 @@ type printer struct {
 	// keepNames keeps the names of finished regions (for Names).
 	keepNames bool
 	alias     *aliasTable // nil when the IR has nothing to alias
+	// serial is set in the printers of parallel workers (see parallel.go).
+	serial bool
 }
 
 func newPrinter(w *bufio.Writer, opts Options) *printer {
@@ -477,6 +479,10 @@ func (p *printer) printRegion(r *dialect.Region, printEntryArgs, printEmptyTermi
 			p.writeIndent()
 			p.indent++
 			p.printBlockHeader(b, entry)
+		}
+		if p.parallelOK(b) {
+			p.printOpsParallel(b.Ops)
+			continue
 		}
 		for k, op := range b.Ops {
 			if !generic && !printEmptyTerminator && k == len(b.Ops)-1 && isElidable(op) {
