@@ -137,6 +137,9 @@ type compResult struct {
 	peakLB           int64 // proven lower bound on the optimal peak
 	nodes            int64
 	reason           string
+
+	capacity           int64
+	costFirst, peakObj bool
 }
 
 // solveComp runs the portfolio, then the exact phases the objective needs:
@@ -148,17 +151,40 @@ type compResult struct {
 // components, pinned buffers): lowering this component's peak below it
 // gains nothing, so the peak phase stops there.
 func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, floor int64, deadline time.Time) *compResult {
-	r := &compResult{peakLB: max(c.lowerBound(), floor)}
-	costFirst := costObj && c.penTotal > 0
-	r.best = c.portfolio(capacity, costFirst, seed)
-	if capacity > 0 && r.best.over > 0 {
-		off, st, nodes := c.fitSearch(capacity, deadline)
+	r := &compResult{peakLB: max(c.lowerBound(), floor), capacity: capacity,
+		costFirst: costObj && c.penTotal > 0, peakObj: peakObj}
+	r.best = c.portfolio(capacity, r.costFirst, seed, r.peakLB, deadline)
+	r.costProven = !r.costFirst || r.best.cost == 0
+	c.advance(r, deadline)
+	return r
+}
+
+// unfinished reports whether a phase is still open: no fit and no proof
+// of infeasibility, an unproven cost, or a peak above its bound.
+func (r *compResult) unfinished() bool {
+	switch {
+	case r.best.over > 0:
+		return !r.provenInfeasible
+	case !r.costProven:
+		return true
+	}
+	return r.peakObj && r.best.peak > r.peakLB
+}
+
+// advance works on the first open phase, and the next ones while time is
+// left. Calling it again with a later deadline resumes (searches restart
+// from the best placement found).
+func (c *comp) advance(r *compResult, deadline time.Time) {
+	if r.best.over > 0 && !r.provenInfeasible {
+		off, st, nodes := c.fitSearch(r.capacity, deadline)
 		r.nodes += nodes
 		switch st {
 		case statusFound:
-			if p := c.score(off, capacity); p.better(r.best, costFirst) {
+			if p := c.score(off, r.capacity); p.better(r.best, r.costFirst) {
 				r.best = p
 			}
+			r.reason = ""
+			r.costProven = !r.costFirst || r.best.cost == 0
 		case statusDone:
 			r.provenInfeasible = true
 			r.reason = "proven infeasible: no placement fits the capacity"
@@ -167,23 +193,21 @@ func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, floo
 		}
 	}
 	if r.best.over > 0 {
-		return r
+		return
 	}
 	r.fitProven = true
-	r.costProven = !costFirst || r.best.cost == 0
-	if !r.costProven && capacity > 0 {
-		off, cost, done, nodes := c.costSearch(capacity, r.best.cost, deadline)
+	if !r.costProven && r.capacity > 0 {
+		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, deadline)
 		r.nodes += nodes
 		if off != nil && cost < r.best.cost {
-			r.best = c.score(off, capacity)
+			r.best = c.score(off, r.capacity)
 		}
 		r.costProven = done
 	}
-	if !peakObj || r.best.peak <= r.peakLB {
-		return r
+	if !r.costProven || !r.peakObj || r.best.peak <= r.peakLB {
+		return
 	}
-	c.minimisePeak(r, capacity, costFirst, deadline)
-	return r
+	c.minimisePeak(r, r.capacity, r.costFirst, deadline)
 }
 
 // minimisePeak lowers the peak at the best cost found by decision

@@ -83,6 +83,12 @@ type searcher struct {
 	bestC int64
 
 	cands []searchCand
+
+	// cliques are edge-disjoint sets of items that pairwise are
+	// penalised or conflicting, with the smallest penalty among their
+	// pairs (cost mode; see cliqueBound).
+	cliques [][]int32
+	cliqueW []int64
 }
 
 type idxVal struct {
@@ -148,7 +154,120 @@ func newSearcher(c *comp, capacity int64, costMode bool, deadline time.Time, pre
 		all[i] = int32(i)
 	}
 	c.rankItems(all, preorder, s.total, s.pre)
+	if costMode {
+		s.buildCliques()
+	}
 	return s
+}
+
+// buildCliques covers the penalty graph greedily with edge-disjoint
+// cliques of the penalised-or-conflicting relation, each seeded by an
+// unused penalised pair and grown by items tied to every member by unused
+// pairs, heaviest-degree items first.
+func (s *searcher) buildCliques() {
+	c := s.c
+	n := c.n
+	adj := make([][]bool, n)
+	for i := range adj {
+		adj[i] = make([]bool, n)
+	}
+	w := make(map[uint64]int64)
+	for i := range n {
+		for _, j := range c.hard[i] {
+			adj[i][j] = true
+		}
+		for _, e := range c.pen[i] {
+			adj[i][e.j] = true
+			w[pairKey(i, int(e.j))] = e.w
+		}
+	}
+	deg := make([]int, n)
+	for i := range n {
+		for j := range n {
+			if adj[i][j] {
+				deg[i]++
+			}
+		}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return deg[b] - deg[a] })
+	used := make(map[uint64]bool)
+	for _, i := range order {
+		for _, e := range c.pen[i] {
+			j := int(e.j)
+			if used[pairKey(i, j)] {
+				continue
+			}
+			members := []int32{int32(i), int32(j)}
+			for _, k := range order {
+				if k == i || k == j {
+					continue
+				}
+				ok := true
+				for _, m := range members {
+					if !adj[k][m] || used[pairKey(k, int(m))] {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					members = append(members, int32(k))
+				}
+			}
+			minW := int64(1 << 62)
+			for x, a := range members {
+				for _, b := range members[x+1:] {
+					used[pairKey(int(a), int(b))] = true
+					if v, ok := w[pairKey(int(a), int(b))]; ok {
+						minW = min(minW, v)
+					}
+				}
+			}
+			s.cliques = append(s.cliques, members)
+			s.cliqueW = append(s.cliqueW, minW)
+		}
+	}
+}
+
+// cliqueBound is a lower bound on the cost the unplaced items will pay
+// among themselves. The unplaced members of a clique all go into
+// [level, capacity); with d their smallest size there are k =
+// (capacity - level) / d points spaced d apart of which each member covers
+// at least one, so some points are shared: pigeonhole gives at least the
+// Turan count of pairs on a shared point, and each such pair overlaps and
+// is penalised (a conflicting pair cannot overlap at all). Cliques are
+// edge-disjoint, so their bounds add up; pairs with placed items are
+// lbPen's, so those add too.
+func (s *searcher) cliqueBound(level int64) int64 {
+	var lb int64
+	h := s.capacity - level
+	for k, members := range s.cliques {
+		q := int64(0)
+		d := int64(1 << 62)
+		for _, m := range members {
+			if s.off[m] < 0 {
+				q++
+				d = min(d, s.c.size[m])
+			}
+		}
+		if q < 2 {
+			continue
+		}
+		slots := h / d
+		if slots <= 0 {
+			return 1 << 40 // nothing fits: infeasible
+		}
+		if q <= slots {
+			continue
+		}
+		m, r := q/slots, q%slots
+		pairs := r*(m+1)*m/2 + (slots-r)*m*(m-1)/2
+		lb += pairs * s.cliqueW[k]
+	}
+	return lb
 }
 
 // run searches from the root; in cost mode only placements cheaper than
@@ -215,6 +334,9 @@ func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
 		return true
 	}
 	c := s.c
+	if s.costMode && s.cost+s.lbSum+s.cliqueBound(level) >= s.bestC {
+		return false
+	}
 	// Dominance horizon: nothing may start at or above the top of an
 	// unplaced item's penalty-free base. Also: every item needs room.
 	minHeight := int64(1 << 62)

@@ -80,6 +80,10 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadl
 				out.off[k] = 0
 			}
 		}
+		if lifetimePairs(in, pool) > maxExactPairs {
+			largePool(in, pool, out, &res[pool])
+			continue
+		}
 		for _, c := range components(in, pool, nil) {
 			jobs = append(jobs, job{pool, c})
 		}
@@ -100,16 +104,35 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadl
 			floor[u.pool] = max(floor[u.pool], u.offset+u.size)
 		}
 	}
-	peakLB := make([]int64, len(in.pools))
-	peak := make([]int64, len(in.pools))
+	results := make([]*compResult, len(jobs))
 	for k, j := range jobs {
 		now := time.Now()
 		share := deadline.Sub(now) / time.Duration(len(jobs)-k)
-		capacity := p.Pools[j.pool].Capacity
-		r := j.c.solveComp(capacity, costObj, peakObj, opt.Seed, floor[j.pool], now.Add(share))
+		results[k] = j.c.solveComp(p.Pools[j.pool].Capacity, costObj, peakObj, opt.Seed, floor[j.pool], now.Add(share))
+	}
+	// A second round gives the time the finished components left over to
+	// the ones still open.
+	var open []int
+	for k, r := range results {
+		if r.unfinished() {
+			open = append(open, k)
+		}
+	}
+	for x, k := range open {
+		now := time.Now()
+		if !now.Before(deadline) {
+			break
+		}
+		share := deadline.Sub(now) / time.Duration(len(open)-x)
+		jobs[k].c.advance(results[k], now.Add(share))
+	}
+	peakLB := make([]int64, len(in.pools))
+	peak := make([]int64, len(in.pools))
+	for k, j := range jobs {
+		r := results[k]
 		out.nodes += r.nodes
-		for i, k := range j.c.units {
-			out.off[k] = r.best.off[i]
+		for i, u := range j.c.units {
+			out.off[u] = r.best.off[i]
 		}
 		po := &res[j.pool]
 		peak[j.pool] = max(peak[j.pool], r.best.peak)
@@ -146,6 +169,62 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadl
 		out.optimal = false
 	}
 	return res
+}
+
+// maxExactPairs bounds the pools dsa-rp models in full: the component
+// model stores every pair of buffers live together, which on model traces
+// of tens of thousands of buffers runs to 10^8 pairs and gigabytes.
+const maxExactPairs = 4_000_000
+
+// lifetimePairs counts the pairs of a pool's units whose merged lifetimes
+// overlap, by a sweep.
+func lifetimePairs(in *instance, pool int) int64 {
+	type event struct {
+		t     int64
+		delta int
+	}
+	var evs []event
+	for _, k := range in.pools[pool] {
+		for _, iv := range in.units[k].live {
+			evs = append(evs, event{iv.Start, 1}, event{iv.End, -1})
+		}
+	}
+	slices.SortFunc(evs, func(a, b event) int {
+		if a.t != b.t {
+			return cmpInt64(a.t, b.t)
+		}
+		return a.delta - b.delta // ends first
+	})
+	var pairs int64
+	live := 0
+	for _, e := range evs {
+		if e.delta > 0 {
+			pairs += int64(live)
+		}
+		live += e.delta
+	}
+	return pairs
+}
+
+// largePool places a pool too large for the component model with the
+// better (lower peak) of best fit and ffd; nothing is proven.
+func largePool(in *instance, pool int, out *outcome, po *poolOutcome) {
+	cands := [][]int64{bestFit(in), ffdPlace(in, nil)}
+	best, bestPeak := -1, int64(0)
+	for k, off := range cands {
+		if pk := unitPeaks(in, off)[pool]; best < 0 || pk < bestPeak {
+			best, bestPeak = k, pk
+		}
+	}
+	for _, k := range in.pools[pool] {
+		out.off[k] = cands[best][k]
+	}
+	po.proven = false
+	if c := in.p.Pools[pool].Capacity; c > 0 && bestPeak > c {
+		po.fit = false
+		po.reason = fmt.Sprintf("pool %s: too large for the exact model (%d units); best fit and ffd need %d bytes, capacity %d (not a proof of infeasibility)",
+			in.p.Pools[pool].Name, len(in.pools[pool]), bestPeak, c)
+	}
 }
 
 // hasPipelineOnly reports whether a pool has separations whose only reason

@@ -253,7 +253,7 @@ func benchDSARP(t *testing.T, dir string) {
 		if !ok {
 			t.Errorf("%s: no reference row for %s", f, fp)
 		}
-		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: 900 * time.Millisecond})
+		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: 800 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}

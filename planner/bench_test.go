@@ -1,0 +1,152 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// traceProblem draws a model-trace-like problem: n buffers with starts
+// spread over 4n program points, mostly short lifetimes with a long tail,
+// and log-uniform sizes from 64 bytes to 1 MiB. Seeded, so every run
+// benchmarks the same problem.
+func traceProblem(n int) *Problem {
+	rng := rand.New(rand.NewPCG(uint64(n), 42))
+	p := &Problem{Pools: []Pool{{Name: "mem"}}}
+	for i := range n {
+		s := rng.Int64N(int64(4 * n))
+		length := 1 + int64(rng.ExpFloat64()*20)
+		if rng.IntN(50) == 0 {
+			length *= 50
+		}
+		size := int64(math.Exp(math.Log(64) + rng.Float64()*(math.Log(1<<20)-math.Log(64))))
+		p.Buffers = append(p.Buffers, buf(fmt.Sprint(i), size, 1, s, s+length))
+	}
+	return p
+}
+
+// packedProblem cuts a capacity x time rectangle into n buffers by
+// repeated guillotine splits, then forgets the offsets: a fit at exactly
+// the capacity exists by construction, and nothing looser does better.
+func packedProblem(n int, capacity int64) *Problem {
+	rng := rand.New(rand.NewPCG(uint64(n), 43))
+	type rect struct{ lo, hi, t0, t1 int64 }
+	rects := []rect{{0, capacity, 0, 1000}}
+	for len(rects) < n {
+		k := rng.IntN(len(rects))
+		r := rects[k]
+		if rng.IntN(2) == 0 && r.hi-r.lo >= 2 {
+			m := r.lo + 1 + rng.Int64N(r.hi-r.lo-1)
+			rects[k] = rect{r.lo, m, r.t0, r.t1}
+			rects = append(rects, rect{m, r.hi, r.t0, r.t1})
+		} else if r.t1-r.t0 >= 2 {
+			m := r.t0 + 1 + rng.Int64N(r.t1-r.t0-1)
+			rects[k] = rect{r.lo, r.hi, r.t0, m}
+			rects = append(rects, rect{r.lo, r.hi, m, r.t1})
+		}
+	}
+	p := onePool(capacity)
+	for i, r := range rects {
+		p.Buffers = append(p.Buffers, buf(fmt.Sprint(i), r.hi-r.lo, 1, r.t0, r.t1))
+	}
+	return p
+}
+
+var traceSizes = []int{1000, 4000, 16000, 64000}
+
+func BenchmarkBestFit(b *testing.B) { benchTrace(b, "best-fit") }
+func BenchmarkFFD(b *testing.B)     { benchTrace(b, "ffd") }
+func BenchmarkTrivial(b *testing.B) { benchTrace(b, "trivial") }
+
+func benchTrace(b *testing.B, alg string) {
+	for _, n := range traceSizes {
+		p := traceProblem(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var r *Result
+			for b.Loop() {
+				r, _ = Solve(alg, p, Options{})
+			}
+			b.ReportMetric(float64(r.Peak[0])/float64(r.LowerBound[0]), "peak/LB")
+		})
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	for _, n := range traceSizes {
+		p := traceProblem(n)
+		r, _ := Solve("best-fit", p, Options{})
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Validate(p, r.Solution); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkConflicts(b *testing.B) {
+	for _, n := range traceSizes[:3] {
+		p := traceProblem(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var g Graph
+			for b.Loop() {
+				g = Conflicts(p)
+			}
+			b.ReportMetric(float64(g.Edges()), "edges")
+		})
+	}
+}
+
+// BenchmarkDSARPPacked times the exact search on problems that fit their
+// capacity only tightly (the lower bound equals the capacity).
+func BenchmarkDSARPPacked(b *testing.B) {
+	for _, n := range []int{25, 50, 100} {
+		p := packedProblem(n, 1<<16)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var r *Result
+			for b.Loop() {
+				r, _ = Solve("dsa-rp", p, Options{TimeLimit: 10 * time.Second})
+			}
+			if !r.Feasible {
+				b.Fatalf("no fit found for a packed problem: %s", r.Reason)
+			}
+			b.ReportMetric(float64(r.Nodes), "nodes")
+		})
+	}
+}
+
+// BenchmarkDSARPPenalties times cost minimisation on kernel-like pools:
+// equal-size tiles double-buffered in a pool of three slots, each tile
+// overlapping the next in time, with random penalties.
+func BenchmarkDSARPPenalties(b *testing.B) {
+	for _, n := range []int{8, 16, 24} {
+		rng := rand.New(rand.NewPCG(uint64(n), 44))
+		p := onePool(3 << 15)
+		for i := range n {
+			s := int64(2 * i)
+			p.Buffers = append(p.Buffers, buf(fmt.Sprint(i), 1<<15, 32, s, s+3+rng.Int64N(2)))
+		}
+		for range 3 * n {
+			if a, c := rng.IntN(n), rng.IntN(n); a != c {
+				p.Penalties = append(p.Penalties, Penalty{A: a, B: c, Cost: 1})
+			}
+		}
+		p.Objective = []string{MetricCapacityOverflow, MetricReuseCost}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var r *Result
+			for b.Loop() {
+				r, _ = Solve("dsa-rp", p, Options{TimeLimit: 10 * time.Second})
+			}
+			b.ReportMetric(float64(r.ReuseCost), "cost")
+			if !r.Optimal {
+				b.ReportMetric(1, "unproven")
+			}
+		})
+	}
+}
