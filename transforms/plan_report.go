@@ -6,6 +6,7 @@ import (
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/planner/report"
+	"pto-opt/printer"
 )
 
 // Memory plans for --memory-report, built from a solved planner problem.
@@ -15,9 +16,37 @@ import (
 // locs gives each buffer's source location; members, when non-nil, the
 // names of what shares each buffer.
 func planReport(fn *dialect.Operation, pass, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
-	f := report.FromProblem(dialect.SymbolName(fn), pass, algo, p, sol, report.Options{Locs: locs, Members: members})
+	opt := report.Options{Locs: locs, Members: members}
+	if members != nil {
+		opt.MemberSizes = memberSizes(fn, members)
+	}
+	f := report.FromProblem(dialect.SymbolName(fn), pass, algo, p, sol, opt)
 	f.Loc = locString(fn.Loc)
 	return f
+}
+
+// memberSizes looks up the tile.alloc sizes of the members of merged
+// buffers (memory-reuse records its plan before it rewrites the IR, so
+// they are all there); a buffer with a member not found gets none, and
+// the report counts it at its own size.
+func memberSizes(fn *dialect.Operation, members [][]string) [][]int64 {
+	names := printer.Names(fn, printer.Options{})
+	size := map[string]int64{}
+	for _, a := range tileAllocs(fn) {
+		size[names[a.Results[0]]] = allocSize(a)
+	}
+	out := make([][]int64, len(members))
+next:
+	for i, ms := range members {
+		for _, m := range ms {
+			n, ok := size[m]
+			if !ok {
+				continue next
+			}
+			out[i] = append(out[i], n)
+		}
+	}
+	return out
 }
 
 func locString(l dialect.Location) string {

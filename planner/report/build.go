@@ -15,6 +15,10 @@ type Options struct {
 	Locs []string
 	// Members gives, per buffer, the names of what shares it.
 	Members [][]string
+	// MemberSizes gives, per buffer, the sizes of its Members, when a
+	// pass formed the buffers by merging them: without sharing each
+	// would have bytes of its own, which is what NoSharing then counts.
+	MemberSizes [][]int64
 	// MaxLifetimePairs caps the pairs refused for their lifetimes alone
 	// that a space lists (they can run into the millions): 0 means
 	// DefaultMaxLifetimePairs, a negative number no cap. Counts are
@@ -100,7 +104,7 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 			}
 			s.Buffers = append(s.Buffers, rb)
 		}
-		s.NoSharing = noSharing(p, pool, idx)
+		s.NoSharing = noSharing(p, pool, idx, opt.MemberSizes)
 		s.BytesSaved = s.NoSharing - s.Peak
 		refusals(p, pool, idx, opt.MaxLifetimePairs, &s)
 		for _, q := range p.Penalties {
@@ -316,8 +320,9 @@ func liveAt(ivs []planner.Interval, t int64) bool {
 // member) in buffer order at the lowest multiple of its alignment at or
 // above the end of the previous one that keeps clear of reserved ranges
 // and pinned buffers, which keep their offsets. It is planner's "trivial"
-// placement.
-func noSharing(p *planner.Problem, pool int, idx []int) int64 {
+// placement. A buffer with member sizes stands for its members, one
+// identity each, with the buffer's alignment.
+func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) int64 {
 	type unit struct {
 		size, align, offset int64
 		pinned              bool
@@ -343,6 +348,12 @@ func noSharing(p *planner.Problem, pool int, idx []int) int64 {
 				continue
 			}
 			classUnit[k] = len(units)
+		}
+		if i < len(memberSizes) && len(memberSizes[i]) > 0 && !b.Pinned && !inClass {
+			for _, size := range memberSizes[i] {
+				units = append(units, unit{size: size, align: max(b.Align, 1)})
+			}
+			continue
 		}
 		units = append(units, unit{size: b.Size, align: max(b.Align, 1), offset: b.Offset, pinned: b.Pinned})
 	}

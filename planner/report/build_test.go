@@ -460,3 +460,25 @@ func TestSourceOrder(t *testing.T) {
 		t.Fatalf("order %v\nwant %v", got, want)
 	}
 }
+
+// TestNoSharingMembers: a buffer formed by merging tiles counts each tile
+// in the no-sharing layout, with the buffer's alignment.
+func TestNoSharingMembers(t *testing.T) {
+	p := &planner.Problem{
+		Pools: []planner.Pool{{Name: "vec"}},
+		Buffers: []planner.Buffer{
+			{Name: "%m0", Size: 1024, Align: 32, Live: []planner.Interval{{Start: 0, End: 2}, {Start: 4, End: 6}}},
+			{Name: "%m1", Size: 512, Align: 32, Live: []planner.Interval{{Start: 1, End: 5}}},
+		},
+	}
+	sol := planner.Solution{Offsets: []int64{0, 1024}}
+	opt := Options{Members: [][]string{{"%m0", "%m2", "%m3"}, {"%m1"}}, MemberSizes: [][]int64{{1024, 1000, 512}, {512}}}
+	s := FromProblem("f", "memory-reuse", "ffd", p, sol, opt).Spaces[0]
+	// 0..1024, 1024..2024, 2048..2560, 2560..3072
+	if s.NoSharing != 3072 || s.Peak != 1536 || s.BytesSaved != 1536 {
+		t.Fatalf("no sharing %d, peak %d, saved %d; want 3072, 1536, 1536", s.NoSharing, s.Peak, s.BytesSaved)
+	}
+	if got := s.Buffers[0].Members; len(got) != 3 {
+		t.Fatalf("members %v", got)
+	}
+}

@@ -30,7 +30,7 @@
 //	      "capacity": 196608,         // 0: unbounded
 //	      "peak": 65536,              // highest byte used: max(offset+size)
 //	      "lower_bound": 32768,       // no placement can peak lower
-//	      "no_sharing": 98304,        // peak if no two buffers shared bytes
+//	      "no_sharing": 98304,        // peak if nothing shared bytes
 //	      "bytes_saved": 32768,       // no_sharing - peak
 //	      "reserved": [[0, 256]],     // byte ranges no buffer may use
 //	      "buffers": [{
@@ -144,8 +144,9 @@ type Space struct {
 	// NoSharing is the peak with every storage identity in bytes of its
 	// own: laid out one after the other in buffer order, each at the
 	// next multiple of its alignment, around reserved ranges and pinned
-	// buffers (planner's "trivial" placement). BytesSaved = NoSharing -
-	// Peak.
+	// buffers (planner's "trivial" placement). When a pass formed the
+	// buffers by merging tiles (memory-reuse), each tile counts on its
+	// own. BytesSaved = NoSharing - Peak.
 	NoSharing  int64      `json:"no_sharing"`
 	BytesSaved int64      `json:"bytes_saved"`
 	Reserved   [][2]int64 `json:"reserved,omitempty"`

