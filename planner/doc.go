@@ -9,15 +9,39 @@
 // The algorithms, selectable by name through Solve:
 //
 //   - "trivial": upstream MLIR's trivial planner, sequential aligned packing.
-//   - "best-fit": upstream MLIR's best-fit planner, reproduced exactly.
+//   - "best-fit": upstream MLIR's best-fit planner, reproduced exactly, in
+//     O(n log n) for plain traces (gaps kept in an ordered set).
 //   - "ffd": PyPTO MemoryReuse's first-fit-decreasing identity sharing
-//     (FFDShare), with the resulting slots placed by offset.
+//     (FFDShare exposes the groups), each group then placed as one slot by
+//     the best-fit rule.
 //   - "sequential": PyPTO's AllocateMemoryAddr bump allocator.
-//   - "dsa-rp": a portfolio of constructive heuristics followed by an exact
-//     branch-and-bound over canonical placements (MiniMalloc's ideas,
-//     extended with reuse penalties), reporting proven optimality.
+//   - "dsa-rp": the strongest, below.
+//
+// # dsa-rp
+//
+// Pools never interact, and inside a pool the buffers split into
+// components connected by lifetime overlaps, separations and penalties;
+// each component is solved on its own. A component first gets a portfolio
+// of constructive heuristics (PyPTO's canonical greedy and best fit over
+// size, birth, conflict-mass, penalty-weight, area, section-pressure and
+// seeded orders). Then an exact branch-and-bound works on whatever the
+// lexicographic objective still needs: a fit under the capacity, the
+// lowest reuse cost, the lowest peak. The search enumerates canonical
+// placements (every buffer resting on a neighbour or at 0, placed in
+// offset order), MiniMalloc's idea extended with penalties, and prunes by
+// dominance, cross-section inference, hatless pruning, a pigeonhole bound
+// on reuse cost, and dynamic decomposition in time (see dsa_search.go for
+// why each is sound). Optimality is reported only when a phase completes
+// or a bound is met; a search that runs out of time never reports
+// infeasibility. When a bounded pool has no fit with its pipeline-stage
+// separations, those pairs become unit penalties and the pool is solved
+// again (PyPTO's strict-then-soft fallback, hint PH-DSA-001).
 //
 // Validate is an independent checker that every algorithm's output can be
 // run through; it shares no placement code with the algorithms, so a bug in
 // an algorithm cannot hide itself.
+//
+// The package reads MiniMalloc CSV files (ReadCSV, WriteCSV) and DSA-RP
+// schema-v1 JSON documents (ReadJSON, WriteSolutionJSON); cmd/pto-plan is
+// the command-line front end.
 package planner

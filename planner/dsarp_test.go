@@ -208,3 +208,30 @@ func TestDSARPFitsWhereGreedyFails(t *testing.T) {
 // Raise these locally to shake out rare cases; the defaults keep the test
 // fast.
 var bruteSeed, bruteIters uint64 = 9, 400
+
+func TestLifetimePairs(t *testing.T) {
+	// [0,4) [2,6) [4,8) [0,8): pairs a-b, b-c, a-d, b-d, c-d; a and c only
+	// touch.
+	p := onePool(0, buf("a", 1, 1, 0, 4), buf("b", 1, 1, 2, 6), buf("c", 1, 1, 4, 8), buf("d", 1, 1, 0, 8))
+	if got := lifetimePairs(in(p), 0); got != 5 {
+		t.Fatalf("lifetimePairs = %d, want 5", got)
+	}
+}
+
+// TestLargePoolFallback: a pool handed to the fallback gets a valid
+// placement from best fit or ffd, never a proof.
+func TestLargePoolFallback(t *testing.T) {
+	p := traceProblem(300)
+	i := in(p)
+	out := &outcome{off: make([]int64, len(i.units))}
+	po := poolOutcome{fit: true, proven: true}
+	largePool(i, 0, out, &po)
+	if po.proven || !po.fit {
+		t.Fatalf("outcome %+v", po)
+	}
+	mustValidate(t, p, i.solution(out.off), "fallback")
+	bf := unitPeaks(i, bestFit(i))[0]
+	if got := unitPeaks(i, out.off)[0]; got > bf {
+		t.Fatalf("fallback peak %d worse than best fit %d", got, bf)
+	}
+}

@@ -128,3 +128,17 @@ func plainFFD(p *Problem) []int {
 	}
 	return of
 }
+
+func TestFFDShareTemporalExclusion(t *testing.T) {
+	// B overlaps A in time, but the two are never live on one path.
+	p := onePool(0, buf("A", 100, 1, 0, 4), buf("B", 60, 1, 2, 6), buf("C", 30, 1, 3, 5))
+	p.TemporalExclusions = [][2]int{{1, 0}}
+	g, err := FFDShare(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// C overlaps both A and B without an exclusion: a group of its own.
+	if diff := cmp.Diff([][]int{{0, 1}, {2}}, g.Members); diff != "" {
+		t.Fatalf("groups (-want +got):\n%s", diff)
+	}
+}
