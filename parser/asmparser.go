@@ -7,7 +7,10 @@ import (
 )
 
 // asmParser implements dialect.AsmParser for the custom op parsers.
-type asmParser struct{ s *state }
+type asmParser struct {
+	s       *state
+	scratch []dialect.OperandRef
+}
 
 var _ dialect.AsmParser = (*asmParser)(nil)
 
@@ -167,7 +170,8 @@ func (p *asmParser) ParseOperandList(delim string) ([]dialect.OperandRef, error)
 			return nil, nil
 		}
 	}
-	var out []dialect.OperandRef
+	// Collect into a scratch list, then allocate the result once.
+	out := p.scratch[:0]
 	for {
 		r, err := p.ParseOperand()
 		if err != nil {
@@ -178,12 +182,13 @@ func (p *asmParser) ParseOperandList(delim string) ([]dialect.OperandRef, error)
 			break
 		}
 	}
+	p.scratch = out[:0]
 	if delim != "" {
 		if err := p.ParsePunct(closing(delim)); err != nil {
 			return nil, err
 		}
 	}
-	return out, nil
+	return append([]dialect.OperandRef(nil), out...), nil
 }
 
 func (p *asmParser) ParseArgument(withType bool) (dialect.Argument, error) {

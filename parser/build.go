@@ -271,6 +271,14 @@ func (b *builder) define(name string, vals []*dialect.Value, loc dialect.Locatio
 	return nil
 }
 
+// sortAttrs sorts a dictionary by name unless it is trivially sorted
+// (dialect.SortAttrs boxes its argument).
+func sortAttrs(list []dialect.NamedAttr) {
+	if len(list) > 1 {
+		dialect.SortAttrs(list)
+	}
+}
+
 func isNumeric(name string) bool {
 	for i := 0; i < len(name); i++ {
 		if name[i] < '0' || name[i] > '9' {
@@ -316,8 +324,8 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 			op.Attrs = append(op.Attrs, a)
 		}
 	}
-	dialect.SortAttrs(op.Props)
-	dialect.SortAttrs(op.Attrs)
+	sortAttrs(op.Props)
+	sortAttrs(op.Attrs)
 
 	// Successors refer to blocks of the enclosing region.
 	for _, s := range st.Successors {
@@ -628,9 +636,11 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 				}
 				ops, err := wp.parseSpan(filename, src, lay.chunks[i])
 				items := make([]item, 0, len(ops))
+				allBuilt := err == nil
 				for _, st := range ops {
 					if err != nil || !isolatedLeaf(st) {
 						items = append(items, item{st: st})
+						allBuilt = false
 						continue
 					}
 					wb.reset()
@@ -645,6 +655,7 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 					}
 					items = append(items, item{op: op})
 				}
+				wp.st.recycleStates(allBuilt && err == nil)
 				results[i] <- result{items, err}
 			}
 		}()

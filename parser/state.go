@@ -24,7 +24,10 @@ type state struct {
 	genericP   *participle.Parser[GenericOp]
 	allowUnreg bool
 	asm        asmParser
-	streams    []*stream // free streams for reuse
+	streams    []*stream                  // free streams for reuse
+	stateSlab  []dialect.OperationState   // the rest of the current slab
+	usedSlabs  [][]dialect.OperationState // slabs handed out since recycleStates
+	freeSlabs  [][]dialect.OperationState
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	// fatal is the first error a hand-written production reported. Such
@@ -595,6 +598,37 @@ func symbolName(v string) (string, error) {
 	return v, nil
 }
 
+// smallDecimal parses a decimal literal of at most 18 digits.
+func smallDecimal(text string) (int64, bool) {
+	if len(text) == 0 || len(text) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
+}
+
+// fitsWidthSmall is fitsWidth for a value that fits in 63 bits.
+func fitsWidthSmall(v int64, it *dialect.IntegerType) bool {
+	w := uint(it.Width)
+	switch {
+	case it.Signedness == 'u':
+		return v >= 0 && (w >= 63 || v < 1<<w)
+	case it.Signedness == 's':
+		return w >= 64 || v >= -(1<<(w-1)) && v < 1<<(w-1)
+	case v >= 0:
+		return w >= 63 || v < 1<<w
+	default:
+		return w >= 64 || v >= -(1<<(w-1))
+	}
+}
+
 // parseIntLiteral parses decimal or hex integer text into a big.Int.
 func parseIntLiteral(text string) (*big.Int, bool) {
 	n := new(big.Int)
@@ -646,6 +680,18 @@ func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error
 	case *dialect.IntegerType, *dialect.IndexType:
 	default:
 		return nil, s.errAt(t, "integer literal not valid for specified type")
+	}
+	if v, ok := smallDecimal(t.Value); ok {
+		// The common case, without big integers: a short decimal
+		// literal checked against a width up to 64 bits.
+		if neg {
+			v = -v
+		}
+		it, isInt := ty.(*dialect.IntegerType)
+		if !isInt || fitsWidthSmall(v, it) {
+			return dialect.Int(v, ty), nil
+		}
+		return nil, s.errAt(t, "integer constant out of range for attribute")
 	}
 	n, ok := parseIntLiteral(t.Value)
 	if !ok {
@@ -779,7 +825,7 @@ func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
 	if err := s.expectPunct("}"); err != nil {
 		return nil, err
 	}
-	dialect.SortAttrs(list)
+	sortAttrs(list)
 	return list, nil
 }
 
@@ -1131,6 +1177,38 @@ func (s *state) parseOperation() (*dialect.OperationState, error) {
 	return st, nil
 }
 
+// newState returns a zero OperationState, allocated with others in a slab
+// (parsing makes one per op; they die once their ops are built, and a
+// chunk worker then recycles the slabs: see recycleStates).
+func (s *state) newState() *dialect.OperationState {
+	if len(s.stateSlab) == 0 {
+		var slab []dialect.OperationState
+		if n := len(s.freeSlabs); n > 0 {
+			slab, s.freeSlabs = s.freeSlabs[n-1], s.freeSlabs[:n-1]
+			clear(slab)
+		} else {
+			slab = make([]dialect.OperationState, 64)
+		}
+		s.usedSlabs = append(s.usedSlabs, slab)
+		s.stateSlab = slab
+	}
+	st := &s.stateSlab[0]
+	s.stateSlab = s.stateSlab[1:]
+	return st
+}
+
+// recycleStates makes the slabs of the states handed out since the last
+// call reusable; reuse is true only when nothing refers to those states
+// any more (every op they describe has been built).
+func (s *state) recycleStates(reuse bool) {
+	if reuse {
+		s.freeSlabs = append(s.freeSlabs, s.usedSlabs...)
+	}
+	clear(s.usedSlabs)
+	s.usedSlabs = s.usedSlabs[:0]
+	s.stateSlab = nil
+}
+
 func (s *state) customOp() (*dialect.OperationState, error) {
 	t := s.peek()
 	name := resolveOpName(t.Value)
@@ -1142,7 +1220,8 @@ func (s *state) customOp() (*dialect.OperationState, error) {
 		return nil, s.errAt(t, "custom op '%s' is unknown", t.Value)
 	}
 	s.next()
-	st := &dialect.OperationState{Name: name, Loc: locOf(t.Pos)}
+	st := s.newState()
+	st.Name, st.Loc = name, locOf(t.Pos)
 	s.asm.s = s
 	if err := def.Parse(&s.asm, st); err != nil {
 		return nil, err

@@ -66,6 +66,7 @@ func (p *printer) printOpsParallel(ops []*dialect.Operation) {
 				regions: map[*dialect.Region]*scope{},
 				cur:     &sc,
 				serial:  true,
+				w:       bufio.NewWriterSize(nil, 16<<10),
 			}
 			for i := range tasks {
 				var buf *bytes.Buffer
@@ -75,7 +76,7 @@ func (p *printer) printOpsParallel(ops []*dialect.Operation) {
 				default:
 					buf = new(bytes.Buffer)
 				}
-				wp.w = bufio.NewWriterSize(buf, 4096)
+				wp.w.Reset(buf)
 				end := min((i+1)*parallelRun, len(ops))
 				for _, op := range ops[i*parallelRun : end] {
 					wp.writeIndent()

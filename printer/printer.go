@@ -689,7 +689,9 @@ func mergedAttrs(op *dialect.Operation, elided []string) []dialect.NamedAttr {
 			list = append(list, a)
 		}
 	}
-	dialect.SortAttrs(list)
+	if len(list) > 1 {
+		dialect.SortAttrs(list)
+	}
 	return list
 }
 
