@@ -251,68 +251,87 @@ func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
 			class[i] = k
 		}
 	}
-	live := make(map[int][]planner.Interval, len(idx))
-	var starts []int64
+	// Sweep: the buffers live at each point where one becomes live.
+	type event struct {
+		t     int64
+		start bool
+		buf   int
+	}
+	var evs []event
 	for _, i := range idx {
 		if p.Buffers[i].Size == 0 {
 			continue
 		}
-		live[i] = merged(p.Buffers[i].Live)
-		for _, iv := range live[i] {
-			starts = append(starts, iv.Start)
+		for _, iv := range merged(p.Buffers[i].Live) {
+			evs = append(evs, event{iv.Start, true, i}, event{iv.End, false, i})
 		}
 	}
-	slices.Sort(starts)
-	starts = slices.Compact(starts)
+	slices.SortFunc(evs, func(a, b event) int {
+		if c := cmp64(a.t, b.t); c != 0 {
+			return c
+		}
+		if a.start != b.start { // ends first: half-open intervals
+			if a.start {
+				return 1
+			}
+			return -1
+		}
+		return a.buf - b.buf
+	})
+	active := map[int]bool{}
 	var best int64
-	for _, t := range starts {
-		// One representative per storage identity live at t.
-		rep := map[int]int{} // identity -> buffer
-		for _, i := range idx {
-			ivs, ok := live[i]
-			if !ok || !liveAt(ivs, t) {
-				continue
-			}
-			id := -1 - i
-			if k, ok := class[i]; ok {
-				id = k
-			}
-			if j, ok := rep[id]; !ok || p.Buffers[i].Size > p.Buffers[j].Size {
-				rep[id] = i
+	for k := 0; k < len(evs); {
+		t, started := evs[k].t, false
+		for ; k < len(evs) && evs[k].t == t; k++ {
+			if evs[k].start {
+				active[evs[k].buf] = true
+				started = true
+			} else {
+				delete(active, evs[k].buf)
 			}
 		}
-		cand := make([]int, 0, len(rep))
-		for _, i := range rep {
-			cand = append(cand, i)
+		if started {
+			best = max(best, greedyDisjoint(p, active, class, excl))
 		}
-		sort.Slice(cand, func(a, b int) bool {
-			sa, sb := p.Buffers[cand[a]].Size, p.Buffers[cand[b]].Size
-			return sa > sb || sa == sb && cand[a] < cand[b]
-		})
-		var taken []int
-		var sum int64
-	next:
-		for _, i := range cand {
-			for _, j := range taken {
-				if excl[pairKey(i, j)] {
-					continue next
-				}
-			}
-			taken = append(taken, i)
-			sum += p.Buffers[i].Size
-		}
-		best = max(best, sum)
 	}
 	return best
 }
 
-func liveAt(ivs []planner.Interval, t int64) bool {
-	for _, iv := range ivs {
-		if iv.Start <= t && t < iv.End {
-			return true
+// greedyDisjoint sums, largest first, the live buffers that are not
+// exclusive with one already taken, a colocation class standing for its
+// largest live member: they must all be disjoint.
+func greedyDisjoint(p *planner.Problem, active map[int]bool, class map[int]int, excl map[uint64]bool) int64 {
+	rep := map[int]int{} // identity -> buffer
+	for i := range active {
+		id := -1 - i
+		if k, ok := class[i]; ok {
+			id = k
+		}
+		if j, ok := rep[id]; !ok || p.Buffers[i].Size > p.Buffers[j].Size || p.Buffers[i].Size == p.Buffers[j].Size && i < j {
+			rep[id] = i
 		}
 	}
-	return false
+	cand := make([]int, 0, len(rep))
+	for _, i := range rep {
+		cand = append(cand, i)
+	}
+	sort.Slice(cand, func(a, b int) bool {
+		sa, sb := p.Buffers[cand[a]].Size, p.Buffers[cand[b]].Size
+		return sa > sb || sa == sb && cand[a] < cand[b]
+	})
+	var taken []int
+	var sum int64
+next:
+	for _, i := range cand {
+		for _, j := range taken {
+			if excl[pairKey(i, j)] {
+				continue next
+			}
+		}
+		taken = append(taken, i)
+		sum += p.Buffers[i].Size
+	}
+	return sum
 }
 
 // noSharing is the peak of the placement that shares nothing: every
