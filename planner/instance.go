@@ -166,6 +166,9 @@ func newInstance(p *Problem) (*instance, error) {
 			in.excluded[pairKey(a, b)] = true
 		}
 	}
+	if err := in.checkPins(); err != nil {
+		return nil, err
+	}
 	agg := map[uint64]int64{}
 	for _, q := range p.Penalties {
 		a, b := in.unitOf[q.A], in.unitOf[q.B]
@@ -190,6 +193,34 @@ func newInstance(p *Problem) (*instance, error) {
 		return x.B - y.B
 	})
 	return in, nil
+}
+
+// checkPins rejects pinned placements that no algorithm can repair: a
+// pinned unit on reserved bytes, or two conflicting pinned units sharing
+// bytes.
+func (in *instance) checkPins() error {
+	var pinned []int
+	for k := range in.units {
+		if u := &in.units[k]; u.pinned && u.size > 0 {
+			pinned = append(pinned, k)
+			for _, r := range in.p.Pools[u.pool].Reserved {
+				if u.offset < r.End && r.Start < u.offset+u.size {
+					return fmt.Errorf("buffer %s is pinned to [%d, %d), on reserved bytes [%d, %d)",
+						in.p.Buffers[u.members[0]].Name, u.offset, u.offset+u.size, r.Start, r.End)
+				}
+			}
+		}
+	}
+	for x, a := range pinned {
+		for _, b := range pinned[x+1:] {
+			ua, ub := &in.units[a], &in.units[b]
+			if ua.offset < ub.offset+ub.size && ub.offset < ua.offset+ua.size && in.conflict(a, b) {
+				return fmt.Errorf("buffers %s and %s are pinned to overlapping bytes but may not share them",
+					in.p.Buffers[ua.members[0]].Name, in.p.Buffers[ub.members[0]].Name)
+			}
+		}
+	}
+	return nil
 }
 
 func makeUnit(p *Problem, members []int) (unit, error) {

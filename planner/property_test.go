@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 )
@@ -92,5 +93,21 @@ func TestCapacityOverride(t *testing.T) {
 	}
 	if p.Pools[0].Capacity != 4 {
 		t.Fatal("Solve modified its input")
+	}
+}
+
+func TestContradictoryPinsRejected(t *testing.T) {
+	pin := func(b Buffer, off int64) Buffer { b.Pinned, b.Offset = true, off; return b }
+	p := onePool(0, pin(buf("a", 8, 1, 0, 4), 0), pin(buf("b", 8, 1, 2, 6), 4))
+	if _, err := Solve("best-fit", p, Options{}); err == nil || !strings.Contains(err.Error(), "pinned to overlapping bytes") {
+		t.Fatalf("error %v", err)
+	}
+	p.Buffers[1].Live = []Interval{{4, 6}} // no longer live together: fine
+	if _, err := Solve("best-fit", p, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	p.Pools[0].Reserved = []Interval{{2, 3}}
+	if _, err := Solve("best-fit", p, Options{}); err == nil || !strings.Contains(err.Error(), "reserved bytes [2, 3)") {
+		t.Fatalf("error %v", err)
 	}
 }
