@@ -229,9 +229,16 @@ func (s *scanner) Next() (lexer.Token, error) {
 		}
 		return tok(tIdent, i)
 	case c == '%' || c == '^' || c == '#' || c == '!':
+		// suffix-id: digits, or a letter or [$._-] then those and digits.
 		i++
-		for i < len(src) && isSuffixChar(src[i]) {
-			i++
+		if i < len(src) && isDigit(src[i]) {
+			for i < len(src) && isDigit(src[i]) {
+				i++
+			}
+		} else {
+			for i < len(src) && isSuffixChar(src[i]) {
+				i++
+			}
 		}
 		if i == start+1 {
 			return s.fail(start, "invalid identifier after '%c'", c)
@@ -264,8 +271,11 @@ func (s *scanner) Next() (lexer.Token, error) {
 			}
 			return tok(tAt, end)
 		}
-		for i < len(src) && isSuffixChar(src[i]) {
-			i++
+		// bare-id: a letter or '_', then letters, digits and [_$.].
+		if i < len(src) && isIdentStart(src[i]) {
+			for i < len(src) && isIdentChar(src[i]) {
+				i++
+			}
 		}
 		if i == start+1 {
 			return s.fail(start, "expected symbol name after '@'")

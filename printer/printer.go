@@ -245,9 +245,10 @@ func (p *printer) numberResults(op *dialect.Operation, s *scope) {
 	if len(res) == 0 {
 		return
 	}
+	// Source names (the usable ones) win over the op's suggestions.
 	source := false
 	for _, r := range res {
-		if r.NameHint != "" {
+		if sanitize(r.NameHint) != "" {
 			source = true
 			break
 		}
