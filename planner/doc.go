@@ -26,7 +26,9 @@
 // size, birth, conflict-mass, penalty-weight, area, section-pressure and
 // seeded orders). Then an exact branch-and-bound works on whatever the
 // lexicographic objective still needs: a fit under the capacity, the
-// lowest reuse cost, the lowest peak. The search enumerates canonical
+// lowest reuse cost, the lowest peak. Reuse cost also gets a
+// ruin-and-recreate local search before the exact search (so it prunes
+// against a cheaper placement) and after it, when it could not finish. The search enumerates canonical
 // placements (every buffer resting on a neighbour or at 0, placed in
 // offset order), MiniMalloc's idea extended with penalties, and prunes by
 // dominance, cross-section inference, hatless pruning, a pigeonhole bound

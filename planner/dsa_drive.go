@@ -140,6 +140,7 @@ type compResult struct {
 
 	capacity           int64
 	costFirst, peakObj bool
+	seed               int64
 }
 
 // solveComp runs the portfolio, then the exact phases the objective needs:
@@ -152,7 +153,7 @@ type compResult struct {
 // gains nothing, so the peak phase stops there.
 func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, floor int64, deadline time.Time) *compResult {
 	r := &compResult{peakLB: max(c.lowerBound(), floor), capacity: capacity,
-		costFirst: costObj && c.penTotal > 0, peakObj: peakObj}
+		costFirst: costObj && c.penTotal > 0, peakObj: peakObj, seed: seed}
 	r.best = c.portfolio(capacity, r.costFirst, seed, r.peakLB, deadline)
 	r.costProven = !r.costFirst || r.best.cost == 0
 	c.advance(r, deadline)
@@ -197,12 +198,22 @@ func (c *comp) advance(r *compResult, deadline time.Time) {
 	}
 	r.fitProven = true
 	if !r.costProven && r.capacity > 0 {
-		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, deadline)
+		// Local search first, for a tenth of the time: the exact search
+		// then prunes against a cheaper placement. If the exact search
+		// cannot finish in half the time, the rest goes to local search
+		// again, which keeps improving where proofs are out of reach.
+		now := time.Now()
+		total := deadline.Sub(now)
+		r.best = c.improveCost(r.best, r.capacity, r.seed, now.Add(total/10))
+		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, now.Add(total*6/10))
 		r.nodes += nodes
 		if off != nil && cost < r.best.cost {
 			r.best = c.score(off, r.capacity)
 		}
 		r.costProven = done
+		if !done {
+			r.best = c.improveCost(r.best, r.capacity, r.seed+1, deadline)
+		}
 	}
 	if !r.costProven || !r.peakObj || r.best.peak <= r.peakLB {
 		return

@@ -40,106 +40,25 @@ const (
 	ruleTightest
 )
 
-// greedy places the items in order, each at a candidate offset: 0, the end
-// of an obstacle, the aligned top of a placed neighbour, or (to dodge a
-// penalised neighbour from below) just under one. A candidate must miss the
-// item's obstacles and placed hard neighbours and, when capacity > 0, fit
-// below it; among the candidates the rule picks. An item with no candidate
-// under the capacity goes to the lowest free offset above it, so the
-// result always is a placement, possibly overflowing.
+// greedy places the items in order, each where inserter.best puts it. An
+// item with no candidate under the capacity goes to the lowest free offset
+// above everything it conflicts with, so the result always is a placement,
+// possibly overflowing.
 func (c *comp) greedy(order []int32, rule fitRule, capacity int64, usePen bool) *placement {
 	off := make([]int64, c.n)
 	placed := make([]bool, c.n)
 	pl := &placement{off: off}
-	var busy []block
-	type cand struct {
-		x, gap, cost int64
-	}
-	var cands []cand
+	var ins inserter
 	for _, i32 := range order {
 		i := int(i32)
-		size, align := c.size[i], c.align[i]
-		busy = append(busy[:0], c.obst[i]...)
-		for _, j := range c.hard[i] {
-			if placed[j] {
-				busy = append(busy, block{off[j], off[j] + c.size[j]})
-			}
+		x, w, ok := ins.best(c, i, off, placed, rule, capacity, usePen)
+		if !ok {
+			x, w = ins.top, ins.penCost(c, i, x, off, placed, usePen)
 		}
-		slices.SortFunc(busy, func(a, b block) int { return cmpInt64(a.off, b.off) })
-		// Free gaps between the merged busy ranges; the last is unbounded.
-		cands = cands[:0]
-		penCost := func(x int64) int64 {
-			var w int64
-			if usePen {
-				for _, e := range c.pen[i] {
-					if placed[e.j] && x < off[e.j]+c.size[e.j] && off[e.j] < x+size {
-						w += e.w
-					}
-				}
-			}
-			return w
-		}
-		var prev int64
-		consider := func(lo, hi int64) { // free gap [lo, hi), hi < 0 for unbounded
-			try := func(x int64) {
-				if x < lo || (hi >= 0 && x+size > hi) || (capacity > 0 && x+size > capacity) {
-					return
-				}
-				gap := hi - lo
-				if hi < 0 {
-					gap = 1 << 62
-				}
-				cands = append(cands, cand{x, gap, penCost(x)})
-			}
-			try(alignUp(lo, align))
-			if usePen {
-				for _, e := range c.pen[i] {
-					if !placed[e.j] {
-						continue
-					}
-					try(alignUp(off[e.j]+c.size[e.j], align))
-					if b := off[e.j] - size; b >= 0 {
-						try(alignDown(b, align))
-					}
-				}
-			}
-		}
-		for _, b := range busy {
-			if b.off > prev {
-				consider(prev, b.off)
-			}
-			prev = max(prev, b.end)
-		}
-		consider(prev, -1)
-		best := -1
-		for k, cd := range cands {
-			if best < 0 {
-				best = k
-				continue
-			}
-			bc := cands[best]
-			switch {
-			case cd.cost != bc.cost:
-				if cd.cost < bc.cost {
-					best = k
-				}
-			case rule == ruleTightest && cd.gap != bc.gap:
-				if cd.gap < bc.gap {
-					best = k
-				}
-			case cd.x < bc.x:
-				best = k
-			}
-		}
-		if best >= 0 {
-			off[i] = cands[best].x
-			pl.cost += cands[best].cost
-		} else {
-			off[i] = alignUp(prev, align) // nothing fits below the capacity
-			pl.cost += penCost(off[i])
-		}
+		off[i] = x
+		pl.cost += w
 		placed[i] = true
-		pl.peak = max(pl.peak, off[i]+size)
+		pl.peak = max(pl.peak, x+c.size[i])
 	}
 	if !usePen {
 		pl.cost = c.cost(off)
@@ -148,6 +67,105 @@ func (c *comp) greedy(order []int32, rule fitRule, capacity int64, usePen bool) 
 		pl.over = pl.peak - capacity
 	}
 	return pl
+}
+
+// inserter finds where one item goes among placed ones; it keeps its
+// scratch buffers between calls.
+type inserter struct {
+	busy  []block
+	cands []insCand
+	top   int64 // after best: the lowest aligned offset above all conflicts
+}
+
+type insCand struct {
+	x, gap, cost int64
+}
+
+func (ins *inserter) penCost(c *comp, i int, x int64, off []int64, placed []bool, usePen bool) int64 {
+	var w int64
+	if usePen {
+		for _, e := range c.pen[i] {
+			if placed[e.j] && x < off[e.j]+c.size[e.j] && off[e.j] < x+c.size[i] {
+				w += e.w
+			}
+		}
+	}
+	return w
+}
+
+// best returns the offset for item i among the placed items: a candidate
+// is 0, the end of an obstacle, the aligned top of a placed neighbour, or
+// (to dodge a penalised neighbour from below) just under one; it must miss
+// the item's obstacles and placed hard neighbours and, when capacity > 0,
+// fit below it. The rule picks among the candidates, lowest penalty first.
+// ok is false when nothing fits under the capacity.
+func (ins *inserter) best(c *comp, i int, off []int64, placed []bool, rule fitRule, capacity int64, usePen bool) (x, cost int64, ok bool) {
+	size, align := c.size[i], c.align[i]
+	ins.busy = append(ins.busy[:0], c.obst[i]...)
+	for _, j := range c.hard[i] {
+		if placed[j] {
+			ins.busy = append(ins.busy, block{off[j], off[j] + c.size[j]})
+		}
+	}
+	slices.SortFunc(ins.busy, func(a, b block) int { return cmpInt64(a.off, b.off) })
+	ins.cands = ins.cands[:0]
+	var prev int64
+	consider := func(lo, hi int64) { // free gap [lo, hi), hi < 0 for unbounded
+		try := func(x int64) {
+			if x < lo || (hi >= 0 && x+size > hi) || (capacity > 0 && x+size > capacity) {
+				return
+			}
+			gap := hi - lo
+			if hi < 0 {
+				gap = 1 << 62
+			}
+			ins.cands = append(ins.cands, insCand{x, gap, ins.penCost(c, i, x, off, placed, usePen)})
+		}
+		try(alignUp(lo, align))
+		if usePen {
+			for _, e := range c.pen[i] {
+				if !placed[e.j] {
+					continue
+				}
+				try(alignUp(off[e.j]+c.size[e.j], align))
+				if b := off[e.j] - size; b >= 0 {
+					try(alignDown(b, align))
+				}
+			}
+		}
+	}
+	for _, b := range ins.busy {
+		if b.off > prev {
+			consider(prev, b.off)
+		}
+		prev = max(prev, b.end)
+	}
+	consider(prev, -1)
+	ins.top = alignUp(prev, align)
+	best := -1
+	for k, cd := range ins.cands {
+		if best < 0 {
+			best = k
+			continue
+		}
+		bc := ins.cands[best]
+		switch {
+		case cd.cost != bc.cost:
+			if cd.cost < bc.cost {
+				best = k
+			}
+		case rule == ruleTightest && cd.gap != bc.gap:
+			if cd.gap < bc.gap {
+				best = k
+			}
+		case cd.x < bc.x:
+			best = k
+		}
+	}
+	if best < 0 {
+		return 0, 0, false
+	}
+	return ins.cands[best].x, ins.cands[best].cost, true
 }
 
 // cost evaluates the reuse cost of a complete placement.

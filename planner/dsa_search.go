@@ -329,7 +329,7 @@ func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
 		s.stop = statusLimited
 		return true
 	}
-	if s.nodes&255 == 0 && time.Now().After(s.deadline) {
+	if s.nodes&63 == 0 && time.Now().After(s.deadline) {
 		s.stop = statusDeadline
 		return true
 	}
