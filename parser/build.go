@@ -501,6 +501,7 @@ func (p *Parser) reset() {
 	p.st.pendingDense = p.st.pendingDense[:0]
 	p.st.fatal = nil
 	p.st.src = ""
+	p.st.nesting = 0
 }
 
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
@@ -560,6 +561,7 @@ func convertItems(ast *File) ([]*dialect.OperationState, error) {
 // a list of top-level items.
 func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.OperationState, error) {
 	p.st.fatal = nil
+	p.st.nesting = 0
 	p.st.src = src
 	lex, err := lexer.Upgrade(newScanner(filename, src, sp.from, sp.to, sp.line, sp.lineStart))
 	if err != nil {

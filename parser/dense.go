@@ -27,6 +27,11 @@ type denseNode struct {
 }
 
 func (s *state) parseDenseNode() (*denseNode, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
 	t := s.peek()
 	n := &denseNode{pos: t.Pos}
 	switch {
@@ -385,6 +390,11 @@ func denseFromHex(root *denseNode, elemT dialect.Type, n int64, ty dialect.Type)
 		if int64(len(data)) != nb*n && int64(len(data)) != nb {
 			return nil, bad
 		}
+	}
+	if bits == 1 && len(data) == 1 && n > 8 || bits > 1 && len(data) == (bits+7)/8*parts && n > 1 {
+		// Splat data: one element, whatever the shape's size.
+		w := get(0)
+		return []denseElem{{text: formatBits(w, elemT), bits: w}}, nil
 	}
 	elems := make([]denseElem, n)
 	for i := int64(0); i < n; i++ {

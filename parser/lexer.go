@@ -1,12 +1,15 @@
 // Package parser reads MLIR's textual IR into pto-opt's IR.
 //
 // The grammar is a participle grammar (grammar.go): the file, operations in
-// generic form, regions, blocks and block arguments are participle
-// productions. The hot productions — types, attributes and the custom
-// (pretty) forms of registered ops — are custom participle productions
-// (ParseTypeWith) written by hand over participle's token stream, because
-// reflection-driven matching of every type and attribute would be an order
-// of magnitude slower. The lexer is a hand-written participle lexer.
+// generic form, and the regions, blocks and block arguments of generic ops
+// are participle productions. The hot productions — types, attributes, the
+// custom (pretty) forms of registered ops and the regions they contain —
+// are custom participle productions (ParseTypeWith) written by hand,
+// because reflection-driven matching of every op, type and attribute would
+// be an order of magnitude slower. Regions read by hand take their tokens
+// from an on-demand stream rather than participle's token slice (region.go).
+// The lexer is a hand-written participle lexer. Large modules are parsed in
+// chunks on parallel workers (split.go).
 package parser
 
 import (

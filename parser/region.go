@@ -140,6 +140,11 @@ func (s *state) parseRegion() (*dialect.RegionState, error) {
 }
 
 func (s *state) regionBody() (*dialect.RegionState, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
 	open := s.peek()
 	if open.Type != tPunct || open.Value != "{" {
 		return nil, s.errf("expected '{' to begin a region")

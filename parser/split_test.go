@@ -77,3 +77,21 @@ func TestChunkedParseMatchesWhole(t *testing.T) {
 		})
 	}
 }
+
+// TestNestingLimit checks that deeply nested input is refused with a
+// diagnostic instead of exhausting the stack.
+func TestNestingLimit(t *testing.T) {
+	deep := 3 * maxNesting
+	for name, src := range map[string]string{
+		"attributes": "module attributes {xd.a = " + strings.Repeat("[", deep) + strings.Repeat("]", deep) + "} {}",
+		"types":      "func.func private @f(" + strings.Repeat("tuple<", deep) + "i32" + strings.Repeat(">", deep) + ")",
+		"dense":      "%0 = arith.constant dense<" + strings.Repeat("[", deep) + "1" + strings.Repeat("]", deep) + "> : tensor<1xi32>",
+		"regions":    "func.func @f(%c: i1) {\n" + strings.Repeat("scf.if %c {\n", deep) + strings.Repeat("}\n", deep) + "return\n}",
+		"generic":    strings.Repeat("\"xd.r\"() ({\n", deep) + strings.Repeat("}) : () -> ()\n", deep),
+	} {
+		_, err := New(Options{AllowUnregistered: true}).Parse("deep.mlir", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), "nesting too deep") {
+			t.Errorf("%s: got %v, want a nesting error", name, err)
+		}
+	}
+}

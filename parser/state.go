@@ -25,6 +25,7 @@ type state struct {
 	allowUnreg bool
 	asm        asmParser
 	streams    []*stream                  // free streams for reuse
+	nesting    int                        // see enter
 	stateSlab  []dialect.OperationState   // the rest of the current slab
 	usedSlabs  [][]dialect.OperationState // slabs handed out since recycleStates
 	freeSlabs  [][]dialect.OperationState
@@ -85,7 +86,27 @@ func (s *state) canStartType() bool {
 	return false
 }
 
+// maxNesting bounds the nesting of attributes, types and regions, so that
+// no input can exhaust the stack.
+const maxNesting = 4096
+
+// enter counts one level of nesting; leave must follow.
+func (s *state) enter() error {
+	s.nesting++
+	if s.nesting > maxNesting {
+		return s.errf("nesting too deep (more than %d levels)", maxNesting)
+	}
+	return nil
+}
+
+func (s *state) leave() { s.nesting-- }
+
 func (s *state) parseType() (dialect.Type, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
 	t := s.peek()
 	switch t.Type {
 	case tIdent:
@@ -452,6 +473,11 @@ func (s *state) parseOptionalColonType() (dialect.Type, error) {
 }
 
 func (s *state) parseAttribute() (dialect.Attribute, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
 	t := s.peek()
 	switch t.Type {
 	case tInt:
@@ -1118,6 +1144,11 @@ func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
 
 // parseOperation reads `results = op loc?` from the current source.
 func (s *state) parseOperation() (*dialect.OperationState, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
 	pending := len(s.pendingDense)
 	var groups []dialect.ResultGroup
 	if s.peek().Type == tPercent {
