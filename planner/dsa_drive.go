@@ -204,7 +204,7 @@ func (c *comp) advance(r *compResult, deadline time.Time) {
 		// again, which keeps improving where proofs are out of reach.
 		now := time.Now()
 		total := deadline.Sub(now)
-		r.best = c.improveCost(r.best, r.capacity, r.seed, now.Add(total/10))
+		r.best = c.improveCost(r.best, r.capacity, r.seed, 100*c.n, now.Add(total/10))
 		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, now.Add(total*6/10))
 		r.nodes += nodes
 		if off != nil && cost < r.best.cost {
@@ -212,7 +212,7 @@ func (c *comp) advance(r *compResult, deadline time.Time) {
 		}
 		r.costProven = done
 		if !done {
-			r.best = c.improveCost(r.best, r.capacity, r.seed+1, deadline)
+			r.best = c.improveCost(r.best, r.capacity, r.seed+1, 0, deadline)
 		}
 	}
 	if !r.costProven || !r.peakObj || r.best.peak <= r.peakLB {

@@ -13,7 +13,10 @@ import (
 // the pairs involved did not rise. It runs until the deadline and returns
 // the cheapest placement seen (lowest peak among equals). The exact search
 // that follows prunes against this cost, so a cheaper start pays twice.
-func (c *comp) improveCost(start *placement, capacity int64, seed int64, deadline time.Time) *placement {
+// With stall > 0 it also stops after that many moves in a row that found
+// nothing cheaper: on small components the exact search is the better use
+// of the time.
+func (c *comp) improveCost(start *placement, capacity int64, seed int64, stall int, deadline time.Time) *placement {
 	if c.n < 2 || c.penTotal == 0 {
 		return start
 	}
@@ -29,8 +32,12 @@ func (c *comp) improveCost(start *placement, capacity int64, seed int64, deadlin
 	var ins inserter
 	var set []int
 	prevOff := make([]int64, c.n) // offsets of the set before the move
+	lastGain := 0
 	for iter := 0; ; iter++ {
 		if iter&3 == 0 && !time.Now().Before(deadline) {
+			break
+		}
+		if stall > 0 && iter-lastGain > stall {
 			break
 		}
 		// The neighbourhood: a random item, then random neighbours.
@@ -82,6 +89,7 @@ func (c *comp) improveCost(start *placement, capacity int64, seed int64, deadlin
 			curCost += added - removed
 			if curCost < best.cost || (curCost == best.cost && c.peakOf(cur) < best.peak) {
 				best = c.score(slices.Clone(cur), capacity)
+				lastGain = iter
 			}
 		} else {
 			for _, i := range set {

@@ -19,7 +19,7 @@ func TestImproveCost(t *testing.T) {
 			if start.over > 0 {
 				continue
 			}
-			got := c.improveCost(start, 24, int64(iter), time.Now().Add(20*time.Millisecond))
+			got := c.improveCost(start, 24, int64(iter), 0, time.Now().Add(20*time.Millisecond))
 			if got.cost > start.cost || got.cost != c.cost(got.off) || got.peak > 24 {
 				t.Fatalf("iter %d: cost %d (true %d) from %d, peak %d", iter, got.cost, c.cost(got.off), start.cost, got.peak)
 			}
