@@ -3,7 +3,6 @@ package transforms
 import (
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"pto-opt/analysis"
@@ -127,7 +126,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 			}
 			ap.p.Pools = append(ap.p.Pools, pl)
 		}
-		b := planner.Buffer{Name: strings.TrimPrefix(names[a.Results[0]], "%"), Size: allocSize(a), Align: 32, Pool: pool}
+		b := planner.Buffer{Name: names[a.Results[0]], Size: allocSize(a), Align: 32, Pool: pool}
 		if ctx.Target != nil {
 			b.Align = ctx.Target.Alignment(space)
 		}

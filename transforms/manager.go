@@ -94,6 +94,15 @@ type run struct {
 	ran   []string
 	// timers is the list the passes of the current pipeline record into.
 	timers *[]*Timing
+	// plans is where memory plans go (nil: the manager's list).
+	plans *[]report.Function
+}
+
+func (r *run) planList() *[]report.Function {
+	if r.plans != nil {
+		return r.plans
+	}
+	return &r.m.Plans
 }
 
 func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
@@ -157,6 +166,7 @@ func (r *run) nested(p *Pipeline, op *dialect.Operation, timers *[]*Timing) erro
 	// not depend on scheduling.
 	errs := make([]error, len(targetsOps))
 	lists := make([][]*dialect.Diagnostic, len(targetsOps))
+	plans := make([][]report.Function, len(targetsOps))
 	sem := make(chan struct{}, r.m.Threads)
 	var wg sync.WaitGroup
 	for i, fn := range targetsOps {
@@ -165,13 +175,14 @@ func (r *run) nested(p *Pipeline, op *dialect.Operation, timers *[]*Timing) erro
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]string(nil), ranBefore...), timers: timers}
+			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]string(nil), ranBefore...), timers: timers, plans: &plans[i]}
 			errs[i] = sub.pipeline(p, fn)
 		}()
 	}
 	wg.Wait()
 	for i := range targetsOps {
 		*r.diags = append(*r.diags, lists[i]...)
+		*r.planList() = append(*r.planList(), plans[i]...)
 		if errs[i] != nil {
 			return errs[i]
 		}
@@ -213,7 +224,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		Opts:     in.Opts,
 		Pipeline: append([]string(nil), r.ran...),
 		Out:      r.m.PassOut,
-		plans:    &r.m.Plans,
+		plans:    r.planList(),
 		mu:       &sync.Mutex{},
 		diags:    &local,
 		stats:    map[string]int64{},

@@ -663,15 +663,27 @@ func (s *mrState) record(plan []*mrBuffer) {
 	if err != nil {
 		return
 	}
-	// Keep apart by a rule rather than by lifetime: report the reason.
+	// Kept apart by a rule rather than by lifetime: report the reason.
 	for i, a := range bufs {
 		for j := i + 1; j < len(bufs); j++ {
+			if p.Buffers[i].Pool != p.Buffers[j].Pool {
+				continue
+			}
+			why := ""
+			if a.closed || bufs[j].closed {
+				why = "pinned"
+			}
 			for _, x := range a.members {
 				for _, y := range bufs[j].members {
-					if why := s.noShare[[2]*mrMember{x, y}]; why != "" && p.Buffers[i].Pool == p.Buffers[j].Pool {
-						p.Separations = append(p.Separations, planner.Separation{A: i, B: j, Reason: why})
+					if w := s.noShare[[2]*mrMember{x, y}]; w != "" {
+						why = w
+					} else if x.staged && y.staged && x.group == y.group && x.stage != y.stage && s.residue[x] != s.residue[y] {
+						why = "pipeline_stage"
 					}
 				}
+			}
+			if why != "" {
+				p.Separations = append(p.Separations, planner.Separation{A: i, B: j, Reason: why})
 			}
 		}
 	}

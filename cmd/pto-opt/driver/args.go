@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pto-opt/planner/report"
 	"pto-opt/transforms"
 )
 
@@ -122,6 +123,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			v, ok := takeValue()
 			if !ok || v == "" {
 				return fail("option '--memory-report' requires a file name (.json, .txt, .svg or .html)")
+			}
+			if err := report.CheckPath(v); err != nil {
+				return fail("--memory-report: %v", err)
 			}
 			cfg.memoryReport = v
 			continue
