@@ -147,10 +147,12 @@ func canonicalDense(root *denseNode, ty dialect.Type, at lexer.Position) (string
 		if d == dialect.Dynamic {
 			return "", dialect.NewError(locOf(at), "elements literal type must have static shape")
 		}
-		n *= d
-		if n > 1<<26 {
+		// Only the element count is computed from the shape: elements
+		// are expanded from a literal or hex data, never from the shape.
+		if d != 0 && n > (1<<62)/d {
 			return "", dialect.NewError(locOf(at), "elements literal type is too large")
 		}
+		n *= d
 	}
 	if root == nil {
 		if n != 0 {
