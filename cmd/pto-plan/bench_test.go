@@ -96,6 +96,8 @@ func TestBenchSets(t *testing.T) {
 	t.Run("exact-small", func(t *testing.T) { benchExactSmall(t, filepath.Join(dir, "exact-small")) })
 	t.Run("large", func(t *testing.T) { benchLarge(t, filepath.Join(dir, "large")) })
 	t.Run("dsa-rp", func(t *testing.T) { benchDSARP(t, filepath.Join(dir, "dsa-rp")) })
+	t.Run("dsa-rp-hard", func(t *testing.T) { benchDSARPHard(t, filepath.Join(dir, "dsa-rp")) })
+	t.Run("minimalloc-dsa-rp", func(t *testing.T) { benchMinimallocDSARP(t, filepath.Join(dir, "dsa-rp"), limit/2) })
 }
 
 func benchMinimalloc(t *testing.T, dir string, limit time.Duration) {
@@ -317,6 +319,108 @@ func benchDSARP(t *testing.T, dir string) {
 	fmt.Printf("  optimality proven   %d   (reference %d)\n", proven, refProven)
 	fmt.Printf("  cost vs reference   %d better, %d worse\n", better, worse)
 	fmt.Printf("  slowest             %s s, %d at or over 1 s\n", ms(slowest), over1s)
+}
+
+// benchDSARPHard runs the hard variants (cross-pipe pairs as separations):
+// how many fit with every separation kept, and how many only after the
+// pipeline-stage pairs were relaxed.
+func benchDSARPHard(t *testing.T, dir string) {
+	var files []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(d.Name(), "-cross-pipe-hard") && strings.HasSuffix(d.Name(), ".json") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("no files")
+	}
+	strict, relaxed := 0, 0
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := planner.ReadJSON(fh, f)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: 800 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case r.Feasible && len(r.RelaxedSeparations) == 0:
+			strict++
+		case r.Feasible:
+			relaxed++
+		}
+		if r.Feasible {
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				t.Errorf("%s: %v", f, err)
+			}
+		}
+	}
+	fmt.Printf("\nDSA-RP hard problems: %d\n", len(files))
+	fmt.Printf("  fit with every separation   %d   (reference 166)\n", strict)
+	fmt.Printf("  fit after relaxing pipeline-stage pairs   %d more\n", relaxed)
+}
+
+// benchMinimallocDSARP runs the MiniMalloc instances lifted to DSA-RP
+// (synthetic penalties; the capacity is a first-fit peak) against the best
+// reuse cost any reference method reached.
+func benchMinimallocDSARP(t *testing.T, dir string, limit time.Duration) {
+	files, _ := filepath.Glob(filepath.Join(dir, "minimalloc-dsa-rp", "*.json"))
+	if len(files) == 0 {
+		t.Skip("no files")
+	}
+	best := map[string]int64{}
+	if f, err := os.Open(filepath.Join(dir, "reference", "minimalloc-dsa-rp-v1-summary.csv")); err == nil {
+		rows, _ := csv.NewReader(f).ReadAll()
+		f.Close()
+		col := map[string]int{}
+		for i, h := range rows[0] {
+			col[h] = i
+		}
+		for _, r := range rows[1:] {
+			c, err := strconv.ParseInt(r[col["best_reuse_cost"]], 10, 64)
+			if err != nil || r[col["best_capacity_overflow"]] != "0" {
+				continue
+			}
+			name := filepath.Base(r[col["source"]])
+			if b, ok := best[name]; !ok || c < b {
+				best[name] = c
+			}
+		}
+	}
+	w := table("instance\tbuffers\tfit\tcost\tbest reference cost\tproven\ttime s\t")
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := planner.ReadJSON(fh, f)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Feasible {
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				t.Errorf("%s: %v", f, err)
+			}
+		}
+		ref := "-"
+		if b, ok := best[filepath.Base(f)]; ok {
+			ref = strconv.FormatInt(b, 10)
+		}
+		fmt.Fprintf(w, "%s\t%d\t%v\t%d\t%s\t%v\t%s\t\n", filepath.Base(f), len(d.Problem.Buffers), r.Feasible, r.ReuseCost, ref, r.Optimal, ms(r.Elapsed))
+	}
+	w.Flush()
 }
 
 // fingerprintOf returns the source fingerprint a DSA-RP document's
