@@ -16,27 +16,29 @@ import (
 // above its placed hard neighbours (its base), or at the aligned top of a
 // penalised neighbour or obstacle. Listed by offset, every item's lower
 // hard neighbours come before it. The search therefore places items in
-// non-decreasing offset order (ties by a static preorder), each at one of
-// those candidates; without penalties the base is the only candidate.
+// non-decreasing offset order (ties by a preorder), each at one of those
+// candidates; without penalties the base is the only candidate.
 //
 // Pruning, all sound for that canonical optimum:
 //   - dominance: no item may be placed at or above the top of another
 //     unplaced item's base when that base is free of penalised overlap,
 //     since moving that item down to its base would be at least as good
 //     and lower the offset sum;
+//   - room: an unplaced item with no offset left between the level and the
+//     capacity fails the node;
 //   - cross-section inference: the unplaced items of one section are
 //     pairwise conflicting and must stack above max(level, section floor),
 //     the floor being the top of the section's placed items or the lowest
 //     base among its unplaced ones; together they must fit below the
 //     capacity, net of obstacles;
-//   - cost bound: each unplaced item will at least pay for the placed
-//     penalised neighbours reaching above the highest offset it can take.
-
+//   - cost bounds (cost mode): each unplaced item will at least pay for the
+//     placed penalised neighbours reaching above the highest offset it can
+//     take, and unplaced cliques pay a pigeonhole count (cliqueBound);
 //   - hatless pruning (fit mode): when an item with no unplaced hard
-//     neighbour fails, the node fails;
+//     neighbour fails, the node fails (MiniMalloc);
 //   - decomposition (fit mode): once every item spanning a boundary
 //     between two sections is placed, the unplaced items on either side no
-//     longer interact, and each side is searched on its own.
+//     longer interact, and each side is searched on its own, re-ranked.
 
 // searchStatus is how a search ended.
 type searchStatus int

@@ -152,10 +152,8 @@ func Solve(name string, p *Problem, opt Options) (*Result, error) {
 	r.Optimal = out.optimal || certified(base, in, r)
 	if len(out.relaxed) > 0 {
 		r.Optimal = false // the strict problem was not solved
-	}
-	if len(out.relaxed) > 0 {
 		for _, k := range out.relaxed {
-			s := p.Separations[k]
+			s := base.Separations[k]
 			if bytesShared(q, sol, s.A, s.B) {
 				r.RelaxedPairsOverlapped++
 			}
