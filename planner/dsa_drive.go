@@ -128,6 +128,10 @@ func (c *comp) score(off []int64, capacity int64) *placement {
 	return p
 }
 
+// smallComponent is the size up to which the cost phase is left to the
+// exact search: PyPTO kernels put at most a few dozen tiles in a pool.
+const smallComponent = 64
+
 // compResult is the outcome of solving one component.
 type compResult struct {
 	best             *placement
@@ -198,20 +202,26 @@ func (c *comp) advance(r *compResult, deadline time.Time) {
 	}
 	r.fitProven = true
 	if !r.costProven && r.capacity > 0 {
-		// Local search first, for a tenth of the time: the exact search
-		// then prunes against a cheaper placement. If the exact search
-		// cannot finish in half the time, the rest goes to local search
-		// again, which keeps improving where proofs are out of reach.
+		// Local search first, for up to a tenth of the time: the exact
+		// search then prunes against a cheaper placement. Small
+		// components (kernel pools) give the exact search the rest, since
+		// proofs are within reach there; on large ones the exact search
+		// gets half, and local search, which keeps improving where proofs
+		// are out of reach, the remainder.
 		now := time.Now()
 		total := deadline.Sub(now)
 		r.best = c.improveCost(r.best, r.capacity, r.seed, 100*c.n, now.Add(total/10))
-		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, now.Add(total*6/10))
+		exactUntil := deadline
+		if c.n > smallComponent {
+			exactUntil = now.Add(total * 6 / 10)
+		}
+		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, exactUntil)
 		r.nodes += nodes
 		if off != nil && cost < r.best.cost {
 			r.best = c.score(off, r.capacity)
 		}
 		r.costProven = done
-		if !done {
+		if !done && time.Now().Before(deadline) {
 			r.best = c.improveCost(r.best, r.capacity, r.seed+1, 0, deadline)
 		}
 	}
