@@ -141,7 +141,7 @@ func BenchmarkDSARPPenalties(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			var r *Result
 			for b.Loop() {
-				r, _ = Solve("dsa-rp", p, Options{TimeLimit: 10 * time.Second})
+				r, _ = Solve("dsa-rp", p, Options{TimeLimit: 2 * time.Second})
 			}
 			b.ReportMetric(float64(r.ReuseCost), "cost")
 			if !r.Optimal {

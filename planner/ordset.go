@@ -13,7 +13,6 @@ type ordSet struct {
 	free  []int32
 	root  int32
 	seed  uint64
-	n     int
 }
 
 type osNode struct {
@@ -24,8 +23,6 @@ type osNode struct {
 }
 
 func newOrdSet() *ordSet { return &ordSet{root: nilNode, seed: 0x2545F4914F6CDD1D} }
-
-func (t *ordSet) len() int { return t.n }
 
 func (t *ordSet) rand() uint64 {
 	t.seed ^= t.seed >> 12
@@ -78,7 +75,6 @@ func (t *ordSet) insert(k key2, v int64) {
 	}
 	l, r := t.split(t.root, k)
 	t.root = t.merge(t.merge(l, id), r)
-	t.n++
 }
 
 // remove deletes k if present.
@@ -88,7 +84,6 @@ func (t *ordSet) remove(k key2) {
 	m, r2 := t.split(r, next)
 	if m != nilNode {
 		t.free = append(t.free, m)
-		t.n--
 	}
 	t.root = t.merge(l, r2)
 }
