@@ -135,7 +135,6 @@ const smallComponent = 64
 // compResult is the outcome of solving one component.
 type compResult struct {
 	best             *placement
-	fitProven        bool  // a fit exists (found) or capacity unbounded
 	provenInfeasible bool  // no fit under the capacity exists
 	costProven       bool  // best.cost is optimal
 	peakLB           int64 // proven lower bound on the optimal peak
@@ -200,7 +199,6 @@ func (c *comp) advance(r *compResult, deadline time.Time) {
 	if r.best.over > 0 {
 		return
 	}
-	r.fitProven = true
 	if !r.costProven && r.capacity > 0 {
 		// Local search first, for up to a tenth of the time: the exact
 		// search then prunes against a cheaper placement. Small
