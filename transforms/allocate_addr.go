@@ -185,11 +185,13 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
 	}
-	locs := make([]string, len(allocs))
-	for i, a := range allocs {
-		locs[i] = locString(a.Loc)
+	if ctx.WantsPlans() {
+		locs := make([]string, len(allocs))
+		for i, a := range allocs {
+			locs[i] = locString(a.Loc)
+		}
+		ctx.RecordPlan(planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
 	}
-	ctx.RecordPlan(planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
 	ctx.Stat("num-allocs", int64(len(allocs)))
 	if algo == "dsa-rp" {
 		ctx.Stat("reuse-cost", res.ReuseCost)

@@ -26,7 +26,11 @@ type Manager struct {
 	PrintOpts   printer.Options
 	// PassOut receives the output of analysis-printing passes.
 	PassOut io.Writer
-	// Plans collects the memory plans passes record (--memory-report).
+	// RecordPlans asks the planning passes to describe their plans in
+	// Plans (--memory-report); building the descriptions costs time and
+	// memory, so a run without a report skips it.
+	RecordPlans bool
+	// Plans collects the memory plans passes record.
 	Plans []report.Function
 	// Threads > 1 lets parallel function passes run on several functions
 	// at once (disabled while printing IR, as mlir-opt does).
@@ -224,10 +228,12 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		Opts:     in.Opts,
 		Pipeline: append([]string(nil), r.ran...),
 		Out:      r.m.PassOut,
-		plans:    r.planList(),
 		mu:       &sync.Mutex{},
 		diags:    &local,
 		stats:    map[string]int64{},
+	}
+	if r.m.RecordPlans {
+		ctx.plans = r.planList()
 	}
 	start := time.Now()
 	err := p.Run(ctx, op)

@@ -153,7 +153,9 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 		}
 		plan = append(plan, bufs...)
 	}
-	s.record(plan)
+	if s.ctx.WantsPlans() {
+		s.record(plan)
+	}
 	s.apply(plan)
 	// Yield fixup and accumulator if-phis on the rebased IR.
 	if err := runSemanticAliases(ctx, fn); err != nil {

@@ -251,6 +251,10 @@ func (c *Context) Warning(loc dialect.Location, format string, args ...any) {
 	c.Emit(&dialect.Diagnostic{Severity: dialect.SevWarning, Loc: loc, Msg: fmt.Sprintf(format, args...)})
 }
 
+// WantsPlans says whether RecordPlan keeps anything: passes skip
+// describing their plans when it does not.
+func (c *Context) WantsPlans() bool { return c.plans != nil }
+
 // RecordPlan keeps a pass's memory plan for --memory-report.
 func (c *Context) RecordPlan(f report.Function) {
 	if c.plans == nil {

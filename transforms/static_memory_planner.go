@@ -578,11 +578,13 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return 0, 0, dialect.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
 	}
-	locs := make([]string, len(cands))
-	for i, c := range cands {
-		locs[i] = locString(c.alloc.Loc)
+	if s.ctx.WantsPlans() {
+		locs := make([]string, len(cands))
+		for i, c := range cands {
+			locs[i] = locString(c.alloc.Loc)
+		}
+		s.ctx.RecordPlan(planReport(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, locs, nil))
 	}
-	s.ctx.RecordPlan(planReport(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, locs, nil))
 	size := int64(0)
 	for i, c := range cands {
 		c.offset = res.Solution.Offsets[i]

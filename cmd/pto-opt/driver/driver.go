@@ -93,6 +93,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		PassOut:     stderr,
 		PrintOpts:   printOpts,
 		Threads:     runtime.GOMAXPROCS(0),
+		RecordPlans: cfg.memoryReport != "",
 	}
 	if cfg.noThreads {
 		mgr.Threads = 1
