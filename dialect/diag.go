@@ -57,7 +57,21 @@ func AsDiagnostic(err error) *Diagnostic {
 	if errors.As(err, &d) {
 		return d
 	}
+	var list DiagnosticList
+	if errors.As(err, &list) && len(list) > 0 {
+		return list[0]
+	}
 	return &Diagnostic{Severity: SevError, Msg: err.Error()}
+}
+
+// Diagnostics lists the diagnostics an error carries (several for a
+// DiagnosticList, else the one AsDiagnostic finds).
+func Diagnostics(err error) []*Diagnostic {
+	var list DiagnosticList
+	if errors.As(err, &list) && len(list) > 0 {
+		return list
+	}
+	return []*Diagnostic{AsDiagnostic(err)}
 }
 
 // DiagnosticList is several diagnostics reported together.

@@ -5,7 +5,9 @@ package dialect
 // an enclosing one, or in a dominating block of the same region), values of
 // isolated regions not used across the isolation boundary, terminators at
 // the end of blocks, successors in the same region, and each registered
-// op's own verifier. It returns the first problem found.
+// op's own verifier. Like MLIR's verifier it reports the first problem
+// found inside each isolated-from-above op (each function, say) and goes on
+// with the next one: the result is a DiagnosticList when several failed.
 func Verify(op *Operation) error {
 	v := &verifier{index: map[*Operation]int{}, doms: map[*Region]*domInfo{}}
 	return v.verifyOp(op)
@@ -27,6 +29,7 @@ func (v *verifier) posInBlock(op *Operation) int {
 }
 
 func (v *verifier) verifyOp(op *Operation) error {
+	var isolated DiagnosticList // failures of nested isolated ops
 	for i, operand := range op.Operands {
 		if operand == nil {
 			return Errorf(op, "operand #%d is null", i)
@@ -59,10 +62,16 @@ func (v *verifier) verifyOp(op *Operation) error {
 			}
 			for _, o := range b.Ops {
 				if err := v.verifyOp(o); err != nil {
-					return err
+					if !o.Has(IsolatedFromAbove) {
+						return err
+					}
+					isolated = append(isolated, Diagnostics(err)...)
 				}
 			}
 		}
+	}
+	if len(isolated) > 0 {
+		return isolated
 	}
 	if op.Def != nil && op.Def.Verify != nil {
 		if err := op.Def.Verify(op); err != nil {

@@ -480,7 +480,15 @@ func New(opts Options) *Parser {
 // Parse reads src and returns the top-level builtin.module. Top-level ops
 // that are not a single module are wrapped in one, as mlir-opt does.
 func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) {
-	text := string(src)
+	m, err := p.parse(filename, string(src))
+	if err != nil {
+		return nil, err
+	}
+	p.applyLocations(m)
+	return m, nil
+}
+
+func (p *Parser) parse(filename string, text string) (*dialect.Operation, error) {
 	if len(text) >= 2*minChunk {
 		if lay, ok := splitModule(text); ok && len(lay.chunks) > 1 {
 			if m, err := p.parseChunked(filename, text, lay); err == nil {

@@ -261,9 +261,10 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	}
 	if r.m.VerifyEach {
 		if verr := dialect.Verify(op); verr != nil {
-			d := dialect.AsDiagnostic(verr)
-			d.Notes = append(d.Notes, dialect.Note{Loc: d.Loc, Msg: fmt.Sprintf("the IR failed verification after pass '%s'", p.Name)})
-			r.emit(d)
+			for _, d := range dialect.Diagnostics(verr) {
+				d.Notes = append(d.Notes, dialect.Note{Loc: d.Loc, Msg: fmt.Sprintf("the IR failed verification after pass '%s'", p.Name)})
+				r.emit(d)
+			}
 			return &Failure{Pass: p.Name}
 		}
 	}

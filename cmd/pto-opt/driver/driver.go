@@ -132,7 +132,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		parseTime += time.Since(t0)
 		ok := perr == nil
 		if perr != nil {
-			diags = append(diags, diagnostics(perr)...)
+			diags = append(diags, dialect.Diagnostics(perr)...)
 		} else {
 			tgt := explicitTarget
 			if tgt == nil {
@@ -205,15 +205,6 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// diagnostics lists the diagnostics an error carries.
-func diagnostics(err error) []*dialect.Diagnostic {
-	var list dialect.DiagnosticList
-	if errors.As(err, &list) {
-		return list
-	}
-	return []*dialect.Diagnostic{dialect.AsDiagnostic(err)}
 }
 
 func errText(err error) string {
