@@ -446,6 +446,10 @@ type Options struct {
 	// AllowUnregistered accepts ops of dialects pto-opt does not know (kept
 	// in generic form), like mlir-opt's -allow-unregistered-dialect.
 	AllowUnregistered bool
+	// Threads caps the goroutines building the functions of a large module
+	// in parallel (0: one per CPU; 1: serially, as --mlir-disable-threading
+	// asks).
+	Threads int
 }
 
 // Parser parses MLIR text. A Parser is not safe for concurrent use; create
@@ -596,6 +600,9 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 	body := m.Regions[0].Blocks[0]
 
 	workers := runtime.GOMAXPROCS(0)
+	if p.opts.Threads > 0 {
+		workers = min(workers, p.opts.Threads)
+	}
 	if workers > len(lay.chunks) {
 		workers = len(lay.chunks)
 	}

@@ -3,7 +3,6 @@ package printer
 import (
 	"bufio"
 	"bytes"
-	"runtime"
 
 	"pto-opt/dialect"
 )
@@ -23,7 +22,7 @@ const (
 
 // parallelOK reports whether the ops of b can be printed in parallel.
 func (p *printer) parallelOK(b *dialect.Block) bool {
-	if p.serial || p.alias != nil || p.keepNames || len(b.Ops) < parallelMinOps || runtime.GOMAXPROCS(0) < 2 {
+	if p.serial || p.alias != nil || p.keepNames || len(b.Ops) < parallelMinOps || p.opts.workers() < 2 {
 		return false
 	}
 	for _, op := range b.Ops {
@@ -36,7 +35,7 @@ func (p *printer) parallelOK(b *dialect.Block) bool {
 
 // printOpsParallel prints ops, one per line at the current indentation.
 func (p *printer) printOpsParallel(ops []*dialect.Operation) {
-	workers := runtime.GOMAXPROCS(0)
+	workers := p.opts.workers()
 	n := (len(ops) + parallelRun - 1) / parallelRun
 	results := make([]chan *bytes.Buffer, n)
 	for i := range results {

@@ -18,6 +18,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,17 @@ type Options struct {
 	// AllocAlignmentProperty prints memref.alloc's alignment as
 	// `alignment = N` (LLVM main) instead of `{alignment = N : i64}`.
 	AllocAlignmentProperty bool
+	// Threads caps the goroutines printing functions in parallel (0: one
+	// per CPU; 1: print serially, as --mlir-disable-threading asks).
+	Threads int
+}
+
+// workers is the number of goroutines a parallel print may use.
+func (o Options) workers() int {
+	if o.Threads > 0 {
+		return min(o.Threads, runtime.GOMAXPROCS(0))
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // Print writes op (normally the top-level module) followed by a newline.
@@ -726,7 +738,7 @@ func (p *printer) ArgDecl(v *dialect.Value) {
 	p.w.WriteString(p.valueName(v))
 	p.w.WriteString(": ")
 	p.Type(v.Type)
-	if p.opts.DebugInfo && v.Loc.Known() {
+	if p.opts.DebugInfo && (v.Loc.Known() || v.Loc.Raw != "") {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(v.Loc))
 	}

@@ -83,7 +83,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	sm := newSourceMgr()
 	sm.add(name, string(src))
-	printOpts := printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty}
+	threads := 0 // one per CPU
+	if cfg.noThreads {
+		threads = 1
+	}
+	printOpts := printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty, Threads: threads}
 	mgr := &transforms.Manager{
 		Pipeline:    cfg.pipeline,
 		VerifyEach:  cfg.verifyEach,
@@ -124,7 +128,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		text := c.pad()
 		var diags []*dialect.Diagnostic
 		t0 := time.Now()
-		p := parser.New(parser.Options{AllowUnregistered: cfg.allowUnregistered})
+		p := parser.New(parser.Options{AllowUnregistered: cfg.allowUnregistered, Threads: threads})
 		module, perr := p.Parse(name, []byte(text))
 		if perr == nil {
 			perr = dialect.Verify(module)
