@@ -27,7 +27,7 @@ func LowerBound(p *Problem) []int64 {
 			evs[b.Pool] = append(evs[b.Pool], event{iv.Start, b.Size}, event{iv.End, -b.Size})
 		}
 	}
-	for _, c := range p.Colocations {
+	for _, c := range colocationClasses(p) {
 		pool := p.Buffers[c[0]].Pool
 		for _, seg := range classProfile(p, c) {
 			evs[pool] = append(evs[pool], event{seg.iv.Start, seg.size}, event{seg.iv.End, -seg.size})
@@ -85,18 +85,63 @@ func classProfile(p *Problem, members []int) []sizedSegment {
 	return out
 }
 
-// colocationClassOf maps each buffer to its colocation class, or -1.
+// colocationClassOf maps each buffer to its colocation class (an index
+// into colocationClasses), or -1.
 func colocationClassOf(p *Problem) []int {
 	class := make([]int, len(p.Buffers))
 	for i := range class {
 		class[i] = -1
 	}
-	for k, c := range p.Colocations {
+	for k, c := range colocationClasses(p) {
 		for _, i := range c {
 			class[i] = k
 		}
 	}
 	return class
+}
+
+// colocationClasses closes the colocations transitively: entries sharing a
+// buffer ([a b] and [b c], as the JSON schema's pairs give them) are one
+// class. Each class lists its members in ascending order; classes are
+// ordered by their smallest member.
+func colocationClasses(p *Problem) [][]int {
+	if len(p.Colocations) == 0 {
+		return nil
+	}
+	parent := map[int]int{}
+	var find func(int) int
+	find = func(x int) int {
+		r, ok := parent[x]
+		if !ok {
+			parent[x] = x
+			return x
+		}
+		if r != x {
+			r = find(r)
+			parent[x] = r
+		}
+		return r
+	}
+	for _, c := range p.Colocations {
+		for _, i := range c {
+			if a, b := find(c[0]), find(i); a != b {
+				parent[b] = a
+			}
+		}
+	}
+	members := map[int][]int{}
+	for x := range parent {
+		members[find(x)] = append(members[find(x)], x)
+	}
+	var out [][]int
+	for _, m := range members {
+		if len(m) > 1 {
+			slices.Sort(m)
+			out = append(out, m)
+		}
+	}
+	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
+	return out
 }
 
 // mergeIntervals returns the union of the intervals, sorted, with empty

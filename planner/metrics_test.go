@@ -103,3 +103,21 @@ func TestConflictsAgainstPairwise(t *testing.T) {
 		}
 	}
 }
+
+func TestChainedColocationsAreOneClass(t *testing.T) {
+	// [a b] and [b c], as the JSON schema's pairs list a class of three: a,
+	// b and c share one offset. a [0,4) and c [2,6) are live together but
+	// are the same storage: the class holds at most 8 bytes at any time,
+	// and placing all three at offset 0 is valid.
+	p := onePool(0, buf("a", 8, 1, 0, 4), buf("b", 8, 1, 1, 3), buf("c", 8, 1, 2, 6), buf("d", 4, 1, 0, 6))
+	p.Colocations = [][]int{{0, 1}, {1, 2}}
+	if got := LowerBound(p); !slices.Equal(got, []int64{12}) {
+		t.Errorf("LowerBound = %v, want [12] (class 8 + d 4)", got)
+	}
+	if err := Validate(p, Solution{Offsets: []int64{0, 0, 0, 8}}); err != nil {
+		t.Errorf("a chained class at one offset rejected: %v", err)
+	}
+	if err := Validate(p, Solution{Offsets: []int64{0, 0, 4, 12}}); err == nil {
+		t.Error("a chained class split over two offsets accepted")
+	}
+}

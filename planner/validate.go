@@ -122,13 +122,12 @@ func (v *validator) checkSeparations(add func(string, ...any) bool) bool {
 // interval tree of the currently live byte ranges which of them the new
 // range touches.
 func (v *validator) checkLifetimes(add func(string, ...any) bool) {
-	class := make([]int, len(v.p.Buffers))
-	for i := range class {
-		class[i] = i
-	}
-	for k, c := range v.p.Colocations {
-		for _, i := range c {
-			class[i] = -1 - k
+	// A buffer's identity: its colocation class (closed transitively:
+	// members share an offset, so they may share bytes), else itself.
+	class := colocationClassOf(v.p)
+	for i, k := range class {
+		if k < 0 {
+			class[i] = len(v.p.Buffers) + i
 		}
 	}
 	excluded := make(map[uint64]bool, len(v.p.TemporalExclusions))
