@@ -188,6 +188,16 @@ var dialectNames = map[string]bool{}
 // are reported as such).
 func RegisterDialect(name string) { dialectNames[name] = true }
 
+// Dialects lists the registered dialect names, sorted.
+func Dialects() []string {
+	out := make([]string, 0, len(dialectNames))
+	for n := range dialectNames {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // AllOps lists the registered op names, sorted.
 func AllOps() []string {
 	out := make([]string, 0, len(registry))

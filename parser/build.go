@@ -506,6 +506,7 @@ func (p *Parser) parse(filename string, text string) (*dialect.Operation, error)
 }
 
 func (p *Parser) reset() {
+	p.st.defaultDialect = "builtin"
 	p.st.typeAlias = map[string]dialect.Type{}
 	p.st.typeCache = map[string]dialect.Type{}
 	p.st.attrAlias = map[string]dialect.Attribute{}

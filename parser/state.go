@@ -16,19 +16,24 @@ import (
 // the current token stream and the alias tables. One state (and one
 // participle parser bound to it) exists per Parser.
 type state struct {
-	lex        tokenSource
-	src        string // the text being parsed (token offsets index it)
-	typeCache  map[string]dialect.Type
-	typeAlias  map[string]dialect.Type
-	attrAlias  map[string]dialect.Attribute
-	genericP   *participle.Parser[GenericOp]
-	allowUnreg bool
-	asm        asmParser
-	streams    []*stream                  // free streams for reuse
-	nesting    int                        // see enter
-	stateSlab  []dialect.OperationState   // the rest of the current slab
-	usedSlabs  [][]dialect.OperationState // slabs handed out since recycleStates
-	freeSlabs  [][]dialect.OperationState
+	lex tokenSource
+	// defaultDialect is the dialect whose ops may drop their prefix here:
+	// the DefaultDialect of the custom op whose regions are being read
+	// (builtin at the top level, func in a function, none in scf's
+	// regions), as MLIR's OpAsmOpInterface::getDefaultDialect gives it.
+	defaultDialect string
+	src            string // the text being parsed (token offsets index it)
+	typeCache      map[string]dialect.Type
+	typeAlias      map[string]dialect.Type
+	attrAlias      map[string]dialect.Attribute
+	genericP       *participle.Parser[GenericOp]
+	allowUnreg     bool
+	asm            asmParser
+	streams        []*stream                  // free streams for reuse
+	nesting        int                        // see enter
+	stateSlab      []dialect.OperationState   // the rest of the current slab
+	usedSlabs      [][]dialect.OperationState // slabs handed out since recycleStates
+	freeSlabs      [][]dialect.OperationState
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	// fatal is the first error a hand-written production reported. Such
@@ -1103,19 +1108,14 @@ func (s *state) aliasProductionImpl(lex *lexer.PeekingLexer) (AliasNode, error) 
 	return aliasNode{}, nil
 }
 
-// resolveOpName maps a pretty-form op name to its registered name: names
-// without a dialect prefix come from builtin, then func (the default
-// dialect inside func.func).
-func resolveOpName(name string) string {
-	if strings.Contains(name, ".") {
+// resolveOpName maps a pretty-form op name to its registered name: a name
+// without a dialect prefix belongs to the default dialect of the place it
+// is written in.
+func (s *state) resolveOpName(name string) string {
+	if strings.Contains(name, ".") || s.defaultDialect == "" {
 		return name
 	}
-	for _, d := range []string{"builtin.", "func."} {
-		if dialect.Lookup(d+name) != nil {
-			return d + name
-		}
-	}
-	return name
+	return s.defaultDialect + "." + name
 }
 
 // opProduction parses one operation: the result list, then the generic
@@ -1242,11 +1242,16 @@ func (s *state) recycleStates(reuse bool) {
 
 func (s *state) customOp() (*dialect.OperationState, error) {
 	t := s.peek()
-	name := resolveOpName(t.Value)
+	name := s.resolveOpName(t.Value)
 	def := dialect.Lookup(name)
 	if def == nil || def.Parse == nil {
-		if def == nil && !strings.Contains(name, ".") {
-			return nil, s.errAt(t, "custom op '%s' is unknown (tried 'builtin.%s' as well)", t.Value, t.Value)
+		if !strings.Contains(t.Value, ".") {
+			// mlir-opt 22's wording, which upstream tests match.
+			if s.defaultDialect == "" {
+				d := dialect.NewError(locOf(t.Pos), "Dialect `' not found for custom op '%s'  (tried '.%s' as well)", t.Value, t.Value)
+				return nil, d.WithNote(d.Loc, "Available dialects: %s", strings.Join(dialect.Dialects(), ", "))
+			}
+			return nil, s.errAt(t, "custom op '%s' is unknown (tried '%s' as well)", t.Value, name)
 		}
 		return nil, s.errAt(t, "custom op '%s' is unknown", t.Value)
 	}
@@ -1254,7 +1259,14 @@ func (s *state) customOp() (*dialect.OperationState, error) {
 	st := s.newState()
 	st.Name, st.Loc = name, locOf(t.Pos)
 	s.asm.s = s
-	if err := def.Parse(&s.asm, st); err != nil {
+	outer := s.defaultDialect
+	s.defaultDialect = def.DefaultDialect
+	if name == "builtin.module" {
+		s.defaultDialect = "builtin" // ModuleOp's, kept out of the printer's table
+	}
+	err := def.Parse(&s.asm, st)
+	s.defaultDialect = outer
+	if err != nil {
 		return nil, err
 	}
 	return st, nil

@@ -340,3 +340,17 @@ func.func @unterminated_string() {
   cf.assert %c, "no end
   return
 }
+
+// -----
+
+// A prefix may be dropped only for the default dialect of the enclosing op:
+// func inside func.func, none inside scf.if.
+func.func private @callee()
+func.func @bare_call_in_scf(%c: i1) {
+  scf.if %c {
+    // expected-error @+2 {{Dialect `' not found for custom op 'call'}}
+    // expected-note @+1 {{Available dialects:}}
+    call @callee() : () -> ()
+  }
+  return
+}
