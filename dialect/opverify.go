@@ -649,6 +649,20 @@ func verifyViewOp(op *Operation) error {
 		return Errorf(op, "requires a byte shift operand")
 	}
 	mt := op.Results[0].Type.(*MemRefType)
+	// A view reinterprets contiguous bytes: both sides have the identity
+	// layout (a strided layout is refused even when it spells the
+	// identity), and the view stays in the base's memory space. The
+	// messages are MLIR's (emitted without the op-name prefix).
+	base, _ := op.Operands[0].Type.(*MemRefType)
+	if base != nil && !identityLayout(base.Layout) {
+		return NewError(op.Loc, "unsupported map for base memref type '%s'", base)
+	}
+	if !identityLayout(mt.Layout) {
+		return NewError(op.Loc, "unsupported map for result memref type '%s'", mt)
+	}
+	if base != nil && attrText(base.MemSpace) != attrText(mt.MemSpace) {
+		return NewError(op.Loc, "different memory spaces specified for base memref type '%s' and view memref type '%s'", base, mt)
+	}
 	if len(op.Operands)-2 != mt.NumDynamicDims() {
 		return Errorf(op, "incorrect number of size operands for type %s", mt)
 	}
@@ -825,4 +839,27 @@ func verifyCloneOp(op *Operation) error {
 		return err
 	}
 	return verifyMemRefResult(op)
+}
+
+// attrText prints an optional attribute ("" when absent).
+func attrText(a Attribute) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
+}
+
+// identityLayout reports whether a memref layout is the identity: none, or
+// an affine map sending its dimensions to themselves in order.
+func identityLayout(layout Attribute) bool {
+	if layout == nil {
+		return true
+	}
+	raw, ok := layout.(*RawAttr)
+	if !ok || !raw.IsAffineMap() {
+		return false
+	}
+	body := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(raw.Text, "affine_map<"), ">"), " ", "")
+	dims, results, ok := strings.Cut(body, "->")
+	return ok && strings.HasPrefix(dims, "(") && dims == results
 }

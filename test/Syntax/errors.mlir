@@ -354,3 +354,34 @@ func.func @bare_call_in_scf(%c: i1) {
   }
   return
 }
+
+// -----
+
+// memref.view reinterprets contiguous bytes: the view has the identity
+// layout, even a strided layout that spells the identity is refused.
+func.func @view_strided_result(%b: memref<2048xi8>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{unsupported map for result memref type 'memref<4x4xf32, strided<[4, 1]>>'}}
+  %v = memref.view %b[%c0][] : memref<2048xi8> to memref<4x4xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+// The base of a memref.view has the identity layout too.
+func.func @view_strided_base(%b: memref<2048xi8, strided<[2]>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{unsupported map for base memref type}}
+  %v = memref.view %b[%c0][] : memref<2048xi8, strided<[2]>> to memref<4x4xf32>
+  return
+}
+
+// -----
+
+// A view stays in its base's memory space.
+func.func @view_space(%b: memref<2048xi8, 1>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{different memory spaces specified for base memref type 'memref<2048xi8, 1>' and view memref type 'memref<4x4xf32>'}}
+  %v = memref.view %b[%c0][] : memref<2048xi8, 1> to memref<4x4xf32>
+  return
+}
