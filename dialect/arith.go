@@ -129,20 +129,7 @@ func parseFloatCast(p AsmParser, st *OperationState) error {
 	if err := parseFlagsAttr(p, st, "fastmath", "fastmath", "#arith.fastmath"); err != nil {
 		return err
 	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("to"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
+	from, to, err := parseTypePair(p, st, "to")
 	if err != nil {
 		return err
 	}

@@ -191,20 +191,7 @@ func parseCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmParse
 				return err
 			}
 		}
-		if err := parseTrailingAttrDict(p, st); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		from, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseKeyword(kw); err != nil {
-			return err
-		}
-		to, err := p.ParseType()
+		from, to, err := parseTypePair(p, st, kw)
 		if err != nil {
 			return err
 		}
@@ -311,4 +298,29 @@ func verifyMemRefResult(op *Operation) error {
 
 func hint(name string) func(*Operation) []string {
 	return func(*Operation) []string { return []string{name} }
+}
+
+// parseTypePair reads the tail many ops share, `attr-dict : T1 sep T2`,
+// where sep is a keyword (`to`, `into`) or punctuation (`->`).
+func parseTypePair(p AsmParser, st *OperationState, sep string) (Type, Type, error) {
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return nil, nil, err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, nil, err
+	}
+	a, err := p.ParseType()
+	if err != nil {
+		return nil, nil, err
+	}
+	if c := sep[0]; 'a' <= c && c <= 'z' {
+		err = p.ParseKeyword(sep)
+	} else {
+		err = p.ParsePunct(sep)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := p.ParseType()
+	return a, b, err
 }

@@ -156,20 +156,7 @@ func init() {
 					return err
 				}
 				st.Operands = []OperandRef{r}
-				if err := parseTrailingAttrDict(p, st); err != nil {
-					return err
-				}
-				if err := p.ParsePunct(":"); err != nil {
-					return err
-				}
-				t, err := p.ParseType()
-				if err != nil {
-					return err
-				}
-				if err := p.ParsePunct("->"); err != nil {
-					return err
-				}
-				rt, err := p.ParseType()
+				t, rt, err := parseTypePair(p, st, "->")
 				if err != nil {
 					return err
 				}
@@ -336,20 +323,7 @@ func printOperandColonType(p AsmPrinter, op *Operation) {
 
 // parseCastTail reads `attr-dict : T1 to T2` after the operands.
 func parseCastTail(p AsmParser, st *OperationState) error {
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("to"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
+	from, to, err := parseTypePair(p, st, "to")
 	if err != nil {
 		return err
 	}
@@ -376,20 +350,7 @@ func parseBinaryTo(p AsmParser, st *OperationState, kw string, hasResult bool) e
 		return p.Errorf("expected two operands")
 	}
 	st.Operands = refs
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	a, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword(kw); err != nil {
-		return err
-	}
-	b, err := p.ParseType()
+	a, b, err := parseTypePair(p, st, kw)
 	if err != nil {
 		return err
 	}
@@ -676,9 +637,30 @@ func parseSubView(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
+	return parseOffsetsSizesStrides(p, st, src, nil)
+}
+
+// parseOffsetsSizesStrides reads the offsets, sizes and strides of a
+// subview or reinterpret_cast (mixed static/dynamic lists, each after its
+// key `offset:`, `sizes:`, `strides:` when keys are given), then the cast
+// tail, and lays out the operands and their segment sizes.
+func parseOffsetsSizesStrides(p AsmParser, st *OperationState, src OperandRef, keys []string) error {
 	var dyns [3][]OperandRef
 	names := []string{"static_offsets", "static_sizes", "static_strides"}
 	for i := range 3 {
+		if keys != nil {
+			if i > 0 {
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+			}
+			if err := p.ParseKeyword(keys[i]); err != nil {
+				return err
+			}
+			if err := p.ParsePunct(":"); err != nil {
+				return err
+			}
+		}
 		d, s, err := parseMixedList(p)
 		if err != nil {
 			return err
@@ -721,40 +703,7 @@ func parseReinterpretCast(p AsmParser, st *OperationState) error {
 	if err := p.ParseKeyword("to"); err != nil {
 		return err
 	}
-	var dyns [3][]OperandRef
-	keys := []string{"offset", "sizes", "strides"}
-	names := []string{"static_offsets", "static_sizes", "static_strides"}
-	for i := range 3 {
-		if i > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return err
-			}
-		}
-		if err := p.ParseKeyword(keys[i]); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		d, s, err := parseMixedList(p)
-		if err != nil {
-			return err
-		}
-		dyns[i] = d
-		st.AddAttr(names[i], I64Array(s...))
-	}
-	if err := parseCastTail(p, st); err != nil {
-		return err
-	}
-	st.Operands = []OperandRef{src}
-	for i := range 3 {
-		st.Operands = append(st.Operands, dyns[i]...)
-		for range dyns[i] {
-			st.OperandTypes = append(st.OperandTypes, Index)
-		}
-	}
-	st.AddAttr("operandSegmentSizes", I32Array(1, int64(len(dyns[0])), int64(len(dyns[1])), int64(len(dyns[2]))))
-	return nil
+	return parseOffsetsSizesStrides(p, st, src, []string{"offset", "sizes", "strides"})
 }
 
 func printReinterpretCast(p AsmPrinter, op *Operation) {
@@ -804,20 +753,7 @@ func parseExpandShape(p AsmParser, st *OperationState) error {
 		return err
 	}
 	st.AddAttr("static_output_shape", I64Array(static...))
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("into"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
+	from, to, err := parseTypePair(p, st, "into")
 	if err != nil {
 		return err
 	}
@@ -850,20 +786,7 @@ func parseCollapseShape(p AsmParser, st *OperationState) error {
 	if err := parseReassociation(p, st); err != nil {
 		return err
 	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("into"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
+	from, to, err := parseTypePair(p, st, "into")
 	if err != nil {
 		return err
 	}

@@ -277,20 +277,7 @@ func parsePartitionView(p AsmParser, st *OperationState) error {
 		sizes = append(sizes, n)
 	}
 	st.AddAttr("sizes", I64Array(sizes...))
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	srcT, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	resT, err := p.ParseType()
+	srcT, resT, err := parseTypePair(p, st, "->")
 	if err != nil {
 		return err
 	}
