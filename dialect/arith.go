@@ -256,13 +256,7 @@ func parseCmp(preds []string, flagKw string) func(AsmParser, *OperationState) er
 				return err
 			}
 		}
-		if err := parseTrailingAttrDict(p, st); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		t, err := p.ParseType()
+		t, err := parseColonType(p, st)
 		if err != nil {
 			return err
 		}

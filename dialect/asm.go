@@ -140,13 +140,7 @@ func parseSameTypeOperands(n int, hasResult bool, flagKw, flagProp, flagPrefix s
 				return err
 			}
 		}
-		if err := parseTrailingAttrDict(p, st); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(":"); err != nil {
-			return err
-		}
-		t, err := p.ParseType()
+		t, err := parseColonType(p, st)
 		if err != nil {
 			return err
 		}
@@ -300,16 +294,21 @@ func hint(name string) func(*Operation) []string {
 	return func(*Operation) []string { return []string{name} }
 }
 
-// parseTypePair reads the tail many ops share, `attr-dict : T1 sep T2`,
-// where sep is a keyword (`to`, `into`) or punctuation (`->`).
-func parseTypePair(p AsmParser, st *OperationState, sep string) (Type, Type, error) {
+// parseColonType reads the tail `attr-dict : T` many ops end with.
+func parseColonType(p AsmParser, st *OperationState) (Type, error) {
 	if err := parseTrailingAttrDict(p, st); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := p.ParsePunct(":"); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	a, err := p.ParseType()
+	return p.ParseType()
+}
+
+// parseTypePair reads the tail `attr-dict : T1 sep T2`, where sep is a
+// keyword (`to`, `into`) or punctuation (`->`).
+func parseTypePair(p AsmParser, st *OperationState, sep string) (Type, Type, error) {
+	a, err := parseColonType(p, st)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -331,13 +331,7 @@ func parseCall(p AsmParser, st *OperationState) error {
 		return err
 	}
 	st.Operands = refs
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := parseColonType(p, st)
 	if err != nil {
 		return err
 	}

@@ -81,13 +81,7 @@ func init() {
 					return err
 				}
 				st.Operands = []OperandRef{a, b}
-				if err := parseTrailingAttrDict(p, st); err != nil {
-					return err
-				}
-				if err := p.ParsePunct(":"); err != nil {
-					return err
-				}
-				t, err := p.ParseType()
+				t, err := parseColonType(p, st)
 				if err != nil {
 					return err
 				}
@@ -184,13 +178,7 @@ func init() {
 					return err
 				}
 				st.Operands = []OperandRef{r}
-				if err := parseTrailingAttrDict(p, st); err != nil {
-					return err
-				}
-				if err := p.ParsePunct(":"); err != nil {
-					return err
-				}
-				t, err := p.ParseType()
+				t, err := parseColonType(p, st)
 				if err != nil {
 					return err
 				}
@@ -299,13 +287,7 @@ func parseOperandColonType(p AsmParser, st *OperationState) error {
 		return err
 	}
 	st.Operands = []OperandRef{r}
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := parseColonType(p, st)
 	if err != nil {
 		return err
 	}
@@ -392,13 +374,7 @@ func parseAlloc(p AsmParser, st *OperationState) error {
 		}
 		st.AddAttr("alignment", Int(n, I64))
 	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := parseColonType(p, st)
 	if err != nil {
 		return err
 	}
@@ -448,13 +424,7 @@ func parseLoad(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := parseColonType(p, st)
 	if err != nil {
 		return err
 	}
@@ -498,13 +468,7 @@ func parseStore(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := parseColonType(p, st)
 	if err != nil {
 		return err
 	}

@@ -156,13 +156,7 @@ func parseAllocTile(p AsmParser, st *OperationState) error {
 		st.Operands = []OperandRef{a}
 		st.OperandTypes = []Type{I64}
 	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := parseColonType(p, st)
 	if err != nil {
 		return err
 	}

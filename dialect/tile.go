@@ -386,13 +386,7 @@ func parseTileAlloc(p AsmParser, st *OperationState) error {
 		return err
 	}
 	st.AddAttr("size", Int(size, I64))
-	if err := parseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
+	t, err := parseColonType(p, st)
 	if err != nil {
 		return err
 	}
