@@ -1015,12 +1015,18 @@ func (s *state) parseError(err error) error {
 	return convertError(err)
 }
 
-func (s *state) typeProduction(lex *lexer.PeekingLexer) (TypeNode, error) {
-	n, err := s.typeProductionImpl(lex)
+// keepFatal remembers the first real error of a custom production:
+// participle backtracks over it and would report a less precise one.
+func (s *state) keepFatal(err error) error {
 	if err != nil && err != participle.NextMatch && s.fatal == nil {
 		s.fatal = err
 	}
-	return n, err
+	return err
+}
+
+func (s *state) typeProduction(lex *lexer.PeekingLexer) (TypeNode, error) {
+	n, err := s.typeProductionImpl(lex)
+	return n, s.keepFatal(err)
 }
 
 func (s *state) typeProductionImpl(lex *lexer.PeekingLexer) (TypeNode, error) {
@@ -1037,10 +1043,7 @@ func (s *state) typeProductionImpl(lex *lexer.PeekingLexer) (TypeNode, error) {
 
 func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (AttrDictNode, error) {
 	n, err := s.attrDictProductionImpl(lex)
-	if err != nil && err != participle.NextMatch && s.fatal == nil {
-		s.fatal = err
-	}
-	return n, err
+	return n, s.keepFatal(err)
 }
 
 func (s *state) attrDictProductionImpl(lex *lexer.PeekingLexer) (AttrDictNode, error) {
@@ -1057,10 +1060,7 @@ func (s *state) attrDictProductionImpl(lex *lexer.PeekingLexer) (AttrDictNode, e
 
 func (s *state) aliasProduction(lex *lexer.PeekingLexer) (AliasNode, error) {
 	n, err := s.aliasProductionImpl(lex)
-	if err != nil && err != participle.NextMatch && s.fatal == nil {
-		s.fatal = err
-	}
-	return n, err
+	return n, s.keepFatal(err)
 }
 
 func (s *state) aliasProductionImpl(lex *lexer.PeekingLexer) (AliasNode, error) {
@@ -1123,10 +1123,7 @@ func (s *state) resolveOpName(name string) string {
 // form, then an optional trailing location.
 func (s *state) opProduction(lex *lexer.PeekingLexer) (OpNode, error) {
 	n, err := s.opProductionImpl(lex)
-	if err != nil && err != participle.NextMatch && s.fatal == nil {
-		s.fatal = err
-	}
-	return n, err
+	return n, s.keepFatal(err)
 }
 
 func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
