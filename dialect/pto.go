@@ -318,22 +318,8 @@ func verifyPartitionView(op *Operation) error {
 	if !ok || res.Kind != "partition_tensor_view" {
 		return Errorf(op, "result must be a !pto.partition_tensor_view, got %s", op.Results[0].Type)
 	}
-	if len(op.Operands)-1 != len(src.Shape) {
-		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(src.Shape), len(op.Operands)-1)
-	}
-	for _, o := range op.Operands[1:] {
-		if o.Type != Index {
-			return Errorf(op, "offsets must be of index type, got %s", o.Type)
-		}
-	}
-	sizes, ok := op.Attr("sizes").(*DenseArrayAttr)
-	if !ok || len(sizes.Values) != len(res.Shape) {
-		return Errorf(op, "requires 'sizes' with one entry per result dimension")
-	}
-	for i, n := range sizes.Values {
-		if n != res.Shape[i] {
-			return Errorf(op, "sizes [%s] do not match the result shape %s", FormatShape(sizes.Values), FormatShape(res.Shape))
-		}
+	if err := verifyOffsetsSizes(op, src.Shape, res.Shape); err != nil {
+		return err
 	}
 	if res.Elem != src.Elem {
 		return Errorf(op, "result element type %s differs from the source's %s", res.Elem, src.Elem)
@@ -356,8 +342,17 @@ func verifySubview(op *Operation) error {
 	if res.Space != src.Space || res.Elem != src.Elem {
 		return Errorf(op, "result %s must keep the source's space and element type (%s)", res, src)
 	}
-	if len(op.Operands)-1 != len(src.Shape) {
-		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(src.Shape), len(op.Operands)-1)
+	if err := verifyOffsetsSizes(op, src.Shape, res.Shape); err != nil {
+		return err
+	}
+	return nil
+}
+
+// verifyOffsetsSizes checks the window ops' operands and `sizes`: one index
+// offset per source dimension, one size per result dimension, equal to it.
+func verifyOffsetsSizes(op *Operation, srcShape, resShape []int64) error {
+	if len(op.Operands)-1 != len(srcShape) {
+		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(srcShape), len(op.Operands)-1)
 	}
 	for _, o := range op.Operands[1:] {
 		if o.Type != Index {
@@ -365,12 +360,12 @@ func verifySubview(op *Operation) error {
 		}
 	}
 	sizes, ok := op.Attr("sizes").(*DenseArrayAttr)
-	if !ok || len(sizes.Values) != len(res.Shape) {
+	if !ok || len(sizes.Values) != len(resShape) {
 		return Errorf(op, "requires 'sizes' with one entry per result dimension")
 	}
 	for i, n := range sizes.Values {
-		if n != res.Shape[i] {
-			return Errorf(op, "sizes [%s] do not match the result shape %s", FormatShape(sizes.Values), FormatShape(res.Shape))
+		if n != resShape[i] {
+			return Errorf(op, "sizes [%s] do not match the result shape %s", FormatShape(sizes.Values), FormatShape(resShape))
 		}
 	}
 	return nil
