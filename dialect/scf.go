@@ -120,25 +120,7 @@ func parseFor(p AsmParser, st *OperationState) error {
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
-		for {
-			a, err := p.ParseArgument(false)
-			if err != nil {
-				return err
-			}
-			if err := p.ParsePunct("="); err != nil {
-				return err
-			}
-			init, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			args = append(args, a)
-			st.Operands = append(st.Operands, init)
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
-		}
-		if err := p.ParsePunct(")"); err != nil {
+		if args, err = parseArgInits(p, st, args); err != nil {
 			return err
 		}
 		iterTypes, err = p.ParseArrowTypeList()
@@ -357,25 +339,8 @@ func (whileBranch) Exclusive(*Operation) bool  { return false }
 func parseWhile(p AsmParser, st *OperationState) error {
 	var args []Argument
 	if p.ParseOptionalPunct("(") {
-		for {
-			a, err := p.ParseArgument(false)
-			if err != nil {
-				return err
-			}
-			if err := p.ParsePunct("="); err != nil {
-				return err
-			}
-			init, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			args = append(args, a)
-			st.Operands = append(st.Operands, init)
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
-		}
-		if err := p.ParsePunct(")"); err != nil {
+		var err error
+		if args, err = parseArgInits(p, st, args); err != nil {
 			return err
 		}
 	}
@@ -508,4 +473,29 @@ func verifyYield(op *Operation) error {
 		return Errorf(op, "types mismatch between yield op and its parent '%s'", parent.Name)
 	}
 	return nil
+}
+
+// parseArgInits reads `%arg = %init, ...)` (the open parenthesis already
+// read), as scf.for's iter_args and scf.while's operands give them: each
+// argument is appended to args, each initial value to the operands.
+func parseArgInits(p AsmParser, st *OperationState, args []Argument) ([]Argument, error) {
+	for {
+		a, err := p.ParseArgument(false)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return nil, err
+		}
+		init, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, a)
+		st.Operands = append(st.Operands, init)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return args, p.ParsePunct(")")
 }
