@@ -323,3 +323,24 @@ func parseTypePair(p AsmParser, st *OperationState, sep string) (Type, Type, err
 	b, err := p.ParseType()
 	return a, b, err
 }
+
+// parseIntList reads a bracketed list of integers, `[1, 2, 3]` or `[]`.
+func parseIntList(p AsmParser) ([]int64, error) {
+	if err := p.ParsePunct("["); err != nil {
+		return nil, err
+	}
+	var out []int64
+	for !p.ParseOptionalPunct("]") {
+		if len(out) > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return nil, err
+			}
+		}
+		n, err := p.ParseInteger()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

@@ -398,14 +398,17 @@ func RoundToType(v float64, t Type) float64 {
 	return v
 }
 
+// floatName names t's float format; anything else is taken as f64.
+func floatName(t Type) string {
+	if ft, ok := t.(*FloatType); ok {
+		return ft.Name
+	}
+	return "f64"
+}
+
 // FloatBits returns the IEEE bit pattern of v in type t.
 func FloatBits(v float64, t Type) uint64 {
-	ft, _ := t.(*FloatType)
-	name := "f64"
-	if ft != nil {
-		name = ft.Name
-	}
-	switch name {
+	switch floatName(t) {
 	case "f32", "tf32":
 		return uint64(math.Float32bits(float32(v)))
 	case "f16":
@@ -418,12 +421,7 @@ func FloatBits(v float64, t Type) uint64 {
 
 // FloatFromBits interprets a hex float literal's bits in type t.
 func FloatFromBits(bits uint64, t Type) float64 {
-	ft, _ := t.(*FloatType)
-	name := "f64"
-	if ft != nil {
-		name = ft.Name
-	}
-	switch name {
+	switch floatName(t) {
 	case "f32", "tf32":
 		return float64(math.Float32frombits(uint32(bits)))
 	case "f16":

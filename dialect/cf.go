@@ -134,21 +134,9 @@ func parseCondBr(p AsmParser, st *OperationState) error {
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
-		if err := p.ParsePunct("["); err != nil {
+		w, err := parseIntList(p)
+		if err != nil {
 			return err
-		}
-		var w []int64
-		for !p.ParseOptionalPunct("]") {
-			if len(w) > 0 {
-				if err := p.ParsePunct(","); err != nil {
-					return err
-				}
-			}
-			n, err := p.ParseInteger()
-			if err != nil {
-				return err
-			}
-			w = append(w, n)
 		}
 		if err := p.ParsePunct(")"); err != nil {
 			return err

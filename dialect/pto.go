@@ -254,21 +254,9 @@ func parsePartitionView(p AsmParser, st *OperationState) error {
 	if err := p.ParsePunct("="); err != nil {
 		return err
 	}
-	if err := p.ParsePunct("["); err != nil {
+	sizes, err := parseIntList(p)
+	if err != nil {
 		return err
-	}
-	var sizes []int64
-	for !p.ParseOptionalPunct("]") {
-		if len(sizes) > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return err
-			}
-		}
-		n, err := p.ParseInteger()
-		if err != nil {
-			return err
-		}
-		sizes = append(sizes, n)
 	}
 	st.AddAttr("sizes", I64Array(sizes...))
 	srcT, resT, err := parseTypePair(p, st, "->")
