@@ -379,9 +379,7 @@ func parseAlloc(p AsmParser, st *OperationState) error {
 		return err
 	}
 	st.Operands = append(dyn, sym...)
-	for range st.Operands {
-		st.OperandTypes = append(st.OperandTypes, Index)
-	}
+	st.OperandTypes = append(st.OperandTypes, indexTypes(len(st.Operands))...)
 	st.ResultTypes = []Type{t}
 	st.AddAttr("operandSegmentSizes", I32Array(int64(len(dyn)), int64(len(sym))))
 	return nil
@@ -416,29 +414,45 @@ func printAlloc(p AsmPrinter, op *Operation) {
 // ---- load / store ----
 
 func parseLoad(p AsmParser, st *OperationState) error {
-	m, err := p.ParseOperand()
+	m, idx, mt, err := parseIndexedMemRef(p, st)
 	if err != nil {
 		return err
+	}
+	st.Operands = append([]OperandRef{m}, idx...)
+	st.OperandTypes = append([]Type{mt}, indexTypes(len(idx))...)
+	st.ResultTypes = []Type{mt.Elem}
+	return nil
+}
+
+// parseIndexedMemRef reads `%m[%i, ...] attr-dict : memref-type`, the
+// tail of memref.load and memref.store.
+func parseIndexedMemRef(p AsmParser, st *OperationState) (OperandRef, []OperandRef, *MemRefType, error) {
+	m, err := p.ParseOperand()
+	if err != nil {
+		return m, nil, nil, err
 	}
 	idx, err := p.ParseOperandList("[")
 	if err != nil {
-		return err
+		return m, nil, nil, err
 	}
 	t, err := parseColonType(p, st)
 	if err != nil {
-		return err
+		return m, nil, nil, err
 	}
 	mt, ok := t.(*MemRefType)
 	if !ok {
-		return p.Errorf("expected a memref type")
+		return m, nil, nil, p.Errorf("expected a memref type")
 	}
-	st.Operands = append([]OperandRef{m}, idx...)
-	st.OperandTypes = []Type{t}
-	for range idx {
-		st.OperandTypes = append(st.OperandTypes, Index)
+	return m, idx, mt, nil
+}
+
+// indexTypes is n times the index type (the types of index operands).
+func indexTypes(n int) []Type {
+	out := make([]Type, n)
+	for i := range out {
+		out[i] = Index
 	}
-	st.ResultTypes = []Type{mt.Elem}
-	return nil
+	return out
 }
 
 func printLoad(p AsmPrinter, op *Operation) {
@@ -460,27 +474,12 @@ func parseStore(p AsmParser, st *OperationState) error {
 	if err := p.ParsePunct(","); err != nil {
 		return err
 	}
-	m, err := p.ParseOperand()
+	m, idx, mt, err := parseIndexedMemRef(p, st)
 	if err != nil {
 		return err
-	}
-	idx, err := p.ParseOperandList("[")
-	if err != nil {
-		return err
-	}
-	t, err := parseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	mt, ok := t.(*MemRefType)
-	if !ok {
-		return p.Errorf("expected a memref type")
 	}
 	st.Operands = append([]OperandRef{v, m}, idx...)
-	st.OperandTypes = []Type{mt.Elem, t}
-	for range idx {
-		st.OperandTypes = append(st.OperandTypes, Index)
-	}
+	st.OperandTypes = append([]Type{mt.Elem, mt}, indexTypes(len(idx))...)
 	return nil
 }
 
@@ -519,10 +518,7 @@ func parseView(p AsmParser, st *OperationState) error {
 		return err
 	}
 	st.Operands = append([]OperandRef{src, off[0]}, sizes...)
-	st.OperandTypes = append(st.OperandTypes, Index)
-	for range sizes {
-		st.OperandTypes = append(st.OperandTypes, Index)
-	}
+	st.OperandTypes = append(st.OperandTypes, indexTypes(1+len(sizes))...)
 	return nil
 }
 
@@ -638,9 +634,7 @@ func parseOffsetsSizesStrides(p AsmParser, st *OperationState, src OperandRef, k
 	st.Operands = []OperandRef{src}
 	for i := range 3 {
 		st.Operands = append(st.Operands, dyns[i]...)
-		for range dyns[i] {
-			st.OperandTypes = append(st.OperandTypes, Index)
-		}
+		st.OperandTypes = append(st.OperandTypes, indexTypes(len(dyns[i]))...)
 	}
 	st.AddAttr("operandSegmentSizes", I32Array(1, int64(len(dyns[0])), int64(len(dyns[1])), int64(len(dyns[2]))))
 	return nil
@@ -723,9 +717,7 @@ func parseExpandShape(p AsmParser, st *OperationState) error {
 	}
 	st.Operands = append([]OperandRef{src}, dyn...)
 	st.OperandTypes = []Type{from}
-	for range dyn {
-		st.OperandTypes = append(st.OperandTypes, Index)
-	}
+	st.OperandTypes = append(st.OperandTypes, indexTypes(len(dyn))...)
 	st.ResultTypes = []Type{to}
 	return nil
 }

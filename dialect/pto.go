@@ -265,9 +265,7 @@ func parsePartitionView(p AsmParser, st *OperationState) error {
 	}
 	st.Operands = append([]OperandRef{src}, offs...)
 	st.OperandTypes = []Type{srcT}
-	for range offs {
-		st.OperandTypes = append(st.OperandTypes, Index)
-	}
+	st.OperandTypes = append(st.OperandTypes, indexTypes(len(offs))...)
 	st.ResultTypes = []Type{resT}
 	return nil
 }
