@@ -129,13 +129,7 @@ func parseFloatCast(p AsmParser, st *OperationState) error {
 	if err := parseFlagsAttr(p, st, "fastmath", "fastmath", "#arith.fastmath"); err != nil {
 		return err
 	}
-	from, to, err := parseTypePair(p, st, "to")
-	if err != nil {
-		return err
-	}
-	st.OperandTypes = []Type{from}
-	st.ResultTypes = []Type{to}
-	return nil
+	return parseCastTail(p, st)
 }
 
 func printFloatCast(p AsmPrinter, op *Operation) {
