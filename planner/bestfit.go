@@ -13,7 +13,7 @@ import (
 // [prevEnd, nextOffset) where the aligned unit fits is a candidate, and so
 // is the trailing gap [prevEnd, highWater); the smallest gap wins, ties to
 // the lowest offset. Without a candidate the unit goes to
-// alignUp(prevEnd). Capacity is not consulted: the result reports it.
+// AlignUp(prevEnd). Capacity is not consulted: the result reports it.
 func bestFit(in *instance) []int64 {
 	if in.simple() {
 		return bestFitFast(in)
@@ -177,7 +177,7 @@ func (g *gapChooser) reset(size, align int64, reserved []block) {
 
 func (g *gapChooser) step(b block) {
 	if b.off > g.prevEnd {
-		if a := alignUp(g.prevEnd, g.align); a+g.size <= b.off {
+		if a := AlignUp(g.prevEnd, g.align); a+g.size <= b.off {
 			if gap := b.off - g.prevEnd; g.bestGap < 0 || gap < g.bestGap {
 				g.best, g.bestGap = a, gap
 			}
@@ -200,7 +200,7 @@ func (g *gapChooser) finish(hw int64) int64 {
 		g.step(r)
 	}
 	g.reserved = nil
-	a := alignUp(g.prevEnd, g.align)
+	a := AlignUp(g.prevEnd, g.align)
 	if hw > g.prevEnd && a+g.size <= hw {
 		if gap := hw - g.prevEnd; g.bestGap < 0 || gap < g.bestGap {
 			return a
@@ -314,20 +314,20 @@ func (g *gapState) choose(size, align, hw int64) int64 {
 	}
 	mid, midGap := int64(-1), int64(-1)
 	for k, _, ok := g.gaps.ceil(key2{max(size, 1), -1 << 62}); ok; k, _, ok = g.gaps.ceil(key2{k.a, k.b + 1}) {
-		if alignUp(k.b, align)+size <= k.b+k.a {
-			mid, midGap = alignUp(k.b, align), k.a
+		if AlignUp(k.b, align)+size <= k.b+k.a {
+			mid, midGap = AlignUp(k.b, align), k.a
 			break
 		}
 	}
-	if hw > top && alignUp(top, align)+size <= hw {
+	if hw > top && AlignUp(top, align)+size <= hw {
 		if trail := hw - top; mid < 0 || trail < midGap {
-			return alignUp(top, align)
+			return AlignUp(top, align)
 		}
 	}
 	if mid >= 0 {
 		return mid
 	}
-	return alignUp(top, align)
+	return AlignUp(top, align)
 }
 
 type death2 struct{ t, off int64 }

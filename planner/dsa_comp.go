@@ -193,7 +193,7 @@ func buildComp(in *instance, pool int, items []int, members []int32, hard [][]in
 				obs = append(obs, Interval{in.units[p].offset, in.units[p].offset + in.units[p].size})
 			}
 		}
-		for _, iv := range mergeIntervals(obs) {
+		for _, iv := range MergeIntervals(obs) {
 			c.obst[i] = append(c.obst[i], block{iv.Start, iv.End})
 		}
 	}
@@ -279,7 +279,7 @@ func (c *comp) buildSections(reserved []Interval, pinned []int) {
 				obs = append(obs, Interval{c.in.units[p].offset, c.in.units[p].offset + c.in.units[p].size})
 			}
 		}
-		for _, iv := range mergeIntervals(obs) {
+		for _, iv := range MergeIntervals(obs) {
 			c.secObst[s] = append(c.secObst[s], block{iv.Start, iv.End})
 		}
 	}

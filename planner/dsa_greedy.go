@@ -121,13 +121,13 @@ func (ins *inserter) best(c *comp, i int, off []int64, placed []bool, rule fitRu
 			}
 			ins.cands = append(ins.cands, insCand{x, gap, ins.penCost(c, i, x, off, placed, usePen)})
 		}
-		try(alignUp(lo, align))
+		try(AlignUp(lo, align))
 		if usePen {
 			for _, e := range c.pen[i] {
 				if !placed[e.j] {
 					continue
 				}
-				try(alignUp(off[e.j]+c.size[e.j], align))
+				try(AlignUp(off[e.j]+c.size[e.j], align))
 				if b := off[e.j] - size; b >= 0 {
 					try(alignDown(b, align))
 				}
@@ -141,7 +141,7 @@ func (ins *inserter) best(c *comp, i int, off []int64, placed []bool, rule fitRu
 		prev = max(prev, b.end)
 	}
 	consider(prev, -1)
-	ins.top = alignUp(prev, align)
+	ins.top = AlignUp(prev, align)
 	best := -1
 	for k, cd := range ins.cands {
 		if best < 0 {

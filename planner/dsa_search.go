@@ -629,7 +629,7 @@ func (s *searcher) check(x int64, lo, hi int32) bool {
 			if at >= int32(len(members)) {
 				at -= int32(len(members))
 			}
-			if m := members[at]; s.off[m] < 0 && alignUp(s.minOff[m], c.align[m]) <= limit {
+			if m := members[at]; s.off[m] < 0 && AlignUp(s.minOff[m], c.align[m]) <= limit {
 				s.hint[sec] = at
 				ok = true
 				break
@@ -650,7 +650,7 @@ func (s *searcher) fitsWithObstacles(sec int32, f, t int64, obs []block) bool {
 	low := int64(1 << 62)
 	for _, m := range c.sections[sec] {
 		if s.off[m] < 0 {
-			low = min(low, alignUp(s.minOff[m], c.align[m]))
+			low = min(low, AlignUp(s.minOff[m], c.align[m]))
 		}
 	}
 	f = max(f, low)

@@ -250,7 +250,7 @@ func ffdPlace(in *instance, canShare func(i, j int) bool) []int64 {
 		}
 	}
 	for s := range slots.units {
-		slots.units[s].live = mergeIntervals(slots.units[s].live)
+		slots.units[s].live = MergeIntervals(slots.units[s].live)
 	}
 	slots.pools = make([][]int, len(in.pools))
 	for s := range slots.units {

@@ -121,7 +121,7 @@ func randomProblem(rng *rand.Rand, o genOptions) *Problem {
 			if !inColoc[i] && rng.IntN(6) == 0 {
 				b := &p.Buffers[i]
 				b.Pinned = true
-				b.Offset = alignUp(4*o.maxSize*slot, b.Align)
+				b.Offset = AlignUp(4*o.maxSize*slot, b.Align)
 				slot += 2
 			}
 		}

@@ -56,41 +56,17 @@ func newInstance(p *Problem) (*instance, error) {
 	for i := range in.unitOf {
 		in.unitOf[i] = -1
 	}
-	// Colocation classes, closed transitively with a union-find because
-	// the schema lists pairs and a caller may split a class over entries.
-	parent := make([]int, len(p.Buffers))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	for _, c := range p.Colocations {
-		for _, i := range c[1:] {
-			if a, b := find(c[0]), find(i); a != b {
-				parent[b] = a
-			}
-		}
-	}
-	var groups map[int][]int
-	if len(p.Colocations) > 0 {
-		groups = map[int][]int{}
-		for i := range p.Buffers {
-			groups[find(i)] = append(groups[find(i)], i) // ascending
-		}
-	}
+	// Colocation classes, closed transitively because the schema lists
+	// pairs and a caller may split a class over entries.
+	classes := ColocationClasses(p)
+	classOf := colocationClassOf(p)
 	for i := range p.Buffers {
 		if in.unitOf[i] >= 0 {
 			continue
 		}
 		members := []int{i}
-		if groups != nil {
-			members = groups[find(i)]
+		if k := classOf[i]; k >= 0 {
+			members = classes[k]
 		}
 		u, err := makeUnit(p, members)
 		if err != nil {
@@ -253,7 +229,7 @@ func makeUnit(p *Problem, members []int) (unit, error) {
 			live = append(live, p.Buffers[m].Live...)
 		}
 	}
-	u.live = mergeIntervals(live)
+	u.live = MergeIntervals(live)
 	u.first = live[0].Start
 	for _, iv := range live {
 		u.first = min(u.first, iv.Start)

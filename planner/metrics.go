@@ -23,11 +23,11 @@ func LowerBound(p *Problem) []int64 {
 		if class[i] >= 0 || b.Size == 0 {
 			continue
 		}
-		for _, iv := range mergeIntervals(b.Live) {
+		for _, iv := range MergeIntervals(b.Live) {
 			evs[b.Pool] = append(evs[b.Pool], event{iv.Start, b.Size}, event{iv.End, -b.Size})
 		}
 	}
-	for _, c := range colocationClasses(p) {
+	for _, c := range ColocationClasses(p) {
 		pool := p.Buffers[c[0]].Pool
 		for _, seg := range classProfile(p, c) {
 			evs[pool] = append(evs[pool], event{seg.iv.Start, seg.size}, event{seg.iv.End, -seg.size})
@@ -92,7 +92,7 @@ func colocationClassOf(p *Problem) []int {
 	for i := range class {
 		class[i] = -1
 	}
-	for k, c := range colocationClasses(p) {
+	for k, c := range ColocationClasses(p) {
 		for _, i := range c {
 			class[i] = k
 		}
@@ -100,11 +100,11 @@ func colocationClassOf(p *Problem) []int {
 	return class
 }
 
-// colocationClasses closes the colocations transitively: entries sharing a
+// ColocationClasses closes the colocations transitively: entries sharing a
 // buffer ([a b] and [b c], as the JSON schema's pairs give them) are one
 // class. Each class lists its members in ascending order; classes are
 // ordered by their smallest member.
-func colocationClasses(p *Problem) [][]int {
+func ColocationClasses(p *Problem) [][]int {
 	if len(p.Colocations) == 0 {
 		return nil
 	}
@@ -144,9 +144,10 @@ func colocationClasses(p *Problem) [][]int {
 	return out
 }
 
-// mergeIntervals returns the union of the intervals, sorted, with empty
-// intervals dropped and touching ones joined.
-func mergeIntervals(in []Interval) []Interval {
+// MergeIntervals returns the union of the intervals, sorted, with empty
+// intervals dropped and touching ones joined: the points a buffer is live
+// at. A single non-empty interval comes back as in itself (no copy).
+func MergeIntervals(in []Interval) []Interval {
 	if len(in) == 1 {
 		if in[0].Start < in[0].End {
 			return in

@@ -10,7 +10,7 @@ import (
 // reproducing those tools must produce their exact addresses.
 
 // trivial is upstream MLIR's trivial planner: units in buffer order, each at
-// alignUp(running end, align). Pinned units keep their offsets and, like
+// AlignUp(running end, align). Pinned units keep their offsets and, like
 // reserved ranges, are skipped over.
 func trivial(in *instance) []int64 {
 	off := make([]int64, len(in.units))
@@ -38,7 +38,7 @@ const sequentialAlign = 32
 // sorted by name, addresses from the end of a reserved window at 0 (or from
 // 0), each at the current address aligned to max(32, its alignment) (their
 // lcm when neither divides the other), and the next address
-// alignUp(offset + size, 32). Pinned units and other reserved ranges are
+// AlignUp(offset + size, 32). Pinned units and other reserved ranges are
 // skipped over.
 func sequential(in *instance) []int64 {
 	off := make([]int64, len(in.units))
@@ -57,7 +57,7 @@ func sequential(in *instance) []int64 {
 				continue
 			}
 			off[k] = fitAbove(cur, u.size, lcm(sequentialAlign, u.align), obstacles)
-			cur = alignUp(off[k]+u.size, sequentialAlign)
+			cur = AlignUp(off[k]+u.size, sequentialAlign)
 		}
 	}
 	return off
@@ -76,7 +76,7 @@ func packObstacles(in *instance, pool int) []block {
 		}
 	}
 	var out []block
-	for _, iv := range mergeIntervals(obs) {
+	for _, iv := range MergeIntervals(obs) {
 		out = append(out, block{iv.Start, iv.End})
 	}
 	return out
@@ -85,7 +85,7 @@ func packObstacles(in *instance, pool int) []block {
 // fitAbove returns the lowest aligned offset >= x where [offset,
 // offset+size) misses every obstacle (sorted, disjoint).
 func fitAbove(x, size, align int64, obstacles []block) int64 {
-	x = alignUp(x, align)
+	x = AlignUp(x, align)
 	if size == 0 {
 		return x
 	}
@@ -96,7 +96,7 @@ func fitAbove(x, size, align int64, obstacles []block) int64 {
 		if o.off >= x+size {
 			break
 		}
-		x = alignUp(o.end, align)
+		x = AlignUp(o.end, align)
 	}
 	return x
 }

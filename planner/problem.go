@@ -178,8 +178,8 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// alignUp rounds x up to a multiple of a (a >= 1).
-func alignUp(x, a int64) int64 {
+// AlignUp rounds x up to a multiple of a (a >= 1).
+func AlignUp(x, a int64) int64 {
 	if a <= 1 {
 		return x
 	}

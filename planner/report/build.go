@@ -129,40 +129,8 @@ func closeColocations(p *planner.Problem) *planner.Problem {
 	if len(p.Colocations) == 0 {
 		return p
 	}
-	parent := make([]int, len(p.Buffers))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	for _, c := range p.Colocations {
-		for _, i := range c {
-			if a, b := find(c[0]), find(i); a != b {
-				parent[b] = a
-			}
-		}
-	}
-	groups := map[int][]int{}
-	var roots []int
-	for i := range p.Buffers {
-		r := find(i)
-		if _, ok := groups[r]; !ok {
-			roots = append(roots, r)
-		}
-		groups[r] = append(groups[r], i)
-	}
 	q := *p
-	q.Colocations = nil
-	for _, r := range roots {
-		if len(groups[r]) > 1 {
-			q.Colocations = append(q.Colocations, groups[r])
-		}
-	}
+	q.Colocations = planner.ColocationClasses(p)
 	return &q
 }
 
@@ -189,27 +157,6 @@ func hasExclusions(p *planner.Problem, pool int) bool {
 		}
 	}
 	return false
-}
-
-// merged returns a buffer's live intervals sorted, empty ones dropped and
-// touching ones joined: the points it is live at.
-func merged(live []planner.Interval) []planner.Interval {
-	out := make([]planner.Interval, 0, len(live))
-	for _, iv := range live {
-		if iv.Start < iv.End {
-			out = append(out, iv)
-		}
-	}
-	slices.SortFunc(out, func(a, b planner.Interval) int { return cmp64(a.Start, b.Start) })
-	m := out[:0]
-	for _, iv := range out {
-		if n := len(m); n > 0 && iv.Start <= m[n-1].End {
-			m[n-1].End = max(m[n-1].End, iv.End)
-			continue
-		}
-		m = append(m, iv)
-	}
-	return m
 }
 
 func cmp64(a, b int64) int {
@@ -262,7 +209,7 @@ func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
 		if p.Buffers[i].Size == 0 {
 			continue
 		}
-		for _, iv := range merged(p.Buffers[i].Live) {
+		for _, iv := range planner.MergeIntervals(p.Buffers[i].Live) {
 			evs = append(evs, event{iv.Start, true, i}, event{iv.End, false, i})
 		}
 	}
@@ -395,11 +342,11 @@ func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) i
 		if u.pinned {
 			continue
 		}
-		off := alignUp(cur, u.align)
+		off := planner.AlignUp(cur, u.align)
 		if u.size > 0 {
 			for _, o := range obstacles {
 				if o.Start < off+u.size && off < o.End {
-					off = alignUp(o.End, u.align)
+					off = planner.AlignUp(o.End, u.align)
 				}
 			}
 			peak = max(peak, off+u.size)
@@ -407,16 +354,6 @@ func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) i
 		cur = off + u.size
 	}
 	return peak
-}
-
-func alignUp(x, a int64) int64 {
-	if a <= 1 {
-		return x
-	}
-	if r := x % a; r != 0 {
-		return x + a - r
-	}
-	return x
 }
 
 func gcd(a, b int64) int64 {
@@ -490,7 +427,7 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 	ivs := make(map[int][]planner.Interval, len(idx))
 	for _, i := range idx {
 		if p.Buffers[i].Size > 0 {
-			ivs[i] = merged(p.Buffers[i].Live)
+			ivs[i] = planner.MergeIntervals(p.Buffers[i].Live)
 		}
 	}
 	lifetime := func(a, b int) bool {
