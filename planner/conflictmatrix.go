@@ -34,16 +34,7 @@ func newConflictMatrix(in *instance) *conflictMatrix {
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int {
-		if a.t != b.t {
-			return cmpInt64(a.t, b.t)
-		}
-		if a.start != b.start {
-			if a.start {
-				return 1
-			}
-			return -1
-		}
-		return a.u - b.u
+		return cmpSweep(a.t, b.t, a.start, b.start, int(a.u), int(b.u))
 	})
 	// One live set per pool: units of different pools never conflict.
 	live := make([][]uint64, len(in.pools))

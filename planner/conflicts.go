@@ -70,16 +70,7 @@ func Conflicts(p *Problem) Graph {
 	for pool := range evs {
 		e := evs[pool]
 		slices.SortFunc(e, func(a, b event) int {
-			if a.t != b.t {
-				return cmpInt64(a.t, b.t)
-			}
-			if a.start != b.start {
-				if a.start {
-					return 1
-				}
-				return -1
-			}
-			return int(a.rect - b.rect)
+			return cmpSweep(a.t, b.t, a.start, b.start, int(a.rect), int(b.rect))
 		})
 		type liveRect struct{ buf, rect int32 }
 		var live []liveRect

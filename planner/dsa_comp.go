@@ -227,16 +227,7 @@ func (c *comp) buildSections(reserved []Interval, pinned []int) {
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int {
-		if a.t != b.t {
-			return cmpInt64(a.t, b.t)
-		}
-		if a.start != b.start {
-			if a.start {
-				return 1
-			}
-			return -1
-		}
-		return int(a.i - b.i)
+		return cmpSweep(a.t, b.t, a.start, b.start, int(a.i), int(b.i))
 	})
 	c.secs = make([][]int32, c.n)
 	live := map[int32]bool{}

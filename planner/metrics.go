@@ -217,3 +217,19 @@ func bytesShared(p *Problem, s Solution, i, j int) bool {
 	oi, oj := s.Offsets[i], s.Offsets[j]
 	return oi < oj+bj.Size && oj < oi+bi.Size
 }
+
+// cmpSweep orders the events of a sweep over half-open lifetimes: by time,
+// ends before starts at the same time (a buffer ending at t and one
+// starting at t are never live together), then by id for determinism.
+func cmpSweep(at, bt int64, aStart, bStart bool, aID, bID int) int {
+	if at != bt {
+		return cmpInt64(at, bt)
+	}
+	if aStart != bStart {
+		if aStart {
+			return 1
+		}
+		return -1
+	}
+	return aID - bID
+}

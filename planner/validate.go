@@ -154,16 +154,7 @@ func (v *validator) checkLifetimes(add func(string, ...any) bool) {
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int {
-		if a.t != b.t {
-			return cmpInt64(a.t, b.t)
-		}
-		if a.start != b.start { // ends first: intervals are half-open
-			if a.start {
-				return 1
-			}
-			return -1
-		}
-		return a.buf - b.buf
+		return cmpSweep(a.t, b.t, a.start, b.start, int(a.buf), int(b.buf))
 	})
 	trees := make([]ivTree, len(v.p.Pools))
 	reported := map[uint64]bool{}
