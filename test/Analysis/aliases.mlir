@@ -144,3 +144,43 @@ func.func @tile_ops(%in: !tile.tensor<16x16xf32>, %out: !tile.tensor<16x16xf32>,
   %s = tile.store %t, %out : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
   return %s : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// scf.if results nested to depth 3, with deallocs in the innermost arms:
+// every result an allocation is yielded into joins its forward set.
+// CHECK-LABEL: aliases @nested_depth3
+// CHECK-NEXT: alloc %a
+// CHECK-NEXT: forward: %a %r %r2 %r3
+// CHECK-NEXT: reverse: %a
+// CHECK-NEXT: alloc %b
+// CHECK-NEXT: forward: %b %r %r2
+// CHECK-NEXT: reverse: %b
+// CHECK-NEXT: alloc %x
+// CHECK-NEXT: forward: %x
+func.func @nested_depth3(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %r = scf.if %c -> (memref<4xf32>) {
+    %r2 = scf.if %c -> (memref<4xf32>) {
+      %r3 = scf.if %c -> (memref<4xf32>) {
+        %x = memref.alloc() : memref<4xf32>
+        memref.dealloc %x : memref<4xf32>
+        scf.yield %a : memref<4xf32>
+      } else {
+        memref.dealloc %b : memref<4xf32>
+        scf.yield %a : memref<4xf32>
+      }
+      scf.yield %r3 : memref<4xf32>
+    } else {
+      scf.yield %b : memref<4xf32>
+    }
+    scf.yield %r2 : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  %c0 = arith.constant 0 : index
+  %v = memref.load %r[%c0] : memref<4xf32>
+  memref.dealloc %r : memref<4xf32>
+  return
+}

@@ -218,3 +218,45 @@ func.func @if_results_escape_arms(%c: i1) {
   memref.dealloc %r : memref<4xf32>
   return
 }
+
+// -----
+
+// Deallocs nested to depth 3: an allocation's lifetime is the union over
+// its aliases, each use in a nested region counted where the enclosing
+// ops run. %b is read only in else-arms (dealloc at 9, yield at 12), so it
+// is dead in the innermost then-arm where %x lives: they are disjoint,
+// while %a, yielded from that arm, interferes with %x.
+// CHECK-LABEL: liveness @nested_depth3
+// CHECK: 5:     scf.if (to 10)
+// CHECK: root %a [1, 8) [9, 11) [12, 13) [14, 17)
+// CHECK-NEXT: root %b [2, 6) [12, 13) [14, 17)
+// CHECK-NEXT: root %x [6, 7)
+// CHECK-NEXT: interfere %a %b
+// CHECK-NEXT: interfere %a %x
+// CHECK-NEXT: disjoint %b %x
+func.func @nested_depth3(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %r = scf.if %c -> (memref<4xf32>) {
+    %r2 = scf.if %c -> (memref<4xf32>) {
+      %r3 = scf.if %c -> (memref<4xf32>) {
+        %x = memref.alloc() : memref<4xf32>
+        memref.dealloc %x : memref<4xf32>
+        scf.yield %a : memref<4xf32>
+      } else {
+        memref.dealloc %b : memref<4xf32>
+        scf.yield %a : memref<4xf32>
+      }
+      scf.yield %r3 : memref<4xf32>
+    } else {
+      scf.yield %b : memref<4xf32>
+    }
+    scf.yield %r2 : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  %c0 = arith.constant 0 : index
+  %v = memref.load %r[%c0] : memref<4xf32>
+  memref.dealloc %r : memref<4xf32>
+  return
+}
