@@ -2,7 +2,8 @@ package dialect
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -189,24 +190,10 @@ var dialectNames = map[string]bool{}
 func RegisterDialect(name string) { dialectNames[name] = true }
 
 // Dialects lists the registered dialect names, sorted.
-func Dialects() []string {
-	out := make([]string, 0, len(dialectNames))
-	for n := range dialectNames {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func Dialects() []string { return slices.Sorted(maps.Keys(dialectNames)) }
 
 // AllOps lists the registered op names, sorted.
-func AllOps() []string {
-	out := make([]string, 0, len(registry))
-	for n := range registry {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
+func AllOps() []string { return slices.Sorted(maps.Keys(registry)) }
 
 // PipeOf returns the hardware pipe op runs on, or "".
 func PipeOf(op *Operation) string {

@@ -242,16 +242,7 @@ func loadDSARef(t *testing.T, path string) map[string]dsaRef {
 
 func benchDSARP(t *testing.T, dir string) {
 	refs := loadDSARef(t, filepath.Join(dir, "reference", "dsa-rp-v1-paired-objectives.csv"))
-	var files []string
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.Contains(d.Name(), "-cross-pipe-soft") && strings.HasSuffix(d.Name(), ".json") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) == 0 {
-		t.Skip("no files")
-	}
+	files := crossPipeFiles(t, dir, "-cross-pipe-soft")
 	var fits, proven, refProven, refFits, over1s, better, worse int
 	var cost, refCost int64
 	var slowest time.Duration
@@ -325,16 +316,7 @@ func benchDSARP(t *testing.T, dir string) {
 // how many fit with every separation kept, and how many only after the
 // pipeline-stage pairs were relaxed.
 func benchDSARPHard(t *testing.T, dir string) {
-	var files []string
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.Contains(d.Name(), "-cross-pipe-hard") && strings.HasSuffix(d.Name(), ".json") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) == 0 {
-		t.Skip("no files")
-	}
+	files := crossPipeFiles(t, dir, "-cross-pipe-hard")
 	strict, relaxed := 0, 0
 	for _, f := range files {
 		fh, err := os.Open(f)
@@ -433,4 +415,21 @@ func fingerprintOf(raw []byte) string {
 		return ""
 	}
 	return doc.Metadata["corpus_source_fingerprint_fnv1a64"]
+}
+
+// crossPipeFiles lists the DSA-RP problem documents under dir whose names
+// contain variant (-cross-pipe-soft or -cross-pipe-hard); it skips the
+// test when there are none.
+func crossPipeFiles(t *testing.T, dir, variant string) []string {
+	var files []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.Contains(d.Name(), variant) && strings.HasSuffix(d.Name(), ".json") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("no files")
+	}
+	return files
 }
