@@ -344,3 +344,23 @@ func parseIntList(p AsmParser) ([]int64, error) {
 	}
 	return out, nil
 }
+
+// parseTypedOperands reads `%a, %b : T, U` and appends the operands and
+// their types to st, returning how many; what names the list in the error
+// for a count mismatch.
+func parseTypedOperands(p AsmParser, st *OperationState, what string) (int, error) {
+	refs, err := p.ParseOperandList("")
+	if err != nil {
+		return 0, err
+	}
+	ts, err := p.ParseColonTypeList()
+	if err != nil {
+		return 0, err
+	}
+	if len(ts) != len(refs) {
+		return 0, p.Errorf("expected %d types %s, got %d", len(refs), what, len(ts))
+	}
+	st.Operands = append(st.Operands, refs...)
+	st.OperandTypes = append(st.OperandTypes, ts...)
+	return len(refs), nil
+}

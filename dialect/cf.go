@@ -94,19 +94,9 @@ func parseSuccessorWithOperands(p AsmParser, st *OperationState) error {
 	if !p.ParseOptionalPunct("(") {
 		return nil
 	}
-	refs, err := p.ParseOperandList("")
-	if err != nil {
+	if _, err := parseTypedOperands(p, st, "for the successor operands"); err != nil {
 		return err
 	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	if len(ts) != len(refs) {
-		return p.Errorf("expected %d types for the successor operands, got %d", len(refs), len(ts))
-	}
-	st.Operands = append(st.Operands, refs...)
-	st.OperandTypes = append(st.OperandTypes, ts...)
 	return p.ParsePunct(")")
 }
 

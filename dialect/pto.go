@@ -183,23 +183,14 @@ func parseInsOuts(p AsmParser, st *OperationState) error {
 		if err := p.ParsePunct("("); err != nil {
 			return err
 		}
-		refs, err := p.ParseOperandList("")
+		n, err := parseTypedOperands(p, st, "in "+kw+"(...)")
 		if err != nil {
 			return err
-		}
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		if len(ts) != len(refs) {
-			return p.Errorf("expected %d types in %s(...), got %d", len(refs), kw, len(ts))
 		}
 		if err := p.ParsePunct(")"); err != nil {
 			return err
 		}
-		st.Operands = append(st.Operands, refs...)
-		st.OperandTypes = append(st.OperandTypes, ts...)
-		counts[i] = int64(len(refs))
+		counts[i] = int64(n)
 	}
 	st.AddAttr("operandSegmentSizes", I32Array(counts[0], counts[1]))
 	return parseTrailingAttrDict(p, st)
