@@ -35,7 +35,7 @@ func (g Graph) Has(i, j int) bool {
 func Conflicts(p *Problem) Graph {
 	n := len(p.Buffers)
 	adj := make([][]int32, n)
-	class := colocationClassOf(p)
+	class := colocationClassOf(p, ColocationClasses(p))
 	var excluded map[uint64]bool
 	if len(p.TemporalExclusions) > 0 {
 		excluded = make(map[uint64]bool, len(p.TemporalExclusions))

@@ -59,7 +59,7 @@ func newInstance(p *Problem) (*instance, error) {
 	// Colocation classes, closed transitively because the schema lists
 	// pairs and a caller may split a class over entries.
 	classes := ColocationClasses(p)
-	classOf := colocationClassOf(p)
+	classOf := colocationClassOf(p, classes)
 	for i := range p.Buffers {
 		if in.unitOf[i] >= 0 {
 			continue

@@ -17,7 +17,8 @@ func LowerBound(p *Problem) []int64 {
 		delta int64
 	}
 	evs := make([][]event, len(p.Pools))
-	class := colocationClassOf(p)
+	classes := ColocationClasses(p)
+	class := colocationClassOf(p, classes)
 	for i := range p.Buffers {
 		b := &p.Buffers[i]
 		if class[i] >= 0 || b.Size == 0 {
@@ -27,7 +28,7 @@ func LowerBound(p *Problem) []int64 {
 			evs[b.Pool] = append(evs[b.Pool], event{iv.Start, b.Size}, event{iv.End, -b.Size})
 		}
 	}
-	for _, c := range ColocationClasses(p) {
+	for _, c := range classes {
 		pool := p.Buffers[c[0]].Pool
 		for _, seg := range classProfile(p, c) {
 			evs[pool] = append(evs[pool], event{seg.iv.Start, seg.size}, event{seg.iv.End, -seg.size})
@@ -85,14 +86,14 @@ func classProfile(p *Problem, members []int) []sizedSegment {
 	return out
 }
 
-// colocationClassOf maps each buffer to its colocation class (an index
-// into colocationClasses), or -1.
-func colocationClassOf(p *Problem) []int {
+// colocationClassOf maps each buffer to its class in classes (the result
+// of ColocationClasses), or -1.
+func colocationClassOf(p *Problem, classes [][]int) []int {
 	class := make([]int, len(p.Buffers))
 	for i := range class {
 		class[i] = -1
 	}
-	for k, c := range ColocationClasses(p) {
+	for k, c := range classes {
 		for _, i := range c {
 			class[i] = k
 		}
@@ -108,37 +109,38 @@ func ColocationClasses(p *Problem) [][]int {
 	if len(p.Colocations) == 0 {
 		return nil
 	}
-	parent := map[int]int{}
-	var find func(int) int
-	find = func(x int) int {
-		r, ok := parent[x]
-		if !ok {
-			parent[x] = x
-			return x
+	parent := make([]int, len(p.Buffers))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
 		}
-		if r != x {
-			r = find(r)
-			parent[x] = r
-		}
-		return r
+		return x
 	}
 	for _, c := range p.Colocations {
 		for _, i := range c {
 			if a, b := find(c[0]), find(i); a != b {
-				parent[b] = a
+				parent[max(a, b)] = min(a, b) // the root is the smallest member
 			}
 		}
 	}
-	members := map[int][]int{}
-	for x := range parent {
-		members[find(x)] = append(members[find(x)], x)
-	}
+	index := map[int]int{} // root -> class
 	var out [][]int
-	for _, m := range members {
-		if len(m) > 1 {
-			slices.Sort(m)
-			out = append(out, m)
+	for i := range parent {
+		r := find(i)
+		if r == i {
+			continue // a root is its class's first member: added below
 		}
+		k, ok := index[r]
+		if !ok {
+			k = len(out)
+			index[r] = k
+			out = append(out, []int{r})
+		}
+		out[k] = append(out[k], i)
 	}
 	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
 	return out

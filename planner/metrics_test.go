@@ -72,7 +72,7 @@ func TestConflictsAgainstPairwise(t *testing.T) {
 		p := randomProblem(rng, genOptions{n: 1 + rng.IntN(12), pools: 2, maxSize: 5, horizon: 12,
 			multi: true, seps: true, excl: true, coloc: true})
 		g := Conflicts(p)
-		class := colocationClassOf(p)
+		class := colocationClassOf(p, ColocationClasses(p))
 		sep := map[uint64]bool{}
 		for _, s := range p.Separations {
 			sep[pairKey(s.A, s.B)] = true

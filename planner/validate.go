@@ -124,7 +124,7 @@ func (v *validator) checkSeparations(add func(string, ...any) bool) bool {
 func (v *validator) checkLifetimes(add func(string, ...any) bool) {
 	// A buffer's identity: its colocation class (closed transitively:
 	// members share an offset, so they may share bytes), else itself.
-	class := colocationClassOf(v.p)
+	class := colocationClassOf(v.p, ColocationClasses(v.p))
 	for i, k := range class {
 		if k < 0 {
 			class[i] = len(v.p.Buffers) + i
