@@ -11,11 +11,10 @@ import (
 // location, as MLIR does: an op printed with --mlir-print-debuginfo by an
 // earlier tool reports errors at the place its producer recorded, not at
 // the line of the intermediate file. Parse errors keep the position in the
-// text being read (they happen before any op exists). The text itself is
-// kept in Loc.Raw and printed back unchanged.
-//
-// Aliases (`loc(#loc3)`) are resolved against the file's alias table, which
-// by then holds the definitions mlir-opt prints after the module.
+// text being read (they happen before any op exists). The text is kept in
+// Loc.Raw for --mlir-print-debuginfo, with its aliases (`loc(#loc3)`)
+// replaced by their definitions from the file's alias table, which by then
+// holds the ones mlir-opt prints after the module.
 func (p *Parser) applyLocations(m *dialect.Operation) {
 	r := locResolver{aliases: p.st.attrAlias}
 	fix := func(l *dialect.Location) {
@@ -23,7 +22,7 @@ func (p *Parser) applyLocations(m *dialect.Operation) {
 			return
 		}
 		raw := r.expand(l.Raw, 0)
-		if loc, ok := r.resolve(raw, 0); ok {
+		if loc, ok := resolveLoc(raw); ok {
 			*l = loc
 		}
 		l.Raw = raw
@@ -84,17 +83,18 @@ type locResolver struct {
 // location keeps the parse position instead).
 const maxLocDepth = 64
 
-// resolve reads `loc(...)` text. It reports ok with the location to show:
-// a file position, or the unknown location for loc(unknown). Locations
-// that name no file (a bare name, an opaque location) report !ok, and the
-// op keeps the place it was parsed at.
-func (r locResolver) resolve(raw string, depth int) (dialect.Location, bool) {
+// resolveLoc reads `loc(...)` text whose aliases are expanded. It reports
+// ok with the location to show: a file position, or the unknown location
+// for loc(unknown). Locations that name no file (a bare name, an opaque
+// location, an unknown alias) report !ok, and the op keeps the place it
+// was parsed at.
+func resolveLoc(raw string) (dialect.Location, bool) {
 	body, ok := strings.CutPrefix(strings.TrimSpace(raw), "loc(")
 	if !ok || !strings.HasSuffix(body, ")") {
 		return dialect.Location{}, false
 	}
 	s := &locScanner{text: body[:len(body)-1]}
-	loc, kind := r.inner(s, depth)
+	loc, kind := innerLoc(s, 0)
 	return loc, kind != locNone
 }
 
@@ -109,7 +109,7 @@ const (
 // inner parses one location (the text inside loc(...)), returning the
 // position MLIR's diagnostic handler would show: the first file position
 // found through names, call sites (the callee) and fused lists.
-func (r locResolver) inner(s *locScanner, depth int) (dialect.Location, locKind) {
+func innerLoc(s *locScanner, depth int) (dialect.Location, locKind) {
 	if depth > maxLocDepth {
 		return dialect.Location{}, locNone
 	}
@@ -117,29 +117,11 @@ func (r locResolver) inner(s *locScanner, depth int) (dialect.Location, locKind)
 	switch {
 	case s.word("unknown"):
 		return dialect.Location{}, locUnknown
-	case s.peek('#'):
-		name := s.ident()
-		a, ok := r.aliases[name]
-		if !ok {
-			return dialect.Location{}, locNone
-		}
-		raw, ok := a.(*dialect.RawAttr)
-		if !ok {
-			return dialect.Location{}, locNone
-		}
-		loc, ok := r.resolve(raw.Text, depth+1)
-		if !ok {
-			return dialect.Location{}, locNone
-		}
-		if !loc.Known() {
-			return loc, locUnknown
-		}
-		return loc, locFile
 	case s.word("callsite"):
 		if !s.punct('(') {
 			return dialect.Location{}, locNone
 		}
-		return r.inner(s, depth+1) // the callee; the caller follows "at"
+		return innerLoc(s, depth+1) // the callee; the caller follows "at"
 	case s.word("fused"):
 		if s.punct('<') {
 			s.skipBalanced('<', '>')
@@ -148,7 +130,7 @@ func (r locResolver) inner(s *locScanner, depth int) (dialect.Location, locKind)
 			return dialect.Location{}, locNone
 		}
 		for {
-			loc, kind := r.inner(s, depth+1)
+			loc, kind := innerLoc(s, depth+1)
 			if kind == locFile {
 				return loc, kind
 			}
@@ -175,7 +157,7 @@ func (r locResolver) inner(s *locScanner, depth int) (dialect.Location, locKind)
 			return dialect.Location{File: str, Line: line, Col: col}, locFile
 		}
 		if s.punct('(') { // a name wrapping a child location
-			return r.inner(s, depth+1)
+			return innerLoc(s, depth+1)
 		}
 		return dialect.Location{}, locNone
 	}
