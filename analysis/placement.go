@@ -6,24 +6,26 @@ import (
 	"pto-opt/dialect"
 )
 
-// CheckTilePlacement is the independent validator of tile memory plans. It
-// does not trust the planner that produced the plan: from the IR alone it
-// checks that no two tiles that are live at the same time (on one path)
-// occupy a common byte, that no op writes its output over an input it must
-// not alias, that every tile fits its allocation, and — once addresses are
-// assigned — alignment, capacity and reserved windows.
+// CheckTilePlacement is the independent validator of tile memory plans,
+// a translation validator: it does not trust the passes that produced
+// the plan. From the IR alone it checks that every tile fits its
+// allocation; once addresses exist, alignment, capacity and reserved
+// windows; that no op writes its output over an input it must not alias;
+// and, by a symbolic run over the planned memory (placement_flow.go),
+// that every read of a tile, on every path and in every iteration, sees
+// the bytes that tile's producer wrote, with loop carries and if results
+// kept on one place.
 //
-// A "tile" here is one write: the result of a destination-style op (or of
-// a copy); its aliases (views, in-place results, loop and if results,
-// iter_args) are the same data and share its bytes by design. Writes that
-// belong to one loop carry (their alias sets meet in an iter_arg) are one
-// variable; for them the rule is that the carry is not read after the
-// next value has been written into it.
+// PlacementRules are the target facts the check needs.
 type PlacementRules struct {
 	Target    string                   // for target-aware no-alias rules
 	Capacity  func(space string) int64 // 0 = unbounded
 	Alignment func(space string) int64 // address alignment
 	Reserved  func(space string) [][2]int64
+	// Unmaterialized: loop carries and if results are not yet on one
+	// place (the output of init-memref, before
+	// materialize-semantic-aliases); reads of them are not checked.
+	Unmaterialized bool
 }
 
 type tileWrite struct {
@@ -33,16 +35,11 @@ type tileWrite struct {
 	space  string
 	offset int64 // within buf
 	size   int64
-	ranges []Interval
-	alias  []*dialect.Value        // the write's alias closure
-	carry  map[*dialect.Value]bool // iter_args this write flows into
-	joins  map[*dialect.Value]bool // loop/if results and iter_args it flows into
 }
 
 // CheckTilePlacement validates the plan of one function.
 func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 	aa := NewAliases(fn)
-	lv := ComputeLiveness(fn, aa)
 	var writes []*tileWrite
 	var allocs []*dialect.Operation
 	addrs := map[*dialect.Value]int64{}
@@ -72,25 +69,7 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 			if !ok || !t.HasStaticShape() {
 				continue
 			}
-			w := &tileWrite{op: op, res: op.Results[ri], buf: d, space: t.Space, offset: dialect.TileDestOffsetFor(op, ri), size: t.ByteSize(), carry: map[*dialect.Value]bool{}, joins: map[*dialect.Value]bool{}}
-			var all []Interval
-			w.alias = aa.Resolve(w.res)
-			for _, v := range w.alias {
-				if isBufferHandle(v) {
-					continue
-				}
-				all = append(all, lv.Ranges(v)...)
-				if v.Op != nil && v.Op != op && v.Op.Def != nil && v.Op.Def.Branch != nil {
-					w.joins[v] = true
-				}
-				if v.IsBlockArg() {
-					w.joins[v] = true
-					if p := v.Block.ParentOp(); p != nil && p.Def != nil && p.Def.Branch != nil && v.Block.Region != nil && p.Def.Branch.Loops(p, v.Block.Region.Index()) {
-						w.carry[v] = true
-					}
-				}
-			}
-			w.ranges = normalize(all)
+			w := &tileWrite{op: op, res: op.Results[ri], buf: d, space: t.Space, offset: dialect.TileDestOffsetFor(op, ri), size: t.ByteSize()}
 			writes = append(writes, w)
 			if d.Op != nil {
 				if size, ok := d.Op.IntAttrValue("size"); ok && w.offset+w.size > size {
@@ -137,34 +116,6 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		}
 		return w.buf, w.offset, w.offset + w.size
 	}
-	// Pairwise: co-live writes must not share a byte.
-	for i, a := range writes {
-		ka, la, ha := byteRange(a)
-		for _, b := range writes[i+1:] {
-			if a.space != b.space {
-				continue
-			}
-			kb, lb, hb := byteRange(b)
-			if ka != kb || la >= hb || lb >= ha {
-				continue
-			}
-			ra, rb := a.ranges, b.ranges
-			if common := commonJoins(a, b); len(common) > 0 {
-				// Successive or alternative values of one variable (a loop
-				// carry, an if result): compare them before they meet.
-				ra, rb = ownRanges(a, common, aa, lv), ownRanges(b, common, aa, lv)
-			}
-			if !OverlapSets(ra, rb) {
-				continue
-			}
-			if ex, _ := lv.Exclusive(a.res, b.res); ex {
-				continue
-			}
-			return dialect.NewError(b.op.Loc, "placement: the tile written by %s shares bytes [%d, %d) with the tile written by %s at %s while both are live",
-				dialect.Describe(b.op), max(la, lb), min(ha, hb), dialect.Describe(a.op), a.op.Loc).
-				WithNote(a.op.Loc, "the other tile is written here")
-		}
-	}
 	// No-alias rules: an op's output may not overlap the forbidden inputs.
 	owner := map[*dialect.Value]*tileWrite{}
 	for _, w := range writes {
@@ -192,26 +143,17 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 			}
 		}
 	}
-	// Loop carries: the next value must not be written while the carried
-	// one (the previous iteration's) is still read after the write.
-	for _, w := range writes {
-		for arg := range w.carry {
-			body := arg.Block
-			if body.FindAncestorOpInBlock(w.op) == nil {
-				continue // written before the loop (the init)
-			}
-			old := CarriedVersion(aa, arg)
-			for _, v := range old {
-				for _, u := range v.Uses {
-					if u.Op == w.op || u.Op == body.Terminator() && u.Index == arg.Index-1 {
-						continue
-					}
-					if lv.MayRunAfter(u.Op, w.op) {
-						return dialect.NewError(w.op.Loc, "placement: %s overwrites the loop-carried tile while %s still reads it", dialect.Describe(w.op), dialect.Describe(u.Op))
-					}
-				}
-			}
-		}
+	// Every read sees the bytes its producer wrote (on every path, in
+	// every iteration), and carries stay on their bytes.
+	if len(writes) == 0 {
+		return nil
+	}
+	if len(fn.Regions) == 0 || len(fn.Regions[0].Blocks) != 1 {
+		return dialect.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
+	}
+	fc := &flowCheck{haveAddr: haveAddr, addrs: addrs, open: rules.Unmaterialized}
+	if _, err := fc.block(fn.Body(0), memState{}); err != nil {
+		return err
 	}
 	return nil
 }
@@ -236,36 +178,7 @@ func CarriedVersion(aa *Aliases, arg *dialect.Value) []*dialect.Value {
 	return out
 }
 
-// commonJoins returns the loop carries and if results both writes flow
-// into.
-func commonJoins(a, b *tileWrite) []*dialect.Value {
-	var out []*dialect.Value
-	for v := range a.joins {
-		if b.joins[v] {
-			out = append(out, v)
-		}
-	}
-	return out
-}
 
-// ownRanges is a write's lifetime without the values downstream of the
-// given joins (which both writes of a pair share by design).
-func ownRanges(w *tileWrite, joins []*dialect.Value, aa *Aliases, lv *Liveness) []Interval {
-	shared := map[*dialect.Value]bool{}
-	for _, j := range joins {
-		for _, v := range aa.Resolve(j) {
-			shared[v] = true
-		}
-	}
-	var all []Interval
-	for _, v := range w.alias {
-		if shared[v] || isBufferHandle(v) {
-			continue
-		}
-		all = append(all, lv.Ranges(v)...)
-	}
-	return normalize(all)
-}
 
 func containsIdx(list []int, x int) bool {
 	for _, y := range list {

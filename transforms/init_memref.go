@@ -113,7 +113,9 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 		if !isPinned(a) || countBindings(a) < 2 {
 			continue
 		}
-		if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+		rules := placementRules(ctx)
+		rules.Unmaterialized = true
+		if err := analysis.CheckTilePlacement(fn, rules); err != nil {
 			d := dialect.AsDiagnostic(err)
 			d.Msg = "init-memref: tiles bound to a declared allocation conflict: " + strings.TrimPrefix(d.Msg, "placement: ")
 			return d

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"fmt"
+	"pto-opt/analysis"
 	"strconv"
 
 	"pto-opt/dialect"
@@ -19,67 +20,11 @@ type tileLoc struct {
 	offset int64
 }
 
-// bufferOf returns the allocation holding tile v. ok is false when the
-// tile has no allocation pto-opt can name (a function argument, a slice at
-// a dynamic offset, an op it does not model).
+// bufferOf returns the allocation holding tile v (analysis.TileLocation,
+// the one definition the validator and the executor share).
 func bufferOf(v *dialect.Value) (tileLoc, bool) {
-	for depth := 0; depth < 1000; depth++ {
-		if v.Op == nil {
-			// A region argument: loop carries live in their init's buffer.
-			b := v.Block
-			p := b.ParentOp()
-			if p == nil || p.Def == nil || p.Def.Branch == nil {
-				return tileLoc{}, false
-			}
-			found := false
-			for _, e := range p.Def.Branch.EntryEdges(p) {
-				if e.To == v {
-					v, found = e.From, true
-					break
-				}
-			}
-			if !found {
-				return tileLoc{}, false
-			}
-			continue
-		}
-		op := v.Op
-		switch {
-		case op.Has(dialect.DestinationStyle):
-			d := dialect.TileDestFor(op, v.Index)
-			if d == nil {
-				return tileLoc{}, false
-			}
-			return tileLoc{buf: d, offset: dialect.TileDestOffsetFor(op, v.Index)}, true
-		case op.Has(dialect.ResultReusesInput):
-			v = op.Operands[op.Def.ReusedInput]
-		case op.Has(dialect.ViewLike):
-			if op.Name == "tile.slice" {
-				return tileLoc{}, false // the window's offset depends on operands
-			}
-			v = op.Operands[op.Def.ViewSource]
-		case op.Def != nil && op.Def.Branch != nil:
-			// A loop result lives in its carry's buffer, which starts as the
-			// init's; other region results live where the first region
-			// yields them.
-			next := (*dialect.Value)(nil)
-			for _, e := range op.Def.Branch.EntryEdges(op) {
-				if e.To == v {
-					next = e.From
-				}
-			}
-			if next == nil {
-				next = yieldedFor(op, v.Index)
-			}
-			if next == nil {
-				return tileLoc{}, false
-			}
-			v = next
-		default:
-			return tileLoc{}, false
-		}
-	}
-	return tileLoc{}, false
+	l, ok := analysis.TileLocation(v)
+	return tileLoc{buf: l.Buf, offset: l.Offset}, ok
 }
 
 // allocationOf returns the allocation tile v lives in, looking through
@@ -109,24 +54,6 @@ func allocationOf(v *dialect.Value) (*dialect.Value, bool) {
 		v = w.Op.Operands[w.Op.Def.ViewSource]
 	}
 	return nil, false
-}
-
-// yieldedFor returns the value the first region of op yields for result i.
-func yieldedFor(op *dialect.Operation, i int) *dialect.Value {
-	for ri, r := range op.Regions {
-		for _, b := range r.Blocks {
-			t := b.Terminator()
-			if t == nil || len(t.Successors) > 0 {
-				continue
-			}
-			for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {
-				if e.To == op.Results[i] {
-					return e.From
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // tileSpace is the memory space of a tile value ("" if not a tile).

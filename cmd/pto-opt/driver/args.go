@@ -25,6 +25,7 @@ func init() {
 	boolFlags["dump-pass-pipeline"] = set(func(c *config, v bool) { c.dumpPipeline = v })
 	boolFlags["verify-each"] = set(func(c *config, v bool) { c.verifyEach = v })
 	boolFlags["mlir-disable-threading"] = set(func(c *config, v bool) { c.noThreads = v })
+	boolFlags["verify-plan"] = set(func(c *config, v bool) { c.verifyPlan = v })
 	boolFlags["mlir-print-alloc-alignment-property"] = set(func(c *config, v bool) { c.allocAlignProperty = v })
 }
 

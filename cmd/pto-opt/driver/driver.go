@@ -47,6 +47,7 @@ type config struct {
 	pipeline            *transforms.Pipeline
 	pipelineText        string
 	memoryReport        string
+	verifyPlan          bool
 }
 
 // Run is the whole driver; it returns the exit status.
@@ -147,10 +148,20 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 			}
 			mgr.Target = tgt
+			var before *planCheck
+			if ok && cfg.verifyPlan {
+				before = snapshot(module)
+			}
 			if ok {
 				pdiags, rerr := mgr.Run(module)
 				diags = append(diags, pdiags...)
 				ok = rerr == nil
+			}
+			if ok && before != nil {
+				if err := before.check(tgt); err != nil {
+					diags = append(diags, dialect.Diagnostics(err)...)
+					ok = false
+				}
 			}
 			if ok {
 				t1 := time.Now()
@@ -262,6 +273,8 @@ OPTIONS:
   --verify-each[=true|false]         Verify the IR after every pass (default true)
   --target=<name|file.json>          Memory target (built-in: %s); overrides the
                                      module's tile.target attribute
+  --verify-plan                      Run every tile kernel before and after the passes on the
+                                     reference executor and fail on the first read that differs
   --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html)
   --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
   --help                             Display this help

@@ -57,10 +57,10 @@ func.func @space_mismatch(%in: !tile.tensor<64x64xf32>) {
 // still needs it.
 func.func @pinned_colive(%in: !tile.tensor<64x64xf32>) {
   %p = tile.alloc vec, 16384 {pinned} : !tile.buf<vec>
-  // expected-note @+1 {{the other tile is written here}}
   %a = tile.load %in into %p : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
-  // expected-error @+1 {{init-memref: tiles bound to a declared allocation conflict: the tile written by 'tile.load'}}
+  // expected-note @+1 {{the bytes are overwritten here}}
   %b = tile.load %in into %p : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  // expected-error @+1 {{init-memref: tiles bound to a declared allocation conflict: 'tile.add' reads tile %a, but its bytes [0, 16384) were overwritten by 'tile.load'}}
   %c = tile.add %a, %b : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
   return
 }

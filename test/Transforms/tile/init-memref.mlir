@@ -1,4 +1,5 @@
-// RUN: pto-opt %s -split-input-file -init-memref -check-tile-placement | FileCheck %s
+// RUN: pto-opt %s -split-input-file -init-memref | FileCheck %s
+// RUN: pto-opt %s -split-input-file -init-memref -materialize-semantic-aliases -check-tile-placement -o /dev/null
 
 // One allocation per tile, sized product(shape) * element bytes (f32 4,
 // f16 2, i8 1; a valid region does not shrink it), named mem_<space>_<n>,

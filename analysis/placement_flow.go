@@ -1,0 +1,488 @@
+package analysis
+
+import (
+	"slices"
+
+	"pto-opt/dialect"
+)
+
+// The read check of CheckTilePlacement: a symbolic run of the function
+// over its planned memory. The state maps every byte range of every
+// allocation (or, once addresses exist, of every memory space) to the
+// version of a tile it holds: the value whose write put the bytes there.
+// Each read of a tile must find its own version in all its bytes. Ifs
+// run both arms and meet; loops iterate to a fixed point, so a byte
+// overwritten in a later iteration is unknown at the loop head. A loop
+// carry's init, yield and result must sit on the carry's bytes, an if
+// result on the same bytes in every arm; there the version is renamed to
+// the iter_arg or result, which is what the code after reads.
+//
+// The work is one walk of the program per fixed-point round (two for
+// most loops), with a sorted segment list per allocation: near-linear
+// in the number of ops, not in the number of pairs of tiles.
+
+// seg is a byte range holding one version (nil: unknown, for example
+// different on two paths).
+type seg struct {
+	lo, hi int64
+	v      *dialect.Value
+	by     *dialect.Operation // for unknown bytes: an op that wrote them on some path
+}
+
+// memState is the symbolic memory: per allocation or space, sorted
+// disjoint segments. Absent bytes are unknown.
+type memState map[any][]seg
+
+func (s memState) clone() memState {
+	out := make(memState, len(s))
+	for k, v := range s {
+		out[k] = slices.Clone(v)
+	}
+	return out
+}
+
+// write makes [lo, hi) of key hold version v.
+func (s memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Operation) {
+	old := s[key]
+	out := make([]seg, 0, len(old)+2)
+	for _, g := range old {
+		if g.hi <= lo || g.lo >= hi {
+			out = append(out, g)
+			continue
+		}
+		if g.lo < lo {
+			out = append(out, seg{g.lo, lo, g.v, g.by})
+		}
+		if g.hi > hi {
+			out = append(out, seg{hi, g.hi, g.v, g.by})
+		}
+	}
+	out = append(out, seg{lo, hi, v, by})
+	slices.SortFunc(out, func(a, b seg) int { return int(min(max(a.lo-b.lo, -1), 1)) })
+	s[key] = out
+}
+
+// holds reports whether all of [lo, hi) of key holds version v; if not,
+// it returns the first segment that does not (unknown bytes as a nil
+// version with no writer when nothing wrote them).
+func (s memState) holds(key any, lo, hi int64, v *dialect.Value) (seg, bool) {
+	at := lo
+	for _, g := range s[key] {
+		if g.hi <= at || g.lo >= hi {
+			continue
+		}
+		if g.lo > at {
+			return seg{lo: at, hi: g.lo}, false
+		}
+		if g.v != v {
+			return g, false
+		}
+		at = g.hi
+		if at >= hi {
+			return seg{}, true
+		}
+	}
+	if at < hi {
+		return seg{lo: at, hi: hi}, false
+	}
+	return seg{}, true
+}
+
+// meet is the state after two paths join: bytes keep a version only
+// where both paths agree.
+func meet(a, b memState) memState {
+	out := memState{}
+	for k, as := range a {
+		bs, ok := b[k]
+		if !ok {
+			continue
+		}
+		var segs []seg
+		i, j := 0, 0
+		for i < len(as) && j < len(bs) {
+			lo, hi := max(as[i].lo, bs[j].lo), min(as[i].hi, bs[j].hi)
+			if lo < hi {
+				g := seg{lo: lo, hi: hi, v: as[i].v}
+				if as[i].v != bs[j].v {
+					g.v, g.by = nil, bs[j].by
+					if bs[j].v != nil && bs[j].v.Op != nil {
+						g.by = bs[j].v.Op
+					} else if g.by == nil {
+						g.by = as[i].by
+					}
+				} else if g.v == nil {
+					g.by = as[i].by
+				}
+				if n := len(segs); n > 0 && segs[n-1].hi == lo && segs[n-1].v == g.v && segs[n-1].by == g.by {
+					segs[n-1].hi = hi
+				} else {
+					segs = append(segs, g)
+				}
+			}
+			if as[i].hi < bs[j].hi {
+				i++
+			} else {
+				j++
+			}
+		}
+		if len(segs) > 0 {
+			out[k] = segs
+		}
+	}
+	return out
+}
+
+func equalStates(a, b memState) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, as := range a {
+		if !slices.Equal(as, b[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// flowCheck is one run of the read check.
+type flowCheck struct {
+	haveAddr bool
+	addrs    map[*dialect.Value]int64
+	// open: loop carries and if results are not on one place yet
+	// (init-memref's output); tiles that are or derive from them are
+	// not checked.
+	open bool
+}
+
+// place is where a tile's bytes are: a key (allocation or space) and a
+// byte range.
+type place struct {
+	key    any
+	lo, hi int64
+}
+
+// placeOf is where tile v lives, or ok=false when it has no nameable
+// place (then it is not checked: the lowering refuses such tiles).
+func (c *flowCheck) placeOf(v *dialect.Value) (place, bool) {
+	t, ok := v.Type.(*dialect.TileType)
+	if !ok || !t.HasStaticShape() || c.open && fromRegion(v) {
+		return place{}, false
+	}
+	l, ok := TileLocation(v)
+	if !ok {
+		return c.windowPlace(v)
+	}
+	return c.at(l, t.ByteSize())
+}
+
+func (c *flowCheck) at(l TileLoc, size int64) (place, bool) {
+	if c.haveAddr {
+		a, ok := c.addrs[l.Buf]
+		if !ok {
+			return place{}, false
+		}
+		return place{key: dialect.TileSpaceOf(l.Buf.Type), lo: a + l.Offset, hi: a + l.Offset + size}, true
+	}
+	return place{key: l.Buf, lo: l.Offset, hi: l.Offset + size}, true
+}
+
+// windowPlace is, for a tile.slice (or what is computed on or viewed
+// from one), the whole of the sliced source: the window's offset depends
+// on operands, and no-alias rules already treat it as its source.
+func (c *flowCheck) windowPlace(v *dialect.Value) (place, bool) {
+	for depth := 0; depth < 1000 && v.Op != nil; depth++ {
+		op := v.Op
+		switch {
+		case op.Has(dialect.ViewLike):
+			src := op.Operands[op.Def.ViewSource]
+			if op.Name == "tile.slice" {
+				return c.placeOf(src)
+			}
+			v = src
+		case op.Has(dialect.ResultReusesInput):
+			v = op.Operands[op.Def.ReusedInput]
+		default:
+			return place{}, false
+		}
+	}
+	return place{}, false
+}
+
+// fromRegion reports whether tile v is, views, or is computed in place
+// on a loop carry or region result.
+func fromRegion(v *dialect.Value) bool {
+	for depth := 0; depth < 1000; depth++ {
+		if v.Op == nil {
+			p := v.Block.ParentOp()
+			return p != nil && !p.Has(dialect.FunctionLike)
+		}
+		op := v.Op
+		switch {
+		case op.Has(dialect.ViewLike):
+			v = op.Operands[op.Def.ViewSource]
+		case op.Has(dialect.ResultReusesInput):
+			v = op.Operands[op.Def.ReusedInput]
+		default:
+			return len(op.Regions) > 0
+		}
+	}
+	return false
+}
+
+// version is the value whose write the bytes of v must hold: v itself
+// for what is written or renamed (op results, iter_args, region
+// results), the source's for a view.
+func version(v *dialect.Value) *dialect.Value {
+	for depth := 0; depth < 1000 && v.Op != nil && v.Op.Has(dialect.ViewLike); depth++ {
+		v = v.Op.Operands[v.Op.Def.ViewSource]
+	}
+	return v
+}
+
+// read checks that tile v, read by op, finds its own bytes.
+func (c *flowCheck) read(st memState, v *dialect.Value, op *dialect.Operation) error {
+	p, ok := c.placeOf(v)
+	if !ok {
+		return nil
+	}
+	want := version(v)
+	g, ok := st.holds(p.key, p.lo, p.hi, want)
+	if ok {
+		return nil
+	}
+	what := "tile " + valueName(v)
+	switch {
+	case g.v != nil && g.v.Op != nil:
+		return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) were overwritten by '%s' at %s", op.Name, what, g.lo, g.hi, g.v.Op.Name, g.v.Op.Loc).
+			WithNote(g.v.Op.Loc, "the bytes are overwritten here")
+	case g.v != nil:
+		return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) hold %s", op.Name, what, g.lo, g.hi, valueName(g.v))
+	case g.by != nil:
+		return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) may have been overwritten by '%s' at %s on another path or iteration", op.Name, what, g.lo, g.hi, g.by.Name, g.by.Loc).
+			WithNote(g.by.Loc, "the bytes may be overwritten here")
+	}
+	return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) were never written with it", op.Name, what, g.lo, g.hi)
+}
+
+func valueName(v *dialect.Value) string {
+	if v.NameHint != "" {
+		return "%" + v.NameHint
+	}
+	if v.Op != nil {
+		return "the result of '" + v.Op.Name + "'"
+	}
+	return "a region argument"
+}
+
+// block runs the ops of b from st.
+func (c *flowCheck) block(b *dialect.Block, st memState) (memState, error) {
+	for _, op := range b.Ops {
+		if op == b.Terminator() && len(op.Regions) == 0 {
+			return st, nil
+		}
+		var err error
+		switch {
+		case op.Def != nil && op.Def.Branch != nil && len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) && op.Name == "scf.for":
+			st, err = c.loop(op, st)
+		case op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op):
+			st, err = c.cond(op, st)
+		case len(op.Regions) > 0:
+			if carriesTiles(op) {
+				err = dialect.NewError(op.Loc, "placement: cannot validate the tiles carried by '%s' (only scf.for and scf.if)", op.Name)
+			}
+		default:
+			err = c.plain(op, st)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
+}
+
+func carriesTiles(op *dialect.Operation) bool {
+	found := false
+	op.Walk(func(o *dialect.Operation) bool {
+		for _, v := range o.Operands {
+			if _, ok := v.Type.(*dialect.TileType); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// plain reads the tile operands of op, then writes its tile results.
+func (c *flowCheck) plain(op *dialect.Operation, st memState) error {
+	for _, v := range op.Operands {
+		if _, ok := v.Type.(*dialect.TileType); ok {
+			if err := c.read(st, v, op); err != nil {
+				return err
+			}
+		}
+	}
+	if op.Has(dialect.ViewLike) {
+		return nil
+	}
+	for _, r := range op.Results {
+		if p, ok := c.placeOf(r); ok {
+			st.write(p.key, p.lo, p.hi, r, op)
+		}
+	}
+	return nil
+}
+
+// carry is one tile carried by a loop (or one tile result of an if).
+type carry struct {
+	p   place
+	ok  bool
+	arg *dialect.Value // iter_arg (nil for an if)
+	res *dialect.Value
+}
+
+func (c *flowCheck) loop(L *dialect.Operation, st memState) (memState, error) {
+	body := L.Body(0)
+	yield := body.Terminator()
+	for _, v := range L.Operands {
+		if _, ok := v.Type.(*dialect.TileType); ok {
+			if err := c.read(st, v, L); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var cs []carry
+	for i, res := range L.Results {
+		if _, ok := res.Type.(*dialect.TileType); !ok {
+			continue
+		}
+		p, ok := c.placeOf(res)
+		cs = append(cs, carry{p: p, ok: ok, arg: body.Args[1+i], res: res})
+	}
+	rename := func(s memState, to func(carry) *dialect.Value) memState {
+		for _, k := range cs {
+			if k.ok {
+				s.write(k.p.key, k.p.lo, k.p.hi, to(k), L)
+			}
+		}
+		return s
+	}
+	// The head: entry (init renamed to the iter_arg) met with the back
+	// edge, until nothing changes.
+	entry := rename(st.clone(), func(k carry) *dialect.Value { return k.arg })
+	head := entry
+	for round := 0; ; round++ {
+		end, err := c.block(body, head.clone())
+		if err != nil {
+			return nil, err
+		}
+		if err := c.yields(L, yield, cs, end); err != nil {
+			return nil, err
+		}
+		back := rename(end, func(k carry) *dialect.Value { return k.arg })
+		next := meet(entry, back)
+		if equalStates(next, head) || round > 64 {
+			head = next
+			break
+		}
+		head = next
+	}
+	// The loop exits from its head: the carries are the results now.
+	out := head.clone()
+	for _, k := range cs {
+		if !k.ok {
+			continue
+		}
+		if _, ok := out.holds(k.p.key, k.p.lo, k.p.hi, k.arg); ok {
+			out.write(k.p.key, k.p.lo, k.p.hi, k.res, L)
+		}
+	}
+	return out, nil
+}
+
+// yields checks the terminator of a loop body or if arm: each carried
+// tile is yielded on the carry's bytes, and holds its own version there.
+func (c *flowCheck) yields(S, yield *dialect.Operation, cs []carry, st memState) error {
+	for _, k := range cs {
+		y := yield.Operands[k.res.Index]
+		if !k.ok {
+			continue
+		}
+		yp, ok := c.placeOf(y)
+		if !ok || yp != k.p {
+			kind := "the loop carry"
+			if k.arg == nil {
+				kind = "result"
+			}
+			return dialect.NewError(yield.Loc, "placement: %s #%d of '%s' at %s lives at bytes [%d, %d) of %s, but the tile yielded for it (%s) is elsewhere: the code after reads stale bytes", kind, k.res.Index, S.Name, S.Loc, k.p.lo, k.p.hi, keyName(k.p.key), valueName(y))
+		}
+		if err := c.read(st, y, yield); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func keyName(k any) string {
+	switch k := k.(type) {
+	case string:
+		return "memory space '" + k + "'"
+	case *dialect.Value:
+		return allocName(k)
+	}
+	return "an allocation"
+}
+
+func (c *flowCheck) cond(S *dialect.Operation, st memState) (memState, error) {
+	for _, v := range S.Operands {
+		if _, ok := v.Type.(*dialect.TileType); ok {
+			if err := c.read(st, v, S); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var cs []carry
+	for _, res := range S.Results {
+		if _, ok := res.Type.(*dialect.TileType); !ok {
+			continue
+		}
+		p, ok := c.placeOf(res)
+		cs = append(cs, carry{p: p, ok: ok, res: res})
+	}
+	var out memState
+	arms := 0
+	for ri := range S.Regions {
+		b := S.Body(ri)
+		if b == nil {
+			continue
+		}
+		end, err := c.block(b, st.clone())
+		if err != nil {
+			return nil, err
+		}
+		if t := b.Terminator(); t != nil {
+			if err := c.yields(S, t, cs, end); err != nil {
+				return nil, err
+			}
+		}
+		for _, k := range cs {
+			if k.ok {
+				end.write(k.p.key, k.p.lo, k.p.hi, k.res, S)
+			}
+		}
+		arms++
+		if out == nil {
+			out = end
+		} else {
+			out = meet(out, end)
+		}
+	}
+	if arms < len(S.Regions) || out == nil {
+		// A missing else: the if may run no arm at all.
+		if out == nil {
+			return st, nil
+		}
+		out = meet(out, st)
+	}
+	return out, nil
+}

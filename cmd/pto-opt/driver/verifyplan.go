@@ -1,0 +1,64 @@
+package driver
+
+import (
+	"pto-opt/dialect"
+	"pto-opt/internal/tilerun"
+	"pto-opt/targets"
+)
+
+// planCheck is --verify-plan: a copy of the module taken before the
+// passes, run with value semantics against the planned module.
+type planCheck struct {
+	clone, orig *dialect.Operation
+	same        map[*dialect.Operation]*dialect.Operation
+}
+
+func snapshot(module *dialect.Operation) *planCheck {
+	clone := module.Clone(map[*dialect.Value]*dialect.Value{})
+	return &planCheck{clone: clone, orig: module, same: tilerun.SameOps(clone, module)}
+}
+
+// check compares every function that holds tile ops. Each runs on four
+// inputs; i1 and index arguments differ between them, so both arms of
+// ifs on arguments are taken.
+func (c *planCheck) check(tgt *targets.Target) error {
+	opts := tilerun.Options{Seed: 1}
+	if tgt != nil {
+		opts.Target = tgt.RulesName()
+	}
+	var errs dialect.DiagnosticList
+	for _, fn := range topFunctions(c.clone) {
+		planned := c.same[fn]
+		if planned == nil || !hasTileOps(fn) {
+			continue
+		}
+		if err := tilerun.Check(fn, planned, c.same, opts, 4); err != nil {
+			errs = append(errs, dialect.AsDiagnostic(err))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func topFunctions(module *dialect.Operation) []*dialect.Operation {
+	var out []*dialect.Operation
+	if b := module.Body(0); b != nil {
+		for _, op := range b.Ops {
+			if op.Has(dialect.FunctionLike) && op.Body(0) != nil {
+				out = append(out, op)
+			}
+		}
+	}
+	return out
+}
+
+func hasTileOps(fn *dialect.Operation) bool {
+	found := false
+	fn.Walk(func(op *dialect.Operation) bool {
+		found = found || op.Dialect() == "tile"
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,106 @@
+package tilerun
+
+import (
+	"bytes"
+
+	"pto-opt/dialect"
+)
+
+// Check runs ref (the function before planning) with value semantics and
+// plan (the same function after planning) in its planned memory, on runs
+// different inputs (seeds opts.Seed, opts.Seed+1, ...), and reports the
+// first difference: a read by an op both functions have that sees other
+// bytes, or a tensor argument that ends differently. same maps the ops
+// of ref to their counterparts in plan; ops the passes inserted (copies)
+// are run but their reads are not compared, since ref has no such read.
+// A function the executor cannot run is reported as such, not as a
+// divergence.
+func Check(ref, plan *dialect.Operation, same map[*dialect.Operation]*dialect.Operation, opts Options, runs int) error {
+	kept := map[*dialect.Operation]bool{}
+	for _, p := range same {
+		kept[p] = true
+	}
+	for k := 0; k < max(runs, 1); k++ {
+		o := opts
+		o.Seed = opts.Seed + uint64(k)
+		o.Mode = Values
+		want, err := Run(ref, o)
+		if err != nil {
+			d := dialect.AsDiagnostic(err)
+			return dialect.NewError(d.Loc, "verify-plan: cannot run the unplanned function: %s", d.Msg)
+		}
+		o.Mode = Placed
+		got, err := Run(plan, o)
+		if err != nil {
+			d := dialect.AsDiagnostic(err)
+			return dialect.NewError(d.Loc, "verify-plan: cannot run the planned function: %s", d.Msg)
+		}
+		if err := compareReads(want.Reads, got.Reads, same, kept, o.Seed); err != nil {
+			return err
+		}
+		for i, w := range want.Tensors {
+			if !bytes.Equal(w, got.Tensors[i]) {
+				return dialect.NewError(plan.Loc, "verify-plan: tensor argument #%d holds different bytes after the planned function than after the unplanned one (seed %d)", i, o.Seed)
+			}
+		}
+	}
+	return nil
+}
+
+// compareReads walks the reads both runs made through ops they share, in
+// order, and reports the first whose bytes differ.
+func compareReads(want, got []Read, same map[*dialect.Operation]*dialect.Operation, kept map[*dialect.Operation]bool, seed uint64) error {
+	j := 0
+	for _, w := range want {
+		p, ok := same[w.Op]
+		if !ok {
+			continue
+		}
+		for j < len(got) && !kept[got[j].Op] {
+			j++
+		}
+		if j == len(got) {
+			return nil
+		}
+		g := got[j]
+		j++
+		if g.Op != p || g.Operand != w.Operand {
+			return nil // the runs no longer line up; the tensors decide
+		}
+		if g.Sum == w.Sum {
+			continue
+		}
+		v := g.Op.Operands[g.Operand]
+		d := dialect.NewError(g.Op.Loc, "verify-plan: '%s' reads operand #%d (%s) with other bytes than in the unplanned program (seed %d)", g.Op.Name, g.Operand, valueName(v), seed)
+		if g.Writer != nil && g.Writer != v.Op {
+			d = d.WithNote(g.Writer.Loc, "the bytes were last written by '%s'", g.Writer.Name)
+		}
+		if v.Op != nil {
+			d = d.WithNote(v.Op.Loc, "the value read is produced by '%s'", v.Op.Name)
+		}
+		return d
+	}
+	return nil
+}
+
+func valueName(v *dialect.Value) string {
+	if v.NameHint != "" {
+		return "%" + v.NameHint
+	}
+	return "a tile"
+}
+
+// SameOps pairs the ops of a clone with those of its original, walking
+// both in step (Operation.Clone keeps the structure).
+func SameOps(clone, orig *dialect.Operation) map[*dialect.Operation]*dialect.Operation {
+	out := map[*dialect.Operation]*dialect.Operation{}
+	var a, b []*dialect.Operation
+	clone.Walk(func(op *dialect.Operation) bool { a = append(a, op); return true })
+	orig.Walk(func(op *dialect.Operation) bool { b = append(b, op); return true })
+	for i := range min(len(a), len(b)) {
+		if a[i].Name == b[i].Name {
+			out[a[i]] = b[i]
+		}
+	}
+	return out
+}

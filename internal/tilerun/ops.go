@@ -1,0 +1,542 @@
+package tilerun
+
+import (
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+)
+
+// The semantics of the ops, as this executor gives them. Tile ops are
+// driven by their traits (views, in-place results, destinations, the
+// no-alias table); the few ops whose result is a copy of an input are
+// listed here because a copy is what the planner relies on when it
+// inserts one.
+var copyOps = map[string]bool{"tile.move": true}
+
+func (m *machine) tileOp(op *dialect.Operation) error {
+	switch {
+	case op.Has(dialect.AllocLike):
+		return m.alloc(op)
+	case op.Has(dialect.ViewLike):
+		return m.view(op)
+	case op.Def != nil && len(op.Def.Flows) > 0:
+		return m.store(op)
+	}
+	return m.compute(op)
+}
+
+// alloc makes the memory of a tile.alloc (Placed mode only: in Values
+// mode tiles ignore their destinations). Allocations with an address
+// share their space's memory.
+func (m *machine) alloc(op *dialect.Operation) error {
+	if m.opts.Mode != Placed {
+		return nil
+	}
+	size, _ := op.IntAttrValue("size")
+	if size <= 0 || size > 1<<30 {
+		return dialect.NewError(op.Loc, "tilerun: %s has size %d, which cannot be executed", dialect.Describe(op), size)
+	}
+	if addr, ok := dialect.AllocAddr(op); ok {
+		if addr < 0 || addr > 1<<30 {
+			return dialect.NewError(op.Loc, "tilerun: %s has address %d, which cannot be executed", dialect.Describe(op), addr)
+		}
+		space := dialect.TileSpaceOf(op.Results[0].Type)
+		o := m.spaces[space]
+		if o == nil {
+			o = m.newObject(0)
+			m.spaces[space] = o
+		}
+		r := ref{obj: o, base: int(addr), n: int(size)}
+		m.grow(r)
+		m.refs[op.Results[0]] = r
+		return nil
+	}
+	m.refs[op.Results[0]] = ref{obj: m.newObject(int(size)), n: int(size)}
+	return nil
+}
+
+// view gives a view its source's bytes: a tile.slice the window at its
+// offsets, reshape and reinterpret the source's first bytes.
+func (m *machine) view(op *dialect.Operation) error {
+	srcV := op.Operands[op.Def.ViewSource]
+	src, ok := m.refs[srcV]
+	if !ok {
+		return dialect.NewError(op.Loc, "tilerun: the source of %s has not been computed", dialect.Describe(op))
+	}
+	t, ok := op.Results[0].Type.(*dialect.TileType)
+	if !ok {
+		return dialect.NewError(op.Loc, "tilerun: %s does not produce a tile", dialect.Describe(op))
+	}
+	n, err := byteSize(t.Shape, t.Elem)
+	if err != nil {
+		return dialect.NewError(op.Loc, "tilerun: %s: %v", dialect.Describe(op), err)
+	}
+	if op.Name == "tile.slice" {
+		st, ok := srcV.Type.(*dialect.TileType)
+		if !ok {
+			return dialect.NewError(op.Loc, "tilerun: %s slices a non-tile", dialect.Describe(op))
+		}
+		offs, err := m.offsets(op, dialect.TileInputs(op)[1:], len(st.Shape))
+		if err != nil {
+			return err
+		}
+		at := window(st.Shape, t.Shape, st.Elem, t.Elem, offs, src.n)
+		addr := make([]int32, n)
+		for i := range addr {
+			addr[i] = int32(src.at(at(i)))
+		}
+		m.refs[op.Results[0]] = ref{obj: src.obj, n: n, addr: addr}
+		return nil
+	}
+	if n > src.n {
+		return dialect.NewError(op.Loc, "tilerun: %s views %d bytes of a %d-byte tile", dialect.Describe(op), n, src.n)
+	}
+	r := ref{obj: src.obj, base: src.base, n: n}
+	if src.addr != nil {
+		r.addr = src.addr[:n]
+	}
+	m.refs[op.Results[0]] = r
+	return nil
+}
+
+// store copies its tile inputs into the window of the tensor its result
+// flows from.
+func (m *machine) store(op *dialect.Operation) error {
+	k := op.Def.Flows[0].Operand
+	dst, ok := m.refs[op.Operands[k]]
+	if !ok {
+		return dialect.NewError(op.Loc, "tilerun: the tensor of %s has not been computed", dialect.Describe(op))
+	}
+	tt, ok := op.Operands[k].Type.(*dialect.TileTensorType)
+	if !ok {
+		return dialect.NewError(op.Loc, "tilerun: %s does not write a !tile.tensor", dialect.Describe(op))
+	}
+	var idx []*dialect.Value
+	var tiles []int
+	for j, v := range dialect.TileInputs(op) {
+		switch v.Type.(type) {
+		case *dialect.TileType:
+			tiles = append(tiles, j)
+		case *dialect.TileTensorType:
+		default:
+			idx = append(idx, v)
+		}
+	}
+	offs, err := m.offsets(op, idx, len(tt.Shape))
+	if err != nil {
+		return err
+	}
+	for _, j := range tiles {
+		src, err := m.read(op, j)
+		if err != nil {
+			return err
+		}
+		t := op.Operands[j].Type.(*dialect.TileType)
+		at := window(tt.Shape, t.Shape, tt.Elem, t.Elem, offs, dst.n)
+		if err := m.charge(op, src.n); err != nil {
+			return err
+		}
+		id := m.id(op)
+		for i := 0; i < src.n; i++ {
+			m.write(dst, at(i), src.obj.data[src.at(i)], id)
+		}
+	}
+	for _, f := range op.Def.Flows {
+		m.refs[op.Results[f.Result]] = m.refs[op.Operands[f.Operand]]
+	}
+	return nil
+}
+
+// input is one operand of a computing op, as the output bytes read it.
+type input struct {
+	r      ref
+	unsafe bool   // must not alias the output: read back to front, live
+	sum    uint64 // hash of all its bytes, taken before any write
+	tt     *dialect.TileTensorType
+	tensor func(i int) int // a tensor input: output byte -> tensor byte
+}
+
+// compute runs a tile op that writes its results: output byte i of
+// result k is a hash of the op, k, i, the scalar operands and, per tile
+// input, either the input bytes at the same relative position (inputs
+// the op may overwrite in place: read just ahead of the write) or a byte
+// read from the other end plus a hash of the whole input (inputs it must
+// not overwrite: an aliased output changes what later bytes read). A
+// tensor input (a load) is read through the window at the op's offsets.
+func (m *machine) compute(op *dialect.Operation) error {
+	inputs := dialect.TileInputs(op)
+	all, forbidden := dialect.ForbiddenAliasOperands(op, m.opts.Target)
+	seed := m.seed(op)
+	var ins []input
+	var idx []*dialect.Value
+	for j, v := range inputs {
+		switch t := v.Type.(type) {
+		case *dialect.TileType:
+			r, err := m.read(op, j)
+			if err != nil {
+				return err
+			}
+			in := input{r: r, sum: m.res.Reads[len(m.res.Reads)-1].Sum, unsafe: all}
+			for _, f := range forbidden {
+				in.unsafe = in.unsafe || f == j
+			}
+			ins = append(ins, in)
+		case *dialect.TileTensorType:
+			r, ok := m.refs[v]
+			if !ok {
+				return dialect.NewError(op.Loc, "tilerun: the tensor read by %s has not been computed", dialect.Describe(op))
+			}
+			ins = append(ins, input{r: r, tt: t})
+		default:
+			s, ok := m.scal[v]
+			if !ok {
+				return dialect.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", j, dialect.Describe(op))
+			}
+			seed = mix(seed, uint64(s))
+			if v.Type == dialect.Index {
+				idx = append(idx, v)
+			}
+		}
+	}
+	for ri, res := range op.Results {
+		t, ok := res.Type.(*dialect.TileType)
+		if !ok {
+			return dialect.NewError(op.Loc, "tilerun: result #%d of %s is not a tile", ri, dialect.Describe(op))
+		}
+		n, err := byteSize(t.Shape, t.Elem)
+		if err != nil {
+			return dialect.NewError(op.Loc, "tilerun: %s: %v", dialect.Describe(op), err)
+		}
+		for k := range ins {
+			if tt := ins[k].tt; tt != nil {
+				offs, err := m.offsets(op, idx, len(tt.Shape))
+				if err != nil {
+					return err
+				}
+				ins[k].tensor = window(tt.Shape, t.Shape, tt.Elem, t.Elem, offs, ins[k].r.n)
+			}
+		}
+		dst, err := m.dest(op, ri, n)
+		if err != nil {
+			return err
+		}
+		if err := m.charge(op, n*(len(ins)+1)); err != nil {
+			return err
+		}
+		id := m.id(op)
+		if copyOps[op.Name] && len(ins) == 1 && ins[0].tensor == nil {
+			src := ins[0].r
+			for i := 0; i < n; i++ {
+				m.write(dst, dst.at(i), src.obj.data[src.at(i%src.n)], id)
+			}
+			m.refs[res] = dst
+			continue
+		}
+		for i := 0; i < n; i++ {
+			h := mix(seed, uint64(ri), uint64(i))
+			for _, in := range ins {
+				h = mix(h, in.byteFor(i, n))
+			}
+			m.write(dst, dst.at(i), byte(h), id)
+		}
+		m.refs[res] = dst
+	}
+	return nil
+}
+
+// byteFor is what output byte i of n reads of this input.
+func (in input) byteFor(i, n int) uint64 {
+	r := in.r
+	d := r.obj.data
+	switch {
+	case in.tensor != nil:
+		return uint64(d[r.at(in.tensor(i))])
+	case in.unsafe:
+		return in.sum ^ uint64(d[r.at(r.n-1-i*r.n/n)])<<8
+	}
+	lo := i * r.n / n
+	hi := max((i+1)*r.n/n, lo+1)
+	h := uint64(0)
+	for k := lo; k < hi && k < r.n; k++ {
+		h = h<<8 | uint64(d[r.at(k)])
+	}
+	return h
+}
+
+// dest is where result ri of op is written.
+func (m *machine) dest(op *dialect.Operation, ri, n int) (ref, error) {
+	if m.opts.Mode == Placed {
+		if d := dialect.TileDestFor(op, ri); d != nil {
+			r, ok := m.placedRef(analysis.TileLoc{Buf: d, Offset: dialect.TileDestOffsetFor(op, ri)}, op.Results[ri])
+			if !ok {
+				return ref{}, dialect.NewError(op.Loc, "tilerun: the destination of %s has not been allocated", dialect.Describe(op))
+			}
+			if r.obj != m.spaces[dialect.TileSpaceOf(d.Type)] && r.base+r.n > len(r.obj.data) {
+				return ref{}, dialect.NewError(op.Loc, "tilerun: %s writes past the end of its %d-byte allocation", dialect.Describe(op), len(r.obj.data))
+			}
+			return r, nil
+		}
+		if op.Has(dialect.ResultReusesInput) && ri == 0 {
+			acc, ok := m.refs[op.Operands[op.Def.ReusedInput]]
+			if !ok || acc.n < n {
+				return ref{}, dialect.NewError(op.Loc, "tilerun: the accumulator of %s is missing or too small", dialect.Describe(op))
+			}
+			acc.n = n
+			if acc.addr != nil {
+				acc.addr = acc.addr[:n]
+			}
+			return acc, nil
+		}
+	}
+	return ref{obj: m.newObject(n), n: n}, nil
+}
+
+// read records a read of tile operand j of op and returns its bytes.
+func (m *machine) read(op *dialect.Operation, j int) (ref, error) {
+	r, ok := m.refs[op.Operands[j]]
+	if !ok {
+		return ref{}, dialect.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", j, dialect.Describe(op))
+	}
+	h := uint64(r.n)
+	var last uint32
+	var writer int32
+	for i := 0; i < r.n; i++ {
+		a := r.at(i)
+		h = mix(h, uint64(r.obj.data[a]))
+		if s := r.obj.seq[a]; s > last {
+			last, writer = s, r.obj.writer[a]
+		}
+	}
+	rd := Read{Op: op, Operand: j, Sum: h}
+	if writer > 0 {
+		rd.Writer = m.writers[writer-1]
+	}
+	m.res.Reads = append(m.res.Reads, rd)
+	return r, m.charge(op, r.n)
+}
+
+func (m *machine) write(r ref, a int, b byte, id int32) {
+	m.clock++
+	o := r.obj
+	o.data[a] = b
+	o.seq[a] = m.clock
+	o.writer[a] = id
+}
+
+func (m *machine) id(op *dialect.Operation) int32 {
+	if id, ok := m.ids[op]; ok {
+		return id
+	}
+	m.writers = append(m.writers, op)
+	id := int32(len(m.writers))
+	m.ids[op] = id
+	return id
+}
+
+// seed is the per-op part of every output byte: the op's name and where
+// it is, so two ops of one kind compute different bytes.
+func (m *machine) seed(op *dialect.Operation) uint64 {
+	if s, ok := m.seeds[op]; ok {
+		return s
+	}
+	s := mix(hashString(op.Name), hashString(op.Loc.String()))
+	m.seeds[op] = s
+	return s
+}
+
+// offsets is the element origin of a load/store/slice window in a
+// rank-rank source, by the rule the ptoas lowering uses: the `offsets`
+// attribute alone; or plus one index operand per dimension; or, with
+// one index operand, the attribute as a per-step stride.
+func (m *machine) offsets(op *dialect.Operation, idx []*dialect.Value, rank int) ([]int64, error) {
+	static := make([]int64, rank)
+	if a, ok := op.Attr("offsets").(*dialect.ArrayAttr); ok && len(a.Elems) == rank {
+		for d, e := range a.Elems {
+			if n, ok := e.(*dialect.IntegerAttr); ok {
+				static[d] = n.Value
+			}
+		}
+	}
+	vals := make([]int64, len(idx))
+	for i, v := range idx {
+		s, ok := m.scal[v]
+		if !ok {
+			return nil, dialect.NewError(op.Loc, "tilerun: an offset of %s has not been computed", dialect.Describe(op))
+		}
+		vals[i] = s
+	}
+	switch {
+	case len(vals) == 0:
+		return static, nil
+	case len(vals) == rank:
+		for d := range static {
+			static[d] += vals[d]
+		}
+		return static, nil
+	case len(vals) == 1:
+		for d := range static {
+			static[d] *= vals[0]
+		}
+		return static, nil
+	}
+	return nil, dialect.NewError(op.Loc, "tilerun: %s has %d offset operands for rank %d", dialect.Describe(op), len(vals), rank)
+}
+
+// window maps logical byte i of a window (shape win, element type we) at
+// element origin offs of an outer array (shape outer, element type oe,
+// n bytes) to a byte of the outer array. Coordinates wrap around the
+// outer shape, so every window is in bounds; when the ranks or element
+// sizes differ the window is a run of bytes at the linearised origin.
+func window(outer, win []int64, oe, we dialect.Type, offs []int64, n int) func(int) int {
+	eb := int(max(dialect.ElementBitWidth(oe)/8, 1))
+	if len(outer) != len(win) || dialect.ElementBitWidth(oe) != dialect.ElementBitWidth(we) || n == 0 {
+		base := 0
+		stride := 1
+		for d := len(outer) - 1; d >= 0; d-- {
+			if d < len(offs) {
+				base += int(offs[d]) * stride
+			}
+			stride *= int(max(outer[d], 1))
+		}
+		base *= eb
+		return func(i int) int { return posMod(base+i, max(n, 1)) }
+	}
+	return func(i int) int {
+		e, b := i/eb, i%eb
+		lin := 0
+		for d := len(win) - 1; d >= 0; d-- {
+			w := int(max(win[d], 1))
+			c := e % w
+			e /= w
+			o := int(max(outer[d], 1))
+			lin += posMod(c+int(offs[d]), o) * strideOf(outer, d)
+		}
+		return posMod(lin*eb+b, n)
+	}
+}
+
+func strideOf(shape []int64, d int) int {
+	s := 1
+	for k := d + 1; k < len(shape); k++ {
+		s *= int(max(shape[k], 1))
+	}
+	return s
+}
+
+func posMod(a, n int) int {
+	a %= n
+	if a < 0 {
+		a += n
+	}
+	return a
+}
+
+// scalar evaluates an op on index, integer and float scalars. Integer
+// arithmetic and comparisons are exact (they decide loop bounds and if
+// arms); anything else is a hash of its operands, the same in every run.
+func (m *machine) scalar(op *dialect.Operation) error {
+	args := make([]int64, len(op.Operands))
+	for i, v := range op.Operands {
+		s, ok := m.scal[v]
+		if !ok {
+			if _, isRef := m.refs[v]; isRef {
+				return dialect.NewError(op.Loc, "tilerun: cannot execute %s on tile values", dialect.Describe(op))
+			}
+			return dialect.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", i, dialect.Describe(op))
+		}
+		args[i] = s
+	}
+	var r int64
+	known := true
+	switch op.Name {
+	case "arith.constant":
+		switch a := op.Attr("value").(type) {
+		case *dialect.IntegerAttr:
+			r = a.Value
+		case *dialect.FloatAttr:
+			r = int64(dialect.FloatBits(a.Value, a.Type))
+		default:
+			r = int64(hashString(dialect.ElidedString(a)))
+		}
+	case "arith.addi":
+		r = args[0] + args[1]
+	case "arith.subi":
+		r = args[0] - args[1]
+	case "arith.muli":
+		r = args[0] * args[1]
+	case "arith.divsi", "arith.divui", "arith.floordivsi", "arith.ceildivsi":
+		if args[1] != 0 {
+			r = args[0] / args[1]
+		}
+	case "arith.remsi", "arith.remui":
+		if args[1] != 0 {
+			r = args[0] % args[1]
+		}
+	case "arith.andi":
+		r = args[0] & args[1]
+	case "arith.ori":
+		r = args[0] | args[1]
+	case "arith.xori":
+		r = args[0] ^ args[1]
+	case "arith.maxsi", "arith.maxui":
+		r = max(args[0], args[1])
+	case "arith.minsi", "arith.minui":
+		r = min(args[0], args[1])
+	case "arith.select":
+		r = args[2]
+		if args[0]&1 != 0 {
+			r = args[1]
+		}
+	case "arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci":
+		r = args[0]
+	case "arith.cmpi":
+		p, _ := op.IntAttrValue("predicate")
+		a, b := args[0], args[1]
+		ua, ub := uint64(a), uint64(b)
+		var c bool
+		switch p {
+		case 0:
+			c = a == b
+		case 1:
+			c = a != b
+		case 2:
+			c = a < b
+		case 3:
+			c = a <= b
+		case 4:
+			c = a > b
+		case 5:
+			c = a >= b
+		case 6:
+			c = ua < ub
+		case 7:
+			c = ua <= ub
+		case 8:
+			c = ua > ub
+		case 9:
+			c = ua >= ub
+		}
+		if c {
+			r = 1
+		}
+	default:
+		known = false
+	}
+	if !known {
+		h := hashString(op.Name)
+		for _, a := range args {
+			h = mix(h, uint64(a))
+		}
+		r = int64(h)
+	}
+	for i, res := range op.Results {
+		v := r
+		if i > 0 {
+			v = int64(mix(uint64(r), uint64(i)))
+		}
+		if res.Type == dialect.I1 {
+			v &= 1
+		}
+		m.scal[res] = v
+	}
+	return nil
+}

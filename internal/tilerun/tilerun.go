@@ -1,0 +1,374 @@
+// Package tilerun is a reference executor for the tile dialect: the tile
+// analogue of mlir-runner, made to check memory plans. It runs one
+// function over byte-addressed memories. Each tile op reads the current
+// bytes of its operands and writes a deterministic function of them: no
+// real arithmetic, but every output depends on every input byte, and for
+// the inputs an op must not overwrite (the no-alias table) the output is
+// written while the input is still being read, so an output placed over
+// such an input computes different bytes.
+//
+// Two modes give the two meanings of one kernel:
+//
+//   - Values: SSA value semantics, the meaning of the unplanned program.
+//     Every tile result gets bytes of its own; `into` is ignored.
+//   - Placed: the meaning of the planned program, as the ptoas lowering
+//     gives it: results are written into their `into` allocation (at its
+//     address once allocate-addr ran, so allocations of one space share
+//     one memory), in-place ops write their accumulator's bytes, and a
+//     loop carry or an if result lives where analysis.TileLocation says,
+//     whatever was yielded.
+//
+// Check runs the reference and the planned function on the same inputs
+// and reports the first read that sees different bytes, with the op that
+// clobbered them.
+package tilerun
+
+import (
+	"fmt"
+
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+)
+
+// Mode selects the meaning of `into` and of region values.
+type Mode int
+
+const (
+	// Values runs the program with value semantics (every tile its own bytes).
+	Values Mode = iota
+	// Placed runs the program in the memory its plan gives it.
+	Placed
+)
+
+// Options configure one run.
+type Options struct {
+	Mode Mode
+	// Seed chooses the contents of tensor arguments and the values of
+	// scalar arguments (so i1 arguments pick if arms).
+	Seed uint64
+	// MaxTrips bounds the iterations of each loop execution (default 3).
+	MaxTrips int
+	// Target names the rules of target-aware no-alias ops (sels, prelu).
+	Target string
+	// MaxWork bounds the bytes computed in one run (default 1<<27): a
+	// run that would exceed it fails instead of taking long.
+	MaxWork int64
+}
+
+// Read is one read of a tile operand.
+type Read struct {
+	Op      *dialect.Operation
+	Operand int
+	Sum     uint64 // hash of the bytes read
+	// Writer is the op that last wrote one of the bytes read (nil when
+	// none did): in a diverging planned run, the one that clobbered them.
+	Writer *dialect.Operation
+}
+
+// Result is what one run observed.
+type Result struct {
+	// Tensors holds the final bytes of each !tile.tensor argument, by
+	// argument index.
+	Tensors map[int][]byte
+	// Reads lists every tile operand read, in execution order.
+	Reads []Read
+}
+
+// Run executes fn.
+func Run(fn *dialect.Operation, opts Options) (*Result, error) {
+	if opts.MaxTrips <= 0 {
+		opts.MaxTrips = 3
+	}
+	if opts.MaxWork <= 0 {
+		opts.MaxWork = 1 << 27
+	}
+	body := fn.Body(0)
+	if body == nil {
+		return nil, dialect.NewError(fn.Loc, "tilerun: %s has no body", dialect.Describe(fn))
+	}
+	if len(fn.Regions[0].Blocks) != 1 {
+		return nil, dialect.NewError(fn.Loc, "tilerun: only single-block functions (structured control flow) can be executed")
+	}
+	m := &machine{
+		opts:   opts,
+		refs:   map[*dialect.Value]ref{},
+		scal:   map[*dialect.Value]int64{},
+		spaces: map[string]*object{},
+		res:    &Result{Tensors: map[int][]byte{}},
+		seeds:  map[*dialect.Operation]uint64{},
+		ids:    map[*dialect.Operation]int32{},
+	}
+	tensors := map[int]*object{}
+	for i, a := range body.Args {
+		switch t := a.Type.(type) {
+		case *dialect.TileTensorType:
+			n, err := byteSize(t.Shape, t.Elem)
+			if err != nil {
+				return nil, dialect.NewError(fn.Loc, "tilerun: argument #%d: %v", i, err)
+			}
+			o := m.newObject(n)
+			for k := range o.data {
+				o.data[k] = byte(mix(opts.Seed, uint64(i)+1, uint64(k)))
+			}
+			m.refs[a] = ref{obj: o, n: n}
+			tensors[i] = o
+		case *dialect.TileType:
+			return nil, dialect.NewError(fn.Loc, "tilerun: tile arguments cannot be executed (argument #%d)", i)
+		default:
+			v := int64(mix(opts.Seed, 0x5ca1a, uint64(i)))
+			if t == dialect.I1 {
+				v &= 1
+			} else {
+				v = v & 3 // small, so loop bounds stay small
+			}
+			m.scal[a] = v
+		}
+	}
+	if _, err := m.block(body); err != nil {
+		return nil, err
+	}
+	for i, o := range tensors {
+		m.res.Tensors[i] = o.data
+	}
+	return m.res, nil
+}
+
+// object is one byte-addressed memory: a tensor, a tile (Values mode), an
+// allocation, or a whole memory space once addresses are assigned.
+type object struct {
+	data []byte
+	// seq and writer record, per byte, the last write (a global counter)
+	// and the op that made it (an index into machine.writers, 0 = none).
+	seq    []uint32
+	writer []int32
+}
+
+// ref is the bytes of one tile or tensor value: logical byte i is
+// obj.data[base+i], or obj.data[addr[i]] for a strided window.
+type ref struct {
+	obj  *object
+	base int
+	n    int
+	addr []int32
+}
+
+func (r ref) at(i int) int {
+	if r.addr != nil {
+		return int(r.addr[i])
+	}
+	return r.base + i
+}
+
+type machine struct {
+	opts    Options
+	refs    map[*dialect.Value]ref   // tiles, tensors and allocations
+	scal    map[*dialect.Value]int64 // index, integer and i1 values (floats as bits)
+	spaces  map[string]*object       // Placed: one memory per addressed space
+	res     *Result
+	seeds   map[*dialect.Operation]uint64
+	ids     map[*dialect.Operation]int32
+	writers []*dialect.Operation
+	clock   uint32
+	work    int64
+}
+
+func (m *machine) newObject(n int) *object {
+	return &object{data: make([]byte, n), seq: make([]uint32, n), writer: make([]int32, n)}
+}
+
+func (m *machine) charge(op *dialect.Operation, n int) error {
+	m.work += int64(n)
+	if m.work > m.opts.MaxWork {
+		return dialect.NewError(op.Loc, "tilerun: the run exceeds its work bound (%d bytes computed); lower MaxTrips or the tile sizes", m.opts.MaxWork)
+	}
+	return nil
+}
+
+// block runs the ops of b and returns the operands of its terminator.
+func (m *machine) block(b *dialect.Block) ([]*dialect.Value, error) {
+	for _, op := range b.Ops {
+		if op == b.Terminator() && (op.Name == "scf.yield" || op.Has(dialect.Terminator)) {
+			return op.Operands, nil
+		}
+		var err error
+		switch op.Name {
+		case "scf.for":
+			err = m.forOp(op)
+		case "scf.if":
+			err = m.ifOp(op)
+		default:
+			err = m.op(op)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// bind gives region value v (an iter_arg, a loop or if result) the value
+// flowing into it. In Placed mode a tile lives where its plan puts it,
+// whatever flowed: that is what the lowered code reads.
+func (m *machine) bind(v, from *dialect.Value) error {
+	if r, ok := m.refs[from]; ok {
+		if m.opts.Mode == Placed {
+			if _, isTile := v.Type.(*dialect.TileType); isTile {
+				if l, ok := analysis.TileLocation(v); ok {
+					if pr, ok := m.placedRef(l, v); ok {
+						r = pr
+					}
+				}
+			}
+		}
+		m.refs[v] = r
+		return nil
+	}
+	if s, ok := m.scal[from]; ok {
+		m.scal[v] = s
+		return nil
+	}
+	return fmt.Errorf("tilerun: value flowing into a region has not been computed")
+}
+
+// placedRef is the bytes of a tile of v's type at location l.
+func (m *machine) placedRef(l analysis.TileLoc, v *dialect.Value) (ref, bool) {
+	root, ok := m.refs[l.Buf]
+	if !ok {
+		return ref{}, false
+	}
+	t, ok := v.Type.(*dialect.TileType)
+	if !ok || !t.HasStaticShape() {
+		return ref{}, false
+	}
+	n, err := byteSize(t.Shape, t.Elem)
+	if err != nil {
+		return ref{}, false
+	}
+	r := ref{obj: root.obj, base: root.base + int(l.Offset), n: n}
+	m.grow(r)
+	return r, true
+}
+
+// grow extends an addressed space's memory to hold r (a write past an
+// allocation's end lands in the space, as on the device).
+func (m *machine) grow(r ref) {
+	need := r.base + r.n
+	if r.addr != nil {
+		return
+	}
+	if o := r.obj; need > len(o.data) {
+		o.data = append(o.data, make([]byte, need-len(o.data))...)
+		o.seq = append(o.seq, make([]uint32, need-len(o.seq))...)
+		o.writer = append(o.writer, make([]int32, need-len(o.writer))...)
+	}
+}
+
+func (m *machine) forOp(op *dialect.Operation) error {
+	lb, ub, step := m.scal[op.Operands[0]], m.scal[op.Operands[1]], m.scal[op.Operands[2]]
+	if step <= 0 {
+		return dialect.NewError(op.Loc, "tilerun: %s has a non-positive step %d", dialect.Describe(op), step)
+	}
+	body := op.Body(0)
+	cur := append([]*dialect.Value(nil), op.Operands[3:]...)
+	for iv, k := lb, 0; iv < ub && k < m.opts.MaxTrips; iv, k = iv+step, k+1 {
+		m.scal[body.Args[0]] = iv
+		for j, v := range cur {
+			if err := m.bind(body.Args[1+j], v); err != nil {
+				return dialect.NewError(op.Loc, "%v", err)
+			}
+		}
+		ys, err := m.block(body)
+		if err != nil {
+			return err
+		}
+		cur = ys
+	}
+	for j, r := range op.Results {
+		if err := m.bind(r, cur[j]); err != nil {
+			return dialect.NewError(op.Loc, "%v", err)
+		}
+	}
+	return nil
+}
+
+func (m *machine) ifOp(op *dialect.Operation) error {
+	arm := 1
+	if m.scal[op.Operands[0]]&1 != 0 {
+		arm = 0
+	}
+	b := op.Body(arm)
+	if b == nil {
+		if len(op.Results) > 0 {
+			return dialect.NewError(op.Loc, "tilerun: %s has results but no else region", dialect.Describe(op))
+		}
+		return nil
+	}
+	ys, err := m.block(b)
+	if err != nil {
+		return err
+	}
+	for j, r := range op.Results {
+		if err := m.bind(r, ys[j]); err != nil {
+			return dialect.NewError(op.Loc, "%v", err)
+		}
+	}
+	return nil
+}
+
+// op runs one non-control-flow op.
+func (m *machine) op(op *dialect.Operation) error {
+	if op.Dialect() == "tile" {
+		return m.tileOp(op)
+	}
+	for _, r := range op.Results {
+		switch r.Type.(type) {
+		case *dialect.TileType, *dialect.TileTensorType, *dialect.TileBufType:
+			return dialect.NewError(op.Loc, "tilerun: cannot execute %s: it produces tile values", dialect.Describe(op))
+		}
+	}
+	if len(op.Regions) > 0 {
+		return dialect.NewError(op.Loc, "tilerun: cannot execute %s", dialect.Describe(op))
+	}
+	return m.scalar(op)
+}
+
+// byteSize is product(shape) * element bytes, checked.
+func byteSize(shape []int64, elem dialect.Type) (int, error) {
+	bits := dialect.ElementBitWidth(elem)
+	n := int64(1)
+	for _, d := range shape {
+		if d < 0 {
+			return 0, fmt.Errorf("dynamic shape")
+		}
+		if d != 0 && n > (1<<31)/d {
+			return 0, fmt.Errorf("too large to execute")
+		}
+		n *= d
+	}
+	if n > (1<<31)/max(bits, 1) {
+		return 0, fmt.Errorf("too large to execute")
+	}
+	return int((n*bits + 7) / 8), nil
+}
+
+// mix is a 64-bit hash step (splitmix64 finaliser over a running state).
+func mix(h uint64, vs ...uint64) uint64 {
+	for _, v := range vs {
+		h ^= v + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2)
+		h ^= h >> 30
+		h *= 0xbf58476d1ce4e5b9
+		h ^= h >> 27
+		h *= 0x94d049bb133111eb
+		h ^= h >> 31
+	}
+	return h
+}
+
+func hashString(s string) uint64 {
+	h := uint64(1469598103934665603)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
