@@ -178,8 +178,6 @@ func CarriedVersion(aa *Aliases, arg *dialect.Value) []*dialect.Value {
 	return out
 }
 
-
-
 func containsIdx(list []int, x int) bool {
 	for _, y := range list {
 		if y == x {
