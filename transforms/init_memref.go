@@ -16,7 +16,9 @@ import (
 // to a declared (`pinned`) allocation keep it, and a declared allocation is
 // sized by its largest bound tile.
 //
-// Rejected: a tile of dynamic shape (no static size to allocate), tiles
+// Rejected: an in-place op (matmul_acc) accumulating into a tile that is
+// read again afterwards (the read would see the accumulated bytes, and no
+// copy within acc exists to keep the old ones); a tile of dynamic shape (no static size to allocate), tiles
 // bound independently to one declared allocation that are live at the same
 // time, and, with planner=ptoas, declared allocations (ptoas plans memory
 // itself and would not keep them isolated). Binding the result of a view or of an in-place
@@ -70,6 +72,9 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 	})
 	if failure != nil {
 		return failure
+	}
+	if err := checkInPlaceReads(fn); err != nil {
+		return err
 	}
 
 	// Declared allocations: hoisted too, sized by their largest bound tile.
@@ -134,4 +139,84 @@ func countBindings(alloc *dialect.Operation) int {
 		}
 	}
 	return n
+}
+
+// checkInPlaceReads refuses in-place ops whose accumulator is read after
+// them: in value semantics `tile.matmul_acc %c0, ...` leaves %c0 intact,
+// but the op writes into %c0's bytes, so a later read of %c0 would see
+// the accumulated result. Keeping %c0 needs a copy in its own space, and
+// the in-place ops accumulate in acc, which has no acc-to-acc copy.
+func checkInPlaceReads(fn *dialect.Operation) error {
+	var failure error
+	fn.Walk(func(op *dialect.Operation) bool {
+		if failure != nil || !op.Has(dialect.ResultReusesInput) {
+			return failure == nil
+		}
+		acc := op.Operands[op.Def.ReusedInput]
+		for _, v := range viewClosure(acc) {
+			for _, u := range v.Uses {
+				if !runsAfter(u.Op, op, acc) {
+					continue
+				}
+				if u.Op == op {
+					failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, defined outside the enclosing loop, and reads it again in the next iteration, which would see the accumulated bytes; there is no copy within memory space '%s' to keep the old ones (carry the accumulator with iter_args instead)", op.Name, describeTile(acc), tileSpace(acc))
+					return false
+				}
+				failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, which '%s' at %s reads afterwards; it would read the accumulated bytes, and there is no copy within memory space '%s' to keep the old ones", op.Name, describeTile(acc), u.Op.Name, u.Op.Loc, tileSpace(acc)).
+					WithNote(u.Op.Loc, "the later read")
+				return false
+			}
+		}
+		return true
+	})
+	return failure
+}
+
+// viewClosure is v and every view of it, transitively.
+func viewClosure(v *dialect.Value) []*dialect.Value {
+	out := []*dialect.Value{v}
+	for i := 0; i < len(out); i++ {
+		for _, u := range out[i].Uses {
+			if u.Op.Has(dialect.ViewLike) && u.Index == u.Op.Def.ViewSource {
+				out = append(out, u.Op.Results...)
+			}
+		}
+	}
+	return out
+}
+
+// runsAfter reports whether op u may run after op w while value v (which
+// w overwrites) is still the same value: later in a block that holds
+// both, or in a later iteration of a loop around both that v outlives
+// (where w itself reads v again).
+func runsAfter(u, w *dialect.Operation, v *dialect.Value) bool {
+	for x := w; u != w && x != nil && x.Block != nil; x = x.ParentOp() {
+		a := x.Block.FindAncestorOpInBlock(u)
+		if a == nil {
+			continue
+		}
+		if a.IndexInBlock() > x.IndexInBlock() {
+			return true
+		}
+		break
+	}
+	for p := w.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Def == nil || p.Def.Branch == nil || len(p.Regions) == 0 || !p.Def.Branch.Loops(p, 0) || !p.IsAncestorOf(u) {
+			continue
+		}
+		if !definedIn(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// definedIn reports whether v is defined inside op p (an op in p's
+// regions, or an argument of one of their blocks).
+func definedIn(v *dialect.Value, p *dialect.Operation) bool {
+	if v.Op != nil {
+		return p.IsAncestorOf(v.Op)
+	}
+	o := v.Block.ParentOp()
+	return o != nil && (o == p || p.IsAncestorOf(o))
 }

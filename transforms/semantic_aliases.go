@@ -67,7 +67,38 @@ func runSemanticAliases(ctx *Context, fn *dialect.Operation) error {
 			return err
 		}
 	}
+	// Copies made for an inner op (an inner loop's init) can move a tile
+	// an outer yield relied on: give every yield its place again.
+	for _, op := range ops {
+		if err := m.reconcile(op); err != nil {
+			return err
+		}
+	}
 	removeUnusedAllocs(fn)
+	return nil
+}
+
+// reconcile adds the copies a loop body or if arm still needs for its
+// yielded tiles to sit on the carries' or results' places.
+func (m *msa) reconcile(op *dialect.Operation) error {
+	canon := map[int]tileLoc{}
+	for i, r := range op.Results {
+		if _, ok := r.Type.(*dialect.TileType); !ok {
+			continue
+		}
+		if l, ok := bufferOf(r); ok {
+			canon[i] = l
+		}
+	}
+	for ri := range op.Regions {
+		b := op.Body(ri)
+		if b == nil || b.Terminator() == nil {
+			continue
+		}
+		if err := m.emitMoves(b.Terminator(), m.displaced(b.Terminator(), canon, nil)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -121,10 +152,15 @@ func (m *msa) loop(L *dialect.Operation) error {
 			L.SetOperand(3+i, nl.val)
 			loc = nl.loc
 		}
-		for j, other := range canon {
-			if other.buf == loc.buf && other.offset == loc.offset {
-				return dialect.NewError(L.Loc, "loop-carried values %s and %s of %s start in the same allocation %s; no order of copies can keep both", describeTile(body.Args[1+j]), describeTile(body.Args[1+i]), dialect.Describe(L), describeTile(loc.buf))
+		if sharesCarry(canon, loc) {
+			// Two carries seeded from one tile (iter_args(%x = %a, %z = %a)):
+			// the second starts in a copy of its own.
+			nl, err := m.copyBefore(L, L.Operands[3+i])
+			if err != nil {
+				return err
 			}
+			L.SetOperand(3+i, nl.val)
+			loc = nl.loc
 		}
 		canon[i] = loc
 		y := yield.Operands[i]
@@ -137,7 +173,40 @@ func (m *msa) loop(L *dialect.Operation) error {
 		}
 		moves = append(moves, carryMove{idx: i, src: y, dst: loc})
 	}
-	return m.emitMoves(yield, moves)
+	return m.emitMoves(yield, append(moves, m.displaced(yield, canon, moves)...))
+}
+
+// sharesCarry reports whether loc is already the canonical place of
+// another carry or result.
+func sharesCarry(canon map[int]tileLoc, loc tileLoc) bool {
+	for _, other := range canon {
+		if other == loc {
+			return true
+		}
+	}
+	return false
+}
+
+// displaced lists the copies still needed after retargeting: one tile
+// yielded for several carries (scf.yield %y, %y) can be retargeted onto
+// one of their places only, so every other carry copies it.
+func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves []carryMove) []carryMove {
+	pending := map[int]bool{}
+	for _, mv := range moves {
+		pending[mv.idx] = true
+	}
+	var out []carryMove
+	for i := range yield.Operands {
+		loc, ok := canon[i]
+		if !ok || pending[i] {
+			continue
+		}
+		y := yield.Operands[i]
+		if l, ok := bufferOf(y); !ok || l != loc {
+			out = append(out, carryMove{idx: i, src: y, dst: loc})
+		}
+	}
+	return out
 }
 
 // initUsedElsewhere reports whether the loop's init tile (or a view of it)
@@ -314,6 +383,7 @@ func containsInt(list []int, x int) bool {
 }
 
 func (m *msa) conditional(S *dialect.Operation) error {
+	dsts := map[int]tileLoc{}
 	for i, res := range S.Results {
 		if _, ok := res.Type.(*dialect.TileType); !ok {
 			continue
@@ -343,6 +413,12 @@ func (m *msa) conditional(S *dialect.Operation) error {
 					// such choice (no acc-to-acc move); emitMoves reports it.
 					continue
 				}
+				if pass == 1 && !fixed && m.liveAfter(l, S, i) {
+					// The arm's tile sits on a tile still read after the
+					// if (an outer loop carry, say): the other arms would
+					// clobber it. The result gets a buffer of its own.
+					continue
+				}
 				if pass == 0 && fixed || pass == 1 && !fixed {
 					dst, found = l, true
 					break
@@ -358,6 +434,7 @@ func (m *msa) conditional(S *dialect.Operation) error {
 			hoistToEntry(m.fn, []*dialect.Operation{alloc})
 			dst = tileLoc{buf: alloc.Results[0]}
 		}
+		dsts[i] = dst
 		for ri := range S.Regions {
 			b := S.Body(ri)
 			if b == nil || b.Terminator() == nil {
@@ -373,6 +450,14 @@ func (m *msa) conditional(S *dialect.Operation) error {
 				continue
 			}
 			if err := m.emitMoves(yield, []carryMove{{idx: i, src: y, dst: dst}}); err != nil {
+				return err
+			}
+		}
+	}
+	// A tile yielded for two results sits on one of their places only.
+	for ri := range S.Regions {
+		if b := S.Body(ri); b != nil && b.Terminator() != nil {
+			if err := m.emitMoves(b.Terminator(), m.displaced(b.Terminator(), dsts, nil)); err != nil {
 				return err
 			}
 		}

@@ -9,22 +9,6 @@ func.func @needs_init_memref(%in: !tile.tensor<16x16xf32>) {
 
 // -----
 
-// Two carries seeded from one tile share one buffer: no order of copies at
-// the yield can keep both, so the loop is rejected, naming the carries.
-func.func @overlapping_carries(%in: !tile.tensor<16x16xf32>, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %m0 = tile.alloc vec, 1024 : !tile.buf<vec>
-  %x = tile.load %in into %m0 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
-  // expected-error @+1 {{loop-carried values %a and %b of 'scf.for'}}
-  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x, %b = %x) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
-    scf.yield %b, %a : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
-  }
-  return
-}
-
-// -----
-
 // The accumulator if-phi cannot be coalesced when the seed's arm still
 // reads the accumulator after the seed is written: retargeting would
 // clobber it, and an acc-to-acc tile.move does not exist. An error, never

@@ -1,0 +1,92 @@
+// Kernels that were once planned into code computing a different result.
+// Each is planned by every planner and then checked twice: statically by
+// -check-tile-placement (every read sees its producer's bytes) and by
+// running it, before and after planning, on the reference executor
+// (--verify-plan fails on the first read that sees other bytes).
+// RUN: pto-opt %s -split-input-file --target=ascend910b -pto-memory-plan=planner=pypto -check-tile-placement --verify-plan | FileCheck %s
+// RUN: pto-opt %s -split-input-file --target=ascend910b -pto-memory-plan=planner=dsa-rp -check-tile-placement --verify-plan | FileCheck %s
+// RUN: pto-opt %s -split-input-file --target=ascend950 -pto-memory-plan=planner=ptoas -check-tile-placement --verify-plan | FileCheck %s
+// RUN: pto-opt %s -split-input-file -init-memref -materialize-semantic-aliases -memory-reuse -allocate-addr -check-tile-placement --verify-plan | FileCheck %s
+
+// One tile yielded for two loop carries: it can sit on one carry's buffer
+// only, so the other carry gets a copy at the yield (before the fix,
+// carry 0 never received %y and read the initial value from the second
+// iteration on).
+// CHECK-LABEL: func.func @duplicate_yield
+// CHECK:         %y = tile.add %x, %z into %[[Y:[^ ]+]]
+// CHECK-NEXT:    %[[C:.*]] = tile.move %y into %[[OTHER:[^ ]+]]
+// CHECK-NEXT:    scf.yield
+func.func @duplicate_yield(%in: !tile.tensor<16x16xf32>, %o0: !tile.tensor<16x16xf32>, %o1: !tile.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %b = tile.exp %a : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %r0, %r1 = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a, %z = %b) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %y = tile.add %x, %z : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    scf.yield %y, %y : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  %s0 = tile.store %r0, %o0 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  %s1 = tile.store %r1, %o1 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Two carries seeded from one tile: the second starts in a copy of its
+// own, made before the loop (PyPTO refuses this loop).
+// CHECK-LABEL: func.func @one_init_two_carries
+// CHECK:         %a = tile.load %in into %[[A:[^ ]+]]
+// CHECK-NEXT:    %[[COPY:.*]] = tile.move %a into %[[B:[^ ]+]]
+// CHECK-NEXT:    scf.for {{.*}} iter_args(%x = %a, %z = %[[COPY]])
+func.func @one_init_two_carries(%in: !tile.tensor<16x16xf32>, %o0: !tile.tensor<16x16xf32>, %o1: !tile.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %r0, %r1 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %z = %a) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %y = tile.add %x, %z : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    %w = tile.exp %z : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    scf.yield %y, %w : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  %s0 = tile.store %r0, %o0 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  %s1 = tile.store %r1, %o1 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// Inside a loop, an if whose then-arm runs an inner loop seeded from the
+// outer carry %x and whose else-arm yields the outer tile %b, with %x read
+// after the if: the if result gets a place that does not hold %x (the
+// else-arm's copy of %b used to land on %x while it was still live), and
+// both arms yield on it.
+// CHECK-LABEL: func.func @if_over_live_carry
+// CHECK:         scf.for %i
+// CHECK:         scf.if %flag
+// CHECK:         } else {
+// CHECK-NEXT:      %[[M:.*]] = tile.move %b into
+// CHECK-NEXT:      scf.yield %[[M]]
+func.func @if_over_live_carry(%in: !tile.tensor<16x16xf32>, %out: !tile.tensor<16x16xf32>, %out2: !tile.tensor<16x16xf32>, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %b = tile.exp %a : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> (!tile.tile<16x16xf32, vec>) {
+    %t = scf.if %flag -> (!tile.tile<16x16xf32, vec>) {
+      %in2 = scf.for %j = %c0 to %c2 step %c1 iter_args(%w = %x) -> (!tile.tile<16x16xf32, vec>) {
+        %w2 = tile.abs %w : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+        scf.yield %w2 : !tile.tile<16x16xf32, vec>
+      }
+      scf.yield %in2 : !tile.tile<16x16xf32, vec>
+    } else {
+      scf.yield %b : !tile.tile<16x16xf32, vec>
+    }
+    %u = tile.add %t, %x : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    scf.yield %u : !tile.tile<16x16xf32, vec>
+  }
+  %s = tile.store %r, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  %s2 = tile.store %b, %out2 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}
