@@ -206,28 +206,20 @@ func (m *machine) block(b *dialect.Block) ([]*dialect.Value, error) {
 	return nil, nil
 }
 
-// bind gives region value v (an iter_arg, a loop or if result) the value
-// flowing into it. In Placed mode a tile lives where its plan puts it,
-// whatever flowed: that is what the lowered code reads.
-func (m *machine) bind(v, from *dialect.Value) error {
-	if r, ok := m.refs[from]; ok {
-		if m.opts.Mode == Placed {
-			if _, isTile := v.Type.(*dialect.TileType); isTile {
-				if l, ok := analysis.TileLocation(v); ok {
-					if pr, ok := m.placedRef(l, v); ok {
-						r = pr
-					}
+// placed is the bytes region value v (an iter_arg, a loop or if result)
+// has when r flows into it. In Placed mode a tile lives where its plan
+// puts it, whatever flowed: that is what the lowered code reads.
+func (m *machine) placed(v *dialect.Value, r ref) ref {
+	if m.opts.Mode == Placed {
+		if _, isTile := v.Type.(*dialect.TileType); isTile {
+			if l, ok := analysis.TileLocation(v); ok {
+				if pr, ok := m.placedRef(l, v); ok {
+					return pr
 				}
 			}
 		}
-		m.refs[v] = r
-		return nil
 	}
-	if s, ok := m.scal[from]; ok {
-		m.scal[v] = s
-		return nil
-	}
-	return fmt.Errorf("tilerun: value flowing into a region has not been computed")
+	return r
 }
 
 // placedRef is the bytes of a tile of v's type at location l.
@@ -272,10 +264,8 @@ func (m *machine) forOp(op *dialect.Operation) error {
 	cur := append([]*dialect.Value(nil), op.Operands[3:]...)
 	for iv, k := lb, 0; iv < ub && k < m.opts.MaxTrips; iv, k = iv+step, k+1 {
 		m.scal[body.Args[0]] = iv
-		for j, v := range cur {
-			if err := m.bind(body.Args[1+j], v); err != nil {
-				return dialect.NewError(op.Loc, "%v", err)
-			}
+		if err := m.bindAll(body.Args[1:], cur); err != nil {
+			return dialect.NewError(op.Loc, "%v", err)
 		}
 		ys, err := m.block(body)
 		if err != nil {
@@ -283,10 +273,38 @@ func (m *machine) forOp(op *dialect.Operation) error {
 		}
 		cur = ys
 	}
-	for j, r := range op.Results {
-		if err := m.bind(r, cur[j]); err != nil {
-			return dialect.NewError(op.Loc, "%v", err)
+	if err := m.bindAll(op.Results, cur); err != nil {
+		return dialect.NewError(op.Loc, "%v", err)
+	}
+	return nil
+}
+
+// bindAll binds region values all at once, as a yield does: a swap
+// (scf.yield %b, %a) reads both carries before either is rebound.
+func (m *machine) bindAll(vs, from []*dialect.Value) error {
+	type slot struct {
+		r    ref
+		s    int64
+		isR  bool
+		have bool
+	}
+	snap := make([]slot, len(from))
+	for j, f := range from {
+		if r, ok := m.refs[f]; ok {
+			snap[j] = slot{r: r, isR: true, have: true}
+		} else if s, ok := m.scal[f]; ok {
+			snap[j] = slot{s: s, have: true}
 		}
+	}
+	for j, v := range vs {
+		if !snap[j].have {
+			return fmt.Errorf("tilerun: value flowing into a region has not been computed")
+		}
+		if !snap[j].isR {
+			m.scal[v] = snap[j].s
+			continue
+		}
+		m.refs[v] = m.placed(v, snap[j].r)
 	}
 	return nil
 }
@@ -307,10 +325,8 @@ func (m *machine) ifOp(op *dialect.Operation) error {
 	if err != nil {
 		return err
 	}
-	for j, r := range op.Results {
-		if err := m.bind(r, ys[j]); err != nil {
-			return dialect.NewError(op.Loc, "%v", err)
-		}
+	if err := m.bindAll(op.Results, ys); err != nil {
+		return dialect.NewError(op.Loc, "%v", err)
 	}
 	return nil
 }
