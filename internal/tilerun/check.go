@@ -17,9 +17,18 @@ import (
 // divergence.
 func Check(ref, plan *dialect.Operation, same map[*dialect.Operation]*dialect.Operation, opts Options, runs int) error {
 	kept := map[*dialect.Operation]bool{}
-	for _, p := range same {
-		kept[p] = true
-	}
+	keys := map[*dialect.Operation]uint64{}
+	n := uint64(0)
+	ref.Walk(func(op *dialect.Operation) bool {
+		n++
+		keys[op] = n
+		if p, ok := same[op]; ok {
+			kept[p] = true
+			keys[p] = n
+		}
+		return true
+	})
+	opts.OpKeys = keys
 	for k := 0; k < max(runs, 1); k++ {
 		o := opts
 		o.Seed = opts.Seed + uint64(k)

@@ -339,6 +339,9 @@ func (m *machine) seed(op *dialect.Operation) uint64 {
 		return s
 	}
 	s := mix(hashString(op.Name), hashString(op.Loc.String()))
+	if k, ok := m.opts.OpKeys[op]; ok {
+		s = mix(hashString(op.Name), k)
+	}
 	m.seeds[op] = s
 	return s
 }

@@ -53,6 +53,10 @@ type Options struct {
 	// MaxWork bounds the bytes computed in one run (default 1<<27): a
 	// run that would exceed it fails instead of taking long.
 	MaxWork int64
+	// OpKeys give ops a stable identity for the bytes they compute, so an
+	// op and its counterpart in a planned copy compute alike. Ops without
+	// a key are identified by name and location.
+	OpKeys map[*dialect.Operation]uint64
 }
 
 // Read is one read of a tile operand.

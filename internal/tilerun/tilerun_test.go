@@ -1,0 +1,192 @@
+package tilerun
+
+import (
+	"strings"
+	"testing"
+
+	"pto-opt/dialect"
+	"pto-opt/parser"
+)
+
+// Each case pairs an unplanned kernel with a hand-written plan of it and
+// says whether the plan computes the same thing (want == "") or which
+// read first sees other bytes.
+
+func function(t *testing.T, src string) *dialect.Operation {
+	t.Helper()
+	m, err := parser.ParseString(src, parser.Options{})
+	if err == nil {
+		err = dialect.Verify(m)
+	}
+	if err != nil {
+		t.Fatalf("parse: %v\n%s", err, src)
+	}
+	var fn *dialect.Operation
+	m.Walk(func(op *dialect.Operation) bool {
+		if op.Name == "func.func" {
+			fn = op
+		}
+		return fn == nil
+	})
+	return fn
+}
+
+// pairOps pairs the ops of ref with the first op of the same name after
+// the previous pair in plan (a plan adds allocations and copies only).
+func pairOps(ref, plan *dialect.Operation) map[*dialect.Operation]*dialect.Operation {
+	var ps []*dialect.Operation
+	plan.Walk(func(op *dialect.Operation) bool { ps = append(ps, op); return true })
+	out := map[*dialect.Operation]*dialect.Operation{}
+	j := 0
+	ref.Walk(func(op *dialect.Operation) bool {
+		for k := j; k < len(ps); k++ {
+			if ps[k].Name == op.Name {
+				out[op], j = ps[k], k+1
+				break
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func check(t *testing.T, ref, plan string) error {
+	t.Helper()
+	r, p := function(t, ref), function(t, plan)
+	return Check(r, p, pairOps(r, p), Options{Seed: 1}, 4)
+}
+
+const head = `func.func @k(%in: !tile.tensor<16x16xf32>, %o0: !tile.tensor<16x16xf32>, %o1: !tile.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+`
+
+// A swap of two carries: the plan moves through a scratch buffer, in an
+// order that keeps both; the executor agrees with the value semantics.
+func TestSwapThroughScratch(t *testing.T) {
+	ref := head + `  %m0 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %m1 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %m2 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %b = tile.exp %a : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+
+    scf.yield %y, %x : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  %s0 = tile.store %r#0, %o0 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  %s1 = tile.store %r#1, %o1 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}`
+	good := head + `  %m0 = tile.alloc vec, 1024 {addr = 0} : !tile.buf<vec>
+  %m1 = tile.alloc vec, 1024 {addr = 1024} : !tile.buf<vec>
+  %m2 = tile.alloc vec, 1024 {addr = 2048} : !tile.buf<vec>
+  %a = tile.load %in into %m0 {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %b = tile.exp %a into %m1 : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %t = tile.move %x into %m2 : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    %u = tile.move %y into %m0 : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    %v = tile.move %t into %m1 : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    scf.yield %u, %v : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  %s0 = tile.store %r#0, %o0 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  %s1 = tile.store %r#1, %o1 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}`
+	if err := check(t, ref, good); err != nil {
+		t.Fatalf("a correct swap was reported: %v", err)
+	}
+	// Without the scratch copy the second move reads what the first wrote.
+	bad := strings.Replace(good, "%t = tile.move %x into %m2", "%t = tile.move %x into %m0", 1)
+	err := check(t, ref, bad)
+	if err == nil || !strings.Contains(err.Error(), "tensor argument") && !strings.Contains(err.Error(), "reads") {
+		t.Fatalf("a swap that loses a carry was not reported: %v", err)
+	}
+}
+
+// One tile yielded for two carries, placed on one carry's buffer only:
+// the other carry reads the initial tile in every iteration. The report
+// names the reader and the op whose bytes it found.
+func TestCarryNeverWritten(t *testing.T) {
+	ref := head + `  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %b = tile.exp %a : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %z = %b) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %y = tile.add %x, %z : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    scf.yield %y, %y : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  %s0 = tile.store %r#0, %o0 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}`
+	plan := strings.Replace(strings.Replace(strings.Replace(ref,
+		"%a = tile.load %in {", "%m0 = tile.alloc vec, 1024 : !tile.buf<vec>\n  %m1 = tile.alloc vec, 1024 : !tile.buf<vec>\n  %a = tile.load %in into %m0 {", 1),
+		"%b = tile.exp %a :", "%b = tile.exp %a into %m1 :", 1),
+		"%y = tile.add %x, %z :", "%y = tile.add %x, %z into %m1 :", 1)
+	err := check(t, ref, plan)
+	d := dialect.AsDiagnostic(err)
+	if err == nil || !strings.Contains(d.Msg, "'tile.add' reads operand #0 (%x)") || len(d.Notes) == 0 || !strings.Contains(d.Notes[0].Msg, "'tile.load'") {
+		t.Fatalf("want the add's read of %%x reported with the load as last writer, got %v", err)
+	}
+}
+
+// An op that must not overwrite its input (recip) computes other bytes
+// when its output is placed over it; an in-place-safe op (exp) does not.
+func TestNoAliasSensitivity(t *testing.T) {
+	for _, tc := range []struct {
+		op      string
+		diverge bool
+	}{{"exp", false}, {"recip", true}, {"row_expand_mul", true}} {
+		operands, types := "%a", "!tile.tile<16x16xf32, vec>"
+		if tc.op == "row_expand_mul" {
+			operands, types = "%b, %a", "!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>"
+		}
+		body := `  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %b = tile.exp %a : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %c = tile.` + tc.op + ` ` + operands + ` : (` + types + `) -> !tile.tile<16x16xf32, vec>
+  %s0 = tile.store %c, %o0 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}`
+		ref := head + body
+		plan := head + strings.Replace(strings.Replace(strings.Replace(body,
+			"%a = tile.load %in {", "%m0 = tile.alloc vec, 1024 : !tile.buf<vec>\n  %m1 = tile.alloc vec, 1024 : !tile.buf<vec>\n  %a = tile.load %in into %m0 {", 1),
+			"%b = tile.exp %a :", "%b = tile.exp %a into %m1 :", 1),
+			" : ("+types+") -> !tile.tile<16x16xf32, vec>\n  %s0", " into %m0 : ("+types+") -> !tile.tile<16x16xf32, vec>\n  %s0", 1)
+		err := check(t, ref, plan)
+		if (err != nil) != tc.diverge {
+			t.Errorf("tile.%s written over its input: diverged = %v, want %v (%v)", tc.op, err != nil, tc.diverge, err)
+		}
+	}
+}
+
+// Views alias their source; a slice reads the window at its offsets
+// (scaled by an index operand, the loop's step) and the same kernel run
+// twice gives byte-identical tensors.
+func TestDeterministicWithViews(t *testing.T) {
+	src := head + `  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a) -> (!tile.tile<16x16xf32, vec>) {
+    %w = tile.slice %x, %i {offsets = [4, 0]} : (!tile.tile<16x16xf32, vec>, index) -> !tile.tile<4x16xf32, vec>
+    %v = tile.reshape %x : (!tile.tile<16x16xf32, vec>) -> !tile.tile<256x1xf32, vec>
+    %e = tile.exp %w : (!tile.tile<4x16xf32, vec>) -> !tile.tile<4x16xf32, vec>
+    %n = tile.neg %x : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    %s = tile.store %e, %o1 {offsets = [0, 0]} : (!tile.tile<4x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+    scf.yield %n : !tile.tile<16x16xf32, vec>
+  }
+  %s0 = tile.store %r, %o0 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}`
+	fn := function(t, src)
+	a, err := Run(fn, Options{Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Run(fn, Options{Seed: 7})
+	c, _ := Run(fn, Options{Seed: 8})
+	if string(a.Tensors[1]) != string(b.Tensors[1]) || string(a.Tensors[2]) != string(b.Tensors[2]) {
+		t.Fatal("two runs with one seed differ")
+	}
+	if string(a.Tensors[1]) == string(c.Tensors[1]) {
+		t.Fatal("other inputs gave the same outputs")
+	}
+	if len(a.Reads) == 0 {
+		t.Fatal("no reads recorded")
+	}
+}
