@@ -37,8 +37,11 @@ func (a *Aliases) edge(from, to *dialect.Value) {
 	if from == nil || to == nil || from == to || isScalar(from.Type) || isScalar(to.Type) {
 		return
 	}
-	for _, x := range a.succ[from] {
-		if x == to {
+	// Scan the predecessors of to, not the successors of from: an
+	// allocation has an edge to every tile written into it, while a value
+	// has few predecessors (its op's operands, the yields of its region).
+	for _, x := range a.pred[to] {
+		if x == from {
 			return
 		}
 	}
