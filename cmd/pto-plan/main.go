@@ -34,6 +34,7 @@ import (
 	"strings"
 	"time"
 
+	"pto-opt/internal/atomicfile"
 	"pto-opt/planner"
 	"pto-opt/planner/report"
 )
@@ -249,19 +250,7 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 		_, err := stdout.Write(data)
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".pto-plan-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data)
 }
 
 func printStats(w io.Writer, r *planner.Result) {

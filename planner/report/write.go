@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
+	"pto-opt/internal/atomicfile"
 	"sort"
 	"strconv"
 	"strings"
@@ -362,39 +362,20 @@ func Render(w io.Writer, path string, r *Report) error {
 	return write(w)
 }
 
-// Write writes the report to path in the format its extension names,
-// through a temporary file in the same directory renamed into place, so a
-// failure leaves no file, partial or temporary. An unknown extension is an
-// error and writes nothing.
+// Write writes the report to path in the format its extension names, all
+// or nothing (internal/atomicfile: a special file such as /dev/null is
+// written in place, never replaced). An unknown extension is an error and
+// writes nothing.
 func Write(path string, r *Report) error {
 	write, err := r.writerFor(path)
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".report-*.tmp")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
 		return err
 	}
-	tmp := f.Name()
-	bw := bufio.NewWriterSize(f, 1<<16)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = f.Chmod(0o644) // CreateTemp makes files private; a report is not
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return atomicfile.Write(path, buf.Bytes())
 }
 
 // plural is "1 buffer", "2 buffers".

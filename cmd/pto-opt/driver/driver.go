@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"pto-opt/dialect"
+	"pto-opt/internal/atomicfile"
 	"pto-opt/parser"
 	"pto-opt/planner/report"
 	"pto-opt/printer"
@@ -191,7 +192,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.output == "-" {
 		stdout.Write(out.Bytes())
 	} else if !failed {
-		if err := writeAtomically(cfg.output, out.Bytes()); err != nil {
+		if err := atomicfile.Write(cfg.output, out.Bytes()); err != nil {
 			fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
 			failed = true
 		}

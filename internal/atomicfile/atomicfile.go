@@ -1,4 +1,8 @@
-package driver
+// Package atomicfile writes output files the way a build tool must: all
+// or nothing, never leaving a temporary file, and never replacing what is
+// not a regular file (as root, renaming over -o /dev/null would turn the
+// device into a file and break every later build on the machine).
+package atomicfile
 
 import (
 	"crypto/rand"
@@ -9,7 +13,7 @@ import (
 	"path/filepath"
 )
 
-// writeAtomically replaces path with data so that readers see the old file
+// Write replaces path with data so that readers see the old file
 // or the new one, never a partial one, and a failure leaves neither a
 // changed file nor a temporary one behind: the data goes to a new file in
 // the same directory, which is renamed over path. A symbolic link is
@@ -17,7 +21,7 @@ import (
 // file keeps its permissions, and a new one gets 0666 minus the umask.
 // Paths that are not regular files (-o /dev/null, a pipe) are written in
 // place.
-func writeAtomically(path string, data []byte) error {
+func Write(path string, data []byte) error {
 	target := path
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved
@@ -70,7 +74,7 @@ func createTemp(dir, base string, mode fs.FileMode) (*os.File, string, error) {
 		if _, err := rand.Read(rnd[:]); err != nil {
 			return nil, "", err
 		}
-		name := filepath.Join(dir, "."+base+".pto-opt-"+hex.EncodeToString(rnd[:])+".tmp")
+		name := filepath.Join(dir, "."+base+".pto-"+hex.EncodeToString(rnd[:])+".tmp")
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 		if errors.Is(err, fs.ErrExist) {
 			continue
