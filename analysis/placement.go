@@ -116,7 +116,8 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		}
 		return w.buf, w.offset, w.offset + w.size
 	}
-	// No-alias rules: an op's output may not overlap the forbidden inputs.
+	// No-alias rules: an op's output may not overlap the forbidden
+	// inputs, and may overlap the others only exactly.
 	owner := map[*dialect.Value]*tileWrite{}
 	for _, w := range writes {
 		for _, v := range aa.Resolve(w.res) {
@@ -129,17 +130,22 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		all, forbidden := dialect.ForbiddenAliasOperands(w.op, rules.Target)
 		inputs := dialect.TileInputs(w.op)
 		for k, in := range inputs {
-			if !all && !containsIdx(forbidden, k) {
-				continue
-			}
 			src := owner[in]
 			if src == nil || src == w {
 				continue
 			}
 			ks, ls, hs := byteRange(src)
 			kw, lw, hw := byteRange(w)
-			if ks == kw && ls < hw && lw < hs && src.space == w.space {
+			if ks != kw || ls >= hw || lw >= hs || src.space != w.space {
+				continue
+			}
+			if all || containsIdx(forbidden, k) {
 				return dialect.NewError(w.op.Loc, "placement: %s writes its output over its input #%d (bytes [%d, %d)), which it must not alias", dialect.Describe(w.op), k, max(ls, lw), min(hs, hw))
+			}
+			if ls != lw {
+				// In place means at the same address: shifted, the op
+				// overwrites input bytes it has not read yet.
+				return dialect.NewError(w.op.Loc, "placement: %s writes its output at bytes [%d, %d), over part of its input #%d at [%d, %d): an op may overwrite an input only exactly in place", dialect.Describe(w.op), lw, hw, k, ls, hs)
 			}
 		}
 	}

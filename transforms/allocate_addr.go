@@ -90,6 +90,10 @@ type addrProblem struct {
 	p      *planner.Problem
 	allocs []*dialect.Operation
 	pools  map[string]int
+	seps   map[sepKey]bool
+	// inPlace lists (output, input) allocations of one op whose
+	// lifetimes meet there: they may share bytes only at one address.
+	inPlace [][2]int
 }
 
 func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
@@ -154,7 +158,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		}
 		opt.TimeLimit = d
 	}
-	res, err := planner.Solve(algo, ap.p, opt)
+	res, err := ap.solve(algo, opt)
 	if err != nil {
 		return err
 	}
@@ -202,6 +206,38 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	return nil
 }
 
+// solve places the buffers so that the (output, input) pairs of one op
+// are either disjoint or at one address. The planners know only "may
+// share" and "must not share", so pairs placed shifted against each other
+// become separations and the problem is solved again; after a few rounds
+// every remaining pair is separated. Exact in-place sharing survives.
+func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result, error) {
+	for round := 0; ; round++ {
+		res, err := planner.Solve(algo, ap.p, opt)
+		if err != nil || !res.Feasible {
+			return res, err
+		}
+		shifted := 0
+		for _, pr := range ap.inPlace {
+			a, b := pr[0], pr[1]
+			oa, ob := res.Solution.Offsets[a], res.Solution.Offsets[b]
+			if oa != ob && oa < ob+ap.p.Buffers[b].Size && ob < oa+ap.p.Buffers[a].Size {
+				ap.separate(a, b, "partial_overlap")
+				shifted++
+			}
+		}
+		if shifted == 0 || round > 4 {
+			// Past the rounds the validator judges what is left.
+			return res, nil
+		}
+		if round == 3 {
+			for _, pr := range ap.inPlace {
+				ap.separate(pr[0], pr[1], "partial_overlap")
+			}
+		}
+	}
+}
+
 // overflowError names the space that does not fit, its capacity and the
 // demand (the bytes the found placement needs).
 func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *planner.Result) error {
@@ -232,6 +268,12 @@ func (ap *addrProblem) index(buf *dialect.Value) int {
 	return -1
 }
 
+// sepKey identifies a separation, so each is recorded once.
+type sepKey struct {
+	a, b   int
+	reason string
+}
+
 func (ap *addrProblem) separate(a, b int, reason string) {
 	if a < 0 || b < 0 || a == b || ap.p.Buffers[a].Pool != ap.p.Buffers[b].Pool {
 		return
@@ -239,11 +281,14 @@ func (ap *addrProblem) separate(a, b int, reason string) {
 	if a > b {
 		a, b = b, a
 	}
-	for _, s := range ap.p.Separations {
-		if s.A == a && s.B == b && s.Reason == reason {
-			return
-		}
+	k := sepKey{a, b, reason}
+	if ap.seps[k] {
+		return
 	}
+	if ap.seps == nil {
+		ap.seps = map[sepKey]bool{}
+	}
+	ap.seps[k] = true
 	ap.p.Separations = append(ap.p.Separations, planner.Separation{A: a, B: b, Reason: reason})
 }
 
@@ -437,6 +482,14 @@ func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, target s
 	for k, in := range inputs {
 		if all || containsInt(forbidden, k) {
 			ap.separate(out, rootIdx(in), "semantic_no_alias")
+			continue
+		}
+		// An op may overwrite an input it reads only exactly in place.
+		// Two allocations whose lifetimes meet at the op may share bytes
+		// in the planner's model; shifted against each other, the op
+		// would clobber input bytes it has not read yet (see solve).
+		if r := rootIdx(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !overlapsLive(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
+			ap.inPlace = append(ap.inPlace, [2]int{out, r})
 		}
 	}
 	if hazard {

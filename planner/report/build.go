@@ -34,6 +34,7 @@ const DefaultMaxLifetimePairs = 10000
 // themselves.
 var reasonOf = map[string]string{
 	"semantic_no_alias": ReasonNoAlias,
+	"partial_overlap":   ReasonNoAlias, // an output over part of an input
 	"target_hazard":     ReasonHazard,
 	"cross_pipe":        ReasonHazard,
 	"pipeline_stage":    ReasonPipeline,
