@@ -163,12 +163,23 @@ func (m *msa) loop(L *dialect.Operation) error {
 			loc = nl.loc
 		}
 		canon[i] = loc
+	}
+	// The copies changed the IR: the safety checks below must see them,
+	// and each retargeting too (a stale analysis once let an if write
+	// over a carry still read at the yield).
+	m.lv = analysis.ComputeLiveness(m.fn, nil)
+	for i := range L.Results {
+		loc, ok := canon[i]
+		if !ok {
+			continue
+		}
 		y := yield.Operands[i]
 		if yl, ok := bufferOf(y); ok && yl == loc {
 			continue
 		}
 		if m.retarget(y, loc, L, body.Args[1+i]) {
 			m.ctx.Stat("num-retargeted", 1)
+			m.lv = analysis.ComputeLiveness(m.fn, nil)
 			continue
 		}
 		moves = append(moves, carryMove{idx: i, src: y, dst: loc})
@@ -210,16 +221,24 @@ func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves [
 }
 
 // initUsedElsewhere reports whether the loop's init tile (or a view of it)
-// is read anywhere but as the init operand at or after the loop: the
+// is read anywhere but as the init operand, in or after the loop: the
 // carry would overwrite it.
 func (m *msa) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
-	for _, u := range init.Uses {
-		if u.Op == L {
-			continue
-		}
-		a := L.Block.FindAncestorOpInBlock(u.Op)
-		if a == nil || a == L || a.IndexInBlock() > L.IndexInBlock() {
-			return true
+	// Whatever views the init's bytes reads them too: a slice of it, or
+	// the tile it is itself a view of, and that tile's other views.
+	root := init
+	for depth := 0; depth < 1000 && root.Op != nil && root.Op.Has(dialect.ViewLike); depth++ {
+		root = root.Op.Operands[root.Op.Def.ViewSource]
+	}
+	for _, v := range viewClosure(root) {
+		for _, u := range v.Uses {
+			if u.Op == L && v == init {
+				continue
+			}
+			a := L.Block.FindAncestorOpInBlock(u.Op)
+			if a == nil || a == L || a.IndexInBlock() > L.IndexInBlock() {
+				return true
+			}
 		}
 	}
 	return false
@@ -433,6 +452,7 @@ func (m *msa) conditional(S *dialect.Operation) error {
 			alloc := newTileAlloc(t.Space, t.ByteSize(), S.Loc, m.namer.name(t.Space))
 			hoistToEntry(m.fn, []*dialect.Operation{alloc})
 			dst = tileLoc{buf: alloc.Results[0]}
+			m.lv = analysis.ComputeLiveness(m.fn, nil)
 		}
 		dsts[i] = dst
 		for ri := range S.Regions {
@@ -447,11 +467,13 @@ func (m *msa) conditional(S *dialect.Operation) error {
 			}
 			if m.retarget(y, dst, S, nil) {
 				m.ctx.Stat("num-retargeted", 1)
+				m.lv = analysis.ComputeLiveness(m.fn, nil)
 				continue
 			}
 			if err := m.emitMoves(yield, []carryMove{{idx: i, src: y, dst: dst}}); err != nil {
 				return err
 			}
+			m.lv = analysis.ComputeLiveness(m.fn, nil)
 		}
 	}
 	// A tile yielded for two results sits on one of their places only.

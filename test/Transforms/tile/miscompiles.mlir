@@ -90,3 +90,56 @@ func.func @if_over_live_carry(%in: !tile.tensor<16x16xf32>, %out: !tile.tensor<1
   %s2 = tile.store %b, %out2 {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A slice of the loop's init is read in every iteration: the carry may not
+// live in the init's buffer (the loop would overwrite what the slice
+// reads), so the init is copied into a buffer of its own first.
+// CHECK-LABEL: func.func @slice_of_init_read_in_loop
+// CHECK:         %a = tile.load %in into %[[A:[^ ]+]]
+// CHECK:         %[[C:.*]] = tile.move %a into
+// CHECK-NEXT:    scf.for {{.*}} iter_args(%x = %[[C]])
+func.func @slice_of_init_read_in_loop(%in: !tile.tensor<8x16xf32>, %o0: !tile.tensor<8x16xf32>, %o1: !tile.tensor<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<8x16xf32>) -> !tile.tile<8x16xf32, vec>
+  %w = tile.slice %a {offsets = [0, 8], sizes = [8, 8]} : (!tile.tile<8x16xf32, vec>) -> !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a) -> (!tile.tile<8x16xf32, vec>) {
+    %u = tile.abs %w : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+    %s = tile.store %u, %o1, %i {offsets = [0, 0]} : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>, index) -> !tile.tensor<8x8xf32>
+    %y = tile.exp %x : (!tile.tile<8x16xf32, vec>) -> !tile.tile<8x16xf32, vec>
+    scf.yield %y : !tile.tile<8x16xf32, vec>
+  }
+  %s0 = tile.store %r, %o0 {offsets = [0, 0]} : (!tile.tile<8x16xf32, vec>, !tile.tensor<8x16xf32>) -> !tile.tensor<8x16xf32>
+  return
+}
+
+// -----
+
+// An inner loop seeded from a view of the outer carry, which is read after
+// the inner loop: the inner carry starts in a copy, so the outer carry's
+// bytes survive the inner loop.
+// CHECK-LABEL: func.func @inner_init_views_outer_carry
+// CHECK:         %v = tile.reinterpret %x
+// CHECK-NEXT:    %[[C:.*]] = tile.move %v into
+// CHECK-NEXT:    scf.for {{.*}} iter_args(%z = %[[C]])
+func.func @inner_init_views_outer_carry(%in: !tile.tensor<2x8xf32>, %o0: !tile.tensor<2x8xf32>, %o1: !tile.tensor<2x8xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<2x8xf32>) -> !tile.tile<2x8xf32, vec>
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %a) -> (!tile.tile<2x8xf32, vec>) {
+    %v = tile.reinterpret %x : (!tile.tile<2x8xf32, vec>) -> !tile.tile<2x8xi32, vec>
+    %q = scf.for %j = %c0 to %c2 step %c1 iter_args(%z = %v) -> (!tile.tile<2x8xi32, vec>) {
+      %n = tile.not %z : (!tile.tile<2x8xi32, vec>) -> !tile.tile<2x8xi32, vec>
+      scf.yield %n : !tile.tile<2x8xi32, vec>
+    }
+    %s = tile.store %q, %o1 {offsets = [0, 0]} : (!tile.tile<2x8xi32, vec>, !tile.tensor<2x8xi32>) -> !tile.tensor<2x8xi32>
+    %e = tile.exp %x : (!tile.tile<2x8xf32, vec>) -> !tile.tile<2x8xf32, vec>
+    scf.yield %e : !tile.tile<2x8xf32, vec>
+  }
+  %s0 = tile.store %r, %o0 {offsets = [0, 0]} : (!tile.tile<2x8xf32, vec>, !tile.tensor<2x8xf32>) -> !tile.tensor<2x8xf32>
+  return
+}
