@@ -516,6 +516,10 @@ func (s *mrState) packSpace(space string, members []*mrMember) ([]*mrBuffer, err
 			if s.footprint(space, sub) <= capacity {
 				return sub, true
 			}
+			// pack keeps each member's offset on the member: packing again
+			// puts back the offsets of the packing returned (the subrange
+			// one left offsets that overflow whole-buffer members).
+			bufs = s.pack(members, guard, false)
 		}
 		return bufs, false
 	}
