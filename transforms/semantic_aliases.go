@@ -224,6 +224,13 @@ func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves [
 // is read anywhere but as the init operand, in or after the loop: the
 // carry would overwrite it.
 func (m *msa) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
+	// In a loop around L that the init outlives, L itself reads the init
+	// again in the next iteration, after its carry overwrote it.
+	for p := L.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Def != nil && p.Def.Branch != nil && len(p.Regions) > 0 && p.Def.Branch.Loops(p, 0) && !definedIn(init, p) {
+			return true
+		}
+	}
 	// Whatever views the init's bytes reads them too: a slice of it, or
 	// the tile it is itself a view of, and that tile's other views.
 	root := init

@@ -143,3 +143,27 @@ func.func @inner_init_views_outer_carry(%in: !tile.tensor<2x8xf32>, %o0: !tile.t
   %s0 = tile.store %r, %o0 {offsets = [0, 0]} : (!tile.tile<2x8xf32, vec>, !tile.tensor<2x8xf32>) -> !tile.tensor<2x8xf32>
   return
 }
+
+// -----
+
+// An inner loop seeded from a tile defined outside the outer loop: each
+// outer iteration starts the inner loop from %a again, so the inner carry
+// may not live in %a's buffer; it starts in a copy.
+// CHECK-LABEL: func.func @init_outside_outer_loop
+// CHECK:         scf.for %i
+// CHECK-NEXT:      %[[C:.*]] = tile.move %a into
+// CHECK-NEXT:      scf.for {{.*}} iter_args(%z = %[[C]])
+func.func @init_outside_outer_loop(%in: !tile.tensor<16x16xf32>, %o: !tile.tensor<64x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %q = scf.for %j = %c0 to %c3 step %c1 iter_args(%z = %a) -> (!tile.tile<16x16xf32, vec>) {
+      %n = tile.exp %z : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+      scf.yield %n : !tile.tile<16x16xf32, vec>
+    }
+    %s = tile.store %q, %o, %i {offsets = [16, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<64x16xf32>, index) -> !tile.tensor<64x16xf32>
+  }
+  return
+}
