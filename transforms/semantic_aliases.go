@@ -75,6 +75,11 @@ func runSemanticAliases(ctx *Context, fn *dialect.Operation) error {
 		}
 	}
 	removeUnusedAllocs(fn)
+	// The must-alias plan is a plan too: the independent validator checks
+	// it before the pass hands it on.
+	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+		return dialect.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", dialect.AsDiagnostic(err).Msg)
+	}
 	return nil
 }
 
