@@ -672,8 +672,9 @@ func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 	}
 	srcBuf := make([]*dialect.Value, len(moves))
 	for i, mv := range moves {
-		if l, ok := bufferOf(mv.src); ok {
-			srcBuf[i] = l.buf
+		// allocationOf, not bufferOf: a slice reads its source's buffer.
+		if b, ok := allocationOf(mv.src); ok {
+			srcBuf[i] = b
 		}
 	}
 	for i := range moves {

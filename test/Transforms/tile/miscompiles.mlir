@@ -167,3 +167,28 @@ func.func @init_outside_outer_loop(%in: !tile.tensor<16x16xf32>, %o: !tile.tenso
   }
   return
 }
+
+// -----
+
+// A shift register whose last stage yields a slice of a carry: the copies
+// at the yield are ordered by the buffers they read, and a slice reads its
+// source's buffer, so the slice is copied before that buffer is refilled.
+// CHECK-LABEL: func.func @shift_through_slice
+// CHECK:         %[[S:.*]] = tile.move %w into
+// CHECK:         scf.yield
+func.func @shift_through_slice(%in: !tile.tensor<8x1xf32>, %o: !tile.tensor<8x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<8x1xf32>) -> !tile.tile<8x1xf32, vec>
+  %b = tile.exp %a : (!tile.tile<8x1xf32, vec>) -> !tile.tile<8x1xf32, vec>
+  %c = tile.neg %a : (!tile.tile<8x1xf32, vec>) -> !tile.tile<8x1xf32, vec>
+  %r:3 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b, %z = %c) -> (!tile.tile<8x1xf32, vec>, !tile.tile<8x1xf32, vec>, !tile.tile<8x1xf32, vec>) {
+    %w = tile.slice %y {offsets = [0, 0], sizes = [8, 1]} : (!tile.tile<8x1xf32, vec>) -> !tile.tile<8x1xf32, vec>
+    scf.yield %y, %z, %w : !tile.tile<8x1xf32, vec>, !tile.tile<8x1xf32, vec>, !tile.tile<8x1xf32, vec>
+  }
+  %t = tile.add %r#0, %r#2 : (!tile.tile<8x1xf32, vec>, !tile.tile<8x1xf32, vec>) -> !tile.tile<8x1xf32, vec>
+  %u = tile.add %t, %r#1 : (!tile.tile<8x1xf32, vec>, !tile.tile<8x1xf32, vec>) -> !tile.tile<8x1xf32, vec>
+  %s = tile.store %u, %o {offsets = [0, 0]} : (!tile.tile<8x1xf32, vec>, !tile.tensor<8x1xf32>) -> !tile.tensor<8x1xf32>
+  return
+}
