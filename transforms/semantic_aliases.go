@@ -229,18 +229,18 @@ func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves [
 // is read anywhere but as the init operand, in or after the loop: the
 // carry would overwrite it.
 func (m *msa) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
-	// In a loop around L that the init outlives, L itself reads the init
-	// again in the next iteration, after its carry overwrote it.
-	for p := L.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.Def != nil && p.Def.Branch != nil && len(p.Regions) > 0 && p.Def.Branch.Loops(p, 0) && !definedIn(init, p) {
-			return true
-		}
-	}
 	// Whatever views the init's bytes reads them too: a slice of it, or
 	// the tile it is itself a view of, and that tile's other views.
 	root := init
 	for depth := 0; depth < 1000 && root.Op != nil && root.Op.Has(dialect.ViewLike); depth++ {
 		root = root.Op.Operands[root.Op.Def.ViewSource]
+	}
+	// In a loop around L that the init's bytes outlive, L reads them
+	// again in the next iteration, after its carry overwrote them.
+	for p := L.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Def != nil && p.Def.Branch != nil && len(p.Regions) > 0 && p.Def.Branch.Loops(p, 0) && !definedIn(root, p) {
+			return true
+		}
 	}
 	for _, v := range viewClosure(root) {
 		for _, u := range v.Uses {
@@ -507,6 +507,30 @@ func (m *msa) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
 	for _, w := range m.lv.Aliases.Resolve(S.Results[i]) {
 		mine[w] = true
 	}
+	// Past a loop's back edge the carry the result flows into holds the
+	// previous iteration's value: a direct read of it after S (yielded on
+	// to another carry, say) still needs its bytes.
+	own := map[*dialect.Value]bool{}
+	for _, w := range newVersion(m.lv.Aliases, S.Results[i]) {
+		own[w] = true
+	}
+	for w := range mine {
+		if own[w] || !w.IsBlockArg() {
+			continue
+		}
+		for _, v := range viewClosure(w) {
+			for _, u := range v.Uses {
+				a := S.Block.FindAncestorOpInBlock(u.Op)
+				if a == nil || a.IndexInBlock() <= S.IndexInBlock() {
+					continue
+				}
+				if v == w && u.Op == w.Block.Terminator() && u.Index == w.Index-1 {
+					continue // yielded back into its own slot
+				}
+				return true
+			}
+		}
+	}
 	end := m.lv.End(S)
 	for _, w := range m.lv.Aliases.Resolve(l.buf) {
 		if mine[w] || w == l.buf {
@@ -682,6 +706,18 @@ func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 			if i != j && moves[i].dst.buf == moves[j].dst.buf && moves[i].dst.offset == moves[j].dst.offset {
 				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, describeTile(moves[i].dst.buf))
 			}
+		}
+	}
+	// A source read from the destination's own allocation (a slice of the
+	// carry yielded into the carry) cannot be moved onto it: tile.move
+	// must not write over its input. It goes through a scratch copy.
+	for i := range moves {
+		if srcBuf[i] != nil && srcBuf[i] == moves[i].dst.buf && tileSpace(moves[i].src) != "acc" {
+			nl, err := m.copyBefore(yield, moves[i].src)
+			if err != nil {
+				return err
+			}
+			moves[i].src, srcBuf[i] = nl.val, nl.loc.buf
 		}
 	}
 	for _, mv := range moves {

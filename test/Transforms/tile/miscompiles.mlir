@@ -192,3 +192,84 @@ func.func @shift_through_slice(%in: !tile.tensor<8x1xf32>, %o: !tile.tensor<8x1x
   %s = tile.store %u, %o {offsets = [0, 0]} : (!tile.tile<8x1xf32, vec>, !tile.tensor<8x1xf32>) -> !tile.tensor<8x1xf32>
   return
 }
+
+// -----
+
+// A carry yielded as a slice of itself (the whole tile): the copy onto the
+// carry's own buffer would write over its input, so it goes through a
+// scratch buffer.
+// CHECK-LABEL: func.func @carry_yields_own_slice
+// CHECK:         %w = tile.slice %z
+// CHECK:         tile.move %w into
+// CHECK:         scf.yield
+func.func @carry_yields_own_slice(%in: !tile.tensor<8x8xf32>, %o: !tile.tensor<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec>
+  %b = tile.exp %a : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %z = %b) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+    %w = tile.slice %z {offsets = [0, 0], sizes = [8, 8]} : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+    %n = tile.neg %x : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+    %s = tile.store %n, %o {offsets = [0, 0]} : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32>
+    scf.yield %z, %w : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+  }
+  %t = tile.add %r#0, %r#1 : (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+  %s0 = tile.store %t, %o {offsets = [0, 0]} : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// An if in a loop yields the carry %y in one arm and an outer tile in the
+// other, while %y also moves on to carry 0 at the yield: the if result may
+// not take %y's place (the else arm would overwrite %y before that copy).
+// CHECK-LABEL: func.func @if_yields_shifted_carry
+// CHECK:         scf.if %c
+// CHECK:         } else {
+// CHECK-NEXT:      %[[M:.*]] = tile.move %t into
+// CHECK-NEXT:      scf.yield %[[M]]
+func.func @if_yields_shifted_carry(%in: !tile.tensor<8x8xf32>, %o: !tile.tensor<8x8xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec>
+  %b = tile.exp %a : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+  %t = tile.neg %a : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %a, %y = %b) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+    %q = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+      scf.yield %y : !tile.tile<8x8xf32, vec>
+    } else {
+      scf.yield %t : !tile.tile<8x8xf32, vec>
+    }
+    scf.yield %y, %q : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+  }
+  %u = tile.add %r#0, %r#1 : (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+  %s0 = tile.store %u, %o {offsets = [0, 0]} : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// An inner loop seeded from a view, made in the outer loop, of a tile
+// defined before it: the view's bytes outlive the outer iteration, so the
+// inner carry starts in a copy.
+// CHECK-LABEL: func.func @init_view_of_outer_tile
+// CHECK:         %v = tile.reshape %a
+// CHECK-NEXT:    %[[C:.*]] = tile.move %v into
+// CHECK-NEXT:    scf.for {{.*}} iter_args(%z = %[[C]])
+func.func @init_view_of_outer_tile(%in: !tile.tensor<16x16xf32>, %o: !tile.tensor<32x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %v = tile.reshape %a : (!tile.tile<16x16xf32, vec>) -> !tile.tile<32x8xf32, vec>
+    %q = scf.for %j = %c0 to %c2 step %c1 iter_args(%z = %v) -> (!tile.tile<32x8xf32, vec>) {
+      %n = tile.exp %z : (!tile.tile<32x8xf32, vec>) -> !tile.tile<32x8xf32, vec>
+      scf.yield %n : !tile.tile<32x8xf32, vec>
+    }
+    %s = tile.store %q, %o {offsets = [0, 0]} : (!tile.tile<32x8xf32, vec>, !tile.tensor<32x8xf32>) -> !tile.tensor<32x8xf32>
+  }
+  return
+}
