@@ -313,14 +313,22 @@ func carriesTiles(op *dialect.Operation) bool {
 	return found
 }
 
-// plain reads the tile operands of op, then writes its tile results.
-func (c *flowCheck) plain(op *dialect.Operation, st memState) error {
+// readOperands checks every tile operand op reads.
+func (c *flowCheck) readOperands(st memState, op *dialect.Operation) error {
 	for _, v := range op.Operands {
 		if _, ok := v.Type.(*dialect.TileType); ok {
 			if err := c.read(st, v, op); err != nil {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// plain reads the tile operands of op, then writes its tile results.
+func (c *flowCheck) plain(op *dialect.Operation, st memState) error {
+	if err := c.readOperands(st, op); err != nil {
+		return err
 	}
 	if op.Has(dialect.ViewLike) {
 		return nil
@@ -344,12 +352,8 @@ type carry struct {
 func (c *flowCheck) loop(L *dialect.Operation, st memState) (memState, error) {
 	body := L.Body(0)
 	yield := body.Terminator()
-	for _, v := range L.Operands {
-		if _, ok := v.Type.(*dialect.TileType); ok {
-			if err := c.read(st, v, L); err != nil {
-				return nil, err
-			}
-		}
+	if err := c.readOperands(st, L); err != nil {
+		return nil, err
 	}
 	var cs []carry
 	for i, res := range L.Results {
@@ -434,12 +438,8 @@ func keyName(k any) string {
 }
 
 func (c *flowCheck) cond(S *dialect.Operation, st memState) (memState, error) {
-	for _, v := range S.Operands {
-		if _, ok := v.Type.(*dialect.TileType); ok {
-			if err := c.read(st, v, S); err != nil {
-				return nil, err
-			}
-		}
+	if err := c.readOperands(st, S); err != nil {
+		return nil, err
 	}
 	var cs []carry
 	for _, res := range S.Results {
