@@ -579,29 +579,3 @@ func (l *Liveness) Roots() []*dialect.Value {
 	sort.SliceStable(out, func(i, j int) bool { return l.pos[out[i].Op] < l.pos[out[j].Op] })
 	return out
 }
-
-// MayRunAfter reports whether op a may execute after op b within one
-// execution of their common region (pre-order numbering), unless they sit
-// in different arms of a conditional and never run together.
-func (l *Liveness) MayRunAfter(a, b *dialect.Operation) bool {
-	if l.pos[a] <= l.pos[b] {
-		return false
-	}
-	return !differentArms(a, b)
-}
-
-// differentArms reports ops in different regions of an op that runs at
-// most one of its regions (scf.if).
-func differentArms(a, b *dialect.Operation) bool {
-	armOf := map[*dialect.Operation]*dialect.Region{}
-	for o := a; o != nil && o.Block != nil; o = o.ParentOp() {
-		armOf[o.Block.Region.Op] = o.Block.Region
-	}
-	for o := b; o != nil && o.Block != nil; o = o.ParentOp() {
-		p := o.Block.Region.Op
-		if ra, ok := armOf[p]; ok {
-			return ra != o.Block.Region && p.Def != nil && p.Def.Branch != nil && p.Def.Branch.Exclusive(p)
-		}
-	}
-	return false
-}

@@ -212,28 +212,29 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 // become separations and the problem is solved again; after a few rounds
 // every remaining pair is separated. Exact in-place sharing survives.
 func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result, error) {
+	const rounds = 3
 	for round := 0; ; round++ {
 		res, err := planner.Solve(algo, ap.p, opt)
-		if err != nil || !res.Feasible {
+		if err != nil || !res.Feasible || round > rounds {
+			// Past the last round the validator judges what is left.
 			return res, err
 		}
-		shifted := 0
+		var shifted [][2]int
 		for _, pr := range ap.inPlace {
 			a, b := pr[0], pr[1]
 			oa, ob := res.Solution.Offsets[a], res.Solution.Offsets[b]
 			if oa != ob && oa < ob+ap.p.Buffers[b].Size && ob < oa+ap.p.Buffers[a].Size {
-				ap.separate(a, b, "partial_overlap")
-				shifted++
+				shifted = append(shifted, pr)
 			}
 		}
-		if shifted == 0 || round > 4 {
-			// Past the rounds the validator judges what is left.
+		if len(shifted) == 0 {
 			return res, nil
 		}
-		if round == 3 {
-			for _, pr := range ap.inPlace {
-				ap.separate(pr[0], pr[1], "partial_overlap")
-			}
+		if round == rounds {
+			shifted = ap.inPlace // the last round separates every pair
+		}
+		for _, pr := range shifted {
+			ap.separate(pr[0], pr[1], "partial_overlap")
 		}
 	}
 }

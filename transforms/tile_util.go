@@ -202,3 +202,52 @@ func describeTile(v *dialect.Value) string {
 	}
 	return "a region argument"
 }
+
+// viewClosure is v and every view of it, transitively.
+func viewClosure(v *dialect.Value) []*dialect.Value {
+	out := []*dialect.Value{v}
+	for i := 0; i < len(out); i++ {
+		for _, u := range out[i].Uses {
+			if u.Op.Has(dialect.ViewLike) && u.Index == u.Op.Def.ViewSource {
+				out = append(out, u.Op.Results...)
+			}
+		}
+	}
+	return out
+}
+
+// runsAfter reports whether op u may run after op w while value v (which
+// w overwrites) is still the same value: later in a block that holds
+// both, or in a later iteration of a loop around both that v outlives
+// (where w itself reads v again).
+func runsAfter(u, w *dialect.Operation, v *dialect.Value) bool {
+	for x := w; u != w && x != nil && x.Block != nil; x = x.ParentOp() {
+		a := x.Block.FindAncestorOpInBlock(u)
+		if a == nil {
+			continue
+		}
+		if a.IndexInBlock() > x.IndexInBlock() {
+			return true
+		}
+		break
+	}
+	for p := w.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Def == nil || p.Def.Branch == nil || len(p.Regions) == 0 || !p.Def.Branch.Loops(p, 0) || !p.IsAncestorOf(u) {
+			continue
+		}
+		if !definedIn(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// definedIn reports whether v is defined inside op p (an op in p's
+// regions, or an argument of one of their blocks).
+func definedIn(v *dialect.Value, p *dialect.Operation) bool {
+	if v.Op != nil {
+		return p.IsAncestorOf(v.Op)
+	}
+	o := v.Block.ParentOp()
+	return o != nil && (o == p || p.IsAncestorOf(o))
+}

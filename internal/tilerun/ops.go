@@ -433,6 +433,21 @@ func posMod(a, n int) int {
 	return a
 }
 
+// cmpiPredicates evaluate arith.cmpi, in the predicate attribute's order
+// (eq ne slt sle sgt sge ult ule ugt uge).
+var cmpiPredicates = [...]func(a, b int64) bool{
+	func(a, b int64) bool { return a == b },
+	func(a, b int64) bool { return a != b },
+	func(a, b int64) bool { return a < b },
+	func(a, b int64) bool { return a <= b },
+	func(a, b int64) bool { return a > b },
+	func(a, b int64) bool { return a >= b },
+	func(a, b int64) bool { return uint64(a) < uint64(b) },
+	func(a, b int64) bool { return uint64(a) <= uint64(b) },
+	func(a, b int64) bool { return uint64(a) > uint64(b) },
+	func(a, b int64) bool { return uint64(a) >= uint64(b) },
+}
+
 // scalar evaluates an op on index, integer and float scalars. Integer
 // arithmetic and comparisons are exact (they decide loop bounds and if
 // arms); anything else is a hash of its operands, the same in every run.
@@ -493,32 +508,7 @@ func (m *machine) scalar(op *dialect.Operation) error {
 		r = args[0]
 	case "arith.cmpi":
 		p, _ := op.IntAttrValue("predicate")
-		a, b := args[0], args[1]
-		ua, ub := uint64(a), uint64(b)
-		var c bool
-		switch p {
-		case 0:
-			c = a == b
-		case 1:
-			c = a != b
-		case 2:
-			c = a < b
-		case 3:
-			c = a <= b
-		case 4:
-			c = a > b
-		case 5:
-			c = a >= b
-		case 6:
-			c = ua < ub
-		case 7:
-			c = ua <= ub
-		case 8:
-			c = ua > ub
-		case 9:
-			c = ua >= ub
-		}
-		if c {
+		if p >= 0 && int(p) < len(cmpiPredicates) && cmpiPredicates[p](args[0], args[1]) {
 			r = 1
 		}
 	default:

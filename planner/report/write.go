@@ -8,10 +8,11 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"pto-opt/internal/atomicfile"
 	"sort"
 	"strconv"
 	"strings"
+
+	"pto-opt/internal/atomicfile"
 )
 
 // WriteJSON writes the report as JSON (see the package comment for the

@@ -9,13 +9,13 @@ import (
 // planCheck is --verify-plan: a copy of the module taken before the
 // passes, run with value semantics against the planned module.
 type planCheck struct {
-	clone, orig *dialect.Operation
-	same        map[*dialect.Operation]*dialect.Operation
+	clone *dialect.Operation
+	same  map[*dialect.Operation]*dialect.Operation
 }
 
 func snapshot(module *dialect.Operation) *planCheck {
 	clone := module.Clone(map[*dialect.Value]*dialect.Value{})
-	return &planCheck{clone: clone, orig: module, same: tilerun.SameOps(clone, module)}
+	return &planCheck{clone: clone, same: tilerun.SameOps(clone, module)}
 }
 
 // check compares every function that holds tile ops. Each runs on four
