@@ -6,13 +6,19 @@
 package targets
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+
+	"pto-opt/dialect"
 )
 
 //go:embed builtin/*.json
@@ -146,6 +152,33 @@ func Load(nameOrPath string) (*Target, error) {
 	return load(nameOrPath, nil)
 }
 
+// MaxFileSize bounds a target file: a description is a few hundred bytes,
+// and "inherits": "/dev/zero" must fail at once instead of reading forever.
+const MaxFileSize = 1 << 20
+
+// Hazards lists the hazard names a target may declare, with what each one
+// makes the passes do. An unknown name is an error: a misspelled hazard
+// would silently drop the rule it meant to enable.
+var Hazards = map[string]string{
+	HazardSplitLoadTpop: "on split-AIV kernels, a tile.load and a tpop_from_aic buffer must not share bytes (Ascend910B)",
+}
+
+// HazardSplitLoadTpop is the Ascend910B rule that a load and a
+// tpop_from_aic buffer of a split-AIV kernel never share bytes.
+const HazardSplitLoadTpop = "split-load-tpop"
+
+// SpaceNames lists the memory spaces a target may describe: the tile
+// dialect's on-chip spaces (global memory, ddr, is not planned).
+func SpaceNames() []string {
+	var out []string
+	for _, s := range dialect.TileSpaces {
+		if s != "ddr" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 func load(nameOrPath string, seen []string) (*Target, error) {
 	for _, s := range seen {
 		if s == nameOrPath {
@@ -157,7 +190,7 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	var err error
 	source := nameOrPath
 	if isPath(nameOrPath) {
-		data, err = os.ReadFile(nameOrPath)
+		data, err = readFile(nameOrPath)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read target file: %v", err)
 		}
@@ -169,9 +202,7 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		source = nameOrPath + " (built-in)"
 	}
 	var r raw
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
+	if err := decodeStrict(data, &r); err != nil {
 		return nil, fmt.Errorf("%s: invalid target description: %v", source, err)
 	}
 	t := &Target{Spaces: map[string]*Space{}}
@@ -208,12 +239,33 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		t.Arch = r.Arch
 	}
 	if r.AllocatorAlignment != nil {
+		if err := checkAlignment(*r.AllocatorAlignment); err != nil {
+			return nil, fmt.Errorf("%s: allocator_alignment: %v", source, err)
+		}
 		t.AllocatorAlignment = *r.AllocatorAlignment
 	}
 	if r.Hazards != nil {
+		for _, h := range *r.Hazards {
+			if _, ok := Hazards[h]; !ok {
+				return nil, fmt.Errorf("%s: unknown hazard %q (known hazards: %s)", source, h, strings.Join(sortedKeys(Hazards), ", "))
+			}
+		}
 		t.Hazards = *r.Hazards
 	}
-	for name, msg := range r.Spaces {
+	for _, name := range sortedKeys(r.Spaces) {
+		if !slices.Contains(SpaceNames(), name) {
+			return nil, fmt.Errorf("%s: unknown memory space %q (spaces: %s)", source, name, strings.Join(SpaceNames(), ", "))
+		}
+		msg := r.Spaces[name]
+		// The explicit fields, to reject a 0 alignment that decoding over
+		// the parent's values could not tell from an absent one.
+		var given rawSpace
+		if err := decodeStrict(msg, &given); err != nil {
+			return nil, fmt.Errorf("%s: space %q: %v", source, name, err)
+		}
+		if err := given.check(); err != nil {
+			return nil, fmt.Errorf("%s: space %q: %v", source, name, err)
+		}
 		s := t.Spaces[name]
 		if s == nil {
 			s = &Space{}
@@ -221,13 +273,96 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		}
 		// Decode over the inherited values: fields absent in the child
 		// keep the parent's.
-		d := json.NewDecoder(strings.NewReader(string(msg)))
-		d.DisallowUnknownFields()
-		if err := d.Decode(s); err != nil {
+		if err := json.Unmarshal(msg, s); err != nil {
 			return nil, fmt.Errorf("%s: space %q: %v", source, name, err)
 		}
 	}
 	return t, t.validate(source)
+}
+
+// readFile reads a target file, which must be a regular file of at most
+// MaxFileSize bytes (a device or a FIFO could be read forever).
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, MaxFileSize)
+	}
+	return data, nil
+}
+
+// decodeStrict decodes one JSON document into v, rejecting unknown fields
+// and anything after the document.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the JSON document")
+	}
+	return nil
+}
+
+// rawSpace is a space as written, pointers telling absent from zero.
+type rawSpace struct {
+	Capacity          *int64      `json:"capacity"`
+	PhysicalCapacity  *int64      `json:"physical_capacity"`
+	Alignment         *int64      `json:"alignment"`
+	DeclaredAlignment *int64      `json:"declared_alignment"`
+	Reserved          *[][2]int64 `json:"reserved"`
+	Absent            *bool       `json:"absent"`
+}
+
+// check rejects the values no target can mean. Alignments must be given
+// as powers of two: 0 would leave "aligned" undefined and 3 cannot be met
+// by any power-of-two-aligned base address.
+func (r *rawSpace) check() error {
+	if r.Alignment != nil {
+		if err := checkAlignment(*r.Alignment); err != nil {
+			return fmt.Errorf("alignment: %v", err)
+		}
+	}
+	if r.DeclaredAlignment != nil {
+		if err := checkAlignment(*r.DeclaredAlignment); err != nil {
+			return fmt.Errorf("declared_alignment: %v", err)
+		}
+	}
+	if r.PhysicalCapacity != nil && *r.PhysicalCapacity < 0 {
+		return fmt.Errorf("physical_capacity %d is negative", *r.PhysicalCapacity)
+	}
+	return nil
+}
+
+func checkAlignment(a int64) error {
+	if a <= 0 || a&(a-1) != 0 {
+		return fmt.Errorf("%d is not a power of two", a)
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // isPath tells a target file from a built-in target name.
@@ -236,7 +371,8 @@ func isPath(nameOrPath string) bool {
 }
 
 func (t *Target) validate(source string) error {
-	for name, s := range t.Spaces {
+	for _, name := range sortedKeys(t.Spaces) {
+		s := t.Spaces[name]
 		if s.Capacity < 0 {
 			return fmt.Errorf("%s: space %q has a negative capacity", source, name)
 		}
