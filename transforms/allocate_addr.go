@@ -9,6 +9,7 @@ import (
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/printer"
+	"pto-opt/targets"
 )
 
 // allocate-addr (PyPTO's AllocateMemoryAddr): gives every tile.alloc an
@@ -305,7 +306,7 @@ func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *a
 		}
 		return -1
 	}
-	hazard := ctx.Target != nil && ctx.Target.HasHazard("split-load-tpop") && fn.HasAttr("tile.split_aiv")
+	hazard := ctx.Target != nil && ctx.Target.HasHazard(targets.HazardSplitLoadTpop) && fn.HasAttr("tile.split_aiv")
 	var loadTainted, tpopTainted map[*dialect.Value]bool
 	if hazard {
 		loadTainted, tpopTainted = hazardTaint(fn, lv.Aliases)

@@ -8,6 +8,7 @@ import (
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/printer"
+	"pto-opt/targets"
 )
 
 // memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,
@@ -131,7 +132,7 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 	if err := s.checkPinnedSlots(); err != nil {
 		return err
 	}
-	s.hazard = ctx.Target != nil && ctx.Target.HasHazard("split-load-tpop") && fn.HasAttr("tile.split_aiv")
+	s.hazard = ctx.Target != nil && ctx.Target.HasHazard(targets.HazardSplitLoadTpop) && fn.HasAttr("tile.split_aiv")
 	if s.hazard {
 		s.loadT, s.tpopT = hazardTaint(fn, s.lv.Aliases)
 	}

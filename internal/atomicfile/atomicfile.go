@@ -2,6 +2,12 @@
 // or nothing, never leaving a temporary file, and never replacing what is
 // not a regular file (as root, renaming over -o /dev/null would turn the
 // device into a file and break every later build on the machine).
+//
+// A Batch commits several outputs together: each is staged (written whole
+// to a temporary file beside it) first, and only when every one staged are
+// they renamed into place, so `-o out.mlir --memory-report=/missing/r.html`
+// leaves out.mlir untouched. Errors name the user's path, never the
+// temporary file's.
 package atomicfile
 
 import (
@@ -22,49 +28,143 @@ import (
 // Paths that are not regular files (-o /dev/null, a pipe) are written in
 // place.
 func Write(path string, data []byte) error {
+	var b Batch
+	if err := b.Add(path, data); err != nil {
+		return err
+	}
+	return b.Commit()
+}
+
+// Batch is a set of outputs committed together. The zero value is empty.
+type Batch struct {
+	staged []*staged
+}
+
+// staged is one output: either a complete temporary file waiting to be
+// renamed over target, or an opened special file waiting for its data.
+type staged struct {
+	path   string // as the user wrote it, for messages
+	target string // path with symbolic links resolved
+	tmp    string // the temporary file, "" for a special file
+	dev    *os.File
+	data   []byte
+}
+
+// Add stages data for path: a regular (or new) file is written whole to a
+// temporary file beside it; a special file is opened for writing. Nothing
+// visible changes until Commit. On error the batch is aborted.
+func (b *Batch) Add(path string, data []byte) error {
+	s, err := stage(path, data)
+	if err != nil {
+		b.Abort()
+		return &fs.PathError{Op: "write", Path: path, Err: underlying(err)}
+	}
+	b.staged = append(b.staged, s)
+	return nil
+}
+
+func stage(path string, data []byte) (*staged, error) {
 	target := path
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
+		return nil, err
 	}
+	s := &staged{path: path, target: target, data: data}
 	mode := fs.FileMode(0o666)
 	keepMode := false
 	if fi, err := os.Stat(target); err == nil {
 		if !fi.Mode().IsRegular() {
-			return writeInPlace(target, data)
+			s.dev, err = os.OpenFile(target, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, err
+			}
+			return s, nil
 		}
 		mode, keepMode = fi.Mode().Perm(), true
 	}
 	f, tmp, err := createTemp(filepath.Dir(target), filepath.Base(target), mode)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
+	fail := func(err error) (*staged, error) {
+		f.Close()
+		os.Remove(tmp)
+		return nil, err
+	}
 	if _, err := f.Write(data); err != nil {
-		return err
+		return fail(err)
 	}
 	if keepMode {
 		// The umask applied at creation may have dropped bits the old
 		// file had.
 		if err := f.Chmod(mode); err != nil {
-			return err
+			return fail(err)
 		}
 	}
 	if err := f.Close(); err != nil {
-		return err
+		os.Remove(tmp)
+		return nil, err
 	}
-	if err := os.Rename(tmp, target); err != nil {
-		return err
+	s.tmp = tmp
+	return s, nil
+}
+
+// Commit puts every staged output in place, in the order added, and
+// empties the batch. It stops at the first failure (a rename into a
+// directory that became unwritable, a device refusing the data) and
+// removes the temporary files not yet renamed.
+func (b *Batch) Commit() error {
+	defer b.Abort()
+	for len(b.staged) > 0 {
+		s := b.staged[0]
+		var err error
+		if s.dev != nil {
+			_, err = s.dev.Write(s.data)
+			if cerr := s.dev.Close(); err == nil {
+				err = cerr
+			}
+			s.dev = nil
+		} else {
+			err = os.Rename(s.tmp, s.target)
+			if err == nil {
+				s.tmp = ""
+			}
+		}
+		if err != nil {
+			return &fs.PathError{Op: "write", Path: s.path, Err: underlying(err)}
+		}
+		b.staged = b.staged[1:]
 	}
-	ok = true
 	return nil
+}
+
+// Abort drops every staged output: temporary files are removed, special
+// files closed unwritten.
+func (b *Batch) Abort() {
+	for _, s := range b.staged {
+		if s.dev != nil {
+			s.dev.Close()
+		}
+		if s.tmp != "" {
+			os.Remove(s.tmp)
+		}
+	}
+	b.staged = nil
+}
+
+// underlying strips the path an *os.PathError or *os.LinkError carries:
+// it may be a temporary file's, which means nothing to the user.
+func underlying(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
 
 // createTemp makes a new file, exclusively, named after base in dir.
@@ -81,16 +181,4 @@ func createTemp(dir, base string, mode fs.FileMode) (*os.File, string, error) {
 		}
 		return f, name, err
 	}
-}
-
-func writeInPlace(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

@@ -54,3 +54,71 @@ func TestReplaceKeepsModeAndLinks(t *testing.T) {
 		t.Fatalf("left behind: %v", entries)
 	}
 }
+
+// A batch commits nothing when one output cannot be staged: the file
+// staged before it is left as it was, and no temporary file remains.
+func TestBatchAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.mlir")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var b Batch
+	if err := b.Add(out, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing", "r.html")
+	err := b.Add(missing, []byte("<html>"))
+	if err == nil {
+		t.Fatal("staging into a missing directory succeeded")
+	}
+	// The message names the user's path, not a temporary file.
+	if want := "write " + missing + ": no such file or directory"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatalf("committing the aborted batch: %v", err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "old" {
+		t.Errorf("out.mlir holds %q after a failed batch", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+
+	// Both stageable: both committed.
+	report := filepath.Join(dir, "r.txt")
+	b = Batch{}
+	if err := b.Add(out, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(report, []byte("report")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "old" {
+		t.Errorf("out.mlir changed before Commit: %q", got)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "new" {
+		t.Errorf("out.mlir holds %q", got)
+	}
+	if got, _ := os.ReadFile(report); string(got) != "report" {
+		t.Errorf("r.txt holds %q", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("left behind: %v", entries)
+	}
+}
+
+// Writing to a full device is an error naming the device.
+func TestDevFull(t *testing.T) {
+	if fi, err := os.Stat("/dev/full"); err != nil || fi.Mode().IsRegular() {
+		t.Skip("no /dev/full")
+	}
+	err := Write("/dev/full", []byte("plan\n"))
+	if err == nil || err.Error() != "write /dev/full: no space left on device" {
+		t.Fatalf("got %v", err)
+	}
+}

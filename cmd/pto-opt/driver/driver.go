@@ -10,14 +10,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"pto-opt/dialect"
 	"pto-opt/internal/atomicfile"
+	"pto-opt/internal/stdio"
 	"pto-opt/parser"
 	"pto-opt/planner/report"
 	"pto-opt/printer"
@@ -65,7 +68,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	name := cfg.input
 	if name == "-" {
-		src, err = io.ReadAll(stdin)
+		if f, ok := stdin.(*os.File); ok && stdio.WasClosed(f) {
+			err = errors.New("standard input is closed")
+		} else {
+			src, err = io.ReadAll(stdin)
+		}
 		name = "<stdin>"
 	} else {
 		src, err = os.ReadFile(name)
@@ -189,23 +196,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ver != nil && !ver.finish(stderr, sm) {
 		failed = true
 	}
-	if cfg.output == "-" {
-		stdout.Write(out.Bytes())
-	} else if !failed {
-		if err := atomicfile.Write(cfg.output, out.Bytes()); err != nil {
-			fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
-			failed = true
-		}
-	}
-	if cfg.memoryReport != "" && !failed {
-		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: mgr.Plans}
-		if explicitTarget != nil {
-			rep.Target = explicitTarget.Name
-		}
-		if err := report.Write(cfg.memoryReport, rep); err != nil {
-			fmt.Fprintf(stderr, "pto-opt: --memory-report: %v\n", err)
-			failed = true
-		}
+	if !writeOutputs(cfg, name, explicitTarget, mgr, out.Bytes(), failed, stdout, stderr) {
+		failed = true
 	}
 	// The reports come last, whatever happened before, as in mlir-opt.
 	if cfg.statistics {
@@ -221,6 +213,75 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// writeOutputs writes the output and the memory report, all or nothing:
+// both files are staged first, and neither replaces anything unless both
+// could be written (and standard output took the module text, when that
+// is where it goes). As in mlir-opt, standard output gets the chunks that
+// went through even when another failed; a file output and the report are
+// written only when everything succeeded.
+func writeOutputs(cfg *config, name string, target *targets.Target, mgr *transforms.Manager, text []byte, failed bool, stdout, stderr io.Writer) bool {
+	var batch atomicfile.Batch
+	defer batch.Abort()
+	if cfg.output != "-" && !failed {
+		if err := batch.Add(cfg.output, text); err != nil {
+			fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
+			return false
+		}
+	}
+	if cfg.memoryReport != "" && !failed {
+		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: mgr.Plans}
+		if target != nil {
+			rep.Target = target.Name
+		}
+		var data bytes.Buffer
+		err := report.Render(&data, cfg.memoryReport, rep)
+		if err == nil {
+			err = batch.Add(cfg.memoryReport, data.Bytes())
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pto-opt: --memory-report: %v\n", err)
+			return false
+		}
+	}
+	if cfg.output == "-" {
+		if err := writeStdout(stdout, text); err != nil {
+			fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", err)
+			return false
+		}
+	}
+	if err := batch.Commit(); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Path == cfg.output {
+			fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
+		} else {
+			fmt.Fprintf(stderr, "pto-opt: --memory-report: %v\n", err)
+		}
+		return false
+	}
+	return !failed
+}
+
+// writeStdout writes the output text, failing on a standard output that
+// was closed at start (Go's runtime put /dev/null there) or that refuses
+// the bytes (/dev/full, a closed pipe).
+func writeStdout(stdout io.Writer, text []byte) error {
+	f, isFile := stdout.(*os.File)
+	if isFile && stdio.WasClosed(f) {
+		return errors.New("standard output is closed")
+	}
+	if _, err := stdout.Write(text); err != nil {
+		return errors.New(errText(err))
+	}
+	if isFile {
+		// A regular file or device reports late errors on sync; a pipe or
+		// terminal does not support it, which is not a failure.
+		if err := f.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+			return errors.New(errText(err))
+		}
+	}
+	return nil
 }
 
 func errText(err error) string {
