@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"pto-opt/dialect"
+	"pto-opt/internal/checked"
 )
 
 // CheckTilePlacement is the independent validator of tile memory plans,
@@ -26,6 +27,10 @@ type PlacementRules struct {
 	// place (the output of init-memref, before
 	// materialize-semantic-aliases); reads of them are not checked.
 	Unmaterialized bool
+	// Complete: every allocation must have an address (the output of
+	// allocate-addr). Otherwise addresses present on only some
+	// allocations are checked one by one, not against each other.
+	Complete bool
 }
 
 type tileWrite struct {
@@ -72,8 +77,11 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 			w := &tileWrite{op: op, res: op.Results[ri], buf: d, space: t.Space, offset: dialect.TileDestOffsetFor(op, ri), size: t.ByteSize()}
 			writes = append(writes, w)
 			if d.Op != nil {
-				if size, ok := d.Op.IntAttrValue("size"); ok && w.offset+w.size > size {
-					fail(dialect.NewError(op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(op), w.offset, w.offset+w.size, allocName(d), size))
+				end, fits := checked.Add(w.offset, w.size)
+				if !fits {
+					fail(dialect.NewError(op.Loc, "placement: the tile written by %s at offset %d of %s ends beyond the int64 range", dialect.Describe(op), w.offset, allocName(d)))
+				} else if size, ok := d.Op.IntAttrValue("size"); ok && end > size {
+					fail(dialect.NewError(op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(op), w.offset, end, allocName(d), size))
 				}
 			}
 		}
@@ -82,32 +90,21 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 	if firstErr != nil {
 		return firstErr
 	}
-	// Allocation-level checks once addresses exist.
+	// Allocation-level checks of the addresses there are. Only a complete
+	// set of addresses places tiles of different allocations relative to
+	// each other; with some missing (pinned allocations before
+	// allocate-addr) each allocation is checked on its own.
 	if haveAddr {
 		for _, a := range allocs {
-			space := dialect.TileSpaceOf(a.Results[0].Type)
-			addr, ok := addrs[a.Results[0]]
-			if !ok {
-				return dialect.NewError(a.Loc, "placement: %s has no address while others do", allocName(a.Results[0]))
-			}
-			size, _ := a.IntAttrValue("size")
-			if rules.Alignment != nil {
-				if al := rules.Alignment(space); al > 1 && addr%al != 0 {
-					return dialect.NewError(a.Loc, "placement: address %d of %s is not %d-byte aligned", addr, allocName(a.Results[0]), al)
+			if _, ok := addrs[a.Results[0]]; !ok {
+				if rules.Complete {
+					return dialect.NewError(a.Loc, "placement: %s has no address while others do", allocName(a.Results[0]))
 				}
+				haveAddr = false
 			}
-			if rules.Capacity != nil {
-				if c := rules.Capacity(space); c > 0 && addr+size > c {
-					return dialect.NewError(a.Loc, "placement: %s at [%d, %d) exceeds the %d-byte capacity of memory space '%s'", allocName(a.Results[0]), addr, addr+size, c, space)
-				}
-			}
-			if rules.Reserved != nil {
-				for _, r := range rules.Reserved(space) {
-					if addr < r[1] && r[0] < addr+size {
-						return dialect.NewError(a.Loc, "placement: %s at [%d, %d) overlaps the reserved window [%d, %d) of memory space '%s'", allocName(a.Results[0]), addr, addr+size, r[0], r[1], space)
-					}
-				}
-			}
+		}
+		if err := CheckAllocAddrs(fn, rules); err != nil {
+			return dialect.NewError(dialect.AsDiagnostic(err).Loc, "placement: %s", dialect.AsDiagnostic(err).Msg)
 		}
 	}
 	byteRange := func(w *tileWrite) (key *dialect.Value, lo, hi int64) {
@@ -160,6 +157,65 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 	fc := &flowCheck{haveAddr: haveAddr, addrs: addrs, open: rules.Unmaterialized}
 	if _, err := fc.block(fn.Body(0), memState{}); err != nil {
 		return err
+	}
+	if fc.overflow {
+		return dialect.NewError(fn.Loc, "placement: a tile's byte range leaves the int64 range")
+	}
+	return nil
+}
+
+// CheckAllocAddrs checks the addresses tile allocations carry (written by
+// a planner, or preset by the author) against the target: aligned, inside
+// the capacity, clear of reserved windows, and with an end that is an
+// int64. Allocations without an address are skipped. Errors are located
+// at the allocation, so a pass can report a preset address it was given
+// as the user's mistake rather than its own.
+func CheckAllocAddrs(fn *dialect.Operation, rules PlacementRules) error {
+	var err error
+	fn.Walk(func(a *dialect.Operation) bool {
+		if err != nil {
+			return false
+		}
+		if !a.Has(dialect.AllocLike) || len(a.Results) != 1 {
+			return true
+		}
+		if _, ok := a.Results[0].Type.(*dialect.TileBufType); !ok {
+			return true
+		}
+		addr, ok := dialect.AllocAddr(a)
+		if !ok {
+			return true
+		}
+		err = checkAllocAddr(a, addr, rules)
+		return err == nil
+	})
+	return err
+}
+
+func checkAllocAddr(a *dialect.Operation, addr int64, rules PlacementRules) error {
+	space := dialect.TileSpaceOf(a.Results[0].Type)
+	name := allocName(a.Results[0])
+	size, _ := a.IntAttrValue("size")
+	end, ok := checked.Add(addr, size)
+	if addr < 0 || !ok {
+		return dialect.NewError(a.Loc, "address %d of %s (%d bytes) is outside the addressable range", addr, name, size)
+	}
+	if rules.Alignment != nil {
+		if al := rules.Alignment(space); al > 1 && addr%al != 0 {
+			return dialect.NewError(a.Loc, "address %d of %s is not %d-byte aligned", addr, name, al)
+		}
+	}
+	if rules.Capacity != nil {
+		if c := rules.Capacity(space); c > 0 && end > c {
+			return dialect.NewError(a.Loc, "%s at [%d, %d) exceeds the %d-byte capacity of memory space '%s'", name, addr, end, c, space)
+		}
+	}
+	if rules.Reserved != nil {
+		for _, r := range rules.Reserved(space) {
+			if addr < r[1] && r[0] < end {
+				return dialect.NewError(a.Loc, "%s at [%d, %d) overlaps the reserved window [%d, %d) of memory space '%s'", name, addr, end, r[0], r[1], space)
+			}
+		}
 	}
 	return nil
 }

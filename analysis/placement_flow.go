@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"pto-opt/dialect"
+	"pto-opt/internal/checked"
 )
 
 // The read check of CheckTilePlacement: a symbolic run of the function
@@ -152,6 +153,9 @@ type flowCheck struct {
 	// (init-memref's output); tiles that are or derive from them are
 	// not checked.
 	open bool
+	// overflow: some tile's byte range left the int64 range; such a tile
+	// has no place, and the check fails rather than skip it.
+	overflow bool
 }
 
 // place is where a tile's bytes are: a key (allocation or space) and a
@@ -176,14 +180,25 @@ func (c *flowCheck) placeOf(v *dialect.Value) (place, bool) {
 }
 
 func (c *flowCheck) at(l TileLoc, size int64) (place, bool) {
+	var key any = l.Buf
+	lo := l.Offset
 	if c.haveAddr {
 		a, ok := c.addrs[l.Buf]
 		if !ok {
 			return place{}, false
 		}
-		return place{key: dialect.TileSpaceOf(l.Buf.Type), lo: a + l.Offset, hi: a + l.Offset + size}, true
+		key = dialect.TileSpaceOf(l.Buf.Type)
+		if lo, ok = checked.Add(a, l.Offset); !ok {
+			c.overflow = true
+			return place{}, false
+		}
 	}
-	return place{key: l.Buf, lo: l.Offset, hi: l.Offset + size}, true
+	hi, ok := checked.Add(lo, size)
+	if !ok {
+		c.overflow = true
+		return place{}, false
+	}
+	return place{key: key, lo: lo, hi: hi}, true
 }
 
 // windowPlace is, for a tile.slice (or what is computed on or viewed

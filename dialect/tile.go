@@ -2,8 +2,11 @@ package dialect
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+
+	"pto-opt/internal/checked"
 )
 
 // The tile dialect: tile kernels for scratchpad accelerators (PyPTO's model).
@@ -74,10 +77,31 @@ func (t *TileType) HasStaticShape() bool {
 	return true
 }
 
-// ByteSize is product(shape) * element bytes (for static shapes).
+// ByteSize is product(shape) * element bytes (for static shapes). The
+// verifier refuses tile types whose size is not an int64 (SizeFits), so
+// on verified IR it is exact.
 func (t *TileType) ByteSize() int64 {
-	bits := ElementBitWidth(t.Elem)
-	return (product(t.Shape)*bits + 7) / 8
+	n, _ := t.byteSize()
+	return n
+}
+
+// SizeFits reports whether the tile's byte size is an int64.
+func (t *TileType) SizeFits() bool {
+	_, ok := t.byteSize()
+	return ok
+}
+
+func (t *TileType) byteSize() (int64, bool) {
+	bits, ok := checked.Product(append([]int64{ElementBitWidth(t.Elem)}, t.Shape...)...)
+	if !ok {
+		// The element count may still fit once divided: count bytes
+		// per element instead when the width is whole bytes.
+		if w := ElementBitWidth(t.Elem); w%8 == 0 {
+			return checked.Product(append([]int64{w / 8}, t.Shape...)...)
+		}
+		return 0, false
+	}
+	return (bits + 7) / 8, true
 }
 
 // Tile returns the uniqued !tile.tile type.
@@ -420,8 +444,13 @@ func verifyTileAlloc(op *Operation) error {
 	if !ok || size <= 0 {
 		return Errorf(op, "requires a positive 'size'")
 	}
-	if a, ok := op.Attr("addr").(*IntegerAttr); ok && a.Value < 0 {
-		return Errorf(op, "'addr' must be non-negative")
+	if a, ok := op.Attr("addr").(*IntegerAttr); ok {
+		if a.Value < 0 {
+			return Errorf(op, "'addr' must be non-negative")
+		}
+		if _, ok := checked.Add(a.Value, size); !ok {
+			return Errorf(op, "'addr' %d plus the size %d ends beyond the int64 range", a.Value, size)
+		}
 	}
 	return nil
 }
@@ -675,6 +704,11 @@ func verifyTileOp(op *Operation) error {
 			return Errorf(op, "operandSegmentSizes must be [inputs, 0 or one destination per result]")
 		}
 	}
+	for _, v := range op.Results {
+		if t, ok := v.Type.(*TileType); ok && t.HasStaticShape() && !t.SizeFits() {
+			return Errorf(op, "result type %s needs more than %d bytes", t, int64(math.MaxInt64))
+		}
+	}
 	for i, d := range TileDests(op) {
 		bt, ok := d.Type.(*TileBufType)
 		if !ok {
@@ -683,8 +717,26 @@ func verifyTileOp(op *Operation) error {
 		if rs := TileSpaceOf(op.Results[i].Type); rs != bt.Space {
 			return Errorf(op, "destination space '%s' does not match the result space '%s'", bt.Space, rs)
 		}
-		if off := TileDestOffsetFor(op, i); off < 0 {
+		off := TileDestOffsetFor(op, i)
+		if off < 0 {
 			return Errorf(op, "destination offset must be non-negative")
+		}
+		t, ok := op.Results[i].Type.(*TileType)
+		if !ok || !t.HasStaticShape() {
+			continue
+		}
+		end, fits := checked.Add(off, t.ByteSize())
+		if !fits {
+			return Errorf(op, "result #%d of %d bytes at destination offset %d ends beyond the int64 range", i, t.ByteSize(), off)
+		}
+		// The destination's size is known when it is an allocation: a
+		// tile that runs past its end would overwrite whatever the
+		// planner puts next. A declared (pinned) allocation is exempt
+		// until init-memref sizes it by its largest bound tile.
+		if d.Op != nil && d.Op.Name == "tile.alloc" && !d.Op.HasAttr("pinned") {
+			if size, ok := d.Op.IntAttrValue("size"); ok && end > size {
+				return Errorf(op, "result #%d needs bytes [%d, %d) of its destination, a %d-byte tile.alloc", i, off, end, size)
+			}
 		}
 	}
 	if op.Has(ViewLike) && len(op.Operands) == 0 {

@@ -98,6 +98,9 @@ type addrProblem struct {
 }
 
 func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
+	if err := checkGivenAddrs(ctx, fn, "allocate-addr"); err != nil {
+		return err
+	}
 	if fn.Body(0) == nil {
 		return nil
 	}
@@ -177,7 +180,9 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		prev[i] = a.Attr("addr")
 		a.SetAttr("addr", dialect.Int(res.Solution.Offsets[i], dialect.I64))
 	}
-	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+	rules := placementRules(ctx)
+	rules.Complete = true
+	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
 		for i, a := range allocs {
 			if prev[i] != nil {
 				a.SetAttr("addr", prev[i])

@@ -42,6 +42,9 @@ func init() {
 }
 
 func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
+	if err := checkGivenAddrs(ctx, fn, "init-memref"); err != nil {
+		return err
+	}
 	if fn.Body(0) == nil {
 		return nil
 	}

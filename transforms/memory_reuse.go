@@ -105,6 +105,9 @@ type mrState struct {
 }
 
 func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
+	if err := checkGivenAddrs(ctx, fn, "memory-reuse"); err != nil {
+		return err
+	}
 	if fn.Body(0) == nil {
 		return nil
 	}

@@ -42,6 +42,9 @@ type msa struct {
 }
 
 func runSemanticAliases(ctx *Context, fn *dialect.Operation) error {
+	if err := checkGivenAddrs(ctx, fn, "materialize-semantic-aliases"); err != nil {
+		return err
+	}
 	if fn.Body(0) == nil {
 		return nil
 	}

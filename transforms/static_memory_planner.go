@@ -2,11 +2,13 @@ package transforms
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
 	"pto-opt/analysis"
 	"pto-opt/dialect"
+	"pto-opt/internal/checked"
 	"pto-opt/planner"
 )
 
@@ -223,53 +225,69 @@ func (s *smpState) returnedValues() map[*dialect.Value]bool {
 // i17) are not bit-packed by the LLVM lowering: each element takes whole
 // bytes, so upstream's formula would hand out a slot smaller than the
 // buffer (memref<2xi1> needs 2 bytes, not 1) and overlap its neighbour.
-func staticSize(mt *dialect.MemRefType) (int64, bool) {
+func staticSize(mt *dialect.MemRefType) (size int64, static, fits bool) {
 	if !mt.HasStaticShape() {
-		return 0, false
+		return 0, false, true
 	}
-	b := elementBytes(mt.Elem)
+	b, fits := elementBytes(mt.Elem)
 	if b == 0 {
-		return 0, false
+		return 0, false, fits
 	}
-	return mt.NumElements() * b, true
+	n, ok := checked.Product(mt.Shape...)
+	if ok {
+		size, ok = checked.Mul(n, b)
+	}
+	return size, true, fits && ok
 }
 
 // elementBytes is the storage size of one memref element under the LLVM
-// lowering (LLVM's alloc size on x86-64 and AArch64), 0 when unknown.
-func elementBytes(t dialect.Type) int64 {
+// lowering (LLVM's alloc size on x86-64 and AArch64), 0 when unknown;
+// fits is false when the size is not an int64 (vector<4611686018427387904xf32>).
+func elementBytes(t dialect.Type) (size int64, fits bool) {
 	switch t := t.(type) {
 	case *dialect.IntegerType, *dialect.IndexType:
-		return (dialect.ElementBitWidth(t) + 7) / 8
+		return (dialect.ElementBitWidth(t) + 7) / 8, true
 	case *dialect.FloatType:
 		if t.Name == "f80" {
-			return 16 // x86_fp80 is padded to 16 bytes
+			return 16, true // x86_fp80 is padded to 16 bytes
 		}
-		return (dialect.ElementBitWidth(t) + 7) / 8
+		return (dialect.ElementBitWidth(t) + 7) / 8, true
 	case *dialect.ComplexType:
-		return 2 * elementBytes(t.Elem)
+		b, fits := elementBytes(t.Elem)
+		if !fits {
+			return 0, false
+		}
+		return checked.Mul(2, b)
 	case *dialect.VectorType:
 		// An n-D vector lowers to nested arrays of 1-D vectors; a 1-D vector
 		// is bit-packed and padded to its natural (power-of-two) alignment.
 		if len(t.Shape) == 0 {
-			return 0
+			return 0, true
 		}
 		bits := dialect.ElementBitWidth(t.Elem)
 		if bits == 0 {
-			return 0
+			return 0, true
 		}
 		inner := t.Shape[len(t.Shape)-1]
-		store := (inner*bits + 7) / 8
+		innerBits, ok := checked.Mul(inner, bits)
+		if !ok {
+			return 0, false
+		}
+		store := innerBits/8 + min(innerBits%8, 1)
 		alloc := int64(1)
 		for alloc < store {
+			if alloc > math.MaxInt64/2 {
+				return 0, false
+			}
 			alloc *= 2
 		}
-		n := int64(1)
-		for _, d := range t.Shape[:len(t.Shape)-1] {
-			n *= d
+		n, ok := checked.Product(t.Shape[:len(t.Shape)-1]...)
+		if !ok {
+			return 0, false
 		}
-		return n * alloc
+		return checked.Mul(n, alloc)
 	}
-	return 0
+	return 0, true
 }
 
 // identityLayout reports whether a memref has the identity layout, the
@@ -325,7 +343,11 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 			skipped++
 			return true // upstream: only entry-block allocations
 		}
-		size, static := staticSize(mt)
+		size, static, fits := staticSize(mt)
+		if !fits {
+			walkErr = dialect.NewError(op.Loc, "%s needs more than %d bytes: no arena can hold it", mt, int64(math.MaxInt64))
+			return false
+		}
 		if !static {
 			skipped++
 			return true // dynamic shapes are left alone

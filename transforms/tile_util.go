@@ -251,3 +251,16 @@ func definedIn(v *dialect.Value, p *dialect.Operation) bool {
 	o := v.Block.ParentOp()
 	return o != nil && (o == p || p.IsAncestorOf(o))
 }
+
+// checkGivenAddrs refuses, at the allocation, addresses the input already
+// carries that break the target's rules (misaligned, past the capacity,
+// in a reserved window): they are the author's (or an earlier run's), and
+// the validator run after the pass would otherwise blame the pass with an
+// internal error at the function.
+func checkGivenAddrs(ctx *Context, fn *dialect.Operation, pass string) error {
+	if err := analysis.CheckAllocAddrs(fn, placementRules(ctx)); err != nil {
+		d := dialect.AsDiagnostic(err)
+		return dialect.NewError(d.Loc, "%s: the input's %s", pass, d.Msg)
+	}
+	return nil
+}

@@ -1,0 +1,35 @@
+// A memref whose byte size is not an int64 cannot be planned: the pass
+// refuses it at the allocation instead of computing a wrapped (here 0 or
+// 64-byte) arena.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics -static-memory-planner-analysis
+// RUN: pto-opt %s -split-input-file -verify-diagnostics -static-memory-planner-analysis=algorithm=dsa-rp
+
+// 2^62 f32 elements: 2^64 bytes.
+func.func @elements_times_width() {
+  // expected-error @+1 {{memref<4611686018427387904xf32> needs more than 9223372036854775807 bytes: no arena can hold it}}
+  %a = memref.alloc() : memref<4611686018427387904xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.dealloc %a : memref<4611686018427387904xf32>
+  memref.dealloc %b : memref<16xf32>
+  return
+}
+
+// -----
+
+// 2^32 x 2^32 i8: the element count itself is 2^64.
+func.func @element_count() {
+  // expected-error @+1 {{memref<4294967296x4294967296xi8> needs more than 9223372036854775807 bytes: no arena can hold it}}
+  %a = memref.alloc() : memref<4294967296x4294967296xi8>
+  memref.dealloc %a : memref<4294967296x4294967296xi8>
+  return
+}
+
+// -----
+
+// A vector element type too large on its own.
+func.func @vector_element() {
+  // expected-error @+1 {{memref<2xvector<4611686018427387904xf32>> needs more than 9223372036854775807 bytes: no arena can hold it}}
+  %a = memref.alloc() : memref<2xvector<4611686018427387904xf32>>
+  memref.dealloc %a : memref<2xvector<4611686018427387904xf32>>
+  return
+}
