@@ -314,7 +314,8 @@ USAGE: pto-opt [options] [input file, default: -]
 
 OPTIONS:
   -o <file>                          Output file (default: -, stdout); replaced only when
-                                     every chunk and pass succeeded
+                                     every chunk and pass succeeded and every output
+                                     (-o, --memory-report) can be written
   --split-input-file[=<marker>]      Split the input at '// -----' (or <marker>) and process
                                      each chunk on its own
   --output-split-marker=<marker>     Line joining the outputs of the chunks (default '// -----')
@@ -337,7 +338,8 @@ OPTIONS:
                                      module's tile.target attribute
   --verify-plan                      Run every tile kernel before and after the passes on the
                                      reference executor and fail on the first read that differs
-  --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html)
+  --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html),
+                                     together with -o: both or neither
   --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
   --help                             Display this help
   --version                          Display the version
