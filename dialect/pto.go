@@ -77,14 +77,9 @@ func parsePTOType(name, body string) (Type, error) {
 	return Opaque(text), nil
 }
 
-// PTOComputeOps are the destination-passing pto ops pto-opt can emit.
-var PTOComputeOps = strings.Fields(`tload tstore tadd tsub tmul tdiv tmax tmin tand tor txor
-	tadds tsubs tmuls tdivs tmaxs tmins texp tlog tsqrt tabs tneg trelu tnot tfillpad
-	trecip trsqrt trowsum trowmax trowmin tmrgsort tmov trem trems tfmod tfmods ttrans
-	trowexpand trowexpandmul trowexpandadd trowexpandsub trowexpanddiv
-	tcolexpand tcolexpandmul tcolexpandadd tcolexpandsub tcolexpanddiv
-	tsel tsels tprelu tcvt treshape textract treinterpret tmatmul tmatmul_acc tgemv tgemv_acc
-	tcreate tfull tpop_from_aic ttopk`)
+// PTOComputeOps are the destination-passing pto ops pto-opt can emit
+// (derived from the tile op table) or accepts.
+var PTOComputeOps = ptoOps()
 
 func init() {
 	RegisterDialect("pto")

@@ -216,48 +216,6 @@ func TileSpaceOf(t Type) string {
 
 // ---- op table ----
 
-type tileKind int
-
-const (
-	tkFresh       tileKind = iota // new tile, needs its own buffer
-	tkInPlaceSafe                 // output may reuse any input
-	tkNotInPlace                  // output must not alias any input
-	tkForbid1                     // output must not alias operand 1
-	tkSel                         // output must not alias operands 0 and 3
-	tkSels                        // target-aware
-	tkPrelu                       // target-aware
-	tkCast                        // widening: no alias with the input
-	tkView                        // view of operand 0
-	tkStore                       // result is the output tensor (operand 1)
-	tkReuse0                      // result written in place into operand 0
-)
-
-var tileOps = []struct {
-	kind  tileKind
-	names string
-	doc   string
-}{
-	{tkFresh, "load create full tpop_from_aic matmul gemv", "produces a fresh tile"},
-	{tkStore, "store", "writes a tile to a global tensor"},
-	{tkInPlaceSafe, "add sub mul div max min and or xor adds subs muls divs maxs mins exp log sqrt abs neg relu not fillpad", "elementwise, in-place safe"},
-	{tkNotInPlace, "recip rsqrt row_sum row_max row_min mrgsort_format1 move rem rems fmod fmods transpose", "output must not alias any input"},
-	{tkNotInPlace, "topk", "row-wise top-k: two results (values, indices), neither may alias the input"},
-	{tkForbid1, "row_expand row_expand_mul row_expand_add row_expand_sub row_expand_div col_expand col_expand_mul col_expand_add col_expand_sub col_expand_div", "output must not alias the broadcast operand 1"},
-	{tkSel, "sel", "output must not alias the mask (0) or tmp (3)"},
-	{tkSels, "sels", "select with a scalar; target-aware aliasing"},
-	{tkPrelu, "prelu", "parametric relu; target-aware aliasing"},
-	{tkCast, "cast", "element type conversion; widening casts are not in place"},
-	{tkView, "reshape slice reinterpret", "a view of operand 0"},
-	{tkReuse0, "matmul_acc gemv_acc", "accumulates in place into operand 0"},
-}
-
-// tilePipes assigns ops that do not run on the vector unit to their pipe:
-// loads on MTE2, stores on MTE3, cube ops on M.
-var tilePipes = map[string]string{
-	"load": "MTE2", "tpop_from_aic": "MTE2", "store": "MTE3",
-	"matmul": "M", "matmul_acc": "M", "gemv": "M", "gemv_acc": "M",
-}
-
 // movePipe: L1 -> L0A/L0B copies run on MTE1, L0C -> UB on FIX, others on V.
 func movePipe(op *Operation) string {
 	if len(op.Operands) == 0 || len(op.Results) == 0 {
@@ -319,63 +277,8 @@ func init() {
 			return []string{"mem_" + TileSpaceOf(op.Results[0].Type)}
 		},
 	})
-	for _, group := range tileOps {
-		for _, n := range strings.Fields(group.names) {
-			d := &OpDef{
-				Name:    "tile." + n,
-				Summary: group.doc,
-				Parse:   parseTileOp,
-				Print:   printTileOp,
-				Verify:  verifyTileOp,
-				Effects: []Effect{{Kind: Read, Operand: AllOperands, Result: -1}},
-			}
-			switch group.kind {
-			case tkView:
-				d.Traits = ViewLike | Pure
-				d.ViewSource = 0
-			case tkStore:
-				d.Traits = HasSideEffects
-				d.Effects = append(d.Effects, Effect{Kind: Write, Operand: 1, Result: -1})
-				d.Flows = []Flow{{Operand: 1, Result: 0}} // the result is the output tensor
-			case tkReuse0:
-				d.Traits = TileProducer | ResultReusesInput
-				d.ReusedInput = 0
-			default:
-				d.Traits = TileProducer | DestinationStyle
-				d.Inherent = []string{"operandSegmentSizes", "offset", "dest_offsets"}
-			}
-			if group.kind == tkFresh {
-				d.Traits |= FreshResult
-			}
-			switch n {
-			case "load":
-				d.Traits |= GlobalLoad
-			case "tpop_from_aic":
-				d.Traits |= CubePop
-			}
-			d.Pipe = tilePipes[n]
-			if d.Pipe == "" {
-				d.Pipe = "V" // vector unit
-			}
-			if n == "move" {
-				d.PipeFor = movePipe
-			}
-			switch group.kind {
-			case tkNotInPlace:
-				d.Traits |= NotInPlaceSafe
-			case tkForbid1:
-				d.ForbidOutputAlias = []int{1}
-			case tkSel:
-				d.ForbidOutputAlias = []int{0, 3}
-			case tkSels:
-				d.ForbidAliasFor = selsForbidden
-			case tkPrelu:
-				d.ForbidAliasFor = preluForbidden
-			case tkCast:
-				d.ForbidAliasFor = castForbidden
-			}
-			Register(d)
-		}
+	for i := range TileOps {
+		Register(TileOps[i].opDef())
 	}
 }
 

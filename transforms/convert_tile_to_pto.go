@@ -2,7 +2,6 @@ package transforms
 
 import (
 	"fmt"
-	"strings"
 
 	"pto-opt/dialect"
 )
@@ -19,7 +18,7 @@ import (
 //     that are one variable (loop carries, if results, in-place results)
 //     share one allocation, so they share one pto.alloc_tile.
 //   - Each tile op becomes `pto.t<op> ins(<inputs>) outs(<destination>)`
-//     following the table tileToPTO; loads and stores take a
+//     following the tile op table (dialect.TileOps); loads and stores take a
 //     `pto.partition_view` of the global tensor at the op's offsets.
 //   - tile.alloc ops disappear. Loop-carried and if-yielded tiles and
 //     tensors are no values any more (the buffer is the variable), so
@@ -39,64 +38,21 @@ import (
 // (materialize-semantic-aliases); either allocations all have an address or
 // none has.
 
-// ptoForm says how a tile op's operands map to ins(...) and outs(...).
-type ptoForm int
-
-const (
-	ptoCompute ptoForm = iota // ins(inputs) outs(result buffer)
-	ptoLoad                   // ins(partition of tensor operand 0) outs(result buffer)
-	ptoStore                  // ins(tile operand 0) outs(partition of tensor operand 1)
-	ptoView                   // ins(source) outs(view's buffer): a reinterpretation
-	ptoSubview                // no op: the tile is a pto.subview of its source's buffer
-)
-
-// tileToPTO is the lowering table: space-separated `tile=pto` pairs per
-// form. Every tile op but tile.alloc has an entry (checked by the tests).
-var tileToPTO = []struct {
-	form  ptoForm
-	pairs string
-}{
-	{ptoLoad, "load=tload"},
-	{ptoStore, "store=tstore"},
-	{ptoView, "reshape=treshape reinterpret=treinterpret"},
-	{ptoSubview, "slice=subview"},
-	{ptoCompute, `create=tcreate full=tfull tpop_from_aic=tpop_from_aic
-		matmul=tmatmul matmul_acc=tmatmul_acc gemv=tgemv gemv_acc=tgemv_acc
-		add=tadd sub=tsub mul=tmul div=tdiv max=tmax min=tmin and=tand or=tor xor=txor
-		adds=tadds subs=tsubs muls=tmuls divs=tdivs maxs=tmaxs mins=tmins
-		exp=texp log=tlog sqrt=tsqrt abs=tabs neg=tneg relu=trelu not=tnot fillpad=tfillpad
-		recip=trecip rsqrt=trsqrt row_sum=trowsum row_max=trowmax row_min=trowmin
-		mrgsort_format1=tmrgsort move=tmov rem=trem rems=trems fmod=tfmod fmods=tfmods transpose=ttrans
-		row_expand=trowexpand row_expand_mul=trowexpandmul row_expand_add=trowexpandadd
-		row_expand_sub=trowexpandsub row_expand_div=trowexpanddiv
-		col_expand=tcolexpand col_expand_mul=tcolexpandmul col_expand_add=tcolexpandadd
-		col_expand_sub=tcolexpandsub col_expand_div=tcolexpanddiv
-		sel=tsel sels=tsels prelu=tprelu cast=tcvt topk=ttopk`},
-}
-
-type ptoLowering struct {
-	op   string // pto op name without the dialect prefix
-	form ptoForm
-}
-
-var ptoLowerings = func() map[string]ptoLowering {
-	m := map[string]ptoLowering{}
-	for _, g := range tileToPTO {
-		for _, pair := range strings.Fields(g.pairs) {
-			t, p, ok := strings.Cut(pair, "=")
-			if !ok {
-				panic("transforms: bad tileToPTO entry " + pair)
-			}
-			m["tile."+t] = ptoLowering{op: p, form: g.form}
-		}
+// tileOpOfValue returns the table row of the op defining v.
+func tileOpOfValue(v *dialect.Value) (*dialect.TileOp, bool) {
+	if v.Op == nil {
+		return nil, false
 	}
-	return m
-}()
+	return dialect.TileOpOf(v.Op.Name)
+}
 
 // PTOLoweringOf returns the pto op a tile op becomes ("" when the table
 // has no entry).
 func PTOLoweringOf(tileOp string) string {
-	return ptoLowerings[tileOp].op
+	if r, ok := dialect.TileOpOf(tileOp); ok {
+		return r.PTO
+	}
+	return ""
 }
 
 func init() {
@@ -358,7 +314,7 @@ func (c *ptoConv) check() error {
 			return failure == nil
 		}
 		if op.Dialect() == "tile" && op.Name != "tile.alloc" {
-			if _, ok := ptoLowerings[op.Name]; !ok {
+			if _, ok := dialect.TileOpOf(op.Name); !ok {
 				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: no pto lowering for '%s'", op.Name)
 				return false
 			}
@@ -497,7 +453,7 @@ func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
 // (for the window of a tile.slice, the pto.subview of its source's).
 func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 	t := v.Type.(*dialect.TileType)
-	if v.Op != nil && ptoLowerings[v.Op.Name].form == ptoSubview {
+	if r, ok := tileOpOfValue(v); ok && r.PTOForm == dialect.PTOSubview {
 		return c.window(v)
 	}
 	loc, ok := bufferOf(v)
@@ -603,7 +559,7 @@ func (c *ptoConv) operand(v *dialect.Value) (*dialect.Value, error) {
 
 // lower emits the pto op of tile op op right before it.
 func (c *ptoConv) lower(op *dialect.Operation) error {
-	lw := ptoLowerings[op.Name]
+	lw, _ := dialect.TileOpOf(op.Name)
 	var ins, outs []*dialect.Value
 	mapAll := func(vs []*dialect.Value) ([]*dialect.Value, error) {
 		out := make([]*dialect.Value, len(vs))
@@ -618,22 +574,22 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 	}
 	var err error
 	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true, "dest_offsets": true}
-	switch lw.form {
-	case ptoSubview:
+	switch lw.PTOForm {
+	case dialect.PTOSubview:
 		_, err := c.buffer(op.Results[0])
 		return err
-	case ptoCompute, ptoView:
+	case dialect.PTOCompute, dialect.PTOReinterpret:
 		if ins, err = mapAll(dialect.TileInputs(op)); err != nil {
 			return err
 		}
 		results := op.Results[:1]
-		if lw.form == ptoCompute {
+		if lw.PTOForm == dialect.PTOCompute {
 			results = op.Results // multi-result ops write every result
 		}
 		if outs, err = mapAll(results); err != nil {
 			return err
 		}
-	case ptoLoad:
+	case dialect.PTOLoad:
 		inputs := dialect.TileInputs(op)
 		if len(inputs) == 0 {
 			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s has no tensor operand", dialect.Describe(op))
@@ -648,7 +604,7 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 			return err
 		}
 		dropped["offsets"] = true
-	case ptoStore:
+	case dialect.PTOStore:
 		inputs := dialect.TileInputs(op)
 		if len(inputs) < 2 {
 			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s needs a tile and a tensor operand", dialect.Describe(op))
@@ -667,7 +623,7 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		outs = []*dialect.Value{pv}
 		dropped["offsets"] = true
 	}
-	p := dialect.NewOperation("pto."+lw.op, op.Loc, append(ins, outs...), nil)
+	p := dialect.NewOperation("pto."+lw.PTO, op.Loc, append(ins, outs...), nil)
 	p.SetAttr("operandSegmentSizes", dialect.I32Array(int64(len(ins)), int64(len(outs))))
 	for _, list := range [][]dialect.NamedAttr{op.Props, op.Attrs} {
 		for _, a := range list {
