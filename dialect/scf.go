@@ -444,37 +444,6 @@ func printCondition(p AsmPrinter, op *Operation) {
 	p.AttrDict(op)
 }
 
-// verifyYield checks a yield against its parent's results (scf.if, scf.for)
-// or the before-region arguments (scf.while's after region).
-func verifyYield(op *Operation) error {
-	parent := op.ParentOp()
-	if parent == nil {
-		return Errorf(op, "expects a parent op")
-	}
-	var want []Type
-	switch {
-	case parent.Def != nil && parent.Def.Branch != nil:
-		switch parent.Def.Branch.(type) {
-		case whileBranch:
-			if b := parent.Body(0); b != nil {
-				want = ValueTypes(b.Args)
-			}
-		default:
-			want = ValueTypes(parent.Results)
-		}
-	default:
-		return nil
-	}
-	got := ValueTypes(op.Operands)
-	if !TypesEqual(got, want) {
-		if len(got) != len(want) {
-			return Errorf(op, "number of operands (%d) does not match the number of results of the parent '%s' (%d)", len(got), parent.Name, len(want))
-		}
-		return Errorf(op, "types mismatch between yield op and its parent '%s'", parent.Name)
-	}
-	return nil
-}
-
 // parseArgInits reads `%arg = %init, ...)` (the open parenthesis already
 // read), as scf.for's iter_args and scf.while's operands give them: each
 // argument is appended to args, each initial value to the operands.

@@ -364,8 +364,8 @@ func (p *printer) printOp(op *dialect.Operation) {
 		if parentOp := op.ParentOp(); parentOp != nil && parentOp.Def != nil && parentOp.Def.DefaultDialect != "" &&
 			strings.HasPrefix(name, parentOp.Def.DefaultDialect+".") {
 			name = name[len(parentOp.Def.DefaultDialect)+1:]
-		} else if strings.HasPrefix(name, "builtin.") {
-			name = name[len("builtin."):]
+		} else {
+			name = strings.TrimPrefix(name, "builtin.")
 		}
 		p.w.WriteString(name)
 		op.Def.Print(p, op)

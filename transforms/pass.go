@@ -177,6 +177,9 @@ func NewInstance(p *Pass, raw map[string]string) (*Instance, error) {
 	return &Instance{Pass: p, Opts: Options{pass: p, values: vals}}, nil
 }
 
+//lint:file-ignore ST1005 the option messages are mlir-opt's, word for word, '!' included
+
+// checkValue checks an option value against its kind.
 func checkValue(s OptionSpec, v string) error {
 	switch s.Kind {
 	case IntOpt:

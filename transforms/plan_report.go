@@ -1,8 +1,6 @@
 package transforms
 
 import (
-	"strings"
-
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/planner/report"
@@ -55,5 +53,3 @@ func locString(l dialect.Location) string {
 	}
 	return l.String()
 }
-
-func trimPercent(s string) string { return strings.TrimPrefix(s, "%") }

@@ -636,10 +636,7 @@ func (m *msa) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Oper
 // stops at loop iter_args: past the back edge a carry holds the previous
 // iteration's value, a different version of the variable.
 func newVersion(aa *analysis.Aliases, v *dialect.Value) []*dialect.Value {
-	var out []*dialect.Value
-	for _, w := range aa.Resolve(v) {
-		out = append(out, w)
-	}
+	out := append([]*dialect.Value(nil), aa.Resolve(v)...)
 	carried := map[*dialect.Value]bool{}
 	for _, w := range out {
 		if w.IsBlockArg() {

@@ -52,15 +52,6 @@ func (sh *shell) run(n node) int {
 	panic("lit: unknown shell node")
 }
 
-func (sh *shell) getenv(name string) string {
-	for i := len(sh.env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(sh.env[i], "="); ok && k == name {
-			return v
-		}
-	}
-	return ""
-}
-
 func setenv(env []string, name, value string) []string {
 	out := env[:0:0]
 	for _, kv := range env {

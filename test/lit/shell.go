@@ -231,6 +231,7 @@ func (p *parser) look() *token {
 func (p *parser) command() (*command, error) {
 	t := p.look()
 	if t == nil {
+		//lint:ignore ST1005 real lit's wording
 		return nil, fmt.Errorf("empty command!")
 	}
 	if t.op != "" {
