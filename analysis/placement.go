@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 
 	"pto-opt/dialect"
 	"pto-opt/internal/checked"
@@ -136,7 +137,7 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 			if ks != kw || ls >= hw || lw >= hs || src.space != w.space {
 				continue
 			}
-			if all || containsIdx(forbidden, k) {
+			if all || slices.Contains(forbidden, k) {
 				return dialect.NewError(w.op.Loc, "placement: %s writes its output over its input #%d (bytes [%d, %d)), which it must not alias", dialect.Describe(w.op), k, max(ls, lw), min(hs, hw))
 			}
 			if ls != lw {
@@ -238,15 +239,6 @@ func CarriedVersion(aa *Aliases, arg *dialect.Value) []*dialect.Value {
 		}
 	}
 	return out
-}
-
-func containsIdx(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func allocName(v *dialect.Value) string {

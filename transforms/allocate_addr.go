@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -487,7 +488,7 @@ func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, target s
 	all, forbidden := dialect.ForbiddenAliasOperands(op, target)
 	inputs := dialect.TileInputs(op)
 	for k, in := range inputs {
-		if all || containsInt(forbidden, k) {
+		if all || slices.Contains(forbidden, k) {
 			ap.separate(out, rootIdx(in), "semantic_no_alias")
 			continue
 		}

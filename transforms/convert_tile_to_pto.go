@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"fmt"
+	"slices"
 
 	"pto-opt/dialect"
 )
@@ -255,7 +256,7 @@ func runConvertTileToPTO(ctx *Context, fn *dialect.Operation) error {
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op.Has(dialect.Terminator) && op.Has(dialect.ReturnLike) {
 			p := op.ParentOp()
-			if p == fn || p != nil && contains(regionOps, p) {
+			if p == fn || p != nil && slices.Contains(regionOps, p) {
 				op.SetOperands(dropTileValues(op.Operands))
 			}
 		}

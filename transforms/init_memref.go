@@ -1,6 +1,7 @@
 package transforms
 
 import (
+	"slices"
 	"strings"
 
 	"pto-opt/analysis"
@@ -83,7 +84,7 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 	// Declared allocations: hoisted too, sized by their largest bound tile.
 	var declared []*dialect.Operation
 	for _, a := range tileAllocs(fn) {
-		if contains(created, a) {
+		if slices.Contains(created, a) {
 			continue
 		}
 		declared = append(declared, a)

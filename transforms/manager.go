@@ -3,6 +3,7 @@ package transforms
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -249,7 +250,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		// A plain error (not a diagnostic already emitted) is reported at
 		// the op the pass ran on.
 		if d, ok := err.(*dialect.Diagnostic); ok {
-			if !containsDiag(local, d) {
+			if !slices.Contains(local, d) {
 				r.emit(d)
 			}
 		} else if _, isFailure := err.(*Failure); !isFailure {
@@ -272,15 +273,6 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		r.dump(r.header("After", in), op)
 	}
 	return nil
-}
-
-func containsDiag(list []*dialect.Diagnostic, d *dialect.Diagnostic) bool {
-	for _, x := range list {
-		if x == d {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *run) hasRun(name string) bool {

@@ -1,6 +1,7 @@
 package transforms
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -295,7 +296,7 @@ func (s *mrState) writeRefusals(op *dialect.Operation, out *mrMember, target str
 	all, forbidden := dialect.ForbiddenAliasOperands(op, target)
 	inputs := dialect.TileInputs(op)
 	for k, in := range inputs {
-		if all || containsInt(forbidden, k) {
+		if all || slices.Contains(forbidden, k) {
 			refuse(out, memberOf(in), "no-alias")
 		}
 	}
@@ -480,7 +481,7 @@ func (s *mrState) packSpace(space string, members []*mrMember) ([]*mrBuffer, err
 			g = &group{id: m.group}
 			groups[m.group] = g
 		}
-		if !containsI64(g.stages, m.stage) {
+		if !slices.Contains(g.stages, m.stage) {
 			g.stages = append(g.stages, m.stage)
 		}
 		g.slot = max(g.slot, m.size)
@@ -589,15 +590,6 @@ func (s *mrState) hasDynamicOffsets(space string) bool {
 		return !found
 	})
 	return found
-}
-
-func containsI64(list []int64, x int64) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // apply rebases every member onto its buffer's representative: the

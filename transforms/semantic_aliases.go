@@ -3,6 +3,7 @@ package transforms
 import (
 	"pto-opt/analysis"
 	"pto-opt/dialect"
+	"slices"
 )
 
 // materialize-semantic-aliases (PyPTO's MaterializeSemanticAliases): the
@@ -407,15 +408,6 @@ func (m *msa) targetName() string {
 	return ""
 }
 
-func containsInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 func (m *msa) conditional(S *dialect.Operation) error {
 	dsts := map[int]tileLoc{}
 	for i, res := range S.Results {
@@ -676,7 +668,7 @@ func before(u, s *dialect.Operation) bool {
 func (m *msa) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
 	all, forbidden := dialect.ForbiddenAliasOperands(op, m.targetName())
 	for i, in := range dialect.TileInputs(op) {
-		if !all && !containsInt(forbidden, i) {
+		if !all && !slices.Contains(forbidden, i) {
 			continue
 		}
 		if buf, ok := allocationOf(in); ok && buf == dst.buf {

@@ -3,6 +3,7 @@ package transforms
 import (
 	"fmt"
 	"pto-opt/analysis"
+	"slices"
 	"strconv"
 
 	"pto-opt/dialect"
@@ -136,7 +137,7 @@ func tileAllocs(fn *dialect.Operation) []*dialect.Operation {
 func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	entry := fn.Body(0)
 	at := 0
-	for at < len(entry.Ops) && isTileAlloc(entry.Ops[at]) && !contains(ops, entry.Ops[at]) {
+	for at < len(entry.Ops) && isTileAlloc(entry.Ops[at]) && !slices.Contains(ops, entry.Ops[at]) {
 		at++
 	}
 	for _, op := range ops {
@@ -156,15 +157,6 @@ func isTileAlloc(op *dialect.Operation) bool {
 	}
 	_, ok := op.Results[0].Type.(*dialect.TileBufType)
 	return ok
-}
-
-func contains(ops []*dialect.Operation, op *dialect.Operation) bool {
-	for _, o := range ops {
-		if o == op {
-			return true
-		}
-	}
-	return false
 }
 
 // isPinned reports an author-declared allocation.
