@@ -65,6 +65,10 @@ func init() {
 		Stats: map[string]string{
 			"num-shared":  "Allocations merged into another",
 			"bytes-saved": "Bytes of allocation removed",
+			// The semantic-alias fixup is part of memory-reuse (its plan is
+			// validated only after it), so its counts are reported here.
+			"num-retargeted": "Producers retargeted onto the canonical allocation after sharing",
+			"num-moves":      "tile.move copies inserted after sharing",
 		},
 		Run: runMemoryReuse,
 	})

@@ -61,6 +61,44 @@ type Pass struct {
 	// Stats declares the statistics the pass reports, name -> description.
 	Stats map[string]string
 	Run   func(ctx *Context, op *dialect.Operation) error
+	// Expand, when set, makes the entry a named pipeline (MLIR's
+	// PassPipelineRegistration): wherever it is added, on the command
+	// line or in a textual pipeline, it is replaced by the pass instances
+	// Expand returns for its options. They run, time, report statistics,
+	// print IR and check prerequisites as passes of their own. Run is
+	// unused.
+	Expand func(opts Options) []Step
+}
+
+// Step is one pass of a named pipeline, with its option values.
+type Step struct {
+	Pass string
+	Opts map[string]string
+}
+
+// expand returns the instances an instance stands for: itself, or the
+// passes of its named pipeline (recursively).
+func expand(in *Instance) ([]*Instance, error) {
+	if in.Pass.Expand == nil {
+		return []*Instance{in}, nil
+	}
+	var out []*Instance
+	for _, st := range in.Pass.Expand(in.Opts) {
+		p := Lookup(st.Pass)
+		if p == nil {
+			return nil, fmt.Errorf("pipeline '%s': pass '%s' is not registered", in.Pass.Name, st.Pass)
+		}
+		sub, err := NewInstance(p, st.Opts)
+		if err != nil {
+			return nil, fmt.Errorf("pipeline '%s': %v", in.Pass.Name, err)
+		}
+		more, err := expand(sub)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
 }
 
 var (

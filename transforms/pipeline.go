@@ -27,12 +27,22 @@ func NewModulePipeline() *Pipeline { return &Pipeline{Anchor: "builtin.module"} 
 // are merged when the pipeline runs (see Coalesced), as MLIR's pass
 // manager does, so --dump-pass-pipeline shows one nested pipeline per
 // flag while execution visits every function once for all of them.
-func (p *Pipeline) Add(in *Instance) {
-	if in.Pass.Anchor == p.Anchor {
-		p.Items = append(p.Items, &Item{Pass: in})
-		return
+// A named pipeline adds the passes it expands to.
+func (p *Pipeline) Add(in *Instance) error {
+	ins, err := expand(in)
+	if err != nil {
+		return err
 	}
-	p.Items = append(p.Items, &Item{Nested: &Pipeline{Anchor: in.Pass.Anchor, Items: []*Item{{Pass: in}}}})
+	var items []*Item
+	for _, x := range ins {
+		items = append(items, &Item{Pass: x})
+	}
+	if in.Pass.Anchor == p.Anchor {
+		p.Items = append(p.Items, items...)
+		return nil
+	}
+	p.Items = append(p.Items, &Item{Nested: &Pipeline{Anchor: in.Pass.Anchor, Items: items}})
+	return nil
 }
 
 // Coalesced returns a copy of the pipeline in which adjacent nested
@@ -248,7 +258,13 @@ func (pp *pipelineParser) items(p *Pipeline) error {
 				pp.i = start
 				return pp.errorf("can't add pass '%s' restricted to '%s' on a pass manager intended to run on '%s', did you intend to nest?", name, pass.Anchor, p.Anchor)
 			}
-			p.Items = append(p.Items, &Item{Pass: in})
+			ins, err := expand(in)
+			if err != nil {
+				return err
+			}
+			for _, x := range ins {
+				p.Items = append(p.Items, &Item{Pass: x})
+			}
 		}
 		pp.skipSpace()
 		if pp.peek() == ',' {

@@ -1,20 +1,14 @@
 package transforms
 
-import (
-	"fmt"
-
-	"pto-opt/dialect"
-)
-
-// pto-memory-plan: the whole PyPTO memory pipeline in one pass, by planner:
+// pto-memory-plan: the whole PyPTO memory pipeline, a named pipeline that
+// expands, by planner, into
 //
 //	pypto   init-memref, materialize-semantic-aliases, memory-reuse, allocate-addr{planner=sequential}
 //	dsa-rp  init-memref, materialize-semantic-aliases, allocate-addr{planner=dsa-rp} (no memory-reuse)
 //	ptoas   init-memref, materialize-semantic-aliases (ptoas plans reuse and addresses)
-var planPipelines = map[string][]struct {
-	pass string
-	opts map[string]string
-}{
+//
+// so each step is timed, verified, printed and counted as a pass.
+var planPipelines = map[string][]Step{
 	"pypto": {
 		{"init-memref", map[string]string{"planner": "pypto"}},
 		{"materialize-semantic-aliases", nil},
@@ -41,29 +35,6 @@ func init() {
 		Options: []OptionSpec{
 			{Name: "planner", Kind: EnumOpt, Default: "pypto", Values: []string{"pypto", "dsa-rp", "ptoas"}, Help: "Memory planner"},
 		},
-		Run: runPTOMemoryPlan,
+		Expand: func(opts Options) []Step { return planPipelines[opts.String("planner")] },
 	})
-}
-
-func runPTOMemoryPlan(ctx *Context, fn *dialect.Operation) error {
-	for _, step := range planPipelines[ctx.Opts.String("planner")] {
-		p := Lookup(step.pass)
-		if p == nil {
-			return fmt.Errorf("pto-memory-plan: pass %s is not registered", step.pass)
-		}
-		in, err := NewInstance(p, step.opts)
-		if err != nil {
-			return err
-		}
-		sub := *ctx
-		sub.Opts = in.Opts
-		if err := p.Run(&sub, fn); err != nil {
-			return err
-		}
-		if err := dialect.Verify(fn); err != nil {
-			return err
-		}
-		ctx.Pipeline = append(ctx.Pipeline, step.pass)
-	}
-	return nil
 }

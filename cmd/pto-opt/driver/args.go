@@ -169,7 +169,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			if err != nil {
 				return fail("%v", err)
 			}
-			pipeline.Add(in)
+			if err := pipeline.Add(in); err != nil {
+				return fail("%v", err)
+			}
 			usedFlags = true
 			continue
 		}
