@@ -306,7 +306,7 @@ func unitPeaks(in *instance, off []int64) []int64 {
 	peak := make([]int64, len(in.pools))
 	for k := range in.units {
 		if u := &in.units[k]; u.size > 0 {
-			peak[u.pool] = max(peak[u.pool], off[k]+u.size)
+			peak[u.pool] = max(peak[u.pool], satAdd(off[k], u.size))
 		}
 	}
 	return peak

@@ -136,6 +136,11 @@ func Solve(name string, p *Problem, opt Options) (*Result, error) {
 		q = out.problem
 	}
 	sol := in.solution(out.off)
+	if err := CheckEnds(q, sol); err != nil {
+		// Check keeps a sound placement far inside int64: this is a bug
+		// in the algorithm, and its metrics would be meaningless.
+		return nil, fmt.Errorf("internal error: %s: %v", name, err)
+	}
 	r := &Result{
 		Algorithm:          name,
 		Solution:           sol,
