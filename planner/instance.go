@@ -183,7 +183,7 @@ func (in *instance) checkPins() error {
 		if u := &in.units[k]; u.pinned && u.size > 0 {
 			pinned = append(pinned, k)
 			for _, r := range in.p.Pools[u.pool].Reserved {
-				if u.offset < r.End && r.Start < satAdd(u.offset, u.size) {
+				if r.Start < r.End && u.offset < r.End && r.Start < satAdd(u.offset, u.size) {
 					return fmt.Errorf("buffer %s is pinned to [%d, %d), on reserved bytes [%d, %d)",
 						in.p.Buffers[u.members[0]].Name, u.offset, satAdd(u.offset, u.size), r.Start, r.End)
 				}

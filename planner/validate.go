@@ -98,7 +98,8 @@ func (v *validator) checkBuffers(add func(string, ...any) bool) bool {
 			continue
 		}
 		for _, r := range pool.Reserved {
-			if o < r.End && r.Start < v.end[i] {
+			// An empty range reserves nothing.
+			if r.Start < r.End && o < r.End && r.Start < v.end[i] {
 				if !add("buffer %s in pool %s: overlaps reserved bytes [%d, %d)", v.span(i), pool.Name, r.Start, r.End) {
 					return false
 				}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestValidateAcceptsTouchingLifetimes(t *testing.T) {
@@ -140,4 +141,28 @@ func pairwiseValid(p *Problem, s Solution) bool {
 		}
 	}
 	return true
+}
+
+// An empty reserved range reserves no byte (found by FuzzReadJSONNumbers:
+// best fit placed a buffer across [128, 128) and validation refused it).
+func TestValidateEmptyReservedRange(t *testing.T) {
+	p := onePool(0, buf("a", 256, 1, 0, 4))
+	p.Pools[0].Reserved = []Interval{{128, 128}}
+	if err := Validate(p, Solution{Offsets: []int64{0}}); err != nil {
+		t.Fatal(err)
+	}
+	p.Pools[0].Reserved = []Interval{{128, 129}}
+	if err := Validate(p, Solution{Offsets: []int64{0}}); err == nil {
+		t.Fatal("a buffer over a reserved byte accepted")
+	}
+	// A pin across the empty range is no contradiction either.
+	p.Pools[0].Reserved = []Interval{{128, 128}}
+	p.Buffers[0].Pinned = true
+	for _, alg := range Algorithms() {
+		r, err := Solve(alg, p, Options{TimeLimit: time.Second})
+		if err != nil {
+			t.Fatalf("%s: %v", alg, err)
+		}
+		mustValidate(t, p, r.Solution, alg)
+	}
 }
