@@ -13,9 +13,12 @@ import (
 const maxValidationErrors = 20
 
 // Validate checks a solution against every hard constraint of the problem:
-// offsets aligned and non-negative, inside the pool capacity, clear of
-// reserved ranges, pinned buffers at their offsets, colocated buffers at one
-// offset, and no two conflicting buffers sharing a byte. Two buffers
+// offsets aligned and non-negative, bytes inside the pool capacity (a
+// buffer of size 0 has none, as Peak counts none: the packers that
+// reproduce MLIR and PyPTO put one at the running end, which may be past
+// the capacity), clear of reserved ranges, pinned buffers at their
+// offsets, colocated buffers at one offset, and no two conflicting
+// buffers sharing a byte. Two buffers
 // conflict when they are separated, or when their live intervals overlap and
 // they are neither temporally excluded nor colocated.
 //
@@ -86,7 +89,7 @@ func (v *validator) checkBuffers(add func(string, ...any) bool) bool {
 			ok = add("buffer %s in pool %s: offset not a multiple of alignment %d", v.span(i), pool.Name, b.Align)
 		case !v.endOK(i):
 			ok = add("buffer %s in pool %s: ends beyond the largest int64 address", v.span(i), pool.Name)
-		case pool.Capacity > 0 && v.end[i] > pool.Capacity:
+		case pool.Capacity > 0 && b.Size > 0 && v.end[i] > pool.Capacity:
 			ok = add("buffer %s in pool %s: exceeds capacity %d", v.span(i), pool.Name, pool.Capacity)
 		case b.Pinned && o != b.Offset:
 			ok = add("buffer %s in pool %s: pinned to offset %d", v.span(i), pool.Name, b.Offset)

@@ -166,3 +166,34 @@ func TestValidateEmptyReservedRange(t *testing.T) {
 		mustValidate(t, p, r.Solution, alg)
 	}
 }
+
+// Capacity bounds the bytes used. A buffer of size 0 uses none, wherever
+// it sits, as Peak (and so the feasibility Solve reports) has it (found
+// by FuzzReadJSONConstraints: ffd put an empty buffer separated from the
+// others above them, claimed a fit, and validation refused it).
+func TestValidateEmptyBufferAboveCapacity(t *testing.T) {
+	p := onePool(111, buf("a", 0, 32, 4, 22), buf("b", 40, 1, 19, 59), buf("c", 104, 16, 0, 4))
+	p.Separations = []Separation{{A: 0, B: 1}}
+	if err := Validate(p, Solution{Offsets: []int64{128, 0, 0}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, alg := range Algorithms() {
+		r, err := Solve(alg, p, Options{TimeLimit: time.Second})
+		if err != nil {
+			t.Fatalf("%s: %v", alg, err)
+		}
+		switch {
+		case r.Feasible:
+			mustValidate(t, r.Problem, r.Solution, alg)
+		case alg == "ffd" || alg == "best-fit" || alg == "dsa-rp":
+			t.Fatalf("%s: no fit: %s", alg, r.Reason) // b and c never live together
+		default: // the lifetime-blind packers
+			mustValidate(t, uncapped(r.Problem), r.Solution, alg)
+		}
+	}
+	// A non-empty buffer there is still refused.
+	p.Buffers[0].Size = 1
+	if err := Validate(p, Solution{Offsets: []int64{128, 0, 0}}); err == nil || !strings.Contains(err.Error(), "exceeds capacity 111") {
+		t.Fatalf("error %v", err)
+	}
+}
