@@ -206,7 +206,7 @@ func certified(p *Problem, in *instance, r *Result) bool {
 			var over int64
 			for pool, lb := range r.LowerBound {
 				if c := p.Pools[pool].Capacity; c > 0 && lb > c {
-					over += lb - c
+					over = satAdd(over, lb-c)
 				}
 			}
 			if r.Overflow != over || (over > 0 && !lbValid) {
