@@ -14,6 +14,7 @@ import (
 // is the trailing gap [prevEnd, highWater); the smallest gap wins, ties to
 // the lowest offset. Without a candidate the unit goes to
 // AlignUp(prevEnd). Capacity is not consulted: the result reports it.
+// Ends saturate (see packers.go).
 func bestFit(in *instance) []int64 {
 	if in.simple() {
 		return bestFitFast(in)
@@ -77,7 +78,7 @@ func bestFitGeneral(in *instance) []int64 {
 		place := func(k int) {
 			isPlaced[k] = true
 			j, _ := slices.BinarySearchFunc(placed, off[k], func(v placedUnit, o int64) int { return cmpInt64(v.off, o) })
-			placed = slices.Insert(placed, j, placedUnit{off[k], off[k] + size[k], k})
+			placed = slices.Insert(placed, j, placedUnit{off[k], satAdd(off[k], size[k]), k})
 			heap.Push(&active, death2{lastEnd[k], int64(k)})
 		}
 		var hw int64
@@ -86,7 +87,7 @@ func bestFitGeneral(in *instance) []int64 {
 				off[k] = u.offset
 				place(k)
 				if u.size > 0 {
-					hw = max(hw, u.offset+u.size)
+					hw = max(hw, satAdd(u.offset, u.size))
 				}
 			}
 		}
@@ -128,7 +129,7 @@ func bestFitGeneral(in *instance) []int64 {
 					if !seen[j] && size[j] > 0 && conflict(k, j) {
 						seen[j] = true
 						picked = append(picked, j)
-						blocks = append(blocks, block{off[j], off[j] + size[j]})
+						blocks = append(blocks, block{off[j], satAdd(off[j], size[j])})
 					}
 				}
 				for _, a := range active {
@@ -153,7 +154,7 @@ func bestFitGeneral(in *instance) []int64 {
 			off[k] = o
 			place(k)
 			if u.size > 0 {
-				hw = max(hw, o+u.size)
+				hw = max(hw, satAdd(o, u.size))
 			}
 		}
 	}
@@ -177,7 +178,7 @@ func (g *gapChooser) reset(size, align int64, reserved []block) {
 
 func (g *gapChooser) step(b block) {
 	if b.off > g.prevEnd {
-		if a := AlignUp(g.prevEnd, g.align); a+g.size <= b.off {
+		if a := AlignUp(g.prevEnd, g.align); satAdd(a, g.size) <= b.off {
 			if gap := b.off - g.prevEnd; g.bestGap < 0 || gap < g.bestGap {
 				g.best, g.bestGap = a, gap
 			}
@@ -201,7 +202,7 @@ func (g *gapChooser) finish(hw int64) int64 {
 	}
 	g.reserved = nil
 	a := AlignUp(g.prevEnd, g.align)
-	if hw > g.prevEnd && a+g.size <= hw {
+	if hw > g.prevEnd && satAdd(a, g.size) <= hw {
 		if gap := hw - g.prevEnd; g.bestGap < 0 || gap < g.bestGap {
 			return a
 		}
@@ -232,10 +233,10 @@ func bestFitFast(in *instance) []int64 {
 			o := st.choose(u.size, u.align, hw)
 			off[k] = o
 			if u.size > 0 && end > start {
-				st.add(o, o+u.size, end)
+				st.add(o, satAdd(o, u.size), end)
 			}
 			if u.size > 0 {
-				hw = max(hw, o+u.size)
+				hw = max(hw, satAdd(o, u.size))
 			}
 		}
 	}
@@ -314,12 +315,12 @@ func (g *gapState) choose(size, align, hw int64) int64 {
 	}
 	mid, midGap := int64(-1), int64(-1)
 	for k, _, ok := g.gaps.ceil(key2{max(size, 1), -1 << 62}); ok; k, _, ok = g.gaps.ceil(key2{k.a, k.b + 1}) {
-		if AlignUp(k.b, align)+size <= k.b+k.a {
+		if satAdd(AlignUp(k.b, align), size) <= k.b+k.a { // a gap's end, k.b+k.a, is a block's offset
 			mid, midGap = AlignUp(k.b, align), k.a
 			break
 		}
 	}
-	if hw > top && AlignUp(top, align)+size <= hw {
+	if hw > top && satAdd(AlignUp(top, align), size) <= hw {
 		if trail := hw - top; mid < 0 || trail < midGap {
 			return AlignUp(top, align)
 		}

@@ -54,7 +54,9 @@ func CapacityFromName(path string) (int64, bool) {
 // column is ignored), then one buffer per row with the half-open lifetime
 // [lower, upper). All buffers go into one pool named after the file, with
 // the capacity from the file name when it carries one (see
-// CapacityFromName), else unbounded. Errors carry the file and line.
+// CapacityFromName), else unbounded. Ids must be unique and alignments
+// powers of two, and the problem passes Check (the planner's limits
+// included); errors carry the file and line.
 func ReadCSV(r io.Reader, file string) (*Problem, error) {
 	cr := csv.NewReader(bufio.NewReader(r))
 	cr.ReuseRecord = true
@@ -83,6 +85,8 @@ func ReadCSV(r io.Reader, file string) (*Problem, error) {
 	capacity, _ := CapacityFromName(file)
 	name := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	p := &Problem{Pools: []Pool{{Name: name, Capacity: capacity}}}
+	var lines []int               // buffer -> line
+	firstLine := map[string]int{} // id -> line
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -128,11 +132,28 @@ func ReadCSV(r io.Reader, file string) (*Problem, error) {
 			return nil, bad(line, "upper %d before lower %d", upper, lower)
 		case align < 1:
 			return nil, bad(line, "alignment %d < 1", align)
+		case align&(align-1) != 0:
+			return nil, bad(line, "alignment %d is not a power of two", align)
 		}
+		if first, dup := firstLine[id]; dup {
+			return nil, bad(line, "duplicate id %q (first on line %d)", id, first)
+		}
+		firstLine[id] = line
+		lines = append(lines, line)
 		p.Buffers = append(p.Buffers, Buffer{Name: id, Size: size, Align: align, Live: []Interval{{lower, upper}}})
 	}
 	if len(p.Buffers) == 0 {
 		return nil, bad(0, "no buffers")
+	}
+	// The planner's limits (sizes, times and the pool's total within
+	// Limit), located at the row that crosses them.
+	if err := p.Check(); err != nil {
+		line := 0
+		var ce *CheckError
+		if errors.As(err, &ce) && ce.Buffer >= 0 {
+			line = lines[ce.Buffer]
+		}
+		return nil, bad(line, "%v", err)
 	}
 	return p, nil
 }

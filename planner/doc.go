@@ -43,6 +43,13 @@
 // run through; it shares no placement code with the algorithms, so a bug in
 // an algorithm cannot hide itself.
 //
+// Sizes, addresses, program points and costs come from user input, so
+// Solve (through Problem.Check) refuses problems whose arithmetic could
+// leave int64: every number, and every pool's worst-case extent, must stay
+// within Limit, 2^62-1, which keeps the sum of any two such quantities
+// inside int64. Validate does not rely on that: it computes ends with
+// checked arithmetic and rejects a range that would wrap.
+//
 // The package reads MiniMalloc CSV files (ReadCSV, WriteCSV) and DSA-RP
 // schema-v1 JSON documents (ReadJSON, WriteSolutionJSON); cmd/pto-plan is
 // the command-line front end.

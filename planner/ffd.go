@@ -95,7 +95,7 @@ func ffdShare(in *instance, canShare func(i, j int) bool) Groups {
 				q = filt.query(u.live)
 			}
 			for _, c := range perPool[u.pool] {
-				if blockedAt[c] == stamp {
+				if blockedAt[c] == stamp || groups[c].closed {
 					continue
 				}
 				grp := &groups[c]
@@ -120,9 +120,6 @@ func ffdShare(in *instance, canShare func(i, j int) bool) Groups {
 			g = len(groups)
 			groups = append(groups, ffdGroup{closed: u.pinned})
 			blockedAt = append(blockedAt, 0)
-			if u.pinned {
-				blockedAt[g] = -1 // closed for good
-			}
 			perPool[u.pool] = append(perPool[u.pool], g)
 			if !u.pinned {
 				openGroups[u.pool]++
@@ -306,7 +303,7 @@ func unitPeaks(in *instance, off []int64) []int64 {
 	peak := make([]int64, len(in.pools))
 	for k := range in.units {
 		if u := &in.units[k]; u.size > 0 {
-			peak[u.pool] = max(peak[u.pool], off[k]+u.size)
+			peak[u.pool] = max(peak[u.pool], satAdd(off[k], u.size))
 		}
 	}
 	return peak

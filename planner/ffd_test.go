@@ -64,6 +64,25 @@ func TestFFDSharePinnedIsClosed(t *testing.T) {
 	}
 }
 
+// Found by FuzzReadJSONNumbers: when the count of open groups did not
+// rule a buffer out, the scan let it join a pinned buffer's closed group,
+// and it landed on the pin's offset whatever its own alignment. Here P
+// opens a closed group, y an open one, and x (aligned to 16, live while
+// neither is) fits both in time: it must join y's.
+func TestFFDPinnedGroupStaysClosed(t *testing.T) {
+	p := onePool(0, buf("P", 64, 1, 0, 2), buf("y", 32, 1, 10, 12), buf("x", 16, 16, 4, 6))
+	p.Buffers[0].Pinned, p.Buffers[0].Offset = true, 8
+	g, err := FFDShare(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([][]int{{0}, {1, 2}}, g.Members); diff != "" {
+		t.Fatalf("groups (-want +got):\n%s", diff)
+	}
+	_, r := solveOffsets(t, "ffd", p)
+	mustValidate(t, p, r.Solution, "ffd")
+}
+
 func TestFFDPlacement(t *testing.T) {
 	p := ffdProblem()
 	off, r := solveOffsets(t, "ffd", p)

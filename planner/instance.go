@@ -2,7 +2,10 @@ package planner
 
 import (
 	"fmt"
+	"math"
 	"slices"
+
+	"pto-opt/internal/checked"
 )
 
 // unit is one storage identity: a lone buffer, or a colocation class whose
@@ -152,10 +155,10 @@ func newInstance(p *Problem) (*instance, error) {
 			continue
 		}
 		if a == b {
-			in.constCost += q.Cost
+			in.constCost = satAdd(in.constCost, q.Cost)
 			continue
 		}
-		agg[pairKey(a, b)] += q.Cost
+		agg[pairKey(a, b)] = satAdd(agg[pairKey(a, b)], q.Cost)
 	}
 	for k, c := range agg {
 		if c > 0 {
@@ -180,9 +183,9 @@ func (in *instance) checkPins() error {
 		if u := &in.units[k]; u.pinned && u.size > 0 {
 			pinned = append(pinned, k)
 			for _, r := range in.p.Pools[u.pool].Reserved {
-				if u.offset < r.End && r.Start < u.offset+u.size {
+				if r.Start < r.End && u.offset < r.End && r.Start < satAdd(u.offset, u.size) {
 					return fmt.Errorf("buffer %s is pinned to [%d, %d), on reserved bytes [%d, %d)",
-						in.p.Buffers[u.members[0]].Name, u.offset, u.offset+u.size, r.Start, r.End)
+						in.p.Buffers[u.members[0]].Name, u.offset, satAdd(u.offset, u.size), r.Start, r.End)
 				}
 			}
 		}
@@ -190,7 +193,7 @@ func (in *instance) checkPins() error {
 	for x, a := range pinned {
 		for _, b := range pinned[x+1:] {
 			ua, ub := &in.units[a], &in.units[b]
-			if ua.offset < ub.offset+ub.size && ub.offset < ua.offset+ua.size && in.conflict(a, b) {
+			if ua.offset < satAdd(ub.offset, ub.size) && ub.offset < satAdd(ua.offset, ua.size) && in.conflict(a, b) {
 				return fmt.Errorf("buffers %s and %s are pinned to overlapping bytes but may not share them",
 					in.p.Buffers[ua.members[0]].Name, in.p.Buffers[ub.members[0]].Name)
 			}
@@ -244,7 +247,15 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
-func lcm(a, b int64) int64 { return a / gcd(a, b) * b }
+// lcm of two alignments; Check makes them powers of two, so it is the
+// larger one, and the saturation (see AlignUp) is only a safeguard.
+func lcm(a, b int64) int64 {
+	l, ok := checked.Mul(a/gcd(a, b), b)
+	if !ok {
+		return math.MaxInt64
+	}
+	return l
+}
 
 // conflict reports whether units a and b may never share a byte.
 func (in *instance) conflict(a, b int) bool {

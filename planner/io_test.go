@@ -40,6 +40,13 @@ func TestReadCSVErrors(t *testing.T) {
 		{"id,lower,upper,size\n1,0,2\n", "f.csv:2: 3 fields, header has 4"},
 		{"id,lower,upper,size\n", "f.csv: no buffers"},
 		{"id,lower,upper,size\n\"1,0,2,4\n", "f.csv:2:"},
+		{"id,lower,upper,size\na,0,2,4\nb,0,2,4\na,1,3,4\n", `f.csv:4: duplicate id "a" (first on line 2)`},
+		{"id,lower,upper,size,alignment\n1,0,2,4,3\n", "f.csv:2: alignment 3 is not a power of two"},
+		// The planner's limits, at the row that crosses them.
+		{"id,lower,upper,size\na,0,4,4611686018427387904\n", "f.csv:2: buffer 0 (a): size 4611686018427387904 is above the planner's limit"},
+		{"id,lower,upper,size\na,0,4,1152921504606846976\nb,0,4,1152921504606846976\n\nc,0,4,1152921504606846976\nd,0,4,1152921504606846976\n",
+			"f.csv:6: buffer 3 (d): with it, pool f could need more than the planner's limit"},
+		{"id,lower,upper,size\na,0,9223372036854775807,4\n", "f.csv:2: buffer 0 (a): live interval [0, 9223372036854775807) reaches beyond"},
 	}
 	for _, tc := range cases {
 		_, err := ReadCSV(strings.NewReader(tc.in), "f.csv")
@@ -132,12 +139,51 @@ func TestReadJSONErrors(t *testing.T) {
 		{edit(`"name": "a",`, `"name": "a", "colour": "red",`), `f.json: problem.buffers[0]: json: unknown field "colour"`},
 		{edit(`"size": 64,`, `"size": 6.5,`), "f.json: problem.buffers[2].size: expected int64"},
 		{edit(`"terms": ["capacity_overflow", "reuse_cost"]`, `"terms": ["bank_cost"]`), "problem.objective.terms[0]: objective term \"bank_cost\" is not supported"},
+		// One document, and nothing after it (the fixture has 27 lines).
+		{string(good) + "\n  }\n", "f.json:29: malformed JSON: data after the document"},
+		{string(good) + `{"schema_version": 1}`, "f.json:28: malformed JSON: data after the document"},
+		{edit(`"profile": "pypto_research_v1"`, `"profile": "pypto_fancy"`), `f.json: profile: unknown profile "pypto_fancy" (the schema has standard_dsa, dsa_rp_v1,`},
+		{edit(`"profile": "pypto_research_v1"`, `"profile": ""`), `f.json: profile: unknown profile ""`},
+		// pypto_structure refers to buffers and pools like the rest.
+		{edit(`"objective":`, structure(`{"buffer": 10, "members": ["a"]}`, `{"group": 0, "pool": 3, "slot_size": 256, "depth": 2, "effective_depth": 2, "members": [{"buffer": 10, "stage": 0, "residue": 0}, {"buffer": 99, "stage": 1, "residue": 1}]}`)+`"objective":`),
+			"f.json: problem.pypto_structure.pipeline_groups[0].members[1].buffer: unknown buffer 99"},
+		{edit(`"objective":`, structure(``, `{"group": 0, "pool": 5, "slot_size": 256, "depth": 2, "effective_depth": 2, "members": [{"buffer": 10, "stage": 0, "residue": 0}]}`)+`"objective":`),
+			"f.json: problem.pypto_structure.pipeline_groups[0].pool: unknown pool 5"},
+		{edit(`"objective":`, structure(`{"buffer": 77, "members": ["a"]}`, ``)+`"objective":`),
+			"f.json: problem.pypto_structure.alias_classes[0].buffer: unknown buffer 77"},
+		{edit(`"objective":`, `"pypto_structure": {"alias_classes": [], "pipeline_groups": [], "slots": 3}, "objective":`),
+			`f.json: problem.pypto_structure: json: unknown field "slots"`},
+		// The planner's limits, at the field that crosses them.
+		{edit(`"size": 256, "alignment": 32, "live_intervals": [{"lower": 4`, `"size": 4611686018427387904, "alignment": 32, "live_intervals": [{"lower": 4`),
+			"f.json: problem.buffers[1]: buffer 1 (b): size 4611686018427387904 is above the planner's limit 4611686018427387903"},
+		{edit(`"capacity": 1024`, `"capacity": 9223372036854775807`), "f.json: problem.pools[0]: pool 0 (Vec): capacity 9223372036854775807 is above"},
+		{edit(`"cost": 2,`, `"cost": 4611686018427387904,`), "f.json: problem.cost_model.reuse_penalties[0]: penalty 0: the costs up to this one add up to more than"},
+		{edit(`"alignment": 64,`, `"alignment": 48,`), "f.json: problem.buffers[2]: buffer 2 (c): alignment 48 is not a power of two"},
 	}
 	for _, tc := range cases {
 		_, err := ReadJSON(strings.NewReader(tc.in), "f.json")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
+	}
+}
+
+// structure is a pypto_structure member with the given alias classes and
+// pipeline groups.
+func structure(alias, groups string) string {
+	return `"pypto_structure": {"alias_classes": [` + alias + `], "pipeline_groups": [` + groups + `]}, `
+}
+
+// The schema's pypto_structure is read (and checked) when it is right.
+func TestReadJSONStructure(t *testing.T) {
+	good, err := os.ReadFile("testdata/small.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Replace(string(good), `"objective":`, structure(`{"buffer": 10, "members": ["a", "a"]}`,
+		`{"group": 0, "pool": 3, "slot_size": 256, "depth": 2, "effective_depth": 2, "members": [{"buffer": 10, "stage": 0, "residue": 0}, {"buffer": 11, "stage": 1, "residue": 1}]}`)+`"objective":`, 1)
+	if _, err := ReadJSON(strings.NewReader(in), "f.json"); err != nil {
+		t.Fatal(err)
 	}
 }
 

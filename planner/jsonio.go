@@ -27,7 +27,7 @@ type Document struct {
 
 type jsonDoc struct {
 	SchemaVersion   *int              `json:"schema_version"`
-	Profile         string            `json:"profile"`
+	Profile         *string           `json:"profile"`
 	Instance        string            `json:"instance"`
 	RelaxedFrom     string            `json:"relaxed_from"`
 	RelaxedFeatures []string          `json:"relaxed_features"`
@@ -107,10 +107,41 @@ type jsonObjective struct {
 	Terms       []string `json:"terms"`
 }
 
+// jsonStructure is the schema's pypto_structure: what PyPTO knew about
+// the buffers (alias classes, software-pipeline groups). The planner does
+// not use it, but its references must name buffers and pools of the
+// document like every other part. whole_slot_reuse is a PyPTO extension
+// the planner cannot honour.
+type jsonStructure struct {
+	AliasClasses []struct {
+		Buffer  *uint32  `json:"buffer"`
+		Members []string `json:"members"`
+	} `json:"alias_classes"`
+	PipelineGroups []struct {
+		Group          *uint32 `json:"group"`
+		Pool           *uint32 `json:"pool"`
+		SlotSize       *uint64 `json:"slot_size"`
+		Depth          *uint32 `json:"depth"`
+		EffectiveDepth *uint32 `json:"effective_depth"`
+		Members        []struct {
+			Buffer  *uint32 `json:"buffer"`
+			Stage   *uint32 `json:"stage"`
+			Residue *uint32 `json:"residue"`
+		} `json:"members"`
+	} `json:"pipeline_groups"`
+	WholeSlotReuse bool `json:"whole_slot_reuse"`
+}
+
+// profiles are the schema's profile names.
+var profiles = []string{"standard_dsa", "dsa_rp_v1", "pypto_structured", "pypto_hard_v1", "pypto_research_v1", "pypto_core_relaxation"}
+
 // ReadJSON reads a DSA-RP schema-v1 problem document. Unknown fields,
-// out-of-range numbers, references to unknown buffers or pools, and
-// features the planner cannot honour (flexible pool assignment, whole-slot
-// reuse, bank cost) are errors naming the file and the field path.
+// out-of-range numbers, a profile the schema does not name, references to
+// unknown buffers or pools (pypto_structure's included), anything after
+// the document, features the planner cannot honour (flexible pool
+// assignment, whole-slot reuse, bank cost) and problems beyond the
+// planner's limits (see Check) are errors naming the file and the field
+// path (or the line, for malformed JSON).
 func ReadJSON(r io.Reader, file string) (*Document, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -157,6 +188,19 @@ func (d *jsonReader) decode(raw []byte, v any, path string) error {
 		}
 		return d.fail(path, "%v", err)
 	}
+	// One value: a second one or stray bytes after it mean the file is
+	// not what its writer meant (a concatenation, a botched edit),
+	// whatever the first value says.
+	end := int(dec.InputOffset())
+	if _, err := dec.Token(); err != io.EOF {
+		rest := raw[end:]
+		at := end + len(rest) - len(bytes.TrimLeft(rest, " \t\r\n"))
+		line := 1 + bytes.Count(raw[:at], []byte("\n"))
+		if path == "" {
+			return &InputError{File: d.file, Line: line, Msg: "malformed JSON: data after the document"}
+		}
+		return d.fail(path, "malformed JSON: data after the value")
+	}
 	return nil
 }
 
@@ -173,9 +217,15 @@ func (d *jsonReader) read() (*Document, error) {
 	case doc.Problem == nil:
 		return nil, d.fail("problem", "missing")
 	}
+	if doc.Profile != nil && !slices.Contains(profiles, *doc.Profile) {
+		return nil, d.fail("profile", "unknown profile %q (the schema has %s)", *doc.Profile, strings.Join(profiles, ", "))
+	}
 	h := fnv.New64a()
 	h.Write(d.data)
-	out := &Document{Instance: doc.Instance, Profile: doc.Profile, Fingerprint: fmt.Sprintf("%016x", h.Sum64())}
+	out := &Document{Instance: doc.Instance, Fingerprint: fmt.Sprintf("%016x", h.Sum64())}
+	if doc.Profile != nil {
+		out.Profile = *doc.Profile
+	}
 	p := &Problem{}
 	out.Problem = p
 	jp := doc.Problem
@@ -370,20 +420,71 @@ func (d *jsonReader) read() (*Document, error) {
 		}
 	}
 	if len(jp.PyptoStructure) > 0 {
-		var ps struct {
-			WholeSlotReuse bool `json:"whole_slot_reuse"`
-		}
-		if err := json.Unmarshal(jp.PyptoStructure, &ps); err != nil {
-			return nil, d.fail("problem.pypto_structure", "%v", err)
-		}
-		if ps.WholeSlotReuse {
-			return nil, d.fail("problem.pypto_structure.whole_slot_reuse", "whole-slot reuse is not supported")
+		if err := d.structure(jp.PyptoStructure, bufIdx, poolIdx); err != nil {
+			return nil, err
 		}
 	}
 	if err := p.Check(); err != nil {
-		return nil, d.fail("problem", "%v", err)
+		field := "problem"
+		var ce *CheckError
+		if errors.As(err, &ce) {
+			switch {
+			case ce.Buffer >= 0:
+				field = fmt.Sprintf("problem.buffers[%d]", ce.Buffer)
+			case ce.Pool >= 0:
+				field = fmt.Sprintf("problem.pools[%d]", ce.Pool)
+			case ce.Penalty >= 0:
+				field = fmt.Sprintf("problem.cost_model.reuse_penalties[%d]", ce.Penalty)
+			}
+		}
+		return nil, d.fail(field, "%v", err)
 	}
 	return out, nil
+}
+
+// structure checks pypto_structure: its fields, and that its buffer and
+// pool references name the document's.
+func (d *jsonReader) structure(raw json.RawMessage, bufIdx map[uint32]int, poolIdx map[uint32]int) error {
+	const path = "problem.pypto_structure"
+	var ps jsonStructure
+	if err := d.decode(raw, &ps, path); err != nil {
+		return err
+	}
+	buffer := func(field string, id *uint32) error {
+		if id == nil {
+			return d.fail(field, "missing")
+		}
+		if _, ok := bufIdx[*id]; !ok {
+			return d.fail(field, "unknown buffer %d", *id)
+		}
+		return nil
+	}
+	for k, ac := range ps.AliasClasses {
+		if err := buffer(fmt.Sprintf("%s.alias_classes[%d].buffer", path, k), ac.Buffer); err != nil {
+			return err
+		}
+	}
+	for k, g := range ps.PipelineGroups {
+		gp := fmt.Sprintf("%s.pipeline_groups[%d]", path, k)
+		switch {
+		case g.Pool == nil:
+			return d.fail(gp+".pool", "missing")
+		case len(g.Members) == 0:
+			return d.fail(gp+".members", "no members")
+		}
+		if _, ok := poolIdx[*g.Pool]; !ok {
+			return d.fail(gp+".pool", "unknown pool %d", *g.Pool)
+		}
+		for m, mem := range g.Members {
+			if err := buffer(fmt.Sprintf("%s.members[%d].buffer", gp, m), mem.Buffer); err != nil {
+				return err
+			}
+		}
+	}
+	if ps.WholeSlotReuse {
+		return d.fail(path+".whole_slot_reuse", "whole-slot reuse is not supported")
+	}
+	return nil
 }
 
 type jsonPlacement struct {

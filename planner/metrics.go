@@ -1,7 +1,11 @@
 package planner
 
 import (
+	"fmt"
+	"math"
 	"slices"
+
+	"pto-opt/internal/checked"
 )
 
 // LowerBound returns, per pool, the largest total size of buffers live at
@@ -44,7 +48,13 @@ func LowerBound(p *Problem) []int64 {
 		})
 		var cur int64
 		for _, x := range e {
-			cur += x.delta
+			var ok bool
+			if cur, ok = checked.Add(cur, x.delta); !ok {
+				// Only positive deltas can overflow: more than int64
+				// bytes are live at once, and MaxInt64 is still a bound.
+				lb[pool] = math.MaxInt64
+				break
+			}
 			lb[pool] = max(lb[pool], cur)
 		}
 	}
@@ -175,37 +185,50 @@ func MergeIntervals(in []Interval) []Interval {
 }
 
 // Peak returns, per pool, the highest byte used: max(offset + size) over
-// the pool's non-empty buffers.
+// the pool's non-empty buffers. An end beyond int64 reads as
+// math.MaxInt64 (Validate rejects such a placement; see CheckEnds).
 func Peak(p *Problem, s Solution) []int64 {
 	peak := make([]int64, len(p.Pools))
 	for i := range p.Buffers {
 		b := &p.Buffers[i]
 		if b.Size > 0 {
-			peak[b.Pool] = max(peak[b.Pool], s.Offsets[i]+b.Size)
+			peak[b.Pool] = max(peak[b.Pool], satAdd(s.Offsets[i], b.Size))
 		}
 	}
 	return peak
 }
 
+// CheckEnds reports the first buffer whose end, offset + size, is beyond
+// int64: such a placement has no meaningful peak or overlap, and the
+// metrics above would only saturate.
+func CheckEnds(p *Problem, s Solution) error {
+	for i := range p.Buffers {
+		if _, ok := checked.Add(s.Offsets[i], p.Buffers[i].Size); !ok {
+			return fmt.Errorf("buffer %q at offset %d with size %d ends beyond the largest int64 address", p.Buffers[i].Name, s.Offsets[i], p.Buffers[i].Size)
+		}
+	}
+	return nil
+}
+
 // ReuseCost sums the cost of every penalty whose two buffers share at least
-// one byte.
+// one byte (Check keeps the sum of all costs within Limit).
 func ReuseCost(p *Problem, s Solution) int64 {
 	var cost int64
 	for _, q := range p.Penalties {
 		if bytesShared(p, s, q.A, q.B) {
-			cost += q.Cost
+			cost = satAdd(cost, q.Cost)
 		}
 	}
 	return cost
 }
 
 // Overflow sums, over the bounded pools, how far the peak exceeds the
-// capacity: the capacity_overflow metric.
+// capacity: the capacity_overflow metric (saturated at math.MaxInt64).
 func Overflow(p *Problem, s Solution) int64 {
 	var over int64
 	for pool, pk := range Peak(p, s) {
 		if c := p.Pools[pool].Capacity; c > 0 && pk > c {
-			over += pk - c
+			over = satAdd(over, pk-c)
 		}
 	}
 	return over
@@ -217,7 +240,7 @@ func bytesShared(p *Problem, s Solution, i, j int) bool {
 		return false
 	}
 	oi, oj := s.Offsets[i], s.Offsets[j]
-	return oi < oj+bj.Size && oj < oi+bi.Size
+	return oi < satAdd(oj, bj.Size) && oj < satAdd(oi, bi.Size)
 }
 
 // cmpSweep orders the events of a sweep over half-open lifetimes: by time,

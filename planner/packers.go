@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// Their arithmetic saturates (satAdd, AlignUp): Check keeps every sum far
+// inside int64, and a saturated offset, were a bug to produce one, fails
+// validation instead of wrapping to a small address.
+//
 // The two lifetime-blind packers. Neither reuses a freed range; they exist
 // because they are what upstream MLIR and PyPTO do by default, and a pass
 // reproducing those tools must produce their exact addresses.
@@ -24,7 +28,7 @@ func trivial(in *instance) []int64 {
 				continue
 			}
 			off[k] = fitAbove(cur, u.size, u.align, obstacles)
-			cur = off[k] + u.size
+			cur = satAdd(off[k], u.size)
 		}
 	}
 	return off
@@ -57,7 +61,7 @@ func sequential(in *instance) []int64 {
 				continue
 			}
 			off[k] = fitAbove(cur, u.size, lcm(sequentialAlign, u.align), obstacles)
-			cur = AlignUp(off[k]+u.size, sequentialAlign)
+			cur = AlignUp(satAdd(off[k], u.size), sequentialAlign)
 		}
 	}
 	return off
@@ -72,7 +76,7 @@ func packObstacles(in *instance, pool int) []block {
 	}
 	for _, k := range in.pools[pool] {
 		if u := &in.units[k]; u.pinned && u.size > 0 {
-			obs = append(obs, Interval{u.offset, u.offset + u.size})
+			obs = append(obs, Interval{u.offset, satAdd(u.offset, u.size)})
 		}
 	}
 	var out []block
@@ -93,7 +97,7 @@ func fitAbove(x, size, align int64, obstacles []block) int64 {
 		if o.end <= x {
 			continue
 		}
-		if o.off >= x+size {
+		if o.off >= satAdd(x, size) {
 			break
 		}
 		x = AlignUp(o.end, align)

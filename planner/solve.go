@@ -136,6 +136,11 @@ func Solve(name string, p *Problem, opt Options) (*Result, error) {
 		q = out.problem
 	}
 	sol := in.solution(out.off)
+	if err := CheckEnds(q, sol); err != nil {
+		// Check keeps a sound placement far inside int64: this is a bug
+		// in the algorithm, and its metrics would be meaningless.
+		return nil, fmt.Errorf("internal error: %s: %v", name, err)
+	}
 	r := &Result{
 		Algorithm:          name,
 		Solution:           sol,
@@ -201,7 +206,7 @@ func certified(p *Problem, in *instance, r *Result) bool {
 			var over int64
 			for pool, lb := range r.LowerBound {
 				if c := p.Pools[pool].Capacity; c > 0 && lb > c {
-					over += lb - c
+					over = satAdd(over, lb-c)
 				}
 			}
 			if r.Overflow != over || (over > 0 && !lbValid) {

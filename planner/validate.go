@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"pto-opt/internal/checked"
 )
 
 // maxValidationErrors bounds the report: a broken solution usually breaks
@@ -11,16 +13,21 @@ import (
 const maxValidationErrors = 20
 
 // Validate checks a solution against every hard constraint of the problem:
-// offsets aligned and non-negative, inside the pool capacity, clear of
-// reserved ranges, pinned buffers at their offsets, colocated buffers at one
-// offset, and no two conflicting buffers sharing a byte. Two buffers
+// offsets aligned and non-negative, bytes inside the pool capacity (a
+// buffer of size 0 has none, as Peak counts none: the packers that
+// reproduce MLIR and PyPTO put one at the running end, which may be past
+// the capacity), clear of reserved ranges, pinned buffers at their
+// offsets, colocated buffers at one offset, and no two conflicting
+// buffers sharing a byte. Two buffers
 // conflict when they are separated, or when their live intervals overlap and
 // they are neither temporally excluded nor colocated.
 //
 // It shares no code with the placement algorithms on purpose: the byte
 // overlap check is a time sweep over an interval tree keyed by offset, so it
 // runs in O(n log n) for valid solutions, whatever algorithm produced them.
-// The error names the buffers, their byte ranges and the pool.
+// The error names the buffers, their byte ranges and the pool. Ends are
+// computed with checked arithmetic: a buffer whose offset + size is beyond
+// int64 is an error, never a wrapped range that seems to miss the others.
 func Validate(p *Problem, s Solution) error {
 	if err := p.Check(); err != nil {
 		return fmt.Errorf("invalid problem: %w", err)
@@ -33,22 +40,40 @@ func Validate(p *Problem, s Solution) error {
 		errs = append(errs, fmt.Errorf(format, args...))
 		return len(errs) < maxValidationErrors
 	}
-	v := validator{p: p, s: s}
-	if v.checkBuffers(add) && v.checkColocations(add) && v.checkSeparations(add) {
+	v := validator{p: p, s: s, end: make([]int64, len(p.Buffers))}
+	// A wrapped end would make every later comparison meaningless, so a
+	// buffer ending beyond int64 stops the check after the buffer pass.
+	wrapped := false
+	for i := range p.Buffers {
+		var ok bool
+		if v.end[i], ok = checked.Add(s.Offsets[i], p.Buffers[i].Size); !ok {
+			wrapped = true
+		}
+	}
+	if v.checkBuffers(add) && !wrapped && v.checkColocations(add) && v.checkSeparations(add) {
 		v.checkLifetimes(add)
 	}
 	return errors.Join(errs...)
 }
 
 type validator struct {
-	p *Problem
-	s Solution
+	p   *Problem
+	s   Solution
+	end []int64 // offset + size, computed with checked arithmetic
+}
+
+func (v *validator) endOK(i int) bool {
+	_, ok := checked.Add(v.s.Offsets[i], v.p.Buffers[i].Size)
+	return ok
 }
 
 func (v *validator) span(i int) string {
 	b := &v.p.Buffers[i]
 	o := v.s.Offsets[i]
-	return fmt.Sprintf("%q [%d, %d)", b.Name, o, o+b.Size)
+	if !v.endOK(i) {
+		return fmt.Sprintf("%q [%d, %d+%d)", b.Name, o, o, b.Size)
+	}
+	return fmt.Sprintf("%q [%d, %d)", b.Name, o, v.end[i])
 }
 
 func (v *validator) checkBuffers(add func(string, ...any) bool) bool {
@@ -62,7 +87,9 @@ func (v *validator) checkBuffers(add func(string, ...any) bool) bool {
 			ok = add("buffer %s in pool %s: negative offset", v.span(i), pool.Name)
 		case o%b.Align != 0:
 			ok = add("buffer %s in pool %s: offset not a multiple of alignment %d", v.span(i), pool.Name, b.Align)
-		case pool.Capacity > 0 && o+b.Size > pool.Capacity:
+		case !v.endOK(i):
+			ok = add("buffer %s in pool %s: ends beyond the largest int64 address", v.span(i), pool.Name)
+		case pool.Capacity > 0 && b.Size > 0 && v.end[i] > pool.Capacity:
 			ok = add("buffer %s in pool %s: exceeds capacity %d", v.span(i), pool.Name, pool.Capacity)
 		case b.Pinned && o != b.Offset:
 			ok = add("buffer %s in pool %s: pinned to offset %d", v.span(i), pool.Name, b.Offset)
@@ -74,7 +101,8 @@ func (v *validator) checkBuffers(add func(string, ...any) bool) bool {
 			continue
 		}
 		for _, r := range pool.Reserved {
-			if o < r.End && r.Start < o+b.Size {
+			// An empty range reserves nothing.
+			if r.Start < r.End && o < r.End && r.Start < v.end[i] {
 				if !add("buffer %s in pool %s: overlaps reserved bytes [%d, %d)", v.span(i), pool.Name, r.Start, r.End) {
 					return false
 				}
@@ -102,8 +130,7 @@ func (v *validator) bytesOverlap(i, j int) bool {
 	if bi.Pool != bj.Pool || bi.Size == 0 || bj.Size == 0 {
 		return false
 	}
-	oi, oj := v.s.Offsets[i], v.s.Offsets[j]
-	return oi < oj+bj.Size && oj < oi+bi.Size
+	return v.s.Offsets[i] < v.end[j] && v.s.Offsets[j] < v.end[i]
 }
 
 func (v *validator) checkSeparations(add func(string, ...any) bool) bool {
@@ -161,27 +188,27 @@ func (v *validator) checkLifetimes(add func(string, ...any) bool) {
 	for _, e := range evs {
 		b := &v.p.Buffers[e.buf]
 		t := &trees[b.Pool]
-		o := v.s.Offsets[e.buf]
+		o, end := v.s.Offsets[e.buf], v.end[e.buf]
 		if !e.start {
 			t.remove(o, e.rect)
 			continue
 		}
 		ok := true
-		t.query(o, o+b.Size, func(rect int) {
+		t.query(o, end, func(rect int) {
 			j := owner[rect]
 			if !ok || j == e.buf || class[j] == class[e.buf] || excluded[pairKey(j, e.buf)] || reported[pairKey(j, e.buf)] {
 				return
 			}
 			reported[pairKey(j, e.buf)] = true
 			lo := max(o, v.s.Offsets[j])
-			hi := min(o+b.Size, v.s.Offsets[j]+v.p.Buffers[j].Size)
+			hi := min(end, v.end[j])
 			ok = add("buffers %s and %s in pool %s share bytes [%d, %d) while both live at time %d",
 				v.span(j), v.span(e.buf), v.p.Pools[b.Pool].Name, lo, hi, e.t)
 		})
 		if !ok {
 			return
 		}
-		t.insert(o, o+b.Size, e.rect)
+		t.insert(o, end, e.rect)
 	}
 }
 

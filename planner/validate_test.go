@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestValidateAcceptsTouchingLifetimes(t *testing.T) {
@@ -140,4 +141,59 @@ func pairwiseValid(p *Problem, s Solution) bool {
 		}
 	}
 	return true
+}
+
+// An empty reserved range reserves no byte (found by FuzzReadJSONNumbers:
+// best fit placed a buffer across [128, 128) and validation refused it).
+func TestValidateEmptyReservedRange(t *testing.T) {
+	p := onePool(0, buf("a", 256, 1, 0, 4))
+	p.Pools[0].Reserved = []Interval{{128, 128}}
+	if err := Validate(p, Solution{Offsets: []int64{0}}); err != nil {
+		t.Fatal(err)
+	}
+	p.Pools[0].Reserved = []Interval{{128, 129}}
+	if err := Validate(p, Solution{Offsets: []int64{0}}); err == nil {
+		t.Fatal("a buffer over a reserved byte accepted")
+	}
+	// A pin across the empty range is no contradiction either.
+	p.Pools[0].Reserved = []Interval{{128, 128}}
+	p.Buffers[0].Pinned = true
+	for _, alg := range Algorithms() {
+		r, err := Solve(alg, p, Options{TimeLimit: time.Second})
+		if err != nil {
+			t.Fatalf("%s: %v", alg, err)
+		}
+		mustValidate(t, p, r.Solution, alg)
+	}
+}
+
+// Capacity bounds the bytes used. A buffer of size 0 uses none, wherever
+// it sits, as Peak (and so the feasibility Solve reports) has it (found
+// by FuzzReadJSONConstraints: ffd put an empty buffer separated from the
+// others above them, claimed a fit, and validation refused it).
+func TestValidateEmptyBufferAboveCapacity(t *testing.T) {
+	p := onePool(111, buf("a", 0, 32, 4, 22), buf("b", 40, 1, 19, 59), buf("c", 104, 16, 0, 4))
+	p.Separations = []Separation{{A: 0, B: 1}}
+	if err := Validate(p, Solution{Offsets: []int64{128, 0, 0}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, alg := range Algorithms() {
+		r, err := Solve(alg, p, Options{TimeLimit: time.Second})
+		if err != nil {
+			t.Fatalf("%s: %v", alg, err)
+		}
+		switch {
+		case r.Feasible:
+			mustValidate(t, r.Problem, r.Solution, alg)
+		case alg == "ffd" || alg == "best-fit" || alg == "dsa-rp":
+			t.Fatalf("%s: no fit: %s", alg, r.Reason) // b and c never live together
+		default: // the lifetime-blind packers
+			mustValidate(t, uncapped(r.Problem), r.Solution, alg)
+		}
+	}
+	// A non-empty buffer there is still refused.
+	p.Buffers[0].Size = 1
+	if err := Validate(p, Solution{Offsets: []int64{128, 0, 0}}); err == nil || !strings.Contains(err.Error(), "exceeds capacity 111") {
+		t.Fatalf("error %v", err)
+	}
 }

@@ -3,6 +3,9 @@
 //	pto-plan [--algorithm=NAME] [--capacity=BYTES] [--time-limit=DURATION]
 //	         [-o OUT] [--stats] [--report=FILE] PROBLEM
 //
+// Flags may come before or after PROBLEM, as with mlir-opt; "--" ends
+// them.
+//
 // PROBLEM is a MiniMalloc CSV file (id,lower,upper,size[,alignment]; the
 // capacity is the number in the file name, as in A.1048576.csv) or a
 // DSA-RP schema-v1 JSON problem document. The output has the input's
@@ -14,12 +17,16 @@
 // pto-opt --memory-report writes, package planner/report): JSON, a text
 // table, or an SVG or HTML layout picture, by FILE's extension (.json,
 // .txt, .svg, .html; another extension is bad usage). Like OUT it is
-// written, whole, only when the run succeeds.
+// written, whole, only when the run succeeds, and either both are written
+// or neither (see writeOutputs). A failed write, standard output's
+// included, fails the run.
 //
 // --capacity overrides every pool's capacity; --capacity=0 removes it, so
 // the planner minimises the peak instead. Every solution is checked by
-// planner.Validate before it is written. Exit status: 0 on success, 1 on
-// bad input, no fit, or a failed validation, 2 on bad usage.
+// planner.Validate before it is written or --stats says anything about
+// it. Problems beyond the planner's limits (planner.Limit) are bad input.
+// Exit status: 0 on success, 1 on bad input, no fit, a failed validation
+// or a failed write, 2 on bad usage.
 package main
 
 import (
@@ -29,17 +36,27 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
-	"pto-opt/internal/atomicfile"
 	"pto-opt/planner"
 	"pto-opt/planner/report"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	// With SIGPIPE ignored, writing to a standard output whose reader has
+	// gone fails with EPIPE, reported like any failed write (exit 1 and a
+	// message), instead of killing the process silently. (A standard
+	// output closed at exec is another matter: Go's runtime reopens it on
+	// /dev/null before main runs.)
+	signal.Ignore(syscall.SIGPIPE)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 type config struct {
 	algorithm string
@@ -64,17 +81,18 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.Int64Var(&c.seed, "seed", 0, "seed of dsa-rp's randomised restarts")
 	fs.StringVar(&c.report, "report", "", "also write the memory report to FILE: "+strings.Join(report.Formats, ", ")+" by extension")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pto-plan [flags] PROBLEM.csv|PROBLEM.json")
+		fmt.Fprintln(stderr, "usage: pto-plan [flags] PROBLEM.csv|PROBLEM.json [flags]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	flags, operands := splitArgs(fs, args)
+	if err := fs.Parse(flags); err != nil {
 		return nil, err
 	}
-	if fs.NArg() != 1 {
+	if len(operands) != 1 {
 		fs.Usage()
 		return nil, errors.New("expected exactly one PROBLEM file")
 	}
-	c.file = fs.Arg(0)
+	c.file = operands[0]
 	if c.report != "" {
 		if err := report.CheckPath(c.report); err != nil {
 			return nil, fmt.Errorf("--report: %v", err)
@@ -82,6 +100,45 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	return c, nil
 }
+
+// splitArgs separates flags from operands wherever they appear, as
+// mlir-opt does (Go's flag package stops at the first operand): an
+// argument starting with "-" is a flag, taking the next argument as its
+// value unless it is boolean or written -name=value; "--" ends the flags
+// and "-" alone is an operand. Unknown flags go to the flag list, where
+// Parse reports them.
+func splitArgs(fs *flag.FlagSet, args []string) (flags, operands []string) {
+	for k := 0; k < len(args); k++ {
+		a := args[k]
+		switch {
+		case a == "--":
+			return flags, append(operands, args[k+1:]...)
+		case len(a) < 2 || a[0] != '-':
+			operands = append(operands, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if k+1 < len(args) {
+			k++
+			flags = append(flags, args[k])
+		}
+	}
+	return flags, operands
+}
+
+// solve is planner.Solve; tests replace it to play a faulty planner.
+var solve = planner.Solve
 
 func run(args []string, stdout, stderr io.Writer) int {
 	c, err := parseArgs(args, stderr)
@@ -98,8 +155,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt := planner.Options{TimeLimit: c.timeLimit, Seed: c.seed}
 	if c.capacity != "" {
 		v, err := strconv.ParseInt(c.capacity, 10, 64)
-		if err != nil || v < 0 {
-			fmt.Fprintf(stderr, "pto-plan: --capacity=%s: want a byte count >= 0\n", c.capacity)
+		if err != nil || v < 0 || v > planner.Limit {
+			fmt.Fprintf(stderr, "pto-plan: --capacity=%s: want a byte count from 0 to %d\n", c.capacity, planner.Limit)
 			return 2
 		}
 		opt.Capacity = v
@@ -111,89 +168,60 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	r, err := planner.Solve(c.algorithm, in.problem, opt)
+	r, err := solve(c.algorithm, in.problem, opt)
 	if err != nil {
 		return fail("%s: %v", c.file, err)
 	}
 	for _, h := range r.Hints {
 		fmt.Fprintf(stderr, "pto-plan: %s: hint %s\n", c.file, h)
 	}
+	// Validated before anything is said about the placement: the stats'
+	// feasible and proven-optimal are claims about a valid placement.
+	verr := validate(r)
 	if c.stats {
-		printStats(stderr, r)
+		printStats(stderr, r, verr == nil)
 	}
 	if !r.Feasible {
 		return fail("%s: no placement within capacity: %s", c.file, r.Reason)
 	}
-	if err := planner.Validate(r.Problem, r.Solution); err != nil {
-		return fail("%s: %s produced an invalid placement: %v", c.file, c.algorithm, err)
+	if verr != nil {
+		return fail("%s: %s produced an invalid placement: %v", c.file, c.algorithm, verr)
 	}
-	var buf bytes.Buffer
-	if err := in.write(&buf, r); err != nil {
+	var out bytes.Buffer
+	if err := in.write(&out, r); err != nil {
 		return fail("%s: %v", c.file, err)
 	}
-	var rep *staged
+	var rep []byte
 	if c.report != "" {
-		// Staged before the output is written, so a report that cannot
-		// be written fails the run before anything appears.
 		f := report.FromProblem(in.name, "pto-plan", r.Algorithm, r.Problem, r.Solution, report.Options{})
 		doc := &report.Report{Tool: "pto-plan", Input: c.file, Functions: []report.Function{f}}
 		var data bytes.Buffer
 		if err := report.Render(&data, c.report, doc); err != nil {
 			return fail("--report: %v", err)
 		}
-		if rep, err = stage(c.report, data.Bytes()); err != nil {
-			return fail("--report: %v", err)
-		}
-		defer rep.discard()
+		rep = data.Bytes()
 	}
-	if err := writeOutput(c.out, buf.Bytes(), stdout); err != nil {
+	if err := writeOutputs(c.out, out.Bytes(), stdout, c.report, rep); err != nil {
 		return fail("%v", err)
-	}
-	if rep != nil {
-		if err := rep.commit(); err != nil {
-			return fail("--report: %v", err)
-		}
 	}
 	return 0
 }
 
-// staged is a file written to a temporary name beside its path, put in
-// place by commit.
-type staged struct{ tmp, path string }
-
-func stage(path string, data []byte) (*staged, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), ".pto-plan-*")
-	if err != nil {
-		return nil, err
+// validate checks the placement against the problem it was computed for.
+// A placement above the capacity is not invalid for that alone (Solve
+// reports it as not feasible, with its reason), so then the capacities are
+// lifted and everything else is checked.
+func validate(r *planner.Result) error {
+	p := r.Problem
+	if !r.Feasible {
+		q := *p
+		q.Pools = slices.Clone(p.Pools)
+		for k := range q.Pools {
+			q.Pools[k].Capacity = 0
+		}
+		p = &q
 	}
-	s := &staged{tmp: f.Name(), path: path}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644) // a report is not private
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		s.discard()
-		return nil, err
-	}
-	return s, nil
-}
-
-func (s *staged) commit() error {
-	err := os.Rename(s.tmp, s.path)
-	if err == nil {
-		s.tmp = ""
-	}
-	return err
-}
-
-// discard removes the temporary file unless commit put it in place.
-func (s *staged) discard() {
-	if s.tmp != "" {
-		os.Remove(s.tmp)
-	}
+	return planner.Validate(p, r.Solution)
 }
 
 // input is a loaded problem and the writer for its output format.
@@ -243,17 +271,10 @@ func load(file string) (*input, error) {
 	return nil, fmt.Errorf("%s: unknown problem format (want .csv or .json)", file)
 }
 
-// writeOutput writes data to path through a temporary file in the same
-// directory and a rename, so readers never see a partial file.
-func writeOutput(path string, data []byte, stdout io.Writer) error {
-	if path == "-" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	return atomicfile.Write(path, data)
-}
-
-func printStats(w io.Writer, r *planner.Result) {
+// printStats prints the figures of the result. feasible and
+// proven-optimal are claims about a valid placement: for an invalid one
+// they are false, and "valid false" says why.
+func printStats(w io.Writer, r *planner.Result, valid bool) {
 	for pool, pk := range r.Peak {
 		capacity := "unbounded"
 		if c := r.Problem.Pools[pool].Capacity; c > 0 {
@@ -261,8 +282,8 @@ func printStats(w io.Writer, r *planner.Result) {
 		}
 		fmt.Fprintf(w, "pool %s: peak %d lower-bound %d capacity %s\n", r.Problem.Pools[pool].Name, pk, r.LowerBound[pool], capacity)
 	}
-	fmt.Fprintf(w, "algorithm %s\nfeasible %v\nreuse-cost %d\nproven-optimal %v\ntime %v\n",
-		r.Algorithm, r.Feasible, r.ReuseCost, r.Optimal, r.Elapsed.Round(time.Microsecond))
+	fmt.Fprintf(w, "algorithm %s\nvalid %v\nfeasible %v\nreuse-cost %d\nproven-optimal %v\ntime %v\n",
+		r.Algorithm, valid, valid && r.Feasible, r.ReuseCost, valid && r.Optimal, r.Elapsed.Round(time.Microsecond))
 	if len(r.RelaxedSeparations) > 0 {
 		fmt.Fprintf(w, "relaxed-pipeline-pairs %d overlapped %d\n", len(r.RelaxedSeparations), r.RelaxedPairsOverlapped)
 	}

@@ -1,10 +1,12 @@
 package report
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
 
+	"pto-opt/internal/checked"
 	"pto-opt/planner"
 )
 
@@ -93,7 +95,7 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 		}
 		for _, i := range idx {
 			b := &p.Buffers[i]
-			rb := Buffer{Name: b.Name, Size: b.Size, Align: b.Align, Offset: sol.Offsets[i], End: sol.Offsets[i] + b.Size, Pinned: b.Pinned}
+			rb := Buffer{Name: b.Name, Size: b.Size, Align: b.Align, Offset: sol.Offsets[i], End: satAdd(sol.Offsets[i], b.Size), Pinned: b.Pinned}
 			for _, l := range b.Live {
 				rb.Live = append(rb.Live, [2]int64{l.Start, l.End})
 			}
@@ -114,7 +116,7 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 			}
 			sp := SoftPair{A: p.Buffers[q.A].Name, B: p.Buffers[q.B].Name, Cost: q.Cost, Shared: bytesOverlap(p, sol, q.A, q.B)}
 			if sp.Shared {
-				s.ReuseCost += q.Cost
+				s.ReuseCost = satAdd(s.ReuseCost, q.Cost)
 			}
 			s.Soft = append(s.Soft, sp)
 		}
@@ -141,7 +143,7 @@ func bytesOverlap(p *planner.Problem, sol planner.Solution, i, j int) bool {
 		return false
 	}
 	oa, ob := sol.Offsets[i], sol.Offsets[j]
-	return oa < ob+b.Size && ob < oa+a.Size
+	return oa < satAdd(ob, b.Size) && ob < satAdd(oa, a.Size)
 }
 
 func pairKey(a, b int) uint64 {
@@ -277,7 +279,7 @@ next:
 			}
 		}
 		taken = append(taken, i)
-		sum += p.Buffers[i].Size
+		sum = satAdd(sum, p.Buffers[i].Size)
 	}
 	return sum
 }
@@ -333,8 +335,8 @@ func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) i
 	var peak int64
 	for _, u := range units {
 		if u.pinned && u.size > 0 {
-			obstacles = append(obstacles, planner.Interval{Start: u.offset, End: u.offset + u.size})
-			peak = max(peak, u.offset+u.size)
+			obstacles = append(obstacles, planner.Interval{Start: u.offset, End: satAdd(u.offset, u.size)})
+			peak = max(peak, satAdd(u.offset, u.size))
 		}
 	}
 	slices.SortFunc(obstacles, func(a, b planner.Interval) int { return cmp64(a.Start, b.Start) })
@@ -346,13 +348,13 @@ func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) i
 		off := planner.AlignUp(cur, u.align)
 		if u.size > 0 {
 			for _, o := range obstacles {
-				if o.Start < off+u.size && off < o.End {
+				if o.Start < satAdd(off, u.size) && off < o.End {
 					off = planner.AlignUp(o.End, u.align)
 				}
 			}
-			peak = max(peak, off+u.size)
+			peak = max(peak, satAdd(off, u.size))
 		}
-		cur = off + u.size
+		cur = satAdd(off, u.size)
 	}
 	return peak
 }
@@ -366,7 +368,31 @@ func gcd(a, b int64) int64 {
 
 func lcm(a, b int64) int64 {
 	a, b = max(a, 1), max(b, 1)
-	return a / gcd(a, b) * b
+	return saturate(checked.Mul(a/gcd(a, b), b))
+}
+
+// satAdd is a+b, saturated at the int64 bounds. A planner problem that
+// passed planner.Check keeps every figure of its report far inside int64;
+// a report built from anything else shows a clamped figure, never a
+// wrapped one.
+func satAdd(a, b int64) int64 {
+	s, ok := checked.Add(a, b)
+	if !ok && a > 0 {
+		return math.MaxInt64
+	}
+	if !ok {
+		return math.MinInt64
+	}
+	return s
+}
+
+// saturate turns a checked product of non-negative numbers into
+// math.MaxInt64 when it overflowed.
+func saturate(v int64, ok bool) int64 {
+	if !ok {
+		return math.MaxInt64
+	}
+	return v
 }
 
 // refusals fills the refused pairs of a space: every separation (with its

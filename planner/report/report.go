@@ -77,6 +77,7 @@
 package report
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -199,7 +200,11 @@ func (s *Space) points() (lo, hi int64) {
 		return 0, 1
 	}
 	if hi <= lo {
-		hi = lo + 1
+		if lo < math.MaxInt64 {
+			hi = lo + 1
+		} else {
+			lo, hi = math.MaxInt64-1, math.MaxInt64
+		}
 	}
 	return lo, hi
 }

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"pto-opt/internal/checked"
 )
 
 // The layout picture: one panel per function and memory space, x = program
@@ -79,7 +81,8 @@ type geometry struct {
 }
 
 func (g *geometry) x(p int64) float64 {
-	return marginL + float64(p-g.lo)/float64(g.hi-g.lo)*plotW
+	// In float64: p-g.lo may not fit in int64 for far-apart points.
+	return marginL + (float64(p)-float64(g.lo))/(float64(g.hi)-float64(g.lo))*plotW
 }
 
 func (g *geometry) y(a int64) float64 {
@@ -90,7 +93,7 @@ func (g *geometry) y(a int64) float64 {
 func layout(s *Space, panelTop float64) *geometry {
 	g := &geometry{panelTop: panelTop}
 	g.lo, g.hi = s.points()
-	g.xStep = niceStep(g.hi-g.lo, 10)
+	g.xStep = niceStep(saturate(checked.Sub(g.hi, g.lo)), 10)
 	base := max(s.Peak, s.LowerBound, 1)
 	for _, r := range s.Reserved {
 		base = max(base, r[1])
@@ -100,9 +103,9 @@ func layout(s *Space, panelTop float64) *geometry {
 		base = max(base, s.Capacity)
 	}
 	g.yStep = pow2Step(base, 8)
-	g.top = (base + g.yStep - 1) / g.yStep * g.yStep
+	g.top = ceilSat(base, g.yStep)
 	if float64(g.top) < float64(base)*1.04 {
-		g.top += g.yStep
+		g.top = satAdd(g.top, g.yStep)
 	}
 	for k := range s.Buffers {
 		b := &s.Buffers[k]
@@ -209,15 +212,24 @@ func num(v float64) string { return strconv.FormatFloat(round1(v), 'f', -1, 64) 
 
 // niceStep is a 1, 2 or 5 times a power of ten step giving at most n
 // intervals over span (at least 1).
+// The products are checked: one beyond int64 is above any span.
 func niceStep(span int64, n int64) int64 {
 	step := int64(1)
 	for {
 		for _, m := range []int64{1, 2, 5} {
-			if span <= step*m*n {
-				return step * m
+			sm, ok := checked.Mul(step, m)
+			if !ok {
+				return step
+			}
+			if t, ok := checked.Mul(sm, n); !ok || span <= t {
+				return sm
 			}
 		}
-		step *= 10
+		next, ok := checked.Mul(step, 10)
+		if !ok {
+			return step
+		}
+		step = next
 	}
 }
 
@@ -225,10 +237,26 @@ func niceStep(span int64, n int64) int64 {
 // top.
 func pow2Step(top int64, n int64) int64 {
 	step := int64(1)
-	for step*n < top {
+	for step < 1<<62 {
+		if t, ok := checked.Mul(step, n); !ok || t >= top {
+			break
+		}
 		step *= 2
 	}
 	return step
+}
+
+// ticks calls f on first, first+step, ... up to last, stopping before a
+// step would leave int64 (a loop on a wrapped counter never ends).
+func ticks(first, last, step int64, f func(int64)) {
+	for v := first; v <= last; {
+		f(v)
+		next, ok := checked.Add(v, step)
+		if !ok {
+			return
+		}
+		v = next
+	}
 }
 
 // panels counts the function/space pairs.
@@ -278,20 +306,20 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 	// Plot area, grid and ticks.
 	fmt.Fprintf(w, `<rect class="plot" x="%s" y="%s" width="%s" height="%s" fill="#fafafa" stroke="#999"/>`+"\n", num(marginL), num(plotTop), num(plotW), num(plotH))
 	var grid strings.Builder
-	for a := int64(0); a <= g.top; a += g.yStep {
+	ticks(0, g.top, g.yStep, func(a int64) {
 		y := g.y(a)
 		if a > 0 && a < g.top {
 			fmt.Fprintf(&grid, "M%s %sH%s", num(marginL), num(y), num(plotR))
 		}
 		fmt.Fprintf(w, `<text class="ytick" x="%s" y="%s" text-anchor="end" fill="#555">%s</text>`+"\n", num(marginL-6), num(y+4), esc(tickText(a)))
-	}
-	for p := ceilTo(g.lo, g.xStep); p <= g.hi; p += g.xStep {
+	})
+	ticks(ceilSat(g.lo, g.xStep), g.hi, g.xStep, func(p int64) {
 		x := g.x(p)
 		if p > g.lo && p < g.hi {
 			fmt.Fprintf(&grid, "M%s %sV%s", num(x), num(plotTop), num(plotBot))
 		}
 		fmt.Fprintf(w, `<text class="xtick" x="%s" y="%s" text-anchor="middle" fill="#555">%d</text>`+"\n", num(x), num(plotBot+15), p)
-	}
+	})
 	if grid.Len() > 0 {
 		fmt.Fprintf(w, `<path class="grid" d="%s" stroke="#e4e4e4" fill="none"/>`+"\n", grid.String())
 	}
@@ -375,10 +403,12 @@ func writeGauge(w io.Writer, s *Space, plotTop float64) {
 // over the rectangles.
 const halo = ` stroke="white" stroke-width="3" stroke-opacity="0.8" paint-order="stroke"`
 
-func ceilTo(v, step int64) int64 {
+// ceilSat is the least multiple of step at or above v, or math.MaxInt64
+// when that is beyond int64.
+func ceilSat(v, step int64) int64 {
 	q := v / step * step
 	if q < v {
-		q += step
+		q = satAdd(q, step)
 	}
 	return q
 }

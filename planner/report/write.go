@@ -252,12 +252,9 @@ func bytesText(n int64) string {
 // with up to two decimals.
 func human(n int64) string {
 	neg := n < 0
-	if neg {
-		n = -n
-	}
 	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB"}
 	u := 0
-	v := float64(n)
+	v := math.Abs(float64(n)) // -n would wrap for math.MinInt64
 	for v >= 1024 && u < len(units)-1 {
 		v /= 1024
 		u++

@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pto-opt/planner"
+)
+
+// TestMain lets a test run the real main() in a child process (the
+// standard-output handling there is the process's own).
+func TestMain(m *testing.M) {
+	if os.Getenv("PTO_PLAN_TEST_MAIN") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// Sizes whose offsets wrap past int64 used to be placed overlapping, with
+// exit 0 and even "proven-optimal true". They are bad input now, located
+// at their row.
+func TestSizesBeyondInt64AreBadInput(t *testing.T) {
+	dir := t.TempDir()
+	rows := func(n int, size string) string {
+		s := "id,lower,upper,size\n"
+		for i := range n {
+			s += string(rune('a'+i)) + ",0,4," + size + "\n"
+		}
+		return s
+	}
+	cases := []struct {
+		name, content string
+		algorithms    []string
+		want          string
+	}{
+		{"four 2^62", rows(4, "4611686018427387904"), []string{"dsa-rp"}, "p.csv:2: buffer 0 (a): size 4611686018427387904 is above the planner's limit 4611686018427387903"},
+		{"two 2^63-1", rows(2, "9223372036854775807"), []string{"best-fit", "ffd", "trivial"}, "p.csv:2: buffer 0 (a): size 9223372036854775807 is above the planner's limit"},
+		{"four 2^60", rows(4, "1152921504606846976"), planner.Algorithms(), "p.csv:5: buffer 3 (d): with it, pool p could need more than the planner's limit"},
+	}
+	for _, tc := range cases {
+		in := write(t, dir, "p.csv", tc.content)
+		for _, alg := range tc.algorithms {
+			t.Run(tc.name+"/"+alg, func(t *testing.T) {
+				code, stdout, stderr := runCLI("--stats", "--algorithm="+alg, in)
+				if code != 1 || !strings.Contains(stderr, tc.want) || stdout != "" {
+					t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, tc.want)
+				}
+				if strings.Contains(stderr, "proven-optimal") {
+					t.Errorf("stats for a rejected problem:\n%s", stderr)
+				}
+			})
+		}
+	}
+	code, _, stderr := runCLI("--capacity=9223372036854775807", write(t, dir, "q.csv", goodCSV))
+	if code != 2 || !strings.Contains(stderr, "--capacity=9223372036854775807: want a byte count from 0 to 4611686018427387903") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// --stats validates first: its feasible and proven-optimal are never
+// printed for a placement that then fails validation. A faulty planner
+// (every buffer at offset 0, claimed feasible and optimal) plays the bug.
+func TestStatsNeverVouchForAnInvalidPlacement(t *testing.T) {
+	defer func(s func(string, *planner.Problem, planner.Options) (*planner.Result, error)) { solve = s }(solve)
+	solve = func(alg string, p *planner.Problem, opt planner.Options) (*planner.Result, error) {
+		r, err := planner.Solve(alg, p, opt)
+		if err != nil {
+			return nil, err
+		}
+		clear(r.Solution.Offsets)
+		r.Feasible, r.Optimal = true, true
+		return r, nil
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.csv")
+	code, stdout, stderr := runCLI("--stats", "--algorithm=best-fit", "-o", out, write(t, dir, "p.8.csv", goodCSV))
+	if code != 1 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	for _, want := range []string{"valid false", "feasible false", "proven-optimal false", "best-fit produced an invalid placement", `"a" [0, 4)`} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, bad := range []string{"feasible true", "proven-optimal true", "valid true"} {
+		if strings.Contains(stderr, bad) {
+			t.Errorf("stderr says %q:\n%s", bad, stderr)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("output written (%v)", err)
+	}
+	// A sound run says so.
+	solve = planner.Solve
+	code, _, stderr = runCLI("--stats", "-o", out, write(t, dir, "p.8.csv", goodCSV))
+	if code != 0 || !strings.Contains(stderr, "valid true\nfeasible true\n") {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+}
+
+// Flags go before or after PROBLEM, as with mlir-opt; "--" ends them.
+func TestFlagsAnywhere(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	write(t, dir, "p.8.csv", goodCSV)
+	write(t, dir, "-dash.8.csv", goodCSV)
+	cases := []struct {
+		args  []string
+		code  int
+		out   string // file that must hold the plan ("" for stdout)
+		wants []string
+	}{
+		{[]string{"p.8.csv", "-o", "o1.csv"}, 0, "o1.csv", nil},
+		{[]string{"--stats", "p.8.csv", "--algorithm=best-fit", "-o", "o2.csv"}, 0, "o2.csv", []string{"algorithm best-fit"}},
+		{[]string{"p.8.csv", "--stats", "--algorithm", "ffd"}, 0, "", []string{"algorithm ffd"}},
+		{[]string{"-o", "o3.csv", "--", "-dash.8.csv"}, 0, "o3.csv", nil},
+		{[]string{"p.8.csv", "-o"}, 2, "", []string{"flag needs an argument: -o"}},
+		{[]string{"p.8.csv", "p.8.csv"}, 2, "", []string{"expected exactly one PROBLEM file"}},
+		{[]string{"--", "p.8.csv", "--stats"}, 2, "", []string{"expected exactly one PROBLEM file"}},
+		{[]string{"p.8.csv", "--frobnicate"}, 2, "", []string{"flag provided but not defined: -frobnicate"}},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCLI(tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", code, tc.code, stderr)
+			}
+			for _, w := range tc.wants {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if code != 0 {
+				return
+			}
+			plan := stdout
+			if tc.out != "" {
+				data, err := os.ReadFile(tc.out)
+				if err != nil || stdout != "" {
+					t.Fatalf("%v, stdout %q", err, stdout)
+				}
+				plan = string(data)
+			}
+			if !strings.HasPrefix(plan, "id,lower,upper,size,offset\n") {
+				t.Fatalf("plan:\n%s", plan)
+			}
+		})
+	}
+}
+
+// A failed write of standard output fails the run, with a message.
+func TestStdoutWriteErrors(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "p.8.csv", goodCSV)
+	closed, err := os.Create(filepath.Join(dir, "closed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // nobody reads: EPIPE
+	defer w.Close()
+	stdouts := []struct {
+		name string
+		f    *os.File
+		want string
+	}{
+		{"closed file", closed, "pto-plan: writing standard output: file already closed\n"},
+		{"closed pipe", w, "pto-plan: writing standard output: broken pipe\n"},
+	}
+	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		defer full.Close()
+		stdouts = append(stdouts, struct {
+			name string
+			f    *os.File
+			want string
+		}{"/dev/full", full, "pto-plan: writing standard output: no space left on device\n"})
+	}
+	for _, tc := range stdouts {
+		t.Run(tc.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := run([]string{in}, tc.f, &stderr); code != 1 || stderr.String() != tc.want {
+				t.Fatalf("exit %d, stderr %q; want 1 and %q", code, stderr.String(), tc.want)
+			}
+		})
+	}
+	// The process itself: standard output a pipe whose reader has gone
+	// (pto-plan ... | true). Without care the kernel's SIGPIPE would end
+	// it silently.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	cmd := exec.Command(os.Args[0], in)
+	cmd.Env = append(os.Environ(), "PTO_PLAN_TEST_MAIN=1")
+	cmd.Stdout = pw
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	pw.Close()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || stderr.String() != "pto-plan: writing standard output: broken pipe\n" {
+		t.Fatalf("process: %v, stderr %q", err, stderr.String())
+	}
+}
+
+// Output files: devices are written in place and stay devices; a failed
+// write of either -o or --report leaves both untouched and names the
+// user's path, never a temporary file's.
+func TestOutputFiles(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "p.8.csv", goodCSV)
+	before, err := os.Stat(os.DevNull)
+	if err != nil || before.Mode()&os.ModeCharDevice == 0 {
+		t.Skipf("%s is not a character device here", os.DevNull)
+	}
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	// --report needs a known extension: the devices are reached through
+	// links that have one (the link is followed and stays a link).
+	for name, dev := range map[string]string{"null.json": os.DevNull, "full.html": "/dev/full"} {
+		if err := os.Symlink(dev, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, stderr := runCLI("-o", os.DevNull, "--report="+filepath.Join(dir, "null.json"), in); code != 0 {
+		t.Fatalf("-o and --report to %s: exit %d: %s", os.DevNull, code, stderr)
+	}
+	if after, err := os.Stat(os.DevNull); err != nil || after.Mode() != before.Mode() {
+		t.Fatalf("%s changed from %v to %v", os.DevNull, before.Mode(), after.Mode())
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "null.json")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the link to the device was replaced")
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	old := []byte("the previous output\n")
+	abs := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	cases := []struct {
+		name, out, report string
+		kept              []string // files that must keep their old content
+		missing           []string // files that must not appear
+		want              string
+	}{
+		{"report into a missing directory", "out.csv", "/missing/dir/r.html", []string{"out.csv"}, nil,
+			"pto-plan: --report: /missing/dir/r.html: no such file or directory\n"},
+		{"output into a missing directory", "missing/out.csv", "r.html", []string{"r.html"}, nil,
+			"pto-plan: " + abs("missing/out.csv") + ": no such file or directory\n"},
+		{"report on a full device", "new.csv", "full.html", nil, []string{"new.csv"},
+			"pto-plan: --report: " + abs("full.html") + ": no space left on device\n"},
+		{"output on a full device", "/dev/full", "new.html", nil, []string{"new.html"},
+			"pto-plan: /dev/full: no space left on device\n"},
+		{"report is a directory", "out.csv", "sub.json", []string{"out.csv"}, nil,
+			"pto-plan: --report: " + abs("sub.json") + ": is a directory\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, f := range tc.kept {
+				if err := os.WriteFile(abs(f), old, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, stdout, stderr := runCLI("-o", abs(tc.out), "--report="+abs(tc.report), in)
+			if code != 1 || stdout != "" || stderr != tc.want {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, tc.want)
+			}
+			for _, f := range tc.kept {
+				if data, err := os.ReadFile(abs(f)); err != nil || !bytes.Equal(data, old) {
+					t.Errorf("%s changed: %q, %v", f, data, err)
+				}
+			}
+			for _, f := range tc.missing {
+				if _, err := os.Stat(abs(f)); !os.IsNotExist(err) {
+					t.Errorf("%s written (%v)", f, err)
+				}
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), ".") {
+					t.Errorf("temporary file left: %s", e.Name())
+				}
+			}
+		})
+	}
+}
+
+// Both outputs are written when both can be: -o and the report appear
+// together, the report with the mode a report gets.
+func TestOutputAndReportTogether(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "p.8.csv", goodCSV)
+	out, rep := filepath.Join(dir, "out.csv"), filepath.Join(dir, "r.txt")
+	start := time.Now()
+	if code, _, stderr := runCLI(in, "-o", out, "--report="+rep); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{out, rep} {
+		fi, err := os.Stat(f)
+		if err != nil || fi.Size() == 0 || fi.ModTime().Before(start.Add(-time.Second)) {
+			t.Fatalf("%s: %v", f, err)
+		}
+	}
+}

@@ -1,0 +1,226 @@
+package planner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// The readers face files nobody checked. For any input, ReadCSV and
+// ReadJSON return an error naming the file, or a problem that passes
+// Check, on which, when it is small, every algorithm either refuses
+// (contradictory constraints) or returns a placement that Validate
+// accepts: always without the capacity for the greedy algorithms, which
+// ignore it, and with it whenever the result claims a fit. Nothing
+// panics. Found crashers stay in testdata/fuzz as regression seeds.
+
+// fuzzSeeds adds the testdata problems with the given extension, and the
+// problem.json sections of the report's golden cases.
+func fuzzSeeds(f *testing.F, ext string) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*"+ext))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	if ext != ".json" {
+		return
+	}
+	archives, _ := filepath.Glob(filepath.Join("report", "testdata", "*.txtar"))
+	for _, file := range archives {
+		a, err := txtar.ParseFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, af := range a.Files {
+			if af.Name == "problem.json" {
+				f.Add(af.Data)
+			}
+		}
+	}
+}
+
+func FuzzReadCSV(f *testing.F) {
+	fuzzSeeds(f, ".csv")
+	for _, s := range []string{
+		"id,lower,upper,size\na,0,4,4611686018427387904\nb,0,4,4611686018427387904\n",
+		"id,lower,upper,size\na,0,4,9223372036854775807\nb,0,4,9223372036854775807\n",
+		"size,id,upper,lower,alignment\n4,x,3,0,1\n8,y,5,2,4\n",
+		"id,lower,upper,size\na,0,2,4\na,1,3,4\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// The name gives the pool a capacity of 64.
+		p, err := ReadCSV(bytes.NewReader(data), "fuzz.64.csv")
+		if err != nil {
+			checkInputError(t, err, "fuzz.64.csv")
+			return
+		}
+		checkAccepted(t, p)
+	})
+}
+
+func FuzzReadJSON(f *testing.F) {
+	fuzzSeeds(f, ".json")
+	f.Add([]byte(`{"schema_version": 1, "problem": {"pools": [{"id": 0, "capacity": 8}], "buffers": [{"id": 0, "size": 4, "alignment": 1, "live_intervals": [{"lower": 0, "upper": 1}], "allowed_pools": [0]}]}} x`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := ReadJSON(bytes.NewReader(data), "fuzz.json")
+		if err != nil {
+			checkInputError(t, err, "fuzz.json")
+			return
+		}
+		if len(d.BufferIDs) != len(d.Problem.Buffers) || len(d.PoolIDs) != len(d.Problem.Pools) {
+			t.Fatalf("%d buffer ids for %d buffers, %d pool ids for %d pools", len(d.BufferIDs), len(d.Problem.Buffers), len(d.PoolIDs), len(d.Problem.Pools))
+		}
+		checkAccepted(t, d.Problem)
+	})
+}
+
+// FuzzReadJSONNumbers puts fuzzed numbers where a problem's arithmetic
+// happens (sizes, alignment, capacity, a reserved range, a pin, lifetimes,
+// a cost) into one well-formed document: byte mutations of whole
+// documents rarely keep the JSON intact, and overflow hides in the
+// numbers.
+func FuzzReadJSONNumbers(f *testing.F) {
+	const g = 1 << 60
+	f.Add(int64(256), int64(64), int64(32), int64(1024), int64(0), int64(128), int64(512), int64(0), int64(4), int64(2), int64(9), int64(2))
+	f.Add(int64(1<<62), int64(1<<62), int64(1), int64(0), int64(0), int64(0), int64(-1), int64(0), int64(4), int64(0), int64(4), int64(1))
+	f.Add(int64(math.MaxInt64), int64(math.MaxInt64), int64(1), int64(0), int64(0), int64(0), int64(-1), int64(0), int64(4), int64(0), int64(4), int64(0))
+	f.Add(int64(g), int64(g), int64(64), int64(Limit), int64(g), int64(2*g), int64(g/2), int64(math.MinInt64), int64(math.MaxInt64), int64(-Limit), int64(Limit), int64(Limit))
+	f.Add(int64(Limit-1-packSlack), int64(0), int64(1), int64(0), int64(0), int64(0), int64(-1), int64(0), int64(1), int64(0), int64(1), int64(math.MaxInt64))
+	f.Fuzz(func(t *testing.T, size0, size1, align, capacity, resBegin, resEnd, pin, lower0, upper0, lower1, upper1, cost int64) {
+		pins := ""
+		if pin >= 0 {
+			pins = fmt.Sprintf(`{"buffer": 1, "pool": 0, "offset": %d, "exclusive_for_all_time": false}`, pin)
+		}
+		doc := fmt.Sprintf(`{
+  "schema_version": 1, "profile": "dsa_rp_v1", "instance": "numbers",
+  "problem": {
+    "pools": [{"id": 0, "name": "p", "capacity": %d, "reserved_ranges": [{"begin": %d, "end": %d}]}],
+    "buffers": [
+      {"id": 0, "name": "a", "size": %d, "alignment": %d, "live_intervals": [{"lower": %d, "upper": %d}], "allowed_pools": [0]},
+      {"id": 1, "name": "b", "size": %d, "alignment": 1, "live_intervals": [{"lower": %d, "upper": %d}], "allowed_pools": [0]},
+      {"id": 2, "name": "c", "size": 16, "alignment": 16, "live_intervals": [{"lower": 0, "upper": 4}], "allowed_pools": [0]}
+    ],
+    "constraints": {"colocations": [], "separations": [], "temporal_exclusions": [], "pinned_allocations": [%s]},
+    "cost_model": {"reuse_penalties": [{"first": 0, "second": 1, "cost": %d, "reason": "cross_pipe"}, {"first": 1, "second": 2, "cost": %d, "reason": "cross_pipe"}]},
+    "objective": {"aggregation": "lexicographic", "terms": ["capacity_overflow", "reuse_cost", "total_peak"]}
+  }
+}`, capacity, resBegin, resEnd, size0, align, lower0, upper0, size1, lower1, upper1, pins, cost, cost)
+		d, err := ReadJSON(strings.NewReader(doc), "numbers.json")
+		if err != nil {
+			checkInputError(t, err, "numbers.json")
+			return
+		}
+		checkAccepted(t, d.Problem)
+	})
+}
+
+// FuzzReadJSONConstraints mixes the constraints (colocation, separation,
+// temporal exclusion, an exclusive pin, a second live interval) over
+// fuzzed numbers, where the algorithms' special cases meet.
+func FuzzReadJSONConstraints(f *testing.F) {
+	f.Add(int64(64), int64(32), int64(64), int64(32), int64(256), int64(64), int64(0), int64(4), int64(2), int64(6), uint8(0))
+	for flags := range uint8(32) {
+		f.Add(int64(64), int64(32), int64(64), int64(32), int64(160), int64(96), int64(0), int64(4), int64(4), int64(8), flags)
+	}
+	f.Add(int64(1<<60), int64(1<<60), int64(1<<60), int64(1<<40), int64(0), int64(1<<61), int64(0), int64(4), int64(2), int64(6), uint8(31))
+	f.Fuzz(func(t *testing.T, size0, size1, size2, align, capacity, pin, lower0, upper0, lower1, upper1 int64, flags uint8) {
+		var cons []string
+		if flags&1 != 0 {
+			cons = append(cons, `"colocations": [{"first": 0, "second": 2}]`)
+		}
+		if flags&2 != 0 {
+			cons = append(cons, `"separations": [{"first": 0, "second": 1, "reasons": ["pipeline_stage"]}]`)
+		}
+		if flags&4 != 0 {
+			cons = append(cons, `"temporal_exclusions": [{"first": 1, "second": 2}]`)
+		}
+		if pin >= 0 {
+			cons = append(cons, fmt.Sprintf(`"pinned_allocations": [{"buffer": 1, "pool": 0, "offset": %d, "exclusive_for_all_time": %v}]`, pin, flags&8 != 0))
+		}
+		second := ""
+		if flags&16 != 0 {
+			second = fmt.Sprintf(`, {"lower": %d, "upper": %d}`, upper1, upper1+3)
+		}
+		doc := fmt.Sprintf(`{"schema_version": 1, "profile": "pypto_hard_v1", "instance": "constraints",
+  "problem": {
+    "pools": [{"id": 0, "name": "p", "capacity": %d, "reserved_ranges": []}],
+    "buffers": [
+      {"id": 0, "name": "a", "size": %d, "alignment": %d, "live_intervals": [{"lower": %d, "upper": %d}%s], "allowed_pools": [0]},
+      {"id": 1, "name": "b", "size": %d, "alignment": 1, "live_intervals": [{"lower": %d, "upper": %d}], "allowed_pools": [0]},
+      {"id": 2, "name": "c", "size": %d, "alignment": 16, "live_intervals": [{"lower": 0, "upper": 4}], "allowed_pools": [0]}
+    ],
+    "constraints": {%s},
+    "cost_model": {"reuse_penalties": [{"first": 0, "second": 1, "cost": 1, "reason": "cross_pipe"}]},
+    "objective": {"aggregation": "lexicographic", "terms": ["capacity_overflow", "reuse_cost", "max_peak"]}
+  }
+}`, capacity, size0, align, lower0, upper0, second, size1, lower1, upper1, size2, strings.Join(cons, ", "))
+		d, err := ReadJSON(strings.NewReader(doc), "constraints.json")
+		if err != nil {
+			checkInputError(t, err, "constraints.json")
+			return
+		}
+		checkAccepted(t, d.Problem)
+	})
+}
+
+func checkInputError(t *testing.T, err error, file string) {
+	t.Helper()
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.File != file {
+		t.Fatalf("error %v (%T) does not name the file", err, err)
+	}
+}
+
+// fuzzSolveMax bounds the problems the fuzzers solve: enough for every
+// constraint to interact, small enough to keep thousands of runs a second.
+const fuzzSolveMax = 12
+
+func checkAccepted(t *testing.T, p *Problem) {
+	t.Helper()
+	if err := p.Check(); err != nil {
+		t.Fatalf("accepted a problem Check rejects: %v", err)
+	}
+	if len(p.Buffers) > fuzzSolveMax {
+		return
+	}
+	for _, alg := range Algorithms() {
+		r, err := Solve(alg, p, Options{TimeLimit: 20 * time.Millisecond, Seed: 1})
+		if err != nil {
+			var ce *CheckError
+			if errors.As(err, &ce) {
+				t.Fatalf("%s: Check error from Solve on a problem that passed Check: %v", alg, err)
+			}
+			continue
+		}
+		if len(r.Solution.Offsets) != len(p.Buffers) {
+			t.Fatalf("%s: %d offsets for %d buffers", alg, len(r.Solution.Offsets), len(p.Buffers))
+		}
+		if alg != "dsa-rp" {
+			if err := Validate(uncapped(r.Problem), r.Solution); err != nil {
+				t.Fatalf("%s: invalid placement: %v", alg, err)
+			}
+		}
+		if r.Feasible {
+			if err := Validate(r.Problem, r.Solution); err != nil {
+				t.Fatalf("%s: claims a fit, but: %v", alg, err)
+			}
+		}
+		if slices.ContainsFunc(r.Peak, func(v int64) bool { return v < 0 || v > Limit }) {
+			t.Fatalf("%s: peaks %v", alg, r.Peak)
+		}
+	}
+}
