@@ -165,7 +165,12 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	}
 	res, err := ap.solve(algo, opt)
 	if err != nil {
-		return err
+		return plannerError("allocate-addr", fn, err, func(i int) *dialect.Operation {
+			if i < len(allocs) {
+				return allocs[i]
+			}
+			return nil
+		})
 	}
 	if !res.Feasible {
 		return ap.overflowError(ctx, fn, res)

@@ -595,7 +595,12 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	}
 	res, err := planner.Solve(algo, p, opt)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, plannerError("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
+			if i < len(cands) {
+				return cands[i].alloc
+			}
+			return nil
+		})
 	}
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return 0, 0, dialect.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)

@@ -139,9 +139,9 @@ func TestStdoutWriteErrors(t *testing.T) {
 	if err := os.WriteFile(big, text.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// Like every Unix filter, pto-opt is then ended by SIGPIPE (exit
-	// status -1 here); what matters is that it does not report success.
-	if code, _ = runWith(t, []string{big}, nil, w); code == 0 {
-		t.Errorf("closed pipe: exit 0")
+	// SIGPIPE is ignored, so the write fails with EPIPE and the run with
+	// exit status 1 and a message, not a silent death by signal.
+	if code, stderr = runWith(t, []string{big}, nil, w); code != 1 || stderr != "pto-opt: cannot write standard output: broken pipe\n" {
+		t.Errorf("closed pipe: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -211,6 +213,29 @@ func TestStdoutWriteErrors(t *testing.T) {
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 || stderr.String() != "pto-plan: writing standard output: broken pipe\n" {
 		t.Fatalf("process: %v, stderr %q", err, stderr.String())
+	}
+
+	// Standard output closed when the process starts (pto-plan p.csv >&-):
+	// Go's runtime puts /dev/null there, which must not pass for success.
+	if runtime.GOOS == "linux" {
+		er, ew, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer er.Close()
+		p, err := os.StartProcess(os.Args[0], []string{os.Args[0], in}, &os.ProcAttr{
+			Env:   append(os.Environ(), "PTO_PLAN_TEST_MAIN=1"),
+			Files: []*os.File{nil, nil, ew},
+		})
+		ew.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, _ := io.ReadAll(er)
+		st, err := p.Wait()
+		if err != nil || st.ExitCode() != 1 || string(msg) != "pto-plan: writing standard output: standard output is closed\n" {
+			t.Fatalf("closed stdout: %v, exit %d, stderr %q", err, st.ExitCode(), msg)
+		}
 	}
 }
 

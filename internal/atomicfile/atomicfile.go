@@ -110,31 +110,35 @@ func stage(path string, data []byte) (*staged, error) {
 	return s, nil
 }
 
-// Commit puts every staged output in place, in the order added, and
-// empties the batch. It stops at the first failure (a rename into a
-// directory that became unwritable, a device refusing the data) and
-// removes the temporary files not yet renamed.
+// Commit puts every staged output in place and empties the batch.
+// Special files are written first: a device can still refuse the data
+// (/dev/full), and a file renamed into place could not be taken back.
+// Then the temporary files are renamed over their paths, which fails only
+// if the directory changed meanwhile. Commit stops at the first failure
+// and removes the temporary files not yet renamed.
 func (b *Batch) Commit() error {
 	defer b.Abort()
-	for len(b.staged) > 0 {
-		s := b.staged[0]
-		var err error
-		if s.dev != nil {
-			_, err = s.dev.Write(s.data)
-			if cerr := s.dev.Close(); err == nil {
-				err = cerr
-			}
-			s.dev = nil
-		} else {
-			err = os.Rename(s.tmp, s.target)
-			if err == nil {
-				s.tmp = ""
-			}
+	for _, s := range b.staged {
+		if s.dev == nil {
+			continue
 		}
+		_, err := s.dev.Write(s.data)
+		if cerr := s.dev.Close(); err == nil {
+			err = cerr
+		}
+		s.dev = nil
 		if err != nil {
 			return &fs.PathError{Op: "write", Path: s.path, Err: underlying(err)}
 		}
-		b.staged = b.staged[1:]
+	}
+	for _, s := range b.staged {
+		if s.tmp == "" {
+			continue
+		}
+		if err := os.Rename(s.tmp, s.target); err != nil {
+			return &fs.PathError{Op: "write", Path: s.path, Err: underlying(err)}
+		}
+		s.tmp = ""
 	}
 	return nil
 }

@@ -33,3 +33,29 @@ func.func @vector_element() {
   memref.dealloc %a : memref<2xvector<4611686018427387904xf32>>
   return
 }
+
+// -----
+
+// Each size is an int64, but no placement arithmetic on 2^62-byte buffers
+// is safe: the planner refuses them, located at the allocation.
+func.func @above_the_planner_limit() {
+  // expected-error @+1 {{static-memory-planner-analysis: cannot plan this allocation: buffer 0 (%a): size 4611686018427387904 is above the planner's limit 4611686018427387903}}
+  %a = memref.alloc() : memref<1152921504606846976xf32>
+  %b = memref.alloc() : memref<1152921504606846976xf32>
+  memref.dealloc %a : memref<1152921504606846976xf32>
+  memref.dealloc %b : memref<1152921504606846976xf32>
+  return
+}
+
+// -----
+
+// Two buffers under the limit whose sum is not: refused at the buffer
+// that takes the pool beyond it.
+func.func @pool_beyond_the_limit() {
+  %a = memref.alloc() : memref<768614336404564650xf32>
+  // expected-error @+1 {{cannot plan this allocation: buffer 1 (%b): with it, pool default could need more than the planner's limit of 4611686018427387903 bytes}}
+  %b = memref.alloc() : memref<768614336404564650xf32>
+  memref.dealloc %a : memref<768614336404564650xf32>
+  memref.dealloc %b : memref<768614336404564650xf32>
+  return
+}

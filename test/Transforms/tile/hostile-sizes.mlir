@@ -67,3 +67,17 @@ func.func @preset_addr_misaligned(%in: !tile.tensor<4x4xf32>) {
   %c = tile.adds %a, %a : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
   return
 }
+
+// -----
+
+// Allocations the planner cannot do arithmetic on (2^62 bytes) are
+// refused at the allocation, not placed over each other.
+func.func @allocation_above_the_planner_limit(%in: !tile.tensor<4x4xf32>) {
+  // expected-error @+1 {{cannot plan this allocation: buffer 0 (%b): size 4611686018427387904 is above the planner's limit 4611686018427387903}}
+  %b = tile.alloc vec, 4611686018427387904 : !tile.buf<vec>
+  %c = tile.alloc vec, 4611686018427387904 : !tile.buf<vec>
+  %a = tile.load %in into %b : (!tile.tensor<4x4xf32>) -> !tile.tile<4x4xf32, vec>
+  %d = tile.adds %a, %a into %c : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
+  %e = tile.adds %a, %d into %b : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
+  return
+}
