@@ -240,17 +240,10 @@ func makeUnit(p *Problem, members []int) (unit, error) {
 	return u, nil
 }
 
-func gcd(a, b int64) int64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
 // lcm of two alignments; Check makes them powers of two, so it is the
 // larger one, and the saturation (see AlignUp) is only a safeguard.
 func lcm(a, b int64) int64 {
-	l, ok := checked.Mul(a/gcd(a, b), b)
+	l, ok := checked.LCM(a, b)
 	if !ok {
 		return math.MaxInt64
 	}

@@ -87,3 +87,18 @@ func Product(vs ...int64) (int64, bool) {
 	}
 	return p, true
 }
+
+// GCD is the greatest common divisor of a and b (non-negative).
+func GCD(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// LCM returns the least common multiple of a and b (each taken as at least
+// 1, as alignments are) and whether it fits in int64.
+func LCM(a, b int64) (int64, bool) {
+	a, b = max(a, 1), max(b, 1)
+	return Mul(a/GCD(a, b), b)
+}

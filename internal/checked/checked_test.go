@@ -82,3 +82,21 @@ func TestSumProduct(t *testing.T) {
 		t.Errorf("Product(2^31, 2^31) = %d, %v", p, ok)
 	}
 }
+
+func TestLCM(t *testing.T) {
+	for _, c := range []struct {
+		a, b, want int64
+		ok         bool
+	}{
+		{32, 64, 64, true},
+		{0, 8, 8, true},
+		{4, 6, 12, true},
+		{1 << 62, 3, 0, false},
+		{1 << 40, 1 << 62, 1 << 62, true},
+	} {
+		got, ok := LCM(c.a, c.b)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("LCM(%d, %d) = %d, %v; want %d, %v", c.a, c.b, got, ok, c.want, c.ok)
+		}
+	}
+}

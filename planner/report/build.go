@@ -359,17 +359,7 @@ func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) i
 	return peak
 }
 
-func gcd(a, b int64) int64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-func lcm(a, b int64) int64 {
-	a, b = max(a, 1), max(b, 1)
-	return saturate(checked.Mul(a/gcd(a, b), b))
-}
+func lcm(a, b int64) int64 { return saturate(checked.LCM(a, b)) }
 
 // satAdd is a+b, saturated at the int64 bounds. A planner problem that
 // passed planner.Check keeps every figure of its report far inside int64;
