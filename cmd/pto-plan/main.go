@@ -1,7 +1,8 @@
 // Command pto-plan places the buffers of a memory-planning problem.
 //
-//	pto-plan [--algorithm=NAME] [--capacity=BYTES] [--time-limit=DURATION]
-//	         [-o OUT] [--stats] [--report=FILE] PROBLEM
+//	pto-plan [--algorithm=NAME] [--capacity=BYTES] [--work=STEPS]
+//	         [--time-limit=DURATION] [--seed=N] [-o OUT] [--stats]
+//	         [--report=FILE] PROBLEM
 //
 // PROBLEM is a MiniMalloc CSV file (id,lower,upper,size[,alignment]; the
 // capacity is the number in the file name, as in A.1048576.csv) or a
@@ -17,7 +18,10 @@
 // written, whole, only when the run succeeds.
 //
 // --capacity overrides every pool's capacity; --capacity=0 removes it, so
-// the planner minimises the peak instead. Every solution is checked by
+// the planner minimises the peak instead. --work bounds dsa-rp's search by
+// work done, so a run gives the same output on any machine under any load;
+// --time-limit is only a wall-clock safety stop, and when it cuts the
+// search short a warning says that the output depends on timing. Every solution is checked by
 // planner.Validate before it is written. Exit status: 0 on success, 1 on
 // bad input, no fit, or a failed validation, 2 on bad usage.
 package main
@@ -45,6 +49,7 @@ type config struct {
 	algorithm string
 	capacity  string
 	timeLimit time.Duration
+	work      int64
 	out       string
 	stats     bool
 	seed      int64
@@ -58,7 +63,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	c := &config{}
 	fs.StringVar(&c.algorithm, "algorithm", "dsa-rp", "placement algorithm: "+strings.Join(planner.Algorithms(), ", "))
 	fs.StringVar(&c.capacity, "capacity", "", "capacity in bytes for every pool (0: unbounded, minimise the peak); default: the problem's")
-	fs.DurationVar(&c.timeLimit, "time-limit", 10*time.Second, "search budget of dsa-rp")
+	fs.Int64Var(&c.work, "work", planner.DefaultWork, "work budget of dsa-rp in search steps (a few ns each): the same budget gives the same placement on any machine")
+	fs.DurationVar(&c.timeLimit, "time-limit", 0, "wall-clock safety stop of dsa-rp, 0 for none; a search it cuts short depends on timing (a warning says so)")
 	fs.StringVar(&c.out, "o", "-", "output file (- for standard output)")
 	fs.BoolVar(&c.stats, "stats", false, "print peak, lower bound, reuse cost, proof status and time to standard error")
 	fs.Int64Var(&c.seed, "seed", 0, "seed of dsa-rp's randomised restarts")
@@ -95,7 +101,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pto-plan: "+format+"\n", a...)
 		return 1
 	}
-	opt := planner.Options{TimeLimit: c.timeLimit, Seed: c.seed}
+	if c.work <= 0 {
+		fmt.Fprintf(stderr, "pto-plan: --work=%d: want a step count > 0\n", c.work)
+		return 2
+	}
+	if c.timeLimit < 0 {
+		fmt.Fprintf(stderr, "pto-plan: --time-limit=%v: want a duration >= 0 (0: none)\n", c.timeLimit)
+		return 2
+	}
+	opt := planner.Options{Work: c.work, TimeLimit: c.timeLimit, Seed: c.seed}
 	if c.capacity != "" {
 		v, err := strconv.ParseInt(c.capacity, 10, 64)
 		if err != nil || v < 0 {
@@ -117,6 +131,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, h := range r.Hints {
 		fmt.Fprintf(stderr, "pto-plan: %s: hint %s\n", c.file, h)
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(stderr, "pto-plan: warning: %s\n", w)
 	}
 	if c.stats {
 		printStats(stderr, r)
@@ -261,8 +278,8 @@ func printStats(w io.Writer, r *planner.Result) {
 		}
 		fmt.Fprintf(w, "pool %s: peak %d lower-bound %d capacity %s\n", r.Problem.Pools[pool].Name, pk, r.LowerBound[pool], capacity)
 	}
-	fmt.Fprintf(w, "algorithm %s\nfeasible %v\nreuse-cost %d\nproven-optimal %v\ntime %v\n",
-		r.Algorithm, r.Feasible, r.ReuseCost, r.Optimal, r.Elapsed.Round(time.Microsecond))
+	fmt.Fprintf(w, "algorithm %s\nfeasible %v\nreuse-cost %d\nproven-optimal %v\nwork %d\ntime %v\n",
+		r.Algorithm, r.Feasible, r.ReuseCost, r.Optimal, r.Work, r.Elapsed.Round(time.Microsecond))
 	if len(r.RelaxedSeparations) > 0 {
 		fmt.Fprintf(w, "relaxed-pipeline-pairs %d overlapped %d\n", len(r.RelaxedSeparations), r.RelaxedPairsOverlapped)
 	}
