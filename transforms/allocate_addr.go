@@ -165,10 +165,6 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	if err != nil {
 		return err
 	}
-	if res.ClockStopped {
-		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
-			planner.ClockStopWarning, ctx.Opts.String("time-limit"))
-	}
 	if !res.Feasible {
 		return ap.overflowError(ctx, fn, res)
 	}
@@ -192,6 +188,10 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 			}
 		}
 		return dialect.NewError(fn.Loc, "allocate-addr: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
+	}
+	if res.ClockStopped {
+		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
+			planner.ClockStopWarning, ctx.Opts.String("time-limit"))
 	}
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
@@ -291,6 +291,9 @@ func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *p
 			hint := ""
 			if lb := res.LowerBound[pool]; lb <= c && (res.Algorithm == "sequential" || res.Algorithm == "trivial") {
 				hint = "; this planner never reuses a freed range: run memory-reuse first or use planner=dsa-rp"
+			}
+			if res.ClockStopped {
+				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", ctx.Opts.String("time-limit"))
 			}
 			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint)

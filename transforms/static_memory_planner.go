@@ -576,10 +576,6 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	if err != nil {
 		return 0, 0, err
 	}
-	if res.ClockStopped {
-		s.ctx.Warning(s.fn.Loc, "static-memory-planner: %s (memory space '%s', time-limit=%s); raise time-limit, or lower work, for a reproducible arena",
-			planner.ClockStopWarning, spaceName(space), s.ctx.Opts.String("time-limit"))
-	}
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return 0, 0, dialect.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
 	}
@@ -600,7 +596,15 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 		capacity = s.ctx.Target.Capacity(spaceName(space))
 	}
 	if capacity > 0 && size > capacity {
-		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes", spaceName(space), size, capacity)
+		note := ""
+		if res.ClockStopped {
+			note = fmt.Sprintf(" (the search stopped at the wall-clock limit, time-limit=%s)", s.ctx.Opts.String("time-limit"))
+		}
+		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
+	}
+	if res.ClockStopped {
+		s.ctx.Warning(s.fn.Loc, "static-memory-planner: %s (memory space '%s', time-limit=%s); raise time-limit, or lower work, for a reproducible arena",
+			planner.ClockStopWarning, spaceName(space), s.ctx.Opts.String("time-limit"))
 	}
 	if s.ctx.Opts.Bool("remarks") {
 		lb := lowerBound(p)
