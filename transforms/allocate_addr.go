@@ -292,8 +292,11 @@ func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *p
 			if lb := res.LowerBound[pool]; lb <= c && (res.Algorithm == "sequential" || res.Algorithm == "trivial") {
 				hint = "; this planner never reuses a freed range: run memory-reuse first or use planner=dsa-rp"
 			}
-			if res.ClockStopped {
+			switch {
+			case res.ClockStopped:
 				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", ctx.Opts.String("time-limit"))
+			case res.Algorithm == "dsa-rp" && !res.ProvenInfeasible:
+				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", ctx.Opts.Int("work"))
 			}
 			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint)

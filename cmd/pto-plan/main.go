@@ -21,9 +21,10 @@
 // the planner minimises the peak instead. --work bounds dsa-rp's search by
 // work done, so a run gives the same output on any machine under any load;
 // --time-limit is only a wall-clock safety stop, and when it cuts the
-// search short a warning says that the output depends on timing. Every solution is checked by
-// planner.Validate before it is written. Exit status: 0 on success, 1 on
-// bad input, no fit, or a failed validation, 2 on bad usage.
+// search short a warning says that the output depends on timing. Every
+// solution is checked by planner.Validate before it is written. Exit
+// status: 0 on success, 1 on bad input, no fit, or a failed validation, 2
+// on bad usage.
 package main
 
 import (
@@ -66,7 +67,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.Int64Var(&c.work, "work", planner.DefaultWork, "work budget of dsa-rp in search steps (a few ns each): the same budget gives the same placement on any machine")
 	fs.DurationVar(&c.timeLimit, "time-limit", 0, "wall-clock safety stop of dsa-rp, 0 for none; a search it cuts short depends on timing (a warning says so)")
 	fs.StringVar(&c.out, "o", "-", "output file (- for standard output)")
-	fs.BoolVar(&c.stats, "stats", false, "print peak, lower bound, reuse cost, proof status and time to standard error")
+	fs.BoolVar(&c.stats, "stats", false, "print peak, lower bound, reuse cost, proof status, work and time to standard error")
 	fs.Int64Var(&c.seed, "seed", 0, "seed of dsa-rp's randomised restarts")
 	fs.StringVar(&c.report, "report", "", "also write the memory report to FILE: "+strings.Join(report.Formats, ", ")+" by extension")
 	fs.Usage = func() {
