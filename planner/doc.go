@@ -34,8 +34,11 @@
 // dominance, cross-section inference, hatless pruning, a pigeonhole bound
 // on reuse cost, and dynamic decomposition in time (see dsa_search.go for
 // why each is sound). Optimality is reported only when a phase completes
-// or a bound is met; a search that runs out of time never reports
-// infeasibility. When a bounded pool has no fit with its pipeline-stage
+// or a bound is met; a search that runs out of work never reports
+// infeasibility. The search is bounded by work (Options.Work), never by
+// the clock, so a problem and its options always give the same placement;
+// Options.TimeLimit is only a safety stop, reported when it fires
+// (dsa_work.go). When a bounded pool has no fit with its pipeline-stage
 // separations, those pairs become unit penalties and the pool is solved
 // again (PyPTO's strict-then-soft fallback, hint PH-DSA-001).
 //

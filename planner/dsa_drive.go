@@ -2,7 +2,6 @@ package planner
 
 import (
 	"slices"
-	"time"
 )
 
 // preorderKinds are MiniMalloc's three static preorders, as key sequences
@@ -60,10 +59,10 @@ func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32)
 // rotates through the preorders with a node limit that doubles each round,
 // so an order that suits the instance finishes early (MiniMalloc's
 // round-robin). statusDone means the capacity is proven infeasible.
-func (c *comp) fitSearch(capacity int64, deadline time.Time) ([]int64, searchStatus, int64) {
+func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, searchStatus, int64) {
 	searchers := make([]*searcher, len(preorderKinds))
 	for k, kind := range preorderKinds {
-		searchers[k] = newSearcher(c, capacity, false, deadline, kind)
+		searchers[k] = newSearcher(c, capacity, false, m, until, kind)
 	}
 	var nodes int64
 	for limit := int64(2 * c.n); ; limit *= 2 {
@@ -73,7 +72,7 @@ func (c *comp) fitSearch(capacity int64, deadline time.Time) ([]int64, searchSta
 			switch st {
 			case statusFound:
 				return s.best, st, nodes
-			case statusDone, statusDeadline:
+			case statusDone, statusStopped:
 				return nil, st, nodes
 			}
 		}
@@ -83,8 +82,8 @@ func (c *comp) fitSearch(capacity int64, deadline time.Time) ([]int64, searchSta
 // costSearch looks for a placement under capacity cheaper than bound. It
 // returns the cheapest found (nil if none beat the bound) and whether the
 // search completed, which proves the result (or the bound) optimal.
-func (c *comp) costSearch(capacity, bound int64, deadline time.Time) ([]int64, int64, bool, int64) {
-	s := newSearcher(c, capacity, true, deadline, "TWA")
+func (c *comp) costSearch(capacity, bound int64, m *meter, until int64) ([]int64, int64, bool, int64) {
+	s := newSearcher(c, capacity, true, m, until, "TWA")
 	st := s.run(0, bound)
 	return s.best, s.bestC, st == statusDone, s.nodes
 }
@@ -153,13 +152,14 @@ type compResult struct {
 //
 // floor is a lower bound on the pool's peak from elsewhere (other
 // components, pinned buffers): lowering this component's peak below it
-// gains nothing, so the peak phase stops there.
-func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, floor int64, deadline time.Time) *compResult {
+// gains nothing, so the peak phase stops there. The work stops at mark
+// until of m.
+func (c *comp) solveComp(capacity int64, costObj, peakObj bool, seed int64, floor int64, m *meter, until int64) *compResult {
 	r := &compResult{peakLB: max(c.lowerBound(), floor), capacity: capacity,
 		costFirst: costObj && c.penTotal > 0, peakObj: peakObj, seed: seed}
-	r.best = c.portfolio(capacity, r.costFirst, seed, r.peakLB, deadline)
+	r.best = c.portfolio(capacity, r.costFirst, seed, r.peakLB, m, until)
 	r.costProven = !r.costFirst || r.best.cost == 0
-	c.advance(r, deadline)
+	c.advance(r, m, until)
 	return r
 }
 
@@ -175,12 +175,12 @@ func (r *compResult) unfinished() bool {
 	return r.peakObj && r.best.peak > r.peakLB
 }
 
-// advance works on the first open phase, and the next ones while time is
-// left. Calling it again with a later deadline resumes (searches restart
-// from the best placement found).
-func (c *comp) advance(r *compResult, deadline time.Time) {
+// advance works on the first open phase, and the next ones while work is
+// left. Calling it again with a later mark resumes (searches restart from
+// the best placement found).
+func (c *comp) advance(r *compResult, m *meter, until int64) {
 	if r.best.over > 0 && !r.provenInfeasible {
-		off, st, nodes := c.fitSearch(r.capacity, deadline)
+		off, st, nodes := c.fitSearch(r.capacity, m, until)
 		r.nodes += nodes
 		switch st {
 		case statusFound:
@@ -193,40 +193,41 @@ func (c *comp) advance(r *compResult, deadline time.Time) {
 			r.provenInfeasible = true
 			r.reason = "proven infeasible: no placement fits the capacity"
 		default:
-			r.reason = "no placement within capacity found before the time limit (not a proof of infeasibility)"
+			r.reason = "no placement within capacity found within the work budget (not a proof of infeasibility)"
+			if m.clockStop {
+				r.reason = "no placement within capacity found before the wall-clock limit (not a proof of infeasibility)"
+			}
 		}
 	}
 	if r.best.over > 0 {
 		return
 	}
 	if !r.costProven && r.capacity > 0 {
-		// Local search first, for up to a tenth of the time: the exact
+		// Local search first, for up to a tenth of the work: the exact
 		// search then prunes against a cheaper placement. Small
 		// components (kernel pools) give the exact search the rest, since
 		// proofs are within reach there; on large ones the exact search
 		// gets half, and local search, which keeps improving where proofs
 		// are out of reach, the remainder.
-		now := time.Now()
-		total := deadline.Sub(now)
-		r.best = c.improveCost(r.best, r.capacity, r.seed, 100*c.n, now.Add(total/10))
-		exactUntil := deadline
+		lnsUntil, exactUntil := m.share(until, 1, 10), until
 		if c.n > smallComponent {
-			exactUntil = now.Add(total * 6 / 10)
+			exactUntil = m.share(until, 6, 10)
 		}
-		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, exactUntil)
+		r.best = c.improveCost(r.best, r.capacity, r.seed, 100*c.n, m, lnsUntil)
+		off, cost, done, nodes := c.costSearch(r.capacity, r.best.cost, m, exactUntil)
 		r.nodes += nodes
 		if off != nil && cost < r.best.cost {
 			r.best = c.score(off, r.capacity)
 		}
 		r.costProven = done
-		if !done && time.Now().Before(deadline) {
-			r.best = c.improveCost(r.best, r.capacity, r.seed+1, 0, deadline)
+		if !done && !m.over(until) {
+			r.best = c.improveCost(r.best, r.capacity, r.seed+1, 0, m, until)
 		}
 	}
 	if !r.costProven || !r.peakObj || r.best.peak <= r.peakLB {
 		return
 	}
-	c.minimisePeak(r, r.capacity, r.costFirst, deadline)
+	c.minimisePeak(r, r.capacity, r.costFirst, m, until)
 }
 
 // minimisePeak lowers the peak at the best cost found by decision
@@ -235,24 +236,24 @@ func (c *comp) advance(r *compResult, deadline time.Time) {
 // not count) a decision is a fit search with penalised pairs made hard; at
 // a positive cost it is a cost search for a placement no dearer than the
 // best under the target peak.
-func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, deadline time.Time) {
+func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, m *meter, until int64) {
 	zero := !costFirst || r.best.cost == 0
 	d := c
 	if costFirst && zero {
 		d = c.withPenaltiesHard() // keep the cost at zero
 	}
 	lo, hi := r.peakLB, r.best.peak // the optimum is in [lo, hi]
-	try := func(target int64, until time.Time) searchStatus {
+	try := func(target int64, probeUntil int64) searchStatus {
 		var off []int64
 		var st searchStatus
 		if zero {
 			var nodes int64
-			off, st, nodes = d.fitSearch(target, until)
+			off, st, nodes = d.fitSearch(target, m, probeUntil)
 			r.nodes += nodes
 		} else {
-			o, _, done, nodes := c.costSearch(target, r.best.cost+1, until)
+			o, _, done, nodes := c.costSearch(target, r.best.cost+1, m, probeUntil)
 			r.nodes += nodes
-			off, st = o, statusDeadline
+			off, st = o, statusStopped
 			switch {
 			case o != nil:
 				st = statusFound
@@ -268,12 +269,12 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, deadl
 		}
 		return st
 	}
-	// Probe the lower bound first, then bisect. A probe that times out
-	// proves nothing: the next probes go above it, where a placement is
-	// easier to find, each with a third of the remaining time.
-	target, stuck := lo, lo-1 // probes at or below stuck timed out
-	for lo < hi && time.Now().Before(deadline) {
-		switch try(target, third(deadline)) {
+	// Probe the lower bound first, then bisect. A probe that runs out of
+	// work proves nothing: the next probes go above it, where a placement
+	// is easier to find, each with a third of the remaining work.
+	target, stuck := lo, lo-1 // probes at or below stuck ran out of work
+	for lo < hi && !m.over(until) {
+		switch try(target, m.share(until, 1, 3)) {
 		case statusDone:
 			lo = target + 1
 		case statusFound:
@@ -287,10 +288,4 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, deadl
 		target = floor + (hi-floor)/2
 	}
 	r.peakLB = lo
-}
-
-// third returns the time a third of the way from now to the deadline.
-func third(deadline time.Time) time.Time {
-	now := time.Now()
-	return now.Add(deadline.Sub(now) / 3)
 }

@@ -1,9 +1,9 @@
 package planner
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"time"
 )
 
 // placement is one complete placement of a component with its score.
@@ -43,12 +43,12 @@ const (
 // greedy places the items in order, each where inserter.best puts it. An
 // item with no candidate under the capacity goes to the lowest free offset
 // above everything it conflicts with, so the result always is a placement,
-// possibly overflowing.
-func (c *comp) greedy(order []int32, rule fitRule, capacity int64, usePen bool) *placement {
+// possibly overflowing. The run's steps are charged to m.
+func (c *comp) greedy(order []int32, rule fitRule, capacity int64, usePen bool, m *meter) *placement {
 	off := make([]int64, c.n)
 	placed := make([]bool, c.n)
 	pl := &placement{off: off}
-	var ins inserter
+	ins := inserter{m: m}
 	for _, i32 := range order {
 		i := int(i32)
 		x, w, ok := ins.best(c, i, off, placed, rule, capacity, usePen)
@@ -70,12 +70,17 @@ func (c *comp) greedy(order []int32, rule fitRule, capacity int64, usePen bool) 
 }
 
 // inserter finds where one item goes among placed ones; it keeps its
-// scratch buffers between calls.
+// scratch buffers between calls and charges its steps to m.
 type inserter struct {
+	m     *meter
 	busy  []block
 	cands []insCand
 	top   int64 // after best: the lowest aligned offset above all conflicts
 }
+
+// charge charges n of the inserter's steps. Each is a closure call, a
+// comparison in a sort or a scattered load, about twice a search step.
+func (ins *inserter) charge(n int64) { ins.m.charge(2 * n) }
 
 type insCand struct {
 	x, gap, cost int64
@@ -84,6 +89,7 @@ type insCand struct {
 func (ins *inserter) penCost(c *comp, i int, x int64, off []int64, placed []bool, usePen bool) int64 {
 	var w int64
 	if usePen {
+		ins.charge(int64(len(c.pen[i])))
 		for _, e := range c.pen[i] {
 			if placed[e.j] && x < off[e.j]+c.size[e.j] && off[e.j] < x+c.size[i] {
 				w += e.w
@@ -101,6 +107,9 @@ func (ins *inserter) penCost(c *comp, i int, x int64, off []int64, placed []bool
 // ok is false when nothing fits under the capacity.
 func (ins *inserter) best(c *comp, i int, off []int64, placed []bool, rule fitRule, capacity int64, usePen bool) (x, cost int64, ok bool) {
 	size, align := c.size[i], c.align[i]
+	// Collecting and sorting the busy ranges, then the gaps, each with a
+	// pass over the penalties; penCost charges its own scans.
+	ins.charge(1 + int64(len(c.obst[i])+len(c.hard[i])))
 	ins.busy = append(ins.busy[:0], c.obst[i]...)
 	for _, j := range c.hard[i] {
 		if placed[j] {
@@ -109,8 +118,12 @@ func (ins *inserter) best(c *comp, i int, off []int64, placed []bool, rule fitRu
 	}
 	slices.SortFunc(ins.busy, func(a, b block) int { return cmpInt64(a.off, b.off) })
 	ins.cands = ins.cands[:0]
+	ins.charge(int64(len(ins.busy) * (2 + bits.Len(uint(len(ins.busy)))))) // the sort and the gaps
 	var prev int64
 	consider := func(lo, hi int64) { // free gap [lo, hi), hi < 0 for unbounded
+		if usePen {
+			ins.charge(1 + int64(len(c.pen[i])))
+		}
 		try := func(x int64) {
 			if x < lo || (hi >= 0 && x+size > hi) || (capacity > 0 && x+size > capacity) {
 				return
@@ -143,6 +156,7 @@ func (ins *inserter) best(c *comp, i int, off []int64, placed []bool, rule fitRu
 	consider(prev, -1)
 	ins.top = AlignUp(prev, align)
 	best := -1
+	ins.charge(int64(len(ins.cands)))
 	for k, cd := range ins.cands {
 		if best < 0 {
 			best = k
@@ -275,27 +289,25 @@ func (c *comp) sectionPressure() []int64 {
 // portfolio runs every order with both rules (and a penalty-blind first
 // fit) and keeps the best placement. It stops early at a placement that
 // cannot be beaten (no overflow, no cost, peak at the bound) and, after the
-// first run, at the deadline: on traces of tens of thousands of buffers
-// one greedy run takes a noticeable time.
-func (c *comp) portfolio(capacity int64, costFirst bool, seed int64, bound int64, deadline time.Time) *placement {
+// first run, when the work reaches mark until: on traces of tens of
+// thousands of buffers one greedy run takes a noticeable time.
+func (c *comp) portfolio(capacity int64, costFirst bool, seed int64, bound int64, m *meter, until int64) *placement {
 	var best *placement
 	usePen := costFirst && c.penTotal > 0
-	done := func() bool {
-		return best.over == 0 && best.cost == 0 && best.peak <= bound || time.Now().After(deadline)
+	run := func(o []int32, rule fitRule, usePen bool) {
+		if p := c.greedy(o, rule, capacity, usePen, m); p.better(best, costFirst) {
+			best = p
+		}
 	}
 	for k, o := range c.orders(seed, 4) {
 		for _, rule := range []fitRule{ruleTightest, ruleLowest} {
-			if p := c.greedy(o, rule, capacity, usePen); p.better(best, costFirst) {
-				best = p
-			}
-			if done() {
+			run(o, rule, usePen)
+			if best.over == 0 && best.cost == 0 && best.peak <= bound || m.over(until) {
 				return best
 			}
 		}
 		if k == 0 && usePen {
-			if p := c.greedy(o, ruleLowest, capacity, false); p.better(best, costFirst) {
-				best = p
-			}
+			run(o, ruleLowest, false)
 		}
 	}
 	return best

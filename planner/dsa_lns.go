@@ -3,20 +3,20 @@ package planner
 import (
 	"math/rand/v2"
 	"slices"
-	"time"
 )
 
 // improveCost is a ruin-and-recreate local search on a placement that fits:
 // it takes a random item and some of its penalised and conflicting
 // neighbours out, puts them back one by one in random order at their
 // cheapest offset (inserter.best), and keeps the result when the cost of
-// the pairs involved did not rise. It runs until the deadline and returns
-// the cheapest placement seen (lowest peak among equals). The exact search
-// that follows prunes against this cost, so a cheaper start pays twice.
+// the pairs involved did not rise. It runs until the work reaches mark
+// until of m and returns the cheapest placement seen (lowest peak among
+// equals). The exact search that follows prunes against this cost, so a
+// cheaper start pays twice.
 // With stall > 0 it also stops after that many moves in a row that found
 // nothing cheaper: on small components the exact search is the better use
 // of the time.
-func (c *comp) improveCost(start *placement, capacity int64, seed int64, stall int, deadline time.Time) *placement {
+func (c *comp) improveCost(start *placement, capacity int64, seed int64, stall int, m *meter, until int64) *placement {
 	if c.n < 2 || c.penTotal == 0 {
 		return start
 	}
@@ -29,12 +29,12 @@ func (c *comp) improveCost(start *placement, capacity int64, seed int64, stall i
 		placed[i] = true
 	}
 	inSet := make([]bool, c.n)
-	var ins inserter
+	ins := inserter{m: m}
 	var set []int
 	prevOff := make([]int64, c.n) // offsets of the set before the move
 	lastGain := 0
 	for iter := 0; ; iter++ {
-		if iter&3 == 0 && !time.Now().Before(deadline) {
+		if m.over(until) {
 			break
 		}
 		if stall > 0 && iter-lastGain > stall {
@@ -63,6 +63,9 @@ func (c *comp) improveCost(start *placement, capacity int64, seed int64, stall i
 		// The cost of every pair touching the set, counted once.
 		var removed int64
 		for _, i := range set {
+			// Drawing the neighbourhood and pricing it; putting the
+			// item back is inserter.best's to charge.
+			ins.charge(1 + int64(len(c.pen[i])+len(c.hard[i])))
 			for _, e := range c.pen[i] {
 				if j := int(e.j); (!inSet[j] || j > i) && overlaps(cur, c.size, i, j) {
 					removed += e.w
@@ -87,7 +90,11 @@ func (c *comp) improveCost(start *placement, capacity int64, seed int64, stall i
 		}
 		if ok && added <= removed {
 			curCost += added - removed
+			if curCost <= best.cost {
+				ins.charge(int64(c.n)) // the peak, and maybe the copy
+			}
 			if curCost < best.cost || (curCost == best.cost && c.peakOf(cur) < best.peak) {
+				ins.charge(int64(c.n) * 4) // score walks the penalties
 				best = c.score(slices.Clone(cur), capacity)
 				lastGain = iter
 			}

@@ -15,11 +15,11 @@ func TestImproveCost(t *testing.T) {
 		p := randomProblem(rng, genOptions{n: 10 + rng.IntN(30), maxSize: 8, horizon: 30, aligns: []int64{1, 2},
 			seps: true, penalties: true, capacity: 24, reserved: true})
 		for _, c := range components(in(p), 0, nil) {
-			start := c.portfolio(24, true, 0, 0, time.Now().Add(time.Second))
+			start := c.portfolio(24, true, 0, 0, newMeter(time.Time{}, nil), 1<<40)
 			if start.over > 0 {
 				continue
 			}
-			got := c.improveCost(start, 24, int64(iter), 0, time.Now().Add(20*time.Millisecond))
+			got := c.improveCost(start, 24, int64(iter), 0, newMeter(time.Time{}, nil), 200_000)
 			if got.cost > start.cost || got.cost != c.cost(got.off) || got.peak > 24 {
 				t.Fatalf("iter %d: cost %d (true %d) from %d, peak %d", iter, got.cost, c.cost(got.off), start.cost, got.peak)
 			}

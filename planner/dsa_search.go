@@ -1,8 +1,8 @@
 package planner
 
 import (
+	"math/bits"
 	"slices"
-	"time"
 )
 
 // The exact search enumerates canonical placements, MiniMalloc's idea
@@ -44,17 +44,18 @@ import (
 type searchStatus int
 
 const (
-	statusDone     searchStatus = iota // explored everything
-	statusFound                        // fit mode: found a placement
-	statusLimited                      // hit the node limit
-	statusDeadline                     // hit the deadline
+	statusDone    searchStatus = iota // explored everything
+	statusFound                       // fit mode: found a placement
+	statusLimited                     // hit the node limit
+	statusStopped                     // out of work, or the clock stopped it
 )
 
 type searcher struct {
 	c        *comp
 	capacity int64
 	costMode bool
-	deadline time.Time
+	m        *meter
+	until    int64 // work mark at which the search stops
 	limit    int64 // node limit, <= 0 for none
 	nodes    int64
 	stop     searchStatus
@@ -91,6 +92,8 @@ type searcher struct {
 	// pairs (cost mode; see cliqueBound).
 	cliques [][]int32
 	cliqueW []int64
+	// cliqueLen is the total size of the cliques: cliqueBound's steps.
+	cliqueLen int64
 }
 
 type idxVal struct {
@@ -111,8 +114,11 @@ type part struct {
 	secLo, secHi int32
 }
 
-func newSearcher(c *comp, capacity int64, costMode bool, deadline time.Time, preorder string) *searcher {
-	s := &searcher{c: c, capacity: capacity, costMode: costMode, deadline: deadline, kind: preorder}
+func newSearcher(c *comp, capacity int64, costMode bool, m *meter, until int64, preorder string) *searcher {
+	s := &searcher{c: c, capacity: capacity, costMode: costMode, m: m, until: until, kind: preorder}
+	// Setting up visits every item and section (the cliques charge their
+	// own steps).
+	m.charge(int64(c.n + len(c.sections)))
 	s.pre = make([]int32, c.n)
 	s.off = make([]int64, c.n)
 	s.minOff = make([]int64, c.n)
@@ -169,6 +175,7 @@ func newSearcher(c *comp, capacity int64, costMode bool, deadline time.Time, pre
 func (s *searcher) buildCliques() {
 	c := s.c
 	n := c.n
+	s.m.charge(int64(n) * int64(n))
 	adj := make([][]bool, n)
 	for i := range adj {
 		adj[i] = make([]bool, n)
@@ -204,6 +211,7 @@ func (s *searcher) buildCliques() {
 				continue
 			}
 			members := []int32{int32(i), int32(j)}
+			s.m.charge(int64(n))
 			for _, k := range order {
 				if k == i || k == j {
 					continue
@@ -230,6 +238,7 @@ func (s *searcher) buildCliques() {
 			}
 			s.cliques = append(s.cliques, members)
 			s.cliqueW = append(s.cliqueW, minW)
+			s.cliqueLen += int64(len(members))
 		}
 	}
 }
@@ -331,13 +340,19 @@ func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
 		s.stop = statusLimited
 		return true
 	}
-	if s.nodes&63 == 0 && time.Now().After(s.deadline) {
-		s.stop = statusDeadline
+	if s.m.over(s.until) {
+		s.stop = statusStopped
 		return true
 	}
 	c := s.c
-	if s.costMode && s.cost+s.lbSum+s.cliqueBound(level) >= s.bestC {
-		return false
+	// The node visits its part's items twice (the horizon, then the
+	// candidates); place, check and the bounds charge their own steps.
+	s.m.charge(1 + 2*int64(len(p.items)))
+	if s.costMode {
+		s.m.charge(s.cliqueLen)
+		if s.cost+s.lbSum+s.cliqueBound(level) >= s.bestC {
+			return false
+		}
 	}
 	// Dominance horizon: nothing may start at or above the top of an
 	// unplaced item's penalty-free base. Also: every item needs room.
@@ -380,6 +395,9 @@ func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
 		if !s.costMode {
 			continue
 		}
+		// The horizon's penAt and this loop walk the penalties, then the
+		// obstacles.
+		s.m.charge(int64(2*len(c.pen[i]) + len(c.obst[i])))
 		for _, e := range c.pen[i] {
 			if o := s.off[e.j]; o >= 0 {
 				if x := c.firstFree(i, o+c.size[e.j]); x > b {
@@ -394,6 +412,7 @@ func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
 		}
 	}
 	cands := s.cands[first:]
+	s.m.charge(int64(len(cands) * bits.Len(uint(len(cands))))) // the sort
 	if s.costMode {
 		slices.SortFunc(cands, func(a, b searchCand) int {
 			if a.cost != b.cost {
@@ -449,6 +468,7 @@ func (s *searcher) addCand(i int, x, level int64, lastPre int32, minHeight int64
 	}
 	var w int64
 	if s.costMode {
+		s.m.charge(int64(len(s.c.pen[i])))
 		w = s.penAt(i, x)
 	}
 	s.cands = append(s.cands, searchCand{int32(i), x, w})
@@ -527,6 +547,9 @@ func (s *searcher) record() {
 
 func (s *searcher) place(i int, x, inc int64) {
 	c := s.c
+	// place and unplace walk the item's hard neighbours, sections, cut
+	// span and penalties.
+	s.m.charge(1 + int64(len(c.hard[i])+len(c.secs[i])+len(c.pen[i])))
 	s.off[i] = x
 	top := x + c.size[i]
 	for _, j := range c.hard[i] {
@@ -606,9 +629,12 @@ func (s *searcher) check(x int64, lo, hi int32) bool {
 	}
 	for sec := lo; sec < hi; sec++ {
 		if t := s.total[sec]; t > 0 && max(x, s.floor[sec])+t > s.capacity {
+			s.m.charge(int64(sec-lo) + 1)
 			return false
 		}
 	}
+	steps := int64(hi - lo)
+	defer func() { s.m.charge(steps) }()
 	for sec := lo; sec < hi; sec++ {
 		t := s.total[sec]
 		if t == 0 {
@@ -616,6 +642,7 @@ func (s *searcher) check(x int64, lo, hi int32) bool {
 		}
 		limit := s.capacity - t // the stack must start at or below this
 		if obs := c.secObst[sec]; len(obs) > 0 {
+			steps += int64(len(c.sections[sec]) + len(obs))
 			if !s.fitsWithObstacles(sec, max(x, s.floor[sec]), t, obs) {
 				return false
 			}
@@ -625,6 +652,7 @@ func (s *searcher) check(x int64, lo, hi int32) bool {
 		h := s.hint[sec]
 		ok := false
 		for k := range members {
+			steps++
 			at := h + int32(k)
 			if at >= int32(len(members)) {
 				at -= int32(len(members))

@@ -4,22 +4,26 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 )
 
 // dsaRP is the strongest planner. Per pool and per independent component:
 // a portfolio of constructive heuristics, then exact canonical search for
 // whatever the objective still needs (a fit under capacity, the lowest
-// reuse cost, the lowest peak), within the deadline. Optimality is claimed
-// only when every phase completed or a bound was met.
+// reuse cost, the lowest peak), within the work budget (dsa_work.go).
+// Optimality is claimed only when every phase completed or a bound was met.
 //
 // Strict-then-soft: when a bounded pool has no fit with its pipeline-stage
 // separations hard, those pipeline-only pairs become unit penalties and the
 // pool is solved again (PyPTO's fallback); the result reports the relaxed
 // pairs and, if any of them overlap, Solve adds hint PH-DSA-001.
-func dsaRP(in *instance, opt Options, deadline time.Time) (*outcome, error) {
+func dsaRP(in *instance, opt Options, m *meter) (*outcome, error) {
+	work := opt.Work
+	if work <= 0 {
+		work = DefaultWork
+	}
+	until := m.used + work
 	out := &outcome{off: make([]int64, len(in.units))}
-	res := solvePools(in, nil, nil, opt, deadline, out)
+	res := solvePools(in, nil, nil, opt, m, until, out)
 	var failing []int
 	for pool, r := range res {
 		if !r.fit && hasPipelineOnly(in.p, pool) {
@@ -35,7 +39,7 @@ func dsaRP(in *instance, opt Options, deadline time.Time) (*outcome, error) {
 		return nil, err
 	}
 	out2 := &outcome{off: slices.Clone(out.off), relaxed: relaxed, problem: q, nodes: out.nodes}
-	res2 := solvePools(in2, failing, res, opt, deadline, out2)
+	res2 := solvePools(in2, failing, res, opt, m, until, out2)
 	out2.optimal = false // the strict problem had no fit found: nothing is proven
 	out2.reason = ""
 	var reasons []string
@@ -55,9 +59,9 @@ type poolOutcome struct {
 }
 
 // solvePools solves the listed pools (all when nil) of the instance and
-// writes unit offsets into out. prev carries the outcomes of pools not
-// re-solved.
-func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadline time.Time, out *outcome) []poolOutcome {
+// writes unit offsets into out, stopping the search at work mark until.
+// prev carries the outcomes of pools not re-solved.
+func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *meter, until int64, out *outcome) []poolOutcome {
 	p := in.p
 	costObj := p.hasMetric(MetricReuseCost)
 	peakObj := p.hasMetric(MetricTotalPeak) || p.hasMetric(MetricMaxPeak)
@@ -88,10 +92,9 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadl
 			jobs = append(jobs, job{pool, c})
 		}
 	}
-	// The portfolio runs first everywhere; then the exact phases go from
-	// the smallest component to the largest, each with an even share of
-	// what is left, so time the small ones do not need flows to the
-	// large ones.
+	// The components go from the smallest to the largest, each with an
+	// even share of the work left, so work the small ones do not need
+	// flows to the large ones.
 	slices.SortStableFunc(jobs, func(a, b job) int { return a.c.n - b.c.n })
 	// Per pool, no placement's peak is below any component's bound or a
 	// pinned buffer's top.
@@ -106,11 +109,10 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadl
 	}
 	results := make([]*compResult, len(jobs))
 	for k, j := range jobs {
-		now := time.Now()
-		share := deadline.Sub(now) / time.Duration(len(jobs)-k)
-		results[k] = j.c.solveComp(p.Pools[j.pool].Capacity, costObj, peakObj, opt.Seed, floor[j.pool], now.Add(share))
+		share := m.share(until, 1, int64(len(jobs)-k))
+		results[k] = j.c.solveComp(p.Pools[j.pool].Capacity, costObj, peakObj, opt.Seed, floor[j.pool], m, share)
 	}
-	// A second round gives the time the finished components left over to
+	// A second round gives the work the finished components left over to
 	// the ones still open.
 	var open []int
 	for k, r := range results {
@@ -119,12 +121,10 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, deadl
 		}
 	}
 	for x, k := range open {
-		now := time.Now()
-		if !now.Before(deadline) {
+		if m.over(until) {
 			break
 		}
-		share := deadline.Sub(now) / time.Duration(len(open)-x)
-		jobs[k].c.advance(results[k], now.Add(share))
+		jobs[k].c.advance(results[k], m, m.share(until, 1, int64(len(open)-x)))
 	}
 	peakLB := make([]int64, len(in.pools))
 	peak := make([]int64, len(in.pools))

@@ -187,7 +187,7 @@ func trapProblem() *Problem {
 func TestDSARPFitsWhereGreedyFails(t *testing.T) {
 	p := trapProblem()
 	c := components(in(p), 0, nil)[0]
-	if pl := c.portfolio(7, false, 0, 7, time.Now().Add(time.Second)); pl.over == 0 {
+	if pl := c.portfolio(7, false, 0, 7, newMeter(time.Time{}, nil), 1<<40); pl.over == 0 {
 		t.Fatal("the portfolio alone fits: the test no longer exercises the search")
 	}
 	r, err := Solve("dsa-rp", p, Options{TimeLimit: time.Second})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"time"
 
 	"pto-opt/analysis"
@@ -45,7 +46,10 @@ func init() {
 		Options: []OptionSpec{
 			{Name: "planner", Kind: EnumOpt, Default: "sequential", Values: []string{"sequential", "dsa-rp", "best-fit", "ffd", "trivial"},
 				Help: "Address planner"},
-			{Name: "time-limit", Kind: StringOpt, Default: "1s", Help: "Search budget of planner=dsa-rp"},
+			{Name: "time-limit", Kind: StringOpt, Default: "0",
+				Help: "Wall-clock safety stop of planner=dsa-rp, 0 for none; addresses from a search it cuts short depend on timing (a warning says so)"},
+			{Name: "work", Kind: IntOpt, Default: strconv.FormatInt(passWork, 10),
+				Help: "Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine"},
 			{Name: "penalties", Kind: BoolOpt, Default: "true", Help: "Add cross-pipe reuse penalties (planner=dsa-rp)"},
 		},
 		Stats: map[string]string{
@@ -157,11 +161,10 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	}
 	opt := planner.Options{}
 	if algo == "dsa-rp" {
-		d, err := time.ParseDuration(ctx.Opts.String("time-limit"))
-		if err != nil {
-			return fmt.Errorf("allocate-addr: invalid time-limit %q", ctx.Opts.String("time-limit"))
+		var err error
+		if opt, err = searchOptions(ctx, "allocate-addr"); err != nil {
+			return err
 		}
-		opt.TimeLimit = d
 	}
 	res, err := ap.solve(algo, opt)
 	if err != nil {
@@ -198,6 +201,10 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		}
 		return dialect.NewError(fn.Loc, "allocate-addr: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
 	}
+	if res.ClockStopped {
+		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
+			planner.ClockStopWarning, ctx.Opts.String("time-limit"))
+	}
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
 	}
@@ -218,15 +225,47 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	return nil
 }
 
+// passWork is the passes' default dsa-rp work budget: kernels' pools are
+// small, and a function pass runs once per function, so it is a tenth of
+// the standalone planner's.
+const passWork = planner.DefaultWork / 10
+
+// searchOptions reads the time-limit and work options of a pass that runs
+// dsa-rp.
+func searchOptions(ctx *Context, pass string) (planner.Options, error) {
+	var opt planner.Options
+	d, err := time.ParseDuration(ctx.Opts.String("time-limit"))
+	if err != nil || d < 0 {
+		return opt, fmt.Errorf("%s: invalid time-limit %q (a duration such as 500ms or 2s, 0 for none)", pass, ctx.Opts.String("time-limit"))
+	}
+	w := ctx.Opts.Int("work")
+	if w <= 0 {
+		return opt, fmt.Errorf("%s: work=%d is not a positive step count", pass, w)
+	}
+	opt.TimeLimit, opt.Work = d, w
+	return opt, nil
+}
+
 // solve places the buffers so that the (output, input) pairs of one op
 // are either disjoint or at one address. The planners know only "may
 // share" and "must not share", so pairs placed shifted against each other
 // become separations and the problem is solved again; after a few rounds
 // every remaining pair is separated. Exact in-place sharing survives.
+//
+// A round cut short by the wall clock makes every later round depend on
+// timing too, so the result reports the clock stop of any round.
 func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result, error) {
 	const rounds = 3
+	clockStopped := false
 	for round := 0; ; round++ {
 		res, err := planner.Solve(algo, ap.p, opt)
+		if err == nil && clockStopped && !res.ClockStopped {
+			res.ClockStopped = true
+			res.Warnings = append(res.Warnings, planner.ClockStopWarning)
+		}
+		if err == nil {
+			clockStopped = res.ClockStopped
+		}
 		if err != nil || !res.Feasible || round > rounds {
 			// Past the last round the validator judges what is left.
 			return res, err
@@ -264,6 +303,12 @@ func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *p
 			hint := ""
 			if lb := res.LowerBound[pool]; lb <= c && (res.Algorithm == "sequential" || res.Algorithm == "trivial") {
 				hint = "; this planner never reuses a freed range: run memory-reuse first or use planner=dsa-rp"
+			}
+			switch {
+			case res.ClockStopped:
+				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", ctx.Opts.String("time-limit"))
+			case res.Algorithm == "dsa-rp" && !res.ProvenInfeasible:
+				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", ctx.Opts.Int("work"))
 			}
 			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint)

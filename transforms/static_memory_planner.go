@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"time"
 
 	"pto-opt/analysis"
 	"pto-opt/dialect"
@@ -61,8 +60,10 @@ func init() {
 				Help: "Maximum arena size in bytes per memory space (0: the target's, else unbounded)"},
 			{Name: "remarks", Kind: BoolOpt, Default: "false",
 				Help: "Emit a remark per arena: bytes, lower bound, bytes saved against no sharing"},
-			{Name: "time-limit", Kind: StringOpt, Default: "2s",
-				Help: "Search budget of algorithm=dsa-rp"},
+			{Name: "time-limit", Kind: StringOpt, Default: "0",
+				Help: "Wall-clock safety stop of algorithm=dsa-rp, 0 for none; an arena from a search it cuts short depends on timing (a warning says so)"},
+			{Name: "work", Kind: IntOpt, Default: strconv.FormatInt(passWork, 10),
+				Help: "Work budget of algorithm=dsa-rp in search steps (a few ns each); the same budget gives the same arena on any machine"},
 		},
 		Stats: map[string]string{
 			"num-planned": "Number of allocations placed in an arena",
@@ -94,6 +95,7 @@ type smpState struct {
 	index    map[*dialect.Operation]int
 	fine     bool // lifetimes from liveness instead of entry-block indices
 	escaping map[*dialect.Value]bool
+	search   planner.Options // dsa-rp's work budget and safety stop
 }
 
 func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
@@ -105,10 +107,11 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 	if c := ctx.Opts.Int("capacity"); c < 0 {
 		return dialect.NewError(fn.Loc, "static-memory-planner-analysis: capacity=%d is not a byte count", c)
 	}
-	if d, err := time.ParseDuration(ctx.Opts.String("time-limit")); err != nil || d <= 0 {
-		return dialect.NewError(fn.Loc, "static-memory-planner-analysis: invalid time-limit %q (a positive duration such as 500ms or 2s)", ctx.Opts.String("time-limit"))
+	search, err := searchOptions(ctx, "static-memory-planner-analysis")
+	if err != nil {
+		return dialect.NewError(fn.Loc, "%v", err)
 	}
-	s := &smpState{ctx: ctx, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}}
+	s := &smpState{ctx: ctx, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}, search: search}
 	for i, op := range entry.Ops {
 		s.index[op] = i
 	}
@@ -589,10 +592,8 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 			}
 		}
 	}
-	opt := planner.Options{Capacity: planner.Unbounded}
-	if algo == "dsa-rp" {
-		opt.TimeLimit, _ = time.ParseDuration(s.ctx.Opts.String("time-limit")) // checked on entry
-	}
+	opt := s.search
+	opt.Capacity = planner.Unbounded
 	res, err := planner.Solve(algo, p, opt)
 	if err != nil {
 		return 0, 0, plannerError("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
@@ -622,7 +623,15 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 		capacity = s.ctx.Target.Capacity(spaceName(space))
 	}
 	if capacity > 0 && size > capacity {
-		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes", spaceName(space), size, capacity)
+		note := ""
+		if res.ClockStopped {
+			note = fmt.Sprintf(" (the search stopped at the wall-clock limit, time-limit=%s)", s.ctx.Opts.String("time-limit"))
+		}
+		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
+	}
+	if res.ClockStopped {
+		s.ctx.Warning(s.fn.Loc, "static-memory-planner: %s (memory space '%s', time-limit=%s); raise time-limit, or lower work, for a reproducible arena",
+			planner.ClockStopWarning, spaceName(space), s.ctx.Opts.String("time-limit"))
 	}
 	if s.ctx.Opts.Bool("remarks") {
 		lb := lowerBound(p)

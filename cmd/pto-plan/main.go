@@ -1,7 +1,8 @@
 // Command pto-plan places the buffers of a memory-planning problem.
 //
-//	pto-plan [--algorithm=NAME] [--capacity=BYTES] [--time-limit=DURATION]
-//	         [-o OUT] [--stats] [--report=FILE] PROBLEM
+//	pto-plan [--algorithm=NAME] [--capacity=BYTES] [--work=STEPS]
+//	         [--time-limit=DURATION] [--seed=N] [-o OUT] [--stats]
+//	         [--report=FILE] PROBLEM
 //
 // Flags may come before or after PROBLEM, as with mlir-opt; "--" ends
 // them.
@@ -22,11 +23,14 @@
 // included, fails the run.
 //
 // --capacity overrides every pool's capacity; --capacity=0 removes it, so
-// the planner minimises the peak instead. Every solution is checked by
-// planner.Validate before it is written or --stats says anything about
-// it. Problems beyond the planner's limits (planner.Limit) are bad input.
-// Exit status: 0 on success, 1 on bad input, no fit, a failed validation
-// or a failed write, 2 on bad usage.
+// the planner minimises the peak instead. --work bounds dsa-rp's search by
+// work done, so a run gives the same output on any machine under any load;
+// --time-limit is only a wall-clock safety stop, and when it cuts the
+// search short a warning says that the output depends on timing. Every
+// solution is checked by planner.Validate before it is written or --stats
+// says anything about it. Problems beyond the planner's limits
+// (planner.Limit) are bad input. Exit status: 0 on success, 1 on bad
+// input, no fit, a failed validation or a failed write, 2 on bad usage.
 package main
 
 import (
@@ -62,6 +66,7 @@ type config struct {
 	algorithm string
 	capacity  string
 	timeLimit time.Duration
+	work      int64
 	out       string
 	stats     bool
 	seed      int64
@@ -75,9 +80,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	c := &config{}
 	fs.StringVar(&c.algorithm, "algorithm", "dsa-rp", "placement algorithm: "+strings.Join(planner.Algorithms(), ", "))
 	fs.StringVar(&c.capacity, "capacity", "", "capacity in bytes for every pool (0: unbounded, minimise the peak); default: the problem's")
-	fs.DurationVar(&c.timeLimit, "time-limit", 10*time.Second, "search budget of dsa-rp")
+	fs.Int64Var(&c.work, "work", planner.DefaultWork, "work budget of dsa-rp in search steps (a few ns each): the same budget gives the same placement on any machine")
+	fs.DurationVar(&c.timeLimit, "time-limit", 0, "wall-clock safety stop of dsa-rp, 0 for none; a search it cuts short depends on timing (a warning says so)")
 	fs.StringVar(&c.out, "o", "-", "output file (- for standard output)")
-	fs.BoolVar(&c.stats, "stats", false, "print peak, lower bound, reuse cost, proof status and time to standard error")
+	fs.BoolVar(&c.stats, "stats", false, "print peak, lower bound, reuse cost, proof status, work and time to standard error")
 	fs.Int64Var(&c.seed, "seed", 0, "seed of dsa-rp's randomised restarts")
 	fs.StringVar(&c.report, "report", "", "also write the memory report to FILE: "+strings.Join(report.Formats, ", ")+" by extension")
 	fs.Usage = func() {
@@ -152,7 +158,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pto-plan: "+format+"\n", a...)
 		return 1
 	}
-	opt := planner.Options{TimeLimit: c.timeLimit, Seed: c.seed}
+	if c.work <= 0 {
+		fmt.Fprintf(stderr, "pto-plan: --work=%d: want a step count > 0\n", c.work)
+		return 2
+	}
+	if c.timeLimit < 0 {
+		fmt.Fprintf(stderr, "pto-plan: --time-limit=%v: want a duration >= 0 (0: none)\n", c.timeLimit)
+		return 2
+	}
+	opt := planner.Options{Work: c.work, TimeLimit: c.timeLimit, Seed: c.seed}
 	if c.capacity != "" {
 		v, err := strconv.ParseInt(c.capacity, 10, 64)
 		if err != nil || v < 0 || v > planner.Limit {
@@ -174,6 +188,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, h := range r.Hints {
 		fmt.Fprintf(stderr, "pto-plan: %s: hint %s\n", c.file, h)
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(stderr, "pto-plan: warning: %s\n", w)
 	}
 	// Validated before anything is said about the placement: the stats'
 	// feasible and proven-optimal are claims about a valid placement.
@@ -282,8 +299,8 @@ func printStats(w io.Writer, r *planner.Result, valid bool) {
 		}
 		fmt.Fprintf(w, "pool %s: peak %d lower-bound %d capacity %s\n", r.Problem.Pools[pool].Name, pk, r.LowerBound[pool], capacity)
 	}
-	fmt.Fprintf(w, "algorithm %s\nvalid %v\nfeasible %v\nreuse-cost %d\nproven-optimal %v\ntime %v\n",
-		r.Algorithm, valid, valid && r.Feasible, r.ReuseCost, valid && r.Optimal, r.Elapsed.Round(time.Microsecond))
+	fmt.Fprintf(w, "algorithm %s\nvalid %v\nfeasible %v\nreuse-cost %d\nproven-optimal %v\nwork %d\ntime %v\n",
+		r.Algorithm, valid, valid && r.Feasible, r.ReuseCost, valid && r.Optimal, r.Work, r.Elapsed.Round(time.Microsecond))
 	if len(r.RelaxedSeparations) > 0 {
 		fmt.Fprintf(w, "relaxed-pipeline-pairs %d overlapped %d\n", len(r.RelaxedSeparations), r.RelaxedPairsOverlapped)
 	}

@@ -1,5 +1,5 @@
 // RUN: pto-opt %s -verify-diagnostics \
-// RUN:   -pass-pipeline="builtin.module(func.func(static-memory-planner-analysis{algorithm=dsa-rp remarks=1 time-limit=60s}))" \
+// RUN:   -pass-pipeline="builtin.module(func.func(static-memory-planner-analysis{algorithm=dsa-rp remarks=1}))" \
 // RUN:   | FileCheck %s
 // RUN: pto-opt %s -pass-pipeline="builtin.module(func.func(static-memory-planner-analysis{algorithm=best-fit}))" \
 // RUN:   | FileCheck %s --check-prefix=BF
@@ -8,9 +8,9 @@
 
 // algorithm=dsa-rp (beyond upstream): constructive heuristics, then an
 // exact search over canonical placements that proves the smallest arena
-// when it finishes within time-limit (2s by default, 60s here so a busy
-// machine cannot change the outcome; it stops once proven). Both greedy
-// planners miss the optimum, each for its own reason.
+// when it finishes within its work budget (work=, counted in search steps,
+// so a busy machine cannot change the outcome; it stops once proven). Both
+// greedy planners miss the optimum, each for its own reason.
 //
 // Two phases, one after the other. First x and y (32 bytes each); then x
 // dies and z (64) comes while y lives. Optimum 96: y at 64, x and z at 0.
