@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"container/heap"
 	"slices"
 )
@@ -25,7 +26,7 @@ func bestFit(in *instance) []int64 {
 // bestFitOrder returns the units of one pool in placement order.
 func bestFitOrder(in *instance, pool int) []int {
 	order := slices.Clone(in.pools[pool])
-	slices.SortStableFunc(order, func(a, b int) int { return cmpInt64(in.units[a].first, in.units[b].first) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(in.units[a].first, in.units[b].first) })
 	return order
 }
 
@@ -64,7 +65,7 @@ func bestFitGeneral(in *instance) []int64 {
 				reserved = append(reserved, block{r.Start, r.End})
 			}
 		}
-		slices.SortFunc(reserved, func(a, b block) int { return cmpInt64(a.off, b.off) })
+		slices.SortFunc(reserved, func(a, b block) int { return cmp.Compare(a.off, b.off) })
 		// placed lists the placed units by offset, with their byte ranges
 		// inline so the dense walk streams through memory; active holds
 		// those whose lifetime may still overlap a later start, by end.
@@ -77,7 +78,7 @@ func bestFitGeneral(in *instance) []int64 {
 		isPlaced := make([]bool, len(in.units))
 		place := func(k int) {
 			isPlaced[k] = true
-			j, _ := slices.BinarySearchFunc(placed, off[k], func(v placedUnit, o int64) int { return cmpInt64(v.off, o) })
+			j, _ := slices.BinarySearchFunc(placed, off[k], func(v placedUnit, o int64) int { return cmp.Compare(v.off, o) })
 			placed = slices.Insert(placed, j, placedUnit{off[k], satAdd(off[k], size[k]), k})
 			heap.Push(&active, death2{lastEnd[k], int64(k)})
 		}
@@ -145,7 +146,7 @@ func bestFitGeneral(in *instance) []int64 {
 				for _, j := range picked {
 					seen[j] = false
 				}
-				slices.SortFunc(blocks, func(a, b block) int { return cmpInt64(a.off, b.off) })
+				slices.SortFunc(blocks, func(a, b block) int { return cmp.Compare(a.off, b.off) })
 				for _, b := range blocks {
 					ch.feed(b)
 				}

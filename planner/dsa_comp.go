@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"slices"
 )
 
@@ -73,7 +74,7 @@ func components(in *instance, pool int, extra []Penalty) []*comp {
 			hullOf[i] = hull(lv)
 		}
 	}
-	slices.SortFunc(byStart, func(a, b int32) int { return cmpInt64(hullOf[a].Start, hullOf[b].Start) })
+	slices.SortFunc(byStart, func(a, b int32) int { return cmp.Compare(hullOf[a].Start, hullOf[b].Start) })
 	for x, a := range byStart {
 		for _, b := range byStart[x+1:] {
 			if hullOf[b].Start >= hullOf[a].End {

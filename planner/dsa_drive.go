@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"slices"
 )
 
@@ -45,7 +46,7 @@ func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32)
 	slices.SortStableFunc(order, func(x, y int32) int {
 		for k := range len(kind) {
 			if v := key(kind[k]); v[x] != v[y] {
-				return cmpInt64(v[y], v[x])
+				return cmp.Compare(v[y], v[x])
 			}
 		}
 		return int(x - y)

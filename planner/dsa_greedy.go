@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -116,7 +117,7 @@ func (ins *inserter) best(c *comp, i int, off []int64, placed []bool, rule fitRu
 			ins.busy = append(ins.busy, block{off[j], off[j] + c.size[j]})
 		}
 	}
-	slices.SortFunc(ins.busy, func(a, b block) int { return cmpInt64(a.off, b.off) })
+	slices.SortFunc(ins.busy, func(a, b block) int { return cmp.Compare(a.off, b.off) })
 	ins.cands = ins.cands[:0]
 	ins.charge(int64(len(ins.busy) * (2 + bits.Len(uint(len(ins.busy)))))) // the sort and the gaps
 	var prev int64
@@ -229,7 +230,7 @@ func (c *comp) orders(seed int64, restarts int) [][]int32 {
 		slices.SortStableFunc(o, func(a, b int32) int {
 			for _, k := range keys {
 				if k[a] != k[b] {
-					return cmpInt64(k[b], k[a]) // descending
+					return cmp.Compare(k[b], k[a]) // descending
 				}
 			}
 			return 0

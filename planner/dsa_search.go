@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -416,10 +417,10 @@ func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
 	if s.costMode {
 		slices.SortFunc(cands, func(a, b searchCand) int {
 			if a.cost != b.cost {
-				return cmpInt64(a.cost, b.cost)
+				return cmp.Compare(a.cost, b.cost)
 			}
 			if a.x != b.x {
-				return cmpInt64(a.x, b.x)
+				return cmp.Compare(a.x, b.x)
 			}
 			return int(s.pre[a.i] - s.pre[b.i])
 		})
@@ -427,7 +428,7 @@ func (s *searcher) dfs(p *part, level int64, lastPre int32) bool {
 	} else {
 		slices.SortFunc(cands, func(a, b searchCand) int {
 			if a.x != b.x {
-				return cmpInt64(a.x, b.x)
+				return cmp.Compare(a.x, b.x)
 			}
 			return int(s.pre[a.i] - s.pre[b.i])
 		})

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -191,7 +192,7 @@ func lifetimePairs(in *instance, pool int) int64 {
 	}
 	slices.SortFunc(evs, func(a, b event) int {
 		if a.t != b.t {
-			return cmpInt64(a.t, b.t)
+			return cmp.Compare(a.t, b.t)
 		}
 		return a.delta - b.delta // ends first
 	})

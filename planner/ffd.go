@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"slices"
 )
 
@@ -48,7 +49,7 @@ func ffdShare(in *instance, canShare func(i, j int) bool) Groups {
 	for k := range order {
 		order[k] = k
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpInt64(in.units[b].size, in.units[a].size) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(in.units[b].size, in.units[a].size) })
 	groupOf := make([]int, len(in.units))
 	var groups []ffdGroup
 	perPool := make([][]int, len(in.pools)) // groups per pool, in creation order
@@ -209,7 +210,7 @@ func ffdGate(in *instance, k int, g *ffdGroup, canShare func(i, j int) bool) boo
 // by start (not merging: with exclusions, members may overlap).
 func insertIntervals(occ, add []Interval) []Interval {
 	for _, iv := range add {
-		j, _ := slices.BinarySearchFunc(occ, iv.Start, func(x Interval, t int64) int { return cmpInt64(x.Start, t) })
+		j, _ := slices.BinarySearchFunc(occ, iv.Start, func(x Interval, t int64) int { return cmp.Compare(x.Start, t) })
 		occ = slices.Insert(occ, j, iv)
 	}
 	return occ

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	stdcmp "cmp"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -116,7 +117,7 @@ func plainFFD(p *Problem) []int {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpInt64(p.Buffers[b].Size, p.Buffers[a].Size) })
+	slices.SortStableFunc(order, func(a, b int) int { return stdcmp.Compare(p.Buffers[b].Size, p.Buffers[a].Size) })
 	sep := map[uint64]bool{}
 	for _, s := range p.Separations {
 		sep[pairKey(s.A, s.B)] = true

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -42,9 +43,9 @@ func LowerBound(p *Problem) []int64 {
 		// Ends sort before starts at the same time: half-open intervals.
 		slices.SortFunc(e, func(a, b event) int {
 			if a.t != b.t {
-				return cmpInt64(a.t, b.t)
+				return cmp.Compare(a.t, b.t)
 			}
-			return cmpInt64(a.delta, b.delta)
+			return cmp.Compare(a.delta, b.delta)
 		})
 		var cur int64
 		for _, x := range e {
@@ -172,7 +173,7 @@ func MergeIntervals(in []Interval) []Interval {
 			s = append(s, iv)
 		}
 	}
-	slices.SortFunc(s, func(a, b Interval) int { return cmpInt64(a.Start, b.Start) })
+	slices.SortFunc(s, func(a, b Interval) int { return cmp.Compare(a.Start, b.Start) })
 	out := s[:0]
 	for _, iv := range s {
 		if n := len(out); n > 0 && iv.Start <= out[n-1].End {
@@ -248,7 +249,7 @@ func bytesShared(p *Problem, s Solution, i, j int) bool {
 // starting at t are never live together), then by id for determinism.
 func cmpSweep(at, bt int64, aStart, bStart bool, aID, bID int) int {
 	if at != bt {
-		return cmpInt64(at, bt)
+		return cmp.Compare(at, bt)
 	}
 	if aStart != bStart {
 		if aStart {

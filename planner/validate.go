@@ -211,13 +211,3 @@ func (v *validator) checkLifetimes(add func(string, ...any) bool) {
 		t.insert(o, end, e.rect)
 	}
 }
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}

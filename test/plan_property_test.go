@@ -51,7 +51,7 @@ func planConfigs(tight string) []planConfig {
 		{"pypto", []string{"-pto-memory-plan=planner=pypto"}},
 		// -pto-memory-plan=planner=dsa-rp spelled out, with a search budget
 		// small enough for hundreds of kernels.
-		{"dsa-rp", []string{"-init-memref=planner=dsa-rp", "-materialize-semantic-aliases", "-allocate-addr=planner=dsa-rp time-limit=20ms"}},
+		{"dsa-rp", []string{"-init-memref=planner=dsa-rp", "-materialize-semantic-aliases", "-allocate-addr=planner=dsa-rp work=6000000"}},
 		{"ptoas", []string{"-pto-memory-plan=planner=ptoas"}},
 		{"passes", []string{"-init-memref", "-materialize-semantic-aliases", "-memory-reuse", "-allocate-addr"}},
 	}

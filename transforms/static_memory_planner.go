@@ -564,14 +564,6 @@ func spaceName(s string) string {
 	return s
 }
 
-func lcm(a, b int64) int64 {
-	g := a
-	for x := b; x != 0; {
-		g, x = x, g%x
-	}
-	return a / g * b
-}
-
 // plan places one memory space's candidates and returns the arena size and
 // alignment. Every placement is checked by planner.Validate first.
 func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64, error) {
@@ -581,7 +573,10 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 		p.Buffers = append(p.Buffers, planner.Buffer{
 			Name: candidateName(c), Size: c.size, Align: c.align, Live: c.live,
 		})
-		align = lcm(align, c.align)
+		var ok bool
+		if align, ok = checked.LCM(align, c.align); !ok {
+			return 0, 0, dialect.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
+		}
 	}
 	if s.fine {
 		for i := range cands {

@@ -8,8 +8,10 @@ package main
 //
 // The data is looked up in $PTO_BENCH_DIR, else in ../shared/bench next to
 // the repository root; without it the test skips. Subtests select sets:
-// -run 'TestBenchSets/dsa-rp'. PTO_BENCH_LIMIT sets dsa-rp's time limit per
-// minimalloc instance (default 10s); the DSA-RP kernels get 1s each.
+// -run 'TestBenchSets/dsa-rp'. PTO_BENCH_WORK sets dsa-rp's work budget per
+// minimalloc instance (default planner.DefaultWork); the DSA-RP kernels get
+// a tenth of that each, the passes' default. Budgets are work, not time,
+// so the tables are the same on any machine.
 
 import (
 	"encoding/csv"
@@ -84,23 +86,23 @@ var minimallocSeconds = map[string]float64{"A": 4.9, "B": 3.7, "C": 0.6, "D": 2.
 
 func TestBenchSets(t *testing.T) {
 	dir := benchDir(t)
-	limit := 10 * time.Second
-	if v := os.Getenv("PTO_BENCH_LIMIT"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			t.Fatal(err)
+	work := planner.DefaultWork
+	if v := os.Getenv("PTO_BENCH_WORK"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			t.Fatalf("PTO_BENCH_WORK=%s: want a step count > 0", v)
 		}
-		limit = d
+		work = n
 	}
-	t.Run("minimalloc", func(t *testing.T) { benchMinimalloc(t, filepath.Join(dir, "minimalloc"), limit) })
+	t.Run("minimalloc", func(t *testing.T) { benchMinimalloc(t, filepath.Join(dir, "minimalloc"), work) })
 	t.Run("exact-small", func(t *testing.T) { benchExactSmall(t, filepath.Join(dir, "exact-small")) })
 	t.Run("large", func(t *testing.T) { benchLarge(t, filepath.Join(dir, "large")) })
 	t.Run("dsa-rp", func(t *testing.T) { benchDSARP(t, filepath.Join(dir, "dsa-rp")) })
 	t.Run("dsa-rp-hard", func(t *testing.T) { benchDSARPHard(t, filepath.Join(dir, "dsa-rp")) })
-	t.Run("minimalloc-dsa-rp", func(t *testing.T) { benchMinimallocDSARP(t, filepath.Join(dir, "dsa-rp"), limit/2) })
+	t.Run("minimalloc-dsa-rp", func(t *testing.T) { benchMinimallocDSARP(t, filepath.Join(dir, "dsa-rp"), work/2) })
 }
 
-func benchMinimalloc(t *testing.T, dir string, limit time.Duration) {
+func benchMinimalloc(t *testing.T, dir string, work int64) {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
 	if len(files) == 0 {
 		t.Skip("no files")
@@ -113,7 +115,7 @@ func benchMinimalloc(t *testing.T, dir string, limit time.Duration) {
 		// minimisation below the capacity is the second table.
 		p.Objective = []string{planner.MetricCapacityOverflow}
 		cpu0 := cpuTime()
-		r, err := planner.Solve("dsa-rp", p, planner.Options{TimeLimit: limit})
+		r, err := planner.Solve("dsa-rp", p, planner.Options{Work: work})
 		cpu := cpuTime() - cpu0
 		if err != nil {
 			t.Fatal(err)
@@ -136,7 +138,7 @@ func benchMinimalloc(t *testing.T, dir string, limit time.Duration) {
 	w = table("instance\tLB\tpeak\tpeak/LB\tproven\ttime s\t")
 	for _, f := range minimise {
 		p := loadCSV(t, f)
-		r, err := planner.Solve("dsa-rp", p, planner.Options{TimeLimit: limit, Capacity: planner.Unbounded})
+		r, err := planner.Solve("dsa-rp", p, planner.Options{Work: work, Capacity: planner.Unbounded})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +157,7 @@ func benchExactSmall(t *testing.T, dir string) {
 	w := table("instance\tbuffers\tcapacity\tLB\tdsa-rp peak\tproven\ttime s\tbest-fit peak\t")
 	for _, f := range files {
 		p := loadCSV(t, f)
-		r, err := planner.Solve("dsa-rp", p, planner.Options{TimeLimit: 10 * time.Second})
+		r, err := planner.Solve("dsa-rp", p, planner.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -261,7 +263,7 @@ func benchDSARP(t *testing.T, dir string) {
 		if !ok {
 			t.Errorf("%s: no reference row for %s", f, fp)
 		}
-		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: 800 * time.Millisecond})
+		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{Work: planner.DefaultWork / 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -328,7 +330,7 @@ func benchDSARPHard(t *testing.T, dir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: 800 * time.Millisecond})
+		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{Work: planner.DefaultWork / 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -352,7 +354,7 @@ func benchDSARPHard(t *testing.T, dir string) {
 // benchMinimallocDSARP runs the MiniMalloc instances lifted to DSA-RP
 // (synthetic penalties; the capacity is a first-fit peak) against the best
 // reuse cost any reference method reached.
-func benchMinimallocDSARP(t *testing.T, dir string, limit time.Duration) {
+func benchMinimallocDSARP(t *testing.T, dir string, work int64) {
 	files, _ := filepath.Glob(filepath.Join(dir, "minimalloc-dsa-rp", "*.json"))
 	if len(files) == 0 {
 		t.Skip("no files")
@@ -387,7 +389,7 @@ func benchMinimallocDSARP(t *testing.T, dir string, limit time.Duration) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{TimeLimit: limit})
+		r, err := planner.Solve("dsa-rp", d.Problem, planner.Options{Work: work})
 		if err != nil {
 			t.Fatal(err)
 		}
