@@ -14,7 +14,7 @@ import (
 
 	"pto-opt/cmd/pto-opt/driver"
 	"pto-opt/dialect"
-	"pto-opt/test/filecheck"
+	"pto-opt/internal/filecheck"
 	"pto-opt/transforms"
 )
 

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"pto-opt/cmd/pto-opt/driver"
-	"pto-opt/test/filecheck"
-	"pto-opt/test/lit"
+	"pto-opt/internal/filecheck"
+	"pto-opt/internal/lit"
 )
 
 // tools are the commands RUN lines may use, run in-process.
@@ -33,7 +33,7 @@ func mlirTests(t *testing.T) []string {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (path == "filecheck" || path == "lit" || strings.HasPrefix(d.Name(), "Output")) {
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), "Output")) {
 			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".mlir") {

@@ -25,7 +25,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"pto-opt/test/lit"
+	"pto-opt/internal/lit"
 )
 
 func upstreamDir(t *testing.T) string {

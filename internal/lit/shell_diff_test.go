@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/test/filecheck"
+	"pto-opt/internal/filecheck"
 )
 
 // testdata/shell/*.test exercise the internal-shell semantics (quoting,

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"pto-opt/test/filecheck"
+	"pto-opt/internal/filecheck"
 )
 
 // recorder collects the argument lists "record" was called with.
