@@ -43,26 +43,61 @@ type tileWrite struct {
 	size   int64
 }
 
-// CheckTilePlacement validates the plan of one function.
+// CheckTilePlacement validates the plan of one function, in three
+// phases: every tile fits its allocation and every address meets the
+// target (collectTilePlan), no op writes over an input it must not alias
+// (checkNoAlias), and every read sees its producer's bytes (the flow
+// check of placement_flow.go).
 func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
-	aa := NewAliases(fn)
-	var writes []*tileWrite
-	var allocs []*dialect.Operation
-	addrs := map[*dialect.Value]int64{}
-	haveAddr := false
-	var firstErr error
-	fail := func(err error) {
-		if firstErr == nil {
-			firstErr = err
-		}
+	tp, err := collectTilePlan(fn, rules)
+	if err != nil {
+		return err
 	}
+	if err := tp.checkNoAlias(NewAliases(fn), rules.Target); err != nil {
+		return err
+	}
+	// Every read sees the bytes its producer wrote (on every path, in
+	// every iteration), and carries stay on their bytes.
+	if len(tp.writes) == 0 {
+		return nil
+	}
+	if len(fn.Regions) == 0 || len(fn.Regions[0].Blocks) != 1 {
+		return dialect.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
+	}
+	fc := &flowCheck{haveAddr: tp.haveAddr, addrs: tp.addrs, open: rules.Unmaterialized}
+	if _, err := fc.block(fn.Body(0), memState{}); err != nil {
+		return err
+	}
+	if fc.overflow {
+		return dialect.NewError(fn.Loc, "placement: a tile's byte range leaves the int64 range")
+	}
+	return nil
+}
+
+// tilePlan is what the IR says about a function's tile memory: the tile
+// writes and, when every allocation has one, the addresses.
+type tilePlan struct {
+	writes   []*tileWrite
+	addrs    map[*dialect.Value]int64
+	haveAddr bool // every allocation has an address: compare across them
+}
+
+// collectTilePlan gathers the writes and addresses, checking that every
+// tile fits its allocation and that the addresses meet the target. Only a
+// complete set of addresses places tiles of different allocations
+// relative to each other; with some missing (pinned allocations before
+// allocate-addr) each allocation is checked on its own.
+func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, error) {
+	tp := &tilePlan{addrs: map[*dialect.Value]int64{}}
+	var allocs []*dialect.Operation
+	var firstErr error
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
 			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
 				allocs = append(allocs, op)
 				if a, ok := dialect.AllocAddr(op); ok {
-					addrs[op.Results[0]] = a
-					haveAddr = true
+					tp.addrs[op.Results[0]] = a
+					tp.haveAddr = true
 				}
 			}
 		}
@@ -76,64 +111,78 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 				continue
 			}
 			w := &tileWrite{op: op, res: op.Results[ri], buf: d, space: t.Space, offset: dialect.TileDestOffsetFor(op, ri), size: t.ByteSize()}
-			writes = append(writes, w)
-			if d.Op != nil {
-				end, fits := checked.Add(w.offset, w.size)
-				if !fits {
-					fail(dialect.NewError(op.Loc, "placement: the tile written by %s at offset %d of %s ends beyond the int64 range", dialect.Describe(op), w.offset, allocName(d)))
-				} else if size, ok := d.Op.IntAttrValue("size"); ok && end > size {
-					fail(dialect.NewError(op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(op), w.offset, end, allocName(d), size))
-				}
+			tp.writes = append(tp.writes, w)
+			if err := w.fits(); err != nil && firstErr == nil {
+				firstErr = err
 			}
 		}
 		return true
 	})
 	if firstErr != nil {
-		return firstErr
+		return nil, firstErr
 	}
-	// Allocation-level checks of the addresses there are. Only a complete
-	// set of addresses places tiles of different allocations relative to
-	// each other; with some missing (pinned allocations before
-	// allocate-addr) each allocation is checked on its own.
-	if haveAddr {
+	if tp.haveAddr {
 		for _, a := range allocs {
-			if _, ok := addrs[a.Results[0]]; !ok {
+			if _, ok := tp.addrs[a.Results[0]]; !ok {
 				if rules.Complete {
-					return dialect.NewError(a.Loc, "placement: %s has no address while others do", allocName(a.Results[0]))
+					return nil, dialect.NewError(a.Loc, "placement: %s has no address while others do", allocName(a.Results[0]))
 				}
-				haveAddr = false
+				tp.haveAddr = false
 			}
 		}
 		if err := CheckAllocAddrs(fn, rules); err != nil {
-			return dialect.NewError(dialect.AsDiagnostic(err).Loc, "placement: %s", dialect.AsDiagnostic(err).Msg)
+			return nil, dialect.NewError(dialect.AsDiagnostic(err).Loc, "placement: %s", dialect.AsDiagnostic(err).Msg)
 		}
 	}
-	byteRange := func(w *tileWrite) (key *dialect.Value, lo, hi int64) {
-		if haveAddr {
-			return nil, addrs[w.buf] + w.offset, addrs[w.buf] + w.offset + w.size
-		}
-		return w.buf, w.offset, w.offset + w.size
+	return tp, nil
+}
+
+// fits checks that a write stays inside its allocation (when the
+// allocation's size is known) and inside the int64 range.
+func (w *tileWrite) fits() error {
+	if w.buf.Op == nil {
+		return nil
 	}
-	// No-alias rules: an op's output may not overlap the forbidden
-	// inputs, and may overlap the others only exactly.
+	end, ok := checked.Add(w.offset, w.size)
+	if !ok {
+		return dialect.NewError(w.op.Loc, "placement: the tile written by %s at offset %d of %s ends beyond the int64 range", dialect.Describe(w.op), w.offset, allocName(w.buf))
+	}
+	if size, ok := w.buf.Op.IntAttrValue("size"); ok && end > size {
+		return dialect.NewError(w.op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(w.op), w.offset, end, allocName(w.buf), size)
+	}
+	return nil
+}
+
+// byteRange is where a write's bytes are: in its space when addresses
+// exist (key nil), else within its allocation. The sums cannot wrap:
+// collectTilePlan checked every end.
+func (tp *tilePlan) byteRange(w *tileWrite) (key *dialect.Value, lo, hi int64) {
+	if tp.haveAddr {
+		return nil, tp.addrs[w.buf] + w.offset, tp.addrs[w.buf] + w.offset + w.size
+	}
+	return w.buf, w.offset, w.offset + w.size
+}
+
+// checkNoAlias checks the no-alias rules: an op's output may not overlap
+// the inputs its rules forbid, and may overlap the others only exactly.
+func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
 	owner := map[*dialect.Value]*tileWrite{}
-	for _, w := range writes {
+	for _, w := range tp.writes {
 		for _, v := range aa.Resolve(w.res) {
 			if _, seen := owner[v]; !seen {
 				owner[v] = w
 			}
 		}
 	}
-	for _, w := range writes {
-		all, forbidden := dialect.ForbiddenAliasOperands(w.op, rules.Target)
-		inputs := dialect.TileInputs(w.op)
-		for k, in := range inputs {
+	for _, w := range tp.writes {
+		all, forbidden := dialect.ForbiddenAliasOperands(w.op, target)
+		for k, in := range dialect.TileInputs(w.op) {
 			src := owner[in]
 			if src == nil || src == w {
 				continue
 			}
-			ks, ls, hs := byteRange(src)
-			kw, lw, hw := byteRange(w)
+			ks, ls, hs := tp.byteRange(src)
+			kw, lw, hw := tp.byteRange(w)
 			if ks != kw || ls >= hw || lw >= hs || src.space != w.space {
 				continue
 			}
@@ -146,21 +195,6 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 				return dialect.NewError(w.op.Loc, "placement: %s writes its output at bytes [%d, %d), over part of its input #%d at [%d, %d): an op may overwrite an input only exactly in place", dialect.Describe(w.op), lw, hw, k, ls, hs)
 			}
 		}
-	}
-	// Every read sees the bytes its producer wrote (on every path, in
-	// every iteration), and carries stay on their bytes.
-	if len(writes) == 0 {
-		return nil
-	}
-	if len(fn.Regions) == 0 || len(fn.Regions[0].Blocks) != 1 {
-		return dialect.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
-	}
-	fc := &flowCheck{haveAddr: haveAddr, addrs: addrs, open: rules.Unmaterialized}
-	if _, err := fc.block(fn.Body(0), memState{}); err != nil {
-		return err
-	}
-	if fc.overflow {
-		return dialect.NewError(fn.Loc, "placement: a tile's byte range leaves the int64 range")
 	}
 	return nil
 }
