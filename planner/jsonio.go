@@ -151,9 +151,14 @@ func ReadJSON(r io.Reader, file string) (*Document, error) {
 	return d.read()
 }
 
+// jsonReader reads one document; the problem and the maps from the
+// document's ids to indices grow as its sections are read.
 type jsonReader struct {
-	file string
-	data []byte
+	file    string
+	data    []byte
+	p       *Problem
+	poolIdx map[uint32]int
+	bufIdx  map[uint32]int
 }
 
 func (d *jsonReader) fail(field, format string, args ...any) error {
@@ -204,6 +209,8 @@ func (d *jsonReader) decode(raw []byte, v any, path string) error {
 	return nil
 }
 
+// read reads the document section by section: header, pools, buffers,
+// constraints, cost model, objective, pypto structure; then Check.
 func (d *jsonReader) read() (*Document, error) {
 	var doc jsonDoc
 	if err := d.decode(d.data, &doc, ""); err != nil {
@@ -226,14 +233,71 @@ func (d *jsonReader) read() (*Document, error) {
 	if doc.Profile != nil {
 		out.Profile = *doc.Profile
 	}
-	p := &Problem{}
-	out.Problem = p
+	d.p = &Problem{}
+	out.Problem = d.p
 	jp := doc.Problem
-	if len(jp.Pools) == 0 {
+	var err error
+	if out.PoolIDs, err = d.pools(jp.Pools); err != nil {
+		return nil, err
+	}
+	if out.BufferIDs, err = d.buffers(jp.Buffers); err != nil {
+		return nil, err
+	}
+	if c := jp.Constraints; c != nil {
+		if err := d.constraints(c); err != nil {
+			return nil, err
+		}
+	}
+	if cm := jp.CostModel; cm != nil {
+		if err := d.costModel(cm); err != nil {
+			return nil, err
+		}
+	}
+	if jp.Objective != nil {
+		for k, t := range jp.Objective.Terms {
+			switch t {
+			case MetricCapacityOverflow, MetricReuseCost, MetricTotalPeak, MetricMaxPeak:
+				d.p.Objective = append(d.p.Objective, t)
+			default:
+				return nil, d.fail(fmt.Sprintf("problem.objective.terms[%d]", k), "objective term %q is not supported", t)
+			}
+		}
+	}
+	if len(jp.PyptoStructure) > 0 {
+		if err := d.structure(jp.PyptoStructure, d.bufIdx, d.poolIdx); err != nil {
+			return nil, err
+		}
+	}
+	if err := d.p.Check(); err != nil {
+		return nil, d.fail(checkField(err), "%v", err)
+	}
+	return out, nil
+}
+
+// checkField is the document field a Check error is about.
+func checkField(err error) string {
+	var ce *CheckError
+	if errors.As(err, &ce) {
+		switch {
+		case ce.Buffer >= 0:
+			return fmt.Sprintf("problem.buffers[%d]", ce.Buffer)
+		case ce.Pool >= 0:
+			return fmt.Sprintf("problem.pools[%d]", ce.Pool)
+		case ce.Penalty >= 0:
+			return fmt.Sprintf("problem.cost_model.reuse_penalties[%d]", ce.Penalty)
+		}
+	}
+	return "problem"
+}
+
+// pools reads problem.pools and returns their ids in order.
+func (d *jsonReader) pools(raws []json.RawMessage) ([]uint32, error) {
+	if len(raws) == 0 {
 		return nil, d.fail("problem.pools", "no pools")
 	}
-	poolIdx := map[uint32]int{}
-	for k, raw := range jp.Pools {
+	var ids []uint32
+	d.poolIdx = map[uint32]int{}
+	for k, raw := range raws {
 		path := fmt.Sprintf("problem.pools[%d]", k)
 		var jpool jsonPool
 		if err := d.decode(raw, &jpool, path); err != nil {
@@ -242,7 +306,7 @@ func (d *jsonReader) read() (*Document, error) {
 		if jpool.ID == nil {
 			return nil, d.fail(path+".id", "missing")
 		}
-		if _, dup := poolIdx[*jpool.ID]; dup {
+		if _, dup := d.poolIdx[*jpool.ID]; dup {
 			return nil, d.fail(path+".id", "duplicate pool id %d", *jpool.ID)
 		}
 		pool := Pool{Name: jpool.Name}
@@ -265,15 +329,21 @@ func (d *jsonReader) read() (*Document, error) {
 			}
 			pool.Reserved = append(pool.Reserved, Interval{*rr.Begin, *rr.End})
 		}
-		poolIdx[*jpool.ID] = len(p.Pools)
-		p.Pools = append(p.Pools, pool)
-		out.PoolIDs = append(out.PoolIDs, *jpool.ID)
+		d.poolIdx[*jpool.ID] = len(d.p.Pools)
+		d.p.Pools = append(d.p.Pools, pool)
+		ids = append(ids, *jpool.ID)
 	}
-	if len(jp.Buffers) == 0 {
+	return ids, nil
+}
+
+// buffers reads problem.buffers and returns their ids in order.
+func (d *jsonReader) buffers(raws []json.RawMessage) ([]uint32, error) {
+	if len(raws) == 0 {
 		return nil, d.fail("problem.buffers", "no buffers")
 	}
-	bufIdx := map[uint32]int{}
-	for k, raw := range jp.Buffers {
+	var ids []uint32
+	d.bufIdx = map[uint32]int{}
+	for k, raw := range raws {
 		path := fmt.Sprintf("problem.buffers[%d]", k)
 		var jb jsonBuffer
 		if err := d.decode(raw, &jb, path); err != nil {
@@ -297,10 +367,10 @@ func (d *jsonReader) read() (*Document, error) {
 		case len(jb.AllowedPools) > 1:
 			return nil, d.fail(path+".allowed_pools", "flexible pool assignment (%d pools) is not supported", len(jb.AllowedPools))
 		}
-		if _, dup := bufIdx[*jb.ID]; dup {
+		if _, dup := d.bufIdx[*jb.ID]; dup {
 			return nil, d.fail(path+".id", "duplicate buffer id %d", *jb.ID)
 		}
-		pool, ok := poolIdx[jb.AllowedPools[0]]
+		pool, ok := d.poolIdx[jb.AllowedPools[0]]
 		if !ok {
 			return nil, d.fail(path+".allowed_pools[0]", "unknown pool %d", jb.AllowedPools[0])
 		}
@@ -318,128 +388,117 @@ func (d *jsonReader) read() (*Document, error) {
 			}
 			b.Live = append(b.Live, Interval{*iv.Lower, *iv.Upper})
 		}
-		bufIdx[*jb.ID] = len(p.Buffers)
-		p.Buffers = append(p.Buffers, b)
-		out.BufferIDs = append(out.BufferIDs, *jb.ID)
+		d.bufIdx[*jb.ID] = len(d.p.Buffers)
+		d.p.Buffers = append(d.p.Buffers, b)
+		ids = append(ids, *jb.ID)
 	}
-	buffer := func(path string, id uint32) (int, error) {
-		i, ok := bufIdx[id]
-		if !ok {
-			return 0, d.fail(path, "unknown buffer %d", id)
-		}
-		return i, nil
+	return ids, nil
+}
+
+// buffer is the index of the buffer with the given id.
+func (d *jsonReader) buffer(path string, id uint32) (int, error) {
+	i, ok := d.bufIdx[id]
+	if !ok {
+		return 0, d.fail(path, "unknown buffer %d", id)
 	}
-	pair := func(path string, q jsonPair) (int, int, error) {
-		a, err := buffer(path+".first", q.First)
+	return i, nil
+}
+
+// pair is the indices of a pair's two buffers.
+func (d *jsonReader) pair(path string, q jsonPair) (int, int, error) {
+	a, err := d.buffer(path+".first", q.First)
+	if err != nil {
+		return 0, 0, err
+	}
+	b, err := d.buffer(path+".second", q.Second)
+	return a, b, err
+}
+
+// constraints reads problem.constraints.
+func (d *jsonReader) constraints(c *jsonConstraints) error {
+	p := d.p
+	for k, q := range c.Separations {
+		a, b, err := d.pair(fmt.Sprintf("problem.constraints.separations[%d]", k), q)
 		if err != nil {
-			return 0, 0, err
+			return err
 		}
-		b, err := buffer(path+".second", q.Second)
-		return a, b, err
+		reason := "generic"
+		if len(q.Reasons) > 0 {
+			rs := slices.Clone(q.Reasons)
+			slices.Sort(rs)
+			reason = strings.Join(rs, ",")
+		}
+		p.Separations = append(p.Separations, Separation{A: a, B: b, Reason: reason})
 	}
-	if c := jp.Constraints; c != nil {
-		for k, q := range c.Separations {
-			a, b, err := pair(fmt.Sprintf("problem.constraints.separations[%d]", k), q)
-			if err != nil {
-				return nil, err
-			}
-			reason := "generic"
-			if len(q.Reasons) > 0 {
-				rs := slices.Clone(q.Reasons)
-				slices.Sort(rs)
-				reason = strings.Join(rs, ",")
-			}
-			p.Separations = append(p.Separations, Separation{A: a, B: b, Reason: reason})
+	for k, q := range c.Colocations {
+		a, b, err := d.pair(fmt.Sprintf("problem.constraints.colocations[%d]", k), q)
+		if err != nil {
+			return err
 		}
-		for k, q := range c.Colocations {
-			a, b, err := pair(fmt.Sprintf("problem.constraints.colocations[%d]", k), q)
-			if err != nil {
-				return nil, err
-			}
-			if p.Buffers[a].Pool != p.Buffers[b].Pool {
-				return nil, d.fail(fmt.Sprintf("problem.constraints.colocations[%d]", k), "colocated buffers %d and %d are in different pools", q.First, q.Second)
-			}
-			p.Colocations = append(p.Colocations, []int{a, b})
+		if p.Buffers[a].Pool != p.Buffers[b].Pool {
+			return d.fail(fmt.Sprintf("problem.constraints.colocations[%d]", k), "colocated buffers %d and %d are in different pools", q.First, q.Second)
 		}
-		for k, q := range c.TemporalExclusions {
-			a, b, err := pair(fmt.Sprintf("problem.constraints.temporal_exclusions[%d]", k), q)
-			if err != nil {
-				return nil, err
-			}
-			p.TemporalExclusions = append(p.TemporalExclusions, [2]int{a, b})
+		p.Colocations = append(p.Colocations, []int{a, b})
+	}
+	for k, q := range c.TemporalExclusions {
+		a, b, err := d.pair(fmt.Sprintf("problem.constraints.temporal_exclusions[%d]", k), q)
+		if err != nil {
+			return err
 		}
-		for k, pin := range c.PinnedAllocations {
-			path := fmt.Sprintf("problem.constraints.pinned_allocations[%d]", k)
-			i, err := buffer(path+".buffer", pin.Buffer)
-			if err != nil {
-				return nil, err
-			}
-			b := &p.Buffers[i]
-			switch pool, ok := poolIdx[pin.Pool]; {
-			case !ok:
-				return nil, d.fail(path+".pool", "unknown pool %d", pin.Pool)
-			case pool != b.Pool:
-				return nil, d.fail(path+".pool", "pool %d is not buffer %d's pool", pin.Pool, pin.Buffer)
-			case b.Pinned:
-				return nil, d.fail(path+".buffer", "buffer %d pinned twice", pin.Buffer)
-			case pin.Offset < 0 || pin.Offset%b.Align != 0:
-				return nil, d.fail(path+".offset", "offset %d is not a non-negative multiple of alignment %d", pin.Offset, b.Align)
-			}
-			b.Pinned, b.Offset = true, pin.Offset
-			if pin.Exclusive {
-				// No other buffer of the pool may ever use these bytes.
-				for j := range p.Buffers {
-					if j != i && p.Buffers[j].Pool == b.Pool {
-						p.Separations = append(p.Separations, Separation{A: i, B: j, Reason: "pinned"})
-					}
-				}
+		p.TemporalExclusions = append(p.TemporalExclusions, [2]int{a, b})
+	}
+	for k, pin := range c.PinnedAllocations {
+		if err := d.pin(fmt.Sprintf("problem.constraints.pinned_allocations[%d]", k), pin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pin reads one pinned allocation.
+func (d *jsonReader) pin(path string, pin jsonPin) error {
+	p := d.p
+	i, err := d.buffer(path+".buffer", pin.Buffer)
+	if err != nil {
+		return err
+	}
+	b := &p.Buffers[i]
+	switch pool, ok := d.poolIdx[pin.Pool]; {
+	case !ok:
+		return d.fail(path+".pool", "unknown pool %d", pin.Pool)
+	case pool != b.Pool:
+		return d.fail(path+".pool", "pool %d is not buffer %d's pool", pin.Pool, pin.Buffer)
+	case b.Pinned:
+		return d.fail(path+".buffer", "buffer %d pinned twice", pin.Buffer)
+	case pin.Offset < 0 || pin.Offset%b.Align != 0:
+		return d.fail(path+".offset", "offset %d is not a non-negative multiple of alignment %d", pin.Offset, b.Align)
+	}
+	b.Pinned, b.Offset = true, pin.Offset
+	if pin.Exclusive {
+		// No other buffer of the pool may ever use these bytes.
+		for j := range p.Buffers {
+			if j != i && p.Buffers[j].Pool == b.Pool {
+				p.Separations = append(p.Separations, Separation{A: i, B: j, Reason: "pinned"})
 			}
 		}
 	}
-	if cm := jp.CostModel; cm != nil {
-		for k, q := range cm.ReusePenalties {
-			path := fmt.Sprintf("problem.cost_model.reuse_penalties[%d]", k)
-			a, b, err := pair(path, jsonPair{First: q.First, Second: q.Second})
-			if err != nil {
-				return nil, err
-			}
-			if q.Cost < 0 {
-				return nil, d.fail(path+".cost", "negative cost %d", q.Cost)
-			}
-			p.Penalties = append(p.Penalties, Penalty{A: a, B: b, Cost: q.Cost})
+	return nil
+}
+
+// costModel reads problem.cost_model.
+func (d *jsonReader) costModel(cm *jsonCostModel) error {
+	for k, q := range cm.ReusePenalties {
+		path := fmt.Sprintf("problem.cost_model.reuse_penalties[%d]", k)
+		a, b, err := d.pair(path, jsonPair{First: q.First, Second: q.Second})
+		if err != nil {
+			return err
 		}
-	}
-	if jp.Objective != nil {
-		for k, t := range jp.Objective.Terms {
-			switch t {
-			case MetricCapacityOverflow, MetricReuseCost, MetricTotalPeak, MetricMaxPeak:
-				p.Objective = append(p.Objective, t)
-			default:
-				return nil, d.fail(fmt.Sprintf("problem.objective.terms[%d]", k), "objective term %q is not supported", t)
-			}
+		if q.Cost < 0 {
+			return d.fail(path+".cost", "negative cost %d", q.Cost)
 		}
+		d.p.Penalties = append(d.p.Penalties, Penalty{A: a, B: b, Cost: q.Cost})
 	}
-	if len(jp.PyptoStructure) > 0 {
-		if err := d.structure(jp.PyptoStructure, bufIdx, poolIdx); err != nil {
-			return nil, err
-		}
-	}
-	if err := p.Check(); err != nil {
-		field := "problem"
-		var ce *CheckError
-		if errors.As(err, &ce) {
-			switch {
-			case ce.Buffer >= 0:
-				field = fmt.Sprintf("problem.buffers[%d]", ce.Buffer)
-			case ce.Pool >= 0:
-				field = fmt.Sprintf("problem.pools[%d]", ce.Pool)
-			case ce.Penalty >= 0:
-				field = fmt.Sprintf("problem.cost_model.reuse_penalties[%d]", ce.Penalty)
-			}
-		}
-		return nil, d.fail(field, "%v", err)
-	}
-	return out, nil
+	return nil
 }
 
 // structure checks pypto_structure: its fields, and that its buffer and
