@@ -393,7 +393,66 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 	if maxLifetime == 0 {
 		maxLifetime = DefaultMaxLifetimePairs
 	}
-	// Pairs allowed to overlap in time: exclusive, or one identity.
+	rf := &refusalSet{p: p, allowed: allowedPairs(p, pool), maxLifetime: maxLifetime}
+	rf.collectRules(pool)
+	rf.ivs = make(map[int][]planner.Interval, len(idx))
+	for _, i := range idx {
+		if p.Buffers[i].Size > 0 {
+			rf.ivs[i] = planner.MergeIntervals(p.Buffers[i].Live)
+		}
+	}
+	counts := map[string]int64{}
+	var lifetimeRules int64
+	for _, key := range rf.ruleOrder {
+		r := rf.rules[key]
+		if rf.liveTogether(r.a, r.b) {
+			r.mask |= reasonBit(ReasonLifetime)
+			lifetimeRules++
+		}
+		for _, why := range reasonList(r.mask) {
+			counts[why]++
+		}
+	}
+	count := rf.sweepLifetimes(idx)
+	counts[ReasonLifetime] = count
+	// Distinct pairs: the lifetime pairs plus the rule pairs not among
+	// them.
+	total := count + int64(len(rf.ruleOrder)) - lifetimeRules
+	s.Refused = rf.listed()
+	for r, n := range counts {
+		if n == 0 {
+			delete(counts, r)
+		}
+	}
+	s.RefusedCounts = counts
+	s.RefusedTotal = total
+	s.RefusedOmitted = count - lifetimeRules - int64(len(rf.lifetimeOnly))
+}
+
+// refusalSet gathers the refused pairs of one space.
+type refusalSet struct {
+	p           *planner.Problem
+	allowed     map[uint64]bool // pairs allowed to overlap in time
+	rules       map[uint64]*rulePair
+	ruleOrder   []uint64
+	ivs         map[int][]planner.Interval // merged live intervals of non-empty buffers
+	maxLifetime int
+	// lifetimeOnly lists pairs refused by lifetime alone, up to
+	// maxLifetime of them (all when it is negative).
+	lifetimeOnly [][2]int
+}
+
+// rulePair is a pair kept apart by separations, with the report's reasons
+// as a bit mask and the original reasons the mapping lost.
+type rulePair struct {
+	a, b   int
+	mask   uint8
+	detail []string
+}
+
+// allowedPairs are the pool's pairs allowed to overlap in time: exclusive,
+// or one identity (colocated).
+func allowedPairs(p *planner.Problem, pool int) map[uint64]bool {
 	allowed := map[uint64]bool{}
 	for _, t := range p.TemporalExclusions {
 		if p.Buffers[t[0]].Pool == pool {
@@ -410,24 +469,22 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 			}
 		}
 	}
-	// Rule pairs.
-	type rule struct {
-		a, b   int
-		mask   uint8
-		detail []string
-	}
-	rules := map[uint64]*rule{}
-	var ruleOrder []uint64
-	for _, sep := range p.Separations {
-		if p.Buffers[sep.A].Pool != pool || sep.A == sep.B {
+	return allowed
+}
+
+// collectRules gathers the pool's separations, one rulePair per pair.
+func (rf *refusalSet) collectRules(pool int) {
+	rf.rules = map[uint64]*rulePair{}
+	for _, sep := range rf.p.Separations {
+		if rf.p.Buffers[sep.A].Pool != pool || sep.A == sep.B {
 			continue
 		}
 		key := pairKey(sep.A, sep.B)
-		r := rules[key]
+		r := rf.rules[key]
 		if r == nil {
-			r = &rule{a: min(sep.A, sep.B), b: max(sep.A, sep.B)}
-			rules[key] = r
-			ruleOrder = append(ruleOrder, key)
+			r = &rulePair{a: min(sep.A, sep.B), b: max(sep.A, sep.B)}
+			rf.rules[key] = r
+			rf.ruleOrder = append(rf.ruleOrder, key)
 		}
 		for _, why := range strings.Split(sep.Reason, ",") {
 			why = strings.TrimSpace(why)
@@ -441,31 +498,33 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 			}
 		}
 	}
-	ivs := make(map[int][]planner.Interval, len(idx))
-	for _, i := range idx {
-		if p.Buffers[i].Size > 0 {
-			ivs[i] = planner.MergeIntervals(p.Buffers[i].Live)
-		}
+}
+
+// liveTogether reports a pair of non-empty buffers live at one point and
+// not allowed to overlap in time.
+func (rf *refusalSet) liveTogether(a, b int) bool {
+	x, okx := rf.ivs[a]
+	y, oky := rf.ivs[b]
+	return okx && oky && !rf.allowed[pairKey(a, b)] && liveOverlap(x, y)
+}
+
+// list records a lifetime-only pair while the listing has room.
+func (rf *refusalSet) list(a, b int) {
+	if rf.maxLifetime < 0 || len(rf.lifetimeOnly) < rf.maxLifetime {
+		rf.lifetimeOnly = append(rf.lifetimeOnly, [2]int{min(a, b), max(a, b)})
 	}
-	lifetime := func(a, b int) bool {
-		x, okx := ivs[a]
-		y, oky := ivs[b]
-		return okx && oky && !allowed[pairKey(a, b)] && liveOverlap(x, y)
-	}
-	counts := map[string]int64{}
-	for _, key := range ruleOrder {
-		r := rules[key]
-		if lifetime(r.a, r.b) {
-			r.mask |= reasonBit(ReasonLifetime)
-		}
-		for _, why := range reasonList(r.mask) {
-			counts[why]++
-		}
-	}
-	// Lifetime pairs by a sweep over the merged intervals: when one
-	// starts, it overlaps every interval still open. A pair of buffers
-	// with one interval each meets once; pairs involving a buffer with
-	// several intervals may meet more than once and go through a set.
+}
+
+func (rf *refusalSet) full() bool {
+	return rf.maxLifetime >= 0 && len(rf.lifetimeOnly) >= rf.maxLifetime
+}
+
+// sweepLifetimes counts the pairs live together (not allowed to be) by a
+// sweep over the merged intervals, and lists the lifetime-only ones: when
+// one interval starts, it overlaps every interval still open. A pair of
+// buffers with one interval each meets once; pairs involving a buffer with
+// several intervals may meet more than once and go through a set.
+func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 	type event struct {
 		t     int64
 		start bool
@@ -473,7 +532,7 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 	}
 	var evs []event
 	for _, i := range idx {
-		for _, iv := range ivs[i] {
+		for _, iv := range rf.ivs[i] {
 			evs = append(evs, event{iv.Start, true, i}, event{iv.End, false, i})
 		}
 	}
@@ -489,7 +548,7 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 		}
 		return a.buf - b.buf
 	})
-	single := func(i int) bool { return len(ivs[i]) == 1 }
+	single := func(i int) bool { return len(rf.ivs[i]) == 1 }
 	// Open intervals: singles and multis apart, each with its position
 	// for removal in O(1).
 	var openS, openM []int
@@ -502,15 +561,8 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 		*open = (*open)[:len(*open)-1]
 		delete(pos, i)
 	}
-	var count, listed int64
+	var count int64
 	multiPairs := map[uint64]bool{}
-	var lifetimeOnly [][2]int
-	list := func(a, b int) {
-		if maxLifetime < 0 || listed < int64(maxLifetime) {
-			lifetimeOnly = append(lifetimeOnly, [2]int{min(a, b), max(a, b)})
-			listed++
-		}
-	}
 	// Singles paired with singles: counted in bulk, then corrected for
 	// allowed and rule pairs, which are checked one by one.
 	for _, e := range evs {
@@ -526,12 +578,12 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 		if single(i) {
 			count += int64(len(openS))
 			for _, j := range openS {
-				if maxLifetime >= 0 && listed >= int64(maxLifetime) {
+				if rf.full() {
 					break
 				}
 				key := pairKey(i, j)
-				if !allowed[key] && rules[key] == nil {
-					list(i, j)
+				if !rf.allowed[key] && rf.rules[key] == nil {
+					rf.list(i, j)
 				}
 			}
 			for _, j := range openM {
@@ -553,51 +605,42 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 		openM = append(openM, i)
 	}
 	// count holds every single-single meeting, allowed ones included.
-	for key := range allowed {
+	for key := range rf.allowed {
 		a, b := int(key>>32), int(uint32(key))
-		if single(a) && single(b) && ivs[a] != nil && ivs[b] != nil && liveOverlap(ivs[a], ivs[b]) {
+		if single(a) && single(b) && rf.ivs[a] != nil && rf.ivs[b] != nil && liveOverlap(rf.ivs[a], rf.ivs[b]) {
 			count--
 		}
 	}
 	multiKeys := make([]uint64, 0, len(multiPairs))
 	for key := range multiPairs {
-		if !allowed[key] {
+		if !rf.allowed[key] {
 			count++
 			multiKeys = append(multiKeys, key)
 		}
 	}
 	slices.Sort(multiKeys)
 	for _, key := range multiKeys {
-		if rules[key] == nil {
-			list(int(key>>32), int(uint32(key)))
+		if rf.rules[key] == nil {
+			rf.list(int(key>>32), int(uint32(key)))
 		}
 	}
-	counts[ReasonLifetime] = count
-	// Distinct pairs: the lifetime pairs plus the rule pairs not among
-	// them.
-	total := count
-	for _, key := range ruleOrder {
-		if rules[key].mask&reasonBit(ReasonLifetime) == 0 {
-			total++
-		}
-	}
-	var lifetimeRules int64
-	for _, key := range ruleOrder {
-		if rules[key].mask&reasonBit(ReasonLifetime) != 0 {
-			lifetimeRules++
-		}
-	}
-	name := func(i int) string { return p.Buffers[i].Name }
+	return count
+}
+
+// listed is the report's list: rule pairs and the listed lifetime-only
+// pairs, by buffer index.
+func (rf *refusalSet) listed() []Pair {
+	name := func(i int) string { return rf.p.Buffers[i].Name }
 	type listedPair struct {
 		a, b int
 		pair Pair
 	}
 	var out []listedPair
-	for _, key := range ruleOrder {
-		r := rules[key]
+	for _, key := range rf.ruleOrder {
+		r := rf.rules[key]
 		out = append(out, listedPair{r.a, r.b, Pair{A: name(r.a), B: name(r.b), Reasons: reasonList(r.mask), Detail: strings.Join(r.detail, ",")}})
 	}
-	for _, ab := range lifetimeOnly {
+	for _, ab := range rf.lifetimeOnly {
 		out = append(out, listedPair{ab[0], ab[1], Pair{A: name(ab[0]), B: name(ab[1]), Reasons: []string{ReasonLifetime}}})
 	}
 	sort.SliceStable(out, func(x, y int) bool {
@@ -606,16 +649,9 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 		}
 		return out[x].b < out[y].b
 	})
-	s.Refused = make([]Pair, len(out))
+	pairs := make([]Pair, len(out))
 	for k, lp := range out {
-		s.Refused[k] = lp.pair
+		pairs[k] = lp.pair
 	}
-	for r, n := range counts {
-		if n == 0 {
-			delete(counts, r)
-		}
-	}
-	s.RefusedCounts = counts
-	s.RefusedTotal = total
-	s.RefusedOmitted = count - lifetimeRules - int64(len(lifetimeOnly))
+	return pairs
 }
