@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"pto-opt/dialect"
 )
@@ -70,37 +69,9 @@ func convertGeneric(g *GenericOp) (*dialect.OperationState, error) {
 		st.Attrs = g.Attrs.attrs()
 	}
 	for _, r := range g.Regions {
-		rs, err := convertRegion(r)
-		if err != nil {
-			return nil, err
-		}
-		st.Regions = append(st.Regions, rs)
+		st.Regions = append(st.Regions, r.region())
 	}
 	return st, nil
-}
-
-func convertRegion(r *Region) (*dialect.RegionState, error) {
-	rs := &dialect.RegionState{Loc: locOf(r.Pos)}
-	if len(r.Entry) > 0 {
-		b := &dialect.BlockState{Loc: locOf(r.Pos), Ops: make([]*dialect.OperationState, len(r.Entry))}
-		for i, op := range r.Entry {
-			b.Ops[i] = op.state()
-		}
-		rs.Blocks = append(rs.Blocks, b)
-	}
-	for _, blk := range r.Blocks {
-		b := &dialect.BlockState{Label: blk.Label[1:], Loc: locOf(blk.Pos)}
-		for _, a := range blk.Args {
-			ar := dialect.Argument{Ref: dialect.OperandRef{Name: a.Name[1:], Loc: locOf(a.Pos)}, Type: a.Type.typeNode(), Loc: locOf(a.Pos)}
-			ar.Loc.Raw = a.Loc
-			b.Args = append(b.Args, ar)
-		}
-		for _, op := range blk.Ops {
-			b.Ops = append(b.Ops, op.state())
-		}
-		rs.Blocks = append(rs.Blocks, b)
-	}
-	return rs, nil
 }
 
 // ---- OperationState -> IR ----
@@ -456,7 +427,6 @@ type Options struct {
 // one per goroutine.
 type Parser struct {
 	st   *state
-	file *participle.Parser[File]
 	opts Options
 }
 
@@ -465,19 +435,14 @@ func New(opts Options) *Parser {
 	st := &state{}
 	p := &Parser{st: st, opts: opts}
 	// The custom productions are closures over st, so each Parser compiles
-	// its own grammar. Generic ops are entered from hand-written code (the
-	// op production, regions), so they get a parser of their own built with
-	// the same options.
-	options := []participle.Option{
+	// its own grammar.
+	st.genericP = participle.MustBuild[GenericOp](
 		participle.Lexer(mlirLexer{}),
 		participle.ParseTypeWith(st.typeProduction),
 		participle.ParseTypeWith(st.attrDictProduction),
-		participle.ParseTypeWith(st.opProduction),
-		participle.ParseTypeWith(st.aliasProduction),
+		participle.ParseTypeWith(st.regionProduction),
 		participle.UseLookahead(2),
-	}
-	p.file = participle.MustBuild[File](options...)
-	st.genericP = participle.MustBuild[GenericOp](options...)
+	)
 	return p
 }
 
@@ -515,20 +480,13 @@ func (p *Parser) reset() {
 	p.st.fatal = nil
 	p.st.src = ""
 	p.st.nesting = 0
+	p.st.braces = braceIndex{}
 }
 
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
 	p.st.src = src
-	lex, err := lexer.Upgrade(newScanner(filename, src, 0, len(src), 1, 0))
-	if err != nil {
-		return nil, convertError(err)
-	}
-	ast, err := p.file.ParseFromLexer(lex)
-	if err != nil {
-		return nil, p.st.parseError(err)
-	}
-	ops, err := convertItems(ast)
+	ops, err := p.st.parseSpan(filename, span{from: 0, to: len(src), line: 1}, true)
 	if err != nil {
 		return nil, err
 	}
@@ -560,31 +518,14 @@ func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, er
 	return m, nil
 }
 
-func convertItems(ast *File) ([]*dialect.OperationState, error) {
-	var ops []*dialect.OperationState
-	for _, it := range ast.Items {
-		if it.Op != nil {
-			ops = append(ops, it.Op.state())
-		}
-	}
-	return ops, nil
-}
-
-// parseFrom lexes src[sp.from:sp.to] (positions absolute) and parses it as
-// a list of top-level items.
-func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.OperationState, error) {
+// parseChunk parses the ops of one chunk of a module body (positions
+// absolute in src).
+func (p *Parser) parseChunk(filename string, src string, sp span) ([]*dialect.OperationState, error) {
 	p.st.fatal = nil
 	p.st.nesting = 0
 	p.st.src = src
-	lex, err := lexer.Upgrade(newScanner(filename, src, sp.from, sp.to, sp.line, sp.lineStart))
-	if err != nil {
-		return nil, convertError(err)
-	}
-	ast, err := p.file.ParseFromLexer(lex)
-	if err != nil {
-		return nil, p.st.parseError(err)
-	}
-	return convertItems(ast)
+	p.st.braces = braceIndex{}
+	return p.st.parseSpan(filename, sp, false)
 }
 
 // parseChunked parses the module header, then the body's chunks on
@@ -652,7 +593,7 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 					results[i] <- result{err: errNotChunkable}
 					continue
 				}
-				ops, err := wp.parseSpan(filename, src, lay.chunks[i])
+				ops, err := wp.parseChunk(filename, src, lay.chunks[i])
 				items := make([]item, 0, len(ops))
 				allBuilt := err == nil
 				for _, st := range ops {

@@ -30,6 +30,7 @@ type state struct {
 	allowUnreg     bool
 	asm            asmParser
 	streams        []*stream                  // free streams for reuse
+	braces         braceIndex                 // see genericLexer
 	nesting        int                        // see enter
 	stateSlab      []dialect.OperationState   // the rest of the current slab
 	usedSlabs      [][]dialect.OperationState // slabs handed out since recycleStates
@@ -159,7 +160,6 @@ func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
 	// source, and parse it as the keyword's parameter list.
 	kw := t.Value[:strings.IndexByte(t.Value, '<')]
 	sc := newScanner(t.Pos.Filename, t.Value, len(kw), len(t.Value), t.Pos.Line, -(t.Pos.Column - 1))
-	sc.deferBraces = false
 	lex, err := lexer.Upgrade(sc)
 	if err != nil {
 		return nil, convertError(err)
@@ -1058,38 +1058,47 @@ func (s *state) attrDictProductionImpl(lex *lexer.PeekingLexer) (AttrDictNode, e
 	return attrDictNode{list}, nil
 }
 
-func (s *state) aliasProduction(lex *lexer.PeekingLexer) (AliasNode, error) {
-	n, err := s.aliasProductionImpl(lex)
+func (s *state) regionProduction(lex *lexer.PeekingLexer) (RegionNode, error) {
+	n, err := s.regionProductionImpl(lex)
 	return n, s.keepFatal(err)
 }
 
-func (s *state) aliasProductionImpl(lex *lexer.PeekingLexer) (AliasNode, error) {
+func (s *state) regionProductionImpl(lex *lexer.PeekingLexer) (RegionNode, error) {
 	s.lex = lex
-	t := s.peek()
-	if t.Type != tHash && t.Type != tBang {
+	if s.peek().Type != tBraces {
 		return nil, participle.NextMatch
 	}
+	rs, err := s.parseRegion()
+	if err != nil {
+		return nil, err
+	}
+	return regionNode{rs}, nil
+}
+
+// parseAliasDef reads `#name = attr` or `!name = type` at the top level.
+func (s *state) parseAliasDef() error {
+	t := s.next()
 	pending := len(s.pendingDense)
-	cp := lex.MakeCheckpoint()
-	s.next()
 	if !s.isPunct("=") {
-		lex.LoadCheckpoint(cp)
-		return nil, participle.NextMatch
+		if t.Type == tBang {
+			return s.errf("expected '=' in type alias definition")
+		}
+		return s.errf("expected '=' in attribute alias definition")
 	}
 	s.next()
 	if t.Type == tBang {
 		if _, dup := s.typeAlias[t.Value]; dup {
-			return nil, s.errAt(t, "redefinition of type alias id '%s'", t.Value[1:])
+			return s.errAt(t, "redefinition of type alias id '%s'", t.Value[1:])
 		}
 		ty, err := s.parseType()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.typeAlias[t.Value] = ty
-		return aliasNode{}, nil
+		return nil
 	}
 	if _, dup := s.attrAlias[t.Value]; dup {
-		return nil, s.errAt(t, "redefinition of attribute alias id '%s'", t.Value[1:])
+		return s.errAt(t, "redefinition of attribute alias id '%s'", t.Value[1:])
 	}
 	var a dialect.Attribute
 	if n := s.peek(); n.Type == tLoc {
@@ -1098,14 +1107,14 @@ func (s *state) aliasProductionImpl(lex *lexer.PeekingLexer) (AliasNode, error) 
 	} else {
 		var err error
 		if a, err = s.parseAttribute(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := s.finishDense(pending); err != nil {
-		return nil, err
+		return err
 	}
 	s.attrAlias[t.Value] = a
-	return aliasNode{}, nil
+	return nil
 }
 
 // resolveOpName maps a pretty-form op name to its registered name: a name
@@ -1116,27 +1125,6 @@ func (s *state) resolveOpName(name string) string {
 		return name
 	}
 	return s.defaultDialect + "." + name
-}
-
-// opProduction parses one operation: the result list, then the generic
-// form (through the participle GenericOp production) or the op's custom
-// form, then an optional trailing location.
-func (s *state) opProduction(lex *lexer.PeekingLexer) (OpNode, error) {
-	n, err := s.opProductionImpl(lex)
-	return n, s.keepFatal(err)
-}
-
-func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
-	s.lex = lex
-	t := s.peek()
-	if t.Type != tPercent && t.Type != tString && t.Type != tIdent {
-		return nil, participle.NextMatch
-	}
-	st, err := s.parseOperation()
-	if err != nil {
-		return nil, err
-	}
-	return opNode{st}, nil
 }
 
 // parseOperation reads `results = op loc?` from the current source.
