@@ -284,12 +284,12 @@ func ScalarType(name string) Type {
 		if name == "index" {
 			return Index
 		}
-		if w, err := strconv.Atoi(name[1:]); err == nil && w > 0 && w <= 1<<24 && name[1] != '+' {
+		if w, ok := parseIntWidth(name[1:]); ok {
 			return IntType(w)
 		}
 	case 's', 'u':
 		if len(name) > 2 && name[1] == 'i' {
-			if w, err := strconv.Atoi(name[2:]); err == nil && w > 0 && w <= 1<<24 && name[2] != '+' {
+			if w, ok := parseIntWidth(name[2:]); ok {
 				return intTypeS(w, name[0])
 			}
 		}
@@ -307,6 +307,26 @@ func ScalarType(name string) Type {
 		}
 	}
 	return nil
+}
+
+// MaxIntWidth is the widest integer type MLIR accepts.
+const MaxIntWidth = 1<<24 - 1
+
+// parseIntWidth reads the width of an integer type name: decimal digits (zero
+// is a width too), at most MaxIntWidth.
+func parseIntWidth(digits string) (int, bool) {
+	if digits == "" || len(digits) > 8 {
+		return 0, false
+	}
+	w := 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		w = w*10 + int(c-'0')
+	}
+	return w, w <= MaxIntWidth
 }
 
 // ---- shaped types ----

@@ -1,9 +1,13 @@
 package parser
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
+
+	"pto-opt/dialect"
+	"pto-opt/printer"
 )
 
 // allocated returns the bytes allocated while f runs. TotalAlloc counts
@@ -48,6 +52,85 @@ func TestErrorEarlyInLargeInputIsCheap(t *testing.T) {
 			}
 			if limit := uint64(2*len(src) + 1<<20); n > limit {
 				t.Errorf("allocated %d bytes for a %d-byte input refused near its start (limit %d)", n, len(src), limit)
+			}
+		})
+	}
+}
+
+// deepType nests a type depth levels: open^depth elem close^depth.
+func deepType(open, elem, close string, depth int) string {
+	return strings.Repeat(open, depth) + elem + strings.Repeat(close, depth)
+}
+
+// typeKinds are the builtin types that contain types, as prefix and
+// suffix of one level of nesting.
+var typeKinds = []struct{ name, open, close string }{
+	{"memref", "memref<", ">"},
+	{"memref with shape", "memref<2x", ">"},
+	{"tensor", "tensor<", ">"},
+	{"vector", "vector<1x", ">"},
+	{"tuple", "tuple<", ">"},
+	{"function", "(", ") -> i1"},
+	{"function results", "() -> (", ", i1)"},
+	{"complex", "complex<", ">"},
+}
+
+// TestTypeNestingLimit checks that types share the nesting limit of
+// regions and attributes, reported at the type that goes one level too
+// deep, for each builtin type that contains types.
+func TestTypeNestingLimit(t *testing.T) {
+	const prefix = "func.func private @f(%x: "
+	for _, k := range typeKinds {
+		t.Run(k.name, func(t *testing.T) {
+			src := prefix + deepType(k.open, "f32", k.close, 3*maxNesting) + ")"
+			_, err := New(Options{}).Parse("deep.mlir", []byte(src))
+			// The function is one level; its argument's type is the
+			// second, so the type at index maxNesting-1 is one too many.
+			col := len(prefix) + (maxNesting-1)*len(k.open) + 1
+			want := fmt.Sprintf("deep.mlir:1:%d: error: nesting too deep (more than %d levels)", col, maxNesting)
+			if err == nil || err.Error() != want {
+				t.Fatalf("got %v, want %s", err, want)
+			}
+		})
+	}
+}
+
+// perLevel bounds the bytes a parse may allocate per level of nesting. A
+// level is about ten bytes of text; reading it takes a few small objects
+// (a type or op, its interning key, a map entry). Text kept per level, as
+// when types were uniqued by their text, costs about 5 bytes times the
+// depth per level: 20 kB at depth 4000.
+const perLevel = 2 << 10
+
+// TestDeepTypesAreLinear checks that a type nested as deep as the limit
+// allows is read and printed back, at a cost per level that does not grow
+// with the depth. Types were once uniqued by their text, which for nested
+// types is quadratic in the depth: a 4000-level vector type allocated 70
+// MB.
+func TestDeepTypesAreLinear(t *testing.T) {
+	const depth = 4000
+	for i, k := range typeKinds {
+		switch k.name {
+		case "complex", "tensor", "vector":
+			continue // these nested in themselves are invalid
+		}
+		t.Run(k.name, func(t *testing.T) {
+			// A distinct innermost type per case: types are uniqued for the
+			// whole process, and a type seen before costs nothing.
+			ty := deepType(k.open, fmt.Sprintf("i%d", 1000+i), k.close, depth)
+			src := "func.func private @f(" + ty + ")\n"
+			p := New(Options{})
+			var m *dialect.Operation
+			var err error
+			n := allocated(func() { m, err = p.Parse("deep.mlir", []byte(src)) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, got := "func.func private @f("+ty+")", printer.String(m, printer.Options{}); !strings.Contains(got, want) {
+				t.Fatalf("the type does not print back as read")
+			}
+			if n > depth*perLevel {
+				t.Errorf("allocated %d bytes for %d levels (limit %d a level)", n, depth, perLevel)
 			}
 		})
 	}
