@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -453,7 +454,9 @@ func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) 
 	if err != nil {
 		return nil, err
 	}
-	p.applyLocations(m)
+	if err := p.applyLocations(m, len(src)); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -481,12 +484,16 @@ func (p *Parser) reset() {
 	p.st.src = ""
 	p.st.nesting = 0
 	p.st.braces = braceIndex{}
+	p.st.deferred = nil
 }
 
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
 	p.st.src = src
 	ops, err := p.st.parseSpan(filename, span{from: 0, to: len(src), line: 1}, true)
+	if err == nil {
+		err = p.st.finishLocations()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -569,8 +576,10 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 	var next atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
+	wps := make([]*Parser, workers)
 	for w := 0; w < workers; w++ {
 		wp := New(p.opts)
+		wps[w] = wp
 		wp.reset()
 		for k, v := range p.st.typeAlias {
 			wp.st.typeAlias[k] = v
@@ -651,6 +660,21 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 		return nil, firstErr
 	}
 	if err := b.pop(); err != nil {
+		return nil, err
+	}
+	// The text after the module holds alias definitions (splitModule
+	// checked): mlir-opt prints location aliases there, which the chunks'
+	// trailing locations may name.
+	for _, wp := range wps {
+		p.st.deferred = append(p.st.deferred, wp.st.deferred...)
+	}
+	p.st.src = src
+	after := lay.bodyClose + 1
+	trailer := span{from: after, to: len(src), line: 1 + strings.Count(src[:after], "\n"), lineStart: strings.LastIndexByte(src[:after], '\n') + 1}
+	if _, err := p.st.parseSpan(filename, trailer, true); err != nil {
+		return nil, err
+	}
+	if err := p.st.finishLocations(); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -160,3 +160,24 @@ func TestNestedGenericRegionsAreLinear(t *testing.T) {
 		t.Errorf("nesting 4 times deeper cost %.1f times more (%d vs %d bytes)", ratio, cost[2000], cost[500])
 	}
 }
+
+// TestLocationAliasExpansionIsBounded checks that location aliases that
+// double in size at each step, which the printer would write out in full,
+// are refused at the op using them instead of exhausting memory.
+func TestLocationAliasExpansionIsBounded(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("#l0 = loc(\"a.mlir\":1:2)\n")
+	for i := 1; i <= 60; i++ {
+		fmt.Fprintf(&sb, "#l%d = loc(fused[#l%d, #l%d])\n", i, i-1, i-1)
+	}
+	sb.WriteString("func.func @f() {\n  return loc(#l60)\n}\n")
+	var err error
+	n := allocated(func() { _, err = New(Options{}).Parse("locs.mlir", []byte(sb.String())) })
+	want := "locs.mlir:63:3: error: location is too long with its aliases written out"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("got %v, want %s...", err, want)
+	}
+	if n > 64<<20 {
+		t.Errorf("allocated %d bytes", n)
+	}
+}

@@ -219,6 +219,9 @@ func (s *state) blockHeader() (*dialect.BlockState, error) {
 				arg.Type = ty
 				if l := s.peek(); l.Type == tLoc {
 					s.next()
+					if err := s.readLoc(l, true); err != nil {
+						return nil, err
+					}
 					arg.Loc.Raw = l.Value
 				}
 				b.Args = append(b.Args, arg)

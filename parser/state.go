@@ -31,6 +31,7 @@ type state struct {
 	asm            asmParser
 	streams        []*stream                  // free streams for reuse
 	braces         braceIndex                 // see genericLexer
+	deferred       []deferredLoc              // see readLoc
 	nesting        int                        // see enter
 	stateSlab      []dialect.OperationState   // the rest of the current slab
 	usedSlabs      [][]dialect.OperationState // slabs handed out since recycleStates
@@ -714,6 +715,9 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 		return ref, nil
 	case tLoc:
 		s.next()
+		if err := s.readLoc(t, false); err != nil {
+			return nil, err
+		}
 		return &dialect.RawAttr{Text: t.Value}, nil
 	case tDialectAttr:
 		s.next()
@@ -1267,6 +1271,9 @@ func (s *state) parseAliasDef() error {
 	var a dialect.Attribute
 	if n := s.peek(); n.Type == tLoc {
 		s.next()
+		if err := s.readLoc(n, false); err != nil {
+			return err
+		}
 		a = &dialect.RawAttr{Text: n.Value}
 	} else {
 		var err error
@@ -1348,6 +1355,9 @@ func (s *state) parseOperation() (*dialect.OperationState, error) {
 	}
 	if l := s.peek(); l.Type == tLoc {
 		s.next()
+		if err := s.readLoc(l, true); err != nil {
+			return nil, err
+		}
 		st.Loc.Raw = l.Value
 	}
 	st.Results = groups
