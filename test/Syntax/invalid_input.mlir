@@ -116,6 +116,26 @@ func.func private @memref_of_tuples(memref<2xtuple<i32>>)
 
 // -----
 
+// An attribute alias is defined once.
+#a = 1
+// expected-error @+1 {{redefinition of attribute alias id 'a'}}
+#a = 2
+
+// -----
+
+// So is a type alias.
+!t = i32
+// expected-error @+1 {{redefinition of type alias id 't'}}
+!t = i64
+
+// -----
+
+// An alias definition has its '='.
+// expected-error @+1 {{expected '=' in attribute alias definition}}
+#a 1
+
+// -----
+
 // An op's location may name an alias defined later, but it must be
 // defined somewhere.
 func.func @never_defined() {
