@@ -119,9 +119,19 @@ type StringAttr struct {
 func (*StringAttr) isAttr() {}
 func (a *StringAttr) String() string {
 	if a.Type != nil {
-		return Quote(a.Value) + " : " + a.Type.String()
+		var sb strings.Builder
+		a.writeText(&sb)
+		return sb.String()
 	}
 	return Quote(a.Value)
+}
+
+func (a *StringAttr) writeText(sb *strings.Builder) {
+	sb.WriteString(Quote(a.Value))
+	if a.Type != nil {
+		sb.WriteString(" : ")
+		writeType(sb, a.Type)
+	}
 }
 
 // Str returns an untyped string attribute.
@@ -142,15 +152,52 @@ type ArrayAttr struct{ Elems []Attribute }
 func (*ArrayAttr) isAttr() {}
 func (a *ArrayAttr) String() string {
 	var sb strings.Builder
+	a.writeText(&sb)
+	return sb.String()
+}
+
+func (a *ArrayAttr) writeText(sb *strings.Builder) {
 	sb.WriteByte('[')
 	for i, e := range a.Elems {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		sb.WriteString(ElidedString(e))
+		writeElided(sb, e)
 	}
 	sb.WriteByte(']')
-	return sb.String()
+}
+
+// textWriter is an attribute that contains attributes or types. It
+// writes the text of those in place, so that printing a deeply nested
+// attribute costs time linear in its text, not quadratic.
+type textWriter interface {
+	writeText(sb *strings.Builder)
+}
+
+// writeAttr writes the text of a to sb.
+func writeAttr(sb *strings.Builder, a Attribute) {
+	if w, ok := a.(textWriter); ok {
+		w.writeText(sb)
+		return
+	}
+	sb.WriteString(a.String())
+}
+
+// writeElided writes ElidedString(a) to sb.
+func writeElided(sb *strings.Builder, a Attribute) {
+	switch a := a.(type) {
+	case *IntegerAttr:
+		if a.Type == I64 {
+			sb.WriteString(a.ValueString())
+			return
+		}
+	case *FloatAttr:
+		if a.Type == F64 {
+			sb.WriteString(FormatFloat(a.Value, a.Type))
+			return
+		}
+	}
+	writeAttr(sb, a)
 }
 
 // ElidedString prints an attribute where MLIR allows eliding the default
@@ -174,7 +221,15 @@ type DictAttr struct{ Entries []NamedAttr }
 
 func (*DictAttr) isAttr() {}
 func (a *DictAttr) String() string {
-	return "{" + FormatAttrList(a.Entries) + "}"
+	var sb strings.Builder
+	a.writeText(&sb)
+	return sb.String()
+}
+
+func (a *DictAttr) writeText(sb *strings.Builder) {
+	sb.WriteByte('{')
+	writeAttrList(sb, a.Entries)
+	sb.WriteByte('}')
 }
 
 // Get returns the value for name, or nil.
@@ -184,6 +239,11 @@ func (a *DictAttr) Get(name string) Attribute { return findAttr(a.Entries, name)
 // for unit attributes, as MLIR does.
 func FormatAttrList(list []NamedAttr) string {
 	var sb strings.Builder
+	writeAttrList(&sb, list)
+	return sb.String()
+}
+
+func writeAttrList(sb *strings.Builder, list []NamedAttr) {
 	for i, e := range list {
 		if i > 0 {
 			sb.WriteString(", ")
@@ -193,9 +253,8 @@ func FormatAttrList(list []NamedAttr) string {
 			continue
 		}
 		sb.WriteString(" = ")
-		sb.WriteString(e.Value.String())
+		writeAttr(sb, e.Value)
 	}
-	return sb.String()
 }
 
 // FormatAttrName prints a dictionary key, quoting it when it is not a bare
@@ -234,7 +293,16 @@ type DenseElementsAttr struct {
 
 func (*DenseElementsAttr) isAttr() {}
 func (a *DenseElementsAttr) String() string {
-	return "dense<" + a.Literal + "> : " + a.Type.String()
+	var sb strings.Builder
+	a.writeText(&sb)
+	return sb.String()
+}
+
+func (a *DenseElementsAttr) writeText(sb *strings.Builder) {
+	sb.WriteString("dense<")
+	sb.WriteString(a.Literal)
+	sb.WriteString("> : ")
+	writeType(sb, a.Type)
 }
 
 // DenseArrayAttr is array<T: v1, v2, ...>.
@@ -284,8 +352,9 @@ func I64Array(vals ...int64) *DenseArrayAttr { return &DenseArrayAttr{Elem: I64,
 // TypeAttr wraps a type used as an attribute value.
 type TypeAttr struct{ Type Type }
 
-func (*TypeAttr) isAttr()          {}
-func (a *TypeAttr) String() string { return a.Type.String() }
+func (*TypeAttr) isAttr()                         {}
+func (a *TypeAttr) String() string                { return a.Type.String() }
+func (a *TypeAttr) writeText(sb *strings.Builder) { writeType(sb, a.Type) }
 
 // SymbolRefAttr is @root or @root::@nested.
 type SymbolRefAttr struct {

@@ -9,7 +9,7 @@ func init() {
 		&OpDef{
 			Name:     "builtin.module",
 			Summary:  "a top-level container of operations",
-			Traits:   IsolatedFromAbove | NoTerminator | Symbol,
+			Traits:   IsolatedFromAbove | NoTerminator | Symbol | SymbolTable,
 			Inherent: []string{"sym_name", "sym_visibility"},
 			Parse:    parseModule,
 			Print:    printModule,
@@ -53,7 +53,13 @@ func init() {
 			Effects:  []Effect{{Kind: Read, Operand: AllOperands}, {Kind: Write, Operand: AllOperands}},
 			Parse:    parseCall,
 			Print:    printCall,
-			Verify:   verifyCallOp,
+			Verify: func(op *Operation) error {
+				if _, ok := op.Attr("callee").(*SymbolRefAttr); !ok {
+					return Errorf(op, "requires a 'callee' symbol reference attribute")
+				}
+				return nil
+			},
+			VerifySymbolUses: verifyCallOp,
 		},
 	)
 }

@@ -140,7 +140,8 @@ func init() {
 				p.Type(op.Results[0].Type)
 				p.AttrDict(op, "name")
 			},
-			Verify: verifyGetGlobalOp,
+			Verify:           verifyGetGlobalOp,
+			VerifySymbolUses: verifyGetGlobalUses,
 		},
 		&OpDef{
 			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: Pure,

@@ -282,32 +282,15 @@ func lenElems(a *ArrayAttr) int {
 	return len(a.Elems)
 }
 
-// verifyCallOp checks the callee exists in the nearest enclosing module
-// and that operand and result types match its signature.
-func verifyCallOp(op *Operation) error {
-	ref, ok := op.Attr("callee").(*SymbolRefAttr)
-	if !ok {
-		return Errorf(op, "requires a 'callee' symbol reference attribute")
-	}
+// verifyCallOp checks the callee exists in the nearest enclosing symbol
+// table and that operand and result types match its signature.
+func verifyCallOp(op *Operation, symbols Symbols) error {
+	ref := op.Attr("callee").(*SymbolRefAttr) // checked by the op's verifier
 	if len(ref.Nested) > 0 {
 		return nil
 	}
-	var fn *Operation
-	for p := op.ParentOp(); p != nil && fn == nil; p = p.ParentOp() {
-		if p.Name != "builtin.module" {
-			continue
-		}
-		if b := p.Body(0); b != nil {
-			for _, o := range b.Ops {
-				if o.Name == "func.func" && SymbolName(o) == ref.Root {
-					fn = o
-					break
-				}
-			}
-		}
-		break
-	}
-	if fn == nil {
+	fn := symbols[ref.Root]
+	if fn == nil || fn.Name != "func.func" {
 		return Errorf(op, "'%s' does not reference a valid function", ref.Root)
 	}
 	ft := FuncType(fn)
@@ -779,6 +762,23 @@ func verifyGetGlobalOp(op *Operation) error {
 		return Errorf(op, "requires attribute 'name'")
 	}
 	return verifyMemRefResult(op)
+}
+
+// verifyGetGlobalUses checks the global exists in the nearest enclosing
+// symbol table and has the result's type.
+func verifyGetGlobalUses(op *Operation, symbols Symbols) error {
+	ref := op.Attr("name").(*SymbolRefAttr) // checked by the op's verifier
+	if len(ref.Nested) > 0 {
+		return nil
+	}
+	g := symbols[ref.Root]
+	if g == nil || g.Name != "memref.global" {
+		return Errorf(op, "'%s' does not reference a valid global memref", ref.Root)
+	}
+	if ta, ok := g.Attr("type").(*TypeAttr); ok && ta.Type != op.Results[0].Type {
+		return Errorf(op, "result type '%s' does not match type '%s' of the global memref %s", op.Results[0].Type, ta.Type, FormatSymbol(ref.Root))
+	}
+	return nil
 }
 
 func verifyOneToOne(op *Operation) error { return verifyCounts(op, 1, 1) }

@@ -59,6 +59,10 @@ const (
 	// they define the Ascend910B split-AIV load + tpop hazard.
 	GlobalLoad
 	CubePop
+	// SymbolTable ops hold a single block whose Symbol ops have distinct
+	// names (builtin.module); symbol references inside resolve in the
+	// nearest one.
+	SymbolTable
 )
 
 // Has reports whether all bits of t2 are set.
@@ -148,6 +152,11 @@ type OpDef struct {
 	Parse  func(p AsmParser, st *OperationState) error
 	Print  func(p AsmPrinter, op *Operation)
 	Verify func(op *Operation) error
+	// VerifySymbolUses checks the symbols op refers to, given the symbols
+	// of the nearest enclosing symbol table (nil when there is none that
+	// can be known: an unregistered op with one region may be one). It runs
+	// when that symbol table is verified, after everything inside it.
+	VerifySymbolUses func(op *Operation, symbols Symbols) error
 	// NameHint suggests printing names for results (alloc, c0, cst, view).
 	NameHint func(op *Operation) []string
 }

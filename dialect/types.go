@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Type is an MLIR type. Types are immutable and uniqued: two types are equal
@@ -17,14 +18,21 @@ type Type interface {
 // Dynamic marks a dynamic dimension or offset (printed `?`).
 const Dynamic int64 = -1 << 63
 
+// Types are uniqued by a key. Scalar and dialect types are keyed by their
+// text. A builtin type that contains types (memref, tensor, vector,
+// complex, tuple, function) is keyed by its parameters, in which each
+// type inside appears as its reference number (typeRef): the key is as
+// long as the type's own parameters, however deep the types inside nest,
+// so building a type costs time and memory linear in its text.
 type typeInterner struct {
-	mu sync.RWMutex
-	m  map[string]Type
+	mu   sync.RWMutex
+	m    map[string]Type
+	refs map[Type]string
 }
 
-var types = typeInterner{m: map[string]Type{}}
+var types = typeInterner{m: map[string]Type{}, refs: map[Type]string{}}
 
-// intern returns the canonical instance of a type with the given text.
+// intern returns the canonical instance of a type with the given key.
 func intern[T Type](key string, make func() T) Type {
 	types.mu.RLock()
 	t, ok := types.m[key]
@@ -38,8 +46,150 @@ func intern[T Type](key string, make func() T) Type {
 		return t
 	}
 	nt := make()
-	types.m[key] = nt
+	types.register(key, nt)
 	return nt
+}
+
+// register records t under key; the lock is held.
+func (in *typeInterner) register(key string, t Type) {
+	in.m[key] = t
+	in.refs[t] = "#" + strconv.Itoa(len(in.refs))
+}
+
+// typeRef is how t appears in the keys of the types built on it.
+func typeRef(t Type) string {
+	types.mu.RLock()
+	r, ok := types.refs[t]
+	types.mu.RUnlock()
+	if ok {
+		return r
+	}
+	return "=" + t.String() // not made by a constructor: its text is its identity
+}
+
+// textCache holds the text of a type that contains types, once asked
+// for, when it is short. Such a type is printed from its parts: keeping
+// the text of every level of a deeply nested type would take memory
+// quadratic in the depth.
+type textCache struct{ p atomic.Pointer[string] }
+
+const maxCachedText = 256
+
+// compound is a builtin type that contains types.
+type compound interface {
+	Type
+	cache() *textCache
+	writeText(sb *strings.Builder) // the type's text, parts written in place
+}
+
+func compoundString(t compound) string {
+	c := t.cache()
+	if s := c.p.Load(); s != nil {
+		return *s
+	}
+	var sb strings.Builder
+	t.writeText(&sb)
+	s := sb.String()
+	if len(s) <= maxCachedText {
+		c.p.Store(&s)
+	}
+	return s
+}
+
+// writeType writes the text of t to sb, without making a string of each
+// type inside it.
+func writeType(sb *strings.Builder, t Type) {
+	if c, ok := t.(compound); ok {
+		if s := c.cache().p.Load(); s != nil {
+			sb.WriteString(*s)
+		} else {
+			c.writeText(sb)
+		}
+		return
+	}
+	sb.WriteString(t.String())
+}
+
+// key builds the interning key of a compound type.
+type key struct{ sb strings.Builder }
+
+func newKey(kind byte) *key {
+	k := &key{}
+	k.sb.WriteByte(0) // no type's text starts so
+	k.sb.WriteByte(kind)
+	return k
+}
+
+func (k *key) dims(shape []int64, scalable []bool) *key {
+	for i, d := range shape {
+		if i < len(scalable) && scalable[i] {
+			k.sb.WriteByte('[')
+		}
+		k.sb.WriteString(strconv.FormatInt(d, 10))
+		k.sb.WriteByte('x')
+	}
+	return k
+}
+
+func (k *key) types(ts ...Type) *key {
+	k.sb.WriteByte('(')
+	for _, t := range ts {
+		k.sb.WriteString(typeRef(t))
+		k.sb.WriteByte(',')
+	}
+	k.sb.WriteByte(')')
+	return k
+}
+
+func (k *key) attr(a Attribute) *key {
+	k.sb.WriteByte('|')
+	writeAttrKey(&k.sb, a)
+	return k
+}
+
+func (k *key) String() string { return k.sb.String() }
+
+// writeAttrKey writes an attribute for a type's key: its text, with the
+// types inside it as references.
+func writeAttrKey(sb *strings.Builder, a Attribute) {
+	switch a := a.(type) {
+	case nil:
+		sb.WriteByte('-')
+	case *TypeAttr:
+		sb.WriteString("t")
+		sb.WriteString(typeRef(a.Type))
+	case *ArrayAttr:
+		sb.WriteByte('[')
+		for _, e := range a.Elems {
+			writeAttrKey(sb, e)
+			sb.WriteByte(',')
+		}
+		sb.WriteByte(']')
+	case *DictAttr:
+		sb.WriteByte('{')
+		for _, e := range a.Entries {
+			sb.WriteString(Quote(e.Name))
+			sb.WriteByte('=')
+			writeAttrKey(sb, e.Value)
+			sb.WriteByte(',')
+		}
+		sb.WriteByte('}')
+	case *StringAttr:
+		sb.WriteString("s")
+		sb.WriteString(Quote(a.Value))
+		if a.Type != nil {
+			sb.WriteString(typeRef(a.Type))
+		}
+	case *DenseElementsAttr:
+		sb.WriteString("d")
+		sb.WriteString(Quote(a.Literal))
+		if a.Type != nil {
+			sb.WriteString(typeRef(a.Type))
+		}
+	default:
+		sb.WriteString("v")
+		sb.WriteString(a.String())
+	}
 }
 
 // ---- scalar types ----
@@ -107,7 +257,7 @@ var floatTypes = map[string]Type{}
 
 func init() {
 	for _, t := range []Type{Index, None, F16, BF16, F32, F64} {
-		types.m[t.String()] = t
+		types.register(t.String(), t)
 	}
 	for _, f := range []struct {
 		n string
@@ -116,7 +266,7 @@ func init() {
 		{"f8E5M2FNUZ", 8}, {"f8E4M3FNUZ", 8}, {"f8E4M3B11FNUZ", 8}, {"f8E3M4", 8}, {"f4E2M1FN", 4},
 		{"f6E2M3FN", 6}, {"f6E3M2FN", 6}, {"f8E8M0FNU", 8}} {
 		t := &FloatType{Name: f.n, Width: f.w}
-		types.m[f.n] = t
+		types.register(f.n, t)
 	}
 	for _, t := range []Type{F16, BF16, F32, F64} {
 		floatTypes[t.String()] = t
@@ -134,12 +284,12 @@ func ScalarType(name string) Type {
 		if name == "index" {
 			return Index
 		}
-		if w, err := strconv.Atoi(name[1:]); err == nil && w > 0 && w <= 1<<24 && name[1] != '+' {
+		if w, ok := parseIntWidth(name[1:]); ok {
 			return IntType(w)
 		}
 	case 's', 'u':
 		if len(name) > 2 && name[1] == 'i' {
-			if w, err := strconv.Atoi(name[2:]); err == nil && w > 0 && w <= 1<<24 && name[2] != '+' {
+			if w, ok := parseIntWidth(name[2:]); ok {
 				return intTypeS(w, name[0])
 			}
 		}
@@ -157,6 +307,26 @@ func ScalarType(name string) Type {
 		}
 	}
 	return nil
+}
+
+// MaxIntWidth is the widest integer type MLIR accepts.
+const MaxIntWidth = 1<<24 - 1
+
+// parseIntWidth reads the width of an integer type name: decimal digits (zero
+// is a width too), at most MaxIntWidth.
+func parseIntWidth(digits string) (int, bool) {
+	if digits == "" || len(digits) > 8 {
+		return 0, false
+	}
+	w := 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		w = w*10 + int(c-'0')
+	}
+	return w, w <= MaxIntWidth
 }
 
 // ---- shaped types ----
@@ -188,41 +358,43 @@ type MemRefType struct {
 	Elem     Type
 	Layout   Attribute // nil for the identity layout
 	MemSpace Attribute // nil for the default space
-	s        string
+	text     textCache
 }
 
-func (t *MemRefType) String() string { return t.s }
-func (*MemRefType) isType()          {}
+func (t *MemRefType) String() string    { return compoundString(t) }
+func (*MemRefType) isType()             {}
+func (t *MemRefType) cache() *textCache { return &t.text }
+func (t *MemRefType) writeText(sb *strings.Builder) {
+	sb.WriteString("memref<")
+	if t.Ranked {
+		writeDims(sb, t.Shape)
+	} else {
+		sb.WriteString("*x")
+	}
+	writeType(sb, t.Elem)
+	if t.Layout != nil {
+		sb.WriteString(", ")
+		writeAttr(sb, t.Layout)
+	}
+	if t.MemSpace != nil {
+		sb.WriteString(", ")
+		writeElided(sb, t.MemSpace)
+	}
+	sb.WriteByte('>')
+}
 
 // MemRef returns the uniqued ranked memref type.
 func MemRef(shape []int64, elem Type, layout, space Attribute) Type {
-	var sb strings.Builder
-	sb.WriteString("memref<")
-	writeDims(&sb, shape)
-	sb.WriteString(elem.String())
-	if layout != nil {
-		sb.WriteString(", ")
-		sb.WriteString(layout.String())
-	}
-	if space != nil {
-		sb.WriteString(", ")
-		sb.WriteString(ElidedString(space))
-	}
-	sb.WriteByte('>')
-	s := sb.String()
-	return intern(s, func() *MemRefType {
-		return &MemRefType{Ranked: true, Shape: append([]int64(nil), shape...), Elem: elem, Layout: layout, MemSpace: space, s: s}
+	k := newKey('M').dims(shape, nil).types(elem).attr(layout).attr(space).String()
+	return intern(k, func() *MemRefType {
+		return &MemRefType{Ranked: true, Shape: append([]int64(nil), shape...), Elem: elem, Layout: layout, MemSpace: space}
 	})
 }
 
 // UnrankedMemRef returns memref<*xelem[, space]>.
 func UnrankedMemRef(elem Type, space Attribute) Type {
-	s := "memref<*x" + elem.String()
-	if space != nil {
-		s += ", " + ElidedString(space)
-	}
-	s += ">"
-	return intern(s, func() *MemRefType { return &MemRefType{Elem: elem, MemSpace: space, s: s} })
+	k := newKey('m').types(elem).attr(space).String()
+	return intern(k, func() *MemRefType { return &MemRefType{Elem: elem, MemSpace: space} })
 }
 
 // HasStaticShape reports whether every dimension is known.
@@ -266,33 +438,39 @@ type TensorType struct {
 	Shape    []int64
 	Elem     Type
 	Encoding Attribute
-	s        string
+	text     textCache
 }
 
-func (t *TensorType) String() string { return t.s }
-func (*TensorType) isType()          {}
+func (t *TensorType) String() string    { return compoundString(t) }
+func (*TensorType) isType()             {}
+func (t *TensorType) cache() *textCache { return &t.text }
+func (t *TensorType) writeText(sb *strings.Builder) {
+	sb.WriteString("tensor<")
+	if t.Ranked {
+		writeDims(sb, t.Shape)
+	} else {
+		sb.WriteString("*x")
+	}
+	writeType(sb, t.Elem)
+	if t.Encoding != nil {
+		sb.WriteString(", ")
+		writeAttr(sb, t.Encoding)
+	}
+	sb.WriteByte('>')
+}
 
 // Tensor returns the uniqued ranked tensor type.
 func Tensor(shape []int64, elem Type, encoding Attribute) Type {
-	var sb strings.Builder
-	sb.WriteString("tensor<")
-	writeDims(&sb, shape)
-	sb.WriteString(elem.String())
-	if encoding != nil {
-		sb.WriteString(", ")
-		sb.WriteString(encoding.String())
-	}
-	sb.WriteByte('>')
-	s := sb.String()
-	return intern(s, func() *TensorType {
-		return &TensorType{Ranked: true, Shape: append([]int64(nil), shape...), Elem: elem, Encoding: encoding, s: s}
+	k := newKey('T').dims(shape, nil).types(elem).attr(encoding).String()
+	return intern(k, func() *TensorType {
+		return &TensorType{Ranked: true, Shape: append([]int64(nil), shape...), Elem: elem, Encoding: encoding}
 	})
 }
 
 // UnrankedTensor returns tensor<*xelem>.
 func UnrankedTensor(elem Type) Type {
-	s := "tensor<*x" + elem.String() + ">"
-	return intern(s, func() *TensorType { return &TensorType{Elem: elem, s: s} })
+	k := newKey('t').types(elem).String()
+	return intern(k, func() *TensorType { return &TensorType{Elem: elem} })
 }
 
 // VectorType is vector<[scalable dims] shape x elem>.
@@ -300,76 +478,97 @@ type VectorType struct {
 	Shape    []int64
 	Scalable []bool
 	Elem     Type
-	s        string
+	text     textCache
 }
 
-func (t *VectorType) String() string { return t.s }
-func (*VectorType) isType()          {}
-
-// Vector returns the uniqued vector type; scalable may be nil.
-func Vector(shape []int64, scalable []bool, elem Type) Type {
-	var sb strings.Builder
+func (t *VectorType) String() string    { return compoundString(t) }
+func (*VectorType) isType()             {}
+func (t *VectorType) cache() *textCache { return &t.text }
+func (t *VectorType) writeText(sb *strings.Builder) {
 	sb.WriteString("vector<")
-	for i, d := range shape {
-		if i < len(scalable) && scalable[i] {
+	for i, d := range t.Shape {
+		if i < len(t.Scalable) && t.Scalable[i] {
 			sb.WriteString("[" + strconv.FormatInt(d, 10) + "]x")
 		} else {
 			sb.WriteString(strconv.FormatInt(d, 10) + "x")
 		}
 	}
-	sb.WriteString(elem.String())
+	writeType(sb, t.Elem)
 	sb.WriteByte('>')
-	s := sb.String()
-	return intern(s, func() *VectorType {
-		return &VectorType{Shape: append([]int64(nil), shape...), Scalable: append([]bool(nil), scalable...), Elem: elem, s: s}
+}
+
+// Vector returns the uniqued vector type; scalable may be nil.
+func Vector(shape []int64, scalable []bool, elem Type) Type {
+	k := newKey('V').dims(shape, scalable).types(elem).String()
+	return intern(k, func() *VectorType {
+		return &VectorType{Shape: append([]int64(nil), shape...), Scalable: append([]bool(nil), scalable...), Elem: elem}
 	})
 }
 
 // ComplexType is complex<elem>.
 type ComplexType struct {
 	Elem Type
-	s    string
+	text textCache
 }
 
-func (t *ComplexType) String() string { return t.s }
-func (*ComplexType) isType()          {}
+func (t *ComplexType) String() string    { return compoundString(t) }
+func (*ComplexType) isType()             {}
+func (t *ComplexType) cache() *textCache { return &t.text }
+func (t *ComplexType) writeText(sb *strings.Builder) {
+	sb.WriteString("complex<")
+	writeType(sb, t.Elem)
+	sb.WriteByte('>')
+}
 
 // Complex returns complex<elem>.
 func Complex(elem Type) Type {
-	s := "complex<" + elem.String() + ">"
-	return intern(s, func() *ComplexType { return &ComplexType{Elem: elem, s: s} })
+	k := newKey('C').types(elem).String()
+	return intern(k, func() *ComplexType { return &ComplexType{Elem: elem} })
 }
 
 // TupleType is tuple<T1, T2, ...>.
 type TupleType struct {
 	Elems []Type
-	s     string
+	text  textCache
 }
 
-func (t *TupleType) String() string { return t.s }
-func (*TupleType) isType()          {}
+func (t *TupleType) String() string    { return compoundString(t) }
+func (*TupleType) isType()             {}
+func (t *TupleType) cache() *textCache { return &t.text }
+func (t *TupleType) writeText(sb *strings.Builder) {
+	sb.WriteString("tuple<")
+	writeTypeList(sb, t.Elems)
+	sb.WriteByte('>')
+}
 
 // Tuple returns tuple<elems>.
 func Tuple(elems []Type) Type {
-	s := "tuple<" + joinTypes(elems) + ">"
-	return intern(s, func() *TupleType { return &TupleType{Elems: append([]Type(nil), elems...), s: s} })
+	k := newKey('U').types(elems...).String()
+	return intern(k, func() *TupleType { return &TupleType{Elems: append([]Type(nil), elems...)} })
 }
 
 // FunctionType is (inputs) -> results.
 type FunctionType struct {
 	Inputs  []Type
 	Results []Type
-	s       string
+	text    textCache
 }
 
-func (t *FunctionType) String() string { return t.s }
-func (*FunctionType) isType()          {}
+func (t *FunctionType) String() string    { return compoundString(t) }
+func (*FunctionType) isType()             {}
+func (t *FunctionType) cache() *textCache { return &t.text }
+func (t *FunctionType) writeText(sb *strings.Builder) {
+	sb.WriteByte('(')
+	writeTypeList(sb, t.Inputs)
+	sb.WriteString(") -> ")
+	writeResultTypes(sb, t.Results)
+}
 
 // Function returns the uniqued function type.
 func Function(inputs, results []Type) Type {
-	s := "(" + joinTypes(inputs) + ") -> " + FormatResultTypes(results)
-	return intern(s, func() *FunctionType {
-		return &FunctionType{Inputs: append([]Type(nil), inputs...), Results: append([]Type(nil), results...), s: s}
+	k := newKey('F').types(inputs...).types(results...).String()
+	return intern(k, func() *FunctionType {
+		return &FunctionType{Inputs: append([]Type(nil), inputs...), Results: append([]Type(nil), results...)}
 	})
 }
 
@@ -381,7 +580,30 @@ func FormatResultTypes(results []Type) string {
 			return results[0].String()
 		}
 	}
-	return "(" + joinTypes(results) + ")"
+	var sb strings.Builder
+	writeResultTypes(&sb, results)
+	return sb.String()
+}
+
+func writeResultTypes(sb *strings.Builder, results []Type) {
+	if len(results) == 1 {
+		if _, isFn := results[0].(*FunctionType); !isFn {
+			writeType(sb, results[0])
+			return
+		}
+	}
+	sb.WriteByte('(')
+	writeTypeList(sb, results)
+	sb.WriteByte(')')
+}
+
+func writeTypeList(sb *strings.Builder, ts []Type) {
+	for i, t := range ts {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		writeType(sb, t)
+	}
 }
 
 func joinTypes(ts []Type) string {
@@ -392,12 +614,7 @@ func joinTypes(ts []Type) string {
 		return ts[0].String()
 	}
 	var sb strings.Builder
-	for i, t := range ts {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString(t.String())
-	}
+	writeTypeList(&sb, ts)
 	return sb.String()
 }
 

@@ -43,6 +43,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 			return Errorf(op, "reference to block defined in another region")
 		}
 	}
+	if err := verifySymbolParent(op); err != nil {
+		return err
+	}
 	if op.Def != nil && op.Def.Traits.Has(Terminator) && op.Block != nil {
 		if op.Block.Ops[len(op.Block.Ops)-1] != op {
 			return Errorf(op, "must be the last operation in the parent block")
@@ -76,6 +79,75 @@ func (v *verifier) verifyOp(op *Operation) error {
 	if op.Def != nil && op.Def.Verify != nil {
 		if err := op.Def.Verify(op); err != nil {
 			return err
+		}
+	}
+	return verifySymbolTable(op)
+}
+
+// ---- symbols ----
+
+// Symbols maps the names defined directly in a symbol table to their ops.
+type Symbols map[string]*Operation
+
+// verifySymbolParent checks that a named symbol is defined in a symbol
+// table. An unregistered parent may be one.
+func verifySymbolParent(op *Operation) error {
+	if !op.Has(Symbol) || !op.HasAttr("sym_name") {
+		return nil // builtin.module's name is optional
+	}
+	if p := op.ParentOp(); p != nil && p.Def != nil && !p.Has(SymbolTable) {
+		return Errorf(op, "symbol's parent must have the SymbolTable trait")
+	}
+	return nil
+}
+
+// verifySymbolTable checks, for a symbol-table op, that the ops of its
+// body have distinct symbol names (every op with a string sym_name counts,
+// registered or not), then the symbol uses inside it that resolve in it.
+// The names are indexed once per table, so a module of n functions and
+// calls verifies in time linear in n.
+func verifySymbolTable(op *Operation) error {
+	if !op.Has(SymbolTable) || len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
+		return nil // the op's verifier reports a malformed body
+	}
+	symbols := Symbols{}
+	for _, o := range op.Regions[0].Blocks[0].Ops {
+		name, ok := o.StrAttrValue("sym_name")
+		if !ok {
+			continue
+		}
+		if prev, dup := symbols[name]; dup {
+			return NewError(o.Loc, "redefinition of symbol named '%s'", name).WithNote(prev.Loc, "see existing symbol definition here")
+		}
+		symbols[name] = o
+	}
+	return verifySymbolUses(op, symbols)
+}
+
+// verifySymbolUses runs the symbol-use checks of the ops inside op whose
+// nearest symbol table is the one given, in the order of the text. Nested
+// symbol tables check their own; inside an unregistered op with one region
+// (which may be a symbol table) no symbol is known.
+func verifySymbolUses(op *Operation, symbols Symbols) error {
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			for _, o := range b.Ops {
+				if o.Has(SymbolTable) {
+					continue
+				}
+				if o.Def != nil && o.Def.VerifySymbolUses != nil {
+					if err := o.Def.VerifySymbolUses(o, symbols); err != nil {
+						return err
+					}
+				}
+				inner := symbols
+				if o.Def == nil && len(o.Regions) == 1 {
+					inner = nil
+				}
+				if err := verifySymbolUses(o, inner); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil

@@ -214,6 +214,9 @@ func (p *asmParser) ParseArgument(withType bool) (dialect.Argument, error) {
 	}
 	if t := p.s.peek(); t.Type == tLoc {
 		p.s.next()
+		if err := p.s.readLoc(t, true); err != nil {
+			return a, err
+		}
 		a.Loc.Raw = t.Value
 	}
 	return a, nil

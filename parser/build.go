@@ -3,11 +3,11 @@ package parser
 import (
 	"errors"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"pto-opt/dialect"
 )
@@ -70,37 +70,9 @@ func convertGeneric(g *GenericOp) (*dialect.OperationState, error) {
 		st.Attrs = g.Attrs.attrs()
 	}
 	for _, r := range g.Regions {
-		rs, err := convertRegion(r)
-		if err != nil {
-			return nil, err
-		}
-		st.Regions = append(st.Regions, rs)
+		st.Regions = append(st.Regions, r.region())
 	}
 	return st, nil
-}
-
-func convertRegion(r *Region) (*dialect.RegionState, error) {
-	rs := &dialect.RegionState{Loc: locOf(r.Pos)}
-	if len(r.Entry) > 0 {
-		b := &dialect.BlockState{Loc: locOf(r.Pos), Ops: make([]*dialect.OperationState, len(r.Entry))}
-		for i, op := range r.Entry {
-			b.Ops[i] = op.state()
-		}
-		rs.Blocks = append(rs.Blocks, b)
-	}
-	for _, blk := range r.Blocks {
-		b := &dialect.BlockState{Label: blk.Label[1:], Loc: locOf(blk.Pos)}
-		for _, a := range blk.Args {
-			ar := dialect.Argument{Ref: dialect.OperandRef{Name: a.Name[1:], Loc: locOf(a.Pos)}, Type: a.Type.typeNode(), Loc: locOf(a.Pos)}
-			ar.Loc.Raw = a.Loc
-			b.Args = append(b.Args, ar)
-		}
-		for _, op := range blk.Ops {
-			b.Ops = append(b.Ops, op.state())
-		}
-		rs.Blocks = append(rs.Blocks, b)
-	}
-	return rs, nil
 }
 
 // ---- OperationState -> IR ----
@@ -456,7 +428,6 @@ type Options struct {
 // one per goroutine.
 type Parser struct {
 	st   *state
-	file *participle.Parser[File]
 	opts Options
 }
 
@@ -465,19 +436,14 @@ func New(opts Options) *Parser {
 	st := &state{}
 	p := &Parser{st: st, opts: opts}
 	// The custom productions are closures over st, so each Parser compiles
-	// its own grammar. Generic ops are entered from hand-written code (the
-	// op production, regions), so they get a parser of their own built with
-	// the same options.
-	options := []participle.Option{
+	// its own grammar.
+	st.genericP = participle.MustBuild[GenericOp](
 		participle.Lexer(mlirLexer{}),
 		participle.ParseTypeWith(st.typeProduction),
 		participle.ParseTypeWith(st.attrDictProduction),
-		participle.ParseTypeWith(st.opProduction),
-		participle.ParseTypeWith(st.aliasProduction),
+		participle.ParseTypeWith(st.regionProduction),
 		participle.UseLookahead(2),
-	}
-	p.file = participle.MustBuild[File](options...)
-	st.genericP = participle.MustBuild[GenericOp](options...)
+	)
 	return p
 }
 
@@ -488,7 +454,9 @@ func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) 
 	if err != nil {
 		return nil, err
 	}
-	p.applyLocations(m)
+	if err := p.applyLocations(m, len(src)); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -515,20 +483,17 @@ func (p *Parser) reset() {
 	p.st.fatal = nil
 	p.st.src = ""
 	p.st.nesting = 0
+	p.st.braces = braceIndex{}
+	p.st.deferred = nil
 }
 
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
 	p.st.src = src
-	lex, err := lexer.Upgrade(newScanner(filename, src, 0, len(src), 1, 0))
-	if err != nil {
-		return nil, convertError(err)
+	ops, err := p.st.parseSpan(filename, span{from: 0, to: len(src), line: 1}, true)
+	if err == nil {
+		err = p.st.finishLocations()
 	}
-	ast, err := p.file.ParseFromLexer(lex)
-	if err != nil {
-		return nil, p.st.parseError(err)
-	}
-	ops, err := convertItems(ast)
 	if err != nil {
 		return nil, err
 	}
@@ -560,31 +525,14 @@ func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, er
 	return m, nil
 }
 
-func convertItems(ast *File) ([]*dialect.OperationState, error) {
-	var ops []*dialect.OperationState
-	for _, it := range ast.Items {
-		if it.Op != nil {
-			ops = append(ops, it.Op.state())
-		}
-	}
-	return ops, nil
-}
-
-// parseFrom lexes src[sp.from:sp.to] (positions absolute) and parses it as
-// a list of top-level items.
-func (p *Parser) parseSpan(filename string, src string, sp span) ([]*dialect.OperationState, error) {
+// parseChunk parses the ops of one chunk of a module body (positions
+// absolute in src).
+func (p *Parser) parseChunk(filename string, src string, sp span) ([]*dialect.OperationState, error) {
 	p.st.fatal = nil
 	p.st.nesting = 0
 	p.st.src = src
-	lex, err := lexer.Upgrade(newScanner(filename, src, sp.from, sp.to, sp.line, sp.lineStart))
-	if err != nil {
-		return nil, convertError(err)
-	}
-	ast, err := p.file.ParseFromLexer(lex)
-	if err != nil {
-		return nil, p.st.parseError(err)
-	}
-	return convertItems(ast)
+	p.st.braces = braceIndex{}
+	return p.st.parseSpan(filename, sp, false)
 }
 
 // parseChunked parses the module header, then the body's chunks on
@@ -628,8 +576,10 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 	var next atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
+	wps := make([]*Parser, workers)
 	for w := 0; w < workers; w++ {
 		wp := New(p.opts)
+		wps[w] = wp
 		wp.reset()
 		for k, v := range p.st.typeAlias {
 			wp.st.typeAlias[k] = v
@@ -652,7 +602,7 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 					results[i] <- result{err: errNotChunkable}
 					continue
 				}
-				ops, err := wp.parseSpan(filename, src, lay.chunks[i])
+				ops, err := wp.parseChunk(filename, src, lay.chunks[i])
 				items := make([]item, 0, len(ops))
 				allBuilt := err == nil
 				for _, st := range ops {
@@ -710,6 +660,21 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 		return nil, firstErr
 	}
 	if err := b.pop(); err != nil {
+		return nil, err
+	}
+	// The text after the module holds alias definitions (splitModule
+	// checked): mlir-opt prints location aliases there, which the chunks'
+	// trailing locations may name.
+	for _, wp := range wps {
+		p.st.deferred = append(p.st.deferred, wp.st.deferred...)
+	}
+	p.st.src = src
+	after := lay.bodyClose + 1
+	trailer := span{from: after, to: len(src), line: 1 + strings.Count(src[:after], "\n"), lineStart: strings.LastIndexByte(src[:after], '\n') + 1}
+	if _, err := p.st.parseSpan(filename, trailer, true); err != nil {
+		return nil, err
+	}
+	if err := p.st.finishLocations(); err != nil {
 		return nil, err
 	}
 	return m, nil

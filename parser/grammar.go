@@ -6,20 +6,11 @@ import (
 	"pto-opt/dialect"
 )
 
-// The participle grammar of MLIR's textual IR. Productions marked "custom"
-// are interface types parsed by hand-written functions registered with
-// participle.ParseTypeWith (see state.go).
-
-// File is a whole input: alias definitions and top-level operations.
-type File struct {
-	Items []*TopItem `parser:"@@* EOF"`
-}
-
-// TopItem is an alias definition or an operation.
-type TopItem struct {
-	Alias AliasNode `parser:"  @@"`
-	Op    OpNode    `parser:"| @@"`
-}
+// The participle grammar of an operation in generic form. Productions
+// marked "custom" are interface types parsed by hand-written functions
+// registered with participle.ParseTypeWith (see state.go). participle
+// reads one generic op at a time from a lexer that stops at the op's end
+// (region.go); everything else is read by the hand-written parser.
 
 // GenericOp is `"dialect.op"(operands)[successors] <{props}> (regions) {attrs} : type`.
 type GenericOp struct {
@@ -28,7 +19,7 @@ type GenericOp struct {
 	Operands   []*ValueUse  `parser:"'(' (@@ (',' @@)*)? ')'"`
 	Successors []*Successor `parser:"('[' @@ (',' @@)* ']')?"`
 	Props      AttrDictNode `parser:"('<' @@ '>')?"`
-	Regions    []*Region    `parser:"('(' @@ (',' @@)* ')')?"`
+	Regions    []RegionNode `parser:"('(' @@ (',' @@)* ')')?"`
 	Attrs      AttrDictNode `parser:"@@?"`
 	Type       TypeNode     `parser:"':' @@"`
 }
@@ -46,29 +37,6 @@ type Successor struct {
 	Label string `parser:"@Caret"`
 }
 
-// Region is `{ entry-block-ops labelled-blocks }`.
-type Region struct {
-	Pos    lexer.Position
-	Entry  []OpNode `parser:"'{' @@*"`
-	Blocks []*Block `parser:"@@* '}'"`
-}
-
-// Block is `^label(args): ops`.
-type Block struct {
-	Pos   lexer.Position
-	Label string      `parser:"@Caret"`
-	Args  []*BlockArg `parser:"('(' (@@ (',' @@)*)? ')')? ':'"`
-	Ops   []OpNode    `parser:"@@*"`
-}
-
-// BlockArg is `%name: type loc?`.
-type BlockArg struct {
-	Pos  lexer.Position
-	Name string   `parser:"@Percent ':'"`
-	Type TypeNode `parser:"@@"`
-	Loc  string   `parser:"@Loc?"`
-}
-
 // ---- custom productions ----
 
 // TypeNode is a parsed type (custom production).
@@ -77,15 +45,9 @@ type TypeNode interface{ typeNode() dialect.Type }
 // AttrDictNode is a parsed `{name = value, ...}` (custom production).
 type AttrDictNode interface{ attrs() []dialect.NamedAttr }
 
-// OpNode is one operation, `results = op trailing-location?` (custom
-// production: the result list and the pretty forms are hand-written, the
-// generic form is the GenericOp production above).
-type OpNode interface {
-	state() *dialect.OperationState
-}
-
-// AliasNode is `#name = attr` or `!name = type` (custom production).
-type AliasNode interface{ alias() }
+// RegionNode is a parsed `{ ops ^label(args): ops ... }` (custom
+// production: regionBody in region.go).
+type RegionNode interface{ region() *dialect.RegionState }
 
 type typeNode struct{ t dialect.Type }
 
@@ -95,10 +57,6 @@ type attrDictNode struct{ list []dialect.NamedAttr }
 
 func (n attrDictNode) attrs() []dialect.NamedAttr { return n.list }
 
-type opNode struct{ st *dialect.OperationState }
+type regionNode struct{ rs *dialect.RegionState }
 
-func (n opNode) state() *dialect.OperationState { return n.st }
-
-type aliasNode struct{}
-
-func (aliasNode) alias() {}
+func (n regionNode) region() *dialect.RegionState { return n.rs }

@@ -1,15 +1,18 @@
 // Package parser reads MLIR's textual IR into pto-opt's IR.
 //
-// The grammar is a participle grammar (grammar.go): the file, operations in
-// generic form, and the regions, blocks and block arguments of generic ops
-// are participle productions. The hot productions — types, attributes, the
-// custom (pretty) forms of registered ops and the regions they contain —
-// are custom participle productions (ParseTypeWith) written by hand,
-// because reflection-driven matching of every op, type and attribute would
-// be an order of magnitude slower. Regions read by hand take their tokens
-// from an on-demand stream rather than participle's token slice (region.go).
-// The lexer is a hand-written participle lexer. Large modules are parsed in
-// chunks on parallel workers (split.go).
+// The parser is hand-written recursive descent over a token stream that
+// is lexed on demand (region.go), with participle for the generic form of
+// operations: `"dialect.op"(operands) [successors] <{props}> (regions)
+// {attrs} : type` is a participle grammar (grammar.go) whose types,
+// attribute dictionaries and regions are custom productions calling back
+// into the hand-written code. participle lexes all of its input into one
+// token slice before parsing, so it is handed exactly one generic op at a
+// time, with every brace group of the op (its regions, its property and
+// attribute dictionaries) folded into a single Braces token that the
+// production meeting it reads lazily. Nothing is ever lexed ahead of the
+// place being parsed, so an error costs time and memory in proportion to
+// the text before it. The lexer is a hand-written participle lexer. Large
+// modules are parsed in chunks on parallel workers (split.go).
 package parser
 
 import (
@@ -37,7 +40,7 @@ const (
 	tDialectAttr // #dialect.name<...>, affine_map<...>, dense_resource<...> kept whole
 	tLoc         // loc(...) kept whole
 	tShapedType  // memref<...>, tensor<...>, vector<...>, tuple<...>, complex<...> kept whole
-	tBraces      // a multi-line {...} at bracket depth 0, kept whole (see region.go)
+	tBraces      // a {...} group of a generic op, kept whole (see region.go)
 )
 
 var symbols = map[string]lexer.TokenType{
@@ -74,10 +77,14 @@ type scanner struct {
 	src             string
 	i               int
 	line, lineStart int
-	// deferBraces makes a multi-line {...} at bracket depth 0 one Braces
-	// token (for lexers feeding participle; see region.go).
-	deferBraces bool
-	depth       int
+	// braces, when set, makes every {...} group one Braces token (for the
+	// lexer feeding participle a generic op; see region.go). It remembers
+	// the extent of the groups nested in the ones it has scanned.
+	braces *braceIndex
+	// splitTypes lexes builtin type keywords as plain identifiers, for
+	// reading the parameters of a shaped type: the nested types are then
+	// read from the same tokens instead of being scanned again.
+	splitTypes bool
 }
 
 // LexError is a lexing failure at a position.
@@ -120,7 +127,7 @@ var typeKeywords = map[string]bool{"memref": true, "tensor": true, "vector": tru
 // chunk of a large file reports the same lines and columns as the whole
 // file would (line and lineStart describe where src[from] sits).
 func newScanner(filename, src string, from, to, line, lineStart int) *scanner {
-	return &scanner{filename: filename, src: src[:to], i: from, line: line, lineStart: lineStart, deferBraces: true}
+	return &scanner{filename: filename, src: src[:to], i: from, line: line, lineStart: lineStart}
 }
 
 func (s *scanner) pos(at int) lexer.Position {
@@ -146,10 +153,11 @@ func (s *scanner) balanced(j int) (int, bool) {
 		case '"':
 			j++
 			for j < len(src) && src[j] != '"' {
-				if src[j] == '\\' {
-					j++
-				} else if src[j] == '\n' {
+				if src[j] == '\n' {
 					return j, false
+				}
+				if src[j] == '\\' && j+1 < len(src) && src[j+1] != '\n' {
+					j++
 				}
 				j++
 			}
@@ -213,7 +221,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 			i++
 		}
 		word := src[start:i]
-		if i < len(src) && src[i] == '<' && typeKeywords[word] {
+		if i < len(src) && src[i] == '<' && typeKeywords[word] && !s.splitTypes {
 			end, ok := s.balanced(i)
 			if !ok {
 				return s.fail(start, "unbalanced '<' in %s type", word)
@@ -331,44 +339,56 @@ func (s *scanner) Next() (lexer.Token, error) {
 	}
 	switch c {
 	case '{':
-		if s.deferBraces && s.depth == 0 {
-			if end, multiline := s.braceGroup(i); multiline {
-				return tok(tBraces, end)
-			}
+		if s.braces != nil {
+			end, line, lineStart := s.braces.group(s.src, i, s.line, s.lineStart)
+			s.line, s.lineStart = line, lineStart
+			return tok(tBraces, end)
 		}
-		s.depth++
-	case '(', '[':
-		s.depth++
-	case ')', ']', '}':
-		s.depth--
-	case '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
+	case '(', '[', ')', ']', '}', '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
 	default:
 		return s.fail(i, "unexpected character '%c'", c)
 	}
 	return tok(tPunct, i+n)
 }
 
-// braceGroup finds the '}' matching the '{' at src[j], skipping strings
-// and comments. When the group spans lines it returns the index after the
-// '}' and true, having counted the group's lines; otherwise false (and
-// nothing changes).
-func (s *scanner) braceGroup(j int) (int, bool) {
-	src := s.src
-	depth := 0
-	line, lineStart := s.line, s.lineStart
+// braceIndex finds where brace groups end. Scanning a group finds the
+// ends of the groups nested in it too; those are kept until asked for,
+// so that text inside nested generic ops is scanned once in all, not once
+// per enclosing op.
+type braceIndex struct {
+	ends    map[int]braceEnd // by the offset of a '{' inside a scanned group
+	scanned int              // bytes examined, which tests bound
+}
+
+type braceEnd struct{ end, line, lineStart int }
+
+// group returns the index after the '}' matching the '{' at src[j] (or
+// len(src) when there is none: the production reading the group reports
+// the missing brace), with the line and line start there. line and
+// lineStart describe where src[j] sits.
+func (x *braceIndex) group(src string, j, line, lineStart int) (int, int, int) {
+	if e, ok := x.ends[j]; ok {
+		delete(x.ends, j)
+		return e.end, e.line, e.lineStart
+	}
+	var open []int // offsets of the unclosed '{'
+	start := j
+	defer func() { x.scanned += j - start }()
 	for ; j < len(src); j++ {
 		switch src[j] {
 		case '\n':
 			line++
 			lineStart = j + 1
 		case '"':
+			// A string ends at its quote or, unterminated, at the end of
+			// its line (where the lexer reports it).
 			for j++; j < len(src) && src[j] != '"' && src[j] != '\n'; j++ {
-				if src[j] == '\\' {
+				if src[j] == '\\' && j+1 < len(src) && src[j+1] != '\n' {
 					j++
 				}
 			}
-			if j >= len(src) || src[j] == '\n' {
-				return 0, false // unterminated string: let the lexer report it
+			if j < len(src) && src[j] == '\n' {
+				j--
 			}
 		case '/':
 			if j+1 < len(src) && src[j+1] == '/' {
@@ -378,19 +398,30 @@ func (s *scanner) braceGroup(j int) (int, bool) {
 				j--
 			}
 		case '{':
-			depth++
+			open = append(open, j)
 		case '}':
-			depth--
-			if depth == 0 {
-				if line == s.line {
-					return 0, false
-				}
-				s.line, s.lineStart = line, lineStart
-				return j + 1, true
+			if len(open) == 0 {
+				break
 			}
+			at := open[len(open)-1]
+			open = open[:len(open)-1]
+			if len(open) == 0 {
+				return j + 1, line, lineStart
+			}
+			if x.ends == nil {
+				x.ends = map[int]braceEnd{}
+			}
+			x.ends[at] = braceEnd{j + 1, line, lineStart}
 		}
 	}
-	return 0, false
+	// Unterminated: every open group runs to the end of the text.
+	for _, at := range open[1:] {
+		if x.ends == nil {
+			x.ends = map[int]braceEnd{}
+		}
+		x.ends[at] = braceEnd{len(src), line, lineStart}
+	}
+	return len(src), line, lineStart
 }
 
 // scanString returns the index after the closing quote of the string
@@ -402,8 +433,10 @@ func scanString(src string, i int) (int, string) {
 		case '"':
 			return i + 1, ""
 		case '\\':
-			i += 2
-			continue
+			if i+1 < len(src) && src[i+1] != '\n' {
+				i += 2
+				continue
+			}
 		case '\n':
 			return i, "expected '\"' in string literal"
 		}

@@ -1,11 +1,234 @@
 package parser
 
 import (
+	"math"
+	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"pto-opt/dialect"
 )
+
+// ---- reading locations ----
+
+// A location is lexed as one token, `loc(...)`, and read here with MLIR's
+// location grammar. Aliases inside a location must be defined before it;
+// only the whole trailing location of an op or argument, `loc(#name)`,
+// may name an alias defined later in the file (mlir-opt prints the
+// definitions after the module), which is checked when the file has been
+// read (finishLocations).
+
+// deferredLoc is a trailing location naming an alias not defined yet.
+type deferredLoc struct {
+	name string
+	pos  lexer.Position
+}
+
+// readLoc checks the loc(...) token tok. trailing is set for the location
+// of an op or argument.
+func (s *state) readLoc(tok *lexer.Token, trailing bool) error {
+	at := tok.Pos
+	st := s.openStream(at.Filename, at.Offset+len("loc("), at.Offset+len(tok.Value)-1, at.Line, at.Offset-(at.Column-1))
+	saved := s.lex
+	s.lex = st
+	var err error
+	if t := s.peek(); trailing && t.Type == tHash && !strings.Contains(t.Value, ".") {
+		s.next()
+		if a, ok := s.attrAlias[t.Value]; ok {
+			if !isLocation(a) {
+				err = s.errAt(t, "expected location, but found '%s'", a)
+			}
+		} else {
+			s.deferred = append(s.deferred, deferredLoc{t.Value, t.Pos})
+		}
+	} else {
+		err = s.locInstance()
+	}
+	if err == nil && s.peek().Type != tEOF {
+		err = s.errf("expected ')' in location")
+	}
+	if err != nil && st.err != nil {
+		err = convertError(st.err)
+	}
+	s.lex = saved
+	s.closeStream(st)
+	return err
+}
+
+// isLocation reports whether an alias stands for a location.
+func isLocation(a dialect.Attribute) bool {
+	r, ok := a.(*dialect.RawAttr)
+	return ok && strings.HasPrefix(r.Text, "loc(")
+}
+
+// locInstance reads one location: unknown, "file":line[:col[ to
+// [line]:col]], "name"[(loc)], callsite(loc at loc), fused[<attr>][locs]
+// or an alias.
+func (s *state) locInstance() error {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return err
+	}
+	defer s.leave()
+	t := s.peek()
+	switch t.Type {
+	case tHash, tDialectAttr:
+		s.next()
+		a, ok := s.attrAlias[t.Value]
+		if !ok && t.Type == tHash && !strings.Contains(t.Value, ".") {
+			return s.errAt(t, "undefined symbol alias id '%s'", t.Value[1:])
+		}
+		if !ok || !isLocation(a) {
+			what := t.Value
+			if ok {
+				what = a.String()
+			}
+			return s.errf("expected location attribute, but got %s", what)
+		}
+		return nil
+	case tString:
+		s.next()
+		if s.isPunct(":") {
+			return s.fileLineCol()
+		}
+		if s.isPunct("(") {
+			s.next()
+			if err := s.locInstance(); err != nil {
+				return err
+			}
+			if !s.isPunct(")") {
+				return s.errf("expected ')' after child location of NameLoc")
+			}
+			s.next()
+		}
+		return nil
+	case tIdent:
+		switch t.Value {
+		case "unknown":
+			s.next()
+			return nil
+		case "callsite":
+			s.next()
+			if !s.isPunct("(") {
+				return s.errf("expected '(' in callsite location")
+			}
+			s.next()
+			if err := s.locInstance(); err != nil {
+				return err
+			}
+			if a := s.peek(); a.Type != tIdent || a.Value != "at" {
+				return s.errf("expected 'at' in callsite location")
+			}
+			s.next()
+			if err := s.locInstance(); err != nil {
+				return err
+			}
+			if !s.isPunct(")") {
+				return s.errf("expected ')' in callsite location")
+			}
+			s.next()
+			return nil
+		case "fused":
+			s.next()
+			if s.isPunct("<") {
+				s.next()
+				if _, err := s.parseAttribute(); err != nil {
+					return err
+				}
+				if !s.isPunct(">") {
+					return s.errf("expected '>' after fused location metadata")
+				}
+				s.next()
+			}
+			if !s.isPunct("[") {
+				return s.errf("expected '[' in fused location")
+			}
+			s.next()
+			if s.isPunct("]") {
+				s.next()
+				return nil
+			}
+			for {
+				if err := s.locInstance(); err != nil {
+					return err
+				}
+				if s.isPunct(",") {
+					s.next()
+					continue
+				}
+				if !s.isPunct("]") {
+					return s.errf("expected ']' in fused location")
+				}
+				s.next()
+				return nil
+			}
+		}
+	}
+	return s.errf("expected location instance")
+}
+
+// fileLineCol reads `:line[:col[ to [line]:col]]` after a file name.
+func (s *state) fileLineCol() error {
+	number := func(what string) error {
+		t := s.peek()
+		if t.Type != tInt {
+			return s.errf("expected integer %s number in FileLineColRange", what)
+		}
+		if n, ok := parseIntLiteral(t.Value); !ok || !n.IsUint64() || n.Uint64() > math.MaxUint32 {
+			return s.errf("expected integer %s number in FileLineColRange", what)
+		}
+		s.next()
+		return nil
+	}
+	s.next() // ':'
+	if err := number("line"); err != nil {
+		return err
+	}
+	if !s.isPunct(":") {
+		return nil
+	}
+	s.next()
+	if err := number("column"); err != nil {
+		return err
+	}
+	if t := s.peek(); t.Type != tIdent || t.Value != "to" {
+		return nil
+	}
+	s.next()
+	if s.peek().Type == tInt {
+		if err := number("line"); err != nil {
+			return err
+		}
+	}
+	if !s.isPunct(":") {
+		return s.errf("expected either integer or `:` post `to` in FileLineColRange")
+	}
+	s.next()
+	return number("column")
+}
+
+// finishLocations checks the trailing locations that named an alias not
+// defined where they were read, in the order of the text.
+func (s *state) finishLocations() error {
+	sort.SliceStable(s.deferred, func(i, j int) bool {
+		a, b := s.deferred[i].pos, s.deferred[j].pos
+		return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
+	})
+	for _, d := range s.deferred {
+		a, ok := s.attrAlias[d.name]
+		if !ok {
+			return dialect.NewError(locOf(d.pos), "operation location alias was never defined")
+		}
+		if !isLocation(a) {
+			return dialect.NewError(locOf(d.pos), "expected location, but found '%s'", a)
+		}
+	}
+	return nil
+}
+
+// ---- applying locations ----
 
 // applyLocations makes the trailing loc(...) of every op its diagnostic
 // location, as MLIR does: an op printed with --mlir-print-debuginfo by an
@@ -15,13 +238,24 @@ import (
 // Loc.Raw for --mlir-print-debuginfo, with its aliases (`loc(#loc3)`)
 // replaced by their definitions from the file's alias table, which by then
 // holds the ones mlir-opt prints after the module.
-func (p *Parser) applyLocations(m *dialect.Operation) {
-	r := locResolver{aliases: p.st.attrAlias}
+//
+// The printer writes locations without aliases, so a location that uses
+// an alias many times is written out in full each time. Aliases nest, so
+// that text can grow exponentially with the length of the text read: the
+// text made is limited (locBudget), and an input that needs more is
+// refused at the op whose location exceeds the limit.
+func (p *Parser) applyLocations(m *dialect.Operation, srcLen int) error {
+	r := &locResolver{aliases: p.st.attrAlias, expanded: map[string]string{}, budget: locBudget(srcLen)}
+	var err error
 	fix := func(l *dialect.Location) {
-		if l.Raw == "" {
+		if l.Raw == "" || err != nil {
 			return
 		}
-		raw := r.expand(l.Raw, 0)
+		raw, ok := r.expand(l.Raw)
+		if !ok {
+			err = dialect.NewError(*l, "location is too long with its aliases written out (more than %d bytes of locations in all)", locBudget(srcLen))
+			return
+		}
 		if loc, ok := resolveLoc(raw); ok {
 			*l = loc
 		}
@@ -36,16 +270,23 @@ func (p *Parser) applyLocations(m *dialect.Operation) {
 				}
 			}
 		}
-		return true
+		return err == nil
 	})
+	return err
 }
+
+// locBudget is how many bytes of location text applyLocations may make for
+// an input of n bytes: far more than any real file needs (mlir-opt writes
+// a location alias per distinct location, and an op refers to one).
+func locBudget(n int) int { return 16*n + 1<<20 }
 
 // expand replaces alias references in location text by their definitions,
 // so the text printed back under --mlir-print-debuginfo stands alone (the
-// alias definitions themselves are not printed).
-func (r locResolver) expand(raw string, depth int) string {
-	if strings.IndexByte(raw, '#') < 0 || depth > maxLocDepth {
-		return raw
+// alias definitions themselves are not printed). The expansion of each
+// alias is made once; ok is false when the budget runs out.
+func (r *locResolver) expand(raw string) (string, bool) {
+	if strings.IndexByte(raw, '#') < 0 {
+		return raw, true
 	}
 	var sb strings.Builder
 	s := &locScanner{text: raw}
@@ -57,30 +298,56 @@ func (r locResolver) expand(raw string, depth int) string {
 			sb.WriteString(raw[start:s.pos])
 		case '#':
 			name := s.ident()
-			a, ok := r.aliases[name].(*dialect.RawAttr)
-			inner, isLoc := "", false
-			if ok {
-				inner, isLoc = strings.CutPrefix(a.Text, "loc(")
+			inner, ok := r.alias(name)
+			if !ok {
+				return "", false
 			}
-			if !isLoc || !strings.HasSuffix(inner, ")") {
-				sb.WriteString(name)
-				continue
-			}
-			sb.WriteString(r.expand(inner[:len(inner)-1], depth+1))
+			sb.WriteString(inner)
 		default:
 			sb.WriteByte(c)
 			s.pos++
 		}
+		if sb.Len() > r.budget {
+			return "", false
+		}
 	}
-	return sb.String()
+	r.budget -= sb.Len()
+	return sb.String(), true
+}
+
+// alias returns the text that stands for #name in a location: the
+// expanded body of a location alias, or the name itself.
+func (r *locResolver) alias(name string) (string, bool) {
+	if e, ok := r.expanded[name]; ok {
+		return e, true
+	}
+	a, ok := r.aliases[name].(*dialect.RawAttr)
+	inner, isLoc := "", false
+	if ok {
+		inner, isLoc = strings.CutPrefix(a.Text, "loc(")
+	}
+	if !isLoc || !strings.HasSuffix(inner, ")") {
+		return name, true
+	}
+	// Aliases inside a location alias were defined before it (readLoc),
+	// so this recursion ends, and the memo makes it linear in the number
+	// of aliases.
+	e, ok := r.expand(inner[:len(inner)-1])
+	if !ok {
+		return "", false
+	}
+	r.expanded[name] = e
+	return e, true
 }
 
 type locResolver struct {
-	aliases map[string]dialect.Attribute
+	aliases  map[string]dialect.Attribute
+	expanded map[string]string // memo of alias
+	budget   int               // bytes of location text still allowed
 }
 
-// maxLocDepth bounds alias chains and nesting (a cyclic or absurdly deep
-// location keeps the parse position instead).
+// maxLocDepth bounds the nesting resolveLoc follows (a deeper location
+// keeps the parse position instead).
 const maxLocDepth = 64
 
 // resolveLoc reads `loc(...)` text whose aliases are expanded. It reports

@@ -7,22 +7,19 @@ import (
 	"pto-opt/dialect"
 )
 
-// Regions are the hot path of parsing: every function body and loop body
-// is one. They are read by a hand-written production (like the op, type
-// and attribute productions) from a token stream that lexes on demand,
-// instead of through participle's PeekingLexer, which holds every token of
-// its input in one slice.
-//
-// To keep bodies out of participle's token slices, the lexer feeding
-// participle (scanner.deferBraces) hands a multi-line brace group at
-// bracket depth 0 (a region, or a long attribute dictionary) over as a
-// single Braces token; the production that meets it lexes the text again
-// as a stream. Generic-form ops are parsed by participle's GenericOp
-// grammar: when one occurs inside a stream, the rest of the stream's text
-// is lexed for participle and parsing continues from that lexer.
+// Every production reads its tokens from a stream that lexes the source
+// on demand, so no more of the text is ever lexed than has been parsed
+// (plus a lookahead of one token). The exception is the generic form of an
+// operation, which participle parses: participle collects all the tokens
+// of its input into one slice first, so it is given a lexer over exactly
+// one generic op (genericLexer), in which every brace group -- a region,
+// a property or attribute dictionary -- is a single Braces token. The
+// custom production that meets one (a region, an attribute dictionary)
+// reads the group's text through a stream of its own; when the op has
+// been parsed, the enclosing stream resumes after it.
 
 // tokenSource is what the hand-written productions read tokens from: a
-// participle PeekingLexer or a stream.
+// stream, or participle's PeekingLexer inside a generic op.
 type tokenSource interface {
 	Peek() *lexer.Token
 	Next() *lexer.Token
@@ -66,16 +63,16 @@ func (t *stream) Next() *lexer.Token {
 	return tok
 }
 
-// openStream starts a stream over the text of token tok (a Braces token).
-func (s *state) openStream(tok *lexer.Token) *stream {
+// openStream starts a stream over s.src[from:to]; line and lineStart
+// describe where s.src[from] sits.
+func (s *state) openStream(filename string, from, to, line, lineStart int) *stream {
 	var st *stream
 	if n := len(s.streams); n > 0 {
 		st, s.streams = s.streams[n-1], s.streams[:n-1]
 	} else {
 		st = &stream{}
 	}
-	from := tok.Pos.Offset
-	st.sc = scanner{filename: tok.Pos.Filename, src: s.src[:from+len(tok.Value)], i: from, line: tok.Pos.Line, lineStart: from - (tok.Pos.Column - 1)}
+	st.sc = scanner{filename: filename, src: s.src[:to], i: from, line: line, lineStart: lineStart}
 	st.n, st.peeked, st.err = 0, false, nil
 	return st
 }
@@ -86,7 +83,8 @@ func (s *state) closeStream(st *stream) { s.streams = append(s.streams, st) }
 // the current source, then continues after it. The text must be used up.
 func (s *state) withBraces(what string, parse func() error) error {
 	tok := s.next()
-	st := s.openStream(tok)
+	from := tok.Pos.Offset
+	st := s.openStream(tok.Pos.Filename, from, from+len(tok.Value), tok.Pos.Line, from-(tok.Pos.Column-1))
 	saved := s.lex
 	s.lex = st
 	err := parse()
@@ -103,25 +101,38 @@ func (s *state) withBraces(what string, parse func() error) error {
 	return err
 }
 
-// peekingLexer returns a participle lexer positioned at the current
-// token. From a stream, that is the rest of the stream's text lexed
-// afresh, which then replaces the stream as the current source.
-func (s *state) peekingLexer() (*lexer.PeekingLexer, error) {
-	if pl, ok := s.lex.(*lexer.PeekingLexer); ok {
-		return pl, nil
+// parseSpan reads the top-level items of s.src[sp.from:sp.to]: alias
+// definitions (when aliases is set) and operations.
+func (s *state) parseSpan(filename string, sp span, aliases bool) ([]*dialect.OperationState, error) {
+	st := s.openStream(filename, sp.from, sp.to, sp.line, sp.lineStart)
+	s.lex = st
+	ops, err := s.parseItems(aliases)
+	if err != nil && st.err != nil {
+		err = convertError(st.err)
 	}
-	st := s.lex.(*stream)
-	tok := st.Peek()
-	if st.err != nil {
-		return nil, convertError(st.err)
+	s.lex = nil
+	s.closeStream(st)
+	return ops, err
+}
+
+func (s *state) parseItems(aliases bool) ([]*dialect.OperationState, error) {
+	var ops []*dialect.OperationState
+	for {
+		switch t := s.peek(); {
+		case t.Type == tEOF:
+			return ops, nil
+		case aliases && (t.Type == tHash || t.Type == tBang):
+			if err := s.parseAliasDef(); err != nil {
+				return nil, err
+			}
+		default:
+			op, err := s.parseOperation()
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+		}
 	}
-	sc := &scanner{filename: tok.Pos.Filename, src: st.sc.src, i: tok.Pos.Offset, line: tok.Pos.Line, lineStart: tok.Pos.Offset - (tok.Pos.Column - 1), deferBraces: true}
-	pl, err := lexer.Upgrade(sc)
-	if err != nil {
-		return nil, convertError(err)
-	}
-	s.lex = pl
-	return pl, nil
 }
 
 // parseRegion reads a region: `{ ops (^label(args): ops)* }`, possibly as
@@ -208,6 +219,9 @@ func (s *state) blockHeader() (*dialect.BlockState, error) {
 				arg.Type = ty
 				if l := s.peek(); l.Type == tLoc {
 					s.next()
+					if err := s.readLoc(l, true); err != nil {
+						return nil, err
+					}
 					arg.Loc.Raw = l.Value
 				}
 				b.Args = append(b.Args, arg)
@@ -228,16 +242,122 @@ func (s *state) blockHeader() (*dialect.BlockState, error) {
 }
 
 // parseGenericOp reads a generic-form op through participle's GenericOp
-// grammar.
+// grammar, then resumes the current stream after it.
 func (s *state) parseGenericOp() (*dialect.OperationState, error) {
-	pl, err := s.peekingLexer()
-	if err != nil {
-		return nil, err
-	}
-	g, err := s.genericP.ParseFromLexer(pl, participle.AllowTrailing(true))
-	s.lex = pl
+	st := s.lex.(*stream) // operations are only read from streams
+	name := st.Peek()
+	pos := name.Pos
+	gl := &genericLexer{sc: scanner{filename: pos.Filename, src: st.sc.src, i: pos.Offset, line: pos.Line,
+		lineStart: pos.Offset - (pos.Column - 1), braces: &s.braces}}
+	pl, err := lexer.Upgrade(gl)
 	if err != nil {
 		return nil, convertError(err)
 	}
+	g, err := s.genericP.ParseFromLexer(pl, participle.AllowTrailing(true))
+	s.lex = st
+	if err == nil {
+		if t := pl.Peek(); t.Type != tEOF {
+			err = s.errAt(t, "unexpected %s after operation", describe(t))
+		}
+	}
+	if gl.err != nil {
+		// The op's text stops at a lexing error: report it unless the
+		// grammar failed before reaching it.
+		lexErr := convertError(gl.err)
+		if err == nil || !diagBefore(s.parseError(err), lexErr) {
+			return nil, lexErr
+		}
+	}
+	if err != nil {
+		return nil, s.parseError(err)
+	}
+	// Continue after the op.
+	st.sc.i, st.sc.line, st.sc.lineStart = gl.sc.i, gl.sc.line, gl.sc.lineStart
+	st.n++
+	st.peeked = false
 	return convertGeneric(g)
+}
+
+// diagBefore reports whether diagnostic a is located before b.
+func diagBefore(a, b error) bool {
+	da, ok1 := a.(*dialect.Diagnostic)
+	db, ok2 := b.(*dialect.Diagnostic)
+	if !ok1 || !ok2 {
+		return false
+	}
+	return da.Loc.Line < db.Loc.Line || da.Loc.Line == db.Loc.Line && da.Loc.Col < db.Loc.Col
+}
+
+// genericLexer lexes one generic op for participle, from its name to the
+// end of its type, `: (inputs) -> results`, and then reports the end of
+// the input. Each brace group of the op is one Braces token. Text that
+// cannot belong to a generic op ends the input too, right after the
+// offending token (which participle then reports), so that a malformed
+// op never makes participle lex the rest of the file.
+type genericLexer struct {
+	sc    scanner
+	depth int // of ( and [
+	phase int
+	done  bool
+	err   error // the lexing error that ended the op's text
+}
+
+// Phases of genericLexer.
+const (
+	genHeader  = iota // name, operands, successors, properties, regions, attributes
+	genInputs         // after the ':'
+	genInList         // inside the inputs' parentheses
+	genArrow          // after them
+	genResults        // after the '->'
+	genResList        // inside the results' parentheses
+)
+
+func (g *genericLexer) Next() (lexer.Token, error) {
+	if g.done {
+		return lexer.Token{Type: tEOF, Pos: g.sc.pos(g.sc.i)}, nil
+	}
+	t, err := g.sc.Next()
+	if err != nil {
+		g.err, g.done = err, true
+		return lexer.Token{Type: tEOF, Pos: err.(*LexError).Pos}, nil
+	}
+	if t.Type == tEOF {
+		return t, nil
+	}
+	punct := func(v string) bool { return t.Type == tPunct && t.Value == v }
+	switch {
+	case punct("("), punct("["):
+		g.depth++
+	case punct(")"), punct("]"):
+		g.depth--
+	}
+	stop := g.depth < 0 || punct("=") || punct("}")
+	switch g.phase {
+	case genHeader:
+		switch {
+		case g.depth == 0 && punct(":"):
+			g.phase = genInputs
+		case g.depth == 0 && t.Type != tPunct && t.Type != tBraces && t.Type != tString:
+			stop = true
+		}
+	case genInputs:
+		g.phase = genInList
+		stop = stop || !punct("(")
+	case genInList, genResList:
+		stop = stop || t.Type == tPercent
+		if g.depth == 0 {
+			if g.phase == genResList {
+				stop = true
+			}
+			g.phase = genArrow
+		}
+	case genArrow:
+		g.phase = genResults
+		stop = stop || !punct("->")
+	case genResults:
+		g.phase = genResList
+		stop = stop || !punct("(")
+	}
+	g.done = stop
+	return t, nil
 }

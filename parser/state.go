@@ -30,6 +30,8 @@ type state struct {
 	allowUnreg     bool
 	asm            asmParser
 	streams        []*stream                  // free streams for reuse
+	braces         braceIndex                 // see genericLexer
+	deferred       []deferredLoc              // see readLoc
 	nesting        int                        // see enter
 	stateSlab      []dialect.OperationState   // the rest of the current slab
 	usedSlabs      [][]dialect.OperationState // slabs handed out since recycleStates
@@ -95,23 +97,23 @@ func (s *state) canStartType() bool {
 // no input can exhaust the stack.
 const maxNesting = 4096
 
-// enter counts one level of nesting; leave must follow.
-func (s *state) enter() error {
+// enter counts one level of nesting at the next token; leave must follow.
+func (s *state) enter() error { return s.enterAt(s.peek()) }
+
+// enterAt counts one level of nesting that begins at token t.
+func (s *state) enterAt(t *lexer.Token) error {
 	s.nesting++
 	if s.nesting > maxNesting {
-		return s.errf("nesting too deep (more than %d levels)", maxNesting)
+		return s.errAt(t, "nesting too deep (more than %d levels)", maxNesting)
 	}
 	return nil
 }
 
 func (s *state) leave() { s.nesting-- }
 
+// parseType reads a type. Each type that contains types (shaped types,
+// complex, tuple, function types) is one level of nesting.
 func (s *state) parseType() (dialect.Type, error) {
-	if err := s.enter(); err != nil {
-		s.leave()
-		return nil, err
-	}
-	defer s.leave()
 	t := s.peek()
 	switch t.Type {
 	case tIdent:
@@ -155,22 +157,25 @@ func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
 	if ty, ok := s.typeCache[t.Value]; ok {
 		return ty, nil
 	}
-	// Re-lex the text after the keyword, with positions that match the
-	// source, and parse it as the keyword's parameter list.
+	// Read the text after the keyword as the keyword's parameter list, from
+	// a stream over it in which nested builtin types are not kept whole:
+	// they are read from the same stream, so the text is lexed once
+	// however deep the types nest.
 	kw := t.Value[:strings.IndexByte(t.Value, '<')]
-	sc := newScanner(t.Pos.Filename, t.Value, len(kw), len(t.Value), t.Pos.Line, -(t.Pos.Column - 1))
-	sc.deferBraces = false
-	lex, err := lexer.Upgrade(sc)
-	if err != nil {
-		return nil, convertError(err)
-	}
+	from := t.Pos.Offset
+	st := s.openStream(t.Pos.Filename, from+len(kw), from+len(t.Value), t.Pos.Line, from-(t.Pos.Column-1))
+	st.sc.splitTypes = true
 	saved := s.lex
-	s.lex = lex
+	s.lex = st
 	ty, err := s.typeFromWord(kw, t)
 	if err == nil && s.peek().Type != tEOF {
 		err = s.errf("unexpected %s after type", describe(s.peek()))
 	}
+	if err != nil && st.err != nil {
+		err = convertError(st.err)
+	}
 	s.lex = saved
+	s.closeStream(st)
 	if err != nil {
 		return nil, err
 	}
@@ -178,21 +183,71 @@ func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
 	return ty, nil
 }
 
-// typeFromWord finishes a type whose leading identifier was consumed.
+// maxIntWidth is MLIR's limit on the width of integer types.
+const maxIntWidth = dialect.MaxIntWidth
+
+// badIntWidth returns the error for a word that spells an integer type
+// (iN, siN, uiN) of a width MLIR does not accept, or nil.
+func (s *state) badIntWidth(w string, at *lexer.Token) error {
+	switch {
+	case strings.HasPrefix(w, "si"), strings.HasPrefix(w, "ui"):
+		w = w[2:]
+	case strings.HasPrefix(w, "i"):
+		w = w[1:]
+	default:
+		return nil
+	}
+	if w == "" {
+		return nil
+	}
+	for i := 0; i < len(w); i++ {
+		if !isDigit(w[i]) {
+			return nil
+		}
+	}
+	n, err := strconv.ParseUint(w, 10, 32)
+	if err != nil {
+		return s.errAt(at, "invalid integer width")
+	}
+	if n > maxIntWidth {
+		return s.errAt(at, "integer bitwidth is limited to %d bits", maxIntWidth)
+	}
+	return nil
+}
+
+// typeFromWord finishes a type whose leading identifier was consumed (at
+// is where the type starts).
 func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
 	if st := dialect.ScalarType(w); st != nil {
 		return st, nil
 	}
 	switch w {
-	case "memref", "tensor", "vector":
-		return s.parseShapedBody(w, at)
+	case "memref", "tensor", "vector", "complex", "tuple":
+	default:
+		if err := s.badIntWidth(w, at); err != nil {
+			return nil, err
+		}
+		return nil, s.errAt(at, "expected non-function type")
+	}
+	if err := s.enterAt(at); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
+	switch w {
 	case "complex":
 		if err := s.expectPunct("<"); err != nil {
 			return nil, err
 		}
+		elemAt := s.peek().Pos
 		el, err := s.parseType()
 		if err != nil {
 			return nil, err
+		}
+		switch el.(type) {
+		case *dialect.IntegerType, *dialect.FloatType:
+		default:
+			return nil, dialect.NewError(locOf(elemAt), "invalid element type for complex")
 		}
 		return dialect.Complex(el), s.expectPunct(">")
 	case "tuple":
@@ -215,10 +270,15 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
 		}
 		return dialect.Tuple(elems), s.expectPunct(">")
 	}
-	return nil, s.errAt(at, "expected non-function type")
+	return s.parseShapedBody(w, at)
 }
 
 func (s *state) parseFunctionType() (dialect.Type, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
 	if err := s.expectPunct("("); err != nil {
 		return nil, err
 	}
@@ -289,81 +349,127 @@ func (s *state) expectX() (string, error) {
 	return t.Value[1:], nil
 }
 
+// shapedDims is what parseDims reads: `4x?x[8]xf32`.
+type shapedDims struct {
+	shape    []int64
+	scalable []bool
+	elem     dialect.Type
+	elemAt   lexer.Position // where the element type starts
+	unranked bool
+}
+
 // parseDims reads `4x?x[8]xf32`: dimensions then the element type. The
 // lexer splits this into Int(4) Ident(x) Punct(?) Ident(x) ... and glues
-// digits after an 'x' into identifiers (x4xf32), which is untangled here.
-func (s *state) parseDims(allowUnranked, allowScalable bool) (shape []int64, scalable []bool, elem dialect.Type, unranked bool, err error) {
+// digits after an 'x' into identifiers (x4xf32), and lexes 0x... as a hex
+// number, which is untangled here. Vectors have neither dynamic nor
+// unranked shapes ('?' is then taken for the element type, which it is
+// not, as in MLIR).
+func (s *state) parseDims(kind string) (d shapedDims, err error) {
+	vector := kind == "vector"
 	first := true
+	add := func(n int64, scalable bool) {
+		d.shape = append(d.shape, n)
+		d.scalable = append(d.scalable, scalable)
+	}
 	for {
 		t := s.peek()
 		var pending string
+		pendingAt := t.Pos // where pending starts
 		switch {
 		case t.Type == tInt:
 			s.next()
 			if strings.HasPrefix(t.Value, "0x") {
 				// "0xf32": a zero dimension followed by xf32
-				shape = append(shape, 0)
-				scalable = append(scalable, false)
+				add(0, false)
 				pending = t.Value[2:]
-				if pending == "" {
-					return nil, nil, nil, false, s.errAt(t, "expected element type")
-				}
+				pendingAt.Offset += 2
+				pendingAt.Column += 2
 				goto untangle
 			}
-			d, perr := strconv.ParseInt(t.Value, 10, 64)
-			if perr != nil || d < 0 {
-				return nil, nil, nil, false, s.errAt(t, "invalid dimension")
+			n, perr := strconv.ParseInt(t.Value, 10, 64)
+			if perr != nil || n < 0 {
+				return d, s.errAt(t, "invalid dimension")
 			}
-			shape = append(shape, d)
-			scalable = append(scalable, false)
-		case t.Type == tPunct && t.Value == "?":
+			add(n, false)
+		case t.Type == tPunct && t.Value == "?" && !vector:
 			s.next()
-			shape = append(shape, dialect.Dynamic)
-			scalable = append(scalable, false)
-		case t.Type == tPunct && t.Value == "*" && first && allowUnranked:
+			add(dialect.Dynamic, false)
+		case t.Type == tPunct && t.Value == "*" && first && !vector:
 			s.next()
-			unranked = true
-		case t.Type == tPunct && t.Value == "[" && allowScalable:
+			d.unranked = true
+		case t.Type == tPunct && t.Value == "[" && vector:
 			s.next()
 			n := s.peek()
 			if n.Type != tInt {
-				return nil, nil, nil, false, s.errf("expected scalable dimension size")
+				return d, s.errf("invalid dimension")
 			}
 			s.next()
-			d, _ := strconv.ParseInt(n.Value, 10, 64)
-			if err := s.expectPunct("]"); err != nil {
-				return nil, nil, nil, false, err
+			if strings.HasPrefix(n.Value, "0x") {
+				pos := n.Pos
+				pos.Column++
+				return d, dialect.NewError(locOf(pos), "missing ']' closing scalable dimension")
 			}
-			shape = append(shape, d)
-			scalable = append(scalable, true)
+			v, perr := strconv.ParseInt(n.Value, 10, 64)
+			if perr != nil {
+				return d, s.errAt(n, "invalid dimension")
+			}
+			if !s.isPunct("]") {
+				return d, s.errf("missing ']' closing scalable dimension")
+			}
+			s.next()
+			add(v, true)
 		default:
-			elem, err = s.parseType()
-			return shape, scalable, elem, unranked, err
+			d.elemAt = t.Pos
+			d.elem, err = s.parseType()
+			return d, err
 		}
 		first = false
+		pendingAt = s.peek().Pos
+		pendingAt.Offset++
+		pendingAt.Column++
 		pending, err = s.expectX()
 		if err != nil {
-			return nil, nil, nil, false, err
+			return d, err
 		}
 	untangle:
 		for pending != "" {
-			if isDigit(pending[0]) {
-				j := 0
-				for j < len(pending) && isDigit(pending[j]) {
-					j++
+			if !isDigit(pending[0]) {
+				d.elemAt = pendingAt
+				d.elem, err = s.typeFromWord(pending, &lexer.Token{Type: tIdent, Value: pending, Pos: pendingAt})
+				return d, err
+			}
+			j := 0
+			for j < len(pending) && isDigit(pending[j]) {
+				j++
+			}
+			n, perr := strconv.ParseInt(pending[:j], 10, 64)
+			if perr != nil {
+				return d, dialect.NewError(locOf(pendingAt), "invalid dimension")
+			}
+			add(n, false)
+			if j == len(pending) {
+				// The dimension ended the token (the hex form 0x4 did);
+				// the 'x' after it starts the next one.
+				pendingAt = s.peek().Pos
+				pendingAt.Offset++
+				pendingAt.Column++
+				if pending, err = s.expectX(); err != nil {
+					return d, err
 				}
-				d, _ := strconv.ParseInt(pending[:j], 10, 64)
-				shape = append(shape, d)
-				scalable = append(scalable, false)
-				if j == len(pending) || pending[j] != 'x' {
-					return nil, nil, nil, false, s.errAt(t, "expected 'x' in dimension list")
-				}
-				pending = pending[j+1:]
 				continue
 			}
-			at := s.peek()
-			elem, err = s.typeFromWord(pending, at)
-			return shape, scalable, elem, unranked, err
+			if pending[j] != 'x' {
+				pendingAt.Offset += j
+				pendingAt.Column += j
+				return d, dialect.NewError(locOf(pendingAt), "expected 'x' in dimension list")
+			}
+			pending = pending[j+1:]
+			pendingAt.Offset += j + 1
+			pendingAt.Column += j + 1
+		}
+		if pending == "" {
+			// "4x" then the element type as its own token (a '!' type, say)
+			continue
 		}
 	}
 }
@@ -372,10 +478,18 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 	if err := s.expectPunct("<"); err != nil {
 		return nil, err
 	}
-	shape, scalable, elem, unranked, err := s.parseDims(kind != "vector", kind == "vector")
+	d, err := s.parseDims(kind)
 	if err != nil {
 		return nil, err
 	}
+	elemAt := d.elemAt
+	if kind == "vector" {
+		elemAt = at.Pos // MLIR reports a vector's element type at the vector
+	}
+	if err := checkElementType(kind, d.elem, elemAt); err != nil {
+		return nil, err
+	}
+	shape, scalable, elem := d.shape, d.scalable, d.elem
 	var extras []dialect.Attribute
 	for s.isPunct(",") {
 		s.next()
@@ -393,9 +507,18 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 		if len(extras) > 0 {
 			return nil, s.errAt(at, "unexpected parameters in vector type")
 		}
+		for _, n := range shape {
+			if n <= 0 {
+				dims := make([]string, len(shape))
+				for i, n := range shape {
+					dims[i] = strconv.FormatInt(n, 10)
+				}
+				return nil, s.errAt(at, "vector types must have positive constant sizes but got %s", strings.Join(dims, ", "))
+			}
+		}
 		return dialect.Vector(shape, scalable, elem), nil
 	case "tensor":
-		if unranked {
+		if d.unranked {
 			return dialect.UnrankedTensor(elem), nil
 		}
 		var enc dialect.Attribute
@@ -406,7 +529,7 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 		}
 		return dialect.Tensor(shape, elem, enc), nil
 	}
-	if unranked {
+	if d.unranked {
 		var space dialect.Attribute
 		if len(extras) == 1 {
 			space = extras[0]
@@ -437,6 +560,42 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 		}
 	}
 	return dialect.MemRef(shape, elem, layout, space), nil
+}
+
+// checkElementType applies MLIR's rules for the element types of builtin
+// shaped types. Types of dialects pto-opt keeps opaque are let through:
+// only their dialect knows whether they may be elements.
+func checkElementType(kind string, elem dialect.Type, at lexer.Position) error {
+	if _, opaque := elem.(*dialect.OpaqueType); opaque {
+		if kind == "tensor" || kind == "memref" || kind == "vector" {
+			return nil
+		}
+	}
+	ok := false
+	switch elem.(type) {
+	case *dialect.IntegerType, *dialect.IndexType, *dialect.FloatType:
+		ok = true
+	case *dialect.ComplexType, *dialect.VectorType:
+		ok = kind != "vector"
+	case *dialect.MemRefType:
+		ok = kind == "memref"
+	case *dialect.NoneType, *dialect.TensorType, *dialect.TupleType, *dialect.FunctionType:
+	default:
+		// pto-opt's own dialect types (tile, pto): tensors accept any
+		// non-builtin type; memrefs and vectors need an element interface
+		// these types do not have.
+		ok = kind == "tensor"
+	}
+	if ok {
+		return nil
+	}
+	switch kind {
+	case "vector":
+		return dialect.NewError(locOf(at), "failed to verify 'elementType': VectorElementTypeInterface instance")
+	case "tensor":
+		return dialect.NewError(locOf(at), "invalid tensor element type")
+	}
+	return dialect.NewError(locOf(at), "invalid memref element type")
 }
 
 // affineMapNumDims counts the dimensions of affine_map<(d0, ...)...>, or
@@ -556,6 +715,9 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 		return ref, nil
 	case tLoc:
 		s.next()
+		if err := s.readLoc(t, false); err != nil {
+			return nil, err
+		}
 		return &dialect.RawAttr{Text: t.Value}, nil
 	case tDialectAttr:
 		s.next()
@@ -648,6 +810,9 @@ func smallDecimal(text string) (int64, bool) {
 // fitsWidthSmall is fitsWidth for a value that fits in 63 bits.
 func fitsWidthSmall(v int64, it *dialect.IntegerType) bool {
 	w := uint(it.Width)
+	if w == 0 {
+		return v == 0
+	}
 	switch {
 	case it.Signedness == 'u':
 		return v >= 0 && (w >= 63 || v < 1<<w)
@@ -751,6 +916,9 @@ func isRangeErr(err error) bool {
 // integer when it is representable as signed or unsigned N-bit.
 func fitsWidth(n *big.Int, it *dialect.IntegerType) bool {
 	w := uint(it.Width)
+	if w == 0 {
+		return n.Sign() == 0
+	}
 	if n.Sign() >= 0 {
 		limit := new(big.Int).Lsh(big.NewInt(1), w)
 		if it.Signedness == 's' {
@@ -1058,54 +1226,66 @@ func (s *state) attrDictProductionImpl(lex *lexer.PeekingLexer) (AttrDictNode, e
 	return attrDictNode{list}, nil
 }
 
-func (s *state) aliasProduction(lex *lexer.PeekingLexer) (AliasNode, error) {
-	n, err := s.aliasProductionImpl(lex)
+func (s *state) regionProduction(lex *lexer.PeekingLexer) (RegionNode, error) {
+	n, err := s.regionProductionImpl(lex)
 	return n, s.keepFatal(err)
 }
 
-func (s *state) aliasProductionImpl(lex *lexer.PeekingLexer) (AliasNode, error) {
+func (s *state) regionProductionImpl(lex *lexer.PeekingLexer) (RegionNode, error) {
 	s.lex = lex
-	t := s.peek()
-	if t.Type != tHash && t.Type != tBang {
+	if s.peek().Type != tBraces {
 		return nil, participle.NextMatch
 	}
+	rs, err := s.parseRegion()
+	if err != nil {
+		return nil, err
+	}
+	return regionNode{rs}, nil
+}
+
+// parseAliasDef reads `#name = attr` or `!name = type` at the top level.
+func (s *state) parseAliasDef() error {
+	t := s.next()
 	pending := len(s.pendingDense)
-	cp := lex.MakeCheckpoint()
-	s.next()
 	if !s.isPunct("=") {
-		lex.LoadCheckpoint(cp)
-		return nil, participle.NextMatch
+		if t.Type == tBang {
+			return s.errf("expected '=' in type alias definition")
+		}
+		return s.errf("expected '=' in attribute alias definition")
 	}
 	s.next()
 	if t.Type == tBang {
 		if _, dup := s.typeAlias[t.Value]; dup {
-			return nil, s.errAt(t, "redefinition of type alias id '%s'", t.Value[1:])
+			return s.errAt(t, "redefinition of type alias id '%s'", t.Value[1:])
 		}
 		ty, err := s.parseType()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.typeAlias[t.Value] = ty
-		return aliasNode{}, nil
+		return nil
 	}
 	if _, dup := s.attrAlias[t.Value]; dup {
-		return nil, s.errAt(t, "redefinition of attribute alias id '%s'", t.Value[1:])
+		return s.errAt(t, "redefinition of attribute alias id '%s'", t.Value[1:])
 	}
 	var a dialect.Attribute
 	if n := s.peek(); n.Type == tLoc {
 		s.next()
+		if err := s.readLoc(n, false); err != nil {
+			return err
+		}
 		a = &dialect.RawAttr{Text: n.Value}
 	} else {
 		var err error
 		if a, err = s.parseAttribute(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := s.finishDense(pending); err != nil {
-		return nil, err
+		return err
 	}
 	s.attrAlias[t.Value] = a
-	return aliasNode{}, nil
+	return nil
 }
 
 // resolveOpName maps a pretty-form op name to its registered name: a name
@@ -1116,27 +1296,6 @@ func (s *state) resolveOpName(name string) string {
 		return name
 	}
 	return s.defaultDialect + "." + name
-}
-
-// opProduction parses one operation: the result list, then the generic
-// form (through the participle GenericOp production) or the op's custom
-// form, then an optional trailing location.
-func (s *state) opProduction(lex *lexer.PeekingLexer) (OpNode, error) {
-	n, err := s.opProductionImpl(lex)
-	return n, s.keepFatal(err)
-}
-
-func (s *state) opProductionImpl(lex *lexer.PeekingLexer) (OpNode, error) {
-	s.lex = lex
-	t := s.peek()
-	if t.Type != tPercent && t.Type != tString && t.Type != tIdent {
-		return nil, participle.NextMatch
-	}
-	st, err := s.parseOperation()
-	if err != nil {
-		return nil, err
-	}
-	return opNode{st}, nil
 }
 
 // parseOperation reads `results = op loc?` from the current source.
@@ -1196,6 +1355,9 @@ func (s *state) parseOperation() (*dialect.OperationState, error) {
 	}
 	if l := s.peek(); l.Type == tLoc {
 		s.next()
+		if err := s.readLoc(l, true); err != nil {
+			return nil, err
+		}
 		st.Loc.Raw = l.Value
 	}
 	st.Results = groups

@@ -360,12 +360,20 @@ func (p *printer) printOp(op *dialect.Operation) {
 	}
 	p.writeResults(op)
 	if op.Def != nil && op.Def.Print != nil && !p.opts.Generic {
+		// The dialect prefix is dropped where it is the default dialect of
+		// the enclosing op: builtin at the top level and in a module, the
+		// op's own elsewhere (func in a function). A module in a function
+		// stays builtin.module, as the parser requires.
 		name := op.Name
-		if parentOp := op.ParentOp(); parentOp != nil && parentOp.Def != nil && parentOp.Def.DefaultDialect != "" &&
-			strings.HasPrefix(name, parentOp.Def.DefaultDialect+".") {
-			name = name[len(parentOp.Def.DefaultDialect)+1:]
-		} else {
-			name = strings.TrimPrefix(name, "builtin.")
+		dd := "builtin"
+		if parentOp := op.ParentOp(); parentOp != nil && parentOp.Name != "builtin.module" {
+			dd = ""
+			if parentOp.Def != nil {
+				dd = parentOp.Def.DefaultDialect
+			}
+		}
+		if dd != "" && strings.HasPrefix(name, dd+".") {
+			name = name[len(dd)+1:]
 		}
 		p.w.WriteString(name)
 		op.Def.Print(p, op)
