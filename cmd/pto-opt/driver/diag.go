@@ -99,36 +99,55 @@ func (sm *sourceMgr) renderRange(w io.Writer, loc dialect.Location, sev, msg str
 	if !ok {
 		return
 	}
-	// Mark the columns: '^' at the location, '~' over the rest of the range,
-	// clipped to the line.
-	col := loc.Col - 1
-	if col < 0 {
-		col = 0
+	// The source line, tabs expanded; then '^' at the location and '~'
+	// over the rest of the range, clipped to the line. The caret line
+	// ends at the last mark, so a diagnostic on a long line costs the
+	// line once, not a copy of it per mark.
+	col := max(loc.Col-1, 0)
+	if !strings.ContainsRune(text, '\t') {
+		fmt.Fprintln(w, text)
+	} else {
+		fmt.Fprintln(w, expandTabs(text))
 	}
-	marks := make([]byte, max(len(text), col+1))
-	for i := range marks {
-		marks[i] = ' '
+	end := col + 1
+	if width > 1 {
+		end = max(end, min(col+width, len(text)))
 	}
-	for i := col + 1; i < col+width && i < len(text); i++ {
-		marks[i] = '~'
-	}
-	marks[col] = '^'
-	var src, caret strings.Builder
+	var caret strings.Builder
 	out := 0
-	for i := 0; i < len(marks); i++ {
+	for i := 0; i < end; i++ {
+		mark := byte(' ')
+		switch {
+		case i == col:
+			mark = '^'
+		case i > col:
+			mark = '~'
+		}
+		n := 1
 		if i < len(text) && text[i] == '\t' {
+			n = 8 - out%8
+		}
+		for range n {
+			caret.WriteByte(mark)
+		}
+		out += n
+	}
+	fmt.Fprintln(w, caret.String())
+}
+
+// expandTabs replaces tabs by spaces up to the next 8-column stop.
+func expandTabs(text string) string {
+	var b strings.Builder
+	out := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\t' {
 			n := 8 - out%8
-			src.WriteString(strings.Repeat(" ", n))
-			caret.WriteString(strings.Repeat(string(marks[i]), n))
+			b.WriteString(strings.Repeat(" ", n))
 			out += n
 			continue
 		}
-		if i < len(text) {
-			src.WriteByte(text[i])
-		}
-		caret.WriteByte(marks[i])
+		b.WriteByte(text[i])
 		out++
 	}
-	fmt.Fprintln(w, src.String())
-	fmt.Fprintln(w, strings.TrimRight(caret.String(), " "))
+	return b.String()
 }
