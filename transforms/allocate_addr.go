@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"time"
 
 	"pto-opt/analysis"
@@ -35,43 +34,50 @@ import (
 // library's Validate, and by analysis.CheckTilePlacement on the IR. A space
 // that overflows is an error naming the space, its capacity and the demand.
 
-func init() {
-	Register(&Pass{
-		Name:      "allocate-addr",
-		ClassName: "AllocateMemoryAddr",
-		Summary:   "Assign every tile.alloc an address in its memory space ({addr = N})",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
-		Options: []OptionSpec{
-			{Name: "planner", Kind: EnumOpt, Default: "sequential", Values: []string{"sequential", "dsa-rp", "best-fit", "ffd", "trivial"},
-				Help: "Address planner"},
-			{Name: "time-limit", Kind: StringOpt, Default: "0",
-				Help: "Wall-clock safety stop of planner=dsa-rp, 0 for none; addresses from a search it cuts short depend on timing (a warning says so)"},
-			{Name: "work", Kind: IntOpt, Default: strconv.FormatInt(passWork, 10),
-				Help: "Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine"},
-			{Name: "penalties", Kind: BoolOpt, Default: "true", Help: "Add cross-pipe reuse penalties (planner=dsa-rp)"},
-		},
-		Stats: map[string]string{
-			"num-allocs":     "Allocations given an address",
-			"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
-			"proven-optimal": "Spaces whose dsa-rp placement is proven optimal",
-		},
-		Run: runAllocateAddr,
-	})
-	Register(&Pass{
-		Name:      "check-tile-placement",
-		ClassName: "CheckTilePlacement",
-		Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Run: func(ctx *Context, fn *dialect.Operation) error {
-			if fn.Body(0) == nil {
-				return nil
-			}
-			return analysis.CheckTilePlacement(fn, placementRules(ctx))
-		},
-	})
+var AllocateAddr = WithOptions(&Pass{
+	Name:      "allocate-addr",
+	ClassName: "AllocateMemoryAddr",
+	Summary:   "Assign every tile.alloc an address in its memory space ({addr = N})",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Requires:  []*Pass{InitMemRef},
+	Stats: map[string]string{
+		"num-allocs":     "Allocations given an address",
+		"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
+		"proven-optimal": "Spaces whose dsa-rp placement is proven optimal",
+	},
+}, runAllocateAddr)
+
+var CheckTilePlacement = &Pass{
+	Name:      "check-tile-placement",
+	ClassName: "CheckTilePlacement",
+	Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Run: func(ctx *Context, fn *dialect.Operation) error {
+		if fn.Body(0) == nil {
+			return nil
+		}
+		return analysis.CheckTilePlacement(fn, placementRules(ctx))
+	},
+}
+
+func init() { Register(AllocateAddr, CheckTilePlacement) }
+
+type allocateAddrOptions struct {
+	Planner   string        // a planner algorithm
+	TimeLimit time.Duration // dsa-rp's wall-clock safety stop, 0 for none
+	Work      int64         // dsa-rp's work budget
+	Penalties bool
+}
+
+func (o *allocateAddrOptions) Bind(s *OptionSet) {
+	s.Enum(&o.Planner, "planner", "sequential", plannerAlgorithms("sequential", "dsa-rp"), "Address planner")
+	s.Duration(&o.TimeLimit, "time-limit", 0,
+		"Wall-clock safety stop of planner=dsa-rp, 0 for none; addresses from a search it cuts short depend on timing (a warning says so)")
+	s.Int(&o.Work, "work", passWork,
+		"Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine").AtLeast(1)
+	s.Bool(&o.Penalties, "penalties", true, "Add cross-pipe reuse penalties (planner=dsa-rp)")
 }
 
 func placementRules(ctx *Context) analysis.PlacementRules {
@@ -102,7 +108,7 @@ type addrProblem struct {
 	inPlace [][2]int
 }
 
-func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
+func runAllocateAddr(ctx *Context, fn *dialect.Operation, o *allocateAddrOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "allocate-addr"); err != nil {
 		return err
 	}
@@ -113,7 +119,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	if len(allocs) == 0 {
 		return nil
 	}
-	algo := ctx.Opts.String("planner")
+	algo := o.Planner
 	names := printer.Names(fn, printer.Options{})
 	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}}
 	// Lifetimes matter to the lifetime-aware planners; the bump planners
@@ -156,15 +162,12 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		ap.p.Buffers = append(ap.p.Buffers, b)
 	}
 	ap.addSeparations(ctx, fn, lv)
-	if algo == "dsa-rp" && ctx.Opts.Bool("penalties") {
+	if algo == "dsa-rp" && o.Penalties {
 		ap.addPenalties(fn, lv)
 	}
 	opt := planner.Options{}
 	if algo == "dsa-rp" {
-		var err error
-		if opt, err = searchOptions(ctx, "allocate-addr"); err != nil {
-			return err
-		}
+		opt.TimeLimit, opt.Work = o.TimeLimit, o.Work
 	}
 	res, err := ap.solve(algo, opt)
 	if err != nil {
@@ -176,7 +179,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		})
 	}
 	if !res.Feasible {
-		return ap.overflowError(ctx, fn, res)
+		return ap.overflowError(ctx, fn, res, o)
 	}
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement failed validation: %v", algo, err)
@@ -203,7 +206,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	}
 	if res.ClockStopped {
 		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
-			planner.ClockStopWarning, ctx.Opts.String("time-limit"))
+			planner.ClockStopWarning, o.TimeLimit)
 	}
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
@@ -230,20 +233,34 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 // the standalone planner's.
 const passWork = planner.DefaultWork / 10
 
-// searchOptions reads the time-limit and work options of a pass that runs
-// dsa-rp.
-func searchOptions(ctx *Context, pass string) (planner.Options, error) {
-	var opt planner.Options
-	d, err := time.ParseDuration(ctx.Opts.String("time-limit"))
-	if err != nil || d < 0 {
-		return opt, fmt.Errorf("%s: invalid time-limit %q (a duration such as 500ms or 2s, 0 for none)", pass, ctx.Opts.String("time-limit"))
+// plannerAlgorithms lists planner algorithms for an enum option: first, in
+// that order, then every other algorithm the planner has. A name the
+// planner does not know is a bug, caught when the pass is declared.
+func plannerAlgorithms(first ...string) []string {
+	all := planner.Algorithms()
+	for _, n := range first {
+		if !slices.Contains(all, n) {
+			panic("transforms: planner has no algorithm " + n)
+		}
 	}
-	w := ctx.Opts.Int("work")
-	if w <= 0 {
-		return opt, fmt.Errorf("%s: work=%d is not a positive step count", pass, w)
+	out := append([]string(nil), first...)
+	for _, n := range all {
+		if !slices.Contains(first, n) {
+			out = append(out, n)
+		}
 	}
-	opt.TimeLimit, opt.Work = d, w
-	return opt, nil
+	return out
+}
+
+// someAlgorithms lists some planner algorithms for an enum option, each
+// checked as plannerAlgorithms does.
+func someAlgorithms(names ...string) []string {
+	for _, n := range names {
+		if !slices.Contains(planner.Algorithms(), n) {
+			panic("transforms: planner has no algorithm " + n)
+		}
+	}
+	return names
 }
 
 // solve places the buffers so that the (output, input) pairs of one op
@@ -292,7 +309,7 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 
 // overflowError names the space that does not fit, its capacity and the
 // demand (the bytes the found placement needs).
-func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *planner.Result) error {
+func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *planner.Result, o *allocateAddrOptions) error {
 	for pool, pk := range res.Peak {
 		c := ap.p.Pools[pool].Capacity
 		if c > 0 && pk > c {
@@ -306,9 +323,9 @@ func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *p
 			}
 			switch {
 			case res.ClockStopped:
-				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", ctx.Opts.String("time-limit"))
+				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", o.TimeLimit)
 			case res.Algorithm == "dsa-rp" && !res.ProvenInfeasible:
-				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", ctx.Opts.Int("work"))
+				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", o.Work)
 			}
 			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint)

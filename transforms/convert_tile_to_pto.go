@@ -56,24 +56,21 @@ func PTOLoweringOf(tileOp string) string {
 	return ""
 }
 
-func init() {
-	Register(&Pass{
-		Name:      "convert-tile-to-pto",
-		ClassName: "ConvertTileToPTO",
-		Summary:   "Emit the pto dialect for ptoas: pto.alloc_tile per planned tile buffer, ins/outs ops, no tile values",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires: []Prerequisite{
-			{Pass: "init-memref", Check: requireTileMemrefs},
-			{Pass: "materialize-semantic-aliases", Check: requireSemanticAliases},
-		},
-		Stats: map[string]string{
-			"num-tiles": "pto.alloc_tile ops created",
-			"num-ops":   "pto ops emitted for tile ops",
-		},
-		Run: runConvertTileToPTO,
-	})
+var ConvertTileToPTO = &Pass{
+	Name:      "convert-tile-to-pto",
+	ClassName: "ConvertTileToPTO",
+	Summary:   "Emit the pto dialect for ptoas: pto.alloc_tile per planned tile buffer, ins/outs ops, no tile values",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Requires:  []*Pass{InitMemRef, MaterializeSemanticAliases},
+	Stats: map[string]string{
+		"num-tiles": "pto.alloc_tile ops created",
+		"num-ops":   "pto ops emitted for tile ops",
+	},
+	Run: runConvertTileToPTO,
 }
+
+func init() { Register(ConvertTileToPTO) }
 
 // requireSemanticAliases is the prerequisite check of passes that need
 // every loop carry and if result in one allocation.

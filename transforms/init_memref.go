@@ -26,23 +26,28 @@ import (
 // op, or tiles of different spaces to one allocation, is already rejected
 // by the op verifier.
 
-func init() {
-	Register(&Pass{
-		Name:      "init-memref",
-		ClassName: "InitMemRef",
-		Summary:   "Give every on-chip tile an allocation (tile.alloc hoisted to the entry, `into` on producers)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Options: []OptionSpec{
-			{Name: "planner", Kind: EnumOpt, Default: "pypto", Values: []string{"pypto", "dsa-rp", "ptoas"},
-				Help: "The memory planner the pipeline uses (ptoas rejects declared allocations)"},
-		},
-		Stats: map[string]string{"num-allocs": "Number of tile.alloc ops created"},
-		Run:   runInitMemRef,
-	})
+var InitMemRef = WithOptions(&Pass{
+	Name:          "init-memref",
+	ClassName:     "InitMemRef",
+	Summary:       "Give every on-chip tile an allocation (tile.alloc hoisted to the entry, `into` on producers)",
+	Anchor:        "func.func",
+	Parallel:      true,
+	Postcondition: requireTileMemrefs,
+	Stats:         map[string]string{"num-allocs": "Number of tile.alloc ops created"},
+}, runInitMemRef)
+
+func init() { Register(InitMemRef) }
+
+type initMemRefOptions struct {
+	Planner string // the pipeline's planner (pto-memory-plan's)
 }
 
-func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
+func (o *initMemRefOptions) Bind(s *OptionSet) {
+	s.Enum(&o.Planner, "planner", "pypto", pipelinePlanners,
+		"The memory planner the pipeline uses (ptoas rejects declared allocations)")
+}
+
+func runInitMemRef(ctx *Context, fn *dialect.Operation, o *initMemRefOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "init-memref"); err != nil {
 		return err
 	}
@@ -88,7 +93,7 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 			continue
 		}
 		declared = append(declared, a)
-		if isPinned(a) && ctx.Opts.String("planner") == "ptoas" {
+		if isPinned(a) && o.Planner == "ptoas" {
 			return dialect.NewError(a.Loc, "init-memref: declared (pinned) allocations are not supported with planner=ptoas: ptoas plans memory itself and would not keep them isolated")
 		}
 		if !isPinned(a) {

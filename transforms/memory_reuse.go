@@ -51,27 +51,31 @@ import (
 //  6. Unused allocations are removed; the result is checked by the
 //     independent validator (analysis.CheckTilePlacement).
 
-func init() {
-	Register(&Pass{
-		Name:      "memory-reuse",
-		ClassName: "MemoryReuse",
-		Summary:   "Share allocations between tiles whose lifetimes do not overlap (PyPTO MemoryReuse)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
-		Options: []OptionSpec{
-			{Name: "subranges", Kind: BoolOpt, Default: "true", Help: "Allow the capacity-overflow subrange fallback"},
-		},
-		Stats: map[string]string{
-			"num-shared":  "Allocations merged into another",
-			"bytes-saved": "Bytes of allocation removed",
-			// The semantic-alias fixup is part of memory-reuse (its plan is
-			// validated only after it), so its counts are reported here.
-			"num-retargeted": "Producers retargeted onto the canonical allocation after sharing",
-			"num-moves":      "tile.move copies inserted after sharing",
-		},
-		Run: runMemoryReuse,
-	})
+var MemoryReuse = WithOptions(&Pass{
+	Name:      "memory-reuse",
+	ClassName: "MemoryReuse",
+	Summary:   "Share allocations between tiles whose lifetimes do not overlap (PyPTO MemoryReuse)",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Requires:  []*Pass{InitMemRef},
+	Stats: map[string]string{
+		"num-shared":  "Allocations merged into another",
+		"bytes-saved": "Bytes of allocation removed",
+		// The semantic-alias fixup is part of memory-reuse (its plan is
+		// validated only after it), so its counts are reported here.
+		"num-retargeted": "Producers retargeted onto the canonical allocation after sharing",
+		"num-moves":      "tile.move copies inserted after sharing",
+	},
+}, runMemoryReuse)
+
+func init() { Register(MemoryReuse) }
+
+type memoryReuseOptions struct {
+	Subranges bool
+}
+
+func (o *memoryReuseOptions) Bind(s *OptionSet) {
+	s.Bool(&o.Subranges, "subranges", true, "Allow the capacity-overflow subrange fallback")
 }
 
 type mrMember struct {
@@ -97,6 +101,7 @@ func (b *mrBuffer) size() int64 { return b.members[0].size }
 
 type mrState struct {
 	ctx       *Context
+	opts      *memoryReuseOptions
 	fn        *dialect.Operation
 	lv        *analysis.Liveness
 	members   []*mrMember
@@ -109,7 +114,7 @@ type mrState struct {
 	groupTags map[int64]*dialect.Operation
 }
 
-func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
+func runMemoryReuse(ctx *Context, fn *dialect.Operation, o *memoryReuseOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "memory-reuse"); err != nil {
 		return err
 	}
@@ -120,7 +125,7 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 	if len(allocs) == 0 {
 		return nil
 	}
-	s := &mrState{ctx: ctx, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*mrMember{},
+	s := &mrState{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*mrMember{},
 		noShare: map[[2]*mrMember]string{}, residue: map[*mrMember]int64{}, groupTags: map[int64]*dialect.Operation{}}
 	names := printer.Names(fn, printer.Options{})
 	for i, a := range allocs {
@@ -464,7 +469,7 @@ func (s *mrState) packSpace(space string, members []*mrMember) ([]*mrBuffer, err
 	if s.ctx.Target != nil {
 		capacity = s.ctx.Target.Capacity(space)
 	}
-	subOK := s.ctx.Opts.Bool("subranges") && !s.hasDynamicOffsets(space)
+	subOK := s.opts.Subranges && !s.hasDynamicOffsets(space)
 
 	// Pipeline groups present in this space: requested depth, slot size,
 	// dense stage ordinals.

@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 
 	"pto-opt/dialect"
@@ -20,75 +18,117 @@ import (
 	"pto-opt/targets"
 )
 
-// OptionKind is the type of a pass option.
-type OptionKind int
-
-const (
-	StringOpt OptionKind = iota
-	IntOpt
-	BoolOpt
-	EnumOpt
-)
-
-// OptionSpec declares one pass option.
-type OptionSpec struct {
-	Name    string
-	Kind    OptionKind
-	Default string
-	Values  []string // allowed values of an EnumOpt
-	Help    string
-}
-
-// Prerequisite is something a pass needs from an earlier one. When the
-// named pass is not earlier in the pipeline, Check inspects the IR; a
-// non-nil error means the input is not ready and the pass fails naming it.
-type Prerequisite struct {
-	Pass  string
-	Check func(op *dialect.Operation) error
-}
-
-// Pass is a registry entry.
+// Pass is a registry entry: a pass, or a named pipeline.
+//
+// A pass without options sets Run. A pass with options is made by
+// WithOptions, a named pipeline by NamedPipeline: both bind an options
+// struct, so the body receives its options typed and a bad value is an
+// error when the pipeline is parsed.
 type Pass struct {
 	Name      string // command-line name
 	ClassName string // MLIR-style class name used in IR dumps and reports
 	Summary   string
 	Anchor    string // "builtin.module" or "func.func"
-	Options   []OptionSpec
-	Requires  []Prerequisite
+	// Requires lists passes that must have run before this one. When one
+	// is not earlier in the pipeline, its Postcondition inspects the IR
+	// (the input may have been prepared elsewhere); an error means the
+	// input is not ready, and this pass fails naming the missing one.
+	Requires []*Pass
+	// Postcondition, when set, checks that op is in the state this pass
+	// leaves it in: nil, or why not.
+	Postcondition func(op *dialect.Operation) error
 	// Parallel marks function passes that only touch the function they run
 	// on, so functions may be processed concurrently.
 	Parallel bool
 	// Stats declares the statistics the pass reports, name -> description.
 	Stats map[string]string
-	Run   func(ctx *Context, op *dialect.Operation) error
-	// Expand, when set, makes the entry a named pipeline (MLIR's
-	// PassPipelineRegistration): wherever it is added, on the command
-	// line or in a textual pipeline, it is replaced by the pass instances
-	// Expand returns for its options. They run, time, report statistics,
-	// print IR and check prerequisites as passes of their own. Run is
-	// unused.
-	Expand func(opts Options) []Step
+	// Run is the body of a pass without options.
+	Run func(ctx *Context, op *dialect.Operation) error
+
+	// Options are the specs of the pass's options, derived from its
+	// options struct (set by WithOptions and NamedPipeline).
+	Options []OptionSpec
+
+	// newOptions makes a fresh options struct with its bound set.
+	newOptions func() (any, *OptionSet)
+	// run is the body (Run, or the typed body of WithOptions).
+	run func(ctx *Context, op *dialect.Operation, opts any) error
+	// expand, set for a named pipeline (MLIR's PassPipelineRegistration):
+	// wherever the entry is added, on the command line or in a textual
+	// pipeline, it is replaced by the pass instances expand returns for
+	// its options. They run, time, report statistics, print IR and check
+	// prerequisites as passes of their own.
+	expand func(opts any) []Step
 }
 
-// Step is one pass of a named pipeline, with its option values.
+// optionsPtr is the pointer to an options struct O that binds itself.
+type optionsPtr[O any] interface {
+	*O
+	Binder
+}
+
+// bindOptions sets up p's options from the struct type O.
+func bindOptions[O any, P optionsPtr[O]](p *Pass) {
+	p.newOptions = func() (any, *OptionSet) {
+		o := P(new(O))
+		s := &OptionSet{}
+		o.Bind(s)
+		return o, s
+	}
+	_, s := p.newOptions()
+	p.Options = s.specs()
+}
+
+// WithOptions completes p with its options struct and its body, which
+// receives the options typed:
+//
+//	type fooOptions struct{ Limit int64 }
+//	func (o *fooOptions) Bind(s *OptionSet) { s.Int(&o.Limit, "limit", 8, "...") }
+//	var Foo = WithOptions(&Pass{Name: "foo", ...}, func(ctx *Context, op *dialect.Operation, o *fooOptions) error { ... })
+func WithOptions[O any, P optionsPtr[O]](p *Pass, run func(ctx *Context, op *dialect.Operation, o P) error) *Pass {
+	if p.Run != nil {
+		panic("transforms: pass " + p.Name + " has both Run and typed options")
+	}
+	bindOptions[O, P](p)
+	p.run = func(ctx *Context, op *dialect.Operation, opts any) error { return run(ctx, op, opts.(P)) }
+	return p
+}
+
+// NamedPipeline completes p as a named pipeline: expand returns, for the
+// entry's options, the passes it stands for.
+func NamedPipeline[O any, P optionsPtr[O]](p *Pass, expand func(o P) []Step) *Pass {
+	if p.Run != nil {
+		panic("transforms: named pipeline " + p.Name + " has a Run")
+	}
+	bindOptions[O, P](p)
+	p.expand = func(opts any) []Step { return expand(opts.(P)) }
+	return p
+}
+
+// call runs the body of the pass with the instance's options.
+func (p *Pass) call(ctx *Context, op *dialect.Operation, opts any) error {
+	if p.run != nil {
+		return p.run(ctx, op, opts)
+	}
+	return p.Run(ctx, op)
+}
+
+// Step is one pass of a named pipeline, with its option values (checked
+// as if given on the command line).
 type Step struct {
-	Pass string
+	Pass *Pass
 	Opts map[string]string
 }
 
 // expand returns the instances an instance stands for: itself, or the
 // passes of its named pipeline (recursively).
 func expand(in *Instance) ([]*Instance, error) {
-	if in.Pass.Expand == nil {
+	if in.Pass.expand == nil {
 		return []*Instance{in}, nil
 	}
 	var out []*Instance
-	for _, st := range in.Pass.Expand(in.Opts) {
-		p := Lookup(st.Pass)
-		if p == nil {
-			return nil, fmt.Errorf("pipeline '%s': pass '%s' is not registered", in.Pass.Name, st.Pass)
-		}
-		sub, err := NewInstance(p, st.Opts)
+	for _, st := range in.Pass.expand(in.value) {
+		sub, err := NewInstance(st.Pass, st.Opts)
 		if err != nil {
 			return nil, fmt.Errorf("pipeline '%s': %v", in.Pass.Name, err)
 		}
@@ -117,6 +157,9 @@ func Register(ps ...*Pass) {
 		if p.Anchor == "" {
 			p.Anchor = "func.func"
 		}
+		if p.run == nil && p.expand == nil && p.Run == nil {
+			panic("transforms: pass " + p.Name + " has no body")
+		}
 		registry[p.Name] = p
 	}
 }
@@ -140,131 +183,33 @@ func Passes() []*Pass {
 	return out
 }
 
-// Options are a pass instance's option values, validated against its spec.
-type Options struct {
-	pass   *Pass
-	values map[string]string
-}
-
-func (o Options) spec(name string) OptionSpec {
-	for _, s := range o.pass.Options {
-		if s.Name == name {
-			return s
-		}
-	}
-	panic(fmt.Sprintf("transforms: pass %s has no option %s", o.pass.Name, name))
-}
-
-// String returns a string or enum option.
-func (o Options) String(name string) string {
-	if v, ok := o.values[name]; ok {
-		return v
-	}
-	return o.spec(name).Default
-}
-
-// Int returns an integer option.
-func (o Options) Int(name string) int64 {
-	n, _ := strconv.ParseInt(o.String(name), 0, 64)
-	return n
-}
-
-// Bool returns a boolean option.
-func (o Options) Bool(name string) bool {
-	b, _ := strconv.ParseBool(o.String(name))
-	return b
-}
-
-// IsSet reports whether the option was given explicitly.
-func (o Options) IsSet(name string) bool {
-	_, ok := o.values[name]
-	return ok
-}
-
 // Instance is a pass with its option values, as it appears in a pipeline.
 type Instance struct {
-	Pass *Pass
-	Opts Options
+	Pass  *Pass
+	opts  *OptionSet
+	value any // the options struct the body receives
 }
 
-// NewInstance validates raw key=value options for a pass.
+// NewInstance checks raw key=value options against the pass's options
+// and binds them to a fresh options struct.
 func NewInstance(p *Pass, raw map[string]string) (*Instance, error) {
-	vals := map[string]string{}
-	for k, v := range raw {
-		var spec *OptionSpec
-		for i := range p.Options {
-			if p.Options[i].Name == k {
-				spec = &p.Options[i]
-			}
-		}
-		if spec == nil {
-			names := make([]string, len(p.Options))
-			for i, s := range p.Options {
-				names[i] = s.Name
-			}
-			if len(names) == 0 {
-				return nil, fmt.Errorf("pass '%s' takes no options, but '%s' was given", p.Name, k)
-			}
-			return nil, fmt.Errorf("pass '%s' has no option '%s' (options: %s)", p.Name, k, strings.Join(names, ", "))
-		}
-		if err := checkValue(*spec, v); err != nil {
-			return nil, fmt.Errorf("pass '%s': %v", p.Name, err)
-		}
-		vals[k] = v
+	in := &Instance{Pass: p, opts: &OptionSet{}}
+	if p.newOptions != nil {
+		in.value, in.opts = p.newOptions()
 	}
-	return &Instance{Pass: p, Opts: Options{pass: p, values: vals}}, nil
-}
-
-//lint:file-ignore ST1005 the option messages are mlir-opt's, word for word, '!' included
-
-// checkValue checks an option value against its kind.
-func checkValue(s OptionSpec, v string) error {
-	switch s.Kind {
-	case IntOpt:
-		if _, err := strconv.ParseInt(v, 0, 64); err != nil {
-			return fmt.Errorf("for the --%s option: '%s' value invalid for integer argument!", s.Name, v)
-		}
-	case BoolOpt:
-		if _, err := strconv.ParseBool(v); err != nil {
-			return fmt.Errorf("for the --%s option: '%s' is invalid value for boolean argument! Try 0 or 1", s.Name, v)
-		}
-	case EnumOpt:
-		for _, a := range s.Values {
-			if a == v {
-				return nil
-			}
-		}
-		return fmt.Errorf("for the --%s option: Cannot find option named '%s'! (expected one of: %s)", s.Name, v, strings.Join(s.Values, ", "))
+	if err := in.opts.set(p.Name, raw); err != nil {
+		return nil, err
 	}
-	return nil
+	return in, nil
 }
 
 // OptionString renders the instance's full option set as MLIR prints it in
 // pipelines: {a=1 b=x}, every option with its current value.
-func (in *Instance) OptionString() string {
-	if len(in.Pass.Options) == 0 {
-		return ""
-	}
-	parts := make([]string, 0, len(in.Pass.Options))
-	for _, s := range in.Pass.Options {
-		parts = append(parts, s.Name+"="+quoteOptionValue(in.Opts.String(s.Name)))
-	}
-	return "{" + strings.Join(parts, " ") + "}"
-}
-
-func quoteOptionValue(v string) string {
-	if v == "" || strings.ContainsAny(v, " {}") {
-		return "\"" + v + "\""
-	}
-	return v
-}
+func (in *Instance) OptionString() string { return in.opts.String() }
 
 // Context is what a running pass sees.
 type Context struct {
 	Target *targets.Target
-	Opts   Options
-	// Pipeline lists the passes that ran before this one.
-	Pipeline []string
 	// Out receives analysis dumps (test-print-* passes); mlir-opt writes
 	// them to stderr.
 	Out io.Writer
@@ -313,14 +258,4 @@ func (c *Context) Stat(name string, delta int64) {
 	c.mu.Lock()
 	c.stats[name] += delta
 	c.mu.Unlock()
-}
-
-// Ran reports whether the named pass ran earlier in this pipeline.
-func (c *Context) Ran(name string) bool {
-	for _, p := range c.Pipeline {
-		if p == name {
-			return true
-		}
-	}
-	return false
 }

@@ -65,12 +65,12 @@ func (p *Pipeline) Coalesced() *Pipeline {
 	return out
 }
 
-// Flatten lists the pass names in execution order.
-func (p *Pipeline) Flatten() []string {
-	var out []string
+// Flatten lists the passes in execution order.
+func (p *Pipeline) Flatten() []*Pass {
+	var out []*Pass
 	for _, it := range p.Items {
 		if it.Pass != nil {
-			out = append(out, it.Pass.Pass.Name)
+			out = append(out, it.Pass.Pass)
 		} else {
 			out = append(out, it.Nested.Flatten()...)
 		}

@@ -8,33 +8,42 @@ package transforms
 //	ptoas   init-memref, materialize-semantic-aliases (ptoas plans reuse and addresses)
 //
 // so each step is timed, verified, printed and counted as a pass.
+var PTOMemoryPlan = NamedPipeline(&Pass{
+	Name:      "pto-memory-plan",
+	ClassName: "PTOMemoryPlan",
+	Summary:   "The PyPTO memory pipeline: init-memref, semantic aliases, then reuse and addresses by planner",
+	Anchor:    "func.func",
+}, func(o *ptoMemoryPlanOptions) []Step { return planPipelines[o.Planner] })
+
+func init() { Register(PTOMemoryPlan) }
+
+// pipelinePlanners are the planners of pto-memory-plan, in the order
+// --help lists them; init-memref's planner option takes the same names.
+var pipelinePlanners = []string{"pypto", "dsa-rp", "ptoas"}
+
+// planPipelines gives each of pipelinePlanners its steps.
 var planPipelines = map[string][]Step{
 	"pypto": {
-		{"init-memref", map[string]string{"planner": "pypto"}},
-		{"materialize-semantic-aliases", nil},
-		{"memory-reuse", nil},
-		{"allocate-addr", map[string]string{"planner": "sequential"}},
+		{InitMemRef, map[string]string{"planner": "pypto"}},
+		{MaterializeSemanticAliases, nil},
+		{MemoryReuse, nil},
+		{AllocateAddr, map[string]string{"planner": "sequential"}},
 	},
 	"dsa-rp": {
-		{"init-memref", map[string]string{"planner": "dsa-rp"}},
-		{"materialize-semantic-aliases", nil},
-		{"allocate-addr", map[string]string{"planner": "dsa-rp"}},
+		{InitMemRef, map[string]string{"planner": "dsa-rp"}},
+		{MaterializeSemanticAliases, nil},
+		{AllocateAddr, map[string]string{"planner": "dsa-rp"}},
 	},
 	"ptoas": {
-		{"init-memref", map[string]string{"planner": "ptoas"}},
-		{"materialize-semantic-aliases", nil},
+		{InitMemRef, map[string]string{"planner": "ptoas"}},
+		{MaterializeSemanticAliases, nil},
 	},
 }
 
-func init() {
-	Register(&Pass{
-		Name:      "pto-memory-plan",
-		ClassName: "PTOMemoryPlan",
-		Summary:   "The PyPTO memory pipeline: init-memref, semantic aliases, then reuse and addresses by planner",
-		Anchor:    "func.func",
-		Options: []OptionSpec{
-			{Name: "planner", Kind: EnumOpt, Default: "pypto", Values: []string{"pypto", "dsa-rp", "ptoas"}, Help: "Memory planner"},
-		},
-		Expand: func(opts Options) []Step { return planPipelines[opts.String("planner")] },
-	})
+type ptoMemoryPlanOptions struct {
+	Planner string
+}
+
+func (o *ptoMemoryPlanOptions) Bind(s *OptionSet) {
+	s.Enum(&o.Planner, "planner", "pypto", pipelinePlanners, "Memory planner")
 }

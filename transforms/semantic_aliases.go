@@ -19,21 +19,22 @@ import (
 // are ordered so none reads a buffer an earlier one wrote, and a cycle
 // (a swap) goes through a scratch buffer hoisted to the entry.
 
-func init() {
-	Register(&Pass{
-		Name:      "materialize-semantic-aliases",
-		ClassName: "MaterializeSemanticAliases",
-		Summary:   "Give loop carries and if results one allocation each (must-alias), copying where retargeting is unsafe",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
-		Stats: map[string]string{
-			"num-retargeted": "Producers retargeted onto the canonical allocation",
-			"num-moves":      "tile.move copies inserted",
-		},
-		Run: runSemanticAliases,
-	})
+var MaterializeSemanticAliases = &Pass{
+	Name:          "materialize-semantic-aliases",
+	ClassName:     "MaterializeSemanticAliases",
+	Summary:       "Give loop carries and if results one allocation each (must-alias), copying where retargeting is unsafe",
+	Anchor:        "func.func",
+	Parallel:      true,
+	Requires:      []*Pass{InitMemRef},
+	Postcondition: requireSemanticAliases,
+	Stats: map[string]string{
+		"num-retargeted": "Producers retargeted onto the canonical allocation",
+		"num-moves":      "tile.move copies inserted",
+	},
+	Run: runSemanticAliases,
 }
+
+func init() { Register(MaterializeSemanticAliases) }
 
 type msa struct {
 	ctx   *Context

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"pto-opt/analysis"
 	"pto-opt/dialect"
@@ -40,38 +41,49 @@ import (
 // because erasing that deallocation would leak or skip freeing it. No
 // upstream test exercises the difference.
 
-func init() {
-	Register(&Pass{
-		Name:      "static-memory-planner-analysis",
-		ClassName: "StaticMemoryPlannerAnalysis",
-		Summary:   "Replace heap allocations with views into one statically planned arena (MLIR's static memory planner)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Options: []OptionSpec{
-			{Name: "algorithm", Kind: EnumOpt, Default: "trivial", Values: []string{"trivial", "best-fit", "ffd", "dsa-rp"},
-				Help: "Placement algorithm"},
-			{Name: "arena-mode", Kind: EnumOpt, Default: "allocate", Values: []string{"allocate", "arg"},
-				Help: "Allocate the arena in the function, or use the first function argument"},
-			{Name: "lift-nested", Kind: BoolOpt, Default: "false",
-				Help: "Also plan allocations in nested regions whose buffers stay within one execution of the region"},
-			{Name: "allow-escaping", Kind: BoolOpt, Default: "false",
-				Help: "In functions returning memrefs, plan the allocations that do not escape instead of failing"},
-			{Name: "capacity", Kind: IntOpt, Default: "0",
-				Help: "Maximum arena size in bytes per memory space (0: the target's, else unbounded)"},
-			{Name: "remarks", Kind: BoolOpt, Default: "false",
-				Help: "Emit a remark per arena: bytes, lower bound, bytes saved against no sharing"},
-			{Name: "time-limit", Kind: StringOpt, Default: "0",
-				Help: "Wall-clock safety stop of algorithm=dsa-rp, 0 for none; an arena from a search it cuts short depends on timing (a warning says so)"},
-			{Name: "work", Kind: IntOpt, Default: strconv.FormatInt(passWork, 10),
-				Help: "Work budget of algorithm=dsa-rp in search steps (a few ns each); the same budget gives the same arena on any machine"},
-		},
-		Stats: map[string]string{
-			"num-planned": "Number of allocations placed in an arena",
-			"num-skipped": "Number of allocations left on the heap",
-			"arena-bytes": "Total bytes of the arenas created",
-		},
-		Run: runStaticPlanner,
-	})
+var StaticMemoryPlannerAnalysis = WithOptions(&Pass{
+	Name:      "static-memory-planner-analysis",
+	ClassName: "StaticMemoryPlannerAnalysis",
+	Summary:   "Replace heap allocations with views into one statically planned arena (MLIR's static memory planner)",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Stats: map[string]string{
+		"num-planned": "Number of allocations placed in an arena",
+		"num-skipped": "Number of allocations left on the heap",
+		"arena-bytes": "Total bytes of the arenas created",
+	},
+}, runStaticPlanner)
+
+func init() { Register(StaticMemoryPlannerAnalysis) }
+
+type staticPlannerOptions struct {
+	Algorithm     string // a planner algorithm
+	ArenaMode     string // "allocate" or "arg"
+	LiftNested    bool
+	AllowEscaping bool
+	Capacity      int64 // bytes per memory space; 0: the target's, else unbounded
+	Remarks       bool
+	TimeLimit     time.Duration // dsa-rp's wall-clock safety stop, 0 for none
+	Work          int64         // dsa-rp's work budget
+}
+
+func (o *staticPlannerOptions) Bind(s *OptionSet) {
+	s.Enum(&o.Algorithm, "algorithm", "trivial", someAlgorithms("trivial", "best-fit", "ffd", "dsa-rp"),
+		"Placement algorithm")
+	s.Enum(&o.ArenaMode, "arena-mode", "allocate", []string{"allocate", "arg"},
+		"Allocate the arena in the function, or use the first function argument")
+	s.Bool(&o.LiftNested, "lift-nested", false,
+		"Also plan allocations in nested regions whose buffers stay within one execution of the region")
+	s.Bool(&o.AllowEscaping, "allow-escaping", false,
+		"In functions returning memrefs, plan the allocations that do not escape instead of failing")
+	s.Int(&o.Capacity, "capacity", 0,
+		"Maximum arena size in bytes per memory space (0: the target's, else unbounded)").AtLeast(0)
+	s.Bool(&o.Remarks, "remarks", false,
+		"Emit a remark per arena: bytes, lower bound, bytes saved against no sharing")
+	s.Duration(&o.TimeLimit, "time-limit", 0,
+		"Wall-clock safety stop of algorithm=dsa-rp, 0 for none; an arena from a search it cuts short depends on timing (a warning says so)")
+	s.Int(&o.Work, "work", passWork,
+		"Work budget of algorithm=dsa-rp in search steps (a few ns each); the same budget gives the same arena on any machine").AtLeast(1)
 }
 
 // smpCandidate is one allocation the pass will place.
@@ -88,6 +100,7 @@ type smpCandidate struct {
 
 type smpState struct {
 	ctx      *Context
+	opts     *staticPlannerOptions
 	fn       *dialect.Operation
 	entry    *dialect.Block
 	aa       *analysis.Aliases
@@ -95,27 +108,19 @@ type smpState struct {
 	index    map[*dialect.Operation]int
 	fine     bool // lifetimes from liveness instead of entry-block indices
 	escaping map[*dialect.Value]bool
-	search   planner.Options // dsa-rp's work budget and safety stop
 }
 
-func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
+func runStaticPlanner(ctx *Context, fn *dialect.Operation, o *staticPlannerOptions) error {
 	entry := fn.Body(0)
 	if entry == nil {
 		return nil // a declaration
 	}
-	algo := ctx.Opts.String("algorithm")
-	if c := ctx.Opts.Int("capacity"); c < 0 {
-		return dialect.NewError(fn.Loc, "static-memory-planner-analysis: capacity=%d is not a byte count", c)
-	}
-	search, err := searchOptions(ctx, "static-memory-planner-analysis")
-	if err != nil {
-		return dialect.NewError(fn.Loc, "%v", err)
-	}
-	s := &smpState{ctx: ctx, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}, search: search}
+	algo := o.Algorithm
+	s := &smpState{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}}
 	for i, op := range entry.Ops {
 		s.index[op] = i
 	}
-	s.fine = ctx.Opts.Bool("lift-nested") || algo == "ffd" || algo == "dsa-rp"
+	s.fine = o.LiftNested || algo == "ffd" || algo == "dsa-rp"
 	if s.fine {
 		s.lv = analysis.ComputeLiveness(fn, s.aa)
 	}
@@ -124,7 +129,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 	if ft := dialect.FuncType(fn); ft != nil {
 		for _, t := range ft.Results {
 			if dialect.IsMemRef(t) {
-				if !ctx.Opts.Bool("allow-escaping") {
+				if !o.AllowEscaping {
 					return dialect.NewError(fn.Loc, "static-memory-planner does not support functions with memref return types")
 				}
 				s.escaping = s.returnedValues()
@@ -319,13 +324,13 @@ func (s *smpState) deallocsOf(v *dialect.Value) []*dialect.Operation {
 // remark reports with remarks=1 only. Reasons a nested allocation is not
 // lifted are reported whenever lift-nested=1 asked for lifting.
 func (s *smpState) remark(loc dialect.Location, format string, args ...any) {
-	if s.ctx.Opts.Bool("remarks") {
+	if s.opts.Remarks {
 		s.ctx.Remark(loc, format, args...)
 	}
 }
 
 func (s *smpState) collect() ([]*smpCandidate, error) {
-	lift := s.ctx.Opts.Bool("lift-nested")
+	lift := s.opts.LiftNested
 	var cands []*smpCandidate
 	byRoot := map[*dialect.Value]*smpCandidate{}
 	var walkErr error
@@ -523,7 +528,7 @@ func (s *smpState) lifetime(c *smpCandidate) []planner.Interval {
 }
 
 func (s *smpState) checkArenaArg(cands []*smpCandidate) (*dialect.Value, error) {
-	if s.ctx.Opts.String("arena-mode") != "arg" {
+	if s.opts.ArenaMode != "arg" {
 		return nil, nil
 	}
 	args := dialect.FuncArgs(s.fn)
@@ -587,8 +592,7 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 			}
 		}
 	}
-	opt := s.search
-	opt.Capacity = planner.Unbounded
+	opt := planner.Options{TimeLimit: s.opts.TimeLimit, Work: s.opts.Work, Capacity: planner.Unbounded}
 	res, err := planner.Solve(algo, p, opt)
 	if err != nil {
 		return 0, 0, plannerError("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
@@ -613,22 +617,22 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 		c.offset = res.Solution.Offsets[i]
 		size = max(size, c.offset+c.size)
 	}
-	capacity := s.ctx.Opts.Int("capacity")
+	capacity := s.opts.Capacity
 	if capacity == 0 && s.ctx.Target != nil && space != "" {
 		capacity = s.ctx.Target.Capacity(spaceName(space))
 	}
 	if capacity > 0 && size > capacity {
 		note := ""
 		if res.ClockStopped {
-			note = fmt.Sprintf(" (the search stopped at the wall-clock limit, time-limit=%s)", s.ctx.Opts.String("time-limit"))
+			note = fmt.Sprintf(" (the search stopped at the wall-clock limit, time-limit=%s)", s.opts.TimeLimit)
 		}
 		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
 	}
 	if res.ClockStopped {
 		s.ctx.Warning(s.fn.Loc, "static-memory-planner: %s (memory space '%s', time-limit=%s); raise time-limit, or lower work, for a reproducible arena",
-			planner.ClockStopWarning, spaceName(space), s.ctx.Opts.String("time-limit"))
+			planner.ClockStopWarning, spaceName(space), s.opts.TimeLimit)
 	}
-	if s.ctx.Opts.Bool("remarks") {
+	if s.opts.Remarks {
 		lb := lowerBound(p)
 		// No sharing: every buffer in its own slot, packed in program
 		// order with its alignment (what algorithm=trivial produces).
