@@ -1,4 +1,4 @@
-package transforms
+package tile
 
 import (
 	"slices"
@@ -10,6 +10,8 @@ import (
 	"pto-opt/planner"
 	"pto-opt/printer"
 	"pto-opt/targets"
+	"pto-opt/transforms/internal/planning"
+	"pto-opt/transforms/pass"
 )
 
 // memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,
@@ -51,13 +53,13 @@ import (
 //  6. Unused allocations are removed; the result is checked by the
 //     independent validator (analysis.CheckTilePlacement).
 
-var MemoryReuse = WithOptions(&Pass{
+var MemoryReuse = pass.WithOptions(&pass.Pass{
 	Name:      "memory-reuse",
 	ClassName: "MemoryReuse",
 	Summary:   "Share allocations between tiles whose lifetimes do not overlap (PyPTO MemoryReuse)",
 	Anchor:    "func.func",
 	Parallel:  true,
-	Requires:  []*Pass{InitMemRef},
+	Requires:  []*pass.Pass{InitMemRef},
 	Stats: map[string]string{
 		"num-shared":  "Allocations merged into another",
 		"bytes-saved": "Bytes of allocation removed",
@@ -68,13 +70,13 @@ var MemoryReuse = WithOptions(&Pass{
 	},
 }, runMemoryReuse)
 
-func init() { Register(MemoryReuse) }
+func init() { pass.Register(MemoryReuse) }
 
 type memoryReuseOptions struct {
 	Subranges bool
 }
 
-func (o *memoryReuseOptions) Bind(s *OptionSet) {
+func (o *memoryReuseOptions) Bind(s *pass.OptionSet) {
 	s.Bool(&o.Subranges, "subranges", true, "Allow the capacity-overflow subrange fallback")
 }
 
@@ -100,7 +102,7 @@ type mrBuffer struct {
 func (b *mrBuffer) size() int64 { return b.members[0].size }
 
 type mrState struct {
-	ctx       *Context
+	ctx       *pass.Context
 	opts      *memoryReuseOptions
 	fn        *dialect.Operation
 	lv        *analysis.Liveness
@@ -114,14 +116,14 @@ type mrState struct {
 	groupTags map[int64]*dialect.Operation
 }
 
-func runMemoryReuse(ctx *Context, fn *dialect.Operation, o *memoryReuseOptions) error {
+func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "memory-reuse"); err != nil {
 		return err
 	}
 	if fn.Body(0) == nil {
 		return nil
 	}
-	allocs := tileAllocs(fn)
+	allocs := Allocs(fn)
 	if len(allocs) == 0 {
 		return nil
 	}
@@ -130,7 +132,7 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation, o *memoryReuseOptions) 
 	names := printer.Names(fn, printer.Options{})
 	for i, a := range allocs {
 		m := &mrMember{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
-			size: allocSize(a), pinned: isPinned(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
+			size: allocSize(a), pinned: IsPinned(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
 		for _, u := range a.Results[0].Uses {
 			if g, st, ok := pipelineMembership(u.Op); ok && !m.staged {
 				m.group, m.stage, m.staged = g, st, true
@@ -228,7 +230,7 @@ func (s *mrState) checkPinnedSlots() error {
 						continue
 					}
 					return dialect.NewError(b.op.Loc, "memory-reuse: %s and %s are both bound to slot %d of the declared allocation %%%s and are live at the same time; the later write destroys data the earlier tile still needs",
-						describeTile(a.res), describeTile(b.res), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
+						Describe(a.res), Describe(b.res), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
 				}
 			}
 		}
@@ -663,7 +665,7 @@ func (s *mrState) record(plan []*mrBuffer) {
 			pb.Live = []planner.Interval{{Start: 0, End: 1}}
 		}
 		p.Buffers = append(p.Buffers, pb)
-		locs = append(locs, locString(rep.alloc.Loc))
+		locs = append(locs, planning.Loc(rep.alloc.Loc))
 		members = append(members, names)
 		bufs = append(bufs, b)
 	}

@@ -1,4 +1,6 @@
-package transforms
+package tile
+
+import "pto-opt/transforms/pass"
 
 // pto-memory-plan: the whole PyPTO memory pipeline, a named pipeline that
 // expands, by planner, into
@@ -8,35 +10,35 @@ package transforms
 //	ptoas   init-memref, materialize-semantic-aliases (ptoas plans reuse and addresses)
 //
 // so each step is timed, verified, printed and counted as a pass.
-var PTOMemoryPlan = NamedPipeline(&Pass{
+var PTOMemoryPlan = pass.NamedPipeline(&pass.Pass{
 	Name:      "pto-memory-plan",
 	ClassName: "PTOMemoryPlan",
 	Summary:   "The PyPTO memory pipeline: init-memref, semantic aliases, then reuse and addresses by planner",
 	Anchor:    "func.func",
-}, func(o *ptoMemoryPlanOptions) []Step { return planPipelines[o.Planner] })
+}, func(o *ptoMemoryPlanOptions) []pass.Step { return planPipelines[o.Planner] })
 
-func init() { Register(PTOMemoryPlan) }
+func init() { pass.Register(PTOMemoryPlan) }
 
 // pipelinePlanners are the planners of pto-memory-plan, in the order
 // --help lists them; init-memref's planner option takes the same names.
 var pipelinePlanners = []string{"pypto", "dsa-rp", "ptoas"}
 
 // planPipelines gives each of pipelinePlanners its steps.
-var planPipelines = map[string][]Step{
+var planPipelines = map[string][]pass.Step{
 	"pypto": {
-		{InitMemRef, map[string]string{"planner": "pypto"}},
-		{MaterializeSemanticAliases, nil},
-		{MemoryReuse, nil},
-		{AllocateAddr, map[string]string{"planner": "sequential"}},
+		{Pass: InitMemRef, Opts: map[string]string{"planner": "pypto"}},
+		{Pass: MaterializeSemanticAliases},
+		{Pass: MemoryReuse},
+		{Pass: AllocateAddr, Opts: map[string]string{"planner": "sequential"}},
 	},
 	"dsa-rp": {
-		{InitMemRef, map[string]string{"planner": "dsa-rp"}},
-		{MaterializeSemanticAliases, nil},
-		{AllocateAddr, map[string]string{"planner": "dsa-rp"}},
+		{Pass: InitMemRef, Opts: map[string]string{"planner": "dsa-rp"}},
+		{Pass: MaterializeSemanticAliases},
+		{Pass: AllocateAddr, Opts: map[string]string{"planner": "dsa-rp"}},
 	},
 	"ptoas": {
-		{InitMemRef, map[string]string{"planner": "ptoas"}},
-		{MaterializeSemanticAliases, nil},
+		{Pass: InitMemRef, Opts: map[string]string{"planner": "ptoas"}},
+		{Pass: MaterializeSemanticAliases},
 	},
 }
 
@@ -44,6 +46,6 @@ type ptoMemoryPlanOptions struct {
 	Planner string
 }
 
-func (o *ptoMemoryPlanOptions) Bind(s *OptionSet) {
+func (o *ptoMemoryPlanOptions) Bind(s *pass.OptionSet) {
 	s.Enum(&o.Planner, "planner", "pypto", pipelinePlanners, "Memory planner")
 }

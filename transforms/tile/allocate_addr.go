@@ -1,4 +1,4 @@
-package transforms
+package tile
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 	"pto-opt/planner"
 	"pto-opt/printer"
 	"pto-opt/targets"
+	"pto-opt/transforms/internal/planning"
+	"pto-opt/transforms/pass"
 )
 
 // allocate-addr (PyPTO's AllocateMemoryAddr): gives every tile.alloc an
@@ -34,13 +36,13 @@ import (
 // library's Validate, and by analysis.CheckTilePlacement on the IR. A space
 // that overflows is an error naming the space, its capacity and the demand.
 
-var AllocateAddr = WithOptions(&Pass{
+var AllocateAddr = pass.WithOptions(&pass.Pass{
 	Name:      "allocate-addr",
 	ClassName: "AllocateMemoryAddr",
 	Summary:   "Assign every tile.alloc an address in its memory space ({addr = N})",
 	Anchor:    "func.func",
 	Parallel:  true,
-	Requires:  []*Pass{InitMemRef},
+	Requires:  []*pass.Pass{InitMemRef},
 	Stats: map[string]string{
 		"num-allocs":     "Allocations given an address",
 		"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
@@ -48,21 +50,7 @@ var AllocateAddr = WithOptions(&Pass{
 	},
 }, runAllocateAddr)
 
-var CheckTilePlacement = &Pass{
-	Name:      "check-tile-placement",
-	ClassName: "CheckTilePlacement",
-	Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
-	Anchor:    "func.func",
-	Parallel:  true,
-	Run: func(ctx *Context, fn *dialect.Operation) error {
-		if fn.Body(0) == nil {
-			return nil
-		}
-		return analysis.CheckTilePlacement(fn, placementRules(ctx))
-	},
-}
-
-func init() { Register(AllocateAddr, CheckTilePlacement) }
+func init() { pass.Register(AllocateAddr) }
 
 type allocateAddrOptions struct {
 	Planner   string        // a planner algorithm
@@ -71,29 +59,13 @@ type allocateAddrOptions struct {
 	Penalties bool
 }
 
-func (o *allocateAddrOptions) Bind(s *OptionSet) {
-	s.Enum(&o.Planner, "planner", "sequential", plannerAlgorithms("sequential", "dsa-rp"), "Address planner")
+func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
+	s.Enum(&o.Planner, "planner", "sequential", planning.AllAlgorithms("sequential", "dsa-rp"), "Address planner")
 	s.Duration(&o.TimeLimit, "time-limit", 0,
 		"Wall-clock safety stop of planner=dsa-rp, 0 for none; addresses from a search it cuts short depend on timing (a warning says so)")
-	s.Int(&o.Work, "work", passWork,
+	s.Int(&o.Work, "work", planning.DefaultWork,
 		"Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine").AtLeast(1)
 	s.Bool(&o.Penalties, "penalties", true, "Add cross-pipe reuse penalties (planner=dsa-rp)")
-}
-
-func placementRules(ctx *Context) analysis.PlacementRules {
-	r := analysis.PlacementRules{}
-	if t := ctx.Target; t != nil {
-		r.Target = t.RulesName()
-		r.Capacity = t.Capacity
-		r.Alignment = t.Alignment
-		r.Reserved = func(space string) [][2]int64 {
-			if s := t.Space(space); s != nil {
-				return s.Reserved
-			}
-			return nil
-		}
-	}
-	return r
 }
 
 // addrProblem is the planning problem of one function with the mapping
@@ -108,14 +80,14 @@ type addrProblem struct {
 	inPlace [][2]int
 }
 
-func runAllocateAddr(ctx *Context, fn *dialect.Operation, o *allocateAddrOptions) error {
+func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "allocate-addr"); err != nil {
 		return err
 	}
 	if fn.Body(0) == nil {
 		return nil
 	}
-	allocs := tileAllocs(fn)
+	allocs := Allocs(fn)
 	if len(allocs) == 0 {
 		return nil
 	}
@@ -149,7 +121,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation, o *allocateAddrOptions
 		if ctx.Target != nil {
 			b.Align = ctx.Target.Alignment(space)
 		}
-		if addr, ok := dialect.AllocAddr(a); ok && isPinned(a) {
+		if addr, ok := dialect.AllocAddr(a); ok && IsPinned(a) {
 			b.Pinned, b.Offset = true, addr
 		}
 		for _, r := range lv.RootRanges(a.Results[0]) {
@@ -171,7 +143,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation, o *allocateAddrOptions
 	}
 	res, err := ap.solve(algo, opt)
 	if err != nil {
-		return plannerError("allocate-addr", fn, err, func(i int) *dialect.Operation {
+		return planning.Error("allocate-addr", fn, err, func(i int) *dialect.Operation {
 			if i < len(allocs) {
 				return allocs[i]
 			}
@@ -214,7 +186,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation, o *allocateAddrOptions
 	if ctx.WantsPlans() {
 		locs := make([]string, len(allocs))
 		for i, a := range allocs {
-			locs[i] = locString(a.Loc)
+			locs[i] = planning.Loc(a.Loc)
 		}
 		ctx.RecordPlan(planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
 	}
@@ -226,41 +198,6 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation, o *allocateAddrOptions
 		}
 	}
 	return nil
-}
-
-// passWork is the passes' default dsa-rp work budget: kernels' pools are
-// small, and a function pass runs once per function, so it is a tenth of
-// the standalone planner's.
-const passWork = planner.DefaultWork / 10
-
-// plannerAlgorithms lists planner algorithms for an enum option: first, in
-// that order, then every other algorithm the planner has. A name the
-// planner does not know is a bug, caught when the pass is declared.
-func plannerAlgorithms(first ...string) []string {
-	all := planner.Algorithms()
-	for _, n := range first {
-		if !slices.Contains(all, n) {
-			panic("transforms: planner has no algorithm " + n)
-		}
-	}
-	out := append([]string(nil), first...)
-	for _, n := range all {
-		if !slices.Contains(first, n) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// someAlgorithms lists some planner algorithms for an enum option, each
-// checked as plannerAlgorithms does.
-func someAlgorithms(names ...string) []string {
-	for _, n := range names {
-		if !slices.Contains(planner.Algorithms(), n) {
-			panic("transforms: planner has no algorithm " + n)
-		}
-	}
-	return names
 }
 
 // solve places the buffers so that the (output, input) pairs of one op
@@ -309,7 +246,7 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 
 // overflowError names the space that does not fit, its capacity and the
 // demand (the bytes the found placement needs).
-func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *planner.Result, o *allocateAddrOptions) error {
+func (ap *addrProblem) overflowError(ctx *pass.Context, fn *dialect.Operation, res *planner.Result, o *allocateAddrOptions) error {
 	for pool, pk := range res.Peak {
 		c := ap.p.Pools[pool].Capacity
 		if c > 0 && pk > c {
@@ -368,7 +305,7 @@ func (ap *addrProblem) separate(a, b int, reason string) {
 }
 
 // addSeparations records the pairs that must never share bytes.
-func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *analysis.Liveness) {
+func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, lv *analysis.Liveness) {
 	target := ""
 	if ctx.Target != nil {
 		target = ctx.Target.RulesName()
@@ -405,7 +342,7 @@ func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *a
 		}
 	}
 	for i, a := range ap.allocs {
-		if !isPinned(a) {
+		if !IsPinned(a) {
 			continue
 		}
 		for j := range ap.allocs {
@@ -436,7 +373,7 @@ func pipelineMembership(op *dialect.Operation) (int64, int64, bool) {
 // producers that stand after their uses in a loop body.
 func hazardTaint(fn *dialect.Operation, aa *analysis.Aliases) (load, tpop map[*dialect.Value]bool) {
 	load, tpop = map[*dialect.Value]bool{}, map[*dialect.Value]bool{}
-	for pass := 0; pass < 2; pass++ {
+	for round := 0; round < 2; round++ {
 		fn.Walk(func(op *dialect.Operation) bool {
 			for _, r := range op.Results {
 				if _, ok := r.Type.(*dialect.TileType); !ok {

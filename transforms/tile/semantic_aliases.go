@@ -1,9 +1,12 @@
-package transforms
+package tile
 
 import (
+	"fmt"
+	"slices"
+
 	"pto-opt/analysis"
 	"pto-opt/dialect"
-	"slices"
+	"pto-opt/transforms/pass"
 )
 
 // materialize-semantic-aliases (PyPTO's MaterializeSemanticAliases): the
@@ -19,14 +22,14 @@ import (
 // are ordered so none reads a buffer an earlier one wrote, and a cycle
 // (a swap) goes through a scratch buffer hoisted to the entry.
 
-var MaterializeSemanticAliases = &Pass{
+var MaterializeSemanticAliases = &pass.Pass{
 	Name:          "materialize-semantic-aliases",
 	ClassName:     "MaterializeSemanticAliases",
 	Summary:       "Give loop carries and if results one allocation each (must-alias), copying where retargeting is unsafe",
 	Anchor:        "func.func",
 	Parallel:      true,
-	Requires:      []*Pass{InitMemRef},
-	Postcondition: requireSemanticAliases,
+	Requires:      []*pass.Pass{InitMemRef},
+	Postcondition: checkSemanticAliases,
 	Stats: map[string]string{
 		"num-retargeted": "Producers retargeted onto the canonical allocation",
 		"num-moves":      "tile.move copies inserted",
@@ -34,16 +37,16 @@ var MaterializeSemanticAliases = &Pass{
 	Run: runSemanticAliases,
 }
 
-func init() { Register(MaterializeSemanticAliases) }
+func init() { pass.Register(MaterializeSemanticAliases) }
 
 type msa struct {
-	ctx   *Context
+	ctx   *pass.Context
 	fn    *dialect.Operation
 	namer *allocNamer
 	lv    *analysis.Liveness
 }
 
-func runSemanticAliases(ctx *Context, fn *dialect.Operation) error {
+func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if err := checkGivenAddrs(ctx, fn, "materialize-semantic-aliases"); err != nil {
 		return err
 	}
@@ -124,8 +127,8 @@ func hasTileResults(op *dialect.Operation) bool {
 // removeUnusedAllocs drops tile.alloc ops nothing writes into any more.
 func removeUnusedAllocs(fn *dialect.Operation) int {
 	n := 0
-	for _, a := range tileAllocs(fn) {
-		if !a.Results[0].HasUses() && !isPinned(a) {
+	for _, a := range Allocs(fn) {
+		if !a.Results[0].HasUses() && !IsPinned(a) {
 			a.Erase()
 			n++
 		}
@@ -270,7 +273,7 @@ type newLoc struct {
 func (m *msa) copyBefore(op *dialect.Operation, v *dialect.Value) (newLoc, error) {
 	t, ok := v.Type.(*dialect.TileType)
 	if !ok || !t.HasStaticShape() {
-		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), describeTile(v))
+		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), Describe(v))
 	}
 	alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, m.namer.name(t.Space))
 	hoistToEntry(m.fn, []*dialect.Operation{alloc})
@@ -421,7 +424,7 @@ func (m *msa) conditional(S *dialect.Operation) error {
 		// written in place into a tile from outside the if, like a loop
 		// accumulator, or comes from outside) fixes it; otherwise the first
 		// arm whose tile is produced inside it.
-		for pass := 0; pass < 2 && !found; pass++ {
+		for round := 0; round < 2 && !found; round++ {
 			for ri := range S.Regions {
 				b := S.Body(ri)
 				if b == nil || b.Terminator() == nil {
@@ -433,20 +436,20 @@ func (m *msa) conditional(S *dialect.Operation) error {
 					continue
 				}
 				fixed := !producedInside(y, S)
-				if pass == 0 && fixed && tileSpace(y) != "acc" && m.liveAfter(l, S, i) {
+				if round == 0 && fixed && tileSpace(y) != "acc" && m.liveAfter(l, S, i) {
 					// The other arms would overwrite a tile still read
 					// after the if (or in a later iteration): they get a
 					// buffer of their own instead. An accumulator has no
 					// such choice (no acc-to-acc move); emitMoves reports it.
 					continue
 				}
-				if pass == 1 && !fixed && m.liveAfter(l, S, i) {
+				if round == 1 && !fixed && m.liveAfter(l, S, i) {
 					// The arm's tile sits on a tile still read after the
 					// if (an outer loop carry, say): the other arms would
 					// clobber it. The result gets a buffer of its own.
 					continue
 				}
-				if pass == 0 && fixed || pass == 1 && !fixed {
+				if round == 0 && fixed || round == 1 && !fixed {
 					dst, found = l, true
 					break
 				}
@@ -697,7 +700,7 @@ func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 	for i := range moves {
 		for j := range moves {
 			if i != j && moves[i].dst.buf == moves[j].dst.buf && moves[i].dst.offset == moves[j].dst.offset {
-				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, describeTile(moves[i].dst.buf))
+				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, Describe(moves[i].dst.buf))
 			}
 		}
 	}
@@ -764,4 +767,76 @@ func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 		}
 	}
 	return nil
+}
+
+// checkSemanticAliases is materialize-semantic-aliases' postcondition:
+// every loop carry and if result lives in one allocation.
+func checkSemanticAliases(fn *dialect.Operation) error {
+	var failure error
+	fn.Walk(func(op *dialect.Operation) bool {
+		if failure != nil {
+			return false
+		}
+		if op == fn || op.Def == nil || op.Def.Branch == nil || !hasTileResults(op) {
+			return true
+		}
+		for i, r := range op.Results {
+			if _, ok := r.Type.(*dialect.TileType); !ok {
+				continue
+			}
+			var want tileLoc
+			haveWant := false
+			if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+				for _, e := range op.Def.Branch.EntryEdges(op) {
+					if e.To == r {
+						want, haveWant = bufferOf(e.From)
+					}
+				}
+			}
+			for ri := range op.Regions {
+				b := op.Body(ri)
+				if b == nil || b.Terminator() == nil {
+					continue
+				}
+				t := b.Terminator()
+				var y *dialect.Value
+				for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {
+					if e.To == r {
+						y = e.From
+					}
+				}
+				if y == nil {
+					continue
+				}
+				l, ok := bufferOf(y)
+				if !ok {
+					failure = dialect.NewError(t.Loc, "result #%d of %s: the yielded tile has no allocation", i, dialect.Describe(op))
+					return false
+				}
+				if !haveWant {
+					want, haveWant = l, true
+					continue
+				}
+				if l != want {
+					other := "another arm yields it"
+					if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+						other = "it starts"
+					}
+					failure = dialect.NewError(t.Loc, "result #%d of %s is yielded in %s but %s in %s: loop carries and if results must live in one allocation",
+						i, dialect.Describe(op), describeLoc(l), other, describeLoc(want))
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return failure
+}
+
+func describeLoc(l tileLoc) string {
+	s := Describe(l.buf)
+	if l.offset != 0 {
+		s += fmt.Sprintf(" + %d", l.offset)
+	}
+	return s
 }

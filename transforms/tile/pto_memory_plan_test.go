@@ -1,10 +1,11 @@
-package transforms
+package tile
 
 import (
 	"slices"
 	"testing"
 
 	"pto-opt/planner"
+	"pto-opt/transforms/pass"
 )
 
 // TestEveryPlannerHasAPipeline: pto-memory-plan's planner option and the
@@ -20,11 +21,11 @@ func TestEveryPlannerHasAPipeline(t *testing.T) {
 			t.Errorf("planner %s has no pipeline", name)
 			continue
 		}
-		in, err := NewInstance(PTOMemoryPlan, map[string]string{"planner": name})
+		in, err := pass.NewInstance(PTOMemoryPlan, map[string]string{"planner": name})
 		if err != nil {
 			t.Fatal(err)
 		}
-		pl := NewModulePipeline()
+		pl := pass.NewModulePipeline()
 		if err := pl.Add(in); err != nil {
 			t.Errorf("planner %s: %v", name, err)
 			continue

@@ -1,12 +1,13 @@
-package transforms
+package tile
 
 import (
 	"fmt"
-	"pto-opt/analysis"
 	"slices"
 	"strconv"
 
+	"pto-opt/analysis"
 	"pto-opt/dialect"
+	"pto-opt/transforms/pass"
 )
 
 // Helpers shared by the tile memory passes (init-memref, semantic aliases,
@@ -119,7 +120,7 @@ func (n *allocNamer) name(space string) string {
 }
 
 // tileAllocs lists the tile.alloc ops of a function in program order.
-func tileAllocs(fn *dialect.Operation) []*dialect.Operation {
+func Allocs(fn *dialect.Operation) []*dialect.Operation {
 	var out []*dialect.Operation
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
@@ -137,7 +138,7 @@ func tileAllocs(fn *dialect.Operation) []*dialect.Operation {
 func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	entry := fn.Body(0)
 	at := 0
-	for at < len(entry.Ops) && isTileAlloc(entry.Ops[at]) && !slices.Contains(ops, entry.Ops[at]) {
+	for at < len(entry.Ops) && IsAlloc(entry.Ops[at]) && !slices.Contains(ops, entry.Ops[at]) {
 		at++
 	}
 	for _, op := range ops {
@@ -151,7 +152,7 @@ func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	}
 }
 
-func isTileAlloc(op *dialect.Operation) bool {
+func IsAlloc(op *dialect.Operation) bool {
 	if !op.Has(dialect.AllocLike) || len(op.Results) != 1 {
 		return false
 	}
@@ -160,7 +161,7 @@ func isTileAlloc(op *dialect.Operation) bool {
 }
 
 // isPinned reports an author-declared allocation.
-func isPinned(alloc *dialect.Operation) bool { return alloc.HasAttr("pinned") }
+func IsPinned(alloc *dialect.Operation) bool { return alloc.HasAttr("pinned") }
 
 // allocSize returns tile.alloc's size.
 func allocSize(alloc *dialect.Operation) int64 {
@@ -168,24 +169,8 @@ func allocSize(alloc *dialect.Operation) int64 {
 	return n
 }
 
-// requireTileMemrefs is the prerequisite check of passes that need every
-// on-chip tile bound to an allocation (init-memref).
-func requireTileMemrefs(op *dialect.Operation) error {
-	var missing *dialect.Operation
-	op.Walk(func(o *dialect.Operation) bool {
-		if missing == nil && needsBuffer(o) && len(dialect.TileDests(o)) == 0 {
-			missing = o
-		}
-		return missing == nil
-	})
-	if missing != nil {
-		return dialect.NewError(missing.Loc, "%s has no 'into' allocation", dialect.Describe(missing))
-	}
-	return nil
-}
-
 // describeTile names a tile value for messages.
-func describeTile(v *dialect.Value) string {
+func Describe(v *dialect.Value) string {
 	if v.NameHint != "" {
 		return "%" + v.NameHint
 	}
@@ -249,10 +234,10 @@ func definedIn(v *dialect.Value, p *dialect.Operation) bool {
 // in a reserved window): they are the author's (or an earlier run's), and
 // the validator run after the pass would otherwise blame the pass with an
 // internal error at the function.
-func checkGivenAddrs(ctx *Context, fn *dialect.Operation, pass string) error {
+func checkGivenAddrs(ctx *pass.Context, fn *dialect.Operation, passName string) error {
 	if err := analysis.CheckAllocAddrs(fn, placementRules(ctx)); err != nil {
 		d := dialect.AsDiagnostic(err)
-		return dialect.NewError(d.Loc, "%s: the input's %s", pass, d.Msg)
+		return dialect.NewError(d.Loc, "%s: the input's %s", passName, d.Msg)
 	}
 	return nil
 }

@@ -1,4 +1,6 @@
-package transforms
+// Package memrefplan is static-memory-planner-analysis, MLIR's static
+// memory planner for memref programs.
+package memrefplan
 
 import (
 	"fmt"
@@ -10,6 +12,9 @@ import (
 	"pto-opt/dialect"
 	"pto-opt/internal/checked"
 	"pto-opt/planner"
+	"pto-opt/planner/report"
+	"pto-opt/transforms/internal/planning"
+	"pto-opt/transforms/pass"
 )
 
 // static-memory-planner-analysis: MLIR's static memory planner (GSoC 2026,
@@ -41,7 +46,7 @@ import (
 // because erasing that deallocation would leak or skip freeing it. No
 // upstream test exercises the difference.
 
-var StaticMemoryPlannerAnalysis = WithOptions(&Pass{
+var StaticMemoryPlannerAnalysis = pass.WithOptions(&pass.Pass{
 	Name:      "static-memory-planner-analysis",
 	ClassName: "StaticMemoryPlannerAnalysis",
 	Summary:   "Replace heap allocations with views into one statically planned arena (MLIR's static memory planner)",
@@ -54,9 +59,9 @@ var StaticMemoryPlannerAnalysis = WithOptions(&Pass{
 	},
 }, runStaticPlanner)
 
-func init() { Register(StaticMemoryPlannerAnalysis) }
+func init() { pass.Register(StaticMemoryPlannerAnalysis) }
 
-type staticPlannerOptions struct {
+type options struct {
 	Algorithm     string // a planner algorithm
 	ArenaMode     string // "allocate" or "arg"
 	LiftNested    bool
@@ -67,8 +72,8 @@ type staticPlannerOptions struct {
 	Work          int64         // dsa-rp's work budget
 }
 
-func (o *staticPlannerOptions) Bind(s *OptionSet) {
-	s.Enum(&o.Algorithm, "algorithm", "trivial", someAlgorithms("trivial", "best-fit", "ffd", "dsa-rp"),
+func (o *options) Bind(s *pass.OptionSet) {
+	s.Enum(&o.Algorithm, "algorithm", "trivial", planning.Algorithms("trivial", "best-fit", "ffd", "dsa-rp"),
 		"Placement algorithm")
 	s.Enum(&o.ArenaMode, "arena-mode", "allocate", []string{"allocate", "arg"},
 		"Allocate the arena in the function, or use the first function argument")
@@ -82,12 +87,12 @@ func (o *staticPlannerOptions) Bind(s *OptionSet) {
 		"Emit a remark per arena: bytes, lower bound, bytes saved against no sharing")
 	s.Duration(&o.TimeLimit, "time-limit", 0,
 		"Wall-clock safety stop of algorithm=dsa-rp, 0 for none; an arena from a search it cuts short depends on timing (a warning says so)")
-	s.Int(&o.Work, "work", passWork,
+	s.Int(&o.Work, "work", planning.DefaultWork,
 		"Work budget of algorithm=dsa-rp in search steps (a few ns each); the same budget gives the same arena on any machine").AtLeast(1)
 }
 
-// smpCandidate is one allocation the pass will place.
-type smpCandidate struct {
+// candidate is one allocation the pass will place.
+type candidate struct {
 	alloc     *dialect.Operation
 	deallocs  []*dialect.Operation
 	size      int64
@@ -98,9 +103,9 @@ type smpCandidate struct {
 	offset    int64
 }
 
-type smpState struct {
-	ctx      *Context
-	opts     *staticPlannerOptions
+type state struct {
+	ctx      *pass.Context
+	opts     *options
 	fn       *dialect.Operation
 	entry    *dialect.Block
 	aa       *analysis.Aliases
@@ -110,13 +115,13 @@ type smpState struct {
 	escaping map[*dialect.Value]bool
 }
 
-func runStaticPlanner(ctx *Context, fn *dialect.Operation, o *staticPlannerOptions) error {
+func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) error {
 	entry := fn.Body(0)
 	if entry == nil {
 		return nil // a declaration
 	}
 	algo := o.Algorithm
-	s := &smpState{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}}
+	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}}
 	for i, op := range entry.Ops {
 		s.index[op] = i
 	}
@@ -152,7 +157,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation, o *staticPlannerOptio
 	}
 
 	// 5-6. Plan one arena per memory space.
-	groups := map[string][]*smpCandidate{}
+	groups := map[string][]*candidate{}
 	var spaces []string
 	for _, c := range cands {
 		if _, ok := groups[c.space]; !ok {
@@ -162,7 +167,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation, o *staticPlannerOptio
 	}
 	type arena struct {
 		size, align int64
-		cands       []*smpCandidate
+		cands       []*candidate
 	}
 	arenas := map[string]*arena{}
 	for _, sp := range spaces {
@@ -214,7 +219,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation, o *staticPlannerOptio
 }
 
 // returnedValues are the values a func.return may hand to the caller.
-func (s *smpState) returnedValues() map[*dialect.Value]bool {
+func (s *state) returnedValues() map[*dialect.Value]bool {
 	out := map[*dialect.Value]bool{}
 	for _, b := range s.fn.Regions[0].Blocks {
 		if t := b.Terminator(); t != nil && t.Has(dialect.ReturnLike) {
@@ -307,7 +312,7 @@ func identityLayout(mt *dialect.MemRefType) bool {
 }
 
 // deallocsOf finds every FreeLike op releasing a value v may flow into.
-func (s *smpState) deallocsOf(v *dialect.Value) []*dialect.Operation {
+func (s *state) deallocsOf(v *dialect.Value) []*dialect.Operation {
 	var out []*dialect.Operation
 	seen := map[*dialect.Operation]bool{}
 	for _, w := range s.aa.Resolve(v) {
@@ -323,16 +328,16 @@ func (s *smpState) deallocsOf(v *dialect.Value) []*dialect.Operation {
 
 // remark reports with remarks=1 only. Reasons a nested allocation is not
 // lifted are reported whenever lift-nested=1 asked for lifting.
-func (s *smpState) remark(loc dialect.Location, format string, args ...any) {
+func (s *state) remark(loc dialect.Location, format string, args ...any) {
 	if s.opts.Remarks {
 		s.ctx.Remark(loc, format, args...)
 	}
 }
 
-func (s *smpState) collect() ([]*smpCandidate, error) {
+func (s *state) collect() ([]*candidate, error) {
 	lift := s.opts.LiftNested
-	var cands []*smpCandidate
-	byRoot := map[*dialect.Value]*smpCandidate{}
+	var cands []*candidate
+	byRoot := map[*dialect.Value]*candidate{}
 	var walkErr error
 	skipped := int64(0)
 	s.fn.Walk(func(op *dialect.Operation) bool {
@@ -409,7 +414,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 		if a, ok := op.IntAttrValue("alignment"); ok && a > 0 {
 			align = a
 		}
-		c := &smpCandidate{alloc: op, deallocs: deallocs, size: size, align: align, spaceAttr: mt.MemSpace}
+		c := &candidate{alloc: op, deallocs: deallocs, size: size, align: align, spaceAttr: mt.MemSpace}
 		c.space = spaceText(mt.MemSpace)
 		cands = append(cands, c)
 		byRoot[op.Results[0]] = c
@@ -439,7 +444,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 			}
 		}
 	}
-	var kept []*smpCandidate
+	var kept []*candidate
 	for _, c := range cands {
 		if byRoot[c.alloc.Results[0]] != nil {
 			kept = append(kept, c)
@@ -455,7 +460,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 }
 
 // escapes reports whether an allocation may reach the function's return.
-func (s *smpState) escapes(v *dialect.Value) bool {
+func (s *state) escapes(v *dialect.Value) bool {
 	for _, w := range s.aa.Resolve(v) {
 		if s.escaping[w] {
 			return true
@@ -470,7 +475,7 @@ func (s *smpState) escapes(v *dialect.Value) bool {
 // created in), and every op around it must be one whose region control
 // flow pto-opt knows (scf.for, scf.if, scf.while): an unknown op may run
 // its region several times at once, or keep the buffer beyond one run.
-func (s *smpState) liftable(op *dialect.Operation) string {
+func (s *state) liftable(op *dialect.Operation) string {
 	if s.entry.FindAncestorOpInBlock(op) == nil {
 		return "it is in a block other than the entry block of the function (unstructured control flow)"
 	}
@@ -485,7 +490,7 @@ func (s *smpState) liftable(op *dialect.Operation) string {
 // confined explains why a nested allocation cannot be lifted, or returns
 // "": every alias and every deallocation must stay inside the block that
 // allocates, so the buffer lives within one execution of its region.
-func (s *smpState) confined(op *dialect.Operation) string {
+func (s *state) confined(op *dialect.Operation) string {
 	b := op.Block
 	inside := func(o *dialect.Operation) bool { return b.FindAncestorOpInBlock(o) != nil }
 	for _, w := range s.aa.Resolve(op.Results[0]) {
@@ -509,7 +514,7 @@ func describeValue(v *dialect.Value) string {
 }
 
 // lifetime gives a candidate's live intervals in the active time model.
-func (s *smpState) lifetime(c *smpCandidate) []planner.Interval {
+func (s *state) lifetime(c *candidate) []planner.Interval {
 	if s.fine {
 		var out []planner.Interval
 		for _, r := range s.lv.RootRanges(c.alloc.Results[0]) {
@@ -527,7 +532,7 @@ func (s *smpState) lifetime(c *smpCandidate) []planner.Interval {
 	return []planner.Interval{{Start: start, End: end}}
 }
 
-func (s *smpState) checkArenaArg(cands []*smpCandidate) (*dialect.Value, error) {
+func (s *state) checkArenaArg(cands []*candidate) (*dialect.Value, error) {
 	if s.opts.ArenaMode != "arg" {
 		return nil, nil
 	}
@@ -571,7 +576,7 @@ func spaceName(s string) string {
 
 // plan places one memory space's candidates and returns the arena size and
 // alignment. Every placement is checked by planner.Validate first.
-func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64, error) {
+func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, error) {
 	p := &planner.Problem{Pools: []planner.Pool{{Name: spaceName(space)}}}
 	align := int64(1)
 	for _, c := range cands {
@@ -595,7 +600,7 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	opt := planner.Options{TimeLimit: s.opts.TimeLimit, Work: s.opts.Work, Capacity: planner.Unbounded}
 	res, err := planner.Solve(algo, p, opt)
 	if err != nil {
-		return 0, 0, plannerError("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
+		return 0, 0, planning.Error("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
 			if i < len(cands) {
 				return cands[i].alloc
 			}
@@ -608,9 +613,9 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	if s.ctx.WantsPlans() {
 		locs := make([]string, len(cands))
 		for i, c := range cands {
-			locs[i] = locString(c.alloc.Loc)
+			locs[i] = planning.Loc(c.alloc.Loc)
 		}
-		s.ctx.RecordPlan(planReport(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, locs, nil))
+		s.ctx.RecordPlan(planning.Report(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, report.Options{Locs: locs}))
 	}
 	size := int64(0)
 	for i, c := range cands {
@@ -701,7 +706,7 @@ func lowerBound(p *planner.Problem) int64 {
 
 // candidateName names an allocation in plans and reports: its SSA name
 // when it has one, else its location.
-func candidateName(c *smpCandidate) string {
+func candidateName(c *candidate) string {
 	if h := c.alloc.Results[0].NameHint; h != "" {
 		return "%" + h
 	}

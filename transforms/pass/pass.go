@@ -1,21 +1,11 @@
-// Package transforms holds the pass manager (registry, typed options,
-// textual pipelines, instrumentation) and pto-opt's passes, one per file.
-//
-// Passes are registered in a table, like cmd/compile's SSA passes: each
-// entry names the pass, says what it does, which op it anchors on, which
-// options it takes and what must have happened before it. The manager runs
-// the verifier between passes.
-package transforms
+package pass
 
 import (
 	"fmt"
-	"io"
 	"sort"
 	"sync"
 
 	"pto-opt/dialect"
-	"pto-opt/planner/report"
-	"pto-opt/targets"
 )
 
 // Pass is a registry entry: a pass, or a named pipeline.
@@ -87,7 +77,7 @@ func bindOptions[O any, P optionsPtr[O]](p *Pass) {
 //	var Foo = WithOptions(&Pass{Name: "foo", ...}, func(ctx *Context, op *dialect.Operation, o *fooOptions) error { ... })
 func WithOptions[O any, P optionsPtr[O]](p *Pass, run func(ctx *Context, op *dialect.Operation, o P) error) *Pass {
 	if p.Run != nil {
-		panic("transforms: pass " + p.Name + " has both Run and typed options")
+		panic("pass: pass " + p.Name + " has both Run and typed options")
 	}
 	bindOptions[O, P](p)
 	p.run = func(ctx *Context, op *dialect.Operation, opts any) error { return run(ctx, op, opts.(P)) }
@@ -98,7 +88,7 @@ func WithOptions[O any, P optionsPtr[O]](p *Pass, run func(ctx *Context, op *dia
 // entry's options, the passes it stands for.
 func NamedPipeline[O any, P optionsPtr[O]](p *Pass, expand func(o P) []Step) *Pass {
 	if p.Run != nil {
-		panic("transforms: named pipeline " + p.Name + " has a Run")
+		panic("pass: named pipeline " + p.Name + " has a Run")
 	}
 	bindOptions[O, P](p)
 	p.expand = func(opts any) []Step { return expand(opts.(P)) }
@@ -152,13 +142,13 @@ func Register(ps ...*Pass) {
 	defer registryMu.Unlock()
 	for _, p := range ps {
 		if _, dup := registry[p.Name]; dup {
-			panic("transforms: duplicate pass " + p.Name)
+			panic("pass: duplicate pass " + p.Name)
 		}
 		if p.Anchor == "" {
 			p.Anchor = "func.func"
 		}
 		if p.run == nil && p.expand == nil && p.Run == nil {
-			panic("transforms: pass " + p.Name + " has no body")
+			panic("pass: pass " + p.Name + " has no body")
 		}
 		registry[p.Name] = p
 	}
@@ -206,56 +196,3 @@ func NewInstance(p *Pass, raw map[string]string) (*Instance, error) {
 // OptionString renders the instance's full option set as MLIR prints it in
 // pipelines: {a=1 b=x}, every option with its current value.
 func (in *Instance) OptionString() string { return in.opts.String() }
-
-// Context is what a running pass sees.
-type Context struct {
-	Target *targets.Target
-	// Out receives analysis dumps (test-print-* passes); mlir-opt writes
-	// them to stderr.
-	Out io.Writer
-
-	mu    *sync.Mutex
-	plans *[]report.Function
-	diags *[]*dialect.Diagnostic
-	stats map[string]int64
-}
-
-// Emit records a diagnostic (errors fail the pass after it returns).
-func (c *Context) Emit(d *dialect.Diagnostic) {
-	c.mu.Lock()
-	*c.diags = append(*c.diags, d)
-	c.mu.Unlock()
-}
-
-// Remark emits a remark at loc.
-func (c *Context) Remark(loc dialect.Location, format string, args ...any) {
-	c.Emit(&dialect.Diagnostic{Severity: dialect.SevRemark, Loc: loc, Msg: fmt.Sprintf(format, args...)})
-}
-
-// Warning emits a warning at loc.
-func (c *Context) Warning(loc dialect.Location, format string, args ...any) {
-	c.Emit(&dialect.Diagnostic{Severity: dialect.SevWarning, Loc: loc, Msg: fmt.Sprintf(format, args...)})
-}
-
-// WantsPlans says whether RecordPlan keeps anything: passes skip
-// describing their plans when it does not.
-func (c *Context) WantsPlans() bool { return c.plans != nil }
-
-// RecordPlan keeps a pass's memory plan for --memory-report.
-func (c *Context) RecordPlan(f report.Function) {
-	if c.plans == nil {
-		return
-	}
-	plansMu.Lock() // shared by the functions a parallel pass runs on
-	*c.plans = append(*c.plans, f)
-	plansMu.Unlock()
-}
-
-var plansMu sync.Mutex
-
-// Stat adds delta to a statistic.
-func (c *Context) Stat(name string, delta int64) {
-	c.mu.Lock()
-	c.stats[name] += delta
-	c.mu.Unlock()
-}

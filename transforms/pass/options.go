@@ -1,4 +1,4 @@
-package transforms
+package pass
 
 import (
 	"fmt"
@@ -43,11 +43,11 @@ type option struct {
 func (s *OptionSet) bind(spec OptionSpec, parse func(string) error) *option {
 	for _, o := range s.opts {
 		if o.Name == spec.Name {
-			panic("transforms: option " + spec.Name + " bound twice")
+			panic("pass: option " + spec.Name + " bound twice")
 		}
 	}
 	if err := parse(spec.Default); err != nil {
-		panic(fmt.Sprintf("transforms: bad default of option %s: %v", spec.Name, err))
+		panic(fmt.Sprintf("pass: bad default of option %s: %v", spec.Name, err))
 	}
 	o := &option{OptionSpec: spec, parse: parse, text: spec.Default}
 	s.opts = append(s.opts, o)
@@ -103,7 +103,7 @@ func (s *OptionSet) Int(p *int64, name string, def int64, help string) *IntOptio
 func (io *IntOption) AtLeast(min int64) *IntOption {
 	io.min = &min
 	if err := io.o.parse(io.o.Default); err != nil {
-		panic(fmt.Sprintf("transforms: bad default of option %s: %v", io.o.Name, err))
+		panic(fmt.Sprintf("pass: bad default of option %s: %v", io.o.Name, err))
 	}
 	return io
 }
