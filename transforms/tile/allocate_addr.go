@@ -2,7 +2,6 @@ package tile
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"time"
 
@@ -10,7 +9,6 @@ import (
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/printer"
-	"pto-opt/targets"
 	"pto-opt/transforms/internal/planning"
 	"pto-opt/transforms/pass"
 )
@@ -239,7 +237,7 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 			shifted = ap.inPlace // the last round separates every pair
 		}
 		for _, pr := range shifted {
-			ap.separate(pr[0], pr[1], "partial_overlap")
+			ap.separate(pr[0], pr[1], reasonPartialOverlap)
 		}
 	}
 }
@@ -306,21 +304,7 @@ func (ap *addrProblem) separate(a, b int, reason string) {
 
 // addSeparations records the pairs that must never share bytes.
 func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, lv *analysis.Liveness) {
-	target := ""
-	if ctx.Target != nil {
-		target = ctx.Target.RulesName()
-	}
-	rootIdx := func(v *dialect.Value) int {
-		if buf, ok := allocationOf(v); ok {
-			return ap.index(buf)
-		}
-		return -1
-	}
-	hazard := ctx.Target != nil && ctx.Target.HasHazard(targets.HazardSplitLoadTpop) && fn.HasAttr("tile.split_aiv")
-	var loadTainted, tpopTainted map[*dialect.Value]bool
-	if hazard {
-		loadTainted, tpopTainted = hazardTaint(fn, lv.Aliases)
-	}
+	rules := newWriteRules(ctx, fn, lv.Aliases)
 	type stage struct {
 		group, stage int64
 		root         int
@@ -328,16 +312,18 @@ func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, 
 	var stages []stage
 	fn.Walk(func(op *dialect.Operation) bool {
 		for _, d := range dialect.TileDests(op) { // one per result
-			ap.writeSeparations(op, ap.index(d), target, rootIdx, hazard, loadTainted, tpopTainted, func(g, s int64, out int) {
+			out := ap.index(d)
+			ap.writeSeparations(op, out, rules)
+			if g, s, ok := pipelineMembership(op); ok {
 				stages = append(stages, stage{g, s, out})
-			})
+			}
 		}
 		return true
 	})
 	for i, a := range stages {
 		for _, b := range stages[i+1:] {
 			if a.group == b.group && a.stage != b.stage {
-				ap.separate(a.root, b.root, "pipeline_stage")
+				ap.separate(a.root, b.root, reasonPipelineStage)
 			}
 		}
 	}
@@ -347,57 +333,18 @@ func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, 
 		}
 		for j := range ap.allocs {
 			if j != i {
-				ap.separate(i, j, "pinned")
+				ap.separate(i, j, reasonPinned)
 			}
 		}
 	}
 }
 
-// pipelineMembership reads `tile.pipeline = [group, stage]`.
-func pipelineMembership(op *dialect.Operation) (int64, int64, bool) {
-	arr, ok := op.Attr("tile.pipeline").(*dialect.ArrayAttr)
-	if !ok || len(arr.Elems) != 2 {
-		return 0, 0, false
+// root is the index of the allocation v lives in (-1: none planned here).
+func (ap *addrProblem) root(v *dialect.Value) int {
+	if buf, ok := allocationOf(v); ok {
+		return ap.index(buf)
 	}
-	g, ok1 := arr.Elems[0].(*dialect.IntegerAttr)
-	s, ok2 := arr.Elems[1].(*dialect.IntegerAttr)
-	if !ok1 || !ok2 {
-		return 0, 0, false
-	}
-	return g.Value, s.Value, true
-}
-
-// hazardTaint classifies tiles derived from a tile.load (through views) and
-// from a tile.tpop_from_aic, looking through loop carries: a carried value
-// is tainted when its buffer holds such a tile. Two passes reach the
-// producers that stand after their uses in a loop body.
-func hazardTaint(fn *dialect.Operation, aa *analysis.Aliases) (load, tpop map[*dialect.Value]bool) {
-	load, tpop = map[*dialect.Value]bool{}, map[*dialect.Value]bool{}
-	for round := 0; round < 2; round++ {
-		fn.Walk(func(op *dialect.Operation) bool {
-			for _, r := range op.Results {
-				if _, ok := r.Type.(*dialect.TileType); !ok {
-					continue
-				}
-				switch {
-				case op.Has(dialect.GlobalLoad):
-					markAll(aa, r, load)
-				case op.Has(dialect.CubePop):
-					markAll(aa, r, tpop)
-				case op.Has(dialect.ViewLike) && load[op.Operands[0]]:
-					markAll(aa, r, load)
-				}
-			}
-			return true
-		})
-	}
-	return load, tpop
-}
-
-func markAll(aa *analysis.Aliases, v *dialect.Value, set map[*dialect.Value]bool) {
-	for _, w := range aa.Resolve(v) {
-		set[w] = true
-	}
+	return -1
 }
 
 // addPenalties is the cross-pipe recogniser: when two allocations that may
@@ -485,41 +432,26 @@ func overlapsLive(a, b []planner.Interval) bool {
 }
 
 // writeSeparations records the separations one write (into allocation
-// index out) implies: its op's no-alias rules, the target hazard and its
-// pipeline stage.
-func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, target string, rootIdx func(*dialect.Value) int,
-	hazard bool, loadTainted, tpopTainted map[*dialect.Value]bool, stage func(g, s int64, out int)) {
-	all, forbidden := dialect.ForbiddenAliasOperands(op, target)
-	inputs := dialect.TileInputs(op)
-	for k, in := range inputs {
-		if all || slices.Contains(forbidden, k) {
-			ap.separate(out, rootIdx(in), "semantic_no_alias")
+// index out) implies by the rules, and the inputs it must overwrite
+// exactly in place if at all.
+func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, rules *writeRules) {
+	noAlias := map[int]bool{}
+	rules.refusals(op, func(k int, in *dialect.Value, reason string) {
+		ap.separate(out, ap.root(in), reason)
+		if reason == reasonNoAlias {
+			noAlias[k] = true
+		}
+	})
+	for k, in := range dialect.TileInputs(op) {
+		if noAlias[k] {
 			continue
 		}
 		// An op may overwrite an input it reads only exactly in place.
 		// Two allocations whose lifetimes meet at the op may share bytes
 		// in the planner's model; shifted against each other, the op
 		// would clobber input bytes it has not read yet (see solve).
-		if r := rootIdx(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !overlapsLive(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
+		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !overlapsLive(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
 			ap.inPlace = append(ap.inPlace, [2]int{out, r})
 		}
-	}
-	if hazard {
-		readsTpop := false
-		for _, in := range inputs {
-			if tpopTainted[in] {
-				readsTpop = true
-			}
-		}
-		if readsTpop {
-			for _, in := range inputs {
-				if loadTainted[in] {
-					ap.separate(out, rootIdx(in), "target_hazard")
-				}
-			}
-		}
-	}
-	if g, s, ok := pipelineMembership(op); ok {
-		stage(g, s, out)
 	}
 }

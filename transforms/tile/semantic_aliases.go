@@ -2,7 +2,6 @@ package tile
 
 import (
 	"fmt"
-	"slices"
 
 	"pto-opt/analysis"
 	"pto-opt/dialect"
@@ -39,7 +38,8 @@ var MaterializeSemanticAliases = &pass.Pass{
 
 func init() { pass.Register(MaterializeSemanticAliases) }
 
-type msa struct {
+// materializer is materialize-semantic-aliases at work on one function.
+type materializer struct {
 	ctx   *pass.Context
 	fn    *dialect.Operation
 	namer *allocNamer
@@ -53,7 +53,7 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if fn.Body(0) == nil {
 		return nil
 	}
-	m := &msa{ctx: ctx, fn: fn, namer: newAllocNamer(fn)}
+	m := &materializer{ctx: ctx, fn: fn, namer: newAllocNamer(fn)}
 	var ops []*dialect.Operation
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op != fn && op.Def != nil && op.Def.Branch != nil && hasTileResults(op) {
@@ -93,7 +93,7 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 
 // reconcile adds the copies a loop body or if arm still needs for its
 // yielded tiles to sit on the carries' or results' places.
-func (m *msa) reconcile(op *dialect.Operation) error {
+func (m *materializer) reconcile(op *dialect.Operation) error {
 	canon := map[int]tileLoc{}
 	for i, r := range op.Results {
 		if _, ok := r.Type.(*dialect.TileType); !ok {
@@ -144,7 +144,7 @@ type carryMove struct {
 	dst tileLoc
 }
 
-func (m *msa) loop(L *dialect.Operation) error {
+func (m *materializer) loop(L *dialect.Operation) error {
 	body := L.Body(0)
 	yield := body.Terminator()
 	var moves []carryMove
@@ -214,7 +214,7 @@ func sharesCarry(canon map[int]tileLoc, loc tileLoc) bool {
 // displaced lists the copies still needed after retargeting: one tile
 // yielded for several carries (scf.yield %y, %y) can be retargeted onto
 // one of their places only, so every other carry copies it.
-func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves []carryMove) []carryMove {
+func (m *materializer) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves []carryMove) []carryMove {
 	pending := map[int]bool{}
 	for _, mv := range moves {
 		pending[mv.idx] = true
@@ -236,7 +236,7 @@ func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves [
 // initUsedElsewhere reports whether the loop's init tile (or a view of it)
 // is read anywhere but as the init operand, in or after the loop: the
 // carry would overwrite it.
-func (m *msa) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
+func (m *materializer) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
 	// Whatever views the init's bytes reads them too: a slice of it, or
 	// the tile it is itself a view of, and that tile's other views.
 	root := init
@@ -270,7 +270,7 @@ type newLoc struct {
 }
 
 // copyBefore copies tile v into a fresh allocation right before op.
-func (m *msa) copyBefore(op *dialect.Operation, v *dialect.Value) (newLoc, error) {
+func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newLoc, error) {
 	t, ok := v.Type.(*dialect.TileType)
 	if !ok || !t.HasStaticShape() {
 		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), Describe(v))
@@ -294,7 +294,7 @@ func newMove(src, buf *dialect.Value, off int64, loc dialect.Location) *dialect.
 // retarget tries to make tile v (yielded by a loop whose carry iter_arg is
 // carry, or by an if arm when carry is nil) live in dst by rewriting its
 // producer chain inside scope. It reports false when that is unsafe.
-func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
+func (m *materializer) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
 	op := v.Op
 	if op == nil || !scope.IsAncestorOf(op) || op == scope {
 		return false
@@ -349,7 +349,7 @@ func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, 
 // op must not overwrite lives there, the loop carry is not read after op
 // (reads at op itself are fine: inputs are read before the output is
 // written), and no other tile living in dst overlaps the result's lifetime.
-func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value) bool {
+func (m *materializer) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
@@ -405,14 +405,7 @@ func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value
 	return true
 }
 
-func (m *msa) targetName() string {
-	if m.ctx.Target != nil {
-		return m.ctx.Target.RulesName()
-	}
-	return ""
-}
-
-func (m *msa) conditional(S *dialect.Operation) error {
+func (m *materializer) conditional(S *dialect.Operation) error {
 	dsts := map[int]tileLoc{}
 	for i, res := range S.Results {
 		if _, ok := res.Type.(*dialect.TileType); !ok {
@@ -501,7 +494,7 @@ func (m *msa) conditional(S *dialect.Operation) error {
 // liveAfter reports whether a tile in allocation l other than result i of
 // S (and what it flows into) is still read after S finishes: at a later
 // point, or in a later iteration of a loop around S.
-func (m *msa) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
+func (m *materializer) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
 	mine := map[*dialect.Value]bool{}
 	for _, w := range m.lv.Aliases.Resolve(S.Results[i]) {
 		mine[w] = true
@@ -572,7 +565,7 @@ func producedInside(y *dialect.Value, S *dialect.Operation) bool {
 // dead-at-assign test): every tile already in dst must be read only
 // before op in op's own arm, in another arm of S (exclusive), or before S;
 // a read after S or later in the same arm would see the clobbered bytes.
-func (m *msa) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Operation) bool {
+func (m *materializer) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Operation) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
@@ -669,24 +662,21 @@ func before(u, s *dialect.Operation) bool {
 }
 
 // noAliasOK checks that op may write into dst given its no-alias rules.
-func (m *msa) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
-	all, forbidden := dialect.ForbiddenAliasOperands(op, m.targetName())
-	for i, in := range dialect.TileInputs(op) {
-		if !all && !slices.Contains(forbidden, i) {
-			continue
+func (m *materializer) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
+	ok := true
+	noAliasRules(m.ctx).noAlias(op, func(_ int, in *dialect.Value) {
+		if buf, found := allocationOf(in); found && buf == dst.buf {
+			ok = false
 		}
-		if buf, ok := allocationOf(in); ok && buf == dst.buf {
-			return false
-		}
-	}
-	return true
+	})
+	return ok
 }
 
 // emitMoves inserts the copies of a yield. pl.yield rebinds every carry at
 // once but the copies run in sequence, so a copy that reads a buffer
 // another copy writes runs first; a cycle (a swap) is broken by copying one
 // source into a scratch buffer first.
-func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
+func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 	if len(moves) == 0 {
 		return nil
 	}
