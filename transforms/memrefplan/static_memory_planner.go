@@ -46,6 +46,7 @@ import (
 // because erasing that deallocation would leak or skip freeing it. No
 // upstream test exercises the difference.
 
+// StaticMemoryPlannerAnalysis is the static-memory-planner-analysis pass.
 var StaticMemoryPlannerAnalysis = pass.WithOptions(&pass.Pass{
 	Name:      "static-memory-planner-analysis",
 	ClassName: "StaticMemoryPlannerAnalysis",

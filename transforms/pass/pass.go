@@ -41,7 +41,7 @@ type Pass struct {
 
 	// newOptions makes a fresh options struct with its bound set.
 	newOptions func() (any, *OptionSet)
-	// run is the body (Run, or the typed body of WithOptions).
+	// run is the typed body of WithOptions (without options: Run).
 	run func(ctx *Context, op *dialect.Operation, opts any) error
 	// expand, set for a named pipeline (MLIR's PassPipelineRegistration):
 	// wherever the entry is added, on the command line or in a textual

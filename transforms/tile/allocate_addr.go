@@ -34,6 +34,7 @@ import (
 // library's Validate, and by analysis.CheckTilePlacement on the IR. A space
 // that overflows is an error naming the space, its capacity and the demand.
 
+// AllocateAddr is the allocate-addr pass.
 var AllocateAddr = pass.WithOptions(&pass.Pass{
 	Name:      "allocate-addr",
 	ClassName: "AllocateMemoryAddr",

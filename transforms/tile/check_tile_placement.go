@@ -10,6 +10,7 @@ import (
 // as a pass. The planning passes run it on their own plans too, with the
 // rules placementRules derives from the target.
 
+// CheckTilePlacement is the check-tile-placement pass.
 var CheckTilePlacement = &pass.Pass{
 	Name:      "check-tile-placement",
 	ClassName: "CheckTilePlacement",

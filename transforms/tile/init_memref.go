@@ -27,6 +27,8 @@ import (
 // op, or tiles of different spaces to one allocation, is already rejected
 // by the op verifier.
 
+// InitMemRef is the init-memref pass, which the other tile passes and
+// convert-tile-to-pto require.
 var InitMemRef = pass.WithOptions(&pass.Pass{
 	Name:          "init-memref",
 	ClassName:     "InitMemRef",

@@ -52,6 +52,7 @@ import (
 //  6. Unused allocations are removed; the result is checked by the
 //     independent validator (analysis.CheckTilePlacement).
 
+// MemoryReuse is the memory-reuse pass.
 var MemoryReuse = pass.WithOptions(&pass.Pass{
 	Name:      "memory-reuse",
 	ClassName: "MemoryReuse",

@@ -2,8 +2,8 @@ package tile
 
 import "pto-opt/transforms/pass"
 
-// pto-memory-plan: the whole PyPTO memory pipeline, a named pipeline that
-// expands, by planner, into
+// PTOMemoryPlan is pto-memory-plan, the whole PyPTO memory pipeline: a
+// named pipeline that expands, by planner, into
 //
 //	pypto   init-memref, materialize-semantic-aliases, memory-reuse, allocate-addr{planner=sequential}
 //	dsa-rp  init-memref, materialize-semantic-aliases, allocate-addr{planner=dsa-rp} (no memory-reuse)

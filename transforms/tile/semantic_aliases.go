@@ -21,6 +21,8 @@ import (
 // are ordered so none reads a buffer an earlier one wrote, and a cycle
 // (a swap) goes through a scratch buffer hoisted to the entry.
 
+// MaterializeSemanticAliases is the materialize-semantic-aliases pass;
+// convert-tile-to-pto requires it.
 var MaterializeSemanticAliases = &pass.Pass{
 	Name:          "materialize-semantic-aliases",
 	ClassName:     "MaterializeSemanticAliases",

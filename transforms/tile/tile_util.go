@@ -11,7 +11,8 @@ import (
 )
 
 // Helpers shared by the tile memory passes (init-memref, semantic aliases,
-// memory-reuse, allocate-addr). They answer "which allocation holds this
+// memory-reuse, allocate-addr; the exported ones by convert-tile-to-pto
+// too). They answer "which allocation holds this
 // tile" from the op traits: destination-style ops write their `into`
 // buffer, in-place ops write their reused operand's, views and region
 // results inherit.
@@ -119,14 +120,12 @@ func (n *allocNamer) name(space string) string {
 	}
 }
 
-// tileAllocs lists the tile.alloc ops of a function in program order.
+// Allocs lists the tile.alloc ops of a function in program order.
 func Allocs(fn *dialect.Operation) []*dialect.Operation {
 	var out []*dialect.Operation
 	fn.Walk(func(op *dialect.Operation) bool {
-		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
-			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
-				out = append(out, op)
-			}
+		if IsAlloc(op) {
+			out = append(out, op)
 		}
 		return true
 	})
@@ -152,6 +151,7 @@ func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	}
 }
 
+// IsAlloc reports a tile allocation (an allocating op of a !tile.buf).
 func IsAlloc(op *dialect.Operation) bool {
 	if !op.Has(dialect.AllocLike) || len(op.Results) != 1 {
 		return false
@@ -160,7 +160,7 @@ func IsAlloc(op *dialect.Operation) bool {
 	return ok
 }
 
-// isPinned reports an author-declared allocation.
+// IsPinned reports an author-declared allocation.
 func IsPinned(alloc *dialect.Operation) bool { return alloc.HasAttr("pinned") }
 
 // allocSize returns tile.alloc's size.
@@ -169,7 +169,7 @@ func allocSize(alloc *dialect.Operation) int64 {
 	return n
 }
 
-// describeTile names a tile value for messages.
+// Describe names a tile value for messages.
 func Describe(v *dialect.Value) string {
 	if v.NameHint != "" {
 		return "%" + v.NameHint

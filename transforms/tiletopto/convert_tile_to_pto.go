@@ -61,6 +61,7 @@ func LoweringOf(tileOp string) string {
 	return ""
 }
 
+// ConvertTileToPTO is the convert-tile-to-pto pass.
 var ConvertTileToPTO = &pass.Pass{
 	Name:      "convert-tile-to-pto",
 	ClassName: "ConvertTileToPTO",
