@@ -15,7 +15,7 @@ import (
 	"pto-opt/cmd/pto-opt/driver"
 	"pto-opt/dialect"
 	"pto-opt/internal/filecheck"
-	"pto-opt/transforms"
+	"pto-opt/transforms/pass"
 )
 
 // The driver's behaviour is specified by the scripts in testdata/driver,
@@ -44,12 +44,12 @@ func TestMain(m *testing.M) {
 
 // testBreakIR is a pass for the verify-each script: it removes every
 // function's terminator, which leaves IR the verifier rejects.
-var testBreakIR = &transforms.Pass{
+var testBreakIR = &pass.Pass{
 	Name:      "test-driver-break-ir",
 	ClassName: "TestDriverBreakIR",
 	Summary:   "Test only: erase every function's terminator (invalid IR)",
 	Anchor:    "func.func",
-	Run: func(ctx *transforms.Context, fn *dialect.Operation) error {
+	Run: func(ctx *pass.Context, fn *dialect.Operation) error {
 		if b := fn.Body(0); b != nil {
 			if t := b.Terminator(); t != nil {
 				t.Erase()
@@ -63,12 +63,12 @@ var testBreakIR = &transforms.Pass{
 // attribute test.emit_<severity> = "message" gets that diagnostic at its
 // location (test.emit_unknown: an error without a location), with a note
 // at its parent op's location when it also has test.note = "message".
-var testDiagnostics = &transforms.Pass{
+var testDiagnostics = &pass.Pass{
 	Name:      "test-driver-diagnostics",
 	ClassName: "TestDriverDiagnostics",
 	Summary:   "Test only: emit the diagnostics that test.emit_* attributes ask for",
 	Anchor:    "builtin.module",
-	Run: func(ctx *transforms.Context, m *dialect.Operation) error {
+	Run: func(ctx *pass.Context, m *dialect.Operation) error {
 		m.Walk(func(op *dialect.Operation) bool {
 			for _, k := range []struct {
 				attr string
@@ -98,7 +98,7 @@ var testDiagnostics = &transforms.Pass{
 	},
 }
 
-func init() { transforms.Register(testBreakIR, testDiagnostics) }
+func init() { pass.Register(testBreakIR, testDiagnostics) }
 
 func TestDriver(t *testing.T) {
 	mlirOpt := filepath.Join(llvmBin, "mlir-opt")
@@ -155,7 +155,7 @@ func TestHelpListsEveryPass(t *testing.T) {
 		t.Fatalf("--help exited %d: %s", st, errb.String())
 	}
 	help := out.String()
-	passes := transforms.Passes()
+	passes := pass.Passes()
 	if len(passes) < 2 {
 		t.Fatalf("only %d passes registered", len(passes))
 	}
@@ -212,7 +212,7 @@ func TestThreadingDeterministic(t *testing.T) {
 	const n = 150
 	passes := []string{"-init-memref", "-allocate-addr", "-check-tile-placement"}
 	for _, name := range passes {
-		if p := transforms.Lookup(name[1:]); p == nil || !p.Parallel {
+		if p := pass.Lookup(name[1:]); p == nil || !p.Parallel {
 			t.Fatalf("pass %s is not a parallel function pass; the test would not exercise threading", name)
 		}
 	}

@@ -45,7 +45,8 @@ import (
 	"pto-opt/dialect"
 	"pto-opt/parser"
 	"pto-opt/targets"
-	"pto-opt/transforms"
+	"pto-opt/transforms/pass"
+	"pto-opt/transforms/tiletopto"
 )
 
 // tileKernels lists the example tile kernels (every example but the memref
@@ -110,7 +111,7 @@ func TestTileExamplesPTO(t *testing.T) {
 	for _, f := range tileKernels(t) {
 		for _, planner := range []string{"pypto", "dsa-rp", "ptoas"} {
 			t.Run(filepath.Base(f)+"/"+planner, func(t *testing.T) {
-				if planner == "pypto" && transforms.Lookup("memory-reuse") == nil {
+				if planner == "pypto" && pass.Lookup("memory-reuse") == nil {
 					t.Skip("memory-reuse is not registered")
 				}
 				out, errs, code := runPTO([]string{f, "-pto-memory-plan=planner=" + planner, "--target=ascend910b", "-check-tile-placement", "-convert-tile-to-pto"}, "")
@@ -278,7 +279,7 @@ func TestTileExamplesEvidence(t *testing.T) {
 		lb := lowerBound(t, planned)
 		outcomes := map[string]planOutcome{}
 		for _, m := range modes {
-			if m.name == "pypto" && transforms.Lookup("memory-reuse") == nil {
+			if m.name == "pypto" && pass.Lookup("memory-reuse") == nil {
 				continue
 			}
 			o := planKernel(t, f, m.args...)
@@ -362,7 +363,7 @@ func TestTileLoweringTable(t *testing.T) {
 			continue
 		}
 		n++
-		p := transforms.PTOLoweringOf(name)
+		p := tiletopto.LoweringOf(name)
 		if p == "" {
 			t.Errorf("%s has no pto lowering", name)
 			continue

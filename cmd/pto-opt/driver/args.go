@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"pto-opt/planner/report"
-	"pto-opt/transforms"
+	"pto-opt/transforms/pass"
 )
 
 // boolFlags are driver switches; a value (=false) may follow.
@@ -33,7 +33,7 @@ func init() {
 // when the driver should stop (help, version, or a usage error).
 func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 	cfg := &config{input: "-", output: "-", verifyEach: true, splitMarker: defaultSplitMarker, outputSplitMarker: defaultSplitMarker}
-	pipeline := transforms.NewModulePipeline()
+	pipeline := pass.NewModulePipeline()
 	usedFlags := false
 	fail := func(format string, a ...any) (*config, int) {
 		fmt.Fprintf(stderr, "pto-opt: "+format+"\n", a...)
@@ -138,7 +138,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			if cfg.pipelineText != "" {
 				return fail("for the --pass-pipeline option: may only occur zero or one times!")
 			}
-			p, err := transforms.ParsePipeline(v)
+			p, err := pass.ParsePipeline(v)
 			if err != nil {
 				return fail("%v", err)
 			}
@@ -157,15 +157,15 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			(*set)(cfg, b)
 			continue
 		}
-		if p := transforms.Lookup(name); p != nil {
+		if p := pass.Lookup(name); p != nil {
 			raw := map[string]string{}
 			if hasValue {
 				var err error
-				if raw, err = transforms.ParseOptionString(value); err != nil {
+				if raw, err = pass.ParseOptionString(value); err != nil {
 					return fail("options of '--%s': %v", name, err)
 				}
 			}
-			in, err := transforms.NewInstance(p, raw)
+			in, err := pass.NewInstance(p, raw)
 			if err != nil {
 				return fail("%v", err)
 			}
@@ -201,7 +201,7 @@ func suggest(name string) string {
 	for k := range boolFlags {
 		cands = append(cands, k)
 	}
-	for _, p := range transforms.Passes() {
+	for _, p := range pass.Passes() {
 		cands = append(cands, p.Name)
 	}
 	best, bestD := "", 4

@@ -25,7 +25,9 @@ import (
 	"pto-opt/planner/report"
 	"pto-opt/printer"
 	"pto-opt/targets"
-	"pto-opt/transforms"
+	"pto-opt/transforms/pass"
+
+	_ "pto-opt/transforms/all" // every pass registers itself
 )
 
 // Version is reported by --version.
@@ -48,7 +50,7 @@ type config struct {
 	noThreads           bool
 	allocAlignProperty  bool
 	target              string
-	pipeline            *transforms.Pipeline
+	pipeline            *pass.Pipeline
 	pipelineText        string
 	memoryReport        string
 	verifyPlan          bool
@@ -97,7 +99,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		threads = 1
 	}
 	printOpts := printer.Options{Generic: cfg.generic, DebugInfo: cfg.debugInfo, AllocAlignmentProperty: cfg.allocAlignProperty, Threads: threads}
-	mgr := &transforms.Manager{
+	mgr := &pass.Manager{
 		Pipeline:    cfg.pipeline,
 		VerifyEach:  cfg.verifyEach,
 		PrintBefore: cfg.printBf,
@@ -204,10 +206,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, mgr.StatisticsReport())
 	}
 	if cfg.timing {
-		phases := []*transforms.Timing{{Name: "Parser", Duration: parseTime}}
+		phases := []*pass.Timing{{Name: "Parser", Duration: parseTime}}
 		phases = append(phases, mgr.Timings...)
-		phases = append(phases, &transforms.Timing{Name: "Output", Duration: outputTime})
-		fmt.Fprint(stderr, transforms.TimingReport(phases, time.Since(start)))
+		phases = append(phases, &pass.Timing{Name: "Output", Duration: outputTime})
+		fmt.Fprint(stderr, pass.TimingReport(phases, time.Since(start)))
 	}
 	if failed {
 		return 1
@@ -221,7 +223,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // is where it goes). As in mlir-opt, standard output gets the chunks that
 // went through even when another failed; a file output and the report are
 // written only when everything succeeded.
-func writeOutputs(cfg *config, name string, target *targets.Target, mgr *transforms.Manager, text []byte, failed bool, stdout, stderr io.Writer) bool {
+func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Manager, text []byte, failed bool, stdout, stderr io.Writer) bool {
 	var batch atomicfile.Batch
 	defer batch.Abort()
 	if cfg.output != "-" && !failed {
@@ -346,9 +348,9 @@ OPTIONS:
 
 PASSES (as flags, in command-line order; options as --pass="k=v k2=v2"):
 `, strings.Join(targets.Builtin(), ", "))
-	for _, p := range transforms.Passes() {
+	for _, p := range pass.Passes() {
 		fmt.Fprintf(w, "  --%-34s %s\n", p.Name, p.Summary)
-		opts := append([]transforms.OptionSpec(nil), p.Options...)
+		opts := append([]pass.OptionSpec(nil), p.Options...)
 		sort.Slice(opts, func(i, j int) bool { return opts[i].Name < opts[j].Name })
 		for _, o := range opts {
 			extra := ""

@@ -1,9 +1,11 @@
-package transforms
+package tile
 
 import (
+	"fmt"
+
 	"pto-opt/analysis"
 	"pto-opt/dialect"
-	"slices"
+	"pto-opt/transforms/pass"
 )
 
 // materialize-semantic-aliases (PyPTO's MaterializeSemanticAliases): the
@@ -19,37 +21,41 @@ import (
 // are ordered so none reads a buffer an earlier one wrote, and a cycle
 // (a swap) goes through a scratch buffer hoisted to the entry.
 
-func init() {
-	Register(&Pass{
-		Name:      "materialize-semantic-aliases",
-		ClassName: "MaterializeSemanticAliases",
-		Summary:   "Give loop carries and if results one allocation each (must-alias), copying where retargeting is unsafe",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
-		Stats: map[string]string{
-			"num-retargeted": "Producers retargeted onto the canonical allocation",
-			"num-moves":      "tile.move copies inserted",
-		},
-		Run: runSemanticAliases,
-	})
+// MaterializeSemanticAliases is the materialize-semantic-aliases pass;
+// convert-tile-to-pto requires it.
+var MaterializeSemanticAliases = &pass.Pass{
+	Name:          "materialize-semantic-aliases",
+	ClassName:     "MaterializeSemanticAliases",
+	Summary:       "Give loop carries and if results one allocation each (must-alias), copying where retargeting is unsafe",
+	Anchor:        "func.func",
+	Parallel:      true,
+	Requires:      []*pass.Pass{InitMemRef},
+	Postcondition: checkSemanticAliases,
+	Stats: map[string]string{
+		"num-retargeted": "Producers retargeted onto the canonical allocation",
+		"num-moves":      "tile.move copies inserted",
+	},
+	Run: runSemanticAliases,
 }
 
-type msa struct {
-	ctx   *Context
+func init() { pass.Register(MaterializeSemanticAliases) }
+
+// materializer is materialize-semantic-aliases at work on one function.
+type materializer struct {
+	ctx   *pass.Context
 	fn    *dialect.Operation
 	namer *allocNamer
 	lv    *analysis.Liveness
 }
 
-func runSemanticAliases(ctx *Context, fn *dialect.Operation) error {
+func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if err := checkGivenAddrs(ctx, fn, "materialize-semantic-aliases"); err != nil {
 		return err
 	}
 	if fn.Body(0) == nil {
 		return nil
 	}
-	m := &msa{ctx: ctx, fn: fn, namer: newAllocNamer(fn)}
+	m := &materializer{ctx: ctx, fn: fn, namer: newAllocNamer(fn)}
 	var ops []*dialect.Operation
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op != fn && op.Def != nil && op.Def.Branch != nil && hasTileResults(op) {
@@ -89,7 +95,7 @@ func runSemanticAliases(ctx *Context, fn *dialect.Operation) error {
 
 // reconcile adds the copies a loop body or if arm still needs for its
 // yielded tiles to sit on the carries' or results' places.
-func (m *msa) reconcile(op *dialect.Operation) error {
+func (m *materializer) reconcile(op *dialect.Operation) error {
 	canon := map[int]tileLoc{}
 	for i, r := range op.Results {
 		if _, ok := r.Type.(*dialect.TileType); !ok {
@@ -123,8 +129,8 @@ func hasTileResults(op *dialect.Operation) bool {
 // removeUnusedAllocs drops tile.alloc ops nothing writes into any more.
 func removeUnusedAllocs(fn *dialect.Operation) int {
 	n := 0
-	for _, a := range tileAllocs(fn) {
-		if !a.Results[0].HasUses() && !isPinned(a) {
+	for _, a := range Allocs(fn) {
+		if !a.Results[0].HasUses() && !IsPinned(a) {
 			a.Erase()
 			n++
 		}
@@ -140,7 +146,7 @@ type carryMove struct {
 	dst tileLoc
 }
 
-func (m *msa) loop(L *dialect.Operation) error {
+func (m *materializer) loop(L *dialect.Operation) error {
 	body := L.Body(0)
 	yield := body.Terminator()
 	var moves []carryMove
@@ -210,7 +216,7 @@ func sharesCarry(canon map[int]tileLoc, loc tileLoc) bool {
 // displaced lists the copies still needed after retargeting: one tile
 // yielded for several carries (scf.yield %y, %y) can be retargeted onto
 // one of their places only, so every other carry copies it.
-func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves []carryMove) []carryMove {
+func (m *materializer) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves []carryMove) []carryMove {
 	pending := map[int]bool{}
 	for _, mv := range moves {
 		pending[mv.idx] = true
@@ -232,7 +238,7 @@ func (m *msa) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves [
 // initUsedElsewhere reports whether the loop's init tile (or a view of it)
 // is read anywhere but as the init operand, in or after the loop: the
 // carry would overwrite it.
-func (m *msa) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
+func (m *materializer) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
 	// Whatever views the init's bytes reads them too: a slice of it, or
 	// the tile it is itself a view of, and that tile's other views.
 	root := init
@@ -266,10 +272,10 @@ type newLoc struct {
 }
 
 // copyBefore copies tile v into a fresh allocation right before op.
-func (m *msa) copyBefore(op *dialect.Operation, v *dialect.Value) (newLoc, error) {
+func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newLoc, error) {
 	t, ok := v.Type.(*dialect.TileType)
 	if !ok || !t.HasStaticShape() {
-		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), describeTile(v))
+		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), Describe(v))
 	}
 	alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, m.namer.name(t.Space))
 	hoistToEntry(m.fn, []*dialect.Operation{alloc})
@@ -290,7 +296,7 @@ func newMove(src, buf *dialect.Value, off int64, loc dialect.Location) *dialect.
 // retarget tries to make tile v (yielded by a loop whose carry iter_arg is
 // carry, or by an if arm when carry is nil) live in dst by rewriting its
 // producer chain inside scope. It reports false when that is unsafe.
-func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
+func (m *materializer) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
 	op := v.Op
 	if op == nil || !scope.IsAncestorOf(op) || op == scope {
 		return false
@@ -345,7 +351,7 @@ func (m *msa) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, 
 // op must not overwrite lives there, the loop carry is not read after op
 // (reads at op itself are fine: inputs are read before the output is
 // written), and no other tile living in dst overlaps the result's lifetime.
-func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value) bool {
+func (m *materializer) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
@@ -401,14 +407,7 @@ func (m *msa) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value
 	return true
 }
 
-func (m *msa) targetName() string {
-	if m.ctx.Target != nil {
-		return m.ctx.Target.RulesName()
-	}
-	return ""
-}
-
-func (m *msa) conditional(S *dialect.Operation) error {
+func (m *materializer) conditional(S *dialect.Operation) error {
 	dsts := map[int]tileLoc{}
 	for i, res := range S.Results {
 		if _, ok := res.Type.(*dialect.TileType); !ok {
@@ -420,7 +419,7 @@ func (m *msa) conditional(S *dialect.Operation) error {
 		// written in place into a tile from outside the if, like a loop
 		// accumulator, or comes from outside) fixes it; otherwise the first
 		// arm whose tile is produced inside it.
-		for pass := 0; pass < 2 && !found; pass++ {
+		for round := 0; round < 2 && !found; round++ {
 			for ri := range S.Regions {
 				b := S.Body(ri)
 				if b == nil || b.Terminator() == nil {
@@ -432,20 +431,20 @@ func (m *msa) conditional(S *dialect.Operation) error {
 					continue
 				}
 				fixed := !producedInside(y, S)
-				if pass == 0 && fixed && tileSpace(y) != "acc" && m.liveAfter(l, S, i) {
+				if round == 0 && fixed && tileSpace(y) != "acc" && m.liveAfter(l, S, i) {
 					// The other arms would overwrite a tile still read
 					// after the if (or in a later iteration): they get a
 					// buffer of their own instead. An accumulator has no
 					// such choice (no acc-to-acc move); emitMoves reports it.
 					continue
 				}
-				if pass == 1 && !fixed && m.liveAfter(l, S, i) {
+				if round == 1 && !fixed && m.liveAfter(l, S, i) {
 					// The arm's tile sits on a tile still read after the
 					// if (an outer loop carry, say): the other arms would
 					// clobber it. The result gets a buffer of its own.
 					continue
 				}
-				if pass == 0 && fixed || pass == 1 && !fixed {
+				if round == 0 && fixed || round == 1 && !fixed {
 					dst, found = l, true
 					break
 				}
@@ -497,7 +496,7 @@ func (m *msa) conditional(S *dialect.Operation) error {
 // liveAfter reports whether a tile in allocation l other than result i of
 // S (and what it flows into) is still read after S finishes: at a later
 // point, or in a later iteration of a loop around S.
-func (m *msa) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
+func (m *materializer) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
 	mine := map[*dialect.Value]bool{}
 	for _, w := range m.lv.Aliases.Resolve(S.Results[i]) {
 		mine[w] = true
@@ -568,7 +567,7 @@ func producedInside(y *dialect.Value, S *dialect.Operation) bool {
 // dead-at-assign test): every tile already in dst must be read only
 // before op in op's own arm, in another arm of S (exclusive), or before S;
 // a read after S or later in the same arm would see the clobbered bytes.
-func (m *msa) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Operation) bool {
+func (m *materializer) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Operation) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
@@ -665,24 +664,21 @@ func before(u, s *dialect.Operation) bool {
 }
 
 // noAliasOK checks that op may write into dst given its no-alias rules.
-func (m *msa) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
-	all, forbidden := dialect.ForbiddenAliasOperands(op, m.targetName())
-	for i, in := range dialect.TileInputs(op) {
-		if !all && !slices.Contains(forbidden, i) {
-			continue
+func (m *materializer) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
+	ok := true
+	noAliasRules(m.ctx).noAlias(op, func(_ int, in *dialect.Value) {
+		if buf, found := allocationOf(in); found && buf == dst.buf {
+			ok = false
 		}
-		if buf, ok := allocationOf(in); ok && buf == dst.buf {
-			return false
-		}
-	}
-	return true
+	})
+	return ok
 }
 
 // emitMoves inserts the copies of a yield. pl.yield rebinds every carry at
 // once but the copies run in sequence, so a copy that reads a buffer
 // another copy writes runs first; a cycle (a swap) is broken by copying one
 // source into a scratch buffer first.
-func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
+func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 	if len(moves) == 0 {
 		return nil
 	}
@@ -696,7 +692,7 @@ func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 	for i := range moves {
 		for j := range moves {
 			if i != j && moves[i].dst.buf == moves[j].dst.buf && moves[i].dst.offset == moves[j].dst.offset {
-				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, describeTile(moves[i].dst.buf))
+				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, Describe(moves[i].dst.buf))
 			}
 		}
 	}
@@ -763,4 +759,76 @@ func (m *msa) emitMoves(yield *dialect.Operation, moves []carryMove) error {
 		}
 	}
 	return nil
+}
+
+// checkSemanticAliases is materialize-semantic-aliases' postcondition:
+// every loop carry and if result lives in one allocation.
+func checkSemanticAliases(fn *dialect.Operation) error {
+	var failure error
+	fn.Walk(func(op *dialect.Operation) bool {
+		if failure != nil {
+			return false
+		}
+		if op == fn || op.Def == nil || op.Def.Branch == nil || !hasTileResults(op) {
+			return true
+		}
+		for i, r := range op.Results {
+			if _, ok := r.Type.(*dialect.TileType); !ok {
+				continue
+			}
+			var want tileLoc
+			haveWant := false
+			if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+				for _, e := range op.Def.Branch.EntryEdges(op) {
+					if e.To == r {
+						want, haveWant = bufferOf(e.From)
+					}
+				}
+			}
+			for ri := range op.Regions {
+				b := op.Body(ri)
+				if b == nil || b.Terminator() == nil {
+					continue
+				}
+				t := b.Terminator()
+				var y *dialect.Value
+				for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {
+					if e.To == r {
+						y = e.From
+					}
+				}
+				if y == nil {
+					continue
+				}
+				l, ok := bufferOf(y)
+				if !ok {
+					failure = dialect.NewError(t.Loc, "result #%d of %s: the yielded tile has no allocation", i, dialect.Describe(op))
+					return false
+				}
+				if !haveWant {
+					want, haveWant = l, true
+					continue
+				}
+				if l != want {
+					other := "another arm yields it"
+					if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+						other = "it starts"
+					}
+					failure = dialect.NewError(t.Loc, "result #%d of %s is yielded in %s but %s in %s: loop carries and if results must live in one allocation",
+						i, dialect.Describe(op), describeLoc(l), other, describeLoc(want))
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return failure
+}
+
+func describeLoc(l tileLoc) string {
+	s := Describe(l.buf)
+	if l.offset != 0 {
+		s += fmt.Sprintf(" + %d", l.offset)
+	}
+	return s
 }

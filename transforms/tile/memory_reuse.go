@@ -1,4 +1,4 @@
-package transforms
+package tile
 
 import (
 	"slices"
@@ -9,7 +9,8 @@ import (
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/printer"
-	"pto-opt/targets"
+	"pto-opt/transforms/internal/planning"
+	"pto-opt/transforms/pass"
 )
 
 // memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,
@@ -51,30 +52,37 @@ import (
 //  6. Unused allocations are removed; the result is checked by the
 //     independent validator (analysis.CheckTilePlacement).
 
-func init() {
-	Register(&Pass{
-		Name:      "memory-reuse",
-		ClassName: "MemoryReuse",
-		Summary:   "Share allocations between tiles whose lifetimes do not overlap (PyPTO MemoryReuse)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
-		Options: []OptionSpec{
-			{Name: "subranges", Kind: BoolOpt, Default: "true", Help: "Allow the capacity-overflow subrange fallback"},
-		},
-		Stats: map[string]string{
-			"num-shared":  "Allocations merged into another",
-			"bytes-saved": "Bytes of allocation removed",
-			// The semantic-alias fixup is part of memory-reuse (its plan is
-			// validated only after it), so its counts are reported here.
-			"num-retargeted": "Producers retargeted onto the canonical allocation after sharing",
-			"num-moves":      "tile.move copies inserted after sharing",
-		},
-		Run: runMemoryReuse,
-	})
+// MemoryReuse is the memory-reuse pass.
+var MemoryReuse = pass.WithOptions(&pass.Pass{
+	Name:      "memory-reuse",
+	ClassName: "MemoryReuse",
+	Summary:   "Share allocations between tiles whose lifetimes do not overlap (PyPTO MemoryReuse)",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Requires:  []*pass.Pass{InitMemRef},
+	Stats: map[string]string{
+		"num-shared":  "Allocations merged into another",
+		"bytes-saved": "Bytes of allocation removed",
+		// The semantic-alias fixup is part of memory-reuse (its plan is
+		// validated only after it), so its counts are reported here.
+		"num-retargeted": "Producers retargeted onto the canonical allocation after sharing",
+		"num-moves":      "tile.move copies inserted after sharing",
+	},
+}, runMemoryReuse)
+
+func init() { pass.Register(MemoryReuse) }
+
+type memoryReuseOptions struct {
+	Subranges bool
 }
 
-type mrMember struct {
+func (o *memoryReuseOptions) Bind(s *pass.OptionSet) {
+	s.Bool(&o.Subranges, "subranges", true, "Allow the capacity-overflow subrange fallback")
+}
+
+// member is an allocation identity (a tile.alloc and every tile it holds),
+// the unit memory-reuse moves.
+type member struct {
 	alloc  *dialect.Operation
 	name   string
 	space  string
@@ -88,44 +96,44 @@ type mrMember struct {
 	offset int64 // within its buffer
 }
 
-type mrBuffer struct {
-	members []*mrMember // members[0] is the representative
+// buffer is one allocation of the plan and the members that share it.
+type buffer struct {
+	members []*member // members[0] is the representative
 	closed  bool
 }
 
-func (b *mrBuffer) size() int64 { return b.members[0].size }
+func (b *buffer) size() int64 { return b.members[0].size }
 
-type mrState struct {
-	ctx       *Context
+// reuser is memory-reuse at work on one function.
+type reuser struct {
+	ctx       *pass.Context
+	opts      *memoryReuseOptions
 	fn        *dialect.Operation
 	lv        *analysis.Liveness
-	members   []*mrMember
-	byAlloc   map[*dialect.Value]*mrMember
-	loadT     map[*dialect.Value]bool
-	tpopT     map[*dialect.Value]bool
-	hazard    bool
-	noShare   map[[2]*mrMember]string // rule-based refusals (both orders) and why
-	residue   map[*mrMember]int64
+	members   []*member
+	byAlloc   map[*dialect.Value]*member
+	noShare   map[[2]*member]string // rule-based refusals (both orders) and why
+	residue   map[*member]int64
 	groupTags map[int64]*dialect.Operation
 }
 
-func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
+func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "memory-reuse"); err != nil {
 		return err
 	}
 	if fn.Body(0) == nil {
 		return nil
 	}
-	allocs := tileAllocs(fn)
+	allocs := Allocs(fn)
 	if len(allocs) == 0 {
 		return nil
 	}
-	s := &mrState{ctx: ctx, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*mrMember{},
-		noShare: map[[2]*mrMember]string{}, residue: map[*mrMember]int64{}, groupTags: map[int64]*dialect.Operation{}}
+	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*member{},
+		noShare: map[[2]*member]string{}, residue: map[*member]int64{}, groupTags: map[int64]*dialect.Operation{}}
 	names := printer.Names(fn, printer.Options{})
 	for i, a := range allocs {
-		m := &mrMember{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
-			size: allocSize(a), pinned: isPinned(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
+		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
+			size: allocSize(a), pinned: IsPinned(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
 		for _, u := range a.Results[0].Uses {
 			if g, st, ok := pipelineMembership(u.Op); ok && !m.staged {
 				m.group, m.stage, m.staged = g, st, true
@@ -140,13 +148,9 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 	if err := s.checkPinnedSlots(); err != nil {
 		return err
 	}
-	s.hazard = ctx.Target != nil && ctx.Target.HasHazard(targets.HazardSplitLoadTpop) && fn.HasAttr("tile.split_aiv")
-	if s.hazard {
-		s.loadT, s.tpopT = hazardTaint(fn, s.lv.Aliases)
-	}
-	s.computeRuleRefusals()
+	s.computeRuleRefusals(newWriteRules(ctx, fn, s.lv.Aliases))
 
-	bySpace := map[string][]*mrMember{}
+	bySpace := map[string][]*member{}
 	var spaces []string
 	for _, m := range s.members {
 		if _, ok := bySpace[m.space]; !ok {
@@ -154,7 +158,7 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 		}
 		bySpace[m.space] = append(bySpace[m.space], m)
 	}
-	var plan []*mrBuffer
+	var plan []*buffer
 	for _, sp := range spaces {
 		bufs, err := s.packSpace(sp, bySpace[sp])
 		if err != nil {
@@ -186,7 +190,7 @@ func runMemoryReuse(ctx *Context, fn *dialect.Operation) error {
 // that land there by inheritance (views, in-place results) are the same
 // data and are not checked. With `slots = N` the allocation has N equal
 // slots and a tile's slot is its offset divided by the slot size.
-func (s *mrState) checkPinnedSlots() error {
+func (s *reuser) checkPinnedSlots() error {
 	for _, m := range s.members {
 		if !m.pinned {
 			continue
@@ -223,7 +227,7 @@ func (s *mrState) checkPinnedSlots() error {
 						continue
 					}
 					return dialect.NewError(b.op.Loc, "memory-reuse: %s and %s are both bound to slot %d of the declared allocation %%%s and are live at the same time; the later write destroys data the earlier tile still needs",
-						describeTile(a.res), describeTile(b.res), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
+						Describe(a.res), Describe(b.res), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
 				}
 			}
 		}
@@ -233,7 +237,7 @@ func (s *mrState) checkPinnedSlots() error {
 
 // ownRanges is v's lifetime without what it shares with other (a carry or
 // an if result both flow into).
-func (s *mrState) ownRanges(v, other *dialect.Value) []analysis.Interval {
+func (s *reuser) ownRanges(v, other *dialect.Value) []analysis.Interval {
 	shared := map[*dialect.Value]bool{}
 	for _, w := range s.lv.Aliases.Resolve(other) {
 		shared[w] = true
@@ -264,67 +268,42 @@ func mergeRanges(in []analysis.Interval) []analysis.Interval {
 	return out
 }
 
-// computeRuleRefusals records the pairs that may never share bytes because
-// of an op's no-alias rule or the target hazard, in both directions and
-// through views and in-place chains (bufferOf resolves them).
-func (s *mrState) computeRuleRefusals() {
-	target := ""
-	if s.ctx.Target != nil {
-		target = s.ctx.Target.RulesName()
-	}
-	refuse := func(a, b *mrMember, why string) {
-		if a != nil && b != nil && a != b {
-			s.noShare[[2]*mrMember{a, b}] = why
-			s.noShare[[2]*mrMember{b, a}] = why
-		}
-	}
-	memberOf := func(v *dialect.Value) *mrMember {
-		if buf, ok := allocationOf(v); ok { // through slices too
+// computeRuleRefusals records the pairs that may never share bytes by the
+// rules, in both directions and through views and in-place chains
+// (allocationOf resolves them, through slices too).
+func (s *reuser) computeRuleRefusals(rules *writeRules) {
+	memberOf := func(v *dialect.Value) *member {
+		if buf, ok := allocationOf(v); ok {
 			return s.byAlloc[buf]
 		}
 		return nil
 	}
 	s.fn.Walk(func(op *dialect.Operation) bool {
 		for _, d := range dialect.TileDests(op) { // each result's destination
-			s.writeRefusals(op, s.byAlloc[d], target, refuse, memberOf)
+			out := s.byAlloc[d]
+			rules.refusals(op, func(_ int, in *dialect.Value, why string) {
+				if x := memberOf(in); out != nil && x != nil && out != x {
+					s.noShare[[2]*member{out, x}] = why
+					s.noShare[[2]*member{x, out}] = why
+				}
+			})
 		}
 		return true
 	})
 }
 
-// writeRefusals records what one write (into member out) may not share:
-// the inputs its op must not overwrite — for a multi-result op, every
-// result inherits the op's rule — and, under the 910B hazard, the loaded
-// inputs of a writer that also reads a popped tile.
-func (s *mrState) writeRefusals(op *dialect.Operation, out *mrMember, target string, refuse func(a, b *mrMember, why string), memberOf func(*dialect.Value) *mrMember) {
-	all, forbidden := dialect.ForbiddenAliasOperands(op, target)
-	inputs := dialect.TileInputs(op)
-	for k, in := range inputs {
-		if all || slices.Contains(forbidden, k) {
-			refuse(out, memberOf(in), "no-alias")
-		}
-	}
-	if s.hazard {
-		readsTpop := false
-		for _, in := range inputs {
-			readsTpop = readsTpop || s.tpopT[in]
-		}
-		if readsTpop {
-			for _, in := range inputs {
-				if s.loadT[in] {
-					refuse(out, memberOf(in), "hazard")
-				}
-			}
-		}
-	}
+// concurrentStages reports members written in different stages of one
+// pipeline group that the stage guard keeps apart (different residues).
+func (s *reuser) concurrentStages(a, b *member) bool {
+	return a.staged && b.staged && a.group == b.group && a.stage != b.stage && s.residue[a] != s.residue[b]
 }
 
 // canShare is PyPTO's can_share, checked in both directions.
-func (s *mrState) canShare(a, b *mrMember, guard bool) bool {
-	if a.space != b.space || a.pinned || b.pinned || s.noShare[[2]*mrMember{a, b}] != "" {
+func (s *reuser) canShare(a, b *member, guard bool) bool {
+	if a.space != b.space || a.pinned || b.pinned || s.noShare[[2]*member{a, b}] != "" {
 		return false
 	}
-	if guard && a.staged && b.staged && a.group == b.group && a.stage != b.stage && s.residue[a] != s.residue[b] {
+	if guard && s.concurrentStages(a, b) {
 		return false
 	}
 	if !analysis.OverlapSets(a.ranges, b.ranges) {
@@ -336,11 +315,11 @@ func (s *mrState) canShare(a, b *mrMember, guard bool) bool {
 
 // pack is the global first-fit-decreasing packing, optionally with the
 // subrange retry.
-func (s *mrState) pack(members []*mrMember, guard, subranges bool) []*mrBuffer {
+func (s *reuser) pack(members []*member, guard, subranges bool) []*buffer {
 	// Largest first; among equal sizes, shorter lifetimes first (they fill
 	// the gaps the longer ones leave), then program order.
-	order := append([]*mrMember(nil), members...)
-	span := func(m *mrMember) int {
+	order := append([]*member(nil), members...)
+	span := func(m *member) int {
 		n := 0
 		for _, r := range m.ranges {
 			n += r.End - r.Start
@@ -356,7 +335,7 @@ func (s *mrState) pack(members []*mrMember, guard, subranges bool) []*mrBuffer {
 		}
 		return order[i].order < order[j].order
 	})
-	var bufs []*mrBuffer
+	var bufs []*buffer
 	align := int64(32)
 	if s.ctx.Target != nil && len(members) > 0 {
 		align = max(align, s.ctx.Target.Alignment(members[0].space))
@@ -364,7 +343,7 @@ func (s *mrState) pack(members []*mrMember, guard, subranges bool) []*mrBuffer {
 	for _, m := range order {
 		m.offset = 0
 		if m.pinned {
-			bufs = append(bufs, &mrBuffer{members: []*mrMember{m}, closed: true})
+			bufs = append(bufs, &buffer{members: []*member{m}, closed: true})
 			continue
 		}
 		placed := false
@@ -399,7 +378,7 @@ func (s *mrState) pack(members []*mrMember, guard, subranges bool) []*mrBuffer {
 			}
 		}
 		if !placed {
-			bufs = append(bufs, &mrBuffer{members: []*mrMember{m}})
+			bufs = append(bufs, &buffer{members: []*member{m}})
 		}
 	}
 	return bufs
@@ -407,7 +386,7 @@ func (s *mrState) pack(members []*mrMember, guard, subranges bool) []*mrBuffer {
 
 // subrange finds the lowest aligned offset in b where m fits without
 // touching the bytes of a member it cannot share with.
-func (s *mrState) subrange(b *mrBuffer, m *mrMember, guard bool, align int64) (int64, bool) {
+func (s *reuser) subrange(b *buffer, m *member, guard bool, align int64) (int64, bool) {
 	var blocked [][2]int64
 	for _, x := range b.members {
 		if !s.canShare(m, x, guard) {
@@ -432,7 +411,7 @@ func (s *mrState) subrange(b *mrBuffer, m *mrMember, guard bool, align int64) (i
 
 // footprint is the exact bytes allocate-addr's sequential planner would
 // use for these buffers (the same planner, so the numbers agree).
-func (s *mrState) footprint(space string, bufs []*mrBuffer) int64 {
+func (s *reuser) footprint(space string, bufs []*buffer) int64 {
 	p := &planner.Problem{Pools: []planner.Pool{{Name: space}}}
 	if s.ctx.Target != nil {
 		if sp := s.ctx.Target.Space(space); sp != nil {
@@ -459,12 +438,12 @@ func (s *mrState) footprint(space string, bufs []*mrBuffer) int64 {
 }
 
 // packSpace runs the capacity-gated packing of one memory space.
-func (s *mrState) packSpace(space string, members []*mrMember) ([]*mrBuffer, error) {
+func (s *reuser) packSpace(space string, members []*member) ([]*buffer, error) {
 	capacity := int64(0)
 	if s.ctx.Target != nil {
 		capacity = s.ctx.Target.Capacity(space)
 	}
-	subOK := s.ctx.Opts.Bool("subranges") && !s.hasDynamicOffsets(space)
+	subOK := s.opts.Subranges && !s.hasDynamicOffsets(space)
 
 	// Pipeline groups present in this space: requested depth, slot size,
 	// dense stage ordinals.
@@ -514,7 +493,7 @@ func (s *mrState) packSpace(space string, members []*mrMember) ([]*mrBuffer, err
 			}
 		}
 	}
-	try := func(guard bool) ([]*mrBuffer, bool) {
+	try := func(guard bool) ([]*buffer, bool) {
 		assign()
 		bufs := s.pack(members, guard, false)
 		if capacity == 0 || s.footprint(space, bufs) <= capacity {
@@ -581,7 +560,7 @@ func (s *mrState) packSpace(space string, members []*mrMember) ([]*mrBuffer, err
 // hasDynamicOffsets reports a tile of the space at a runtime offset (a
 // slice with SSA offset operands); subdivision is then disabled for the
 // whole space, so compacting roots cannot turn into wrong addresses.
-func (s *mrState) hasDynamicOffsets(space string) bool {
+func (s *reuser) hasDynamicOffsets(space string) bool {
 	found := false
 	s.fn.Walk(func(op *dialect.Operation) bool {
 		if op.Has(dialect.ViewLike) && len(op.Results) > 0 && tileSpace(op.Results[0]) == space {
@@ -598,7 +577,7 @@ func (s *mrState) hasDynamicOffsets(space string) bool {
 
 // apply rebases every member onto its buffer's representative: the
 // largest member (the first packed), the earliest allocation among equals.
-func (s *mrState) apply(plan []*mrBuffer) {
+func (s *reuser) apply(plan []*buffer) {
 	for _, b := range plan {
 		for i, m := range b.members {
 			r := b.members[0]
@@ -625,12 +604,12 @@ func (s *mrState) apply(plan []*mrBuffer) {
 // record keeps the sharing decision for --memory-report: one buffer per
 // surviving allocation with the allocations merged into it, laid out as the
 // sequential allocator will lay them out.
-func (s *mrState) record(plan []*mrBuffer) {
+func (s *reuser) record(plan []*buffer) {
 	p := &planner.Problem{}
 	pools := map[string]int{}
 	var locs []string
 	var members [][]string
-	var bufs []*mrBuffer
+	var bufs []*buffer
 	for _, b := range plan {
 		rep := b.members[0]
 		pool, ok := pools[rep.space]
@@ -658,7 +637,7 @@ func (s *mrState) record(plan []*mrBuffer) {
 			pb.Live = []planner.Interval{{Start: 0, End: 1}}
 		}
 		p.Buffers = append(p.Buffers, pb)
-		locs = append(locs, locString(rep.alloc.Loc))
+		locs = append(locs, planning.Loc(rep.alloc.Loc))
 		members = append(members, names)
 		bufs = append(bufs, b)
 	}
@@ -677,14 +656,14 @@ func (s *mrState) record(plan []*mrBuffer) {
 			}
 			why := ""
 			if a.closed || bufs[j].closed {
-				why = "pinned"
+				why = reasonPinned
 			}
 			for _, x := range a.members {
 				for _, y := range bufs[j].members {
-					if w := s.noShare[[2]*mrMember{x, y}]; w != "" {
+					if w := s.noShare[[2]*member{x, y}]; w != "" {
 						why = w
-					} else if x.staged && y.staged && x.group == y.group && x.stage != y.stage && s.residue[x] != s.residue[y] {
-						why = "pipeline_stage"
+					} else if s.concurrentStages(x, y) {
+						why = reasonPipelineStage
 					}
 				}
 			}

@@ -1,17 +1,16 @@
-package transforms
+package tile
 
 import (
 	"fmt"
-	"slices"
 	"sort"
-	"strconv"
 	"time"
 
 	"pto-opt/analysis"
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/printer"
-	"pto-opt/targets"
+	"pto-opt/transforms/internal/planning"
+	"pto-opt/transforms/pass"
 )
 
 // allocate-addr (PyPTO's AllocateMemoryAddr): gives every tile.alloc an
@@ -35,59 +34,37 @@ import (
 // library's Validate, and by analysis.CheckTilePlacement on the IR. A space
 // that overflows is an error naming the space, its capacity and the demand.
 
-func init() {
-	Register(&Pass{
-		Name:      "allocate-addr",
-		ClassName: "AllocateMemoryAddr",
-		Summary:   "Assign every tile.alloc an address in its memory space ({addr = N})",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires:  []Prerequisite{{Pass: "init-memref", Check: requireTileMemrefs}},
-		Options: []OptionSpec{
-			{Name: "planner", Kind: EnumOpt, Default: "sequential", Values: []string{"sequential", "dsa-rp", "best-fit", "ffd", "trivial"},
-				Help: "Address planner"},
-			{Name: "time-limit", Kind: StringOpt, Default: "0",
-				Help: "Wall-clock safety stop of planner=dsa-rp, 0 for none; addresses from a search it cuts short depend on timing (a warning says so)"},
-			{Name: "work", Kind: IntOpt, Default: strconv.FormatInt(passWork, 10),
-				Help: "Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine"},
-			{Name: "penalties", Kind: BoolOpt, Default: "true", Help: "Add cross-pipe reuse penalties (planner=dsa-rp)"},
-		},
-		Stats: map[string]string{
-			"num-allocs":     "Allocations given an address",
-			"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
-			"proven-optimal": "Spaces whose dsa-rp placement is proven optimal",
-		},
-		Run: runAllocateAddr,
-	})
-	Register(&Pass{
-		Name:      "check-tile-placement",
-		ClassName: "CheckTilePlacement",
-		Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Run: func(ctx *Context, fn *dialect.Operation) error {
-			if fn.Body(0) == nil {
-				return nil
-			}
-			return analysis.CheckTilePlacement(fn, placementRules(ctx))
-		},
-	})
+// AllocateAddr is the allocate-addr pass.
+var AllocateAddr = pass.WithOptions(&pass.Pass{
+	Name:      "allocate-addr",
+	ClassName: "AllocateMemoryAddr",
+	Summary:   "Assign every tile.alloc an address in its memory space ({addr = N})",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Requires:  []*pass.Pass{InitMemRef},
+	Stats: map[string]string{
+		"num-allocs":     "Allocations given an address",
+		"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
+		"proven-optimal": "Spaces whose dsa-rp placement is proven optimal",
+	},
+}, runAllocateAddr)
+
+func init() { pass.Register(AllocateAddr) }
+
+type allocateAddrOptions struct {
+	Planner   string        // a planner algorithm
+	TimeLimit time.Duration // dsa-rp's wall-clock safety stop, 0 for none
+	Work      int64         // dsa-rp's work budget
+	Penalties bool
 }
 
-func placementRules(ctx *Context) analysis.PlacementRules {
-	r := analysis.PlacementRules{}
-	if t := ctx.Target; t != nil {
-		r.Target = t.RulesName()
-		r.Capacity = t.Capacity
-		r.Alignment = t.Alignment
-		r.Reserved = func(space string) [][2]int64 {
-			if s := t.Space(space); s != nil {
-				return s.Reserved
-			}
-			return nil
-		}
-	}
-	return r
+func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
+	s.Enum(&o.Planner, "planner", "sequential", planning.AllAlgorithms("sequential", "dsa-rp"), "Address planner")
+	s.Duration(&o.TimeLimit, "time-limit", 0,
+		"Wall-clock safety stop of planner=dsa-rp, 0 for none; addresses from a search it cuts short depend on timing (a warning says so)")
+	s.Int(&o.Work, "work", planning.DefaultWork,
+		"Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine").AtLeast(1)
+	s.Bool(&o.Penalties, "penalties", true, "Add cross-pipe reuse penalties (planner=dsa-rp)")
 }
 
 // addrProblem is the planning problem of one function with the mapping
@@ -102,18 +79,18 @@ type addrProblem struct {
 	inPlace [][2]int
 }
 
-func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
+func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "allocate-addr"); err != nil {
 		return err
 	}
 	if fn.Body(0) == nil {
 		return nil
 	}
-	allocs := tileAllocs(fn)
+	allocs := Allocs(fn)
 	if len(allocs) == 0 {
 		return nil
 	}
-	algo := ctx.Opts.String("planner")
+	algo := o.Planner
 	names := printer.Names(fn, printer.Options{})
 	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}}
 	// Lifetimes matter to the lifetime-aware planners; the bump planners
@@ -143,7 +120,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		if ctx.Target != nil {
 			b.Align = ctx.Target.Alignment(space)
 		}
-		if addr, ok := dialect.AllocAddr(a); ok && isPinned(a) {
+		if addr, ok := dialect.AllocAddr(a); ok && IsPinned(a) {
 			b.Pinned, b.Offset = true, addr
 		}
 		for _, r := range lv.RootRanges(a.Results[0]) {
@@ -156,19 +133,16 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		ap.p.Buffers = append(ap.p.Buffers, b)
 	}
 	ap.addSeparations(ctx, fn, lv)
-	if algo == "dsa-rp" && ctx.Opts.Bool("penalties") {
+	if algo == "dsa-rp" && o.Penalties {
 		ap.addPenalties(fn, lv)
 	}
 	opt := planner.Options{}
 	if algo == "dsa-rp" {
-		var err error
-		if opt, err = searchOptions(ctx, "allocate-addr"); err != nil {
-			return err
-		}
+		opt.TimeLimit, opt.Work = o.TimeLimit, o.Work
 	}
 	res, err := ap.solve(algo, opt)
 	if err != nil {
-		return plannerError("allocate-addr", fn, err, func(i int) *dialect.Operation {
+		return planning.Error("allocate-addr", fn, err, func(i int) *dialect.Operation {
 			if i < len(allocs) {
 				return allocs[i]
 			}
@@ -176,7 +150,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		})
 	}
 	if !res.Feasible {
-		return ap.overflowError(ctx, fn, res)
+		return ap.overflowError(ctx, fn, res, o)
 	}
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement failed validation: %v", algo, err)
@@ -203,7 +177,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	}
 	if res.ClockStopped {
 		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
-			planner.ClockStopWarning, ctx.Opts.String("time-limit"))
+			planner.ClockStopWarning, o.TimeLimit)
 	}
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
@@ -211,7 +185,7 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 	if ctx.WantsPlans() {
 		locs := make([]string, len(allocs))
 		for i, a := range allocs {
-			locs[i] = locString(a.Loc)
+			locs[i] = planning.Loc(a.Loc)
 		}
 		ctx.RecordPlan(planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
 	}
@@ -223,27 +197,6 @@ func runAllocateAddr(ctx *Context, fn *dialect.Operation) error {
 		}
 	}
 	return nil
-}
-
-// passWork is the passes' default dsa-rp work budget: kernels' pools are
-// small, and a function pass runs once per function, so it is a tenth of
-// the standalone planner's.
-const passWork = planner.DefaultWork / 10
-
-// searchOptions reads the time-limit and work options of a pass that runs
-// dsa-rp.
-func searchOptions(ctx *Context, pass string) (planner.Options, error) {
-	var opt planner.Options
-	d, err := time.ParseDuration(ctx.Opts.String("time-limit"))
-	if err != nil || d < 0 {
-		return opt, fmt.Errorf("%s: invalid time-limit %q (a duration such as 500ms or 2s, 0 for none)", pass, ctx.Opts.String("time-limit"))
-	}
-	w := ctx.Opts.Int("work")
-	if w <= 0 {
-		return opt, fmt.Errorf("%s: work=%d is not a positive step count", pass, w)
-	}
-	opt.TimeLimit, opt.Work = d, w
-	return opt, nil
 }
 
 // solve places the buffers so that the (output, input) pairs of one op
@@ -285,14 +238,14 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 			shifted = ap.inPlace // the last round separates every pair
 		}
 		for _, pr := range shifted {
-			ap.separate(pr[0], pr[1], "partial_overlap")
+			ap.separate(pr[0], pr[1], reasonPartialOverlap)
 		}
 	}
 }
 
 // overflowError names the space that does not fit, its capacity and the
 // demand (the bytes the found placement needs).
-func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *planner.Result) error {
+func (ap *addrProblem) overflowError(ctx *pass.Context, fn *dialect.Operation, res *planner.Result, o *allocateAddrOptions) error {
 	for pool, pk := range res.Peak {
 		c := ap.p.Pools[pool].Capacity
 		if c > 0 && pk > c {
@@ -306,9 +259,9 @@ func (ap *addrProblem) overflowError(ctx *Context, fn *dialect.Operation, res *p
 			}
 			switch {
 			case res.ClockStopped:
-				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", ctx.Opts.String("time-limit"))
+				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", o.TimeLimit)
 			case res.Algorithm == "dsa-rp" && !res.ProvenInfeasible:
-				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", ctx.Opts.Int("work"))
+				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", o.Work)
 			}
 			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint)
@@ -351,22 +304,8 @@ func (ap *addrProblem) separate(a, b int, reason string) {
 }
 
 // addSeparations records the pairs that must never share bytes.
-func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *analysis.Liveness) {
-	target := ""
-	if ctx.Target != nil {
-		target = ctx.Target.RulesName()
-	}
-	rootIdx := func(v *dialect.Value) int {
-		if buf, ok := allocationOf(v); ok {
-			return ap.index(buf)
-		}
-		return -1
-	}
-	hazard := ctx.Target != nil && ctx.Target.HasHazard(targets.HazardSplitLoadTpop) && fn.HasAttr("tile.split_aiv")
-	var loadTainted, tpopTainted map[*dialect.Value]bool
-	if hazard {
-		loadTainted, tpopTainted = hazardTaint(fn, lv.Aliases)
-	}
+func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, lv *analysis.Liveness) {
+	rules := newWriteRules(ctx, fn, lv.Aliases)
 	type stage struct {
 		group, stage int64
 		root         int
@@ -374,76 +313,39 @@ func (ap *addrProblem) addSeparations(ctx *Context, fn *dialect.Operation, lv *a
 	var stages []stage
 	fn.Walk(func(op *dialect.Operation) bool {
 		for _, d := range dialect.TileDests(op) { // one per result
-			ap.writeSeparations(op, ap.index(d), target, rootIdx, hazard, loadTainted, tpopTainted, func(g, s int64, out int) {
+			out := ap.index(d)
+			ap.writeSeparations(op, out, rules)
+			if g, s, ok := pipelineMembership(op); ok {
 				stages = append(stages, stage{g, s, out})
-			})
+			}
 		}
 		return true
 	})
 	for i, a := range stages {
 		for _, b := range stages[i+1:] {
 			if a.group == b.group && a.stage != b.stage {
-				ap.separate(a.root, b.root, "pipeline_stage")
+				ap.separate(a.root, b.root, reasonPipelineStage)
 			}
 		}
 	}
 	for i, a := range ap.allocs {
-		if !isPinned(a) {
+		if !IsPinned(a) {
 			continue
 		}
 		for j := range ap.allocs {
 			if j != i {
-				ap.separate(i, j, "pinned")
+				ap.separate(i, j, reasonPinned)
 			}
 		}
 	}
 }
 
-// pipelineMembership reads `tile.pipeline = [group, stage]`.
-func pipelineMembership(op *dialect.Operation) (int64, int64, bool) {
-	arr, ok := op.Attr("tile.pipeline").(*dialect.ArrayAttr)
-	if !ok || len(arr.Elems) != 2 {
-		return 0, 0, false
+// root is the index of the allocation v lives in (-1: none planned here).
+func (ap *addrProblem) root(v *dialect.Value) int {
+	if buf, ok := allocationOf(v); ok {
+		return ap.index(buf)
 	}
-	g, ok1 := arr.Elems[0].(*dialect.IntegerAttr)
-	s, ok2 := arr.Elems[1].(*dialect.IntegerAttr)
-	if !ok1 || !ok2 {
-		return 0, 0, false
-	}
-	return g.Value, s.Value, true
-}
-
-// hazardTaint classifies tiles derived from a tile.load (through views) and
-// from a tile.tpop_from_aic, looking through loop carries: a carried value
-// is tainted when its buffer holds such a tile. Two passes reach the
-// producers that stand after their uses in a loop body.
-func hazardTaint(fn *dialect.Operation, aa *analysis.Aliases) (load, tpop map[*dialect.Value]bool) {
-	load, tpop = map[*dialect.Value]bool{}, map[*dialect.Value]bool{}
-	for pass := 0; pass < 2; pass++ {
-		fn.Walk(func(op *dialect.Operation) bool {
-			for _, r := range op.Results {
-				if _, ok := r.Type.(*dialect.TileType); !ok {
-					continue
-				}
-				switch {
-				case op.Has(dialect.GlobalLoad):
-					markAll(aa, r, load)
-				case op.Has(dialect.CubePop):
-					markAll(aa, r, tpop)
-				case op.Has(dialect.ViewLike) && load[op.Operands[0]]:
-					markAll(aa, r, load)
-				}
-			}
-			return true
-		})
-	}
-	return load, tpop
-}
-
-func markAll(aa *analysis.Aliases, v *dialect.Value, set map[*dialect.Value]bool) {
-	for _, w := range aa.Resolve(v) {
-		set[w] = true
-	}
+	return -1
 }
 
 // addPenalties is the cross-pipe recogniser: when two allocations that may
@@ -531,41 +433,26 @@ func overlapsLive(a, b []planner.Interval) bool {
 }
 
 // writeSeparations records the separations one write (into allocation
-// index out) implies: its op's no-alias rules, the target hazard and its
-// pipeline stage.
-func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, target string, rootIdx func(*dialect.Value) int,
-	hazard bool, loadTainted, tpopTainted map[*dialect.Value]bool, stage func(g, s int64, out int)) {
-	all, forbidden := dialect.ForbiddenAliasOperands(op, target)
-	inputs := dialect.TileInputs(op)
-	for k, in := range inputs {
-		if all || slices.Contains(forbidden, k) {
-			ap.separate(out, rootIdx(in), "semantic_no_alias")
+// index out) implies by the rules, and the inputs it must overwrite
+// exactly in place if at all.
+func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, rules *writeRules) {
+	noAlias := map[int]bool{}
+	rules.refusals(op, func(k int, in *dialect.Value, reason string) {
+		ap.separate(out, ap.root(in), reason)
+		if reason == reasonNoAlias {
+			noAlias[k] = true
+		}
+	})
+	for k, in := range dialect.TileInputs(op) {
+		if noAlias[k] {
 			continue
 		}
 		// An op may overwrite an input it reads only exactly in place.
 		// Two allocations whose lifetimes meet at the op may share bytes
 		// in the planner's model; shifted against each other, the op
 		// would clobber input bytes it has not read yet (see solve).
-		if r := rootIdx(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !overlapsLive(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
+		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !overlapsLive(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
 			ap.inPlace = append(ap.inPlace, [2]int{out, r})
 		}
-	}
-	if hazard {
-		readsTpop := false
-		for _, in := range inputs {
-			if tpopTainted[in] {
-				readsTpop = true
-			}
-		}
-		if readsTpop {
-			for _, in := range inputs {
-				if loadTainted[in] {
-					ap.separate(out, rootIdx(in), "target_hazard")
-				}
-			}
-		}
-	}
-	if g, s, ok := pipelineMembership(op); ok {
-		stage(g, s, out)
 	}
 }

@@ -1,4 +1,4 @@
-package transforms
+package tile
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 
 	"pto-opt/analysis"
 	"pto-opt/dialect"
+	"pto-opt/transforms/pass"
 )
 
 // init-memref (PyPTO's InitMemRef): gives every on-chip tile its own
@@ -26,23 +27,30 @@ import (
 // op, or tiles of different spaces to one allocation, is already rejected
 // by the op verifier.
 
-func init() {
-	Register(&Pass{
-		Name:      "init-memref",
-		ClassName: "InitMemRef",
-		Summary:   "Give every on-chip tile an allocation (tile.alloc hoisted to the entry, `into` on producers)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Options: []OptionSpec{
-			{Name: "planner", Kind: EnumOpt, Default: "pypto", Values: []string{"pypto", "dsa-rp", "ptoas"},
-				Help: "The memory planner the pipeline uses (ptoas rejects declared allocations)"},
-		},
-		Stats: map[string]string{"num-allocs": "Number of tile.alloc ops created"},
-		Run:   runInitMemRef,
-	})
+// InitMemRef is the init-memref pass, which the other tile passes and
+// convert-tile-to-pto require.
+var InitMemRef = pass.WithOptions(&pass.Pass{
+	Name:          "init-memref",
+	ClassName:     "InitMemRef",
+	Summary:       "Give every on-chip tile an allocation (tile.alloc hoisted to the entry, `into` on producers)",
+	Anchor:        "func.func",
+	Parallel:      true,
+	Postcondition: checkTilesBound,
+	Stats:         map[string]string{"num-allocs": "Number of tile.alloc ops created"},
+}, runInitMemRef)
+
+func init() { pass.Register(InitMemRef) }
+
+type initMemRefOptions struct {
+	Planner string // the pipeline's planner (pto-memory-plan's)
 }
 
-func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
+func (o *initMemRefOptions) Bind(s *pass.OptionSet) {
+	s.Enum(&o.Planner, "planner", "pypto", pipelinePlanners,
+		"The memory planner the pipeline uses (ptoas rejects declared allocations)")
+}
+
+func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "init-memref"); err != nil {
 		return err
 	}
@@ -83,15 +91,15 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 
 	// Declared allocations: hoisted too, sized by their largest bound tile.
 	var declared []*dialect.Operation
-	for _, a := range tileAllocs(fn) {
+	for _, a := range Allocs(fn) {
 		if slices.Contains(created, a) {
 			continue
 		}
 		declared = append(declared, a)
-		if isPinned(a) && ctx.Opts.String("planner") == "ptoas" {
+		if IsPinned(a) && o.Planner == "ptoas" {
 			return dialect.NewError(a.Loc, "init-memref: declared (pinned) allocations are not supported with planner=ptoas: ptoas plans memory itself and would not keep them isolated")
 		}
-		if !isPinned(a) {
+		if !IsPinned(a) {
 			continue
 		}
 		largest := int64(0)
@@ -119,7 +127,7 @@ func runInitMemRef(ctx *Context, fn *dialect.Operation) error {
 	// planner, by the independent validator: at this point only declared
 	// allocations hold more than one tile.
 	for _, a := range declared {
-		if !isPinned(a) || countBindings(a) < 2 {
+		if !IsPinned(a) || countBindings(a) < 2 {
 			continue
 		}
 		rules := placementRules(ctx)
@@ -163,10 +171,10 @@ func checkInPlaceReads(fn *dialect.Operation) error {
 					continue
 				}
 				if u.Op == op {
-					failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, defined outside the enclosing loop, and reads it again in the next iteration, which would see the accumulated bytes; there is no copy within memory space '%s' to keep the old ones (carry the accumulator with iter_args instead)", op.Name, describeTile(acc), tileSpace(acc))
+					failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, defined outside the enclosing loop, and reads it again in the next iteration, which would see the accumulated bytes; there is no copy within memory space '%s' to keep the old ones (carry the accumulator with iter_args instead)", op.Name, Describe(acc), tileSpace(acc))
 					return false
 				}
-				failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, which '%s' at %s reads afterwards; it would read the accumulated bytes, and there is no copy within memory space '%s' to keep the old ones", op.Name, describeTile(acc), u.Op.Name, u.Op.Loc, tileSpace(acc)).
+				failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, which '%s' at %s reads afterwards; it would read the accumulated bytes, and there is no copy within memory space '%s' to keep the old ones", op.Name, Describe(acc), u.Op.Name, u.Op.Loc, tileSpace(acc)).
 					WithNote(u.Op.Loc, "the later read")
 				return false
 			}
@@ -174,4 +182,20 @@ func checkInPlaceReads(fn *dialect.Operation) error {
 		return true
 	})
 	return failure
+}
+
+// checkTilesBound is init-memref's postcondition: every on-chip tile is
+// bound to an allocation.
+func checkTilesBound(op *dialect.Operation) error {
+	var missing *dialect.Operation
+	op.Walk(func(o *dialect.Operation) bool {
+		if missing == nil && needsBuffer(o) && len(dialect.TileDests(o)) == 0 {
+			missing = o
+		}
+		return missing == nil
+	})
+	if missing != nil {
+		return dialect.NewError(missing.Loc, "%s has no 'into' allocation", dialect.Describe(missing))
+	}
+	return nil
 }

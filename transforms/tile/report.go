@@ -1,26 +1,22 @@
-package transforms
+package tile
 
 import (
 	"pto-opt/dialect"
 	"pto-opt/planner"
 	"pto-opt/planner/report"
 	"pto-opt/printer"
+	"pto-opt/transforms/internal/planning"
 )
 
-// Memory plans for --memory-report, built from a solved planner problem.
-
-// planReport turns a planner problem and its solution into the report of
-// fn (report.FromProblem does the work, so pto-plan's reports agree).
-// locs gives each buffer's source location; members, when non-nil, the
-// names of what shares each buffer.
-func planReport(fn *dialect.Operation, pass, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
+// planReport is the memory report of fn's plan. locs gives each buffer's
+// source location; members, when non-nil, the names of what shares each
+// buffer (memory-reuse's merged allocations).
+func planReport(fn *dialect.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
 	opt := report.Options{Locs: locs, Members: members}
 	if members != nil {
 		opt.MemberSizes = memberSizes(fn, members)
 	}
-	f := report.FromProblem(dialect.SymbolName(fn), pass, algo, p, sol, opt)
-	f.Loc = locString(fn.Loc)
-	return f
+	return planning.Report(fn, passName, algo, p, sol, opt)
 }
 
 // memberSizes looks up the tile.alloc sizes of the members of merged
@@ -30,7 +26,7 @@ func planReport(fn *dialect.Operation, pass, algo string, p *planner.Problem, so
 func memberSizes(fn *dialect.Operation, members [][]string) [][]int64 {
 	names := printer.Names(fn, printer.Options{})
 	size := map[string]int64{}
-	for _, a := range tileAllocs(fn) {
+	for _, a := range Allocs(fn) {
 		size[names[a.Results[0]]] = allocSize(a)
 	}
 	out := make([][]int64, len(members))
@@ -45,11 +41,4 @@ next:
 		}
 	}
 	return out
-}
-
-func locString(l dialect.Location) string {
-	if !l.Known() {
-		return ""
-	}
-	return l.String()
 }

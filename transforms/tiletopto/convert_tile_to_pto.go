@@ -1,10 +1,15 @@
-package transforms
+// Package tiletopto is convert-tile-to-pto, the lowering of planned tile
+// kernels to the pto dialect that the ptoas assembler reads.
+package tiletopto
 
 import (
 	"fmt"
 	"slices"
 
+	"pto-opt/analysis"
 	"pto-opt/dialect"
+	"pto-opt/transforms/pass"
+	"pto-opt/transforms/tile"
 )
 
 // convert-tile-to-pto: emits the input of the ptoas assembler (the pto
@@ -47,109 +52,35 @@ func tileOpOfValue(v *dialect.Value) (*dialect.TileOp, bool) {
 	return dialect.TileOpOf(v.Op.Name)
 }
 
-// PTOLoweringOf returns the pto op a tile op becomes ("" when the table
+// LoweringOf returns the pto op a tile op becomes ("" when the table
 // has no entry).
-func PTOLoweringOf(tileOp string) string {
+func LoweringOf(tileOp string) string {
 	if r, ok := dialect.TileOpOf(tileOp); ok {
 		return r.PTO
 	}
 	return ""
 }
 
-func init() {
-	Register(&Pass{
-		Name:      "convert-tile-to-pto",
-		ClassName: "ConvertTileToPTO",
-		Summary:   "Emit the pto dialect for ptoas: pto.alloc_tile per planned tile buffer, ins/outs ops, no tile values",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Requires: []Prerequisite{
-			{Pass: "init-memref", Check: requireTileMemrefs},
-			{Pass: "materialize-semantic-aliases", Check: requireSemanticAliases},
-		},
-		Stats: map[string]string{
-			"num-tiles": "pto.alloc_tile ops created",
-			"num-ops":   "pto ops emitted for tile ops",
-		},
-		Run: runConvertTileToPTO,
-	})
+// ConvertTileToPTO is the convert-tile-to-pto pass.
+var ConvertTileToPTO = &pass.Pass{
+	Name:      "convert-tile-to-pto",
+	ClassName: "ConvertTileToPTO",
+	Summary:   "Emit the pto dialect for ptoas: pto.alloc_tile per planned tile buffer, ins/outs ops, no tile values",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Requires:  []*pass.Pass{tile.InitMemRef, tile.MaterializeSemanticAliases},
+	Stats: map[string]string{
+		"num-tiles": "pto.alloc_tile ops created",
+		"num-ops":   "pto ops emitted for tile ops",
+	},
+	Run: runConvertTileToPTO,
 }
 
-// requireSemanticAliases is the prerequisite check of passes that need
-// every loop carry and if result in one allocation.
-func requireSemanticAliases(fn *dialect.Operation) error {
-	var failure error
-	fn.Walk(func(op *dialect.Operation) bool {
-		if failure != nil {
-			return false
-		}
-		if op == fn || op.Def == nil || op.Def.Branch == nil || !hasTileResults(op) {
-			return true
-		}
-		for i, r := range op.Results {
-			if _, ok := r.Type.(*dialect.TileType); !ok {
-				continue
-			}
-			var want tileLoc
-			haveWant := false
-			if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
-				for _, e := range op.Def.Branch.EntryEdges(op) {
-					if e.To == r {
-						want, haveWant = bufferOf(e.From)
-					}
-				}
-			}
-			for ri := range op.Regions {
-				b := op.Body(ri)
-				if b == nil || b.Terminator() == nil {
-					continue
-				}
-				t := b.Terminator()
-				var y *dialect.Value
-				for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {
-					if e.To == r {
-						y = e.From
-					}
-				}
-				if y == nil {
-					continue
-				}
-				l, ok := bufferOf(y)
-				if !ok {
-					failure = dialect.NewError(t.Loc, "result #%d of %s: the yielded tile has no allocation", i, dialect.Describe(op))
-					return false
-				}
-				if !haveWant {
-					want, haveWant = l, true
-					continue
-				}
-				if l != want {
-					other := "another arm yields it"
-					if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
-						other = "it starts"
-					}
-					failure = dialect.NewError(t.Loc, "result #%d of %s is yielded in %s but %s in %s: loop carries and if results must live in one allocation",
-						i, dialect.Describe(op), describeLoc(l), other, describeLoc(want))
-					return false
-				}
-			}
-		}
-		return true
-	})
-	return failure
-}
-
-func describeLoc(l tileLoc) string {
-	s := describeTile(l.buf)
-	if l.offset != 0 {
-		s += fmt.Sprintf(" + %d", l.offset)
-	}
-	return s
-}
+func init() { pass.Register(ConvertTileToPTO) }
 
 // ptoConv is the state of one function's conversion.
 type ptoConv struct {
-	ctx      *Context
+	ctx      *pass.Context
 	fn       *dialect.Operation
 	withAddr bool
 	tiles    map[tileKey]*dialect.Value        // the pto.alloc_tile of each buffer
@@ -167,13 +98,13 @@ type tileKey struct {
 	typ    dialect.Type
 }
 
-func runConvertTileToPTO(ctx *Context, fn *dialect.Operation) error {
+func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 	entry := fn.Body(0)
 	if entry == nil {
 		return nil
 	}
 	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*dialect.Value{}, windows: map[*dialect.Value]*dialect.Value{}, addrCst: map[int64]*dialect.Value{}, idxCst: map[int64]*dialect.Value{}}
-	allocs := tileAllocs(fn)
+	allocs := tile.Allocs(fn)
 	withAddr, without := 0, 0
 	for _, a := range allocs {
 		if _, ok := dialect.AllocAddr(a); ok {
@@ -185,7 +116,7 @@ func runConvertTileToPTO(ctx *Context, fn *dialect.Operation) error {
 	if withAddr > 0 && without > 0 {
 		for _, a := range allocs {
 			if _, ok := dialect.AllocAddr(a); !ok {
-				return dialect.NewError(a.Loc, "convert-tile-to-pto: %s has no address while other allocations have one; run allocate-addr on the whole function (or no addresses at all for ptoas)", describeTile(a.Results[0]))
+				return dialect.NewError(a.Loc, "convert-tile-to-pto: %s has no address while other allocations have one; run allocate-addr on the whole function (or no addresses at all for ptoas)", tile.Describe(a.Results[0]))
 			}
 		}
 	}
@@ -334,7 +265,7 @@ func (c *ptoConv) check() error {
 				o := u.Op
 				ok := o.Dialect() == "tile" || o.Name == "scf.yield" || o.Name == "scf.for" || o.Name == "func.return"
 				if !ok {
-					failure = dialect.NewError(o.Loc, "convert-tile-to-pto: '%s' uses the tile value %s and cannot be converted", o.Name, describeTile(r))
+					failure = dialect.NewError(o.Loc, "convert-tile-to-pto: '%s' uses the tile value %s and cannot be converted", o.Name, tile.Describe(r))
 					return false
 				}
 			}
@@ -457,31 +388,31 @@ func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 	if r, ok := tileOpOfValue(v); ok && r.PTOForm == dialect.PTOSubview {
 		return c.window(v)
 	}
-	loc, ok := bufferOf(v)
-	if !ok || loc.buf.Op == nil || !isTileAlloc(loc.buf.Op) {
+	loc, ok := analysis.TileLocation(v)
+	if !ok || loc.Buf.Op == nil || !tile.IsAlloc(loc.Buf.Op) {
 		where := c.fn.Loc
 		if v.Op != nil {
 			where = v.Op.Loc
 		}
-		return nil, dialect.NewError(where, "convert-tile-to-pto: the buffer of tile %s cannot be named: it does not live in a tile.alloc", describeTile(v))
+		return nil, dialect.NewError(where, "convert-tile-to-pto: the buffer of tile %s cannot be named: it does not live in a tile.alloc", tile.Describe(v))
 	}
 	if !t.HasStaticShape() {
-		return nil, dialect.NewError(loc.buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", describeTile(v))
+		return nil, dialect.NewError(loc.Buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", tile.Describe(v))
 	}
-	k := tileKey{alloc: loc.buf.Op, offset: loc.offset, typ: dialect.PTOTileBuf(t.Space, t.Shape, t.Elem)}
+	k := tileKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: dialect.PTOTileBuf(t.Space, t.Shape, t.Elem)}
 	if b, ok := c.tiles[k]; ok {
 		return b, nil
 	}
 	var operands []*dialect.Value
 	if c.withAddr {
-		addr, _ := dialect.AllocAddr(loc.buf.Op)
-		operands = []*dialect.Value{c.addrConst(addr+loc.offset, loc.buf.Op.Loc)}
+		addr, _ := dialect.AllocAddr(loc.Buf.Op)
+		operands = []*dialect.Value{c.addrConst(addr+loc.Offset, loc.Buf.Op.Loc)}
 	}
-	at := dialect.NewOperation("pto.alloc_tile", loc.buf.Op.Loc, operands, []dialect.Type{k.typ})
+	at := dialect.NewOperation("pto.alloc_tile", loc.Buf.Op.Loc, operands, []dialect.Type{k.typ})
 	if t.Valid != nil {
 		at.SetAttr("valid_shape", dialect.I64Array(t.Valid...))
 	}
-	if isPinned(loc.buf.Op) {
+	if tile.IsPinned(loc.Buf.Op) {
 		at.SetAttr("pinned", dialect.Unit)
 	}
 	at.Results[0].NameHint = v.NameHint

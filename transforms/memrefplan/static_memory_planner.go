@@ -1,14 +1,20 @@
-package transforms
+// Package memrefplan is static-memory-planner-analysis, MLIR's static
+// memory planner for memref programs.
+package memrefplan
 
 import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"pto-opt/analysis"
 	"pto-opt/dialect"
 	"pto-opt/internal/checked"
 	"pto-opt/planner"
+	"pto-opt/planner/report"
+	"pto-opt/transforms/internal/planning"
+	"pto-opt/transforms/pass"
 )
 
 // static-memory-planner-analysis: MLIR's static memory planner (GSoC 2026,
@@ -40,42 +46,54 @@ import (
 // because erasing that deallocation would leak or skip freeing it. No
 // upstream test exercises the difference.
 
-func init() {
-	Register(&Pass{
-		Name:      "static-memory-planner-analysis",
-		ClassName: "StaticMemoryPlannerAnalysis",
-		Summary:   "Replace heap allocations with views into one statically planned arena (MLIR's static memory planner)",
-		Anchor:    "func.func",
-		Parallel:  true,
-		Options: []OptionSpec{
-			{Name: "algorithm", Kind: EnumOpt, Default: "trivial", Values: []string{"trivial", "best-fit", "ffd", "dsa-rp"},
-				Help: "Placement algorithm"},
-			{Name: "arena-mode", Kind: EnumOpt, Default: "allocate", Values: []string{"allocate", "arg"},
-				Help: "Allocate the arena in the function, or use the first function argument"},
-			{Name: "lift-nested", Kind: BoolOpt, Default: "false",
-				Help: "Also plan allocations in nested regions whose buffers stay within one execution of the region"},
-			{Name: "allow-escaping", Kind: BoolOpt, Default: "false",
-				Help: "In functions returning memrefs, plan the allocations that do not escape instead of failing"},
-			{Name: "capacity", Kind: IntOpt, Default: "0",
-				Help: "Maximum arena size in bytes per memory space (0: the target's, else unbounded)"},
-			{Name: "remarks", Kind: BoolOpt, Default: "false",
-				Help: "Emit a remark per arena: bytes, lower bound, bytes saved against no sharing"},
-			{Name: "time-limit", Kind: StringOpt, Default: "0",
-				Help: "Wall-clock safety stop of algorithm=dsa-rp, 0 for none; an arena from a search it cuts short depends on timing (a warning says so)"},
-			{Name: "work", Kind: IntOpt, Default: strconv.FormatInt(passWork, 10),
-				Help: "Work budget of algorithm=dsa-rp in search steps (a few ns each); the same budget gives the same arena on any machine"},
-		},
-		Stats: map[string]string{
-			"num-planned": "Number of allocations placed in an arena",
-			"num-skipped": "Number of allocations left on the heap",
-			"arena-bytes": "Total bytes of the arenas created",
-		},
-		Run: runStaticPlanner,
-	})
+// StaticMemoryPlannerAnalysis is the static-memory-planner-analysis pass.
+var StaticMemoryPlannerAnalysis = pass.WithOptions(&pass.Pass{
+	Name:      "static-memory-planner-analysis",
+	ClassName: "StaticMemoryPlannerAnalysis",
+	Summary:   "Replace heap allocations with views into one statically planned arena (MLIR's static memory planner)",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Stats: map[string]string{
+		"num-planned": "Number of allocations placed in an arena",
+		"num-skipped": "Number of allocations left on the heap",
+		"arena-bytes": "Total bytes of the arenas created",
+	},
+}, runStaticPlanner)
+
+func init() { pass.Register(StaticMemoryPlannerAnalysis) }
+
+type options struct {
+	Algorithm     string // a planner algorithm
+	ArenaMode     string // "allocate" or "arg"
+	LiftNested    bool
+	AllowEscaping bool
+	Capacity      int64 // bytes per memory space; 0: the target's, else unbounded
+	Remarks       bool
+	TimeLimit     time.Duration // dsa-rp's wall-clock safety stop, 0 for none
+	Work          int64         // dsa-rp's work budget
 }
 
-// smpCandidate is one allocation the pass will place.
-type smpCandidate struct {
+func (o *options) Bind(s *pass.OptionSet) {
+	s.Enum(&o.Algorithm, "algorithm", "trivial", planning.Algorithms("trivial", "best-fit", "ffd", "dsa-rp"),
+		"Placement algorithm")
+	s.Enum(&o.ArenaMode, "arena-mode", "allocate", []string{"allocate", "arg"},
+		"Allocate the arena in the function, or use the first function argument")
+	s.Bool(&o.LiftNested, "lift-nested", false,
+		"Also plan allocations in nested regions whose buffers stay within one execution of the region")
+	s.Bool(&o.AllowEscaping, "allow-escaping", false,
+		"In functions returning memrefs, plan the allocations that do not escape instead of failing")
+	s.Int(&o.Capacity, "capacity", 0,
+		"Maximum arena size in bytes per memory space (0: the target's, else unbounded)").AtLeast(0)
+	s.Bool(&o.Remarks, "remarks", false,
+		"Emit a remark per arena: bytes, lower bound, bytes saved against no sharing")
+	s.Duration(&o.TimeLimit, "time-limit", 0,
+		"Wall-clock safety stop of algorithm=dsa-rp, 0 for none; an arena from a search it cuts short depends on timing (a warning says so)")
+	s.Int(&o.Work, "work", planning.DefaultWork,
+		"Work budget of algorithm=dsa-rp in search steps (a few ns each); the same budget gives the same arena on any machine").AtLeast(1)
+}
+
+// candidate is one allocation the pass will place.
+type candidate struct {
 	alloc     *dialect.Operation
 	deallocs  []*dialect.Operation
 	size      int64
@@ -86,8 +104,9 @@ type smpCandidate struct {
 	offset    int64
 }
 
-type smpState struct {
-	ctx      *Context
+type state struct {
+	ctx      *pass.Context
+	opts     *options
 	fn       *dialect.Operation
 	entry    *dialect.Block
 	aa       *analysis.Aliases
@@ -95,27 +114,19 @@ type smpState struct {
 	index    map[*dialect.Operation]int
 	fine     bool // lifetimes from liveness instead of entry-block indices
 	escaping map[*dialect.Value]bool
-	search   planner.Options // dsa-rp's work budget and safety stop
 }
 
-func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
+func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) error {
 	entry := fn.Body(0)
 	if entry == nil {
 		return nil // a declaration
 	}
-	algo := ctx.Opts.String("algorithm")
-	if c := ctx.Opts.Int("capacity"); c < 0 {
-		return dialect.NewError(fn.Loc, "static-memory-planner-analysis: capacity=%d is not a byte count", c)
-	}
-	search, err := searchOptions(ctx, "static-memory-planner-analysis")
-	if err != nil {
-		return dialect.NewError(fn.Loc, "%v", err)
-	}
-	s := &smpState{ctx: ctx, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}, search: search}
+	algo := o.Algorithm
+	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}}
 	for i, op := range entry.Ops {
 		s.index[op] = i
 	}
-	s.fine = ctx.Opts.Bool("lift-nested") || algo == "ffd" || algo == "dsa-rp"
+	s.fine = o.LiftNested || algo == "ffd" || algo == "dsa-rp"
 	if s.fine {
 		s.lv = analysis.ComputeLiveness(fn, s.aa)
 	}
@@ -124,7 +135,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 	if ft := dialect.FuncType(fn); ft != nil {
 		for _, t := range ft.Results {
 			if dialect.IsMemRef(t) {
-				if !ctx.Opts.Bool("allow-escaping") {
+				if !o.AllowEscaping {
 					return dialect.NewError(fn.Loc, "static-memory-planner does not support functions with memref return types")
 				}
 				s.escaping = s.returnedValues()
@@ -147,7 +158,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 	}
 
 	// 5-6. Plan one arena per memory space.
-	groups := map[string][]*smpCandidate{}
+	groups := map[string][]*candidate{}
 	var spaces []string
 	for _, c := range cands {
 		if _, ok := groups[c.space]; !ok {
@@ -157,7 +168,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 	}
 	type arena struct {
 		size, align int64
-		cands       []*smpCandidate
+		cands       []*candidate
 	}
 	arenas := map[string]*arena{}
 	for _, sp := range spaces {
@@ -209,7 +220,7 @@ func runStaticPlanner(ctx *Context, fn *dialect.Operation) error {
 }
 
 // returnedValues are the values a func.return may hand to the caller.
-func (s *smpState) returnedValues() map[*dialect.Value]bool {
+func (s *state) returnedValues() map[*dialect.Value]bool {
 	out := map[*dialect.Value]bool{}
 	for _, b := range s.fn.Regions[0].Blocks {
 		if t := b.Terminator(); t != nil && t.Has(dialect.ReturnLike) {
@@ -302,7 +313,7 @@ func identityLayout(mt *dialect.MemRefType) bool {
 }
 
 // deallocsOf finds every FreeLike op releasing a value v may flow into.
-func (s *smpState) deallocsOf(v *dialect.Value) []*dialect.Operation {
+func (s *state) deallocsOf(v *dialect.Value) []*dialect.Operation {
 	var out []*dialect.Operation
 	seen := map[*dialect.Operation]bool{}
 	for _, w := range s.aa.Resolve(v) {
@@ -318,16 +329,16 @@ func (s *smpState) deallocsOf(v *dialect.Value) []*dialect.Operation {
 
 // remark reports with remarks=1 only. Reasons a nested allocation is not
 // lifted are reported whenever lift-nested=1 asked for lifting.
-func (s *smpState) remark(loc dialect.Location, format string, args ...any) {
-	if s.ctx.Opts.Bool("remarks") {
+func (s *state) remark(loc dialect.Location, format string, args ...any) {
+	if s.opts.Remarks {
 		s.ctx.Remark(loc, format, args...)
 	}
 }
 
-func (s *smpState) collect() ([]*smpCandidate, error) {
-	lift := s.ctx.Opts.Bool("lift-nested")
-	var cands []*smpCandidate
-	byRoot := map[*dialect.Value]*smpCandidate{}
+func (s *state) collect() ([]*candidate, error) {
+	lift := s.opts.LiftNested
+	var cands []*candidate
+	byRoot := map[*dialect.Value]*candidate{}
 	var walkErr error
 	skipped := int64(0)
 	s.fn.Walk(func(op *dialect.Operation) bool {
@@ -404,7 +415,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 		if a, ok := op.IntAttrValue("alignment"); ok && a > 0 {
 			align = a
 		}
-		c := &smpCandidate{alloc: op, deallocs: deallocs, size: size, align: align, spaceAttr: mt.MemSpace}
+		c := &candidate{alloc: op, deallocs: deallocs, size: size, align: align, spaceAttr: mt.MemSpace}
 		c.space = spaceText(mt.MemSpace)
 		cands = append(cands, c)
 		byRoot[op.Results[0]] = c
@@ -434,7 +445,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 			}
 		}
 	}
-	var kept []*smpCandidate
+	var kept []*candidate
 	for _, c := range cands {
 		if byRoot[c.alloc.Results[0]] != nil {
 			kept = append(kept, c)
@@ -450,7 +461,7 @@ func (s *smpState) collect() ([]*smpCandidate, error) {
 }
 
 // escapes reports whether an allocation may reach the function's return.
-func (s *smpState) escapes(v *dialect.Value) bool {
+func (s *state) escapes(v *dialect.Value) bool {
 	for _, w := range s.aa.Resolve(v) {
 		if s.escaping[w] {
 			return true
@@ -465,7 +476,7 @@ func (s *smpState) escapes(v *dialect.Value) bool {
 // created in), and every op around it must be one whose region control
 // flow pto-opt knows (scf.for, scf.if, scf.while): an unknown op may run
 // its region several times at once, or keep the buffer beyond one run.
-func (s *smpState) liftable(op *dialect.Operation) string {
+func (s *state) liftable(op *dialect.Operation) string {
 	if s.entry.FindAncestorOpInBlock(op) == nil {
 		return "it is in a block other than the entry block of the function (unstructured control flow)"
 	}
@@ -480,7 +491,7 @@ func (s *smpState) liftable(op *dialect.Operation) string {
 // confined explains why a nested allocation cannot be lifted, or returns
 // "": every alias and every deallocation must stay inside the block that
 // allocates, so the buffer lives within one execution of its region.
-func (s *smpState) confined(op *dialect.Operation) string {
+func (s *state) confined(op *dialect.Operation) string {
 	b := op.Block
 	inside := func(o *dialect.Operation) bool { return b.FindAncestorOpInBlock(o) != nil }
 	for _, w := range s.aa.Resolve(op.Results[0]) {
@@ -504,7 +515,7 @@ func describeValue(v *dialect.Value) string {
 }
 
 // lifetime gives a candidate's live intervals in the active time model.
-func (s *smpState) lifetime(c *smpCandidate) []planner.Interval {
+func (s *state) lifetime(c *candidate) []planner.Interval {
 	if s.fine {
 		var out []planner.Interval
 		for _, r := range s.lv.RootRanges(c.alloc.Results[0]) {
@@ -522,8 +533,8 @@ func (s *smpState) lifetime(c *smpCandidate) []planner.Interval {
 	return []planner.Interval{{Start: start, End: end}}
 }
 
-func (s *smpState) checkArenaArg(cands []*smpCandidate) (*dialect.Value, error) {
-	if s.ctx.Opts.String("arena-mode") != "arg" {
+func (s *state) checkArenaArg(cands []*candidate) (*dialect.Value, error) {
+	if s.opts.ArenaMode != "arg" {
 		return nil, nil
 	}
 	args := dialect.FuncArgs(s.fn)
@@ -566,7 +577,7 @@ func spaceName(s string) string {
 
 // plan places one memory space's candidates and returns the arena size and
 // alignment. Every placement is checked by planner.Validate first.
-func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64, error) {
+func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, error) {
 	p := &planner.Problem{Pools: []planner.Pool{{Name: spaceName(space)}}}
 	align := int64(1)
 	for _, c := range cands {
@@ -587,11 +598,10 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 			}
 		}
 	}
-	opt := s.search
-	opt.Capacity = planner.Unbounded
+	opt := planner.Options{TimeLimit: s.opts.TimeLimit, Work: s.opts.Work, Capacity: planner.Unbounded}
 	res, err := planner.Solve(algo, p, opt)
 	if err != nil {
-		return 0, 0, plannerError("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
+		return 0, 0, planning.Error("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
 			if i < len(cands) {
 				return cands[i].alloc
 			}
@@ -604,31 +614,31 @@ func (s *smpState) plan(algo, space string, cands []*smpCandidate) (int64, int64
 	if s.ctx.WantsPlans() {
 		locs := make([]string, len(cands))
 		for i, c := range cands {
-			locs[i] = locString(c.alloc.Loc)
+			locs[i] = planning.Loc(c.alloc.Loc)
 		}
-		s.ctx.RecordPlan(planReport(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, locs, nil))
+		s.ctx.RecordPlan(planning.Report(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, report.Options{Locs: locs}))
 	}
 	size := int64(0)
 	for i, c := range cands {
 		c.offset = res.Solution.Offsets[i]
 		size = max(size, c.offset+c.size)
 	}
-	capacity := s.ctx.Opts.Int("capacity")
+	capacity := s.opts.Capacity
 	if capacity == 0 && s.ctx.Target != nil && space != "" {
 		capacity = s.ctx.Target.Capacity(spaceName(space))
 	}
 	if capacity > 0 && size > capacity {
 		note := ""
 		if res.ClockStopped {
-			note = fmt.Sprintf(" (the search stopped at the wall-clock limit, time-limit=%s)", s.ctx.Opts.String("time-limit"))
+			note = fmt.Sprintf(" (the search stopped at the wall-clock limit, time-limit=%s)", s.opts.TimeLimit)
 		}
 		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
 	}
 	if res.ClockStopped {
 		s.ctx.Warning(s.fn.Loc, "static-memory-planner: %s (memory space '%s', time-limit=%s); raise time-limit, or lower work, for a reproducible arena",
-			planner.ClockStopWarning, spaceName(space), s.ctx.Opts.String("time-limit"))
+			planner.ClockStopWarning, spaceName(space), s.opts.TimeLimit)
 	}
-	if s.ctx.Opts.Bool("remarks") {
+	if s.opts.Remarks {
 		lb := lowerBound(p)
 		// No sharing: every buffer in its own slot, packed in program
 		// order with its alignment (what algorithm=trivial produces).
@@ -697,7 +707,7 @@ func lowerBound(p *planner.Problem) int64 {
 
 // candidateName names an allocation in plans and reports: its SSA name
 // when it has one, else its location.
-func candidateName(c *smpCandidate) string {
+func candidateName(c *candidate) string {
 	if h := c.alloc.Results[0].NameHint; h != "" {
 		return "%" + h
 	}

@@ -1,4 +1,4 @@
-package transforms
+package pass
 
 import (
 	"fmt"
@@ -96,7 +96,7 @@ type run struct {
 	m     *Manager
 	mu    *sync.Mutex // shared by the runs of one Manager.Run
 	diags *[]*dialect.Diagnostic
-	ran   []string
+	ran   []*Pass // the passes run so far, for prerequisites
 	// timers is the list the passes of the current pipeline record into.
 	timers *[]*Timing
 	// plans is where memory plans go (nil: the manager's list).
@@ -116,7 +116,7 @@ func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
 			if err := r.pass(it.Pass, op, p.Anchor); err != nil {
 				return err
 			}
-			r.ran = append(r.ran, it.Pass.Pass.Name)
+			r.ran = append(r.ran, it.Pass.Pass)
 			continue
 		}
 		r.m.mu.Lock()
@@ -156,7 +156,7 @@ func (r *run) nested(p *Pipeline, op *dialect.Operation, timers *[]*Timing) erro
 			parallel = false
 		}
 	}
-	ranBefore := append([]string(nil), r.ran...)
+	ranBefore := append([]*Pass(nil), r.ran...)
 	if !parallel {
 		for _, fn := range targetsOps {
 			r.ran = append(r.ran[:0:0], ranBefore...)
@@ -180,7 +180,7 @@ func (r *run) nested(p *Pipeline, op *dialect.Operation, timers *[]*Timing) erro
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]string(nil), ranBefore...), timers: timers, plans: &plans[i]}
+			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]*Pass(nil), ranBefore...), timers: timers, plans: &plans[i]}
 			errs[i] = sub.pipeline(p, fn)
 		}()
 	}
@@ -205,13 +205,13 @@ func (r *run) header(when string, in *Instance) string {
 func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	p := in.Pass
 	for _, req := range p.Requires {
-		if r.hasRun(req.Pass) {
+		if slices.Contains(r.ran, req) {
 			continue
 		}
-		if req.Check != nil {
-			if err := req.Check(op); err != nil {
+		if req.Postcondition != nil {
+			if err := req.Postcondition(op); err != nil {
 				d := dialect.AsDiagnostic(err)
-				d.Msg = fmt.Sprintf("'%s' requires '%s' to have run first: %s", p.Name, req.Pass, d.Msg)
+				d.Msg = fmt.Sprintf("'%s' requires '%s' to have run first: %s", p.Name, req.Name, d.Msg)
 				if !d.Loc.Known() {
 					d.Loc = op.Loc
 				}
@@ -225,19 +225,17 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	}
 	var local []*dialect.Diagnostic
 	ctx := &Context{
-		Target:   r.m.Target,
-		Opts:     in.Opts,
-		Pipeline: append([]string(nil), r.ran...),
-		Out:      r.m.PassOut,
-		mu:       &sync.Mutex{},
-		diags:    &local,
-		stats:    map[string]int64{},
+		Target: r.m.Target,
+		Out:    r.m.PassOut,
+		mu:     &sync.Mutex{},
+		diags:  &local,
+		stats:  map[string]int64{},
 	}
 	if r.m.RecordPlans {
 		ctx.plans = r.planList()
 	}
 	start := time.Now()
-	err := p.Run(ctx, op)
+	err := p.call(ctx, op, in.value)
 	r.record(in, anchor, time.Since(start), ctx.stats)
 	failed := err != nil
 	for _, d := range local {
@@ -273,15 +271,6 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		r.dump(r.header("After", in), op)
 	}
 	return nil
-}
-
-func (r *run) hasRun(name string) bool {
-	for _, n := range r.ran {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *run) emit(d *dialect.Diagnostic) {

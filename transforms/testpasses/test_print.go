@@ -1,4 +1,6 @@
-package transforms
+// Package testpasses holds the passes that only tests use: dumps of the
+// alias and liveness analyses for FileCheck.
+package testpasses
 
 import (
 	"fmt"
@@ -9,6 +11,7 @@ import (
 	"pto-opt/analysis"
 	"pto-opt/dialect"
 	"pto-opt/printer"
+	"pto-opt/transforms/pass"
 )
 
 // The analysis dump passes: stable text for FileCheck tests of the alias
@@ -16,13 +19,13 @@ import (
 // function names them.
 
 func init() {
-	Register(&Pass{
+	pass.Register(&pass.Pass{
 		Name:      "test-print-aliases",
 		ClassName: "TestPrintAliases",
 		Summary:   "Print, for each allocation, its forward and reverse alias sets",
 		Anchor:    "func.func",
 		Run:       runPrintAliases,
-	}, &Pass{
+	}, &pass.Pass{
 		Name:      "test-print-liveness",
 		ClassName: "TestPrintLiveness",
 		Summary:   "Print program points, lifetime intervals and interference",
@@ -31,7 +34,7 @@ func init() {
 	})
 }
 
-func out(ctx *Context) io.Writer {
+func out(ctx *pass.Context) io.Writer {
 	if ctx.Out == nil {
 		return io.Discard
 	}
@@ -60,7 +63,7 @@ func sortedByName(names map[*dialect.Value]string, vs []*dialect.Value) []*diale
 	return out
 }
 
-func runPrintAliases(ctx *Context, fn *dialect.Operation) error {
+func runPrintAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	names := printer.Names(fn, printer.Options{})
 	aa := analysis.NewAliases(fn)
 	w := out(ctx)
@@ -79,7 +82,7 @@ func runPrintAliases(ctx *Context, fn *dialect.Operation) error {
 	return nil
 }
 
-func runPrintLiveness(ctx *Context, fn *dialect.Operation) error {
+func runPrintLiveness(ctx *pass.Context, fn *dialect.Operation) error {
 	names := printer.Names(fn, printer.Options{})
 	lv := analysis.ComputeLiveness(fn, nil)
 	w := out(ctx)

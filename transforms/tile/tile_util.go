@@ -1,16 +1,18 @@
-package transforms
+package tile
 
 import (
 	"fmt"
-	"pto-opt/analysis"
 	"slices"
 	"strconv"
 
+	"pto-opt/analysis"
 	"pto-opt/dialect"
+	"pto-opt/transforms/pass"
 )
 
 // Helpers shared by the tile memory passes (init-memref, semantic aliases,
-// memory-reuse, allocate-addr). They answer "which allocation holds this
+// memory-reuse, allocate-addr; the exported ones by convert-tile-to-pto
+// too). They answer "which allocation holds this
 // tile" from the op traits: destination-style ops write their `into`
 // buffer, in-place ops write their reused operand's, views and region
 // results inherit.
@@ -118,14 +120,12 @@ func (n *allocNamer) name(space string) string {
 	}
 }
 
-// tileAllocs lists the tile.alloc ops of a function in program order.
-func tileAllocs(fn *dialect.Operation) []*dialect.Operation {
+// Allocs lists the tile.alloc ops of a function in program order.
+func Allocs(fn *dialect.Operation) []*dialect.Operation {
 	var out []*dialect.Operation
 	fn.Walk(func(op *dialect.Operation) bool {
-		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
-			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
-				out = append(out, op)
-			}
+		if IsAlloc(op) {
+			out = append(out, op)
 		}
 		return true
 	})
@@ -137,7 +137,7 @@ func tileAllocs(fn *dialect.Operation) []*dialect.Operation {
 func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	entry := fn.Body(0)
 	at := 0
-	for at < len(entry.Ops) && isTileAlloc(entry.Ops[at]) && !slices.Contains(ops, entry.Ops[at]) {
+	for at < len(entry.Ops) && IsAlloc(entry.Ops[at]) && !slices.Contains(ops, entry.Ops[at]) {
 		at++
 	}
 	for _, op := range ops {
@@ -151,7 +151,8 @@ func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	}
 }
 
-func isTileAlloc(op *dialect.Operation) bool {
+// IsAlloc reports a tile allocation (an allocating op of a !tile.buf).
+func IsAlloc(op *dialect.Operation) bool {
 	if !op.Has(dialect.AllocLike) || len(op.Results) != 1 {
 		return false
 	}
@@ -159,8 +160,8 @@ func isTileAlloc(op *dialect.Operation) bool {
 	return ok
 }
 
-// isPinned reports an author-declared allocation.
-func isPinned(alloc *dialect.Operation) bool { return alloc.HasAttr("pinned") }
+// IsPinned reports an author-declared allocation.
+func IsPinned(alloc *dialect.Operation) bool { return alloc.HasAttr("pinned") }
 
 // allocSize returns tile.alloc's size.
 func allocSize(alloc *dialect.Operation) int64 {
@@ -168,24 +169,8 @@ func allocSize(alloc *dialect.Operation) int64 {
 	return n
 }
 
-// requireTileMemrefs is the prerequisite check of passes that need every
-// on-chip tile bound to an allocation (init-memref).
-func requireTileMemrefs(op *dialect.Operation) error {
-	var missing *dialect.Operation
-	op.Walk(func(o *dialect.Operation) bool {
-		if missing == nil && needsBuffer(o) && len(dialect.TileDests(o)) == 0 {
-			missing = o
-		}
-		return missing == nil
-	})
-	if missing != nil {
-		return dialect.NewError(missing.Loc, "%s has no 'into' allocation", dialect.Describe(missing))
-	}
-	return nil
-}
-
-// describeTile names a tile value for messages.
-func describeTile(v *dialect.Value) string {
+// Describe names a tile value for messages.
+func Describe(v *dialect.Value) string {
 	if v.NameHint != "" {
 		return "%" + v.NameHint
 	}
@@ -249,10 +234,10 @@ func definedIn(v *dialect.Value, p *dialect.Operation) bool {
 // in a reserved window): they are the author's (or an earlier run's), and
 // the validator run after the pass would otherwise blame the pass with an
 // internal error at the function.
-func checkGivenAddrs(ctx *Context, fn *dialect.Operation, pass string) error {
+func checkGivenAddrs(ctx *pass.Context, fn *dialect.Operation, passName string) error {
 	if err := analysis.CheckAllocAddrs(fn, placementRules(ctx)); err != nil {
 		d := dialect.AsDiagnostic(err)
-		return dialect.NewError(d.Loc, "%s: the input's %s", pass, d.Msg)
+		return dialect.NewError(d.Loc, "%s: the input's %s", passName, d.Msg)
 	}
 	return nil
 }

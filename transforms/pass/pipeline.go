@@ -1,4 +1,4 @@
-package transforms
+package pass
 
 import (
 	"fmt"
@@ -65,12 +65,12 @@ func (p *Pipeline) Coalesced() *Pipeline {
 	return out
 }
 
-// Flatten lists the pass names in execution order.
-func (p *Pipeline) Flatten() []string {
-	var out []string
+// Flatten lists the passes in execution order.
+func (p *Pipeline) Flatten() []*Pass {
+	var out []*Pass
 	for _, it := range p.Items {
 		if it.Pass != nil {
-			out = append(out, it.Pass.Pass.Name)
+			out = append(out, it.Pass.Pass)
 		} else {
 			out = append(out, it.Nested.Flatten()...)
 		}
@@ -232,8 +232,8 @@ func (pp *pipelineParser) items(p *Pipeline) error {
 			}
 			p.Items = append(p.Items, &Item{Nested: inner})
 		default:
-			pass := Lookup(name)
-			if pass == nil {
+			entry := Lookup(name)
+			if entry == nil {
 				pp.i = start
 				return pp.errorf("'%s' does not refer to a registered pass or pass pipeline", name)
 			}
@@ -250,13 +250,13 @@ func (pp *pipelineParser) items(p *Pipeline) error {
 				}
 				pp.i = end + 1
 			}
-			in, err := NewInstance(pass, raw)
+			in, err := NewInstance(entry, raw)
 			if err != nil {
 				return err
 			}
-			if pass.Anchor != p.Anchor {
+			if entry.Anchor != p.Anchor {
 				pp.i = start
-				return pp.errorf("can't add pass '%s' restricted to '%s' on a pass manager intended to run on '%s', did you intend to nest?", name, pass.Anchor, p.Anchor)
+				return pp.errorf("can't add pass '%s' restricted to '%s' on a pass manager intended to run on '%s', did you intend to nest?", name, entry.Anchor, p.Anchor)
 			}
 			ins, err := expand(in)
 			if err != nil {

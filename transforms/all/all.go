@@ -1,0 +1,11 @@
+// Package all registers every pass of pto-opt: the passes register
+// themselves when their package is initialised, so importing this package
+// for its side effect makes them all known to the pass manager.
+package all
+
+import (
+	_ "pto-opt/transforms/memrefplan" // static-memory-planner-analysis
+	_ "pto-opt/transforms/testpasses" // test-print-aliases, test-print-liveness
+	_ "pto-opt/transforms/tile"       // the tile memory passes and pto-memory-plan
+	_ "pto-opt/transforms/tiletopto"  // convert-tile-to-pto
+)

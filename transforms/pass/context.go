@@ -1,0 +1,64 @@
+package pass
+
+import (
+	"fmt"
+	"io"
+	"sync"
+
+	"pto-opt/dialect"
+	"pto-opt/planner/report"
+	"pto-opt/targets"
+)
+
+// Context is what a running pass sees.
+type Context struct {
+	Target *targets.Target
+	// Out receives analysis dumps (test-print-* passes); mlir-opt writes
+	// them to stderr.
+	Out io.Writer
+
+	mu    *sync.Mutex
+	plans *[]report.Function
+	diags *[]*dialect.Diagnostic
+	stats map[string]int64
+}
+
+// Emit records a diagnostic (errors fail the pass after it returns).
+func (c *Context) Emit(d *dialect.Diagnostic) {
+	c.mu.Lock()
+	*c.diags = append(*c.diags, d)
+	c.mu.Unlock()
+}
+
+// Remark emits a remark at loc.
+func (c *Context) Remark(loc dialect.Location, format string, args ...any) {
+	c.Emit(&dialect.Diagnostic{Severity: dialect.SevRemark, Loc: loc, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warning emits a warning at loc.
+func (c *Context) Warning(loc dialect.Location, format string, args ...any) {
+	c.Emit(&dialect.Diagnostic{Severity: dialect.SevWarning, Loc: loc, Msg: fmt.Sprintf(format, args...)})
+}
+
+// WantsPlans says whether RecordPlan keeps anything: passes skip
+// describing their plans when it does not.
+func (c *Context) WantsPlans() bool { return c.plans != nil }
+
+// RecordPlan keeps a pass's memory plan for --memory-report.
+func (c *Context) RecordPlan(f report.Function) {
+	if c.plans == nil {
+		return
+	}
+	plansMu.Lock() // shared by the functions a parallel pass runs on
+	*c.plans = append(*c.plans, f)
+	plansMu.Unlock()
+}
+
+var plansMu sync.Mutex
+
+// Stat adds delta to a statistic.
+func (c *Context) Stat(name string, delta int64) {
+	c.mu.Lock()
+	c.stats[name] += delta
+	c.mu.Unlock()
+}

@@ -1,0 +1,46 @@
+package tile
+
+import (
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+	"pto-opt/transforms/pass"
+)
+
+// check-tile-placement: the independent validator (analysis.CheckTilePlacement)
+// as a pass. The planning passes run it on their own plans too, with the
+// rules placementRules derives from the target.
+
+// CheckTilePlacement is the check-tile-placement pass.
+var CheckTilePlacement = &pass.Pass{
+	Name:      "check-tile-placement",
+	ClassName: "CheckTilePlacement",
+	Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Run: func(ctx *pass.Context, fn *dialect.Operation) error {
+		if fn.Body(0) == nil {
+			return nil
+		}
+		return analysis.CheckTilePlacement(fn, placementRules(ctx))
+	},
+}
+
+func init() { pass.Register(CheckTilePlacement) }
+
+// placementRules are the target's facts the validator checks a plan
+// against (no target: no capacities, no target-aware rules).
+func placementRules(ctx *pass.Context) analysis.PlacementRules {
+	r := analysis.PlacementRules{}
+	if t := ctx.Target; t != nil {
+		r.Target = t.RulesName()
+		r.Capacity = t.Capacity
+		r.Alignment = t.Alignment
+		r.Reserved = func(space string) [][2]int64 {
+			if s := t.Space(space); s != nil {
+				return s.Reserved
+			}
+			return nil
+		}
+	}
+	return r
+}

@@ -1,0 +1,51 @@
+package tile
+
+import "pto-opt/transforms/pass"
+
+// PTOMemoryPlan is pto-memory-plan, the whole PyPTO memory pipeline: a
+// named pipeline that expands, by planner, into
+//
+//	pypto   init-memref, materialize-semantic-aliases, memory-reuse, allocate-addr{planner=sequential}
+//	dsa-rp  init-memref, materialize-semantic-aliases, allocate-addr{planner=dsa-rp} (no memory-reuse)
+//	ptoas   init-memref, materialize-semantic-aliases (ptoas plans reuse and addresses)
+//
+// so each step is timed, verified, printed and counted as a pass.
+var PTOMemoryPlan = pass.NamedPipeline(&pass.Pass{
+	Name:      "pto-memory-plan",
+	ClassName: "PTOMemoryPlan",
+	Summary:   "The PyPTO memory pipeline: init-memref, semantic aliases, then reuse and addresses by planner",
+	Anchor:    "func.func",
+}, func(o *ptoMemoryPlanOptions) []pass.Step { return planPipelines[o.Planner] })
+
+func init() { pass.Register(PTOMemoryPlan) }
+
+// pipelinePlanners are the planners of pto-memory-plan, in the order
+// --help lists them; init-memref's planner option takes the same names.
+var pipelinePlanners = []string{"pypto", "dsa-rp", "ptoas"}
+
+// planPipelines gives each of pipelinePlanners its steps.
+var planPipelines = map[string][]pass.Step{
+	"pypto": {
+		{Pass: InitMemRef, Opts: map[string]string{"planner": "pypto"}},
+		{Pass: MaterializeSemanticAliases},
+		{Pass: MemoryReuse},
+		{Pass: AllocateAddr, Opts: map[string]string{"planner": "sequential"}},
+	},
+	"dsa-rp": {
+		{Pass: InitMemRef, Opts: map[string]string{"planner": "dsa-rp"}},
+		{Pass: MaterializeSemanticAliases},
+		{Pass: AllocateAddr, Opts: map[string]string{"planner": "dsa-rp"}},
+	},
+	"ptoas": {
+		{Pass: InitMemRef, Opts: map[string]string{"planner": "ptoas"}},
+		{Pass: MaterializeSemanticAliases},
+	},
+}
+
+type ptoMemoryPlanOptions struct {
+	Planner string
+}
+
+func (o *ptoMemoryPlanOptions) Bind(s *pass.OptionSet) {
+	s.Enum(&o.Planner, "planner", "pypto", pipelinePlanners, "Memory planner")
+}

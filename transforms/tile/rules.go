@@ -1,0 +1,135 @@
+package tile
+
+import (
+	"slices"
+
+	"pto-opt/analysis"
+	"pto-opt/dialect"
+	"pto-opt/targets"
+	"pto-opt/transforms/pass"
+)
+
+// The rules that keep two allocations from ever sharing bytes, whatever
+// their lifetimes, as memory-reuse (which refuses to merge them) and
+// allocate-addr (which separates them for the planner) both apply them.
+// The independent validator, analysis.CheckTilePlacement, checks the same
+// rules on its own, from the op registry and the target.
+
+// Why two allocations are kept apart: the planner's separation reasons,
+// which --memory-report shows as the detail of its own reason words.
+const (
+	reasonNoAlias        = "semantic_no_alias" // an op may not write its result over this input
+	reasonHazard         = "target_hazard"     // the target's split-load/tpop hazard
+	reasonPipelineStage  = "pipeline_stage"    // concurrent stages of one software pipeline
+	reasonPinned         = "pinned"            // an author-declared allocation is never shared
+	reasonPartialOverlap = "partial_overlap"   // an output over part of an input it still reads
+)
+
+// writeRules decides, for the writes of one function, which inputs a write
+// may not share its destination's bytes with.
+type writeRules struct {
+	target string // the target's rules name, for target-aware no-alias rules
+	// hazard: the target has the split-load/tpop hazard and the function
+	// is a split AIV kernel; the taint sets say which tiles derive from a
+	// load and from a tpop.
+	hazard                   bool
+	loadTainted, tpopTainted map[*dialect.Value]bool
+}
+
+// noAliasRules are the op no-alias rules alone (no hazard).
+func noAliasRules(ctx *pass.Context) *writeRules {
+	r := &writeRules{}
+	if ctx.Target != nil {
+		r.target = ctx.Target.RulesName()
+	}
+	return r
+}
+
+// newWriteRules are the rules of fn's writes under ctx's target.
+func newWriteRules(ctx *pass.Context, fn *dialect.Operation, aa *analysis.Aliases) *writeRules {
+	r := noAliasRules(ctx)
+	r.hazard = ctx.Target != nil && ctx.Target.HasHazard(targets.HazardSplitLoadTpop) && fn.HasAttr("tile.split_aiv")
+	if r.hazard {
+		r.loadTainted, r.tpopTainted = hazardTaint(fn, aa)
+	}
+	return r
+}
+
+// noAlias calls f with each input (index k among op's tile inputs) that
+// op's no-alias rule forbids its results to overwrite; a multi-result op's
+// rule holds for every result.
+func (r *writeRules) noAlias(op *dialect.Operation, f func(k int, in *dialect.Value)) {
+	all, forbidden := dialect.ForbiddenAliasOperands(op, r.target)
+	for k, in := range dialect.TileInputs(op) {
+		if all || slices.Contains(forbidden, k) {
+			f(k, in)
+		}
+	}
+}
+
+// refusals calls f with each input a write of op may not share bytes with,
+// and why: the no-alias inputs, then, under the hazard, the loaded inputs
+// of a writer that also reads a popped tile. An input may come twice.
+func (r *writeRules) refusals(op *dialect.Operation, f func(k int, in *dialect.Value, reason string)) {
+	r.noAlias(op, func(k int, in *dialect.Value) { f(k, in, reasonNoAlias) })
+	if !r.hazard {
+		return
+	}
+	inputs := dialect.TileInputs(op)
+	if !slices.ContainsFunc(inputs, func(in *dialect.Value) bool { return r.tpopTainted[in] }) {
+		return
+	}
+	for k, in := range inputs {
+		if r.loadTainted[in] {
+			f(k, in, reasonHazard)
+		}
+	}
+}
+
+// hazardTaint classifies tiles derived from a tile.load (through views) and
+// from a tile.tpop_from_aic, looking through loop carries: a carried value
+// is tainted when its buffer holds such a tile. Two rounds reach the
+// producers that stand after their uses in a loop body.
+func hazardTaint(fn *dialect.Operation, aa *analysis.Aliases) (load, tpop map[*dialect.Value]bool) {
+	load, tpop = map[*dialect.Value]bool{}, map[*dialect.Value]bool{}
+	for round := 0; round < 2; round++ {
+		fn.Walk(func(op *dialect.Operation) bool {
+			for _, r := range op.Results {
+				if _, ok := r.Type.(*dialect.TileType); !ok {
+					continue
+				}
+				switch {
+				case op.Has(dialect.GlobalLoad):
+					markAll(aa, r, load)
+				case op.Has(dialect.CubePop):
+					markAll(aa, r, tpop)
+				case op.Has(dialect.ViewLike) && load[op.Operands[0]]:
+					markAll(aa, r, load)
+				}
+			}
+			return true
+		})
+	}
+	return load, tpop
+}
+
+func markAll(aa *analysis.Aliases, v *dialect.Value, set map[*dialect.Value]bool) {
+	for _, w := range aa.Resolve(v) {
+		set[w] = true
+	}
+}
+
+// pipelineMembership reads `tile.pipeline = [group, stage]`: writes of one
+// group in different stages are concurrent clones and never share.
+func pipelineMembership(op *dialect.Operation) (int64, int64, bool) {
+	arr, ok := op.Attr("tile.pipeline").(*dialect.ArrayAttr)
+	if !ok || len(arr.Elems) != 2 {
+		return 0, 0, false
+	}
+	g, ok1 := arr.Elems[0].(*dialect.IntegerAttr)
+	s, ok2 := arr.Elems[1].(*dialect.IntegerAttr)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	return g.Value, s.Value, true
+}
