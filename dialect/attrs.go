@@ -697,10 +697,6 @@ func apFloatString(v float64, semPrec, formatPrec, maxPadding int, truncateZero 
 	return sb.String()
 }
 
-// mlirExp turns Go's 1.000000e+00 into MLIR's identical form (Go already
-// prints two exponent digits); kept as a function so the format is explicit.
-func mlirExp(s string) string { return s }
-
 func floatToF16(f float64) uint16 {
 	return uint16(roundFloat(f, 5, 10))
 }

@@ -118,9 +118,6 @@ func splitModule(src string) (moduleLayout, bool) {
 			pdepth--
 		}
 	}
-	if pendingCut {
-		cuts = cuts[:len(cuts)-1]
-	}
 	if depth != 0 || len(groups) == 0 {
 		return lay, false
 	}
