@@ -10,24 +10,102 @@ import (
 // it from tile kernels (convert-tile-to-pto). Ops are destination-passing:
 // inputs in ins(...), the written tile in outs(...).
 
-// PTOTileBufType is !pto.tile_buf<space, RxCxT>.
+// PTOTileBufType is !pto.tile_buf<space, RxCxT[, valid=RxC][, blayout=..]
+// [, slayout=..][, fractal=N]>, ptoas's compact syntax: a tile buffer with
+// its valid region and element layout when they differ from the defaults.
 type PTOTileBufType struct {
-	Space string
-	Shape []int64
-	Elem  Type
-	s     string
+	Space  string
+	Shape  []int64
+	Elem   Type
+	Valid  []int64 // nil: the whole tile
+	Layout TileLayout
+	s      string
+}
+
+// TileLayout is how a tile buffer's elements are arranged in memory
+// (ptoas's blayout, slayout and fractal size). Empty fields are ptoas's
+// defaults: row_major boxes, none_box, 512-byte fractals.
+type TileLayout struct {
+	BLayout string
+	SLayout string
+	Fractal int64
 }
 
 func (t *PTOTileBufType) String() string                { return t.s }
 func (*PTOTileBufType) isType()                         {}
 func (t *PTOTileBufType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
-// PTOTileBuf returns the uniqued !pto.tile_buf type.
+// PTOTileBuf returns the uniqued !pto.tile_buf type with default layout.
 func PTOTileBuf(space string, shape []int64, elem Type) Type {
-	s := "!pto.tile_buf<" + space + ", " + FormatShape(shape) + "x" + elem.String() + ">"
+	return PTOTileBufOf(space, shape, elem, nil, TileLayout{})
+}
+
+// PTOTileBufOf returns the uniqued !pto.tile_buf type with a valid region
+// (nil: all of it) and a layout.
+func PTOTileBufOf(space string, shape []int64, elem Type, valid []int64, l TileLayout) Type {
+	s := "!pto.tile_buf<" + space + ", " + FormatShape(shape) + "x" + elem.String()
+	if valid != nil {
+		s += ", valid=" + FormatShape(valid)
+	}
+	if l.BLayout != "" {
+		s += ", blayout=" + l.BLayout
+	}
+	if l.SLayout != "" {
+		s += ", slayout=" + l.SLayout
+	}
+	if l.Fractal != 0 {
+		s += ", fractal=" + strconv.FormatInt(l.Fractal, 10)
+	}
+	s += ">"
 	return intern(s, func() *PTOTileBufType {
-		return &PTOTileBufType{Space: space, Shape: append([]int64(nil), shape...), Elem: elem, s: s}
+		t := &PTOTileBufType{Space: space, Shape: append([]int64(nil), shape...), Elem: elem, Layout: l, s: s}
+		if valid != nil {
+			t.Valid = append([]int64(nil), valid...)
+		}
+		return t
 	})
+}
+
+// parsePTOTileBuf reads the body of a compact !pto.tile_buf.
+func parsePTOTileBuf(body string) (Type, error) {
+	parts := splitTopLevel(body)
+	if len(parts) < 2 {
+		return nil, fmt.Errorf("expected !pto.tile_buf<space, shape x element type>")
+	}
+	shape, elem, ok := ParseShapeElem(parts[1])
+	if !ok {
+		return nil, fmt.Errorf("invalid !pto.tile_buf shape %q", parts[1])
+	}
+	var valid []int64
+	var l TileLayout
+	for _, kv := range parts[2:] {
+		k, v, ok := strings.Cut(kv, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok {
+			return nil, fmt.Errorf("expected key=value in !pto.tile_buf, got %q", kv)
+		}
+		switch k {
+		case "valid":
+			vs, _, ok := ParseShapeElem(v + "xi8")
+			if !ok || len(vs) != len(shape) {
+				return nil, fmt.Errorf("invalid !pto.tile_buf valid shape %q", v)
+			}
+			valid = vs
+		case "blayout":
+			l.BLayout = v
+		case "slayout":
+			l.SLayout = v
+		case "fractal":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("invalid !pto.tile_buf fractal %q", v)
+			}
+			l.Fractal = n
+		default:
+			return nil, fmt.Errorf("unknown key %q in !pto.tile_buf", k)
+		}
+	}
+	return PTOTileBufOf(strings.TrimSpace(parts[0]), shape, elem, valid, l), nil
 }
 
 // PTOViewType is !pto.tensor_view<shape x elem> or
@@ -51,18 +129,32 @@ func PTOView(kind string, shape []int64, elem Type) Type {
 	})
 }
 
+// PTOPtrType is !pto.ptr<T>: a global-memory pointer, the kernel
+// argument ptoas expects (views are built from it with make_tensor_view).
+type PTOPtrType struct {
+	Elem Type
+	s    string
+}
+
+func (t *PTOPtrType) String() string { return t.s }
+func (*PTOPtrType) isType()          {}
+
+// PTOPtr returns the uniqued !pto.ptr type.
+func PTOPtr(elem Type) Type {
+	s := "!pto.ptr<" + elem.String() + ">"
+	return intern(s, func() *PTOPtrType { return &PTOPtrType{Elem: elem, s: s} })
+}
+
 func parsePTOType(name, body string) (Type, error) {
 	switch name {
+	case "ptr":
+		elem := ScalarType(strings.TrimSpace(body))
+		if elem == nil {
+			return nil, fmt.Errorf("invalid !pto.ptr element type %q", body)
+		}
+		return PTOPtr(elem), nil
 	case "tile_buf":
-		parts := splitTopLevel(body)
-		if len(parts) != 2 {
-			return nil, fmt.Errorf("expected !pto.tile_buf<space, shape x element type>")
-		}
-		shape, elem, ok := ParseShapeElem(parts[1])
-		if !ok {
-			return nil, fmt.Errorf("invalid !pto.tile_buf shape %q", parts[1])
-		}
-		return PTOTileBuf(strings.TrimSpace(parts[0]), shape, elem), nil
+		return parsePTOTileBuf(body)
 	case "tensor_view", "partition_tensor_view":
 		shape, elem, ok := ParseShapeElem(body)
 		if !ok {
@@ -102,24 +194,52 @@ func init() {
 		},
 	})
 	Register(&OpDef{
+		Name: "pto.make_tensor_view", Summary: "a global tensor view of a pointer argument, with index shape and strides",
+		Traits:   Pure,
+		Inherent: []string{"operandSegmentSizes"},
+		Parse:    parseMakeTensorView,
+		Print:    printMakeTensorView,
+		Verify:   verifyMakeTensorView,
+		NameHint: func(*Operation) []string { return []string{"view"} },
+	}, &OpDef{
 		Name: "pto.partition_view", Summary: "a window of a global tensor view (the operand of tload/tstore)",
 		Traits:     ViewLike | Pure,
 		ViewSource: 0,
-		Inherent:   []string{"sizes"},
+		Inherent:   []string{"operandSegmentSizes"},
 		Parse:      parsePartitionView,
 		Print:      printPartitionView,
 		Verify:     verifyPartitionView,
 		NameHint:   func(*Operation) []string { return []string{"part"} },
 	}, &OpDef{
-		Name: "pto.subview", Summary: "a window of a tile buffer at index offsets (a tile.slice)",
+		Name: "pto.subset", Summary: "a window of a tile buffer at index offsets (a tile.slice)",
 		Traits:     ViewLike | Pure,
 		ViewSource: 0,
 		Inherent:   []string{"sizes"},
-		Parse:      parsePartitionView,
-		Print:      printPartitionView,
-		Verify:     verifySubview,
+		Parse:      parseSubset,
+		Print:      printSubset,
+		Verify:     verifySubset,
 		NameHint:   func(*Operation) []string { return []string{"sub"} },
 	})
+	for _, n := range ptoViewOps() {
+		Register(&OpDef{
+			Name: "pto." + n, Summary: "ptoas view " + n + ": the source's bytes with another shape or element type",
+			Traits:     ViewLike | Pure,
+			ViewSource: 0,
+			Parse:      parseViewCast,
+			Print:      printViewCast,
+			Verify: func(op *Operation) error {
+				if err := verifyCounts(op, 1, 1); err != nil {
+					return err
+				}
+				for _, t := range []Type{op.Operands[0].Type, op.Results[0].Type} {
+					if _, ok := t.(*PTOTileBufType); !ok {
+						return Errorf(op, "source and result must be !pto.tile_buf, got %s", t)
+					}
+				}
+				return nil
+			},
+		})
+	}
 	for _, n := range PTOComputeOps {
 		Register(&OpDef{
 			Name: "pto." + n, Summary: "ptoas instruction " + n,
@@ -206,52 +326,121 @@ func printInsOuts(p AsmPrinter, op *Operation) {
 	p.AttrDict(op, "operandSegmentSizes")
 }
 
-// pto.partition_view %src, offsets = [%o0, %o1], sizes = [R, C]
+// pto.make_tensor_view %ptr, shape = [%d0, %d1], strides = [%s0, %s1]
+//
+//	: !pto.tensor_view<?x?xT>
+//
+// One index shape value and one index stride value per dimension of the
+// result (its rank).
+func parseMakeTensorView(p AsmParser, st *OperationState) error {
+	ptr, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	var lists [2][]OperandRef
+	for i, kw := range []string{"shape", "strides"} {
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		if err := p.ParseKeyword(kw); err != nil {
+			return err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		if lists[i], err = p.ParseOperandList("["); err != nil {
+			return err
+		}
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	t, err := parseColonType(p, st)
+	if err != nil {
+		return err
+	}
+	tv, ok := t.(*PTOViewType)
+	if !ok {
+		return p.Errorf("expected a !pto.tensor_view result type")
+	}
+	st.Operands = append(append([]OperandRef{ptr}, lists[0]...), lists[1]...)
+	st.OperandTypes = append([]Type{PTOPtr(tv.Elem)}, indexTypes(len(lists[0])+len(lists[1]))...)
+	st.AddAttr("operandSegmentSizes", I32Array(1, int64(len(lists[0])), int64(len(lists[1]))))
+	st.ResultTypes = []Type{t}
+	return nil
+}
+
+func printMakeTensorView(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(", shape = [")
+	p.Operands(op.OperandSegment(1))
+	p.Write("], strides = [")
+	p.Operands(op.OperandSegment(2))
+	p.Write("]")
+	p.AttrDict(op, "operandSegmentSizes")
+	p.Write(" : ")
+	p.Type(op.Results[0].Type)
+}
+
+func verifyMakeTensorView(op *Operation) error {
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if len(seg) != 3 || seg[0] != 1 || seg[0]+seg[1]+seg[2] != len(op.Operands) || len(op.Results) != 1 {
+		return Errorf(op, "takes a pointer, shape and strides and returns one tensor view")
+	}
+	ptr, ok := op.Operands[0].Type.(*PTOPtrType)
+	if !ok {
+		return Errorf(op, "source must be a !pto.ptr, got %s", op.Operands[0].Type)
+	}
+	tv, ok := op.Results[0].Type.(*PTOViewType)
+	if !ok || tv.Kind != "tensor_view" {
+		return Errorf(op, "result must be a !pto.tensor_view, got %s", op.Results[0].Type)
+	}
+	if tv.Elem != ptr.Elem {
+		return Errorf(op, "result element type %s differs from the pointer's %s", tv.Elem, ptr.Elem)
+	}
+	if seg[1] != len(tv.Shape) || seg[2] != len(tv.Shape) {
+		return Errorf(op, "expects %d shape and %d stride values (the result's rank)", len(tv.Shape), len(tv.Shape))
+	}
+	return checkIndexOperands(op, 1)
+}
+
+// pto.partition_view %src, offsets = [%o0, %o1], sizes = [%r, %c]
 //
 //	: !pto.tensor_view<...> -> !pto.partition_tensor_view<RxCxT>
 //
-// Offsets are index values (one per dimension of the source), sizes are
-// static and equal the result's shape. pto.subview has the same syntax on
-// !pto.tile_buf source and result.
+// Offsets and sizes are index values, one per dimension (ptoas's form);
+// the static sizes are the result's shape.
 func parsePartitionView(p AsmParser, st *OperationState) error {
 	src, err := p.ParseOperand()
 	if err != nil {
 		return err
 	}
-	if err := p.ParsePunct(","); err != nil {
+	var lists [2][]OperandRef
+	for i, kw := range []string{"offsets", "sizes"} {
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+		if err := p.ParseKeyword(kw); err != nil {
+			return err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		if lists[i], err = p.ParseOperandList("["); err != nil {
+			return err
+		}
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
 		return err
 	}
-	if err := p.ParseKeyword("offsets"); err != nil {
-		return err
-	}
-	if err := p.ParsePunct("="); err != nil {
-		return err
-	}
-	offs, err := p.ParseOperandList("[")
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("sizes"); err != nil {
-		return err
-	}
-	if err := p.ParsePunct("="); err != nil {
-		return err
-	}
-	sizes, err := parseIntList(p)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("sizes", I64Array(sizes...))
 	srcT, resT, err := parseTypePair(p, st, "->")
 	if err != nil {
 		return err
 	}
-	st.Operands = append([]OperandRef{src}, offs...)
-	st.OperandTypes = []Type{srcT}
-	st.OperandTypes = append(st.OperandTypes, indexTypes(len(offs))...)
+	st.Operands = append(append([]OperandRef{src}, lists[0]...), lists[1]...)
+	st.OperandTypes = append([]Type{srcT}, indexTypes(len(lists[0])+len(lists[1]))...)
+	st.AddAttr("operandSegmentSizes", I32Array(1, int64(len(lists[0])), int64(len(lists[1]))))
 	st.ResultTypes = []Type{resT}
 	return nil
 }
@@ -260,8 +449,86 @@ func printPartitionView(p AsmPrinter, op *Operation) {
 	p.Write(" ")
 	p.Operand(op.Operands[0])
 	p.Write(", offsets = [")
-	p.Operands(op.Operands[1:])
+	p.Operands(op.OperandSegment(1))
 	p.Write("], sizes = [")
+	p.Operands(op.OperandSegment(2))
+	p.Write("]")
+	p.AttrDict(op, "operandSegmentSizes")
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" -> ")
+	p.Type(op.Results[0].Type)
+}
+
+func verifyPartitionView(op *Operation) error {
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if len(seg) != 3 || seg[0] != 1 || seg[0]+seg[1]+seg[2] != len(op.Operands) || len(op.Results) != 1 {
+		return Errorf(op, "takes a source view, offsets and sizes and returns one partition view")
+	}
+	src, ok := op.Operands[0].Type.(*PTOViewType)
+	if !ok {
+		return Errorf(op, "source must be a !pto.tensor_view or !pto.partition_tensor_view, got %s", op.Operands[0].Type)
+	}
+	res, ok := op.Results[0].Type.(*PTOViewType)
+	if !ok || res.Kind != "partition_tensor_view" {
+		return Errorf(op, "result must be a !pto.partition_tensor_view, got %s", op.Results[0].Type)
+	}
+	if seg[1] != len(src.Shape) {
+		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(src.Shape), seg[1])
+	}
+	if seg[2] != len(res.Shape) {
+		return Errorf(op, "expects %d sizes (one per result dimension), got %d", len(res.Shape), seg[2])
+	}
+	if res.Elem != src.Elem {
+		return Errorf(op, "result element type %s differs from the source's %s", res.Elem, src.Elem)
+	}
+	return checkIndexOperands(op, 1)
+}
+
+// pto.subset %src[%i, %j] sizes [R, C] : !pto.tile_buf<...>
+//
+// The type is the source's; the result is the R x C window of it at the
+// index offsets, in the same space with the same element type.
+func parseSubset(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	offs, err := p.ParseOperandList("[")
+	if err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("sizes"); err != nil {
+		return err
+	}
+	sizes, err := parseIntList(p)
+	if err != nil {
+		return err
+	}
+	st.AddAttr("sizes", I64Array(sizes...))
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	t, err := parseColonType(p, st)
+	if err != nil {
+		return err
+	}
+	tb, ok := t.(*PTOTileBufType)
+	if !ok {
+		return p.Errorf("expected a !pto.tile_buf source type")
+	}
+	st.Operands = append([]OperandRef{src}, offs...)
+	st.OperandTypes = append([]Type{t}, indexTypes(len(offs))...)
+	st.ResultTypes = []Type{PTOTileBufOf(tb.Space, sizes, tb.Elem, nil, tb.Layout)}
+	return nil
+}
+
+func printSubset(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write("[")
+	p.Operands(op.Operands[1:])
+	p.Write("] sizes [")
 	if a, ok := op.Attr("sizes").(*DenseArrayAttr); ok {
 		for i, v := range a.Values {
 			if i > 0 {
@@ -274,32 +541,9 @@ func printPartitionView(p AsmPrinter, op *Operation) {
 	p.AttrDict(op, "sizes")
 	p.Write(" : ")
 	p.Type(op.Operands[0].Type)
-	p.Write(" -> ")
-	p.Type(op.Results[0].Type)
 }
 
-func verifyPartitionView(op *Operation) error {
-	if len(op.Operands) < 1 || len(op.Results) != 1 {
-		return Errorf(op, "takes a source view and offsets and returns one partition view")
-	}
-	src, ok := op.Operands[0].Type.(*PTOViewType)
-	if !ok {
-		return Errorf(op, "source must be a !pto.tensor_view or !pto.partition_tensor_view, got %s", op.Operands[0].Type)
-	}
-	res, ok := op.Results[0].Type.(*PTOViewType)
-	if !ok || res.Kind != "partition_tensor_view" {
-		return Errorf(op, "result must be a !pto.partition_tensor_view, got %s", op.Results[0].Type)
-	}
-	if err := verifyOffsetsSizes(op, src.Shape, res.Shape); err != nil {
-		return err
-	}
-	if res.Elem != src.Elem {
-		return Errorf(op, "result element type %s differs from the source's %s", res.Elem, src.Elem)
-	}
-	return nil
-}
-
-func verifySubview(op *Operation) error {
+func verifySubset(op *Operation) error {
 	if len(op.Operands) < 1 || len(op.Results) != 1 {
 		return Errorf(op, "takes a source tile buffer and offsets and returns one tile buffer")
 	}
@@ -314,31 +558,46 @@ func verifySubview(op *Operation) error {
 	if res.Space != src.Space || res.Elem != src.Elem {
 		return Errorf(op, "result %s must keep the source's space and element type (%s)", res, src)
 	}
-	if err := verifyOffsetsSizes(op, src.Shape, res.Shape); err != nil {
-		return err
-	}
-	return nil
-}
-
-// verifyOffsetsSizes checks the window ops' operands and `sizes`: one index
-// offset per source dimension, one size per result dimension, equal to it.
-func verifyOffsetsSizes(op *Operation, srcShape, resShape []int64) error {
-	if len(op.Operands)-1 != len(srcShape) {
-		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(srcShape), len(op.Operands)-1)
-	}
-	for _, o := range op.Operands[1:] {
-		if o.Type != Index {
-			return Errorf(op, "offsets must be of index type, got %s", o.Type)
-		}
+	if len(op.Operands)-1 != len(src.Shape) {
+		return Errorf(op, "expects %d offsets (one per source dimension), got %d", len(src.Shape), len(op.Operands)-1)
 	}
 	sizes, ok := op.Attr("sizes").(*DenseArrayAttr)
-	if !ok || len(sizes.Values) != len(resShape) {
+	if !ok || len(sizes.Values) != len(res.Shape) {
 		return Errorf(op, "requires 'sizes' with one entry per result dimension")
 	}
 	for i, n := range sizes.Values {
-		if n != resShape[i] {
-			return Errorf(op, "sizes [%s] do not match the result shape %s", FormatShape(sizes.Values), FormatShape(resShape))
+		if n != res.Shape[i] {
+			return Errorf(op, "sizes [%s] do not match the result shape %s", FormatShape(sizes.Values), FormatShape(res.Shape))
 		}
 	}
+	return checkIndexOperands(op, 1)
+}
+
+// pto.treshape %src : T1 -> T2 (and pto.bitcast): an SSA view.
+func parseViewCast(p AsmParser, st *OperationState) error {
+	src, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := parseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	srcT, resT, err := parseTypePair(p, st, "->")
+	if err != nil {
+		return err
+	}
+	st.Operands = []OperandRef{src}
+	st.OperandTypes = []Type{srcT}
+	st.ResultTypes = []Type{resT}
 	return nil
+}
+
+func printViewCast(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.AttrDict(op)
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" -> ")
+	p.Type(op.Results[0].Type)
 }

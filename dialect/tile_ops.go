@@ -1,5 +1,7 @@
 package dialect
 
+import "slices"
+
 // The tile op table: one row per tile op, holding everything pto-opt
 // knows about it. The op registry (traits, alias rules, pipes), the ptoas
 // lowering (convert-tile-to-pto) and the pto ops the parser accepts are
@@ -55,11 +57,17 @@ const (
 	PTOLoad
 	// PTOStore: ins(tile operand 0) outs(a partition view of operand 1).
 	PTOStore
-	// PTOReinterpret: ins(source) outs(the view's buffer), a
-	// reinterpretation.
-	PTOReinterpret
-	// PTOSubview: no op; the tile is a pto.subview of its source buffer.
-	PTOSubview
+	// PTOSSAView: %r = pto.<op> %src : T -> T2, an SSA view of the source's
+	// bytes (treshape, bitcast); the tile is its result.
+	PTOSSAView
+	// PTOSubset: the tile is `pto.subset %src[offsets] sizes [...]`.
+	PTOSubset
+	// PTONoOp: nothing to emit; the tile is its buffer (tile.create's
+	// contents are unspecified).
+	PTONoOp
+	// PTOUnsupported: ptoas has no instruction; convert-tile-to-pto
+	// refuses the op at its location, with the row's Doc as the reason.
+	PTOUnsupported
 )
 
 // TileOp is one row of the table.
@@ -75,7 +83,11 @@ type TileOp struct {
 	Pipe    string
 	PipeFor func(op *Operation) string
 	Traits  Trait  // extra traits: GlobalLoad, CubePop
-	PTO     string // the pto op it lowers to (without "pto.")
+	PTO     string // the pto op it lowers to (without "pto."); "" for PTONoOp and PTOUnsupported
+	// PTOScratch: the ptoas instruction takes a scratch (tmp) tile the
+	// tile op does not have. Until the planners give it one, the
+	// lowering refuses the op rather than emit what ptoas rejects.
+	PTOScratch bool
 	PTOForm PTOForm
 	Doc     string // one line for the dialect reference
 }
@@ -92,13 +104,13 @@ var TileOps = []TileOp{
 	{Name: "move", Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov",
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
 	// Constants.
-	{Name: "create", Form: Produces, PTO: "tcreate", Doc: "a new tile of unspecified contents"},
-	{Name: "full", Form: Produces, PTO: "tfull", Doc: "a tile filled with a scalar"},
+	{Name: "create", Form: Produces, PTOForm: PTONoOp, Doc: "a new tile of unspecified contents"},
+	{Name: "full", Form: Produces, PTO: "texpands", Doc: "a tile filled with a scalar"},
 	// Cube unit.
 	{Name: "matmul", Form: Produces, Pipe: "M", PTO: "tmatmul", Doc: "matrix product left x right into acc"},
-	{Name: "matmul_acc", Form: Accumulates, Pipe: "M", PTO: "tmatmul_acc", Doc: "acc += left x right, in place in operand 0"},
+	{Name: "matmul_acc", Form: Accumulates, Pipe: "M", PTO: "tmatmul.acc", Doc: "acc += left x right, in place in operand 0"},
 	{Name: "gemv", Form: Produces, Pipe: "M", PTO: "tgemv", Doc: "matrix-vector product into acc"},
-	{Name: "gemv_acc", Form: Accumulates, Pipe: "M", PTO: "tgemv_acc", Doc: "acc += matrix x vector, in place in operand 0"},
+	{Name: "gemv_acc", Form: Accumulates, Pipe: "M", PTO: "tgemv.acc", Doc: "acc += matrix x vector, in place in operand 0"},
 	// Elementwise, tile with tile.
 	{Name: "add", PTO: "tadd", Doc: "elementwise a + b"},
 	{Name: "sub", PTO: "tsub", Doc: "elementwise a - b"},
@@ -108,7 +120,7 @@ var TileOps = []TileOp{
 	{Name: "min", PTO: "tmin", Doc: "elementwise minimum"},
 	{Name: "and", PTO: "tand", Doc: "elementwise bitwise and"},
 	{Name: "or", PTO: "tor", Doc: "elementwise bitwise or"},
-	{Name: "xor", PTO: "txor", Doc: "elementwise bitwise xor"},
+	{Name: "xor", PTO: "txor", PTOScratch: true, Doc: "elementwise bitwise xor"},
 	// Elementwise, tile with scalar.
 	{Name: "adds", PTO: "tadds", Doc: "tile + scalar"},
 	{Name: "subs", PTO: "tsubs", Doc: "tile - scalar"},
@@ -128,16 +140,16 @@ var TileOps = []TileOp{
 	// Not in place: the hardware reads inputs after writing output elements.
 	{Name: "recip", Alias: AliasNoInput, PTO: "trecip", Doc: "elementwise 1/x"},
 	{Name: "rsqrt", Alias: AliasNoInput, PTO: "trsqrt", Doc: "elementwise 1/sqrt(x)"},
-	{Name: "rem", Alias: AliasNoInput, PTO: "trem", Doc: "elementwise remainder"},
-	{Name: "rems", Alias: AliasNoInput, PTO: "trems", Doc: "remainder by a scalar"},
+	{Name: "rem", Alias: AliasNoInput, PTO: "trem", PTOScratch: true, Doc: "elementwise remainder"},
+	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, Doc: "remainder by a scalar"},
 	{Name: "fmod", Alias: AliasNoInput, PTO: "tfmod", Doc: "elementwise floating-point modulus"},
 	{Name: "fmods", Alias: AliasNoInput, PTO: "tfmods", Doc: "floating-point modulus by a scalar"},
-	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", Doc: "transposes a tile"},
-	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", Doc: "sum of each row (N x 1 result)"},
-	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", Doc: "maximum of each row (N x 1 result)"},
-	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", Doc: "minimum of each row (N x 1 result)"},
+	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, Doc: "transposes a tile"},
+	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, Doc: "sum of each row (N x 1 result)"},
+	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, Doc: "maximum of each row (N x 1 result)"},
+	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, Doc: "minimum of each row (N x 1 result)"},
 	{Name: "mrgsort_format1", Alias: AliasNoInput, PTO: "tmrgsort", Doc: "merge sort of sorted runs"},
-	{Name: "topk", Alias: AliasNoInput, PTO: "ttopk", Doc: "row-wise top-k: two results (values, indices)"},
+	{Name: "topk", Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "row-wise top-k: two results (values, indices)"},
 	// Broadcasts: the output must not alias the broadcast operand 1.
 	{Name: "row_expand", Alias: AliasNotOperand1, PTO: "trowexpand", Doc: "broadcasts an N x 1 column across the rows"},
 	{Name: "row_expand_mul", Alias: AliasNotOperand1, PTO: "trowexpandmul", Doc: "a * row-broadcast b"},
@@ -155,9 +167,9 @@ var TileOps = []TileOp{
 	{Name: "prelu", Alias: AliasTargetRule, ForbidAliasFor: preluForbidden, PTO: "tprelu", Doc: "parametric relu; on ascend950 may reuse its tmp"},
 	{Name: "cast", Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", Doc: "element type conversion; widening casts are not in place"},
 	// Views.
-	{Name: "reshape", Form: Views, PTO: "treshape", PTOForm: PTOReinterpret, Doc: "the same bytes with another shape"},
-	{Name: "reinterpret", Form: Views, PTO: "treinterpret", PTOForm: PTOReinterpret, Doc: "the same bytes with another element type"},
-	{Name: "slice", Form: Views, PTO: "subview", PTOForm: PTOSubview, Doc: "a window of a tile at index offsets"},
+	{Name: "reshape", Form: Views, PTO: "treshape", PTOForm: PTOSSAView, Doc: "the same bytes with another shape"},
+	{Name: "reinterpret", Form: Views, PTO: "bitcast", PTOForm: PTOSSAView, Doc: "the same bytes with another element type"},
+	{Name: "slice", Form: Views, PTO: "subset", PTOForm: PTOSubset, Doc: "a window of a tile at index offsets"},
 }
 
 // ptoOnlyOps are pto ops pto-opt accepts on input but never emits.
@@ -224,17 +236,32 @@ func (r *TileOp) opDef() *OpDef {
 	return d
 }
 
-// ptoOps lists the pto ops the table lowers to (and the ones only
-// accepted), without duplicates, in table order.
+// ptoOps lists the destination-passing pto ops the table lowers to (and
+// the ones only accepted), without duplicates, in table order.
 func ptoOps() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, r := range TileOps {
-		if r.PTOForm == PTOSubview || seen[r.PTO] {
+		switch r.PTOForm {
+		case PTOCompute, PTOLoad, PTOStore:
+		default:
 			continue
 		}
-		seen[r.PTO] = true
-		out = append(out, r.PTO)
+		if !seen[r.PTO] {
+			seen[r.PTO] = true
+			out = append(out, r.PTO)
+		}
 	}
 	return append(out, ptoOnlyOps...)
+}
+
+// ptoViewOps lists the SSA view ops (treshape, bitcast).
+func ptoViewOps() []string {
+	var out []string
+	for _, r := range TileOps {
+		if r.PTOForm == PTOSSAView && !slices.Contains(out, r.PTO) {
+			out = append(out, r.PTO)
+		}
+	}
+	return out
 }

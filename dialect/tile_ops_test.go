@@ -15,9 +15,14 @@ func TestTileOpTable(t *testing.T) {
 		if r.Doc == "" {
 			t.Errorf("tile.%s: no doc line", r.Name)
 		}
-		if r.PTO == "" {
+		switch {
+		case r.PTOForm == PTONoOp || r.PTOForm == PTOUnsupported:
+			if r.PTO != "" {
+				t.Errorf("tile.%s: emits nothing, yet names pto.%s", r.Name, r.PTO)
+			}
+		case r.PTO == "":
 			t.Errorf("tile.%s: no pto lowering", r.Name)
-		} else if r.PTOForm != PTOSubview && Lookup("pto."+r.PTO) == nil {
+		case Lookup("pto."+r.PTO) == nil:
 			t.Errorf("tile.%s: lowers to pto.%s, which is not registered", r.Name, r.PTO)
 		}
 		if (r.Alias == AliasTargetRule) != (r.ForbidAliasFor != nil) {

@@ -39,6 +39,32 @@ type Space struct {
 	Reserved [][2]int64 `json:"reserved,omitempty"`
 	// Absent spaces do not exist on the target.
 	Absent bool `json:"absent,omitempty"`
+	// Layout is the element layout the hardware (and ptoas) requires of
+	// tiles in this space; convert-tile-to-pto writes it into every
+	// !pto.tile_buf. Nil: ptoas's default (row_major, none_box, 512).
+	Layout *Layout `json:"layout,omitempty"`
+}
+
+// Layout is a tile element layout: ptoas's blayout (how fractal boxes are
+// ordered), slayout (the order within a box) and fractal size in bytes.
+type Layout struct {
+	BLayout string `json:"blayout,omitempty"`
+	SLayout string `json:"slayout,omitempty"`
+	Fractal int64  `json:"fractal,omitempty"`
+}
+
+// check rejects layout values ptoas does not have.
+func (l *Layout) check() error {
+	if l.BLayout != "" && l.BLayout != "row_major" && l.BLayout != "col_major" {
+		return fmt.Errorf("layout: blayout %q is not row_major or col_major", l.BLayout)
+	}
+	if l.SLayout != "" && l.SLayout != "none_box" && l.SLayout != "row_major" && l.SLayout != "col_major" {
+		return fmt.Errorf("layout: slayout %q is not none_box, row_major or col_major", l.SLayout)
+	}
+	if l.Fractal < 0 || l.Fractal > 0 && l.Fractal&(l.Fractal-1) != 0 {
+		return fmt.Errorf("layout: fractal %d is not a power of two", l.Fractal)
+	}
+	return nil
 }
 
 // Target is a fully resolved target description.
@@ -50,6 +76,9 @@ type Target struct {
 	AllocatorAlignment int64             `json:"allocator_alignment,omitempty"`
 	Spaces             map[string]*Space `json:"spaces"`
 	Hazards            []string          `json:"hazards,omitempty"`
+	// Moves lists the [from, to] memory-space pairs tile.move can copy
+	// between on this target (ptoas's tmov pairs); empty: any pair.
+	Moves [][2]string `json:"moves,omitempty"`
 	// Family is the nearest built-in target in the inheritance chain (the
 	// target itself when built in or standalone). Target-aware op rules,
 	// such as the in-place variants of sels and prelu, follow the family,
@@ -74,6 +103,14 @@ func (t *Target) HasHazard(h string) bool {
 		}
 	}
 	return false
+}
+
+// CanMove reports whether tile.move can copy from one space to another.
+func (t *Target) CanMove(from, to string) bool {
+	if len(t.Moves) == 0 {
+		return true
+	}
+	return slices.Contains(t.Moves, [2]string{from, to})
 }
 
 // Space returns the named space, or nil when the target lacks it.
@@ -145,6 +182,7 @@ type raw struct {
 	AllocatorAlignment *int64                     `json:"allocator_alignment"`
 	Spaces             map[string]json.RawMessage `json:"spaces"`
 	Hazards            *[]string                  `json:"hazards"`
+	Moves              *[][2]string               `json:"moves"`
 }
 
 // Load resolves a target by built-in name or JSON file path.
@@ -252,6 +290,16 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		}
 		t.Hazards = *r.Hazards
 	}
+	if r.Moves != nil {
+		for _, m := range *r.Moves {
+			for _, sp := range m {
+				if !slices.Contains(SpaceNames(), sp) {
+					return nil, fmt.Errorf("%s: moves: unknown memory space %q (spaces: %s)", source, sp, strings.Join(SpaceNames(), ", "))
+				}
+			}
+		}
+		t.Moves = *r.Moves
+	}
 	for _, name := range sortedKeys(r.Spaces) {
 		if !slices.Contains(SpaceNames(), name) {
 			return nil, fmt.Errorf("%s: unknown memory space %q (spaces: %s)", source, name, strings.Join(SpaceNames(), ", "))
@@ -327,6 +375,7 @@ type rawSpace struct {
 	DeclaredAlignment *int64      `json:"declared_alignment"`
 	Reserved          *[][2]int64 `json:"reserved"`
 	Absent            *bool       `json:"absent"`
+	Layout            *Layout     `json:"layout"`
 }
 
 // check rejects the values no target can mean. Alignments must be given
@@ -341,6 +390,11 @@ func (r *rawSpace) check() error {
 	if r.DeclaredAlignment != nil {
 		if err := checkAlignment(*r.DeclaredAlignment); err != nil {
 			return fmt.Errorf("declared_alignment: %v", err)
+		}
+	}
+	if r.Layout != nil {
+		if err := r.Layout.check(); err != nil {
+			return err
 		}
 	}
 	if r.PhysicalCapacity != nil && *r.PhysicalCapacity < 0 {

@@ -52,15 +52,6 @@ func tileOpOfValue(v *dialect.Value) (*dialect.TileOp, bool) {
 	return dialect.TileOpOf(v.Op.Name)
 }
 
-// LoweringOf returns the pto op a tile op becomes ("" when the table
-// has no entry).
-func LoweringOf(tileOp string) string {
-	if r, ok := dialect.TileOpOf(tileOp); ok {
-		return r.PTO
-	}
-	return ""
-}
-
 // ConvertTileToPTO is the convert-tile-to-pto pass.
 var ConvertTileToPTO = &pass.Pass{
 	Name:      "convert-tile-to-pto",
@@ -84,12 +75,17 @@ type ptoConv struct {
 	fn       *dialect.Operation
 	withAddr bool
 	tiles    map[tileKey]*dialect.Value        // the pto.alloc_tile of each buffer
-	windows  map[*dialect.Value]*dialect.Value // the pto.subview of each tile.slice
+	windows  map[*dialect.Value]*dialect.Value // the pto.subset or view op of each view tile
+	views    map[*dialect.Value]*dialect.Value // the pto.make_tensor_view of each tensor argument
+	viewOps  []*dialect.Operation              // those, for the entry (after the index constants)
 	order    []tileKey
 	prologue []*dialect.Operation // constants and alloc_tiles for the entry
 	addrCst  map[int64]*dialect.Value
 	idxCst   map[int64]*dialect.Value
 	idxOps   []*dialect.Operation
+	// tensorArgs are the !tile.tensor arguments with their types (the
+	// arguments become !pto.ptr at the end).
+	tensorArgs map[*dialect.Value]*dialect.TileTensorType
 }
 
 type tileKey struct {
@@ -103,7 +99,7 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 	if entry == nil {
 		return nil
 	}
-	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*dialect.Value{}, windows: map[*dialect.Value]*dialect.Value{}, addrCst: map[int64]*dialect.Value{}, idxCst: map[int64]*dialect.Value{}}
+	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*dialect.Value{}, windows: map[*dialect.Value]*dialect.Value{}, views: map[*dialect.Value]*dialect.Value{}, addrCst: map[int64]*dialect.Value{}, idxCst: map[int64]*dialect.Value{}}
 	allocs := tile.Allocs(fn)
 	withAddr, without := 0, 0
 	for _, a := range allocs {
@@ -155,12 +151,15 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 	}
 	var failure error
 
-	// Arguments: global tensors become tensor views.
+	// Arguments: global tensors become pointers (ptoas's kernel
+	// arguments); operand() wraps each in a pto.make_tensor_view.
+	tensorArgs := map[*dialect.Value]*dialect.TileTensorType{}
 	for _, a := range entry.Args {
 		if t, ok := a.Type.(*dialect.TileTensorType); ok {
-			a.Type = dialect.PTOView("tensor_view", t.Shape, t.Elem)
+			tensorArgs[a] = t
 		}
 	}
+	c.tensorArgs = tensorArgs
 
 	// Ops: a pto op before each tile op.
 	var tileOps, regionOps []*dialect.Operation
@@ -214,7 +213,10 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 		return failure
 	}
 	// The prologue: address constants, buffers, index constants.
-	entry.InsertAt(0, append(c.prologue, c.idxOps...)...)
+	for a, t := range tensorArgs {
+		a.Type = dialect.PTOPtr(t.Elem)
+	}
+	entry.InsertAt(0, append(append(c.prologue, c.idxOps...), c.viewOps...)...)
 	if ft := dialect.FuncType(fn); ft != nil {
 		var results []dialect.Type
 		for _, r := range ft.Results {
@@ -246,8 +248,21 @@ func (c *ptoConv) check() error {
 			return failure == nil
 		}
 		if op.Dialect() == "tile" && op.Name != "tile.alloc" {
-			if _, ok := dialect.TileOpOf(op.Name); !ok {
+			r, ok := dialect.TileOpOf(op.Name)
+			if !ok {
 				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: no pto lowering for '%s'", op.Name)
+				return false
+			}
+			if r.PTOForm == dialect.PTOUnsupported {
+				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas has no instruction for '%s' (%s)", op.Name, r.Doc)
+				return false
+			}
+			if r.PTOScratch {
+				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile, which pto-opt does not plan yet", r.PTO)
+				return false
+			}
+			if err := tile.CheckMove(c.ctx, op); err != nil {
+				failure = err
 				return false
 			}
 		}
@@ -385,8 +400,13 @@ func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
 // (for the window of a tile.slice, the pto.subview of its source's).
 func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 	t := v.Type.(*dialect.TileType)
-	if r, ok := tileOpOfValue(v); ok && r.PTOForm == dialect.PTOSubview {
-		return c.window(v)
+	if r, ok := tileOpOfValue(v); ok {
+		switch r.PTOForm {
+		case dialect.PTOSubset:
+			return c.window(v)
+		case dialect.PTOSSAView:
+			return c.viewCast(v, r.PTO)
+		}
 	}
 	loc, ok := analysis.TileLocation(v)
 	if !ok || loc.Buf.Op == nil || !tile.IsAlloc(loc.Buf.Op) {
@@ -399,7 +419,7 @@ func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 	if !t.HasStaticShape() {
 		return nil, dialect.NewError(loc.Buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", tile.Describe(v))
 	}
-	k := tileKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: dialect.PTOTileBuf(t.Space, t.Shape, t.Elem)}
+	k := tileKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: c.tileBufType(t)}
 	if b, ok := c.tiles[k]; ok {
 		return b, nil
 	}
@@ -409,9 +429,6 @@ func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 		operands = []*dialect.Value{c.addrConst(addr+loc.Offset, loc.Buf.Op.Loc)}
 	}
 	at := dialect.NewOperation("pto.alloc_tile", loc.Buf.Op.Loc, operands, []dialect.Type{k.typ})
-	if t.Valid != nil {
-		at.SetAttr("valid_shape", dialect.I64Array(t.Valid...))
-	}
 	if tile.IsPinned(loc.Buf.Op) {
 		at.SetAttr("pinned", dialect.Unit)
 	}
@@ -447,12 +464,81 @@ func (c *ptoConv) window(v *dialect.Value) (*dialect.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	sub := dialect.NewOperation("pto.subview", op.Loc, append([]*dialect.Value{src}, offs...), []dialect.Type{dialect.PTOTileBuf(t.Space, t.Shape, t.Elem)})
+	sub := dialect.NewOperation("pto.subset", op.Loc, append([]*dialect.Value{src}, offs...), []dialect.Type{c.tileBufType(t)})
 	sub.SetAttr("sizes", dialect.I64Array(t.Shape...))
 	sub.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, sub)
 	c.windows[v] = sub.Results[0]
 	return sub.Results[0], nil
+}
+
+// viewCast emits, right before a view op (tile.reshape, tile.reinterpret),
+// `%r = pto.<name> %src : T1 -> T2`: ptoas's SSA view of the source's
+// bytes, which also holds without addresses (ptoas planning).
+func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error) {
+	if w, ok := c.windows[v]; ok {
+		return w, nil
+	}
+	op := v.Op
+	inputs := dialect.TileInputs(op)
+	if len(inputs) == 0 {
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has no source tile", dialect.Describe(op))
+	}
+	src, err := c.operand(inputs[0])
+	if err != nil {
+		return nil, err
+	}
+	t := v.Type.(*dialect.TileType)
+	vc := dialect.NewOperation("pto."+name, op.Loc, []*dialect.Value{src}, []dialect.Type{c.tileBufType(t)})
+	vc.Results[0].NameHint = v.NameHint
+	op.Block.InsertBefore(op, vc)
+	c.windows[v] = vc.Results[0]
+	return vc.Results[0], nil
+}
+
+// tileBufType is the !pto.tile_buf of a tile: its space, shape, element
+// type and valid region, with the element layout the target requires of
+// that space (targets' "layout": the cube spaces' fractal layouts).
+func (c *ptoConv) tileBufType(t *dialect.TileType) dialect.Type {
+	var l dialect.TileLayout
+	if tg := c.ctx.Target; tg != nil {
+		if sp := tg.Space(t.Space); sp != nil && sp.Layout != nil {
+			l = dialect.TileLayout{BLayout: sp.Layout.BLayout, SLayout: sp.Layout.SLayout, Fractal: sp.Layout.Fractal}
+		}
+	}
+	return dialect.PTOTileBufOf(t.Space, t.Shape, t.Elem, t.Valid, l)
+}
+
+// tensorView returns the pto.make_tensor_view of a tensor argument:
+// its static shape and row-major strides as index values.
+func (c *ptoConv) tensorView(arg *dialect.Value) *dialect.Value {
+	if v, ok := c.views[arg]; ok {
+		return v
+	}
+	t := c.tensorArgs[arg]
+	operands := []*dialect.Value{arg}
+	for _, d := range t.Shape {
+		operands = append(operands, c.indexConst(d))
+	}
+	strides := make([]int64, len(t.Shape))
+	stride := int64(1)
+	for d := len(t.Shape) - 1; d >= 0; d-- {
+		strides[d] = stride
+		stride *= t.Shape[d]
+	}
+	for _, st := range strides {
+		operands = append(operands, c.indexConst(st))
+	}
+	dyn := make([]int64, len(t.Shape))
+	for i := range dyn {
+		dyn[i] = dialect.Dynamic
+	}
+	op := dialect.NewOperation("pto.make_tensor_view", c.fn.Loc, operands, []dialect.Type{dialect.PTOView("tensor_view", dyn, t.Elem)})
+	op.SetAttr("operandSegmentSizes", dialect.I32Array(1, int64(len(t.Shape)), int64(len(t.Shape))))
+	op.Results[0].NameHint = arg.NameHint + "_view"
+	c.viewOps = append(c.viewOps, op)
+	c.views[arg] = op.Results[0]
+	return op.Results[0]
 }
 
 func (c *ptoConv) addrConst(n int64, loc dialect.Location) *dialect.Value {
@@ -484,7 +570,14 @@ func (c *ptoConv) operand(v *dialect.Value) (*dialect.Value, error) {
 	case *dialect.TileType:
 		return c.buffer(v)
 	case *dialect.TileTensorType:
-		return tensorRoot(v)
+		root, err := tensorRoot(v)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := c.tensorArgs[root]; !ok {
+			return nil, dialect.NewError(c.fn.Loc, "convert-tile-to-pto: a global tensor that is not an argument of the kernel")
+		}
+		return c.tensorView(root), nil
 	}
 	return v, nil
 }
@@ -507,18 +600,17 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 	var err error
 	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true, "dest_offsets": true}
 	switch lw.PTOForm {
-	case dialect.PTOSubview:
+	case dialect.PTOSubset, dialect.PTOSSAView, dialect.PTONoOp:
 		_, err := c.buffer(op.Results[0])
 		return err
-	case dialect.PTOCompute, dialect.PTOReinterpret:
+	case dialect.PTOUnsupported:
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas has no instruction for '%s' (%s)", op.Name, lw.Doc)
+	case dialect.PTOCompute:
 		if ins, err = mapAll(dialect.TileInputs(op)); err != nil {
 			return err
 		}
-		results := op.Results[:1]
-		if lw.PTOForm == dialect.PTOCompute {
-			results = op.Results // multi-result ops write every result
-		}
-		if outs, err = mapAll(results); err != nil {
+		// Multi-result ops write every result.
+		if outs, err = mapAll(op.Results); err != nil {
 			return err
 		}
 	case dialect.PTOLoad:
@@ -587,8 +679,12 @@ func (c *ptoConv) partition(op *dialect.Operation, tensor *dialect.Value, idx []
 	if err != nil {
 		return nil, err
 	}
-	pv := dialect.NewOperation("pto.partition_view", op.Loc, append([]*dialect.Value{root}, offs...), []dialect.Type{dialect.PTOView("partition_tensor_view", t.Shape, t.Elem)})
-	pv.SetAttr("sizes", dialect.I64Array(t.Shape...))
+	operands := append([]*dialect.Value{root}, offs...)
+	for _, d := range t.Shape {
+		operands = append(operands, c.indexConst(d))
+	}
+	pv := dialect.NewOperation("pto.partition_view", op.Loc, operands, []dialect.Type{dialect.PTOView("partition_tensor_view", t.Shape, t.Elem)})
+	pv.SetAttr("operandSegmentSizes", dialect.I32Array(1, int64(len(offs)), int64(len(t.Shape))))
 	op.Block.InsertBefore(op, pv)
 	return pv.Results[0], nil
 }

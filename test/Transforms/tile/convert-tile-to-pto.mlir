@@ -3,10 +3,11 @@
 
 // A planned kernel with addresses (allocate-addr ran): one pto.alloc_tile
 // per tile buffer at `addr = %c` (an i64 constant), loads and stores on
-// partition views of the tensor arguments, which became tensor views; the
-// function returns no tensor; tile.alloc ops are gone.
+// partition views (offsets and sizes as index values) of tensor views
+// made from the arguments, which became pointers, as ptoas takes them;
+// the function returns no tensor; tile.alloc ops are gone.
 // CHECK-LABEL: func.func @addressed(
-// CHECK-SAME:      %[[IN:.*]]: !pto.tensor_view<64x64xf32>, %[[OUT:.*]]: !pto.tensor_view<64x64xf32>) {
+// CHECK-SAME:      %[[IN:.*]]: !pto.ptr<f32>, %[[OUT:.*]]: !pto.ptr<f32>, %[[SIN:.*]]: !pto.ptr<f32>) {
 // CHECK-NOT:   tile.
 // CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : i64
 // CHECK-DAG:   %[[C16K:.*]] = arith.constant 16384 : i64
@@ -14,23 +15,29 @@
 // CHECK-DAG:   %[[B:.*]] = pto.alloc_tile addr = %[[C16K]] : !pto.tile_buf<vec, 64x64xf32>
 // CHECK-DAG:   %[[S:.*]] = pto.alloc_tile addr = %[[C0]] : !pto.tile_buf<vec, 64x1xf32>
 // CHECK-DAG:   %[[I0:.*]] = arith.constant 0 : index
-// CHECK:       %[[P:.*]] = pto.partition_view %[[IN]], offsets = [%[[I0]], %[[I0]]], sizes = [64, 64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<64x64xf32>
+// CHECK-DAG:   %[[I1:.*]] = arith.constant 1 : index
+// CHECK-DAG:   %[[I64:.*]] = arith.constant 64 : index
+// CHECK-DAG:   %[[VIN:.*]] = pto.make_tensor_view %[[IN]], shape = [%[[I64]], %[[I64]]], strides = [%[[I64]], %[[I1]]] : !pto.tensor_view<?x?xf32>
+// CHECK-DAG:   %[[VSIN:.*]] = pto.make_tensor_view %[[SIN]], shape = [%[[I64]], %[[I1]]], strides = [%[[I1]], %[[I1]]] : !pto.tensor_view<?x?xf32>
+// CHECK-DAG:   %[[VOUT:.*]] = pto.make_tensor_view %[[OUT]], shape = [%[[I64]], %[[I64]]], strides = [%[[I64]], %[[I1]]] : !pto.tensor_view<?x?xf32>
+// CHECK:       %[[P:.*]] = pto.partition_view %[[VIN]], offsets = [%[[I0]], %[[I0]]], sizes = [%[[I64]], %[[I64]]] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<64x64xf32>
 // CHECK-NEXT:  pto.tload ins(%[[P]] : !pto.partition_tensor_view<64x64xf32>) outs(%[[A]] : !pto.tile_buf<vec, 64x64xf32>)
 // CHECK-NEXT:  pto.texp ins(%[[A]] : !pto.tile_buf<vec, 64x64xf32>) outs(%[[B]] : !pto.tile_buf<vec, 64x64xf32>)
-// CHECK-NEXT:  pto.trowsum ins(%[[B]] : !pto.tile_buf<vec, 64x64xf32>) outs(%[[S]] : !pto.tile_buf<vec, 64x1xf32>)
+// CHECK-NEXT:  %[[PS:.*]] = pto.partition_view %[[VSIN]], offsets = [%[[I0]], %[[I0]]], sizes = [%[[I64]], %[[I1]]] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<64x1xf32>
+// CHECK-NEXT:  pto.tload ins(%[[PS]] : !pto.partition_tensor_view<64x1xf32>) outs(%[[S]] : !pto.tile_buf<vec, 64x1xf32>)
 // CHECK-NEXT:  pto.trowexpandsub ins(%[[B]], %[[S]] : !pto.tile_buf<vec, 64x64xf32>, !pto.tile_buf<vec, 64x1xf32>) outs(%[[B]] : !pto.tile_buf<vec, 64x64xf32>)
-// CHECK-NEXT:  %[[Q:.*]] = pto.partition_view %[[OUT]], offsets = [%[[I0]], %[[I0]]], sizes = [64, 64]
+// CHECK-NEXT:  %[[Q:.*]] = pto.partition_view %[[VOUT]], offsets = [%[[I0]], %[[I0]]], sizes = [%[[I64]], %[[I64]]]
 // CHECK-NEXT:  pto.tstore ins(%[[B]] : !pto.tile_buf<vec, 64x64xf32>) outs(%[[Q]] : !pto.partition_tensor_view<64x64xf32>)
 // CHECK-NEXT:  return{{$}}
 // REPARSE-LABEL: func.func @addressed(
 // REPARSE:       pto.tload ins(
-func.func @addressed(%in: !tile.tensor<64x64xf32>, %out: !tile.tensor<64x64xf32>) -> !tile.tensor<64x64xf32> {
+func.func @addressed(%in: !tile.tensor<64x64xf32>, %out: !tile.tensor<64x64xf32>, %sin: !tile.tensor<64x1xf32>) -> !tile.tensor<64x64xf32> {
   %mem_vec_0 = tile.alloc vec, 16384 {addr = 0} : !tile.buf<vec>
   %mem_vec_1 = tile.alloc vec, 16384 {addr = 16384} : !tile.buf<vec>
   %mem_vec_2 = tile.alloc vec, 256 {addr = 0} : !tile.buf<vec>
   %a = tile.load %in into %mem_vec_0 {offsets = [0, 0]} : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
   %b = tile.exp %a into %mem_vec_1 : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
-  %s = tile.row_sum %b into %mem_vec_2 : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x1xf32, vec>
+  %s = tile.load %sin into %mem_vec_2 {offsets = [0, 0]} : (!tile.tensor<64x1xf32>) -> !tile.tile<64x1xf32, vec>
   %d = tile.row_expand_sub %b, %s into %mem_vec_1 : (!tile.tile<64x64xf32, vec>, !tile.tile<64x1xf32, vec>) -> !tile.tile<64x64xf32, vec>
   %r = tile.store %d, %out {offsets = [0, 0]} : (!tile.tile<64x64xf32, vec>, !tile.tensor<64x64xf32>) -> !tile.tensor<64x64xf32>
   return %r : !tile.tensor<64x64xf32>
@@ -45,7 +52,7 @@ func.func @addressed(%in: !tile.tensor<64x64xf32>, %out: !tile.tensor<64x64xf32>
 // CHECK-NOT:   arith.constant {{.*}} : i64
 // CHECK:       %[[ACC:.*]] = pto.alloc_tile : !pto.tile_buf<acc, 32x32xf32>
 // CHECK:       pto.tmatmul ins(%{{.*}}, %{{.*}} : !pto.tile_buf<left, 32x32xf16>, !pto.tile_buf<right, 32x32xf16>) outs(%[[ACC]] : !pto.tile_buf<acc, 32x32xf32>)
-// CHECK-NEXT:  pto.tmatmul_acc ins(%[[ACC]], %{{.*}}, %{{.*}} : {{.*}}) outs(%[[ACC]] : !pto.tile_buf<acc, 32x32xf32>)
+// CHECK-NEXT:  pto.tmatmul.acc ins(%[[ACC]], %{{.*}}, %{{.*}} : {{.*}}) outs(%[[ACC]] : !pto.tile_buf<acc, 32x32xf32>)
 func.func @unaddressed(%l: !tile.tensor<32x32xf16>, %r: !tile.tensor<32x32xf16>) {
   %mem_left_0 = tile.alloc left, 2048 : !tile.buf<left>
   %mem_right_0 = tile.alloc right, 2048 : !tile.buf<right>
@@ -70,7 +77,7 @@ func.func @unaddressed(%l: !tile.tensor<32x32xf16>, %r: !tile.tensor<32x32xf16>)
 // CHECK:       pto.tload ins(%{{.*}}) outs(%[[X]] :
 // CHECK:       %[[S:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[F:.*]] = %{{.*}}) -> (f32) {
 // CHECK-NEXT:    %[[COL:.*]] = arith.muli %[[K]], %[[C32]] : index
-// CHECK-NEXT:    %[[P:.*]] = pto.partition_view %{{.*}}, offsets = [%{{.*}}, %[[COL]]], sizes = [16, 32] : !pto.tensor_view<16x128xf32> -> !pto.partition_tensor_view<16x32xf32>
+// CHECK-NEXT:    %[[P:.*]] = pto.partition_view %{{.*}}, offsets = [%{{.*}}, %[[COL]]], sizes = [%{{.*}}, %[[C32]]] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x32xf32>
 // CHECK-NEXT:    pto.tload ins(%[[P]] : {{.*}}) outs(%[[Y:.*]] : !pto.tile_buf<vec, 16x32xf32>)
 // CHECK-NEXT:    pto.tadd ins(%[[X]], %[[Y]] : {{.*}}) outs(%[[X]] : !pto.tile_buf<vec, 16x32xf32>)
 // CHECK-NEXT:    %[[G:.*]] = arith.addf %[[F]], %[[F]] : f32
@@ -107,11 +114,11 @@ func.func @carried(%in: !tile.tensor<16x128xf32>, %out: !tile.tensor<16x32xf32>,
 // CHECK-NEXT:  } else {
 // CHECK-NEXT:    pto.tneg ins(%{{.*}} : {{.*}}) outs(%[[Y]] : !pto.tile_buf<vec, 8x64xf32>)
 // CHECK-NEXT:  }
-// CHECK-NEXT:  pto.trowsum ins(%[[Y]] : !pto.tile_buf<vec, 8x64xf32>)
+// CHECK-NEXT:  pto.tabs ins(%[[Y]] : !pto.tile_buf<vec, 8x64xf32>)
 func.func @branches(%in: !tile.tensor<8x64xf32>, %flag: i1) {
   %mem_vec_0 = tile.alloc vec, 2048 {addr = 0} : !tile.buf<vec>
   %mem_vec_1 = tile.alloc vec, 2048 {addr = 2048} : !tile.buf<vec>
-  %mem_vec_2 = tile.alloc vec, 32 {addr = 4096} : !tile.buf<vec>
+  %mem_vec_2 = tile.alloc vec, 2048 {addr = 4096} : !tile.buf<vec>
   %x = tile.load %in into %mem_vec_0 {offsets = [0, 0]} : (!tile.tensor<8x64xf32>) -> !tile.tile<8x64xf32, vec>
   %y = scf.if %flag -> (!tile.tile<8x64xf32, vec>) {
     %e = tile.exp %x into %mem_vec_1 : (!tile.tile<8x64xf32, vec>) -> !tile.tile<8x64xf32, vec>
@@ -120,27 +127,26 @@ func.func @branches(%in: !tile.tensor<8x64xf32>, %flag: i1) {
     %n = tile.neg %x into %mem_vec_1 : (!tile.tile<8x64xf32, vec>) -> !tile.tile<8x64xf32, vec>
     scf.yield %n : !tile.tile<8x64xf32, vec>
   }
-  %s = tile.row_sum %y into %mem_vec_2 : (!tile.tile<8x64xf32, vec>) -> !tile.tile<8x1xf32, vec>
+  %s = tile.abs %y into %mem_vec_2 : (!tile.tile<8x64xf32, vec>) -> !tile.tile<8x64xf32, vec>
   return
 }
 
 // -----
 
 // A destination offset (`into %buf + 1024`) adds to the allocation's
-// address; a view (reshape) is a second pto.alloc_tile at its source's
-// address with its own shape, related to it by pto.treshape. Loads with
-// one index operand per dimension add them to the static offsets.
+// address, and a view (reshape) is ptoas's SSA pto.treshape of its source's
+// buffer. Loads with one index operand per dimension add them to the
+// static offsets.
 // CHECK-LABEL: func.func @offsets_and_views(
 // CHECK-DAG:   %[[C1024:.*]] = arith.constant 1024 : i64
 // CHECK-DAG:   %[[C4096:.*]] = arith.constant 4096 : i64
 // CHECK-DAG:   %[[HI:.*]] = pto.alloc_tile addr = %[[C4096]] : !pto.tile_buf<vec, 16x16xf32>
 // CHECK-DAG:   %[[V:.*]] = pto.alloc_tile addr = %[[C1024]] : !pto.tile_buf<vec, 16x16xf32>
-// CHECK-DAG:   %[[W:.*]] = pto.alloc_tile addr = %[[C1024]] : !pto.tile_buf<vec, 8x32xf32>
 // CHECK-DAG:   %[[C8:.*]] = arith.constant 8 : index
 // CHECK:       %[[R:.*]] = arith.addi %{{.*}}, %[[C8]] : index
-// CHECK-NEXT:  %[[P:.*]] = pto.partition_view %{{.*}}, offsets = [%[[R]], %{{.*}}], sizes = [16, 16]
+// CHECK-NEXT:  %[[P:.*]] = pto.partition_view %{{.*}}, offsets = [%[[R]], %{{.*}}], sizes = [%{{.*}}, %{{.*}}]
 // CHECK-NEXT:  pto.tload ins(%[[P]] : {{.*}}) outs(%[[V]] :
-// CHECK-NEXT:  pto.treshape ins(%[[V]] : !pto.tile_buf<vec, 16x16xf32>) outs(%[[W]] : !pto.tile_buf<vec, 8x32xf32>)
+// CHECK-NEXT:  %{{.*}} = pto.treshape %[[V]] : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 8x32xf32>
 // CHECK-NEXT:  pto.tabs ins(%[[V]] : {{.*}}) outs(%[[HI]] :
 func.func @offsets_and_views(%in: !tile.tensor<64x64xf32>, %i: index, %j: index) {
   %mem_vec_0 = tile.alloc vec, 2048 {addr = 0} : !tile.buf<vec>
@@ -157,9 +163,10 @@ func.func @offsets_and_views(%in: !tile.tensor<64x64xf32>, %i: index, %j: index)
 // tensor iter_arg) is the argument itself: the iter_arg disappears and the
 // store writes the argument's partition.
 // CHECK-LABEL: func.func @tensor_carry(
-// CHECK-SAME:      %[[OUT:[^:]*]]: !pto.tensor_view<64x16xf32>) {
+// CHECK-SAME:      %[[OUT:[^:]*]]: !pto.ptr<f32>) {
+// CHECK:       %[[VOUT:.*]] = pto.make_tensor_view %[[OUT]],
 // CHECK:       scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK-NEXT:    %[[P:.*]] = pto.partition_view %[[OUT]], offsets = [%[[I]], %{{.*}}], sizes = [16, 16]
+// CHECK-NEXT:    %[[P:.*]] = pto.partition_view %[[VOUT]], offsets = [%[[I]], %{{.*}}], sizes = [%{{.*}}, %{{.*}}]
 // CHECK-NEXT:    pto.tstore ins(%{{.*}} : !pto.tile_buf<vec, 16x16xf32>) outs(%[[P]] : !pto.partition_tensor_view<16x16xf32>)
 // CHECK-NEXT:  }
 // CHECK-NEXT:  return{{$}}
@@ -178,22 +185,22 @@ func.func @tensor_carry(%in: !tile.tensor<16x16xf32>, %out: !tile.tensor<64x16xf
 
 // -----
 
-// A tile.slice is a window of its source's buffer: a pto.subview at the
+// A tile.slice is a window of its source's buffer: a pto.subset at the
 // slice's offsets (one step index %i with offsets = [16, 0] is row 16 * %i),
 // which the ops reading the window take as their operand. A valid region
-// travels as valid_shape on the tile's pto.alloc_tile.
+// travels in the tile's type: !pto.tile_buf<..., valid=RxC>.
 // CHECK-LABEL: func.func @window(
 // CHECK-DAG:   %[[A:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<vec, 64x64xf32>
-// CHECK-DAG:   %[[S:.*]] = pto.alloc_tile addr = %{{.*}} {valid_shape = array<i64: 12, 1>} : !pto.tile_buf<vec, 16x1xf32>
+// CHECK-DAG:   %[[S:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<vec, 16x64xf32, valid=12x64>
 // CHECK-DAG:   %[[C16:.*]] = arith.constant 16 : index
 // CHECK:       %[[R:.*]] = arith.muli %{{.*}}, %[[C16]] : index
-// CHECK-NEXT:  %[[W:.*]] = pto.subview %[[A]], offsets = [%[[R]], %{{.*}}], sizes = [16, 64] : !pto.tile_buf<vec, 64x64xf32> -> !pto.tile_buf<vec, 16x64xf32>
-// CHECK-NEXT:  pto.trowsum ins(%[[W]] : !pto.tile_buf<vec, 16x64xf32>) outs(%[[S]] : !pto.tile_buf<vec, 16x1xf32>)
+// CHECK-NEXT:  %[[W:.*]] = pto.subset %[[A]][%[[R]], %{{.*}}] sizes [16, 64] : !pto.tile_buf<vec, 64x64xf32>
+// CHECK-NEXT:  pto.tabs ins(%[[W]] : !pto.tile_buf<vec, 16x64xf32>) outs(%[[S]] : !pto.tile_buf<vec, 16x64xf32, valid=12x64>)
 func.func @window(%in: !tile.tensor<64x64xf32>, %i: index) {
   %mem_vec_0 = tile.alloc vec, 16384 {addr = 0} : !tile.buf<vec>
-  %mem_vec_1 = tile.alloc vec, 64 {addr = 16384} : !tile.buf<vec>
+  %mem_vec_1 = tile.alloc vec, 4096 {addr = 16384} : !tile.buf<vec>
   %a = tile.load %in into %mem_vec_0 {offsets = [0, 0]} : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
   %w = tile.slice %a, %i {offsets = [16, 0]} : (!tile.tile<64x64xf32, vec>, index) -> !tile.tile<16x64xf32, vec>
-  %s = tile.row_sum %w into %mem_vec_1 : (!tile.tile<16x64xf32, vec>) -> !tile.tile<16x1xf32, vec, valid = 12x1>
+  %s = tile.abs %w into %mem_vec_1 : (!tile.tile<16x64xf32, vec>) -> !tile.tile<16x64xf32, vec, valid = 12x64>
   return
 }

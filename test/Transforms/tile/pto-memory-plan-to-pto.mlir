@@ -7,16 +7,16 @@
 // allocation. The K-loop's accumulator is one buffer either way.
 // DSA-LABEL:   func.func @kloop(
 // DSA-DAG:     %[[C0:.*]] = arith.constant 0 : i64
-// DSA-DAG:     %[[ACC:.*]] = pto.alloc_tile addr = %[[C0]] : !pto.tile_buf<acc, 16x16xf32>
+// DSA-DAG:     %[[ACC:.*]] = pto.alloc_tile addr = %[[C0]] : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
 // DSA:         pto.tmatmul ins({{.*}}) outs(%[[ACC]] :
 // DSA:         scf.for
-// DSA:           pto.tmatmul_acc ins(%[[ACC]], {{.*}}) outs(%[[ACC]] :
+// DSA:           pto.tmatmul.acc ins(%[[ACC]], {{.*}}) outs(%[[ACC]] :
 // DSA:         pto.tmov ins(%[[ACC]] :
 // PTOAS-LABEL: func.func @kloop(
 // PTOAS-NOT:   arith.constant {{.*}} : i64
-// PTOAS:       %[[ACC:.*]] = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32>
+// PTOAS:       %[[ACC:.*]] = pto.alloc_tile : !pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
 // PTOAS:       scf.for
-// PTOAS:         pto.tmatmul_acc ins(%[[ACC]], {{.*}}) outs(%[[ACC]] :
+// PTOAS:         pto.tmatmul.acc ins(%[[ACC]], {{.*}}) outs(%[[ACC]] :
 func.func @kloop(%a: !tile.tensor<16x64xf16>, %b: !tile.tensor<64x16xf16>, %out: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index

@@ -1,0 +1,44 @@
+package tile
+
+import (
+	"pto-opt/dialect"
+	"pto-opt/transforms/pass"
+)
+
+// CheckMove refuses, at the op, a tile.move between two memory spaces the
+// target cannot copy between (the target file's "moves": ptoas's tmov
+// pairs; vec -> mat exists on ascend950 only). The kernel cannot run as
+// written, so planning it would only hand ptoas something it rejects.
+func CheckMove(ctx *pass.Context, op *dialect.Operation) error {
+	if op.Name != "tile.move" || ctx.Target == nil || len(op.Operands) == 0 || len(op.Results) == 0 {
+		return nil
+	}
+	from, to := dialect.TileSpaceOf(op.Operands[0].Type), dialect.TileSpaceOf(op.Results[0].Type)
+	if from == "" || to == "" || from == "ddr" || ctx.Target.CanMove(from, to) {
+		return nil
+	}
+	return dialect.NewError(op.Loc, "'tile.move' from %s to %s is not a copy target '%s' has (its moves: %s)", from, to, ctx.Target.Name, moveList(ctx))
+}
+
+func moveList(ctx *pass.Context) string {
+	s := ""
+	for i, m := range ctx.Target.Moves {
+		if i > 0 {
+			s += ", "
+		}
+		s += m[0] + "->" + m[1]
+	}
+	return s
+}
+
+// checkMoves applies CheckMove to every op of fn.
+func checkMoves(ctx *pass.Context, fn *dialect.Operation) error {
+	var err error
+	fn.Walk(func(op *dialect.Operation) bool {
+		if err == nil {
+			err = CheckMove(ctx, op)
+		}
+		return err == nil
+	})
+	return err
+}
