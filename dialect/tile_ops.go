@@ -88,8 +88,8 @@ type TileOp struct {
 	// tile op does not have. Until the planners give it one, the
 	// lowering refuses the op rather than emit what ptoas rejects.
 	PTOScratch bool
-	PTOForm PTOForm
-	Doc     string // one line for the dialect reference
+	PTOForm    PTOForm
+	Doc        string // one line for the dialect reference
 }
 
 // TileOps is the table. Keep rows grouped by what they do.
