@@ -88,8 +88,12 @@ type TileOp struct {
 	// tile op does not have. Until the planners give it one, the
 	// lowering refuses the op rather than emit what ptoas rejects.
 	PTOScratch bool
-	PTOForm    PTOForm
-	Doc        string // one line for the dialect reference
+	// ScratchAt is, for a PTOScratch row, how many inputs come before the
+	// scratch input (materialize-scratch appends it): the op reads those,
+	// and only clobbers the scratch.
+	ScratchAt int
+	PTOForm   PTOForm
+	Doc       string // one line for the dialect reference
 }
 
 // TileOps is the table. Keep rows grouped by what they do.
@@ -120,7 +124,7 @@ var TileOps = []TileOp{
 	{Name: "min", PTO: "tmin", Doc: "elementwise minimum"},
 	{Name: "and", PTO: "tand", Doc: "elementwise bitwise and"},
 	{Name: "or", PTO: "tor", Doc: "elementwise bitwise or"},
-	{Name: "xor", PTO: "txor", PTOScratch: true, Doc: "elementwise bitwise xor"},
+	{Name: "xor", PTO: "txor", PTOScratch: true, ScratchAt: 2, Doc: "elementwise bitwise xor"},
 	// Elementwise, tile with scalar.
 	{Name: "adds", PTO: "tadds", Doc: "tile + scalar"},
 	{Name: "subs", PTO: "tsubs", Doc: "tile - scalar"},
@@ -140,14 +144,14 @@ var TileOps = []TileOp{
 	// Not in place: the hardware reads inputs after writing output elements.
 	{Name: "recip", Alias: AliasNoInput, PTO: "trecip", Doc: "elementwise 1/x"},
 	{Name: "rsqrt", Alias: AliasNoInput, PTO: "trsqrt", Doc: "elementwise 1/sqrt(x)"},
-	{Name: "rem", Alias: AliasNoInput, PTO: "trem", PTOScratch: true, Doc: "elementwise remainder"},
-	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, Doc: "remainder by a scalar"},
+	{Name: "rem", Alias: AliasNoInput, PTO: "trem", PTOScratch: true, ScratchAt: 2, Doc: "elementwise remainder"},
+	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, ScratchAt: 2, Doc: "remainder by a scalar"},
 	{Name: "fmod", Alias: AliasNoInput, PTO: "tfmod", Doc: "elementwise floating-point modulus"},
 	{Name: "fmods", Alias: AliasNoInput, PTO: "tfmods", Doc: "floating-point modulus by a scalar"},
-	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, Doc: "transposes a tile"},
-	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, Doc: "sum of each row (N x 1 result)"},
-	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, Doc: "maximum of each row (N x 1 result)"},
-	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, Doc: "minimum of each row (N x 1 result)"},
+	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, Doc: "transposes a tile"},
+	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, ScratchAt: 1, Doc: "sum of each row (N x 1 result)"},
+	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, ScratchAt: 1, Doc: "maximum of each row (N x 1 result)"},
+	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, ScratchAt: 1, Doc: "minimum of each row (N x 1 result)"},
 	{Name: "mrgsort_format1", Alias: AliasNoInput, PTO: "tmrgsort", Doc: "merge sort of sorted runs"},
 	{Name: "topk", Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "row-wise top-k: two results (values, indices)"},
 	// Broadcasts: the output must not alias the broadcast operand 1.
@@ -264,4 +268,15 @@ func ptoViewOps() []string {
 		}
 	}
 	return out
+}
+
+// ScratchOperand is the index among op's inputs (TileInputs) of its
+// scratch tile, or -1 when it has none (its row needs none, or
+// materialize-scratch has not run).
+func ScratchOperand(op *Operation) int {
+	r, ok := TileOpOf(op.Name)
+	if !ok || !r.PTOScratch || len(TileInputs(op)) <= r.ScratchAt {
+		return -1
+	}
+	return r.ScratchAt
 }

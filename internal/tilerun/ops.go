@@ -168,7 +168,11 @@ func (m *machine) compute(op *dialect.Operation) error {
 	seed := m.seed(op)
 	var ins []input
 	var idx []*dialect.Value
+	scratch := dialect.ScratchOperand(op)
 	for j, v := range inputs {
+		if j == scratch {
+			continue // not read: clobbered below
+		}
 		switch t := v.Type.(type) {
 		case *dialect.TileType:
 			r, err := m.read(op, j)
@@ -239,6 +243,19 @@ func (m *machine) compute(op *dialect.Operation) error {
 			m.write(dst, dst.at(i), byte(h), id)
 		}
 		m.refs[res] = dst
+	}
+	if scratch >= 0 {
+		// The instruction uses its scratch tile as working space: its
+		// bytes are garbage afterwards, so a plan that put anything still
+		// live there is caught by the next read of it.
+		r, ok := m.refs[inputs[scratch]]
+		if !ok {
+			return dialect.NewError(op.Loc, "tilerun: the scratch tile of %s has not been computed", dialect.Describe(op))
+		}
+		id := m.id(op)
+		for i := 0; i < r.n; i++ {
+			m.write(r, r.at(i), byte(mix(seed, 0x5c7a7c4, uint64(i))), id)
+		}
 	}
 	return nil
 }

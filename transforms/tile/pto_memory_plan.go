@@ -5,10 +5,12 @@ import "pto-opt/transforms/pass"
 // PTOMemoryPlan is pto-memory-plan, the whole PyPTO memory pipeline: a
 // named pipeline that expands, by planner, into
 //
-//	pypto   init-memref, materialize-semantic-aliases, memory-reuse, allocate-addr{planner=sequential}
-//	dsa-rp  init-memref, materialize-semantic-aliases, allocate-addr{planner=dsa-rp} (no memory-reuse)
-//	ptoas   init-memref, materialize-semantic-aliases (ptoas plans reuse and addresses)
+//	pypto   materialize-scratch, init-memref, materialize-semantic-aliases, memory-reuse, allocate-addr{planner=sequential}
+//	dsa-rp  materialize-scratch, init-memref, materialize-semantic-aliases, allocate-addr{planner=dsa-rp} (no memory-reuse)
+//	ptoas   materialize-scratch, init-memref, materialize-semantic-aliases (ptoas plans reuse and addresses)
 //
+// (materialize-scratch first, so the scratch tiles ptoas's instructions
+// need are planned with the rest)
 // so each step is timed, verified, printed and counted as a pass.
 var PTOMemoryPlan = pass.NamedPipeline(&pass.Pass{
 	Name:      "pto-memory-plan",
@@ -26,17 +28,20 @@ var pipelinePlanners = []string{"pypto", "dsa-rp", "ptoas"}
 // planPipelines gives each of pipelinePlanners its steps.
 var planPipelines = map[string][]pass.Step{
 	"pypto": {
+		{Pass: MaterializeScratch},
 		{Pass: InitMemRef, Opts: map[string]string{"planner": "pypto"}},
 		{Pass: MaterializeSemanticAliases},
 		{Pass: MemoryReuse},
 		{Pass: AllocateAddr, Opts: map[string]string{"planner": "sequential"}},
 	},
 	"dsa-rp": {
+		{Pass: MaterializeScratch},
 		{Pass: InitMemRef, Opts: map[string]string{"planner": "dsa-rp"}},
 		{Pass: MaterializeSemanticAliases},
 		{Pass: AllocateAddr, Opts: map[string]string{"planner": "dsa-rp"}},
 	},
 	"ptoas": {
+		{Pass: MaterializeScratch},
 		{Pass: InitMemRef, Opts: map[string]string{"planner": "ptoas"}},
 		{Pass: MaterializeSemanticAliases},
 	},

@@ -257,8 +257,8 @@ func (c *ptoConv) check() error {
 				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas has no instruction for '%s' (%s)", op.Name, r.Doc)
 				return false
 			}
-			if r.PTOScratch {
-				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile, which pto-opt does not plan yet", r.PTO)
+			if r.PTOScratch && !tile.HasScratch(op) {
+				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile: run -materialize-scratch before planning (pto-memory-plan does)", r.PTO)
 				return false
 			}
 			if err := tile.CheckMove(c.ctx, op); err != nil {

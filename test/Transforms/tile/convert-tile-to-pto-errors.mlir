@@ -10,7 +10,7 @@ func.func @row_max_needs_scratch(%in: !tile.tensor<8x64xf32>) {
   %mem_vec_0 = tile.alloc vec, 2048 {addr = 0} : !tile.buf<vec>
   %mem_vec_1 = tile.alloc vec, 32 {addr = 2048} : !tile.buf<vec>
   %x = tile.load %in into %mem_vec_0 {offsets = [0, 0]} : (!tile.tensor<8x64xf32>) -> !tile.tile<8x64xf32, vec>
-  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.trowmax needs a scratch (tmp) tile, which pto-opt does not plan yet}}
+  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.trowmax needs a scratch (tmp) tile: run -materialize-scratch before planning (pto-memory-plan does)}}
   %m = tile.row_max %x into %mem_vec_1 : (!tile.tile<8x64xf32, vec>) -> !tile.tile<8x1xf32, vec>
   return
 }

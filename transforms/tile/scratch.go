@@ -1,0 +1,66 @@
+package tile
+
+import (
+	"pto-opt/dialect"
+	"pto-opt/transforms/pass"
+)
+
+// materialize-scratch: gives every op whose ptoas instruction needs a
+// scratch tile (the op table's PTOScratch rows: row reductions, transpose,
+// rem, rems, xor) that tile, as a fresh `tile.create` of its first input's
+// type right before the op, appended to the op's inputs. The scratch is
+// then an ordinary tile: init-memref gives it an allocation, its lifetime
+// ends at the op, the op's no-alias rule keeps the output off it, and the
+// planners place it like any other buffer; convert-tile-to-pto passes it
+// as the instruction's tmp operand. An op that already has one (its
+// inputs outnumber the table's) is left alone.
+
+// MaterializeScratch is the materialize-scratch pass.
+var MaterializeScratch = &pass.Pass{
+	Name:      "materialize-scratch",
+	ClassName: "MaterializeScratch",
+	Summary:   "Give ops whose ptoas instruction needs a scratch (tmp) tile a tile.create of it, to be planned like any tile",
+	Anchor:    "func.func",
+	Parallel:  true,
+	Stats: map[string]string{
+		"num-scratch": "Scratch tiles created",
+	},
+	Run: runMaterializeScratch,
+}
+
+func init() { pass.Register(MaterializeScratch) }
+
+// HasScratch reports whether an op of a PTOScratch row has its scratch
+// input.
+func HasScratch(op *dialect.Operation) bool { return dialect.ScratchOperand(op) >= 0 }
+
+func runMaterializeScratch(ctx *pass.Context, fn *dialect.Operation) error {
+	var ops []*dialect.Operation
+	fn.Walk(func(op *dialect.Operation) bool {
+		if r, ok := dialect.TileOpOf(op.Name); ok && r.PTOScratch && !HasScratch(op) {
+			ops = append(ops, op)
+		}
+		return true
+	})
+	for _, op := range ops {
+		inputs := dialect.TileInputs(op)
+		if len(inputs) == 0 {
+			return dialect.NewError(op.Loc, "materialize-scratch: %s has no input to size its scratch tile by", dialect.Describe(op))
+		}
+		t, ok := inputs[0].Type.(*dialect.TileType)
+		if !ok {
+			return dialect.NewError(op.Loc, "materialize-scratch: %s: input #0 is a %s, not a tile", dialect.Describe(op), inputs[0].Type)
+		}
+		create := dialect.NewOperation("tile.create", op.Loc, nil, []dialect.Type{dialect.Tile(t.Shape, t.Elem, t.Space, nil)})
+		create.Results[0].NameHint = "scratch"
+		op.Block.InsertBefore(op, create)
+		dests := dialect.TileDests(op)
+		operands := append(append(append([]*dialect.Value(nil), inputs...), create.Results[0]), dests...)
+		op.SetOperands(operands)
+		if seg := op.SegmentSizes("operandSegmentSizes"); seg != nil {
+			op.SetAttr("operandSegmentSizes", dialect.I32Array(int64(len(inputs)+1), int64(len(dests))))
+		}
+		ctx.Stat("num-scratch", 1)
+	}
+	return nil
+}
