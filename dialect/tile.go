@@ -3,6 +3,7 @@ package dialect
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -284,6 +285,9 @@ func init() {
 
 // ForbiddenAliasOperands returns the operands whose buffers op's output must
 // not share, under the named target. all reports "every input".
+//
+// A scratch input (materialize-scratch) is always forbidden: the
+// instruction clobbers it, so an output placed on it would be destroyed.
 func ForbiddenAliasOperands(op *Operation, target string) (all bool, operands []int) {
 	if op.Def == nil {
 		return false, nil
@@ -292,9 +296,14 @@ func ForbiddenAliasOperands(op *Operation, target string) (all bool, operands []
 		return true, nil
 	}
 	if op.Def.ForbidAliasFor != nil {
-		return op.Def.ForbidAliasFor(op, target)
+		all, operands = op.Def.ForbidAliasFor(op, target)
+	} else {
+		operands = op.Def.ForbidOutputAlias
 	}
-	return false, op.Def.ForbidOutputAlias
+	if k := ScratchOperand(op); k >= 0 && !all && !slices.Contains(operands, k) {
+		operands = append(append([]int(nil), operands...), k)
+	}
+	return all, operands
 }
 
 // ---- tile.alloc ----

@@ -24,7 +24,12 @@ func.func @row_max(%in: !tile.tensor<8x64xf32>, %out: !tile.tensor<8x1xf32>) {
 
 // Binary ops (xor) keep both inputs before the scratch; an op that already
 // has its scratch is left alone, and ops that need none are untouched.
-// CHECK-LABEL: func.func @xor_and_others(%ia: !tile.tensor<8x64xi32>, %ib: !tile.tensor<8x64xi32>, %out: !tile.tensor<8x64xi32>) {
+// CHECK-LABEL: func.func @xor_and_others(
+// CHECK:       %[[S:.*]] = tile.create : () -> !tile.tile<8x64xi32, vec>
+// CHECK-NEXT:  %[[Z:.*]] = tile.xor %[[A:.*]], %[[B:.*]], %[[S]] :
+// CHECK-NOT:   tile.create
+// CHECK:       tile.add %[[Z]], %[[Z]] :
+func.func @xor_and_others(%ia: !tile.tensor<8x64xi32>, %ib: !tile.tensor<8x64xi32>, %out: !tile.tensor<8x64xi32>) {
   %a = tile.load %ia {offsets = [0, 0]} : (!tile.tensor<8x64xi32>) -> !tile.tile<8x64xi32, vec>
   %b = tile.load %ib {offsets = [0, 0]} : (!tile.tensor<8x64xi32>) -> !tile.tile<8x64xi32, vec>
   %z = tile.xor %a, %b : (!tile.tile<8x64xi32, vec>, !tile.tile<8x64xi32, vec>) -> !tile.tile<8x64xi32, vec>
