@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"strconv"
+	"strings"
 )
 
 // The memref dialect (and bufferization's buffer/tensor bridges): the
@@ -828,4 +829,412 @@ func printGlobal(p AsmPrinter, op *Operation) {
 		p.Attr(iv)
 	}
 	p.AttrDict(op, "sym_visibility", "constant", "sym_name", "type", "initial_value")
+}
+
+// ---- verifiers ----
+
+func verifyMemRefOperand(op *Operation, i int) error {
+	if i >= len(op.Operands) || !IsMemRef(op.Operands[i].Type) {
+		return Errorf(op, "operand #%d must be a memref", i)
+	}
+	return nil
+}
+
+func verifyMemRefResult(op *Operation) error {
+	if len(op.Results) != 1 || !IsMemRef(op.Results[0].Type) {
+		return Errorf(op, "result must be a memref")
+	}
+	return nil
+}
+
+func checkIndexOperands(op *Operation, from int) error {
+	for i := from; i < len(op.Operands); i++ {
+		if op.Operands[i].Type != Index {
+			return Errorf(op, "operand #%d must be index, but got '%s'", i, op.Operands[i].Type)
+		}
+	}
+	return nil
+}
+
+// verifySegments checks operandSegmentSizes has n entries that add up to
+// the operand count (when present or required).
+func verifySegments(op *Operation, n int, required bool) ([]int, error) {
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if seg == nil {
+		if required {
+			return nil, Errorf(op, "requires attribute 'operandSegmentSizes'")
+		}
+		return nil, nil
+	}
+	sum := 0
+	for _, s := range seg {
+		if s < 0 {
+			return nil, Errorf(op, "operandSegmentSizes must be non-negative")
+		}
+		sum += s
+	}
+	if len(seg) != n || sum != len(op.Operands) {
+		return nil, Errorf(op, "operand count (%d) does not match with the total size (%d) specified in attribute 'operandSegmentSizes'", len(op.Operands), sum)
+	}
+	return seg, nil
+}
+
+func verifyAllocOp(op *Operation) error {
+	if err := verifyMemRefResult(op); err != nil {
+		return err
+	}
+	mt := op.Results[0].Type.(*MemRefType)
+	if !mt.Ranked {
+		return Errorf(op, "result #0 must be ranked memref, but got '%s'", mt)
+	}
+	seg, err := verifySegments(op, 2, false)
+	if err != nil {
+		return err
+	}
+	nDyn := len(op.Operands)
+	if seg != nil {
+		nDyn = seg[0]
+	}
+	if nDyn != mt.NumDynamicDims() {
+		return Errorf(op, "dimension operand count does not equal memref dynamic dimension count")
+	}
+	if nDyn != len(op.Operands) {
+		raw, isMap := mt.Layout.(*RawAttr)
+		if !isMap || !raw.IsAffineMap() {
+			return Errorf(op, "symbol operand count does not equal memref symbol count")
+		}
+	}
+	if a := op.Attr("alignment"); a != nil {
+		n, ok := a.(*IntegerAttr)
+		if !ok || n.Value <= 0 || n.Value&(n.Value-1) != 0 {
+			return Errorf(op, "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0")
+		}
+	}
+	return checkIndexOperands(op, 0)
+}
+
+func verifyLoadOp(op *Operation) error {
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	if mt := op.Operands[0].Type.(*MemRefType); !mt.Ranked {
+		return Errorf(op, "operand #0 must be ranked memref, but got '%s'", mt)
+	}
+	if err := checkIndexOperands(op, 1); err != nil {
+		return err
+	}
+	mt := op.Operands[0].Type.(*MemRefType)
+	if len(op.Operands)-1 != len(mt.Shape) {
+		return Errorf(op, "incorrect number of indices for load, expected %d but got %d", len(mt.Shape), len(op.Operands)-1)
+	}
+	if len(op.Results) != 1 || op.Results[0].Type != mt.Elem {
+		return Errorf(op, "result type must match the memref element type")
+	}
+	return nil
+}
+
+func verifyStoreOp(op *Operation) error {
+	if err := verifyMemRefOperand(op, 1); err != nil {
+		return err
+	}
+	if mt := op.Operands[1].Type.(*MemRefType); !mt.Ranked {
+		return Errorf(op, "operand #1 must be ranked memref, but got '%s'", mt)
+	}
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
+	mt := op.Operands[1].Type.(*MemRefType)
+	if len(op.Operands)-2 != len(mt.Shape) {
+		return Errorf(op, "store index operand count not equal to memref rank")
+	}
+	if op.Operands[0].Type != mt.Elem {
+		return Errorf(op, "value type must match the memref element type")
+	}
+	return checkIndexOperands(op, 2)
+}
+
+func verifyCopyOp(op *Operation) error {
+	if err := verifyCounts(op, 2, 0); err != nil {
+		return err
+	}
+	a, ok1 := op.Operands[0].Type.(*MemRefType)
+	b, ok2 := op.Operands[1].Type.(*MemRefType)
+	if !ok1 || !ok2 {
+		return Errorf(op, "operands must be memrefs")
+	}
+	if a.Elem != b.Elem {
+		return Errorf(op, "requires the same element type for all operands")
+	}
+	return nil
+}
+
+func verifyDimOp(op *Operation) error {
+	if err := expectOperands(op, 2); err != nil {
+		return err
+	}
+	if err := expectResults(op, 1); err != nil {
+		return err
+	}
+	if !IsMemRef(op.Operands[0].Type) {
+		return Errorf(op, "operand #0 must be a memref, but got '%s'", op.Operands[0].Type)
+	}
+	if op.Operands[1].Type != Index || op.Results[0].Type != Index {
+		return Errorf(op, "index and result must be of index type")
+	}
+	return nil
+}
+
+// verifyViewLike checks the one source operand and one result every view
+// printer relies on, both memrefs.
+func verifyViewLike(op *Operation) error {
+	if len(op.Operands) < 1 {
+		return Errorf(op, "requires a source operand")
+	}
+	if err := expectResults(op, 1); err != nil {
+		return err
+	}
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	return verifyMemRefResult(op)
+}
+
+func verifyViewOp(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	if len(op.Operands) < 2 {
+		return Errorf(op, "requires a byte shift operand")
+	}
+	mt := op.Results[0].Type.(*MemRefType)
+	// A view reinterprets contiguous bytes: both sides have the identity
+	// layout (a strided layout is refused even when it spells the
+	// identity), and the view stays in the base's memory space. The
+	// messages are MLIR's (emitted without the op-name prefix).
+	base, _ := op.Operands[0].Type.(*MemRefType)
+	if base != nil && !identityLayout(base.Layout) {
+		return NewError(op.Loc, "unsupported map for base memref type '%s'", base)
+	}
+	if !identityLayout(mt.Layout) {
+		return NewError(op.Loc, "unsupported map for result memref type '%s'", mt)
+	}
+	if base != nil && attrText(base.MemSpace) != attrText(mt.MemSpace) {
+		return NewError(op.Loc, "different memory spaces specified for base memref type '%s' and view memref type '%s'", base, mt)
+	}
+	if len(op.Operands)-2 != mt.NumDynamicDims() {
+		return Errorf(op, "incorrect number of size operands for type %s", mt)
+	}
+	return checkIndexOperands(op, 1)
+}
+
+// verifyOffsetsSizesStrides checks the static_offsets/sizes/strides
+// arrays against the operand segments (subview, reinterpret_cast).
+func verifyOffsetsSizesStrides(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	seg, err := verifySegments(op, 4, true)
+	if err != nil {
+		return err
+	}
+	if seg[0] != 1 {
+		return Errorf(op, "operandSegmentSizes must start with the source")
+	}
+	for i, n := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		a, ok := op.Attr(n).(*DenseArrayAttr)
+		if !ok || a.FValues != nil {
+			return Errorf(op, "requires attribute '%s'", n)
+		}
+		dyn := 0
+		for _, v := range a.Values {
+			if v == Dynamic {
+				dyn++
+			}
+		}
+		if dyn != seg[i+1] {
+			return Errorf(op, "expected %d dynamic %s values", dyn, strings.TrimPrefix(n, "static_"))
+		}
+	}
+	return checkIndexOperands(op, 1)
+}
+
+func verifyReshapeOp(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	re, ok := op.Attr("reassociation").(*ArrayAttr)
+	if !ok {
+		return Errorf(op, "requires attribute 'reassociation'")
+	}
+	for _, g := range re.Elems {
+		arr, ok := g.(*ArrayAttr)
+		if !ok {
+			return Errorf(op, "reassociation must be an array of integer arrays")
+		}
+		for _, e := range arr.Elems {
+			if _, ok := e.(*IntegerAttr); !ok {
+				return Errorf(op, "reassociation must be an array of integer arrays")
+			}
+		}
+	}
+	if op.Name == "memref.expand_shape" {
+		a, ok := op.Attr("static_output_shape").(*DenseArrayAttr)
+		if !ok || a.FValues != nil {
+			return Errorf(op, "requires attribute 'static_output_shape'")
+		}
+		dyn := 0
+		for _, v := range a.Values {
+			if v == Dynamic {
+				dyn++
+			}
+		}
+		if dyn != len(op.Operands)-1 {
+			return Errorf(op, "expected %d dynamic output_shape values", dyn)
+		}
+		return checkIndexOperands(op, 1)
+	}
+	return expectOperands(op, 1)
+}
+
+func verifyMemRefCast(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	if err := expectOperands(op, 1); err != nil {
+		return err
+	}
+	a := op.Operands[0].Type.(*MemRefType)
+	b := op.Results[0].Type.(*MemRefType)
+	if a.Elem != b.Elem {
+		return Errorf(op, "operand type '%s' and result type '%s' are cast incompatible", a, b)
+	}
+	return nil
+}
+
+func verifyGlobalOp(op *Operation) error {
+	if ta, ok := op.Attr("type").(*TypeAttr); !ok || !IsMemRef(ta.Type) {
+		return Errorf(op, "type should be static shaped memref")
+	}
+	if err := verifyCounts(op, 0, 0); err != nil {
+		return err
+	}
+	if _, ok := op.StrAttrValue("sym_name"); !ok {
+		return Errorf(op, "requires attribute 'sym_name'")
+	}
+	if vis := op.Attr("sym_visibility"); vis != nil {
+		if _, ok := vis.(*StringAttr); !ok {
+			return Errorf(op, "requires a string 'sym_visibility'")
+		}
+	}
+	return nil
+}
+
+func verifyGetGlobalOp(op *Operation) error {
+	if err := verifyCounts(op, 0, 1); err != nil {
+		return err
+	}
+	if _, ok := op.Attr("name").(*SymbolRefAttr); !ok {
+		return Errorf(op, "requires attribute 'name'")
+	}
+	return verifyMemRefResult(op)
+}
+
+// verifyGetGlobalUses checks the global exists in the nearest enclosing
+// symbol table and has the result's type.
+func verifyGetGlobalUses(op *Operation, symbols Symbols) error {
+	ref := op.Attr("name").(*SymbolRefAttr) // checked by the op's verifier
+	if len(ref.Nested) > 0 {
+		return nil
+	}
+	g := symbols[ref.Root]
+	if g == nil || g.Name != "memref.global" {
+		return Errorf(op, "'%s' does not reference a valid global memref", ref.Root)
+	}
+	if ta, ok := g.Attr("type").(*TypeAttr); ok && ta.Type != op.Results[0].Type {
+		return Errorf(op, "result type '%s' does not match type '%s' of the global memref %s", op.Results[0].Type, ta.Type, FormatSymbol(ref.Root))
+	}
+	return nil
+}
+
+func verifyOneToOne(op *Operation) error { return verifyCounts(op, 1, 1) }
+
+// viewVerifiers are the verifiers of the memref view ops.
+var viewVerifiers = map[string]func(*Operation) error{
+	"memref.view":              verifyViewOp,
+	"memref.subview":           verifyOffsetsSizesStrides,
+	"memref.reinterpret_cast":  verifyOffsetsSizesStrides,
+	"memref.cast":              verifyMemRefCast,
+	"memref.memory_space_cast": verifyMemRefCast,
+	"memref.expand_shape":      verifyReshapeOp,
+	"memref.collapse_shape":    verifyReshapeOp,
+}
+
+func verifyExtractStridedMetadata(op *Operation) error {
+	if err := expectOperands(op, 1); err != nil {
+		return err
+	}
+	mt, ok := op.Operands[0].Type.(*MemRefType)
+	if !ok || !mt.Ranked {
+		return Errorf(op, "operand #0 must be a ranked memref")
+	}
+	if want := 2 + 2*len(mt.Shape); len(op.Results) != want {
+		return Errorf(op, "requires %d results, but found %d", want, len(op.Results))
+	}
+	return nil
+}
+
+func verifyToBuffer(op *Operation) error {
+	if err := verifyCounts(op, 1, 1); err != nil {
+		return err
+	}
+	if _, ok := op.Operands[0].Type.(*TensorType); !ok {
+		return Errorf(op, "operand #0 must be a tensor, but got '%s'", op.Operands[0].Type)
+	}
+	return verifyMemRefResult(op)
+}
+
+func verifyToTensor(op *Operation) error {
+	if err := verifyCounts(op, 1, 1); err != nil {
+		return err
+	}
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	if _, ok := op.Results[0].Type.(*TensorType); !ok {
+		return Errorf(op, "result #0 must be a tensor, but got '%s'", op.Results[0].Type)
+	}
+	return nil
+}
+
+func verifyCloneOp(op *Operation) error {
+	if err := verifyCounts(op, 1, 1); err != nil {
+		return err
+	}
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	return verifyMemRefResult(op)
+}
+
+// attrText prints an optional attribute ("" when absent).
+func attrText(a Attribute) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
+}
+
+// identityLayout reports whether a memref layout is the identity: none, or
+// an affine map sending its dimensions to themselves in order.
+func identityLayout(layout Attribute) bool {
+	if layout == nil {
+		return true
+	}
+	raw, ok := layout.(*RawAttr)
+	if !ok || !raw.IsAffineMap() {
+		return false
+	}
+	body := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(raw.Text, "affine_map<"), ">"), " ", "")
+	dims, results, ok := strings.Cut(body, "->")
+	return ok && strings.HasPrefix(dims, "(") && dims == results
 }
