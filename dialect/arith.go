@@ -55,7 +55,7 @@ func init() {
 			Name: "arith." + n, Summary: "cast " + n, Traits: Pure,
 			Parse:  parseCastLike("to", "", "", ""),
 			Print:  printCastLike("to", "", "", ""),
-			Verify: verifyArithCast,
+			Verify: verifyCast,
 		})
 	}
 	Register(&OpDef{
@@ -63,7 +63,7 @@ func init() {
 		Inherent: []string{"overflowFlags"},
 		Parse:    parseCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
 		Print:    printCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
-		Verify:   verifyArithCast,
+		Verify:   verifyCast,
 	})
 	for _, n := range []string{"extf", "truncf"} {
 		Register(&OpDef{
@@ -71,7 +71,7 @@ func init() {
 			Inherent: []string{"fastmath", "roundingmode"},
 			Parse:    parseFloatCast,
 			Print:    printFloatCast,
-			Verify:   verifyArithCast,
+			Verify:   verifyCast,
 		})
 	}
 	Register(
@@ -80,7 +80,7 @@ func init() {
 			Inherent: []string{"value"},
 			Parse:    parseConstant,
 			Print:    printConstant,
-			Verify:   verifyArithConstant,
+			Verify:   verifyConstant,
 			NameHint: constantHint,
 		},
 		&OpDef{
@@ -88,21 +88,21 @@ func init() {
 			Inherent: []string{"predicate"},
 			Parse:    parseCmp(cmpiPredicates, ""),
 			Print:    printCmp(cmpiPredicates, ""),
-			Verify:   verifyArithCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
+			Verify:   verifyCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
 		},
 		&OpDef{
 			Name: "arith.cmpf", Summary: "floating-point comparison", Traits: Pure,
 			Inherent: []string{"predicate", "fastmath"},
 			Parse:    parseCmp(cmpfPredicates, "fastmath"),
 			Print:    printCmp(cmpfPredicates, "fastmath"),
-			Verify:   verifyArithCmp(cmpfPredicates, "floating-point-like", isFloatLike),
+			Verify:   verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
 		},
 		&OpDef{
 			Name: "arith.select", Summary: "choose between two values", Traits: Pure,
 			Flows:  []Flow{{1, 0}, {2, 0}},
 			Parse:  parseSelect,
 			Print:  printSelect,
-			Verify: verifyArithSelect,
+			Verify: verifySelect,
 		},
 	)
 }
@@ -169,6 +169,8 @@ func printConstant(p AsmPrinter, op *Operation) {
 	p.Attr(op.Attr("value"))
 }
 
+// verifyConstant checks the one result, and a value attribute of the
+// result's type that the custom form can print.
 func verifyConstant(op *Operation) error {
 	if err := verifyCounts(op, 0, 1); err != nil {
 		return err
@@ -179,6 +181,11 @@ func verifyConstant(op *Operation) error {
 	}
 	if t := AttrType(v); t != op.Results[0].Type {
 		return Errorf(op, "value type does not match result type")
+	}
+	switch v.(type) {
+	case *IntegerAttr, *FloatAttr, *DenseElementsAttr:
+	default:
+		return Errorf(op, "value must be an integer, float, or elements attribute")
 	}
 	return nil
 }
@@ -292,17 +299,34 @@ func printCmp(preds []string, flagKw string) func(AsmPrinter, *Operation) {
 	}
 }
 
-func verifyCmp(op *Operation) error {
-	if err := verifyCounts(op, 2, 1); err != nil {
-		return err
+// verifyCmp checks a comparison: a predicate among preds, two operands of
+// one type of the given kind, and an i1 (or i1-shaped) result.
+func verifyCmp(preds []string, kind string, ok func(Type) bool) func(*Operation) error {
+	return func(op *Operation) error {
+		p, isInt := op.Attr("predicate").(*IntegerAttr)
+		if !isInt {
+			return Errorf(op, "requires attribute 'predicate'")
+		}
+		if p.Value < 0 || int(p.Value) >= len(preds) {
+			return Errorf(op, "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0..%d", len(preds)-1)
+		}
+		if err := expectOperands(op, 2); err != nil {
+			return err
+		}
+		if err := checkOperandKinds(op, kind, ok); err != nil {
+			return err
+		}
+		if err := verifyCounts(op, 2, 1); err != nil {
+			return err
+		}
+		if op.Operands[0].Type != op.Operands[1].Type {
+			return Errorf(op, "requires all operands to have the same type")
+		}
+		if op.Results[0].Type != boolLike(op.Operands[0].Type) {
+			return Errorf(op, "result type must be i1 (or a shaped i1 type) matching the operands")
+		}
+		return checkFlagsAttr(op)
 	}
-	if op.Operands[0].Type != op.Operands[1].Type {
-		return Errorf(op, "requires all operands to have the same type")
-	}
-	if op.Results[0].Type != boolLike(op.Operands[0].Type) {
-		return Errorf(op, "result type must be i1 (or a shaped i1 type) matching the operands")
-	}
-	return nil
 }
 
 func parseSelect(p AsmParser, st *OperationState) error {
@@ -348,6 +372,9 @@ func printSelect(p AsmPrinter, op *Operation) {
 }
 
 func verifySelect(op *Operation) error {
+	if err := expectOperands(op, 3); err != nil {
+		return err
+	}
 	if err := verifyCounts(op, 3, 1); err != nil {
 		return err
 	}
@@ -360,7 +387,7 @@ func verifySelect(op *Operation) error {
 	return nil
 }
 
-// ---- verifiers ----
+// ---- verifiers of the element-wise ops and casts ----
 
 // elemOrSelf returns the element type of a vector or tensor, else t.
 func elemOrSelf(t Type) Type {
@@ -467,9 +494,9 @@ func floatWidth(t Type) int {
 	return 0
 }
 
-// verifyArithCast checks one operand, one result, matching shapes and the
+// verifyCast checks one operand, one result, matching shapes and the
 // element kinds of each cast.
-func verifyArithCast(op *Operation) error {
+func verifyCast(op *Operation) error {
 	if err := expectOperands(op, 1); err != nil {
 		return err
 	}
@@ -519,47 +546,6 @@ func intWidth(t Type) int {
 		return it.Width
 	}
 	return 0
-}
-
-func verifyArithCmp(preds []string, kind string, ok func(Type) bool) func(*Operation) error {
-	return func(op *Operation) error {
-		p, isInt := op.Attr("predicate").(*IntegerAttr)
-		if !isInt {
-			return Errorf(op, "requires attribute 'predicate'")
-		}
-		if p.Value < 0 || int(p.Value) >= len(preds) {
-			return Errorf(op, "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0..%d", len(preds)-1)
-		}
-		if err := expectOperands(op, 2); err != nil {
-			return err
-		}
-		if err := checkOperandKinds(op, kind, ok); err != nil {
-			return err
-		}
-		if err := verifyCmp(op); err != nil {
-			return err
-		}
-		return checkFlagsAttr(op)
-	}
-}
-
-func verifyArithConstant(op *Operation) error {
-	if err := verifyConstant(op); err != nil {
-		return err
-	}
-	switch op.Attr("value").(type) {
-	case *IntegerAttr, *FloatAttr, *DenseElementsAttr:
-	default:
-		return Errorf(op, "value must be an integer, float, or elements attribute")
-	}
-	return nil
-}
-
-func verifyArithSelect(op *Operation) error {
-	if err := expectOperands(op, 3); err != nil {
-		return err
-	}
-	return verifySelect(op)
 }
 
 func verifySameOperandsAndResultType(op *Operation) error {

@@ -213,7 +213,7 @@ func verifySuccessorArgs(op *Operation, i int, operands []*Value) error {
 	return nil
 }
 
-// ---- verifiers ----
+// ---- cf.assert ----
 
 func verifyCfAssert(op *Operation) error {
 	if err := expectOperands(op, 1); err != nil {
