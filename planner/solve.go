@@ -287,7 +287,7 @@ func withCanShare(p *Problem, canShare func(i, j int) bool) *Problem {
 	q.Separations = slices.Clone(p.Separations)
 	for i := range p.Buffers {
 		for j := i + 1; j < len(p.Buffers); j++ {
-			if p.Buffers[i].Pool != p.Buffers[j].Pool || liveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) {
+			if p.Buffers[i].Pool != p.Buffers[j].Pool || LiveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) {
 				continue
 			}
 			if !canShare(i, j) || !canShare(j, i) {

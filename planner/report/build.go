@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -146,38 +147,10 @@ func bytesOverlap(p *planner.Problem, sol planner.Solution, i, j int) bool {
 	return oa < satAdd(ob, b.Size) && ob < satAdd(oa, a.Size)
 }
 
-func pairKey(a, b int) uint64 {
-	if a > b {
-		a, b = b, a
-	}
-	return uint64(uint32(a))<<32 | uint64(uint32(b))
-}
-
 func hasExclusions(p *planner.Problem, pool int) bool {
 	for _, t := range p.TemporalExclusions {
 		if p.Buffers[t[0]].Pool == pool && t[0] != t[1] {
 			return true
-		}
-	}
-	return false
-}
-
-func cmp64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func liveOverlap(a, b []planner.Interval) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x.Overlaps(y) {
-				return true
-			}
 		}
 	}
 	return false
@@ -193,7 +166,7 @@ func liveOverlap(a, b []planner.Interval) bool {
 func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
 	excl := map[uint64]bool{}
 	for _, t := range p.TemporalExclusions {
-		excl[pairKey(t[0], t[1])] = true
+		excl[planner.PairKey(t[0], t[1])] = true
 	}
 	class := map[int]int{}
 	for k, c := range p.Colocations {
@@ -217,7 +190,7 @@ func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int {
-		if c := cmp64(a.t, b.t); c != 0 {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
 			return c
 		}
 		if a.start != b.start { // ends first: half-open intervals
@@ -274,7 +247,7 @@ func greedyDisjoint(p *planner.Problem, active map[int]bool, class map[int]int, 
 next:
 	for _, i := range cand {
 		for _, j := range taken {
-			if excl[pairKey(i, j)] {
+			if excl[planner.PairKey(i, j)] {
 				continue next
 			}
 		}
@@ -339,7 +312,7 @@ func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) i
 			peak = max(peak, satAdd(u.offset, u.size))
 		}
 	}
-	slices.SortFunc(obstacles, func(a, b planner.Interval) int { return cmp64(a.Start, b.Start) })
+	slices.SortFunc(obstacles, func(a, b planner.Interval) int { return cmp.Compare(a.Start, b.Start) })
 	var cur int64
 	for _, u := range units {
 		if u.pinned {
@@ -456,7 +429,7 @@ func allowedPairs(p *planner.Problem, pool int) map[uint64]bool {
 	allowed := map[uint64]bool{}
 	for _, t := range p.TemporalExclusions {
 		if p.Buffers[t[0]].Pool == pool {
-			allowed[pairKey(t[0], t[1])] = true
+			allowed[planner.PairKey(t[0], t[1])] = true
 		}
 	}
 	for _, c := range p.Colocations {
@@ -465,7 +438,7 @@ func allowedPairs(p *planner.Problem, pool int) map[uint64]bool {
 		}
 		for x, a := range c {
 			for _, b := range c[x+1:] {
-				allowed[pairKey(a, b)] = true
+				allowed[planner.PairKey(a, b)] = true
 			}
 		}
 	}
@@ -479,7 +452,7 @@ func (rf *refusalSet) collectRules(pool int) {
 		if rf.p.Buffers[sep.A].Pool != pool || sep.A == sep.B {
 			continue
 		}
-		key := pairKey(sep.A, sep.B)
+		key := planner.PairKey(sep.A, sep.B)
 		r := rf.rules[key]
 		if r == nil {
 			r = &rulePair{a: min(sep.A, sep.B), b: max(sep.A, sep.B)}
@@ -505,7 +478,7 @@ func (rf *refusalSet) collectRules(pool int) {
 func (rf *refusalSet) liveTogether(a, b int) bool {
 	x, okx := rf.ivs[a]
 	y, oky := rf.ivs[b]
-	return okx && oky && !rf.allowed[pairKey(a, b)] && liveOverlap(x, y)
+	return okx && oky && !rf.allowed[planner.PairKey(a, b)] && planner.LiveOverlap(x, y)
 }
 
 // list records a lifetime-only pair while the listing has room.
@@ -537,7 +510,7 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int {
-		if c := cmp64(a.t, b.t); c != 0 {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
 			return c
 		}
 		if a.start != b.start { // ends first: half-open intervals
@@ -581,24 +554,24 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 				if rf.full() {
 					break
 				}
-				key := pairKey(i, j)
+				key := planner.PairKey(i, j)
 				if !rf.allowed[key] && rf.rules[key] == nil {
 					rf.list(i, j)
 				}
 			}
 			for _, j := range openM {
-				multiPairs[pairKey(i, j)] = true
+				multiPairs[planner.PairKey(i, j)] = true
 			}
 			posS[i] = len(openS)
 			openS = append(openS, i)
 			continue
 		}
 		for _, j := range openS {
-			multiPairs[pairKey(i, j)] = true
+			multiPairs[planner.PairKey(i, j)] = true
 		}
 		for _, j := range openM {
 			if j != i {
-				multiPairs[pairKey(i, j)] = true
+				multiPairs[planner.PairKey(i, j)] = true
 			}
 		}
 		posM[i] = len(openM)
@@ -607,7 +580,7 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 	// count holds every single-single meeting, allowed ones included.
 	for key := range rf.allowed {
 		a, b := int(key>>32), int(uint32(key))
-		if single(a) && single(b) && rf.ivs[a] != nil && rf.ivs[b] != nil && liveOverlap(rf.ivs[a], rf.ivs[b]) {
+		if single(a) && single(b) && rf.ivs[a] != nil && rf.ivs[b] != nil && planner.LiveOverlap(rf.ivs[a], rf.ivs[b]) {
 			count--
 		}
 	}
