@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -463,26 +464,14 @@ func shapesMatch(a, b Type) bool {
 	switch a := a.(type) {
 	case *VectorType:
 		b, ok := b.(*VectorType)
-		return ok && equalShape(a.Shape, b.Shape)
+		return ok && slices.Equal(a.Shape, b.Shape)
 	case *TensorType:
 		b, ok := b.(*TensorType)
-		return ok && a.Ranked == b.Ranked && equalShape(a.Shape, b.Shape)
+		return ok && a.Ranked == b.Ranked && slices.Equal(a.Shape, b.Shape)
 	}
 	switch b.(type) {
 	case *VectorType, *TensorType:
 		return false
-	}
-	return true
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
 	}
 	return true
 }
