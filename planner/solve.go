@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"time"
 )
 
@@ -132,7 +131,7 @@ func Algorithms() []string {
 	for n := range algorithms {
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	return names
 }
 

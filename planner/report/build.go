@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"pto-opt/internal/checked"
@@ -238,9 +237,11 @@ func greedyDisjoint(p *planner.Problem, active map[int]bool, class map[int]int, 
 	for _, i := range rep {
 		cand = append(cand, i)
 	}
-	sort.Slice(cand, func(a, b int) bool {
-		sa, sb := p.Buffers[cand[a]].Size, p.Buffers[cand[b]].Size
-		return sa > sb || sa == sb && cand[a] < cand[b]
+	slices.SortFunc(cand, func(a, b int) int {
+		if c := cmp.Compare(p.Buffers[b].Size, p.Buffers[a].Size); c != 0 {
+			return c // larger first
+		}
+		return cmp.Compare(a, b)
 	})
 	var taken []int
 	var sum int64
@@ -616,11 +617,11 @@ func (rf *refusalSet) listed() []Pair {
 	for _, ab := range rf.lifetimeOnly {
 		out = append(out, listedPair{ab[0], ab[1], Pair{A: name(ab[0]), B: name(ab[1]), Reasons: []string{ReasonLifetime}}})
 	}
-	sort.SliceStable(out, func(x, y int) bool {
-		if out[x].a != out[y].a {
-			return out[x].a < out[y].a
+	slices.SortStableFunc(out, func(x, y listedPair) int {
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
 		}
-		return out[x].b < out[y].b
+		return cmp.Compare(x.b, y.b)
 	})
 	pairs := make([]Pair, len(out))
 	for k, lp := range out {

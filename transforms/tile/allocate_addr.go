@@ -1,8 +1,9 @@
 package tile
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"time"
 
 	"pto-opt/analysis"
@@ -416,8 +417,11 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 			}
 		}
 	}
-	sort.Slice(ap.p.Penalties, func(x, y int) bool {
-		return ap.p.Penalties[x].A < ap.p.Penalties[y].A || ap.p.Penalties[x].A == ap.p.Penalties[y].A && ap.p.Penalties[x].B < ap.p.Penalties[y].B
+	slices.SortFunc(ap.p.Penalties, func(x, y planner.Penalty) int {
+		if c := cmp.Compare(x.A, y.A); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.B, y.B)
 	})
 }
 
