@@ -31,9 +31,11 @@ type Options struct {
 // DefaultMaxLifetimePairs is the default of Options.MaxLifetimePairs.
 const DefaultMaxLifetimePairs = 10000
 
-// reasonOf maps a planner separation reason to a report reason. Names
-// already in the report's vocabulary (memory-reuse uses them) map to
-// themselves.
+// reasonOf maps a planner separation reason to a report reason. The tile
+// passes (memory-reuse and allocate-addr) write the planner's names,
+// semantic_no_alias, target_hazard, pipeline_stage, pinned and
+// partial_overlap (transforms/tile/rules.go); a problem file written by
+// hand may also use the report's own names, which map to themselves.
 var reasonOf = map[string]string{
 	"semantic_no_alias": ReasonNoAlias,
 	"partial_overlap":   ReasonNoAlias, // an output over part of an input
