@@ -321,7 +321,8 @@ func alignDown(x, a int64) int64 {
 
 // LiveOverlap reports whether two interval lists share a program point.
 // Both lists are short in practice, so a double loop beats sorting.
-// Exported so package report judges lifetimes by the same rule.
+// Exported so package report and the tile passes judge lifetimes by the
+// same rule.
 func LiveOverlap(a, b []Interval) bool {
 	for _, x := range a {
 		for _, y := range b {
