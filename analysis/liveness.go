@@ -1,7 +1,8 @@
 package analysis
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"pto-opt/dialect"
 )
@@ -245,7 +246,7 @@ func normalize(iv []Interval) []Interval {
 			out = append(out, x)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	slices.SortFunc(out, func(a, b Interval) int { return cmp.Compare(a.Start, b.Start) })
 	merged := out[:0]
 	for _, x := range out {
 		if n := len(merged); n > 0 && x.Start <= merged[n-1].End {
@@ -576,6 +577,6 @@ func (l *Liveness) Roots() []*dialect.Value {
 			out = append(out, op.Results[0])
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return l.pos[out[i].Op] < l.pos[out[j].Op] })
+	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(l.pos[a.Op], l.pos[b.Op]) })
 	return out
 }

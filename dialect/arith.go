@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -55,7 +56,7 @@ func init() {
 			Name: "arith." + n, Summary: "cast " + n, Traits: Pure,
 			Parse:  parseCastLike("to", "", "", ""),
 			Print:  printCastLike("to", "", "", ""),
-			Verify: verifyArithCast,
+			Verify: verifyCast,
 		})
 	}
 	Register(&OpDef{
@@ -63,7 +64,7 @@ func init() {
 		Inherent: []string{"overflowFlags"},
 		Parse:    parseCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
 		Print:    printCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
-		Verify:   verifyArithCast,
+		Verify:   verifyCast,
 	})
 	for _, n := range []string{"extf", "truncf"} {
 		Register(&OpDef{
@@ -71,7 +72,7 @@ func init() {
 			Inherent: []string{"fastmath", "roundingmode"},
 			Parse:    parseFloatCast,
 			Print:    printFloatCast,
-			Verify:   verifyArithCast,
+			Verify:   verifyCast,
 		})
 	}
 	Register(
@@ -80,7 +81,7 @@ func init() {
 			Inherent: []string{"value"},
 			Parse:    parseConstant,
 			Print:    printConstant,
-			Verify:   verifyArithConstant,
+			Verify:   verifyConstant,
 			NameHint: constantHint,
 		},
 		&OpDef{
@@ -88,21 +89,21 @@ func init() {
 			Inherent: []string{"predicate"},
 			Parse:    parseCmp(cmpiPredicates, ""),
 			Print:    printCmp(cmpiPredicates, ""),
-			Verify:   verifyArithCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
+			Verify:   verifyCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
 		},
 		&OpDef{
 			Name: "arith.cmpf", Summary: "floating-point comparison", Traits: Pure,
 			Inherent: []string{"predicate", "fastmath"},
 			Parse:    parseCmp(cmpfPredicates, "fastmath"),
 			Print:    printCmp(cmpfPredicates, "fastmath"),
-			Verify:   verifyArithCmp(cmpfPredicates, "floating-point-like", isFloatLike),
+			Verify:   verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
 		},
 		&OpDef{
 			Name: "arith.select", Summary: "choose between two values", Traits: Pure,
 			Flows:  []Flow{{1, 0}, {2, 0}},
 			Parse:  parseSelect,
 			Print:  printSelect,
-			Verify: verifyArithSelect,
+			Verify: verifySelect,
 		},
 	)
 }
@@ -169,6 +170,8 @@ func printConstant(p AsmPrinter, op *Operation) {
 	p.Attr(op.Attr("value"))
 }
 
+// verifyConstant checks the one result, and a value attribute of the
+// result's type that the custom form can print.
 func verifyConstant(op *Operation) error {
 	if err := verifyCounts(op, 0, 1); err != nil {
 		return err
@@ -179,6 +182,11 @@ func verifyConstant(op *Operation) error {
 	}
 	if t := AttrType(v); t != op.Results[0].Type {
 		return Errorf(op, "value type does not match result type")
+	}
+	switch v.(type) {
+	case *IntegerAttr, *FloatAttr, *DenseElementsAttr:
+	default:
+		return Errorf(op, "value must be an integer, float, or elements attribute")
 	}
 	return nil
 }
@@ -292,17 +300,34 @@ func printCmp(preds []string, flagKw string) func(AsmPrinter, *Operation) {
 	}
 }
 
-func verifyCmp(op *Operation) error {
-	if err := verifyCounts(op, 2, 1); err != nil {
-		return err
+// verifyCmp checks a comparison: a predicate among preds, two operands of
+// one type of the given kind, and an i1 (or i1-shaped) result.
+func verifyCmp(preds []string, kind string, ok func(Type) bool) func(*Operation) error {
+	return func(op *Operation) error {
+		p, isInt := op.Attr("predicate").(*IntegerAttr)
+		if !isInt {
+			return Errorf(op, "requires attribute 'predicate'")
+		}
+		if p.Value < 0 || int(p.Value) >= len(preds) {
+			return Errorf(op, "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0..%d", len(preds)-1)
+		}
+		if err := expectOperands(op, 2); err != nil {
+			return err
+		}
+		if err := checkOperandKinds(op, kind, ok); err != nil {
+			return err
+		}
+		if err := verifyCounts(op, 2, 1); err != nil {
+			return err
+		}
+		if op.Operands[0].Type != op.Operands[1].Type {
+			return Errorf(op, "requires all operands to have the same type")
+		}
+		if op.Results[0].Type != boolLike(op.Operands[0].Type) {
+			return Errorf(op, "result type must be i1 (or a shaped i1 type) matching the operands")
+		}
+		return checkFlagsAttr(op)
 	}
-	if op.Operands[0].Type != op.Operands[1].Type {
-		return Errorf(op, "requires all operands to have the same type")
-	}
-	if op.Results[0].Type != boolLike(op.Operands[0].Type) {
-		return Errorf(op, "result type must be i1 (or a shaped i1 type) matching the operands")
-	}
-	return nil
 }
 
 func parseSelect(p AsmParser, st *OperationState) error {
@@ -348,6 +373,9 @@ func printSelect(p AsmPrinter, op *Operation) {
 }
 
 func verifySelect(op *Operation) error {
+	if err := expectOperands(op, 3); err != nil {
+		return err
+	}
 	if err := verifyCounts(op, 3, 1); err != nil {
 		return err
 	}
@@ -356,6 +384,168 @@ func verifySelect(op *Operation) error {
 	}
 	if op.Operands[0].Type != I1 && op.Operands[0].Type != boolLike(op.Results[0].Type) {
 		return Errorf(op, "condition must be i1 or an i1 shaped like the result")
+	}
+	return nil
+}
+
+// ---- verifiers of the element-wise ops and casts ----
+
+// elemOrSelf returns the element type of a vector or tensor, else t.
+func elemOrSelf(t Type) Type {
+	switch s := t.(type) {
+	case *VectorType:
+		return s.Elem
+	case *TensorType:
+		return s.Elem
+	}
+	return t
+}
+
+// isSignlessIntLike: a signless integer or index, or a vector/tensor of them.
+func isSignlessIntLike(t Type) bool { return isSignlessIntOrIndex(elemOrSelf(t)) }
+
+// isFloatLike: a float, or a vector/tensor of floats.
+func isFloatLike(t Type) bool {
+	_, ok := elemOrSelf(t).(*FloatType)
+	return ok
+}
+
+func checkOperandKinds(op *Operation, kind string, ok func(Type) bool) error {
+	for i, v := range op.Operands {
+		if !ok(v.Type) {
+			return Errorf(op, "operand #%d must be %s, but got '%s'", i, kind, v.Type)
+		}
+	}
+	return nil
+}
+
+// arithElementwise verifies n same-typed operands and one result of that
+// type, of the given kind.
+func arithElementwise(n int, kind string, ok func(Type) bool) func(*Operation) error {
+	return func(op *Operation) error {
+		if err := expectOperands(op, n); err != nil {
+			return err
+		}
+		if err := verifySameOperandsAndResultType(op); err != nil {
+			return err
+		}
+		if err := checkOperandKinds(op, kind, ok); err != nil {
+			return err
+		}
+		return checkFlagsAttr(op)
+	}
+}
+
+var (
+	verifyIntBinary   = arithElementwise(2, "signless-integer-like", isSignlessIntLike)
+	verifyFloatBinary = arithElementwise(2, "floating-point-like", isFloatLike)
+	verifyFloatUnary  = arithElementwise(1, "floating-point-like", isFloatLike)
+)
+
+// checkFlagsAttr checks the overflow/fastmath properties are the dialect
+// attributes the custom form prints.
+func checkFlagsAttr(op *Operation) error {
+	for _, f := range []struct{ name, prefix string }{{"overflowFlags", "#arith.overflow<"}, {"fastmath", "#arith.fastmath<"}} {
+		a := op.Attr(f.name)
+		if a == nil {
+			continue
+		}
+		r, ok := a.(*RawAttr)
+		if !ok || !strings.HasPrefix(r.Text, f.prefix) {
+			return Errorf(op, "attribute '%s' failed to satisfy constraint: %s...> attribute", f.name, f.prefix)
+		}
+	}
+	return nil
+}
+
+// shapesMatch reports whether two types have the same shape wrapper
+// (scalar, or vector/tensor of one shape).
+func shapesMatch(a, b Type) bool {
+	switch a := a.(type) {
+	case *VectorType:
+		b, ok := b.(*VectorType)
+		return ok && slices.Equal(a.Shape, b.Shape)
+	case *TensorType:
+		b, ok := b.(*TensorType)
+		return ok && a.Ranked == b.Ranked && slices.Equal(a.Shape, b.Shape)
+	}
+	switch b.(type) {
+	case *VectorType, *TensorType:
+		return false
+	}
+	return true
+}
+
+func floatWidth(t Type) int {
+	if f, ok := elemOrSelf(t).(*FloatType); ok {
+		return f.Width
+	}
+	return 0
+}
+
+// verifyCast checks one operand, one result, matching shapes and the
+// element kinds of each cast.
+func verifyCast(op *Operation) error {
+	if err := expectOperands(op, 1); err != nil {
+		return err
+	}
+	if err := expectResults(op, 1); err != nil {
+		return err
+	}
+	from, to := op.Operands[0].Type, op.Results[0].Type
+	fe, te := elemOrSelf(from), elemOrSelf(to)
+	_, fIdx := fe.(*IndexType)
+	_, tIdx := te.(*IndexType)
+	fInt := isSignlessIntOrIndex(fe) && !fIdx
+	tInt := isSignlessIntOrIndex(te) && !tIdx
+	var ok bool
+	switch op.Name {
+	case "arith.index_cast", "arith.index_castui":
+		ok = fIdx && tInt || fInt && tIdx
+	case "arith.sitofp", "arith.uitofp":
+		ok = fInt && isFloatLike(to)
+	case "arith.fptosi", "arith.fptoui":
+		ok = isFloatLike(from) && tInt
+	case "arith.extsi", "arith.extui":
+		ok = fInt && tInt && intWidth(te) > intWidth(fe)
+	case "arith.trunci":
+		ok = fInt && tInt && intWidth(te) < intWidth(fe)
+	case "arith.extf":
+		ok = isFloatLike(from) && isFloatLike(to) && floatWidth(to) > floatWidth(from)
+	case "arith.truncf":
+		ok = isFloatLike(from) && isFloatLike(to) && floatWidth(to) < floatWidth(from)
+	case "arith.bitcast":
+		ok = ElementBitWidth(fe) == ElementBitWidth(te) && ElementBitWidth(fe) > 0
+	default:
+		ok = true
+	}
+	if !ok || !shapesMatch(from, to) {
+		return Errorf(op, "operand type '%s' and result type '%s' are cast incompatible", from, to)
+	}
+	if a := op.Attr("roundingmode"); a != nil {
+		if m, ok := a.(*IntegerAttr); !ok || m.Value < 0 || int(m.Value) >= len(roundingModes) {
+			return Errorf(op, "attribute 'roundingmode' failed to satisfy constraint: Floating point rounding mode")
+		}
+	}
+	return checkFlagsAttr(op)
+}
+
+func intWidth(t Type) int {
+	if it, ok := t.(*IntegerType); ok {
+		return it.Width
+	}
+	return 0
+}
+
+func verifySameOperandsAndResultType(op *Operation) error {
+	if len(op.Results) != 1 {
+		return Errorf(op, "requires one result")
+	}
+	t := op.Results[0].Type
+	for _, v := range op.Operands {
+		if v.Type != t {
+			return Errorf(op, "requires the same type for all operands and results")
+		}
 	}
 	return nil
 }

@@ -251,45 +251,6 @@ func printOperandsColonTypes(p AsmPrinter, op *Operation, attrDictFirst bool) {
 	}
 }
 
-// ---- verifier helpers ----
-
-func verifyCounts(op *Operation, operands, results int) error {
-	if operands >= 0 && len(op.Operands) != operands {
-		return Errorf(op, "requires %d operands, but found %d", operands, len(op.Operands))
-	}
-	if results >= 0 && len(op.Results) != results {
-		return Errorf(op, "requires %d results, but found %d", results, len(op.Results))
-	}
-	return nil
-}
-
-func verifySameOperandsAndResultType(op *Operation) error {
-	if len(op.Results) != 1 {
-		return Errorf(op, "requires one result")
-	}
-	t := op.Results[0].Type
-	for _, v := range op.Operands {
-		if v.Type != t {
-			return Errorf(op, "requires the same type for all operands and results")
-		}
-	}
-	return nil
-}
-
-func verifyMemRefOperand(op *Operation, i int) error {
-	if i >= len(op.Operands) || !IsMemRef(op.Operands[i].Type) {
-		return Errorf(op, "operand #%d must be a memref", i)
-	}
-	return nil
-}
-
-func verifyMemRefResult(op *Operation) error {
-	if len(op.Results) != 1 || !IsMemRef(op.Results[0].Type) {
-		return Errorf(op, "result must be a memref")
-	}
-	return nil
-}
-
 func hint(name string) func(*Operation) []string {
 	return func(*Operation) []string { return []string{name} }
 }

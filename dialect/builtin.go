@@ -33,7 +33,7 @@ func init() {
 			DefaultDialect: "func",
 			Parse:          parseFunc,
 			Print:          printFunc,
-			Verify:         verifyFuncOp,
+			Verify:         verifyFunc,
 		},
 		&OpDef{
 			Name:    "func.return",
@@ -282,6 +282,8 @@ func printFunc(p AsmPrinter, op *Operation) {
 	}
 }
 
+// verifyFunc checks the signature against the entry block, and the
+// visibility and argument/result attributes the custom form prints.
 func verifyFunc(op *Operation) error {
 	ft := FuncType(op)
 	if ft == nil {
@@ -303,7 +305,44 @@ func verifyFunc(op *Operation) error {
 			}
 		}
 	}
+	if vis := op.Attr("sym_visibility"); vis != nil {
+		s, ok := vis.(*StringAttr)
+		if !ok || s.Value != "public" && s.Value != "private" && s.Value != "nested" {
+			return Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", vis)
+		}
+	}
+	for _, k := range []struct {
+		name string
+		n    int
+		what string
+	}{{"arg_attrs", len(ft.Inputs), "argument"}, {"res_attrs", len(ft.Results), "result"}} {
+		a := op.Attr(k.name)
+		if a == nil {
+			continue
+		}
+		arr, ok := a.(*ArrayAttr)
+		if !ok || len(arr.Elems) != k.n {
+			return Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, lenElems(arr), k.n)
+		}
+		for _, e := range arr.Elems {
+			if _, ok := e.(*DictAttr); !ok {
+				return Errorf(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", k.what, e)
+			}
+		}
+	}
+	if len(op.Regions) == 1 && len(op.Regions[0].Blocks) == 0 {
+		if vis, _ := op.StrAttrValue("sym_visibility"); vis == "" || vis == "public" {
+			return Errorf(op, "symbol declaration cannot have public visibility")
+		}
+	}
 	return nil
+}
+
+func lenElems(a *ArrayAttr) int {
+	if a == nil {
+		return 0
+	}
+	return len(a.Elems)
 }
 
 func verifyReturn(op *Operation) error {
@@ -358,4 +397,38 @@ func printCall(p AsmPrinter, op *Operation) {
 	p.AttrDict(op, "callee")
 	p.Write(" : ")
 	p.Type(Function(ValueTypes(op.Operands), ValueTypes(op.Results)))
+}
+
+// verifyCallOp checks the callee exists in the nearest enclosing symbol
+// table and that operand and result types match its signature.
+func verifyCallOp(op *Operation, symbols Symbols) error {
+	ref := op.Attr("callee").(*SymbolRefAttr) // checked by the op's verifier
+	if len(ref.Nested) > 0 {
+		return nil
+	}
+	fn := symbols[ref.Root]
+	if fn == nil || fn.Name != "func.func" {
+		return Errorf(op, "'%s' does not reference a valid function", ref.Root)
+	}
+	ft := FuncType(fn)
+	if ft == nil {
+		return nil
+	}
+	if len(ft.Inputs) != len(op.Operands) {
+		return Errorf(op, "incorrect number of operands for callee")
+	}
+	for i, v := range op.Operands {
+		if v.Type != ft.Inputs[i] {
+			return Errorf(op, "operand type mismatch: expected operand type '%s', but provided '%s' for operand number %d", ft.Inputs[i], v.Type, i)
+		}
+	}
+	if len(ft.Results) != len(op.Results) {
+		return Errorf(op, "incorrect number of results for callee")
+	}
+	for i, r := range op.Results {
+		if r.Type != ft.Results[i] {
+			return Errorf(op, "result type mismatch at index %d", i)
+		}
+	}
+	return nil
 }

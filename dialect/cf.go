@@ -212,3 +212,21 @@ func verifySuccessorArgs(op *Operation, i int, operands []*Value) error {
 	}
 	return nil
 }
+
+// ---- cf.assert ----
+
+func verifyCfAssert(op *Operation) error {
+	if err := expectOperands(op, 1); err != nil {
+		return err
+	}
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
+	if op.Operands[0].Type != I1 {
+		return Errorf(op, "operand #0 must be 1-bit signless integer, but got '%s'", op.Operands[0].Type)
+	}
+	if _, ok := op.Attr("msg").(*StringAttr); !ok {
+		return Errorf(op, "requires attribute 'msg'")
+	}
+	return nil
+}

@@ -10,8 +10,9 @@
 package dialect
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Location is a source position used for diagnostics. Raw, when set, is the
@@ -494,10 +495,11 @@ func removeAttr(list []NamedAttr, name string) []NamedAttr {
 
 // SortAttrs sorts a dictionary by name, as MLIR's DictionaryAttr does.
 func SortAttrs(list []NamedAttr) {
-	if sort.SliceIsSorted(list, func(i, j int) bool { return list[i].Name < list[j].Name }) {
+	byName := func(a, b NamedAttr) int { return cmp.Compare(a.Name, b.Name) }
+	if slices.IsSortedFunc(list, byName) {
 		return
 	}
-	sort.SliceStable(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	slices.SortStableFunc(list, byName)
 }
 
 // IntAttrValue returns the integer value of the named attribute.

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"strconv"
+	"strings"
 )
 
 // The memref dialect (and bufferization's buffer/tensor bridges): the
@@ -10,274 +11,12 @@ import (
 func init() {
 	RegisterDialect("memref")
 	RegisterDialect("bufferization")
-	view := func(name, summary, hintName string, parse func(AsmParser, *OperationState) error, print func(AsmPrinter, *Operation), inherent ...string) *OpDef {
-		return &OpDef{
-			Name: name, Summary: summary, Traits: ViewLike | Pure, ViewSource: 0,
-			Inherent: inherent, Parse: parse, Print: print, NameHint: hint(hintName),
-			Verify: viewVerifiers[name],
-		}
-	}
-	Register(
-		&OpDef{
-			Name: "memref.alloc", Summary: "heap allocation of a buffer",
-			Traits:   AllocLike | HeapAllocation,
-			Inherent: []string{"alignment", "operandSegmentSizes"},
-			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
-			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloc"),
-		},
-		&OpDef{
-			Name: "memref.alloca", Summary: "stack allocation of a buffer",
-			Traits:   AllocLike,
-			Inherent: []string{"alignment", "operandSegmentSizes"},
-			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
-			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloca"),
-		},
-		&OpDef{
-			Name: "memref.dealloc", Summary: "free a heap buffer",
-			Traits:  FreeLike,
-			Effects: []Effect{{Kind: Free, Operand: 0, Result: -1}},
-			Parse:   parseOperandColonType,
-			Print:   printOperandColonType,
-			Verify: func(op *Operation) error {
-				if err := verifyCounts(op, 1, 0); err != nil {
-					return err
-				}
-				return verifyMemRefOperand(op, 0)
-			},
-		},
-		&OpDef{
-			Name: "memref.load", Summary: "read an element",
-			Inherent: []string{"nontemporal"},
-			Effects:  []Effect{{Kind: Read, Operand: 0, Result: -1}},
-			Parse:    parseLoad, Print: printLoad, Verify: verifyLoadOp,
-		},
-		&OpDef{
-			Name: "memref.store", Summary: "write an element",
-			Inherent: []string{"nontemporal"},
-			Effects:  []Effect{{Kind: Write, Operand: 1, Result: -1}},
-			Parse:    parseStore, Print: printStore, Verify: verifyStoreOp,
-		},
-		&OpDef{
-			Name: "memref.copy", Summary: "copy one buffer into another",
-			Effects: []Effect{{Kind: Read, Operand: 0, Result: -1}, {Kind: Write, Operand: 1, Result: -1}},
-			Parse: func(p AsmParser, st *OperationState) error {
-				return parseBinaryTo(p, st, "to", false)
-			},
-			Print:  func(p AsmPrinter, op *Operation) { printBinaryTo(p, op, "to") },
-			Verify: verifyCopyOp,
-		},
-		&OpDef{
-			Name: "memref.dim", Summary: "size of a dimension", Traits: Pure,
-			Parse: func(p AsmParser, st *OperationState) error {
-				a, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				if err := p.ParsePunct(","); err != nil {
-					return err
-				}
-				b, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []OperandRef{a, b}
-				t, err := parseColonType(p, st)
-				if err != nil {
-					return err
-				}
-				st.OperandTypes = []Type{t, Index}
-				st.ResultTypes = []Type{Index}
-				return nil
-			},
-			Print: func(p AsmPrinter, op *Operation) {
-				p.Write(" ")
-				p.Operands(op.Operands)
-				p.AttrDict(op)
-				p.Write(" : ")
-				p.Type(op.Operands[0].Type)
-			},
-			Verify:   verifyDimOp,
-			NameHint: hint("dim"),
-		},
-		view("memref.view", "view a byte buffer as a typed buffer", "view", parseView, printView),
-		view("memref.subview", "a strided window of a buffer", "subview", parseSubView, printSubView,
-			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
-		view("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", parseReinterpretCast, printReinterpretCast,
-			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
-		view("memref.cast", "cast to a compatible memref type", "cast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", "")),
-		view("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", "")),
-		view("memref.expand_shape", "split dimensions", "expand_shape", parseExpandShape, printExpandShape,
-			"reassociation", "static_output_shape"),
-		view("memref.collapse_shape", "merge dimensions", "collapse_shape", parseCollapseShape, printCollapseShape,
-			"reassociation"),
-		&OpDef{
-			Name: "memref.global", Summary: "a global buffer",
-			Traits:   Symbol,
-			Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
-			Parse:    parseGlobal, Print: printGlobal, Verify: verifyGlobalOp,
-		},
-		&OpDef{
-			Name: "memref.get_global", Summary: "the buffer of a global", Traits: Pure,
-			Inherent: []string{"name"},
-			Parse: func(p AsmParser, st *OperationState) error {
-				name, err := p.ParseSymbolName()
-				if err != nil {
-					return err
-				}
-				st.AddAttr("name", &SymbolRefAttr{Root: name})
-				if err := p.ParsePunct(":"); err != nil {
-					return err
-				}
-				t, err := p.ParseType()
-				if err != nil {
-					return err
-				}
-				st.ResultTypes = []Type{t}
-				return parseTrailingAttrDict(p, st)
-			},
-			Print: func(p AsmPrinter, op *Operation) {
-				p.Write(" " + op.Attr("name").String() + " : ")
-				p.Type(op.Results[0].Type)
-				p.AttrDict(op, "name")
-			},
-			Verify:           verifyGetGlobalOp,
-			VerifySymbolUses: verifyGetGlobalUses,
-		},
-		&OpDef{
-			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: Pure,
-			Parse: func(p AsmParser, st *OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []OperandRef{r}
-				t, rt, err := parseTypePair(p, st, "->")
-				if err != nil {
-					return err
-				}
-				st.OperandTypes = []Type{t}
-				st.ResultTypes = []Type{rt}
-				return nil
-			},
-			Print: func(p AsmPrinter, op *Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				p.AttrDict(op)
-				p.Write(" : ")
-				p.Type(op.Operands[0].Type)
-				p.Write(" -> ")
-				p.Type(op.Results[0].Type)
-			},
-			Verify:   verifyOneToOne,
-			NameHint: hint("intptr"),
-		},
-		&OpDef{
-			Name: "memref.extract_strided_metadata", Summary: "base buffer, offset, sizes and strides", Traits: Pure | ViewLike,
-			Parse: func(p AsmParser, st *OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []OperandRef{r}
-				t, err := parseColonType(p, st)
-				if err != nil {
-					return err
-				}
-				if err := p.ParsePunct("->"); err != nil {
-					return err
-				}
-				ts, err := p.ParseTypeList()
-				if err != nil {
-					return err
-				}
-				st.OperandTypes = []Type{t}
-				st.ResultTypes = ts
-				return nil
-			},
-			Print: func(p AsmPrinter, op *Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				p.AttrDict(op)
-				p.Write(" : ")
-				p.Type(op.Operands[0].Type)
-				p.Write(" -> ")
-				p.Types(ValueTypes(op.Results))
-			},
-			Verify: verifyExtractStridedMetadata,
-			NameHint: func(op *Operation) []string {
-				names := []string{"base_buffer", "offset"}
-				n := (len(op.Results) - 2) / 2
-				for i := 0; i < n; i++ {
-					names = append(names, "sizes")
-				}
-				for i := 0; i < n; i++ {
-					names = append(names, "strides")
-				}
-				return names
-			},
-		},
-		// bufferization bridges
-		&OpDef{
-			Name: "bufferization.to_buffer", Summary: "the buffer behind a tensor",
-			Inherent: []string{"read_only"},
-			Parse: func(p AsmParser, st *OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []OperandRef{r}
-				if p.ParseOptionalKeyword("read_only") {
-					st.AddAttr("read_only", Unit)
-				}
-				return parseCastTail(p, st)
-			},
-			Print: func(p AsmPrinter, op *Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				if op.HasAttr("read_only") {
-					p.Write(" read_only")
-				}
-				printCastTail(p, op, "read_only")
-			},
-			Verify: verifyToBuffer,
-		},
-		&OpDef{
-			Name: "bufferization.to_tensor", Summary: "a tensor view of a buffer",
-			Inherent: []string{"restrict", "writable"},
-			Parse: func(p AsmParser, st *OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []OperandRef{r}
-				for _, kw := range []string{"restrict", "writable"} {
-					if p.ParseOptionalKeyword(kw) {
-						st.AddAttr(kw, Unit)
-					}
-				}
-				return parseCastTail(p, st)
-			},
-			Print: func(p AsmPrinter, op *Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				for _, kw := range []string{"restrict", "writable"} {
-					if op.HasAttr(kw) {
-						p.Write(" " + kw)
-					}
-				}
-				printCastTail(p, op, "restrict", "writable")
-			},
-			Verify: verifyToTensor,
-		},
-		&OpDef{
-			Name: "bufferization.clone", Summary: "a fresh copy of a buffer",
-			Traits:  AllocLike,
-			Effects: []Effect{{Kind: Allocate, Operand: -1, Result: 0}, {Kind: Read, Operand: 0, Result: -1}},
-			Parse:   parseCastLike("to", "", "", ""),
-			Print:   printCastLike("to", "", "", ""),
-			Verify:  verifyCloneOp,
-		},
-	)
+	registerAllocOps()
+	registerAccessOps()
+	registerViewOps()
+	registerGlobalOps()
+	registerMetadataOps()
+	registerBufferizationOps()
 }
 
 // ---- shared pieces ----
@@ -351,7 +90,85 @@ func printBinaryTo(p AsmPrinter, op *Operation, kw string) {
 	p.Type(op.Operands[1].Type)
 }
 
-// ---- alloc / alloca ----
+func verifyMemRefOperand(op *Operation, i int) error {
+	if i >= len(op.Operands) || !IsMemRef(op.Operands[i].Type) {
+		return Errorf(op, "operand #%d must be a memref", i)
+	}
+	return nil
+}
+
+func verifyMemRefResult(op *Operation) error {
+	if len(op.Results) != 1 || !IsMemRef(op.Results[0].Type) {
+		return Errorf(op, "result must be a memref")
+	}
+	return nil
+}
+
+func checkIndexOperands(op *Operation, from int) error {
+	for i := from; i < len(op.Operands); i++ {
+		if op.Operands[i].Type != Index {
+			return Errorf(op, "operand #%d must be index, but got '%s'", i, op.Operands[i].Type)
+		}
+	}
+	return nil
+}
+
+// verifySegments checks operandSegmentSizes has n entries that add up to
+// the operand count (when present or required).
+func verifySegments(op *Operation, n int, required bool) ([]int, error) {
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if seg == nil {
+		if required {
+			return nil, Errorf(op, "requires attribute 'operandSegmentSizes'")
+		}
+		return nil, nil
+	}
+	sum := 0
+	for _, s := range seg {
+		if s < 0 {
+			return nil, Errorf(op, "operandSegmentSizes must be non-negative")
+		}
+		sum += s
+	}
+	if len(seg) != n || sum != len(op.Operands) {
+		return nil, Errorf(op, "operand count (%d) does not match with the total size (%d) specified in attribute 'operandSegmentSizes'", len(op.Operands), sum)
+	}
+	return seg, nil
+}
+
+// ---- alloc / alloca / dealloc ----
+
+func registerAllocOps() {
+	Register(
+		&OpDef{
+			Name: "memref.alloc", Summary: "heap allocation of a buffer",
+			Traits:   AllocLike | HeapAllocation,
+			Inherent: []string{"alignment", "operandSegmentSizes"},
+			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
+			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloc"),
+		},
+		&OpDef{
+			Name: "memref.alloca", Summary: "stack allocation of a buffer",
+			Traits:   AllocLike,
+			Inherent: []string{"alignment", "operandSegmentSizes"},
+			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
+			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloca"),
+		},
+		&OpDef{
+			Name: "memref.dealloc", Summary: "free a heap buffer",
+			Traits:  FreeLike,
+			Effects: []Effect{{Kind: Free, Operand: 0, Result: -1}},
+			Parse:   parseOperandColonType,
+			Print:   printOperandColonType,
+			Verify: func(op *Operation) error {
+				if err := verifyCounts(op, 1, 0); err != nil {
+					return err
+				}
+				return verifyMemRefOperand(op, 0)
+			},
+		},
+	)
+}
 
 func parseAlloc(p AsmParser, st *OperationState) error {
 	dyn, err := p.ParseOperandList("(")
@@ -412,7 +229,100 @@ func printAlloc(p AsmPrinter, op *Operation) {
 	p.Type(op.Results[0].Type)
 }
 
-// ---- load / store ----
+func verifyAllocOp(op *Operation) error {
+	if err := verifyMemRefResult(op); err != nil {
+		return err
+	}
+	mt := op.Results[0].Type.(*MemRefType)
+	if !mt.Ranked {
+		return Errorf(op, "result #0 must be ranked memref, but got '%s'", mt)
+	}
+	seg, err := verifySegments(op, 2, false)
+	if err != nil {
+		return err
+	}
+	nDyn := len(op.Operands)
+	if seg != nil {
+		nDyn = seg[0]
+	}
+	if nDyn != mt.NumDynamicDims() {
+		return Errorf(op, "dimension operand count does not equal memref dynamic dimension count")
+	}
+	if nDyn != len(op.Operands) {
+		raw, isMap := mt.Layout.(*RawAttr)
+		if !isMap || !raw.IsAffineMap() {
+			return Errorf(op, "symbol operand count does not equal memref symbol count")
+		}
+	}
+	if a := op.Attr("alignment"); a != nil {
+		n, ok := a.(*IntegerAttr)
+		if !ok || n.Value <= 0 || n.Value&(n.Value-1) != 0 {
+			return Errorf(op, "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0")
+		}
+	}
+	return checkIndexOperands(op, 0)
+}
+
+// ---- load / store / copy / dim ----
+
+func registerAccessOps() {
+	Register(
+		&OpDef{
+			Name: "memref.load", Summary: "read an element",
+			Inherent: []string{"nontemporal"},
+			Effects:  []Effect{{Kind: Read, Operand: 0, Result: -1}},
+			Parse:    parseLoad, Print: printLoad, Verify: verifyLoadOp,
+		},
+		&OpDef{
+			Name: "memref.store", Summary: "write an element",
+			Inherent: []string{"nontemporal"},
+			Effects:  []Effect{{Kind: Write, Operand: 1, Result: -1}},
+			Parse:    parseStore, Print: printStore, Verify: verifyStoreOp,
+		},
+		&OpDef{
+			Name: "memref.copy", Summary: "copy one buffer into another",
+			Effects: []Effect{{Kind: Read, Operand: 0, Result: -1}, {Kind: Write, Operand: 1, Result: -1}},
+			Parse: func(p AsmParser, st *OperationState) error {
+				return parseBinaryTo(p, st, "to", false)
+			},
+			Print:  func(p AsmPrinter, op *Operation) { printBinaryTo(p, op, "to") },
+			Verify: verifyCopyOp,
+		},
+		&OpDef{
+			Name: "memref.dim", Summary: "size of a dimension", Traits: Pure,
+			Parse: func(p AsmParser, st *OperationState) error {
+				a, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+				b, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{a, b}
+				t, err := parseColonType(p, st)
+				if err != nil {
+					return err
+				}
+				st.OperandTypes = []Type{t, Index}
+				st.ResultTypes = []Type{Index}
+				return nil
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operands(op.Operands)
+				p.AttrDict(op)
+				p.Write(" : ")
+				p.Type(op.Operands[0].Type)
+			},
+			Verify:   verifyDimOp,
+			NameHint: hint("dim"),
+		},
+	)
+}
 
 func parseLoad(p AsmParser, st *OperationState) error {
 	m, idx, mt, err := parseIndexedMemRef(p, st)
@@ -467,6 +377,26 @@ func printLoad(p AsmPrinter, op *Operation) {
 	p.Type(op.Operands[0].Type)
 }
 
+func verifyLoadOp(op *Operation) error {
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	if mt := op.Operands[0].Type.(*MemRefType); !mt.Ranked {
+		return Errorf(op, "operand #0 must be ranked memref, but got '%s'", mt)
+	}
+	if err := checkIndexOperands(op, 1); err != nil {
+		return err
+	}
+	mt := op.Operands[0].Type.(*MemRefType)
+	if len(op.Operands)-1 != len(mt.Shape) {
+		return Errorf(op, "incorrect number of indices for load, expected %d but got %d", len(mt.Shape), len(op.Operands)-1)
+	}
+	if len(op.Results) != 1 || op.Results[0].Type != mt.Elem {
+		return Errorf(op, "result type must match the memref element type")
+	}
+	return nil
+}
+
 func parseStore(p AsmParser, st *OperationState) error {
 	v, err := p.ParseOperand()
 	if err != nil {
@@ -497,7 +427,99 @@ func printStore(p AsmPrinter, op *Operation) {
 	p.Type(op.Operands[1].Type)
 }
 
-// ---- view ----
+func verifyStoreOp(op *Operation) error {
+	if err := verifyMemRefOperand(op, 1); err != nil {
+		return err
+	}
+	if mt := op.Operands[1].Type.(*MemRefType); !mt.Ranked {
+		return Errorf(op, "operand #1 must be ranked memref, but got '%s'", mt)
+	}
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
+	mt := op.Operands[1].Type.(*MemRefType)
+	if len(op.Operands)-2 != len(mt.Shape) {
+		return Errorf(op, "store index operand count not equal to memref rank")
+	}
+	if op.Operands[0].Type != mt.Elem {
+		return Errorf(op, "value type must match the memref element type")
+	}
+	return checkIndexOperands(op, 2)
+}
+
+func verifyCopyOp(op *Operation) error {
+	if err := verifyCounts(op, 2, 0); err != nil {
+		return err
+	}
+	a, ok1 := op.Operands[0].Type.(*MemRefType)
+	b, ok2 := op.Operands[1].Type.(*MemRefType)
+	if !ok1 || !ok2 {
+		return Errorf(op, "operands must be memrefs")
+	}
+	if a.Elem != b.Elem {
+		return Errorf(op, "requires the same element type for all operands")
+	}
+	return nil
+}
+
+func verifyDimOp(op *Operation) error {
+	if err := expectOperands(op, 2); err != nil {
+		return err
+	}
+	if err := expectResults(op, 1); err != nil {
+		return err
+	}
+	if !IsMemRef(op.Operands[0].Type) {
+		return Errorf(op, "operand #0 must be a memref, but got '%s'", op.Operands[0].Type)
+	}
+	if op.Operands[1].Type != Index || op.Results[0].Type != Index {
+		return Errorf(op, "index and result must be of index type")
+	}
+	return nil
+}
+
+// ---- views ----
+
+func registerViewOps() {
+	Register(
+		viewOp("memref.view", "view a byte buffer as a typed buffer", "view", parseView, printView, verifyViewOp),
+		viewOp("memref.subview", "a strided window of a buffer", "subview", parseSubView, printSubView, verifyOffsetsSizesStrides,
+			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
+		viewOp("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", parseReinterpretCast, printReinterpretCast, verifyOffsetsSizesStrides,
+			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
+		viewOp("memref.cast", "cast to a compatible memref type", "cast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", ""), verifyMemRefCast),
+		viewOp("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", ""), verifyMemRefCast),
+		viewOp("memref.expand_shape", "split dimensions", "expand_shape", parseExpandShape, printExpandShape, verifyReshapeOp,
+			"reassociation", "static_output_shape"),
+		viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", parseCollapseShape, printCollapseShape, verifyReshapeOp,
+			"reassociation"),
+	)
+}
+
+// viewOp defines a memref view op: pure, its result an alias of its first
+// operand, so the analyses follow a buffer through any chain of views.
+func viewOp(name, summary, hintName string, parse func(AsmParser, *OperationState) error, print func(AsmPrinter, *Operation), verify func(*Operation) error, inherent ...string) *OpDef {
+	return &OpDef{
+		Name: name, Summary: summary, Traits: ViewLike | Pure, ViewSource: 0,
+		Inherent: inherent, Parse: parse, Print: print, NameHint: hint(hintName),
+		Verify: verify,
+	}
+}
+
+// verifyViewLike checks the one source operand and one result every view
+// printer relies on, both memrefs.
+func verifyViewLike(op *Operation) error {
+	if len(op.Operands) < 1 {
+		return Errorf(op, "requires a source operand")
+	}
+	if err := expectResults(op, 1); err != nil {
+		return err
+	}
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	return verifyMemRefResult(op)
+}
 
 func parseView(p AsmParser, st *OperationState) error {
 	src, err := p.ParseOperand()
@@ -532,6 +554,57 @@ func printView(p AsmPrinter, op *Operation) {
 	p.Operands(op.Operands[2:])
 	p.Write("]")
 	printCastTail(p, op)
+}
+
+func verifyViewOp(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	if len(op.Operands) < 2 {
+		return Errorf(op, "requires a byte shift operand")
+	}
+	mt := op.Results[0].Type.(*MemRefType)
+	// A view reinterprets contiguous bytes: both sides have the identity
+	// layout (a strided layout is refused even when it spells the
+	// identity), and the view stays in the base's memory space. The
+	// messages are MLIR's (emitted without the op-name prefix).
+	base, _ := op.Operands[0].Type.(*MemRefType)
+	if base != nil && !identityLayout(base.Layout) {
+		return NewError(op.Loc, "unsupported map for base memref type '%s'", base)
+	}
+	if !identityLayout(mt.Layout) {
+		return NewError(op.Loc, "unsupported map for result memref type '%s'", mt)
+	}
+	if base != nil && attrText(base.MemSpace) != attrText(mt.MemSpace) {
+		return NewError(op.Loc, "different memory spaces specified for base memref type '%s' and view memref type '%s'", base, mt)
+	}
+	if len(op.Operands)-2 != mt.NumDynamicDims() {
+		return Errorf(op, "incorrect number of size operands for type %s", mt)
+	}
+	return checkIndexOperands(op, 1)
+}
+
+// attrText prints an optional attribute ("" when absent).
+func attrText(a Attribute) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
+}
+
+// identityLayout reports whether a memref layout is the identity: none, or
+// an affine map sending its dimensions to themselves in order.
+func identityLayout(layout Attribute) bool {
+	if layout == nil {
+		return true
+	}
+	raw, ok := layout.(*RawAttr)
+	if !ok || !raw.IsAffineMap() {
+		return false
+	}
+	body := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(raw.Text, "affine_map<"), ">"), " ", "")
+	dims, results, ok := strings.Cut(body, "->")
+	return ok && strings.HasPrefix(dims, "(") && dims == results
 }
 
 // ---- mixed static/dynamic index lists ----
@@ -681,6 +754,37 @@ func printReinterpretCast(p AsmPrinter, op *Operation) {
 	printCastTail(p, op, append(names, "operandSegmentSizes")...)
 }
 
+// verifyOffsetsSizesStrides checks the static_offsets/sizes/strides
+// arrays against the operand segments (subview, reinterpret_cast).
+func verifyOffsetsSizesStrides(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	seg, err := verifySegments(op, 4, true)
+	if err != nil {
+		return err
+	}
+	if seg[0] != 1 {
+		return Errorf(op, "operandSegmentSizes must start with the source")
+	}
+	for i, n := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		a, ok := op.Attr(n).(*DenseArrayAttr)
+		if !ok || a.FValues != nil {
+			return Errorf(op, "requires attribute '%s'", n)
+		}
+		dyn := 0
+		for _, v := range a.Values {
+			if v == Dynamic {
+				dyn++
+			}
+		}
+		if dyn != seg[i+1] {
+			return Errorf(op, "expected %d dynamic %s values", dyn, strings.TrimPrefix(n, "static_"))
+		}
+	}
+	return checkIndexOperands(op, 1)
+}
+
 // ---- expand_shape / collapse_shape ----
 
 func parseReassociation(p AsmParser, st *OperationState) error {
@@ -764,7 +868,100 @@ func printCollapseShape(p AsmPrinter, op *Operation) {
 	p.Type(op.Results[0].Type)
 }
 
-// ---- global ----
+func verifyReshapeOp(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	re, ok := op.Attr("reassociation").(*ArrayAttr)
+	if !ok {
+		return Errorf(op, "requires attribute 'reassociation'")
+	}
+	for _, g := range re.Elems {
+		arr, ok := g.(*ArrayAttr)
+		if !ok {
+			return Errorf(op, "reassociation must be an array of integer arrays")
+		}
+		for _, e := range arr.Elems {
+			if _, ok := e.(*IntegerAttr); !ok {
+				return Errorf(op, "reassociation must be an array of integer arrays")
+			}
+		}
+	}
+	if op.Name == "memref.expand_shape" {
+		a, ok := op.Attr("static_output_shape").(*DenseArrayAttr)
+		if !ok || a.FValues != nil {
+			return Errorf(op, "requires attribute 'static_output_shape'")
+		}
+		dyn := 0
+		for _, v := range a.Values {
+			if v == Dynamic {
+				dyn++
+			}
+		}
+		if dyn != len(op.Operands)-1 {
+			return Errorf(op, "expected %d dynamic output_shape values", dyn)
+		}
+		return checkIndexOperands(op, 1)
+	}
+	return expectOperands(op, 1)
+}
+
+// ---- cast / memory_space_cast ----
+
+func verifyMemRefCast(op *Operation) error {
+	if err := verifyViewLike(op); err != nil {
+		return err
+	}
+	if err := expectOperands(op, 1); err != nil {
+		return err
+	}
+	a := op.Operands[0].Type.(*MemRefType)
+	b := op.Results[0].Type.(*MemRefType)
+	if a.Elem != b.Elem {
+		return Errorf(op, "operand type '%s' and result type '%s' are cast incompatible", a, b)
+	}
+	return nil
+}
+
+// ---- global / get_global ----
+
+func registerGlobalOps() {
+	Register(
+		&OpDef{
+			Name: "memref.global", Summary: "a global buffer",
+			Traits:   Symbol,
+			Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
+			Parse:    parseGlobal, Print: printGlobal, Verify: verifyGlobalOp,
+		},
+		&OpDef{
+			Name: "memref.get_global", Summary: "the buffer of a global", Traits: Pure,
+			Inherent: []string{"name"},
+			Parse: func(p AsmParser, st *OperationState) error {
+				name, err := p.ParseSymbolName()
+				if err != nil {
+					return err
+				}
+				st.AddAttr("name", &SymbolRefAttr{Root: name})
+				if err := p.ParsePunct(":"); err != nil {
+					return err
+				}
+				t, err := p.ParseType()
+				if err != nil {
+					return err
+				}
+				st.ResultTypes = []Type{t}
+				return parseTrailingAttrDict(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" " + op.Attr("name").String() + " : ")
+				p.Type(op.Results[0].Type)
+				p.AttrDict(op, "name")
+			},
+			Verify:           verifyGetGlobalOp,
+			VerifySymbolUses: verifyGetGlobalUses,
+		},
+	)
+}
 
 func parseGlobal(p AsmParser, st *OperationState) error {
 	if s, ok := p.ParseOptionalString(); ok {
@@ -828,4 +1025,245 @@ func printGlobal(p AsmPrinter, op *Operation) {
 		p.Attr(iv)
 	}
 	p.AttrDict(op, "sym_visibility", "constant", "sym_name", "type", "initial_value")
+}
+
+func verifyGlobalOp(op *Operation) error {
+	if ta, ok := op.Attr("type").(*TypeAttr); !ok || !IsMemRef(ta.Type) {
+		return Errorf(op, "type should be static shaped memref")
+	}
+	if err := verifyCounts(op, 0, 0); err != nil {
+		return err
+	}
+	if _, ok := op.StrAttrValue("sym_name"); !ok {
+		return Errorf(op, "requires attribute 'sym_name'")
+	}
+	if vis := op.Attr("sym_visibility"); vis != nil {
+		if _, ok := vis.(*StringAttr); !ok {
+			return Errorf(op, "requires a string 'sym_visibility'")
+		}
+	}
+	return nil
+}
+
+func verifyGetGlobalOp(op *Operation) error {
+	if err := verifyCounts(op, 0, 1); err != nil {
+		return err
+	}
+	if _, ok := op.Attr("name").(*SymbolRefAttr); !ok {
+		return Errorf(op, "requires attribute 'name'")
+	}
+	return verifyMemRefResult(op)
+}
+
+// verifyGetGlobalUses checks the global exists in the nearest enclosing
+// symbol table and has the result's type.
+func verifyGetGlobalUses(op *Operation, symbols Symbols) error {
+	ref := op.Attr("name").(*SymbolRefAttr) // checked by the op's verifier
+	if len(ref.Nested) > 0 {
+		return nil
+	}
+	g := symbols[ref.Root]
+	if g == nil || g.Name != "memref.global" {
+		return Errorf(op, "'%s' does not reference a valid global memref", ref.Root)
+	}
+	if ta, ok := g.Attr("type").(*TypeAttr); ok && ta.Type != op.Results[0].Type {
+		return Errorf(op, "result type '%s' does not match type '%s' of the global memref %s", op.Results[0].Type, ta.Type, FormatSymbol(ref.Root))
+	}
+	return nil
+}
+
+// ---- extract_aligned_pointer_as_index / extract_strided_metadata ----
+
+func registerMetadataOps() {
+	Register(
+		&OpDef{
+			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: Pure,
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				t, rt, err := parseTypePair(p, st, "->")
+				if err != nil {
+					return err
+				}
+				st.OperandTypes = []Type{t}
+				st.ResultTypes = []Type{rt}
+				return nil
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				p.AttrDict(op)
+				p.Write(" : ")
+				p.Type(op.Operands[0].Type)
+				p.Write(" -> ")
+				p.Type(op.Results[0].Type)
+			},
+			Verify:   verifyOneToOne,
+			NameHint: hint("intptr"),
+		},
+		&OpDef{
+			Name: "memref.extract_strided_metadata", Summary: "base buffer, offset, sizes and strides", Traits: Pure | ViewLike,
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				t, err := parseColonType(p, st)
+				if err != nil {
+					return err
+				}
+				if err := p.ParsePunct("->"); err != nil {
+					return err
+				}
+				ts, err := p.ParseTypeList()
+				if err != nil {
+					return err
+				}
+				st.OperandTypes = []Type{t}
+				st.ResultTypes = ts
+				return nil
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				p.AttrDict(op)
+				p.Write(" : ")
+				p.Type(op.Operands[0].Type)
+				p.Write(" -> ")
+				p.Types(ValueTypes(op.Results))
+			},
+			Verify: verifyExtractStridedMetadata,
+			NameHint: func(op *Operation) []string {
+				names := []string{"base_buffer", "offset"}
+				n := (len(op.Results) - 2) / 2
+				for i := 0; i < n; i++ {
+					names = append(names, "sizes")
+				}
+				for i := 0; i < n; i++ {
+					names = append(names, "strides")
+				}
+				return names
+			},
+		},
+	)
+}
+
+func verifyOneToOne(op *Operation) error { return verifyCounts(op, 1, 1) }
+
+func verifyExtractStridedMetadata(op *Operation) error {
+	if err := expectOperands(op, 1); err != nil {
+		return err
+	}
+	mt, ok := op.Operands[0].Type.(*MemRefType)
+	if !ok || !mt.Ranked {
+		return Errorf(op, "operand #0 must be a ranked memref")
+	}
+	if want := 2 + 2*len(mt.Shape); len(op.Results) != want {
+		return Errorf(op, "requires %d results, but found %d", want, len(op.Results))
+	}
+	return nil
+}
+
+// ---- bufferization bridges ----
+
+func registerBufferizationOps() {
+	Register(
+		&OpDef{
+			Name: "bufferization.to_buffer", Summary: "the buffer behind a tensor",
+			Inherent: []string{"read_only"},
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				if p.ParseOptionalKeyword("read_only") {
+					st.AddAttr("read_only", Unit)
+				}
+				return parseCastTail(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				if op.HasAttr("read_only") {
+					p.Write(" read_only")
+				}
+				printCastTail(p, op, "read_only")
+			},
+			Verify: verifyToBuffer,
+		},
+		&OpDef{
+			Name: "bufferization.to_tensor", Summary: "a tensor view of a buffer",
+			Inherent: []string{"restrict", "writable"},
+			Parse: func(p AsmParser, st *OperationState) error {
+				r, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				st.Operands = []OperandRef{r}
+				for _, kw := range []string{"restrict", "writable"} {
+					if p.ParseOptionalKeyword(kw) {
+						st.AddAttr(kw, Unit)
+					}
+				}
+				return parseCastTail(p, st)
+			},
+			Print: func(p AsmPrinter, op *Operation) {
+				p.Write(" ")
+				p.Operand(op.Operands[0])
+				for _, kw := range []string{"restrict", "writable"} {
+					if op.HasAttr(kw) {
+						p.Write(" " + kw)
+					}
+				}
+				printCastTail(p, op, "restrict", "writable")
+			},
+			Verify: verifyToTensor,
+		},
+		&OpDef{
+			Name: "bufferization.clone", Summary: "a fresh copy of a buffer",
+			Traits:  AllocLike,
+			Effects: []Effect{{Kind: Allocate, Operand: -1, Result: 0}, {Kind: Read, Operand: 0, Result: -1}},
+			Parse:   parseCastLike("to", "", "", ""),
+			Print:   printCastLike("to", "", "", ""),
+			Verify:  verifyCloneOp,
+		},
+	)
+}
+
+func verifyToBuffer(op *Operation) error {
+	if err := verifyCounts(op, 1, 1); err != nil {
+		return err
+	}
+	if _, ok := op.Operands[0].Type.(*TensorType); !ok {
+		return Errorf(op, "operand #0 must be a tensor, but got '%s'", op.Operands[0].Type)
+	}
+	return verifyMemRefResult(op)
+}
+
+func verifyToTensor(op *Operation) error {
+	if err := verifyCounts(op, 1, 1); err != nil {
+		return err
+	}
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	if _, ok := op.Results[0].Type.(*TensorType); !ok {
+		return Errorf(op, "result #0 must be a tensor, but got '%s'", op.Results[0].Type)
+	}
+	return nil
+}
+
+func verifyCloneOp(op *Operation) error {
+	if err := verifyCounts(op, 1, 1); err != nil {
+		return err
+	}
+	if err := verifyMemRefOperand(op, 0); err != nil {
+		return err
+	}
+	return verifyMemRefResult(op)
 }

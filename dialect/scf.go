@@ -13,7 +13,7 @@ func init() {
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseFor,
 			Print:              printFor,
-			Verify:             verifyScfFor,
+			Verify:             verifyFor,
 		},
 		&OpDef{
 			Name: "scf.if", Summary: "a conditional with optional results",
@@ -21,14 +21,14 @@ func init() {
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseIf,
 			Print:              printIf,
-			Verify:             verifyScfIf,
+			Verify:             verifyIf,
 		},
 		&OpDef{
 			Name: "scf.while", Summary: "a general loop with a condition region",
 			Branch: whileBranch{},
 			Parse:  parseWhile,
 			Print:  printWhile,
-			Verify: verifyScfWhile,
+			Verify: verifyWhile,
 		},
 		&OpDef{
 			Name: "scf.yield", Summary: "yield values to the parent op",
@@ -37,14 +37,14 @@ func init() {
 				return parseOperandsColonTypes(p, st, true)
 			},
 			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, true) },
-			Verify: verifyScfYield,
+			Verify: verifyYield,
 		},
 		&OpDef{
 			Name: "scf.condition", Summary: "the continuation condition of scf.while",
 			Traits: Terminator | Pure,
 			Parse:  parseCondition,
 			Print:  printCondition,
-			Verify: verifyScfCondition,
+			Verify: verifyCondition,
 		},
 	)
 }
@@ -188,6 +188,12 @@ func printFor(p AsmPrinter, op *Operation) {
 }
 
 func verifyFor(op *Operation) error {
+	if len(op.Regions) != 1 {
+		return Errorf(op, "requires one region")
+	}
+	if err := singleBlockRegions(op, 0); err != nil {
+		return err
+	}
 	if len(op.Operands) < 3 {
 		return Errorf(op, "requires lower bound, upper bound and step operands")
 	}
@@ -209,6 +215,16 @@ func verifyFor(op *Operation) error {
 	for i, v := range inits {
 		if v.Type != op.Results[i].Type || body.Args[i+1].Type != v.Type {
 			return Errorf(op, "types mismatch between iter operand %d and its region argument and result", i)
+		}
+	}
+	if !isSignlessIntOrIndex(op.Operands[0].Type) {
+		return Errorf(op, "operand #0 must be signless integer or index, but got '%s'", op.Operands[0].Type)
+	}
+	if y := op.Body(0).Terminator(); y != nil && y.Name == "scf.yield" {
+		for i, v := range y.Operands {
+			if i < len(op.Results) && v.Type != op.Results[i].Type {
+				return Errorf(op, "%d-th region iter_arg and %d-th yielded value have different type: '%s' != '%s'", i, i, op.Results[i].Type, v.Type)
+			}
 		}
 	}
 	return nil
@@ -292,7 +308,7 @@ func verifyIf(op *Operation) error {
 	if len(op.Results) > 0 && len(op.Regions[1].Blocks) == 0 {
 		return Errorf(op, "must have an else block if defining values")
 	}
-	return nil
+	return singleBlockRegions(op, 0)
 }
 
 // ---- scf.while ----
@@ -412,6 +428,17 @@ func verifyWhile(op *Operation) error {
 	if before == nil || len(before.Args) != len(op.Operands) {
 		return Errorf(op, "expects the 'before' region to take the operands as arguments")
 	}
+	if err := singleBlockRegions(op, 0, 1); err != nil {
+		return err
+	}
+	for i, a := range op.Body(0).Args {
+		if a.Type != op.Operands[i].Type {
+			return Errorf(op, "along control flow edge from parent operands to Region #0: successor operand type #%d '%s' should match successor input type #%d '%s'", i, op.Operands[i].Type, i, a.Type)
+		}
+	}
+	if c := op.Body(0).Terminator(); c == nil || c.Name != "scf.condition" {
+		return Errorf(op, "expects the 'before' region to end with 'scf.condition'")
+	}
 	return nil
 }
 
@@ -444,6 +471,26 @@ func printCondition(p AsmPrinter, op *Operation) {
 	p.AttrDict(op)
 }
 
+// verifyCondition checks the forwarded values against the while's
+// results and 'after' region arguments.
+func verifyCondition(op *Operation) error {
+	if len(op.Operands) < 1 || op.Operands[0].Type != I1 {
+		return Errorf(op, "requires an i1 condition operand")
+	}
+	w := op.ParentOp()
+	if w == nil || w.Name != "scf.while" {
+		return Errorf(op, "expects parent op 'scf.while'")
+	}
+	args := op.Operands[1:]
+	if err := checkSuccessorTypes(w, op, "parent", args, ValueTypes(w.Results)); err != nil {
+		return err
+	}
+	if after := w.Body(1); after != nil {
+		return checkSuccessorTypes(w, op, "Region #1", args, ValueTypes(after.Args))
+	}
+	return nil
+}
+
 // parseArgInits reads `%arg = %init, ...)` (the open parenthesis already
 // read), as scf.for's iter_args and scf.while's operands give them: each
 // argument is appended to args, each initial value to the operands.
@@ -467,4 +514,72 @@ func parseArgInits(p AsmParser, st *OperationState, args []Argument) ([]Argument
 		}
 	}
 	return args, p.ParsePunct(")")
+}
+
+// ---- scf.yield, and the region checks the verifiers share ----
+
+// singleBlockRegions checks each region has at most one block (exactly
+// one for the regions listed in required).
+func singleBlockRegions(op *Operation, required ...int) error {
+	for i, r := range op.Regions {
+		if len(r.Blocks) > 1 {
+			return Errorf(op, "expects region #%d to have 0 or 1 blocks", i)
+		}
+	}
+	for _, i := range required {
+		if i >= len(op.Regions) || len(op.Regions[i].Blocks) != 1 {
+			return Errorf(op, "region #%d failed to verify constraint: region with 1 blocks", i)
+		}
+	}
+	return nil
+}
+
+// verifyYield checks a yield against where it returns to: the results
+// of scf.if and scf.for (and the loop's iter_args), or the 'before'
+// arguments of scf.while. Mismatches are reported on the parent, as
+// mlir-opt reports them.
+func verifyYield(op *Operation) error {
+	p := op.ParentOp()
+	if p == nil || p.Name != "scf.for" && p.Name != "scf.if" && p.Name != "scf.while" ||
+		p.Name == "scf.while" && (op.Block == nil || op.Block.Region != p.Regions[len(p.Regions)-1]) {
+		return Errorf(op, "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'")
+	}
+	got := op.Operands
+	switch p.Name {
+	case "scf.for":
+		if len(got) != len(p.Results) {
+			return Errorf(p, "different number of region iter_args and yielded values: %d != %d", len(p.Results), len(got))
+		}
+		for i, v := range got {
+			if v.Type != p.Results[i].Type {
+				return Errorf(p, "%d-th region iter_arg and %d-th yielded value have different type: '%s' != '%s'", i, i, p.Results[i].Type, v.Type)
+			}
+		}
+		return nil
+	case "scf.if":
+		return checkSuccessorTypes(p, op, "parent", got, ValueTypes(p.Results))
+	}
+	var want []Type
+	if b := p.Body(0); b != nil {
+		want = ValueTypes(b.Args)
+	}
+	return checkSuccessorTypes(p, op, "Region #0", got, want)
+}
+
+// checkSuccessorTypes checks the values terminator term forwards to a
+// region successor of p, reporting on p with a note at term.
+func checkSuccessorTypes(p, term *Operation, to string, got []*Value, want []Type) error {
+	fail := func(format string, args ...any) error {
+		d := Errorf(p, "along control flow edge from Operation %s to %s: "+format, append([]any{term.Name, to}, args...)...).(*Diagnostic)
+		return d.WithNote(term.Loc, "region branch point")
+	}
+	if len(got) != len(want) {
+		return fail("region branch point has %d operands, but region successor needs %d inputs", len(got), len(want))
+	}
+	for i, v := range got {
+		if v.Type != want[i] {
+			return fail("successor operand type #%d '%s' should match successor input type #%d '%s'", i, v.Type, i, want[i])
+		}
+	}
+	return nil
 }

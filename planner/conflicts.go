@@ -40,7 +40,7 @@ func Conflicts(p *Problem) Graph {
 	if len(p.TemporalExclusions) > 0 {
 		excluded = make(map[uint64]bool, len(p.TemporalExclusions))
 		for _, t := range p.TemporalExclusions {
-			excluded[pairKey(t[0], t[1])] = true
+			excluded[PairKey(t[0], t[1])] = true
 		}
 	}
 	link := func(i, j int) {
@@ -92,7 +92,7 @@ func Conflicts(p *Problem) Graph {
 				if class[i] >= 0 && class[i] == class[j] {
 					continue
 				}
-				if excluded != nil && excluded[pairKey(i, j)] {
+				if excluded != nil && excluded[PairKey(i, j)] {
 					continue
 				}
 				link(i, j)

@@ -81,7 +81,7 @@ func components(in *instance, pool int, extra []Penalty) []*comp {
 				break
 			}
 			ka, kb := items[a], items[b]
-			if liveOverlap(in.units[ka].live, in.units[kb].live) && !in.excluded[pairKey(ka, kb)] {
+			if LiveOverlap(in.units[ka].live, in.units[kb].live) && !in.excluded[PairKey(ka, kb)] {
 				hard[a] = append(hard[a], b)
 				hard[b] = append(hard[b], a)
 			}
@@ -105,7 +105,7 @@ func components(in *instance, pool int, extra []Penalty) []*comp {
 		a, okA := local[q.A]
 		b, okB := local[q.B]
 		if okA && okB && a != b && q.Cost > 0 {
-			penW[pairKey(int(a), int(b))] += q.Cost
+			penW[PairKey(int(a), int(b))] += q.Cost
 		}
 	}
 	pen := make([][]penEdge, n)
@@ -201,7 +201,7 @@ func buildComp(in *instance, pool int, items []int, members []int32, hard [][]in
 	if in.excluded != nil {
 		for _, k := range c.units {
 			for _, j := range c.units {
-				if in.excluded[pairKey(k, j)] {
+				if in.excluded[PairKey(k, j)] {
 					c.timeExact = false
 				}
 			}

@@ -135,7 +135,7 @@ func newSearcher(c *comp, capacity int64, costMode bool, m *meter, until int64, 
 		}
 		s.span[i] = [2]int32{c.secs[i][0], c.secs[i][len(c.secs[i])-1] + 1}
 		for _, j := range c.hard[i] {
-			if !liveOverlap(c.live[i], c.live[j]) {
+			if !LiveOverlap(c.live[i], c.live[j]) {
 				s.decomp = false // a separation may cross a cut
 			}
 		}
@@ -188,7 +188,7 @@ func (s *searcher) buildCliques() {
 		}
 		for _, e := range c.pen[i] {
 			adj[i][e.j] = true
-			w[pairKey(i, int(e.j))] = e.w
+			w[PairKey(i, int(e.j))] = e.w
 		}
 	}
 	deg := make([]int, n)
@@ -208,7 +208,7 @@ func (s *searcher) buildCliques() {
 	for _, i := range order {
 		for _, e := range c.pen[i] {
 			j := int(e.j)
-			if used[pairKey(i, j)] {
+			if used[PairKey(i, j)] {
 				continue
 			}
 			members := []int32{int32(i), int32(j)}
@@ -219,7 +219,7 @@ func (s *searcher) buildCliques() {
 				}
 				ok := true
 				for _, m := range members {
-					if !adj[k][m] || used[pairKey(k, int(m))] {
+					if !adj[k][m] || used[PairKey(k, int(m))] {
 						ok = false
 						break
 					}
@@ -231,8 +231,8 @@ func (s *searcher) buildCliques() {
 			minW := int64(1 << 62)
 			for x, a := range members {
 				for _, b := range members[x+1:] {
-					used[pairKey(int(a), int(b))] = true
-					if v, ok := w[pairKey(int(a), int(b))]; ok {
+					used[PairKey(int(a), int(b))] = true
+					if v, ok := w[PairKey(int(a), int(b))]; ok {
 						minW = min(minW, v)
 					}
 				}

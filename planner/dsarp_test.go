@@ -27,15 +27,15 @@ func bruteForce(p *Problem) (best []int64, found bool) {
 	}
 	sep := map[uint64]bool{}
 	for _, s := range p.Separations {
-		sep[pairKey(s.A, s.B)] = true
+		sep[PairKey(s.A, s.B)] = true
 	}
 	exempt := map[uint64]bool{}
 	for _, e := range p.TemporalExclusions {
-		exempt[pairKey(e[0], e[1])] = true
+		exempt[PairKey(e[0], e[1])] = true
 	}
 	coloc := map[uint64]bool{}
 	for _, c := range p.Colocations {
-		coloc[pairKey(c[0], c[1])] = true
+		coloc[PairKey(c[0], c[1])] = true
 	}
 	n := len(p.Buffers)
 	off := make([]int64, n)
@@ -89,7 +89,7 @@ func bruteForce(p *Problem) (best []int64, found bool) {
 			}
 			off[i] = o
 			for j := range i {
-				if coloc[pairKey(i, j)] {
+				if coloc[PairKey(i, j)] {
 					if off[j] != o {
 						continue next
 					}
@@ -98,7 +98,7 @@ func bruteForce(p *Problem) (best []int64, found bool) {
 				if !bytesShared(p, Solution{Offsets: off}, i, j) {
 					continue
 				}
-				if sep[pairKey(i, j)] || (liveOverlap(b.Live, p.Buffers[j].Live) && !exempt[pairKey(i, j)]) {
+				if sep[PairKey(i, j)] || (LiveOverlap(b.Live, p.Buffers[j].Live) && !exempt[PairKey(i, j)]) {
 					continue next
 				}
 			}

@@ -182,7 +182,7 @@ func ffdLifetimesFit(in *instance, k int, g *ffdGroup) bool {
 		return true
 	}
 	for _, v := range g.units {
-		if liveOverlap(in.units[k].live, in.units[v].live) && !in.excluded[pairKey(k, v)] {
+		if LiveOverlap(in.units[k].live, in.units[v].live) && !in.excluded[PairKey(k, v)] {
 			return false
 		}
 	}

@@ -120,7 +120,7 @@ func plainFFD(p *Problem) []int {
 	slices.SortStableFunc(order, func(a, b int) int { return stdcmp.Compare(p.Buffers[b].Size, p.Buffers[a].Size) })
 	sep := map[uint64]bool{}
 	for _, s := range p.Separations {
-		sep[pairKey(s.A, s.B)] = true
+		sep[PairKey(s.A, s.B)] = true
 	}
 	var groups [][]int
 	of := make([]int, len(p.Buffers))
@@ -132,7 +132,7 @@ func plainFFD(p *Problem) []int {
 				continue
 			}
 			for _, j := range members {
-				if sep[pairKey(i, j)] || liveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) {
+				if sep[PairKey(i, j)] || LiveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) {
 					continue scan
 				}
 			}

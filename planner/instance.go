@@ -117,18 +117,18 @@ func newInstance(p *Problem) (*instance, error) {
 	if len(p.TemporalExclusions) > 0 {
 		ex := make(map[uint64]bool, len(p.TemporalExclusions))
 		for _, t := range p.TemporalExclusions {
-			ex[pairKey(t[0], t[1])] = true
+			ex[PairKey(t[0], t[1])] = true
 		}
 		for _, t := range p.TemporalExclusions {
 			a, b := in.unitOf[t[0]], in.unitOf[t[1]]
-			if a == b || in.excluded[pairKey(a, b)] {
+			if a == b || in.excluded[PairKey(a, b)] {
 				continue
 			}
 			all := true
 			for _, x := range in.units[a].members {
 				for _, y := range in.units[b].members {
 					bx, by := &p.Buffers[x], &p.Buffers[y]
-					if bx.Size > 0 && by.Size > 0 && liveOverlap(bx.Live, by.Live) && !ex[pairKey(x, y)] {
+					if bx.Size > 0 && by.Size > 0 && LiveOverlap(bx.Live, by.Live) && !ex[PairKey(x, y)] {
 						all = false
 					}
 				}
@@ -142,7 +142,7 @@ func newInstance(p *Problem) (*instance, error) {
 			if in.excluded == nil {
 				in.excluded = map[uint64]bool{}
 			}
-			in.excluded[pairKey(a, b)] = true
+			in.excluded[PairKey(a, b)] = true
 		}
 	}
 	if err := in.checkPins(); err != nil {
@@ -158,7 +158,7 @@ func newInstance(p *Problem) (*instance, error) {
 			in.constCost = satAdd(in.constCost, q.Cost)
 			continue
 		}
-		agg[pairKey(a, b)] = satAdd(agg[pairKey(a, b)], q.Cost)
+		agg[PairKey(a, b)] = satAdd(agg[PairKey(a, b)], q.Cost)
 	}
 	for k, c := range agg {
 		if c > 0 {
@@ -259,7 +259,7 @@ func (in *instance) conflict(a, b int) bool {
 	if in.separated(a, b) {
 		return true
 	}
-	return liveOverlap(ua.live, ub.live) && !in.excluded[pairKey(a, b)]
+	return LiveOverlap(ua.live, ub.live) && !in.excluded[PairKey(a, b)]
 }
 
 func (in *instance) separated(a, b int) bool {

@@ -75,11 +75,11 @@ func TestConflictsAgainstPairwise(t *testing.T) {
 		class := colocationClassOf(p, ColocationClasses(p))
 		sep := map[uint64]bool{}
 		for _, s := range p.Separations {
-			sep[pairKey(s.A, s.B)] = true
+			sep[PairKey(s.A, s.B)] = true
 		}
 		ex := map[uint64]bool{}
 		for _, e := range p.TemporalExclusions {
-			ex[pairKey(e[0], e[1])] = true
+			ex[PairKey(e[0], e[1])] = true
 		}
 		edges := 0
 		for i := range p.Buffers {
@@ -88,8 +88,8 @@ func TestConflictsAgainstPairwise(t *testing.T) {
 					continue
 				}
 				same := p.Buffers[i].Pool == p.Buffers[j].Pool
-				want := same && (sep[pairKey(i, j)] ||
-					(liveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) && !ex[pairKey(i, j)] && (class[i] < 0 || class[i] != class[j])))
+				want := same && (sep[PairKey(i, j)] ||
+					(LiveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) && !ex[PairKey(i, j)] && (class[i] < 0 || class[i] != class[j])))
 				if g.Has(i, j) != want {
 					t.Fatalf("iter %d: edge %d-%d = %v, want %v\n%+v", iter, i, j, g.Has(i, j), want, p)
 				}

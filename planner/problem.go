@@ -319,9 +319,11 @@ func alignDown(x, a int64) int64 {
 	return x - x%a
 }
 
-// liveOverlap reports whether two interval lists share a program point.
+// LiveOverlap reports whether two interval lists share a program point.
 // Both lists are short in practice, so a double loop beats sorting.
-func liveOverlap(a, b []Interval) bool {
+// Exported so package report and the tile passes judge lifetimes by the
+// same rule.
+func LiveOverlap(a, b []Interval) bool {
 	for _, x := range a {
 		for _, y := range b {
 			if x.Overlaps(y) {
@@ -342,8 +344,9 @@ func hull(live []Interval) Interval {
 	return h
 }
 
-// pairKey packs an unordered buffer pair into one map key.
-func pairKey(a, b int) uint64 {
+// PairKey packs an unordered buffer pair into one map key (exported for
+// package report, whose pair sets are keyed the same way).
+func PairKey(a, b int) uint64 {
 	if a > b {
 		a, b = b, a
 	}

@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"time"
 )
 
@@ -132,7 +131,7 @@ func Algorithms() []string {
 	for n := range algorithms {
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	return names
 }
 
@@ -287,7 +286,7 @@ func withCanShare(p *Problem, canShare func(i, j int) bool) *Problem {
 	q.Separations = slices.Clone(p.Separations)
 	for i := range p.Buffers {
 		for j := i + 1; j < len(p.Buffers); j++ {
-			if p.Buffers[i].Pool != p.Buffers[j].Pool || liveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) {
+			if p.Buffers[i].Pool != p.Buffers[j].Pool || LiveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) {
 				continue
 			}
 			if !canShare(i, j) || !canShare(j, i) {

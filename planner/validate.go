@@ -159,7 +159,7 @@ func (v *validator) checkLifetimes(add func(string, ...any) bool) {
 	}
 	excluded := make(map[uint64]bool, len(v.p.TemporalExclusions))
 	for _, t := range v.p.TemporalExclusions {
-		excluded[pairKey(t[0], t[1])] = true
+		excluded[PairKey(t[0], t[1])] = true
 	}
 	type event struct {
 		t     int64
@@ -196,10 +196,10 @@ func (v *validator) checkLifetimes(add func(string, ...any) bool) {
 		ok := true
 		t.query(o, end, func(rect int) {
 			j := owner[rect]
-			if !ok || j == e.buf || class[j] == class[e.buf] || excluded[pairKey(j, e.buf)] || reported[pairKey(j, e.buf)] {
+			if !ok || j == e.buf || class[j] == class[e.buf] || excluded[PairKey(j, e.buf)] || reported[PairKey(j, e.buf)] {
 				return
 			}
-			reported[pairKey(j, e.buf)] = true
+			reported[PairKey(j, e.buf)] = true
 			lo := max(o, v.s.Offsets[j])
 			hi := min(end, v.end[j])
 			ok = add("buffers %s and %s in pool %s share bytes [%d, %d) while both live at time %d",

@@ -118,24 +118,24 @@ func pairwiseValid(p *Problem, s Solution) bool {
 	}
 	sep := map[uint64]bool{}
 	for _, q := range p.Separations {
-		sep[pairKey(q.A, q.B)] = true
+		sep[PairKey(q.A, q.B)] = true
 	}
 	exempt := map[uint64]bool{}
 	for _, q := range p.TemporalExclusions {
-		exempt[pairKey(q[0], q[1])] = true
+		exempt[PairKey(q[0], q[1])] = true
 	}
 	for _, c := range p.Colocations {
-		exempt[pairKey(c[0], c[1])] = true
+		exempt[PairKey(c[0], c[1])] = true
 	}
 	for i := range p.Buffers {
 		for j := i + 1; j < len(p.Buffers); j++ {
 			if !bytesShared(p, s, i, j) {
 				continue
 			}
-			if sep[pairKey(i, j)] {
+			if sep[PairKey(i, j)] {
 				return false
 			}
-			if liveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) && !exempt[pairKey(i, j)] {
+			if LiveOverlap(p.Buffers[i].Live, p.Buffers[j].Live) && !exempt[PairKey(i, j)] {
 				return false
 			}
 		}

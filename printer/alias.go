@@ -2,7 +2,8 @@ package printer
 
 import (
 	"bufio"
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,7 @@ func (t *aliasTable) name(kind, text string) string {
 
 func (t *aliasTable) writeHeader(w *bufio.Writer) {
 	defs := append([]aliasDef(nil), t.defs...)
-	sort.SliceStable(defs, func(i, j int) bool { return defs[i].kind < defs[j].kind })
+	slices.SortStableFunc(defs, func(a, b aliasDef) int { return cmp.Compare(a.kind, b.kind) })
 	for _, d := range defs {
 		w.WriteString(d.name)
 		w.WriteString(" = ")

@@ -17,9 +17,10 @@ package printer
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"io"
 	"runtime"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -546,7 +547,7 @@ func (p *printer) printBlockHeader(b *dialect.Block, entry bool) {
 		p.w.WriteString(p.blockInfo(preds[0]).name)
 	default:
 		sorted := append([]*dialect.Block(nil), preds...)
-		sort.SliceStable(sorted, func(i, j int) bool { return p.blockInfo(sorted[i]).order < p.blockInfo(sorted[j]).order })
+		slices.SortStableFunc(sorted, func(a, b *dialect.Block) int { return cmp.Compare(p.blockInfo(a).order, p.blockInfo(b).order) })
 		p.w.WriteString("  // ")
 		p.w.WriteString(strconv.Itoa(len(sorted)))
 		p.w.WriteString(" preds: ")

@@ -12,10 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"pto-opt/dialect"
@@ -168,7 +168,7 @@ func Builtin() []string {
 	for _, e := range entries {
 		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -285,7 +285,7 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	if r.Hazards != nil {
 		for _, h := range *r.Hazards {
 			if _, ok := Hazards[h]; !ok {
-				return nil, fmt.Errorf("%s: unknown hazard %q (known hazards: %s)", source, h, strings.Join(sortedKeys(Hazards), ", "))
+				return nil, fmt.Errorf("%s: unknown hazard %q (known hazards: %s)", source, h, strings.Join(slices.Sorted(maps.Keys(Hazards)), ", "))
 			}
 		}
 		t.Hazards = *r.Hazards
@@ -300,7 +300,7 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		}
 		t.Moves = *r.Moves
 	}
-	for _, name := range sortedKeys(r.Spaces) {
+	for _, name := range slices.Sorted(maps.Keys(r.Spaces)) {
 		if !slices.Contains(SpaceNames(), name) {
 			return nil, fmt.Errorf("%s: unknown memory space %q (spaces: %s)", source, name, strings.Join(SpaceNames(), ", "))
 		}
@@ -410,22 +410,13 @@ func checkAlignment(a int64) error {
 	return nil
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // isPath tells a target file from a built-in target name.
 func isPath(nameOrPath string) bool {
 	return strings.HasSuffix(nameOrPath, ".json") || strings.ContainsRune(nameOrPath, filepath.Separator)
 }
 
 func (t *Target) validate(source string) error {
-	for _, name := range sortedKeys(t.Spaces) {
+	for _, name := range slices.Sorted(maps.Keys(t.Spaces)) {
 		s := t.Spaces[name]
 		if s.Capacity < 0 {
 			return fmt.Errorf("%s: space %q has a negative capacity", source, name)

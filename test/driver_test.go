@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -133,7 +133,7 @@ func TestDriver(t *testing.T) {
 				for i, e := range entries {
 					names[i] = e.Name()
 				}
-				sort.Strings(names)
+				slices.Sort(names)
 				for _, n := range names {
 					fmt.Fprintln(ts.Stdout(), n)
 				}

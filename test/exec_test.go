@@ -24,13 +24,14 @@ package test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -110,7 +111,7 @@ func findLLVM(t *testing.T) *llvmTools {
 		if len(matches) == 0 {
 			return missing("%s not found in %s (set PTO_MLIR_RUNNER_LIBS)", lib, libdir)
 		}
-		sort.Strings(matches)
+		slices.Sort(matches)
 		tl.libs = append(tl.libs, matches[0])
 	}
 	return tl
@@ -400,11 +401,11 @@ func TestDifferentialExecution(t *testing.T) {
 			})
 		}
 	})
-	sort.Slice(rows, func(i, j int) bool {
-		if rows[i].program != rows[j].program {
-			return rows[i].program < rows[j].program
+	slices.SortFunc(rows, func(a, b execRow) int {
+		if c := cmp.Compare(a.program, b.program); c != 0 {
+			return c
 		}
-		return rowOrder(rows[i].variant) < rowOrder(rows[j].variant)
+		return cmp.Compare(rowOrder(a.variant), rowOrder(b.variant))
 	})
 	var sb strings.Builder
 	tw := tabwriter.NewWriter(&sb, 0, 0, 2, ' ', tabwriter.AlignRight)

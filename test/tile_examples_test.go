@@ -34,12 +34,13 @@ package test
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -408,7 +409,7 @@ func TestTileExamplesEvidence(t *testing.T) {
 		for s := range lb {
 			spaces = append(spaces, s)
 		}
-		sort.Slice(spaces, func(i, j int) bool { return spaceOrder(spaces[i]) < spaceOrder(spaces[j]) })
+		slices.SortFunc(spaces, func(a, b string) int { return cmp.Compare(spaceOrder(a), spaceOrder(b)) })
 		for _, s := range spaces {
 			capacity := "unbounded"
 			if c := tgt.Capacity(s); c > 0 {

@@ -20,7 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -115,7 +115,7 @@ func TestUpstreamConformance(t *testing.T) {
 	if len(files) == 0 {
 		t.Skipf("upstream reference tests not found in %s (set PTO_SHARED)", dir)
 	}
-	sort.Strings(files)
+	slices.Sort(files)
 	tmp := t.TempDir()
 	cfg := lit.Config{Tools: tools(), TempDir: t.TempDir()}
 	var total, passed atomic.Int64
@@ -165,7 +165,7 @@ func TestUpstreamConformance(t *testing.T) {
 	for f, n := range perFile {
 		counts = append(counts, fmt.Sprintf("%s: %d", f, n))
 	}
-	sort.Strings(counts)
+	slices.Sort(counts)
 	t.Logf("upstream conformance: %d/%d cases (%s)", passed.Load(), total.Load(), strings.Join(counts, ", "))
 	if passed.Load() != total.Load() {
 		t.Errorf("upstream conformance: %d of %d cases fail", total.Load()-passed.Load(), total.Load())

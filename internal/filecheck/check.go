@@ -2,7 +2,8 @@ package filecheck
 
 import (
 	"bytes"
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -305,7 +306,7 @@ func (fc *checker) readCheckFile(cb *srcBuf) bool {
 	for _, p := range append(append([]string(nil), fc.req.checkPrefixes...), fc.req.commentPrefixes...) {
 		matcher = append(matcher, prefixPos{p, bytes.Index(cb.text, []byte(p))})
 	}
-	sort.SliceStable(matcher, func(i, j int) bool { return len(matcher[i].prefix) > len(matcher[j].prefix) })
+	slices.SortStableFunc(matcher, func(a, b prefixPos) int { return cmp.Compare(len(b.prefix), len(a.prefix)) }) // longest first
 	nextPrefix := func(from int) (string, int) {
 		best, bestPos := "", -1
 		for i := range matcher {
@@ -426,7 +427,7 @@ func (fc *checker) readCheckFile(cb *srcBuf) bool {
 		for p := range notFound {
 			missing = append(missing, "'"+p+":'")
 		}
-		sort.Strings(missing)
+		slices.Sort(missing)
 		word := "prefix "
 		if len(missing) > 1 {
 			word = "prefixes "

@@ -24,7 +24,7 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -90,7 +90,7 @@ func (o *Options) request() request {
 	for k := range o.Defines {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	for _, k := range keys {
 		r.defines = append(r.defines, k+"="+o.Defines[k])
 	}

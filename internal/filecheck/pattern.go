@@ -2,8 +2,9 @@ package filecheck
 
 import (
 	"bytes"
+	"cmp"
 	"math/big"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -630,7 +631,7 @@ func (p *pattern) printVariableDefs(w *strings.Builder, in *srcBuf) {
 		}
 		caps = append(caps, capture{name, *d.v.strValue})
 	}
-	sort.Slice(caps, func(i, j int) bool { return caps[i].r.start < caps[j].r.start })
+	slices.SortFunc(caps, func(a, b capture) int { return cmp.Compare(a.r.start, b.r.start) })
 	for _, c := range caps {
 		printMessage(w, loc{in, c.r.start}, diagNote, `captured var "`+c.name+`"`, c.r)
 	}

@@ -9,7 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -91,7 +91,7 @@ func (sh *shell) expandArgs(words []word) []string {
 			out = append(out, w.text)
 			continue
 		}
-		sort.Strings(m)
+		slices.Sort(m)
 		out = append(out, m...)
 	}
 	return out

@@ -9,7 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,7 +130,7 @@ func TestShellAgainstLit(t *testing.T) {
 	if err != nil || len(tests) == 0 {
 		t.Fatalf("no shell tests: %v", err)
 	}
-	sort.Strings(tests)
+	slices.Sort(tests)
 	verdictsFile := "testdata/shell/verdicts.txt"
 	var want map[string]string
 	if lit := realLit(); lit != "" {

@@ -1,9 +1,9 @@
 package report
 
 import (
+	"cmp"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"pto-opt/internal/checked"
@@ -31,9 +31,11 @@ type Options struct {
 // DefaultMaxLifetimePairs is the default of Options.MaxLifetimePairs.
 const DefaultMaxLifetimePairs = 10000
 
-// reasonOf maps a planner separation reason to a report reason. Names
-// already in the report's vocabulary (memory-reuse uses them) map to
-// themselves.
+// reasonOf maps a planner separation reason to a report reason. The tile
+// passes (memory-reuse and allocate-addr) write the planner's names,
+// semantic_no_alias, target_hazard, pipeline_stage, pinned and
+// partial_overlap (transforms/tile/rules.go); a problem file written by
+// hand may also use the report's own names, which map to themselves.
 var reasonOf = map[string]string{
 	"semantic_no_alias": ReasonNoAlias,
 	"partial_overlap":   ReasonNoAlias, // an output over part of an input
@@ -146,38 +148,10 @@ func bytesOverlap(p *planner.Problem, sol planner.Solution, i, j int) bool {
 	return oa < satAdd(ob, b.Size) && ob < satAdd(oa, a.Size)
 }
 
-func pairKey(a, b int) uint64 {
-	if a > b {
-		a, b = b, a
-	}
-	return uint64(uint32(a))<<32 | uint64(uint32(b))
-}
-
 func hasExclusions(p *planner.Problem, pool int) bool {
 	for _, t := range p.TemporalExclusions {
 		if p.Buffers[t[0]].Pool == pool && t[0] != t[1] {
 			return true
-		}
-	}
-	return false
-}
-
-func cmp64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func liveOverlap(a, b []planner.Interval) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x.Overlaps(y) {
-				return true
-			}
 		}
 	}
 	return false
@@ -193,7 +167,7 @@ func liveOverlap(a, b []planner.Interval) bool {
 func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
 	excl := map[uint64]bool{}
 	for _, t := range p.TemporalExclusions {
-		excl[pairKey(t[0], t[1])] = true
+		excl[planner.PairKey(t[0], t[1])] = true
 	}
 	class := map[int]int{}
 	for k, c := range p.Colocations {
@@ -217,7 +191,7 @@ func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int {
-		if c := cmp64(a.t, b.t); c != 0 {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
 			return c
 		}
 		if a.start != b.start { // ends first: half-open intervals
@@ -265,16 +239,18 @@ func greedyDisjoint(p *planner.Problem, active map[int]bool, class map[int]int, 
 	for _, i := range rep {
 		cand = append(cand, i)
 	}
-	sort.Slice(cand, func(a, b int) bool {
-		sa, sb := p.Buffers[cand[a]].Size, p.Buffers[cand[b]].Size
-		return sa > sb || sa == sb && cand[a] < cand[b]
+	slices.SortFunc(cand, func(a, b int) int {
+		if c := cmp.Compare(p.Buffers[b].Size, p.Buffers[a].Size); c != 0 {
+			return c // larger first
+		}
+		return cmp.Compare(a, b)
 	})
 	var taken []int
 	var sum int64
 next:
 	for _, i := range cand {
 		for _, j := range taken {
-			if excl[pairKey(i, j)] {
+			if excl[planner.PairKey(i, j)] {
 				continue next
 			}
 		}
@@ -339,7 +315,7 @@ func noSharing(p *planner.Problem, pool int, idx []int, memberSizes [][]int64) i
 			peak = max(peak, satAdd(u.offset, u.size))
 		}
 	}
-	slices.SortFunc(obstacles, func(a, b planner.Interval) int { return cmp64(a.Start, b.Start) })
+	slices.SortFunc(obstacles, func(a, b planner.Interval) int { return cmp.Compare(a.Start, b.Start) })
 	var cur int64
 	for _, u := range units {
 		if u.pinned {
@@ -456,7 +432,7 @@ func allowedPairs(p *planner.Problem, pool int) map[uint64]bool {
 	allowed := map[uint64]bool{}
 	for _, t := range p.TemporalExclusions {
 		if p.Buffers[t[0]].Pool == pool {
-			allowed[pairKey(t[0], t[1])] = true
+			allowed[planner.PairKey(t[0], t[1])] = true
 		}
 	}
 	for _, c := range p.Colocations {
@@ -465,7 +441,7 @@ func allowedPairs(p *planner.Problem, pool int) map[uint64]bool {
 		}
 		for x, a := range c {
 			for _, b := range c[x+1:] {
-				allowed[pairKey(a, b)] = true
+				allowed[planner.PairKey(a, b)] = true
 			}
 		}
 	}
@@ -479,7 +455,7 @@ func (rf *refusalSet) collectRules(pool int) {
 		if rf.p.Buffers[sep.A].Pool != pool || sep.A == sep.B {
 			continue
 		}
-		key := pairKey(sep.A, sep.B)
+		key := planner.PairKey(sep.A, sep.B)
 		r := rf.rules[key]
 		if r == nil {
 			r = &rulePair{a: min(sep.A, sep.B), b: max(sep.A, sep.B)}
@@ -505,7 +481,7 @@ func (rf *refusalSet) collectRules(pool int) {
 func (rf *refusalSet) liveTogether(a, b int) bool {
 	x, okx := rf.ivs[a]
 	y, oky := rf.ivs[b]
-	return okx && oky && !rf.allowed[pairKey(a, b)] && liveOverlap(x, y)
+	return okx && oky && !rf.allowed[planner.PairKey(a, b)] && planner.LiveOverlap(x, y)
 }
 
 // list records a lifetime-only pair while the listing has room.
@@ -537,7 +513,7 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int {
-		if c := cmp64(a.t, b.t); c != 0 {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
 			return c
 		}
 		if a.start != b.start { // ends first: half-open intervals
@@ -581,24 +557,24 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 				if rf.full() {
 					break
 				}
-				key := pairKey(i, j)
+				key := planner.PairKey(i, j)
 				if !rf.allowed[key] && rf.rules[key] == nil {
 					rf.list(i, j)
 				}
 			}
 			for _, j := range openM {
-				multiPairs[pairKey(i, j)] = true
+				multiPairs[planner.PairKey(i, j)] = true
 			}
 			posS[i] = len(openS)
 			openS = append(openS, i)
 			continue
 		}
 		for _, j := range openS {
-			multiPairs[pairKey(i, j)] = true
+			multiPairs[planner.PairKey(i, j)] = true
 		}
 		for _, j := range openM {
 			if j != i {
-				multiPairs[pairKey(i, j)] = true
+				multiPairs[planner.PairKey(i, j)] = true
 			}
 		}
 		posM[i] = len(openM)
@@ -607,7 +583,7 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 	// count holds every single-single meeting, allowed ones included.
 	for key := range rf.allowed {
 		a, b := int(key>>32), int(uint32(key))
-		if single(a) && single(b) && rf.ivs[a] != nil && rf.ivs[b] != nil && liveOverlap(rf.ivs[a], rf.ivs[b]) {
+		if single(a) && single(b) && rf.ivs[a] != nil && rf.ivs[b] != nil && planner.LiveOverlap(rf.ivs[a], rf.ivs[b]) {
 			count--
 		}
 	}
@@ -643,11 +619,11 @@ func (rf *refusalSet) listed() []Pair {
 	for _, ab := range rf.lifetimeOnly {
 		out = append(out, listedPair{ab[0], ab[1], Pair{A: name(ab[0]), B: name(ab[1]), Reasons: []string{ReasonLifetime}}})
 	}
-	sort.SliceStable(out, func(x, y int) bool {
-		if out[x].a != out[y].a {
-			return out[x].a < out[y].a
+	slices.SortStableFunc(out, func(x, y listedPair) int {
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
 		}
-		return out[x].b < out[y].b
+		return cmp.Compare(x.b, y.b)
 	})
 	pairs := make([]Pair, len(out))
 	for k, lp := range out {

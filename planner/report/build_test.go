@@ -1,10 +1,10 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -239,12 +239,11 @@ func TestRefusalsAgainstBruteForce(t *testing.T) {
 			for i, b := range p.Buffers {
 				index[b.Name] = i
 			}
-			if !sort.SliceIsSorted(s.Refused, func(x, y int) bool {
-				a, b := s.Refused[x], s.Refused[y]
-				if index[a.A] != index[b.A] {
-					return index[a.A] < index[b.A]
+			if !slices.IsSortedFunc(s.Refused, func(a, b Pair) int {
+				if c := cmp.Compare(index[a.A], index[b.A]); c != 0 {
+					return c
 				}
-				return index[a.B] < index[b.B]
+				return cmp.Compare(index[a.B], index[b.B])
 			}) {
 				t.Fatalf("iter %d: pairs not in buffer order: %+v", iter, s.Refused)
 			}

@@ -77,8 +77,9 @@
 package report
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -228,19 +229,22 @@ func (r *Report) ordered() *Report {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(x, y int) bool {
-		a, b := keys[order[x]], keys[order[y]]
+	slices.SortStableFunc(order, func(x, y int) int {
+		a, b := keys[x], keys[y]
 		switch {
 		case a.ok != b.ok:
-			return a.ok
+			if a.ok {
+				return -1 // located functions first
+			}
+			return 1
 		case !a.ok:
-			return false
+			return 0
 		case a.file != b.file:
-			return a.file < b.file
+			return cmp.Compare(a.file, b.file)
 		case a.line != b.line:
-			return a.line < b.line
+			return cmp.Compare(a.line, b.line)
 		}
-		return a.col < b.col
+		return cmp.Compare(a.col, b.col)
 	})
 	c := *r
 	c.Functions = make([]Function, len(order))

@@ -2,13 +2,14 @@ package report
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"html"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,12 +134,12 @@ func layout(s *Space, panelTop float64) *geometry {
 			g.labelBoxes = append(g.labelBoxes, i)
 		}
 	}
-	sort.Slice(g.labelBoxes, func(a, b int) bool {
-		ba, bb := g.boxes[g.labelBoxes[a]], g.boxes[g.labelBoxes[b]]
-		if aa, ab := ba.w*ba.h, bb.w*bb.h; aa != ab {
-			return aa > ab
+	slices.SortFunc(g.labelBoxes, func(a, b int) int {
+		ba, bb := g.boxes[a], g.boxes[b]
+		if c := cmp.Compare(bb.w*bb.h, ba.w*ba.h); c != 0 {
+			return c // larger first
 		}
-		return g.labelBoxes[a] < g.labelBoxes[b]
+		return cmp.Compare(a, b)
 	})
 	// Largest first, skipping a label that would cover one already
 	// placed (rectangles of exclusive or colocated buffers overlap).
@@ -161,7 +162,7 @@ func layout(s *Space, panelTop float64) *geometry {
 			spots = append(spots, spot)
 		}
 	}
-	sort.Ints(placed)
+	slices.Sort(placed)
 	g.labelBoxes = placed
 	return g
 }

@@ -3,12 +3,13 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -296,15 +297,15 @@ func byAddress(bufs []Buffer) []int {
 		}
 		return b.Live[0][0]
 	}
-	sort.SliceStable(order, func(x, y int) bool {
-		a, b := &bufs[order[x]], &bufs[order[y]]
-		if a.Offset != b.Offset {
-			return a.Offset < b.Offset
+	slices.SortStableFunc(order, func(x, y int) int {
+		a, b := &bufs[x], &bufs[y]
+		if c := cmp.Compare(a.Offset, b.Offset); c != 0 {
+			return c
 		}
-		if fa, fb := first(a), first(b); fa != fb {
-			return fa < fb
+		if c := cmp.Compare(first(a), first(b)); c != 0 {
+			return c
 		}
-		return a.Name < b.Name
+		return cmp.Compare(a.Name, b.Name)
 	})
 	return order
 }

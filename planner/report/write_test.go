@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,7 +114,7 @@ func TestJSONFieldsDocumented(t *testing.T) {
 			t.Errorf("JSON key %q is not in the package comment", k)
 		}
 	}
-	sort.Strings(got)
+	slices.Sort(got)
 	want := []string{"a", "algorithm", "alignment", "b", "buffers", "bytes_saved", "capacity", "cost", "detail", "end", "function", "functions",
 		"input", "lifetime", "loc", "lower_bound", "members", "name", "no_sharing", "offset", "pass", "peak", "pinned", "reasons",
 		"refused_counts", "refused_omitted", "refused_pairs", "refused_total", "reserved", "reuse_cost", "shared", "size", "soft_pairs",

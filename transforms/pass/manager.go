@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -337,7 +336,7 @@ func (m *Manager) StatisticsReport() string {
 		for n := range s.pass.Stats {
 			names = append(names, n)
 		}
-		sort.Strings(names)
+		slices.Sort(names)
 		for _, n := range names {
 			fmt.Fprintf(&sb, "%s  (S) %d %s - %s\n", indent, s.values[n], n, s.pass.Stats[n])
 		}

@@ -1,8 +1,9 @@
 package pass
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"sync"
 
 	"pto-opt/dialect"
@@ -169,7 +170,7 @@ func Passes() []*Pass {
 	for _, p := range registry {
 		out = append(out, p)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	slices.SortFunc(out, func(a, b *Pass) int { return cmp.Compare(a.Name, b.Name) })
 	return out
 }
 

@@ -78,9 +78,6 @@ func (p *Pipeline) Flatten() []*Pass {
 	return out
 }
 
-// Count is the number of pass instances.
-func (p *Pipeline) Count() int { return len(p.Flatten()) }
-
 // String prints the pipeline in textual form, one line, as accepted by
 // --pass-pipeline.
 func (p *Pipeline) String() string {

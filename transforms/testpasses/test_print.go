@@ -3,9 +3,10 @@
 package testpasses
 
 import (
+	"cmp"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 
 	"pto-opt/analysis"
@@ -59,7 +60,7 @@ func valueName(names map[*dialect.Value]string, v *dialect.Value) string {
 // sortedByName orders values by their printed names for stable output.
 func sortedByName(names map[*dialect.Value]string, vs []*dialect.Value) []*dialect.Value {
 	out := append([]*dialect.Value(nil), vs...)
-	sort.SliceStable(out, func(i, j int) bool { return valueName(names, out[i]) < valueName(names, out[j]) })
+	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(valueName(names, a), valueName(names, b)) })
 	return out
 }
 

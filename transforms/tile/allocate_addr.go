@@ -1,8 +1,9 @@
 package tile
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"time"
 
 	"pto-opt/analysis"
@@ -401,7 +402,7 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 	for i := range ap.allocs {
 		for j := i + 1; j < len(ap.allocs); j++ {
 			bi, bj := ap.p.Buffers[i], ap.p.Buffers[j]
-			if bi.Pool != bj.Pool || overlapsLive(bi.Live, bj.Live) {
+			if bi.Pool != bj.Pool || planner.LiveOverlap(bi.Live, bj.Live) {
 				continue
 			}
 			a, b := i, j
@@ -416,20 +417,12 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 			}
 		}
 	}
-	sort.Slice(ap.p.Penalties, func(x, y int) bool {
-		return ap.p.Penalties[x].A < ap.p.Penalties[y].A || ap.p.Penalties[x].A == ap.p.Penalties[y].A && ap.p.Penalties[x].B < ap.p.Penalties[y].B
-	})
-}
-
-func overlapsLive(a, b []planner.Interval) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x.Overlaps(y) {
-				return true
-			}
+	slices.SortFunc(ap.p.Penalties, func(x, y planner.Penalty) int {
+		if c := cmp.Compare(x.A, y.A); c != 0 {
+			return c
 		}
-	}
-	return false
+		return cmp.Compare(x.B, y.B)
+	})
 }
 
 // writeSeparations records the separations one write (into allocation
@@ -451,7 +444,7 @@ func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, rules *w
 		// Two allocations whose lifetimes meet at the op may share bytes
 		// in the planner's model; shifted against each other, the op
 		// would clobber input bytes it has not read yet (see solve).
-		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !overlapsLive(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
+		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !planner.LiveOverlap(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
 			ap.inPlace = append(ap.inPlace, [2]int{out, r})
 		}
 	}

@@ -1,8 +1,8 @@
 package tile
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 	"strings"
 
 	"pto-opt/analysis"
@@ -249,7 +249,7 @@ func (s *reuser) ownRanges(v, other *dialect.Value) []analysis.Interval {
 		}
 		out = append(out, s.lv.Ranges(w)...)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	slices.SortFunc(out, func(a, b analysis.Interval) int { return cmp.Compare(a.Start, b.Start) })
 	return mergeRanges(out)
 }
 
@@ -326,14 +326,14 @@ func (s *reuser) pack(members []*member, guard, subranges bool) []*buffer {
 		}
 		return n
 	}
-	sort.SliceStable(order, func(i, j int) bool {
-		if order[i].size != order[j].size {
-			return order[i].size > order[j].size
+	slices.SortStableFunc(order, func(a, b *member) int {
+		if c := cmp.Compare(b.size, a.size); c != 0 {
+			return c // larger first
 		}
-		if si, sj := span(order[i]), span(order[j]); si != sj {
-			return si < sj
+		if c := cmp.Compare(span(a), span(b)); c != 0 {
+			return c
 		}
-		return order[i].order < order[j].order
+		return cmp.Compare(a.order, b.order)
 	})
 	var bufs []*buffer
 	align := int64(32)
@@ -393,7 +393,7 @@ func (s *reuser) subrange(b *buffer, m *member, guard bool, align int64) (int64,
 			blocked = append(blocked, [2]int64{x.offset, x.offset + x.size})
 		}
 	}
-	sort.Slice(blocked, func(i, j int) bool { return blocked[i][0] < blocked[j][0] })
+	slices.SortFunc(blocked, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
 	off := int64(0)
 	for _, r := range blocked {
 		if off+m.size <= r[0] {
@@ -471,7 +471,7 @@ func (s *reuser) packSpace(space string, members []*member) ([]*buffer, error) {
 	}
 	var ids []int64
 	for id, g := range groups {
-		sort.Slice(g.stages, func(i, j int) bool { return g.stages[i] < g.stages[j] })
+		slices.Sort(g.stages)
 		g.requested = int64(len(g.stages))
 		g.depth = g.requested
 		if capacity > 0 && g.slot > 0 {
@@ -479,7 +479,7 @@ func (s *reuser) packSpace(space string, members []*member) ([]*buffer, error) {
 		}
 		ids = append(ids, id)
 	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	slices.Sort(ids)
 	assign := func() {
 		for _, m := range members {
 			if g := groups[m.group]; m.staged && g != nil {
@@ -628,7 +628,7 @@ func (s *reuser) record(plan []*buffer) {
 			live = append(live, m.ranges...)
 			names = append(names, "%"+m.name)
 		}
-		sort.Slice(live, func(i, j int) bool { return live[i].Start < live[j].Start })
+		slices.SortFunc(live, func(a, b analysis.Interval) int { return cmp.Compare(a.Start, b.Start) })
 		pb := planner.Buffer{Name: "%" + rep.name, Size: b.size(), Align: 32, Pool: pool}
 		for _, r := range mergeRanges(live) {
 			pb.Live = append(pb.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})

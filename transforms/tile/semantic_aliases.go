@@ -96,12 +96,12 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 // reconcile adds the copies a loop body or if arm still needs for its
 // yielded tiles to sit on the carries' or results' places.
 func (m *materializer) reconcile(op *dialect.Operation) error {
-	canon := map[int]tileLoc{}
+	canon := map[int]analysis.TileLoc{}
 	for i, r := range op.Results {
 		if _, ok := r.Type.(*dialect.TileType); !ok {
 			continue
 		}
-		if l, ok := bufferOf(r); ok {
+		if l, ok := analysis.TileLocation(r); ok {
 			canon[i] = l
 		}
 	}
@@ -143,20 +143,20 @@ func removeUnusedAllocs(fn *dialect.Operation) int {
 type carryMove struct {
 	idx int
 	src *dialect.Value
-	dst tileLoc
+	dst analysis.TileLoc
 }
 
 func (m *materializer) loop(L *dialect.Operation) error {
 	body := L.Body(0)
 	yield := body.Terminator()
 	var moves []carryMove
-	canon := map[int]tileLoc{}
+	canon := map[int]analysis.TileLoc{}
 	for i, res := range L.Results {
 		if _, ok := res.Type.(*dialect.TileType); !ok {
 			continue
 		}
 		init := L.Operands[3+i]
-		loc, ok := bufferOf(init)
+		loc, ok := analysis.TileLocation(init)
 		if !ok || m.initUsedElsewhere(L, init) {
 			// The init's buffer cannot carry the loop: copy the init into a
 			// fresh allocation before the loop and carry that.
@@ -189,7 +189,7 @@ func (m *materializer) loop(L *dialect.Operation) error {
 			continue
 		}
 		y := yield.Operands[i]
-		if yl, ok := bufferOf(y); ok && yl == loc {
+		if yl, ok := analysis.TileLocation(y); ok && yl == loc {
 			continue
 		}
 		if m.retarget(y, loc, L, body.Args[1+i]) {
@@ -204,7 +204,7 @@ func (m *materializer) loop(L *dialect.Operation) error {
 
 // sharesCarry reports whether loc is already the canonical place of
 // another carry or result.
-func sharesCarry(canon map[int]tileLoc, loc tileLoc) bool {
+func sharesCarry(canon map[int]analysis.TileLoc, loc analysis.TileLoc) bool {
 	for _, other := range canon {
 		if other == loc {
 			return true
@@ -216,7 +216,7 @@ func sharesCarry(canon map[int]tileLoc, loc tileLoc) bool {
 // displaced lists the copies still needed after retargeting: one tile
 // yielded for several carries (scf.yield %y, %y) can be retargeted onto
 // one of their places only, so every other carry copies it.
-func (m *materializer) displaced(yield *dialect.Operation, canon map[int]tileLoc, moves []carryMove) []carryMove {
+func (m *materializer) displaced(yield *dialect.Operation, canon map[int]analysis.TileLoc, moves []carryMove) []carryMove {
 	pending := map[int]bool{}
 	for _, mv := range moves {
 		pending[mv.idx] = true
@@ -228,7 +228,7 @@ func (m *materializer) displaced(yield *dialect.Operation, canon map[int]tileLoc
 			continue
 		}
 		y := yield.Operands[i]
-		if l, ok := bufferOf(y); !ok || l != loc {
+		if l, ok := analysis.TileLocation(y); !ok || l != loc {
 			out = append(out, carryMove{idx: i, src: y, dst: loc})
 		}
 	}
@@ -268,7 +268,7 @@ func (m *materializer) initUsedElsewhere(L *dialect.Operation, init *dialect.Val
 
 type newLoc struct {
 	val *dialect.Value
-	loc tileLoc
+	loc analysis.TileLoc
 }
 
 // copyBefore copies tile v into a fresh allocation right before op.
@@ -282,7 +282,7 @@ func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newL
 	mv := newMove(v, alloc.Results[0], 0, op.Loc)
 	op.Block.InsertBefore(op, mv)
 	m.ctx.Stat("num-moves", 1)
-	return newLoc{val: mv.Results[0], loc: tileLoc{buf: alloc.Results[0]}}, nil
+	return newLoc{val: mv.Results[0], loc: analysis.TileLoc{Buf: alloc.Results[0]}}, nil
 }
 
 // newMove builds `tile.move %src into %buf + off`.
@@ -296,7 +296,7 @@ func newMove(src, buf *dialect.Value, off int64, loc dialect.Location) *dialect.
 // retarget tries to make tile v (yielded by a loop whose carry iter_arg is
 // carry, or by an if arm when carry is nil) live in dst by rewriting its
 // producer chain inside scope. It reports false when that is unsafe.
-func (m *materializer) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
+func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
 	op := v.Op
 	if op == nil || !scope.IsAncestorOf(op) || op == scope {
 		return false
@@ -312,7 +312,7 @@ func (m *materializer) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Op
 		if !safe {
 			return false
 		}
-		dialect.SetTileDestFor(op, v.Index, dst.buf, dst.offset)
+		dialect.SetTileDestFor(op, v.Index, dst.Buf, dst.Offset)
 		return true
 	case op.Has(dialect.ResultReusesInput):
 		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {
@@ -323,7 +323,7 @@ func (m *materializer) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Op
 		// A nested loop's result: move its init; the nested loop is
 		// processed later with the new canonical buffer.
 		init := op.Operands[3+v.Index]
-		if l, ok := bufferOf(init); ok && l == dst {
+		if l, ok := analysis.TileLocation(init); ok && l == dst {
 			return true
 		}
 		return m.retarget(init, dst, scope, carry)
@@ -335,7 +335,7 @@ func (m *materializer) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Op
 				return false
 			}
 			y := b.Terminator().Operands[v.Index]
-			if l, ok := bufferOf(y); ok && l == dst {
+			if l, ok := analysis.TileLocation(y); ok && l == dst {
 				continue
 			}
 			if !m.retarget(y, dst, op, carry) {
@@ -351,7 +351,7 @@ func (m *materializer) retarget(v *dialect.Value, dst tileLoc, scope *dialect.Op
 // op must not overwrite lives there, the loop carry is not read after op
 // (reads at op itself are fine: inputs are read before the output is
 // written), and no other tile living in dst overlaps the result's lifetime.
-func (m *materializer) safeWrite(op *dialect.Operation, dst tileLoc, carry *dialect.Value) bool {
+func (m *materializer) safeWrite(op *dialect.Operation, dst analysis.TileLoc, carry *dialect.Value) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
@@ -393,8 +393,8 @@ func (m *materializer) safeWrite(op *dialect.Operation, dst tileLoc, carry *dial
 			mine[w] = true
 		}
 	}
-	for _, w := range m.lv.Aliases.Resolve(dst.buf) {
-		if mine[w] || w == dst.buf {
+	for _, w := range m.lv.Aliases.Resolve(dst.Buf) {
+		if mine[w] || w == dst.Buf {
 			continue
 		}
 		if _, isTile := w.Type.(*dialect.TileType); !isTile {
@@ -408,12 +408,12 @@ func (m *materializer) safeWrite(op *dialect.Operation, dst tileLoc, carry *dial
 }
 
 func (m *materializer) conditional(S *dialect.Operation) error {
-	dsts := map[int]tileLoc{}
+	dsts := map[int]analysis.TileLoc{}
 	for i, res := range S.Results {
 		if _, ok := res.Type.(*dialect.TileType); !ok {
 			continue
 		}
-		var dst tileLoc
+		var dst analysis.TileLoc
 		found := false
 		// The canonical allocation: an arm whose tile cannot move (it is
 		// written in place into a tile from outside the if, like a loop
@@ -426,7 +426,7 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 					continue
 				}
 				y := b.Terminator().Operands[i]
-				l, ok := bufferOf(y)
+				l, ok := analysis.TileLocation(y)
 				if !ok {
 					continue
 				}
@@ -457,7 +457,7 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 			}
 			alloc := newTileAlloc(t.Space, t.ByteSize(), S.Loc, m.namer.name(t.Space))
 			hoistToEntry(m.fn, []*dialect.Operation{alloc})
-			dst = tileLoc{buf: alloc.Results[0]}
+			dst = analysis.TileLoc{Buf: alloc.Results[0]}
 			m.lv = analysis.ComputeLiveness(m.fn, nil)
 		}
 		dsts[i] = dst
@@ -468,7 +468,7 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 			}
 			yield := b.Terminator()
 			y := yield.Operands[i]
-			if l, ok := bufferOf(y); ok && l == dst {
+			if l, ok := analysis.TileLocation(y); ok && l == dst {
 				continue
 			}
 			if m.retarget(y, dst, S, nil) {
@@ -496,7 +496,7 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 // liveAfter reports whether a tile in allocation l other than result i of
 // S (and what it flows into) is still read after S finishes: at a later
 // point, or in a later iteration of a loop around S.
-func (m *materializer) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
+func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int) bool {
 	mine := map[*dialect.Value]bool{}
 	for _, w := range m.lv.Aliases.Resolve(S.Results[i]) {
 		mine[w] = true
@@ -526,8 +526,8 @@ func (m *materializer) liveAfter(l tileLoc, S *dialect.Operation, i int) bool {
 		}
 	}
 	end := m.lv.End(S)
-	for _, w := range m.lv.Aliases.Resolve(l.buf) {
-		if mine[w] || w == l.buf {
+	for _, w := range m.lv.Aliases.Resolve(l.Buf) {
+		if mine[w] || w == l.Buf {
 			continue
 		}
 		if _, isTile := w.Type.(*dialect.TileType); !isTile {
@@ -567,7 +567,7 @@ func producedInside(y *dialect.Value, S *dialect.Operation) bool {
 // dead-at-assign test): every tile already in dst must be read only
 // before op in op's own arm, in another arm of S (exclusive), or before S;
 // a read after S or later in the same arm would see the clobbered bytes.
-func (m *materializer) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dialect.Operation) bool {
+func (m *materializer) safeWriteInArm(op *dialect.Operation, dst analysis.TileLoc, S *dialect.Operation) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
@@ -592,8 +592,8 @@ func (m *materializer) safeWriteInArm(op *dialect.Operation, dst tileLoc, S *dia
 			mine[w] = true
 		}
 	}
-	for _, w := range m.lv.Aliases.Resolve(dst.buf) {
-		if mine[w] || w == dst.buf {
+	for _, w := range m.lv.Aliases.Resolve(dst.Buf) {
+		if mine[w] || w == dst.Buf {
 			continue
 		}
 		if _, isTile := w.Type.(*dialect.TileType); !isTile {
@@ -664,10 +664,10 @@ func before(u, s *dialect.Operation) bool {
 }
 
 // noAliasOK checks that op may write into dst given its no-alias rules.
-func (m *materializer) noAliasOK(op *dialect.Operation, dst tileLoc) bool {
+func (m *materializer) noAliasOK(op *dialect.Operation, dst analysis.TileLoc) bool {
 	ok := true
 	noAliasRules(m.ctx).noAlias(op, func(_ int, in *dialect.Value) {
-		if buf, found := allocationOf(in); found && buf == dst.buf {
+		if buf, found := allocationOf(in); found && buf == dst.Buf {
 			ok = false
 		}
 	})
@@ -684,15 +684,15 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 	}
 	srcBuf := make([]*dialect.Value, len(moves))
 	for i, mv := range moves {
-		// allocationOf, not bufferOf: a slice reads its source's buffer.
+		// allocationOf, not analysis.TileLocation: a slice reads its source's buffer.
 		if b, ok := allocationOf(mv.src); ok {
 			srcBuf[i] = b
 		}
 	}
 	for i := range moves {
 		for j := range moves {
-			if i != j && moves[i].dst.buf == moves[j].dst.buf && moves[i].dst.offset == moves[j].dst.offset {
-				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, Describe(moves[i].dst.buf))
+			if i != j && moves[i].dst.Buf == moves[j].dst.Buf && moves[i].dst.Offset == moves[j].dst.Offset {
+				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, Describe(moves[i].dst.Buf))
 			}
 		}
 	}
@@ -700,12 +700,12 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 	// carry yielded into the carry) cannot be moved onto it: tile.move
 	// must not write over its input. It goes through a scratch copy.
 	for i := range moves {
-		if srcBuf[i] != nil && srcBuf[i] == moves[i].dst.buf && tileSpace(moves[i].src) != "acc" {
+		if srcBuf[i] != nil && srcBuf[i] == moves[i].dst.Buf && tileSpace(moves[i].src) != "acc" {
 			nl, err := m.copyBefore(yield, moves[i].src)
 			if err != nil {
 				return err
 			}
-			moves[i].src, srcBuf[i] = nl.val, nl.loc.buf
+			moves[i].src, srcBuf[i] = nl.val, nl.loc.Buf
 		}
 	}
 	for _, mv := range moves {
@@ -715,7 +715,7 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 	}
 	done := make([]bool, len(moves))
 	emit := func(i int, src *dialect.Value) {
-		mv := newMove(src, moves[i].dst.buf, moves[i].dst.offset, yield.Loc)
+		mv := newMove(src, moves[i].dst.Buf, moves[i].dst.Offset, yield.Loc)
 		yield.Block.InsertBefore(yield, mv)
 		yield.SetOperand(moves[i].idx, mv.Results[0])
 		done[i] = true
@@ -730,7 +730,7 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 			// i may run when no pending copy still reads i's destination.
 			blocked := false
 			for j := range moves {
-				if j != i && !done[j] && srcBuf[j] == moves[i].dst.buf {
+				if j != i && !done[j] && srcBuf[j] == moves[i].dst.Buf {
 					blocked = true
 				}
 			}
@@ -754,7 +754,7 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 				return err
 			}
 			moves[i].src = nl.val
-			srcBuf[i] = nl.loc.buf
+			srcBuf[i] = nl.loc.Buf
 			break
 		}
 	}
@@ -776,12 +776,12 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 			if _, ok := r.Type.(*dialect.TileType); !ok {
 				continue
 			}
-			var want tileLoc
+			var want analysis.TileLoc
 			haveWant := false
 			if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
 				for _, e := range op.Def.Branch.EntryEdges(op) {
 					if e.To == r {
-						want, haveWant = bufferOf(e.From)
+						want, haveWant = analysis.TileLocation(e.From)
 					}
 				}
 			}
@@ -800,7 +800,7 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 				if y == nil {
 					continue
 				}
-				l, ok := bufferOf(y)
+				l, ok := analysis.TileLocation(y)
 				if !ok {
 					failure = dialect.NewError(t.Loc, "result #%d of %s: the yielded tile has no allocation", i, dialect.Describe(op))
 					return false
@@ -825,10 +825,10 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 	return failure
 }
 
-func describeLoc(l tileLoc) string {
-	s := Describe(l.buf)
-	if l.offset != 0 {
-		s += fmt.Sprintf(" + %d", l.offset)
+func describeLoc(l analysis.TileLoc) string {
+	s := Describe(l.Buf)
+	if l.Offset != 0 {
+		s += fmt.Sprintf(" + %d", l.Offset)
 	}
 	return s
 }

@@ -17,29 +17,16 @@ import (
 // buffer, in-place ops write their reused operand's, views and region
 // results inherit.
 
-// tileLoc is where a tile value lives: an allocation and a byte offset.
-type tileLoc struct {
-	buf    *dialect.Value // a !tile.buf value (normally a tile.alloc result)
-	offset int64
-}
-
-// bufferOf returns the allocation holding tile v (analysis.TileLocation,
-// the one definition the validator and the executor share).
-func bufferOf(v *dialect.Value) (tileLoc, bool) {
-	l, ok := analysis.TileLocation(v)
-	return tileLoc{buf: l.Buf, offset: l.Offset}, ok
-}
-
 // allocationOf returns the allocation tile v lives in, looking through
-// tile.slice windows to their source (whose byte offset bufferOf cannot
+// tile.slice windows to their source (whose byte offset TileLocation cannot
 // name). No-alias and hazard rules apply to the whole allocation, so a
 // window counts as its source.
 func allocationOf(v *dialect.Value) (*dialect.Value, bool) {
 	for depth := 0; depth < 1000; depth++ {
-		if l, ok := bufferOf(v); ok {
-			return l.buf, true
+		if l, ok := analysis.TileLocation(v); ok {
+			return l.Buf, true
 		}
-		// bufferOf stopped at a slice somewhere up the chain: find it.
+		// TileLocation stopped at a slice somewhere up the chain: find it.
 		w := v
 		for w.Op != nil && w.Op.Name != "tile.slice" {
 			switch {

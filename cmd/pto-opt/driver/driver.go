@@ -7,13 +7,14 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -351,7 +352,7 @@ PASSES (as flags, in command-line order; options as --pass="k=v k2=v2"):
 	for _, p := range pass.Passes() {
 		fmt.Fprintf(w, "  --%-34s %s\n", p.Name, p.Summary)
 		opts := append([]pass.OptionSpec(nil), p.Options...)
-		sort.Slice(opts, func(i, j int) bool { return opts[i].Name < opts[j].Name })
+		slices.SortFunc(opts, func(a, b pass.OptionSpec) int { return cmp.Compare(a.Name, b.Name) })
 		for _, o := range opts {
 			extra := ""
 			if len(o.Values) > 0 {
