@@ -103,7 +103,10 @@ var TileOps = []TileOp{
 		Doc: "loads a window of a global tensor into a tile"},
 	{Name: "store", Form: Stores, Pipe: "MTE3", PTO: "tstore", PTOForm: PTOStore,
 		Doc: "stores a tile into a window of a global tensor; the result is the tensor"},
-	{Name: "tpop_from_aic", Form: Produces, Pipe: "MTE2", Traits: CubePop, PTO: "tpop_from_aic",
+	// ptoas's tpop_from_aic returns a tile in the C2V pipe's own buffer
+	// and needs the pipe initialised (aiv_initialize_pipe), which the
+	// lowering does not emit yet: refused rather than emitted wrong.
+	{Name: "tpop_from_aic", Form: Produces, Pipe: "MTE2", Traits: CubePop, PTOForm: PTOUnsupported,
 		Doc: "receives a tile the cube core pushed (split AIV kernels)"},
 	{Name: "move", Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov",
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},

@@ -254,7 +254,7 @@ func (c *ptoConv) check() error {
 				return false
 			}
 			if r.PTOForm == dialect.PTOUnsupported {
-				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas has no instruction for '%s' (%s)", op.Name, r.Doc)
+				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, r.Doc)
 				return false
 			}
 			if r.PTOScratch && !tile.HasScratch(op) {
@@ -269,6 +269,13 @@ func (c *ptoConv) check() error {
 		if op.Def != nil && op.Def.Branch != nil && carriesTileValues(op) && op.Name != "scf.for" && op.Name != "scf.if" {
 			failure = dialect.NewError(op.Loc, "convert-tile-to-pto: '%s' carrying tiles or tensors is not supported (only scf.for and scf.if)", op.Name)
 			return false
+		}
+		// ptoas's tiles are two-dimensional (rows x cols).
+		for _, r := range op.Results {
+			if t, ok := r.Type.(*dialect.TileType); ok && len(t.Shape) != 2 {
+				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas tiles have two dimensions; %s is rank %d", t, len(t.Shape))
+				return false
+			}
 		}
 		// Tile and tensor values may only flow through tile ops and
 		// structured control flow.
@@ -604,7 +611,7 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		_, err := c.buffer(op.Results[0])
 		return err
 	case dialect.PTOUnsupported:
-		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas has no instruction for '%s' (%s)", op.Name, lw.Doc)
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, lw.Doc)
 	case dialect.PTOCompute:
 		if ins, err = mapAll(dialect.TileInputs(op)); err != nil {
 			return err

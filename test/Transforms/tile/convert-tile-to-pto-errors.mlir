@@ -23,7 +23,30 @@ func.func @topk_has_no_instruction(%in: !tile.tensor<8x64xf32>) {
   %mem_vec_1 = tile.alloc vec, 256 {addr = 2048} : !tile.buf<vec>
   %mem_vec_2 = tile.alloc vec, 256 {addr = 4096} : !tile.buf<vec>
   %x = tile.load %in into %mem_vec_0 {offsets = [0, 0]} : (!tile.tensor<8x64xf32>) -> !tile.tile<8x64xf32, vec>
-  // expected-error @+1 {{convert-tile-to-pto: ptoas has no instruction for 'tile.topk'}}
+  // expected-error @+1 {{convert-tile-to-pto: no ptoas lowering for 'tile.topk'}}
   %v, %i = tile.topk %x into %mem_vec_1, %mem_vec_2 : (!tile.tile<8x64xf32, vec>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xi32, vec>)
+  return
+}
+
+// -----
+
+// ptoas's tiles are two-dimensional.
+func.func @rank_three(%in: !tile.tensor<2x8x8xf32>) {
+  %mem_vec_0 = tile.alloc vec, 512 {addr = 0} : !tile.buf<vec>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas tiles have two dimensions; !tile.tile<2x8x8xf32, vec> is rank 3}}
+  %x = tile.load %in into %mem_vec_0 {offsets = [0, 0, 0]} : (!tile.tensor<2x8x8xf32>) -> !tile.tile<2x8x8xf32, vec>
+  return
+}
+
+// -----
+
+// tile.tpop_from_aic lowers to a ptoas op that returns a tile in the C2V
+// pipe's own buffer after the pipe is set up, which the lowering does not
+// emit yet.
+func.func @pop(%out: !tile.tensor<16x16xf32>) attributes {tile.split_aiv} {
+  %mem_vec_0 = tile.alloc vec, 1024 {addr = 0} : !tile.buf<vec>
+  // expected-error @+1 {{convert-tile-to-pto: no ptoas lowering for 'tile.tpop_from_aic'}}
+  %t = tile.tpop_from_aic into %mem_vec_0 : () -> !tile.tile<16x16xf32, vec>
+  %r = tile.store %t, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
   return
 }
