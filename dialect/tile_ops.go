@@ -65,7 +65,7 @@ const (
 	// PTONoOp: nothing to emit; the tile is its buffer (tile.create's
 	// contents are unspecified).
 	PTONoOp
-	// PTOUnsupported: ptoas has no instruction; convert-tile-to-pto
+	// PTOUnsupported: no ptoas lowering (yet); convert-tile-to-pto
 	// refuses the op at its location, with the row's Doc as the reason.
 	PTOUnsupported
 )
