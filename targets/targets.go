@@ -79,6 +79,11 @@ type Target struct {
 	// Moves lists the [from, to] memory-space pairs tile.move can copy
 	// between on this target (ptoas's tmov pairs); empty: any pair.
 	Moves [][2]string `json:"moves,omitempty"`
+	// Loads and Stores list the spaces tile.load can fill from global
+	// memory and tile.store can write back from (ptoas's tload and
+	// tstore); empty: any space.
+	Loads  []string `json:"loads,omitempty"`
+	Stores []string `json:"stores,omitempty"`
 	// Family is the nearest built-in target in the inheritance chain (the
 	// target itself when built in or standalone). Target-aware op rules,
 	// such as the in-place variants of sels and prelu, follow the family,
@@ -111,6 +116,16 @@ func (t *Target) CanMove(from, to string) bool {
 		return true
 	}
 	return slices.Contains(t.Moves, [2]string{from, to})
+}
+
+// CanLoad reports whether tile.load can fill a tile of the space.
+func (t *Target) CanLoad(space string) bool {
+	return len(t.Loads) == 0 || slices.Contains(t.Loads, space)
+}
+
+// CanStore reports whether tile.store can write a tile of the space.
+func (t *Target) CanStore(space string) bool {
+	return len(t.Stores) == 0 || slices.Contains(t.Stores, space)
 }
 
 // Space returns the named space, or nil when the target lacks it.
@@ -183,6 +198,8 @@ type raw struct {
 	Spaces             map[string]json.RawMessage `json:"spaces"`
 	Hazards            *[]string                  `json:"hazards"`
 	Moves              *[][2]string               `json:"moves"`
+	Loads              *[]string                  `json:"loads"`
+	Stores             *[]string                  `json:"stores"`
 }
 
 // Load resolves a target by built-in name or JSON file path.
@@ -299,6 +316,21 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 			}
 		}
 		t.Moves = *r.Moves
+	}
+	for _, list := range []struct {
+		field string
+		from  *[]string
+		to    *[]string
+	}{{"loads", r.Loads, &t.Loads}, {"stores", r.Stores, &t.Stores}} {
+		if list.from == nil {
+			continue
+		}
+		for _, sp := range *list.from {
+			if !slices.Contains(SpaceNames(), sp) {
+				return nil, fmt.Errorf("%s: %s: unknown memory space %q (spaces: %s)", source, list.field, sp, strings.Join(SpaceNames(), ", "))
+			}
+		}
+		*list.to = *list.from
 	}
 	for _, name := range slices.Sorted(maps.Keys(r.Spaces)) {
 		if !slices.Contains(SpaceNames(), name) {

@@ -1,16 +1,32 @@
 package tile
 
 import (
+	"strings"
+
 	"pto-opt/dialect"
 	"pto-opt/transforms/pass"
 )
 
-// CheckMove refuses, at the op, a tile.move between two memory spaces the
-// target cannot copy between (the target file's "moves": ptoas's tmov
+// CheckMove refuses, at the op, a tile.load into or a tile.store from a
+// space the target cannot load or store (its "loads" and "stores"), and a
+// tile.move between two memory spaces the target cannot copy between (the target file's "moves": ptoas's tmov
 // pairs; vec -> mat exists on ascend950 only). The kernel cannot run as
 // written, so planning it would only hand ptoas something it rejects.
 func CheckMove(ctx *pass.Context, op *dialect.Operation) error {
-	if op.Name != "tile.move" || ctx.Target == nil || len(op.Operands) == 0 || len(op.Results) == 0 {
+	if ctx.Target == nil {
+		return nil
+	}
+	if op.Has(dialect.GlobalLoad) && len(op.Results) > 0 {
+		if sp := dialect.TileSpaceOf(op.Results[0].Type); sp != "" && !ctx.Target.CanLoad(sp) {
+			return dialect.NewError(op.Loc, "'%s' into %s: target '%s' loads from global memory only into %s", op.Name, sp, ctx.Target.Name, strings.Join(ctx.Target.Loads, ", "))
+		}
+	}
+	if op.Name == "tile.store" && len(op.Operands) > 0 {
+		if sp := dialect.TileSpaceOf(op.Operands[0].Type); sp != "" && !ctx.Target.CanStore(sp) {
+			return dialect.NewError(op.Loc, "'tile.store' from %s: target '%s' stores to global memory only from %s", sp, ctx.Target.Name, strings.Join(ctx.Target.Stores, ", "))
+		}
+	}
+	if op.Name != "tile.move" || len(op.Operands) == 0 || len(op.Results) == 0 {
 		return nil
 	}
 	from, to := dialect.TileSpaceOf(op.Operands[0].Type), dialect.TileSpaceOf(op.Results[0].Type)

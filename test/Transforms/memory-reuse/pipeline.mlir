@@ -1,4 +1,6 @@
-// RUN: pto-opt %s -split-input-file -memory-reuse -check-tile-placement --target=ascend910b -verify-diagnostics | FileCheck %s
+// (ascend910b-loads-anywhere.json: ascend910b with loads into any space, so
+// the kernels below exercise the planner alone.)
+// RUN: pto-opt %s -split-input-file -memory-reuse -check-tile-placement --target=%S/../tile/Inputs/ascend910b-loads-anywhere.json -verify-diagnostics | FileCheck %s
 
 // Pipeline-stage guard: tiles written by the two clones of a
 // pl.pipeline(stage=2) loop (tagged tile.pipeline = [group, stage]) run

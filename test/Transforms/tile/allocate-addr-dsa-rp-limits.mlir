@@ -1,4 +1,6 @@
-// RUN: pto-opt %s -split-input-file -verify-diagnostics --target=ascend910b -allocate-addr="planner=dsa-rp penalties=false" -check-tile-placement | FileCheck %s
+// (ascend910b-loads-anywhere.json: ascend910b with loads into any space, so
+// the kernels below exercise the planner alone.)
+// RUN: pto-opt %s -split-input-file -verify-diagnostics --target=%S/Inputs/ascend910b-loads-anywhere.json -allocate-addr="planner=dsa-rp penalties=false" -check-tile-placement | FileCheck %s
 
 // Strict-then-soft: stage 0 and stage 1 of one pipeline group want separate
 // 128 KiB buffers, but UB holds 184 KiB. With the stage separation hard

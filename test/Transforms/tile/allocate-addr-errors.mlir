@@ -1,5 +1,7 @@
-// RUN: pto-opt %s -split-input-file -verify-diagnostics --target=ascend910b -allocate-addr=planner=sequential
-// RUN: pto-opt %s -split-input-file --target=ascend910b -allocate-addr=planner=dsa-rp -check-tile-placement | FileCheck %s --check-prefix=DSA
+// (ascend910b-loads-anywhere.json: ascend910b with loads into any space, so
+// the kernels below exercise the planner alone.)
+// RUN: pto-opt %s -split-input-file -verify-diagnostics --target=%S/Inputs/ascend910b-loads-anywhere.json -allocate-addr=planner=sequential
+// RUN: pto-opt %s -split-input-file --target=%S/Inputs/ascend910b-loads-anywhere.json -allocate-addr=planner=dsa-rp -check-tile-placement | FileCheck %s --check-prefix=DSA
 
 // The bump allocator never reuses a freed range: five 16 KiB L0A tiles,
 // one live at a time, need 80 KiB of the 64 KiB L0A and overflow; the error

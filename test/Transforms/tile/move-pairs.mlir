@@ -12,3 +12,13 @@ func.func @vec_to_mat(%in: !tile.tensor<64x64xf16>) {
   %l = tile.move %m : (!tile.tile<64x64xf16, mat>) -> !tile.tile<64x64xf16, left>
   return
 }
+
+// -----
+
+// On ascend910b tile.load fills only vec and mat (tload); the cube's left
+// and right tiles are filled by a move from mat.
+func.func @load_into_left(%in: !tile.tensor<64x64xf16>) {
+  // expected-error @+1 {{init-memref: 'tile.load' into left: target 'ascend910b' loads from global memory only into vec, mat}}
+  %l = tile.load %in {offsets = [0, 0]} : (!tile.tensor<64x64xf16>) -> !tile.tile<64x64xf16, left>
+  return
+}

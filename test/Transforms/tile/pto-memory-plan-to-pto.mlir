@@ -20,12 +20,16 @@
 func.func @kloop(%a: !tile.tensor<16x64xf16>, %b: !tile.tensor<64x16xf16>, %out: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  %l0 = tile.load %a {offsets = [0, 0]} : (!tile.tensor<16x64xf16>) -> !tile.tile<16x16xf16, left>
-  %r0 = tile.load %b {offsets = [0, 0]} : (!tile.tensor<64x16xf16>) -> !tile.tile<16x16xf16, right>
+  %l0m = tile.load %a {offsets = [0, 0]} : (!tile.tensor<16x64xf16>) -> !tile.tile<16x16xf16, mat>
+  %l0 = tile.move %l0m : (!tile.tile<16x16xf16, mat>) -> !tile.tile<16x16xf16, left>
+  %r0m = tile.load %b {offsets = [0, 0]} : (!tile.tensor<64x16xf16>) -> !tile.tile<16x16xf16, mat>
+  %r0 = tile.move %r0m : (!tile.tile<16x16xf16, mat>) -> !tile.tile<16x16xf16, right>
   %init = tile.matmul %l0, %r0 : (!tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>) -> !tile.tile<16x16xf32, acc>
   %acc = scf.for %k = %c1 to %c4 step %c1 iter_args(%c = %init) -> (!tile.tile<16x16xf32, acc>) {
-    %lk = tile.load %a, %k {offsets = [0, 16]} : (!tile.tensor<16x64xf16>, index) -> !tile.tile<16x16xf16, left>
-    %rk = tile.load %b, %k {offsets = [16, 0]} : (!tile.tensor<64x16xf16>, index) -> !tile.tile<16x16xf16, right>
+    %lkm = tile.load %a, %k {offsets = [0, 16]} : (!tile.tensor<16x64xf16>, index) -> !tile.tile<16x16xf16, mat>
+    %lk = tile.move %lkm : (!tile.tile<16x16xf16, mat>) -> !tile.tile<16x16xf16, left>
+    %rkm = tile.load %b, %k {offsets = [16, 0]} : (!tile.tensor<64x16xf16>, index) -> !tile.tile<16x16xf16, mat>
+    %rk = tile.move %rkm : (!tile.tile<16x16xf16, mat>) -> !tile.tile<16x16xf16, right>
     %n = tile.matmul_acc %c, %lk, %rk : (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>) -> !tile.tile<16x16xf32, acc>
     scf.yield %n : !tile.tile<16x16xf32, acc>
   }
