@@ -49,7 +49,9 @@ func (s *state) readLoc(tok *lexer.Token, trailing bool) error {
 	if err == nil && s.peek().Type != tEOF {
 		err = s.errf("expected ')' in location")
 	}
-	if err != nil && st.err != nil {
+	if st.err != nil {
+		// The location's text ended at a lexing error, which a complete
+		// location does not hide.
 		err = convertError(st.err)
 	}
 	s.lex = saved

@@ -107,7 +107,9 @@ func (s *state) parseSpan(filename string, sp span, aliases bool) ([]*dialect.Op
 	st := s.openStream(filename, sp.from, sp.to, sp.line, sp.lineStart)
 	s.lex = st
 	ops, err := s.parseItems(aliases)
-	if err != nil && st.err != nil {
+	if st.err != nil {
+		// The lexer ends a stream at a lexing error as if the text ended
+		// there, which the top level accepts: the error still stands.
 		err = convertError(st.err)
 	}
 	s.lex = nil
@@ -265,6 +267,9 @@ func (s *state) parseGenericOp() (*dialect.OperationState, error) {
 		// grammar failed before reaching it.
 		lexErr := convertError(gl.err)
 		if err == nil || !diagBefore(s.parseError(err), lexErr) {
+			// It replaces the error a production met at the end of the
+			// op's text, for the enclosing ops too.
+			s.fatal = lexErr
 			return nil, lexErr
 		}
 	}
