@@ -135,7 +135,13 @@ func (s *scanner) pos(at int) lexer.Position {
 }
 
 func (s *scanner) fail(at int, format string, args ...any) (lexer.Token, error) {
-	return lexer.Token{}, &LexError{Pos: s.pos(at), Msg: fmt.Sprintf(format, args...)}
+	return s.failAt(s.pos(at), format, args...)
+}
+
+// failAt reports an error at p, for a token whose scan went past a
+// newline (which moves the line s.pos counts from).
+func (s *scanner) failAt(p lexer.Position, format string, args ...any) (lexer.Token, error) {
+	return lexer.Token{}, &LexError{Pos: p, Msg: fmt.Sprintf(format, args...)}
 }
 
 // balanced consumes a bracketed body starting at src[j] (an opening
@@ -224,14 +230,14 @@ func (s *scanner) Next() (lexer.Token, error) {
 		if i < len(src) && src[i] == '<' && typeKeywords[word] && !s.splitTypes {
 			end, ok := s.balanced(i)
 			if !ok {
-				return s.fail(start, "unbalanced '<' in %s type", word)
+				return s.failAt(p, "unbalanced '<' in %s type", word)
 			}
 			return tok(tShapedType, end)
 		}
 		if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
 			end, ok := s.balanced(i)
 			if !ok {
-				return s.fail(start, "unbalanced '%c' in %s", src[i], word)
+				return s.failAt(p, "unbalanced '%c' in %s", src[i], word)
 			}
 			if word == "loc" {
 				return tok(tLoc, end)
@@ -257,7 +263,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 		if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
 			end, ok := s.balanced(i)
 			if !ok {
-				return s.fail(start, "unbalanced '<' in %s", src[start:i])
+				return s.failAt(p, "unbalanced '<' in %s", src[start:i])
 			}
 			if c == '!' {
 				return tok(tDialectType, end)

@@ -52,3 +52,21 @@ func TestLexingErrorsAreReported(t *testing.T) {
 		})
 	}
 }
+
+// TestMultiLineTokenErrorsAreAtTheirStart checks that a token kept whole
+// (a shaped type, a location, a dialect attribute) that is not closed
+// before the end of the text is reported where it starts, although
+// looking for its end went over lines. The column was once counted from
+// the last line seen, and came out negative.
+func TestMultiLineTokenErrorsAreAtTheirStart(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"func.func private @f(memref<4x\nf32\n", "lex.mlir:1:22: error: unbalanced '<' in memref type"},
+		{"\"xd.y\"() : () -> () loc(\n\"a\":1:2\n", "lex.mlir:1:21: error: unbalanced '(' in loc"},
+		{"#a = #xd.y<\n1\n", "lex.mlir:1:6: error: unbalanced '<' in #xd.y"},
+	} {
+		_, err := parser.New(parser.Options{AllowUnregistered: true}).Parse("lex.mlir", []byte(tc.src))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %s", tc.src, err, tc.want)
+		}
+	}
+}
