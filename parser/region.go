@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"pto-opt/dialect"
@@ -99,42 +98,6 @@ func (s *state) withBraces(what string, parse func() error) error {
 	s.lex = saved
 	s.closeStream(st)
 	return err
-}
-
-// parseSpan reads the top-level items of s.src[sp.from:sp.to]: alias
-// definitions (when aliases is set) and operations.
-func (s *state) parseSpan(filename string, sp span, aliases bool) ([]*dialect.OperationState, error) {
-	st := s.openStream(filename, sp.from, sp.to, sp.line, sp.lineStart)
-	s.lex = st
-	ops, err := s.parseItems(aliases)
-	if st.err != nil {
-		// The lexer ends a stream at a lexing error as if the text ended
-		// there, which the top level accepts: the error still stands.
-		err = convertError(st.err)
-	}
-	s.lex = nil
-	s.closeStream(st)
-	return ops, err
-}
-
-func (s *state) parseItems(aliases bool) ([]*dialect.OperationState, error) {
-	var ops []*dialect.OperationState
-	for {
-		switch t := s.peek(); {
-		case t.Type == tEOF:
-			return ops, nil
-		case aliases && (t.Type == tHash || t.Type == tBang):
-			if err := s.parseAliasDef(); err != nil {
-				return nil, err
-			}
-		default:
-			op, err := s.parseOperation()
-			if err != nil {
-				return nil, err
-			}
-			ops = append(ops, op)
-		}
-	}
 }
 
 // parseRegion reads a region: `{ ops (^label(args): ops)* }`, possibly as
@@ -241,128 +204,4 @@ func (s *state) blockHeader() (*dialect.BlockState, error) {
 		return nil, err
 	}
 	return b, nil
-}
-
-// parseGenericOp reads a generic-form op through participle's GenericOp
-// grammar, then resumes the current stream after it.
-func (s *state) parseGenericOp() (*dialect.OperationState, error) {
-	st := s.lex.(*stream) // operations are only read from streams
-	name := st.Peek()
-	pos := name.Pos
-	gl := &genericLexer{sc: scanner{filename: pos.Filename, src: st.sc.src, i: pos.Offset, line: pos.Line,
-		lineStart: pos.Offset - (pos.Column - 1), braces: &s.braces}}
-	pl, err := lexer.Upgrade(gl)
-	if err != nil {
-		return nil, convertError(err)
-	}
-	g, err := s.genericP.ParseFromLexer(pl, participle.AllowTrailing(true))
-	s.lex = st
-	if err == nil {
-		if t := pl.Peek(); t.Type != tEOF {
-			err = s.errAt(t, "unexpected %s after operation", describe(t))
-		}
-	}
-	if gl.err != nil {
-		// The op's text stops at a lexing error: report it unless the
-		// grammar failed before reaching it.
-		lexErr := convertError(gl.err)
-		if err == nil || !diagBefore(s.parseError(err), lexErr) {
-			// It replaces the error a production met at the end of the
-			// op's text, for the enclosing ops too.
-			s.fatal = lexErr
-			return nil, lexErr
-		}
-	}
-	if err != nil {
-		return nil, s.parseError(err)
-	}
-	// Continue after the op.
-	st.sc.i, st.sc.line, st.sc.lineStart = gl.sc.i, gl.sc.line, gl.sc.lineStart
-	st.n++
-	st.peeked = false
-	return convertGeneric(g)
-}
-
-// diagBefore reports whether diagnostic a is located before b.
-func diagBefore(a, b error) bool {
-	da, ok1 := a.(*dialect.Diagnostic)
-	db, ok2 := b.(*dialect.Diagnostic)
-	if !ok1 || !ok2 {
-		return false
-	}
-	return da.Loc.Line < db.Loc.Line || da.Loc.Line == db.Loc.Line && da.Loc.Col < db.Loc.Col
-}
-
-// genericLexer lexes one generic op for participle, from its name to the
-// end of its type, `: (inputs) -> results`, and then reports the end of
-// the input. Each brace group of the op is one Braces token. Text that
-// cannot belong to a generic op ends the input too, right after the
-// offending token (which participle then reports), so that a malformed
-// op never makes participle lex the rest of the file.
-type genericLexer struct {
-	sc    scanner
-	depth int // of ( and [
-	phase int
-	done  bool
-	err   error // the lexing error that ended the op's text
-}
-
-// Phases of genericLexer.
-const (
-	genHeader  = iota // name, operands, successors, properties, regions, attributes
-	genInputs         // after the ':'
-	genInList         // inside the inputs' parentheses
-	genArrow          // after them
-	genResults        // after the '->'
-	genResList        // inside the results' parentheses
-)
-
-func (g *genericLexer) Next() (lexer.Token, error) {
-	if g.done {
-		return lexer.Token{Type: tEOF, Pos: g.sc.pos(g.sc.i)}, nil
-	}
-	t, err := g.sc.Next()
-	if err != nil {
-		g.err, g.done = err, true
-		return lexer.Token{Type: tEOF, Pos: err.(*LexError).Pos}, nil
-	}
-	if t.Type == tEOF {
-		return t, nil
-	}
-	punct := func(v string) bool { return t.Type == tPunct && t.Value == v }
-	switch {
-	case punct("("), punct("["):
-		g.depth++
-	case punct(")"), punct("]"):
-		g.depth--
-	}
-	stop := g.depth < 0 || punct("=") || punct("}")
-	switch g.phase {
-	case genHeader:
-		switch {
-		case g.depth == 0 && punct(":"):
-			g.phase = genInputs
-		case g.depth == 0 && t.Type != tPunct && t.Type != tBraces && t.Type != tString:
-			stop = true
-		}
-	case genInputs:
-		g.phase = genInList
-		stop = stop || !punct("(")
-	case genInList, genResList:
-		stop = stop || t.Type == tPercent
-		if g.depth == 0 {
-			if g.phase == genResList {
-				stop = true
-			}
-			g.phase = genArrow
-		}
-	case genArrow:
-		g.phase = genResults
-		stop = stop || !punct("->")
-	case genResults:
-		g.phase = genResList
-		stop = stop || !punct("(")
-	}
-	g.done = stop
-	return t, nil
 }

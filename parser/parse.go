@@ -1,0 +1,106 @@
+package parser
+
+import (
+	"pto-opt/dialect"
+)
+
+func (p *Parser) parse(filename string, text string) (*dialect.Operation, error) {
+	if len(text) >= 2*minChunk {
+		if lay, ok := splitModule(text); ok && len(lay.chunks) > 1 {
+			if m, err := p.parseChunked(filename, text, lay); err == nil {
+				return m, nil
+			}
+			// Fall through: the whole-file parse reports the error
+			// exactly where the grammar finds it.
+		}
+	}
+	return p.parseWhole(filename, text)
+}
+
+func (p *Parser) reset() {
+	p.st.defaultDialect = "builtin"
+	p.st.typeAlias = map[string]dialect.Type{}
+	p.st.typeCache = map[string]dialect.Type{}
+	p.st.attrAlias = map[string]dialect.Attribute{}
+	p.st.allowUnreg = p.opts.AllowUnregistered
+	p.st.pendingDense = p.st.pendingDense[:0]
+	p.st.fatal = nil
+	p.st.src = ""
+	p.st.nesting = 0
+	p.st.braces = braceIndex{}
+	p.st.deferred = nil
+}
+
+func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
+	p.reset()
+	p.st.src = src
+	ops, err := p.st.parseSpan(filename, span{from: 0, to: len(src), line: 1}, true)
+	if err == nil {
+		err = p.st.finishLocations()
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{allowUnreg: p.opts.AllowUnregistered}
+	if len(ops) == 1 && ops[0].Name == "builtin.module" && ops[0].NumResults() == 0 {
+		b.push(true)
+		m, err := b.buildOp(ops[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := b.pop(); err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+	m := dialect.NewOperation("builtin.module", dialect.Location{File: filename}, nil, nil)
+	body := m.AddRegion().AddBlock()
+	b.push(true)
+	for _, st := range ops {
+		op, err := b.buildOp(st)
+		if err != nil {
+			return nil, err
+		}
+		body.Append(op)
+	}
+	if err := b.pop(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// parseSpan reads the top-level items of s.src[sp.from:sp.to]: alias
+// definitions (when aliases is set) and operations.
+func (s *state) parseSpan(filename string, sp span, aliases bool) ([]*dialect.OperationState, error) {
+	st := s.openStream(filename, sp.from, sp.to, sp.line, sp.lineStart)
+	s.lex = st
+	ops, err := s.parseItems(aliases)
+	if st.err != nil {
+		// The lexer ends a stream at a lexing error as if the text ended
+		// there, which the top level accepts: the error still stands.
+		err = convertError(st.err)
+	}
+	s.lex = nil
+	s.closeStream(st)
+	return ops, err
+}
+
+func (s *state) parseItems(aliases bool) ([]*dialect.OperationState, error) {
+	var ops []*dialect.OperationState
+	for {
+		switch t := s.peek(); {
+		case t.Type == tEOF:
+			return ops, nil
+		case aliases && (t.Type == tHash || t.Type == tBang):
+			if err := s.parseAliasDef(); err != nil {
+				return nil, err
+			}
+		default:
+			op, err := s.parseOperation()
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+		}
+	}
+}
