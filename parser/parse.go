@@ -5,6 +5,8 @@ import (
 )
 
 func (p *Parser) parse(filename string, text string) (*dialect.Operation, error) {
+	// The op states die once the module is built (or the parse fails).
+	defer p.st.recycleStates(false)
 	if len(text) >= 2*minChunk {
 		if lay, ok := splitModule(text); ok && len(lay.chunks) > 1 {
 			if m, err := p.parseChunked(filename, text, lay); err == nil {
