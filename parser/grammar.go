@@ -1,19 +1,26 @@
 package parser
 
 import (
-	"errors"
-
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"pto-opt/dialect"
 )
 
-// The participle grammar of an operation in generic form. Productions
-// marked "custom" are interface types parsed by hand-written functions
-// registered with participle.ParseTypeWith (see state.go). participle
-// reads one generic op at a time from a lexer that stops at the op's end
-// (region.go); everything else is read by the hand-written parser.
+// The adapter around participle. participle reads the generic form of an
+// operation with the grammar below; the rest of MLIR's syntax is read by
+// hand-written recursive descent, and the two meet here:
+//
+//   - participle takes its tokens from the current stream, one generic op
+//     at a time, each brace group of the op folded into one Braces token
+//     (genericLexer);
+//   - the grammar's types, attribute dictionaries and regions are custom
+//     productions: interface types that participle fills by calling the
+//     hand-written code (typeProduction, attrDictProduction,
+//     regionProduction), which reads a Braces token's text from a stream
+//     of its own;
+//   - errors of the hand-written code are kept from participle's
+//     backtracking, and participle's own are made diagnostics (errors.go).
 
 // GenericOp is `"dialect.op"(operands)[successors] <{props}> (regions) {attrs} : type`.
 type GenericOp struct {
@@ -61,7 +68,7 @@ type TypeNode interface{ typeNode() dialect.Type }
 type AttrDictNode interface{ attrs() []dialect.NamedAttr }
 
 // RegionNode is a parsed `{ ops ^label(args): ops ... }` (custom
-// production: regionBody in region.go).
+// production).
 type RegionNode interface{ region() *dialect.RegionState }
 
 type typeNode struct{ t dialect.Type }
@@ -75,30 +82,6 @@ func (n attrDictNode) attrs() []dialect.NamedAttr { return n.list }
 type regionNode struct{ rs *dialect.RegionState }
 
 func (n regionNode) region() *dialect.RegionState { return n.rs }
-
-func convertError(err error) error {
-	var d *dialect.Diagnostic
-	if errors.As(err, &d) {
-		return d
-	}
-	var le *LexError
-	if errors.As(err, &le) {
-		return dialect.NewError(locOf(le.Pos), "%s", le.Msg)
-	}
-	var pe participle.Error
-	if errors.As(err, &pe) {
-		pos := pe.Position()
-		msg := pe.Message()
-		if ut, ok := pe.(*participle.UnexpectedTokenError); ok {
-			msg = "unexpected " + describe(&ut.Unexpected)
-			if ut.Expect != "" {
-				msg += ", expected " + ut.Expect
-			}
-		}
-		return dialect.NewError(locOf(pos), "%s", msg)
-	}
-	return err
-}
 
 func convertGeneric(g *GenericOp) (*dialect.OperationState, error) {
 	name, err := unquote(g.Name)
@@ -137,136 +120,81 @@ func convertGeneric(g *GenericOp) (*dialect.OperationState, error) {
 	return st, nil
 }
 
-// parseError picks the error to report for a failed participle parse.
-func (s *state) parseError(err error) error {
-	if s.fatal != nil {
-		err = s.fatal
-	}
-	return convertError(err)
-}
-
-// keepFatal remembers the first real error of a custom production:
-// participle backtracks over it and would report a less precise one.
-func (s *state) keepFatal(err error) error {
-	if err != nil && err != participle.NextMatch && s.fatal == nil {
-		s.fatal = err
-	}
-	return err
-}
+// The custom productions read from participle's PeekingLexer. One that
+// does not apply where participle tries it says NextMatch; one that fails
+// records its error first (s.fail), because participle may backtrack over
+// it and report an error of its own (see errors.go).
 
 func (s *state) typeProduction(lex *lexer.PeekingLexer) (TypeNode, error) {
-	n, err := s.typeProductionImpl(lex)
-	return n, s.keepFatal(err)
-}
-
-func (s *state) typeProductionImpl(lex *lexer.PeekingLexer) (TypeNode, error) {
 	s.lex = lex
 	if !s.canStartType() {
 		return nil, participle.NextMatch
 	}
 	t, err := s.parseType()
 	if err != nil {
-		return nil, err
+		return nil, s.fail(err)
 	}
 	return typeNode{t}, nil
 }
 
 func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (AttrDictNode, error) {
-	n, err := s.attrDictProductionImpl(lex)
-	return n, s.keepFatal(err)
-}
-
-func (s *state) attrDictProductionImpl(lex *lexer.PeekingLexer) (AttrDictNode, error) {
 	s.lex = lex
 	if !s.peekBraces() {
 		return nil, participle.NextMatch
 	}
 	list, err := s.parseAttrDict()
 	if err != nil {
-		return nil, err
+		return nil, s.fail(err)
 	}
 	return attrDictNode{list}, nil
 }
 
 func (s *state) regionProduction(lex *lexer.PeekingLexer) (RegionNode, error) {
-	n, err := s.regionProductionImpl(lex)
-	return n, s.keepFatal(err)
-}
-
-func (s *state) regionProductionImpl(lex *lexer.PeekingLexer) (RegionNode, error) {
 	s.lex = lex
 	if s.peek().Type != tBraces {
 		return nil, participle.NextMatch
 	}
 	rs, err := s.parseRegion()
 	if err != nil {
-		return nil, err
+		return nil, s.fail(err)
 	}
 	return regionNode{rs}, nil
 }
 
 // parseGenericOp reads a generic-form op through participle's GenericOp
-// grammar, then resumes the current stream after it.
+// grammar. participle collects the op's tokens from the current stream
+// (genericLexer), which then goes on after the op.
 func (s *state) parseGenericOp() (*dialect.OperationState, error) {
 	st := s.lex.(*stream) // operations are only read from streams
-	name := st.Peek()
-	pos := name.Pos
-	gl := &genericLexer{sc: scanner{filename: pos.Filename, src: st.sc.src, i: pos.Offset, line: pos.Line,
-		lineStart: pos.Offset - (pos.Column - 1), braces: &s.braces}}
-	pl, err := lexer.Upgrade(gl)
-	if err != nil {
-		return nil, convertError(err)
-	}
+	st.sc.braces = &s.braces
+	pl, _ := lexer.Upgrade(&genericLexer{src: st}) // cannot fail: genericLexer.Next returns no errors
+	st.sc.braces = nil
 	g, err := s.genericP.ParseFromLexer(pl, participle.AllowTrailing(true))
-	s.lex = st
 	if err == nil {
-		if t := pl.Peek(); t.Type != tEOF {
+		s.lex = pl
+		if t := s.peek(); t.Type != tEOF {
 			err = s.errAt(t, "unexpected %s after operation", describe(t))
 		}
 	}
-	if gl.err != nil {
-		// The op's text stops at a lexing error: report it unless the
-		// grammar failed before reaching it.
-		lexErr := convertError(gl.err)
-		if err == nil || !diagBefore(s.parseError(err), lexErr) {
-			// It replaces the error a production met at the end of the
-			// op's text, for the enclosing ops too.
-			s.fatal = lexErr
-			return nil, lexErr
-		}
-	}
+	s.lex = st
 	if err != nil {
-		return nil, s.parseError(err)
+		return nil, s.fail(participleError(err))
 	}
-	// Continue after the op.
-	st.sc.i, st.sc.line, st.sc.lineStart = gl.sc.i, gl.sc.line, gl.sc.lineStart
-	st.n++
-	st.peeked = false
 	return convertGeneric(g)
 }
 
-// diagBefore reports whether diagnostic a is located before b.
-func diagBefore(a, b error) bool {
-	da, ok1 := a.(*dialect.Diagnostic)
-	db, ok2 := b.(*dialect.Diagnostic)
-	if !ok1 || !ok2 {
-		return false
-	}
-	return da.Loc.Line < db.Loc.Line || da.Loc.Line == db.Loc.Line && da.Loc.Col < db.Loc.Col
-}
-
-// genericLexer lexes one generic op for participle, from its name to the
-// end of its type, `: (inputs) -> results`, and then reports the end of
-// the input. Each brace group of the op is one Braces token. Text that
+// genericLexer hands participle the tokens of one generic op from a
+// stream, from its name to the end of its type, `: (inputs) -> results`,
+// and then reports the end of the input. Each brace group of the op is
+// one Braces token (the stream's scanner is set to make them). Text that
 // cannot belong to a generic op ends the input too, right after the
 // offending token (which participle then reports), so that a malformed
 // op never makes participle lex the rest of the file.
 type genericLexer struct {
-	sc    scanner
+	src   *stream
 	depth int // of ( and [
 	phase int
 	done  bool
-	err   error // the lexing error that ended the op's text
 }
 
 // Phases of genericLexer.
@@ -281,14 +209,11 @@ const (
 
 func (g *genericLexer) Next() (lexer.Token, error) {
 	if g.done {
-		return lexer.Token{Type: tEOF, Pos: g.sc.pos(g.sc.i)}, nil
+		return lexer.Token{Type: tEOF, Pos: g.src.sc.pos(g.src.sc.i)}, nil
 	}
-	t, err := g.sc.Next()
-	if err != nil {
-		g.err, g.done = err, true
-		return lexer.Token{Type: tEOF, Pos: err.(*LexError).Pos}, nil
-	}
-	if t.Type == tEOF {
+	t := *g.src.Next()
+	if t.Type == tEOF || t.Type == tError {
+		g.done = true
 		return t, nil
 	}
 	punct := func(v string) bool { return t.Type == tPunct && t.Value == v }

@@ -25,13 +25,14 @@ const (
 	tDialectAttr // #dialect.name<...>, affine_map<...>, dense_resource<...> kept whole
 	tLoc         // loc(...) kept whole
 	tShapedType  // memref<...>, tensor<...>, vector<...>, tuple<...>, complex<...> kept whole
-	tBraces      // a {...} group of a generic op, kept whole (see region.go)
+	tBraces      // a {...} group of a generic op, kept whole (see genericLexer)
+	tError       // text that cannot be lexed; Value is the message (see errors.go)
 )
 
 var symbols = map[string]lexer.TokenType{
 	"EOF": tEOF, "Ident": tIdent, "Percent": tPercent, "Caret": tCaret, "At": tAt,
 	"Hash": tHash, "Bang": tBang, "Int": tInt, "Float": tFloat, "String": tString,
-	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc, "ShapedType": tShapedType, "Braces": tBraces,
+	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc, "ShapedType": tShapedType, "Braces": tBraces, "Error": tError,
 }
 
 // mlirLexer is the participle lexer definition.
@@ -39,47 +40,32 @@ type mlirLexer struct{}
 
 func (mlirLexer) Symbols() map[string]lexer.TokenType { return symbols }
 
+// Lex lexes the generic op at the start of r's text, as parseGenericOp
+// feeds participle (which the parser does itself, with ParseFromLexer).
 func (mlirLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(filename, string(b), 0, len(b), 1, 0), nil
+	st := &stream{sc: scanner{filename: filename, src: string(b), line: 1, braces: &braceIndex{}}}
+	return &genericLexer{src: st}, nil
 }
 
-func (mlirLexer) LexString(filename, s string) (lexer.Lexer, error) {
-	return newScanner(filename, s, 0, len(s), 1, 0), nil
-}
-
-func (mlirLexer) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
-	return newScanner(filename, string(b), 0, len(b), 1, 0), nil
-}
-
-// scanner produces tokens on demand; participle's PeekingLexer collects
-// them into its own slice, so the scanner keeps none.
+// scanner is the lexer: it makes one token at a time, on demand, from
+// src[i:], tracking the line. It keeps no tokens (a stream does).
 type scanner struct {
 	filename        string
 	src             string
 	i               int
 	line, lineStart int
 	// braces, when set, makes every {...} group one Braces token (for the
-	// lexer feeding participle a generic op; see region.go). It remembers
+	// tokens of a generic op, for participle; see genericLexer). It remembers
 	// the extent of the groups nested in the ones it has scanned.
 	braces *braceIndex
 	// splitTypes lexes builtin type keywords as plain identifiers, for
 	// reading the parameters of a shaped type: the nested types are then
 	// read from the same tokens instead of being scanned again.
 	splitTypes bool
-}
-
-// LexError is a lexing failure at a position.
-type LexError struct {
-	Pos lexer.Position
-	Msg string
-}
-
-func (e *LexError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Msg)
 }
 
 func isIdentStart(c byte) bool {
@@ -108,25 +94,19 @@ var swallowKeywords = map[string]bool{
 // token and parsed once per distinct spelling (types repeat a lot).
 var typeKeywords = map[string]bool{"memref": true, "tensor": true, "vector": true, "tuple": true, "complex": true}
 
-// newScanner lexes src[from:to]; positions stay absolute in src, so a
-// chunk of a large file reports the same lines and columns as the whole
-// file would (line and lineStart describe where src[from] sits).
-func newScanner(filename, src string, from, to, line, lineStart int) *scanner {
-	return &scanner{filename: filename, src: src[:to], i: from, line: line, lineStart: lineStart}
-}
-
 func (s *scanner) pos(at int) lexer.Position {
 	return lexer.Position{Filename: s.filename, Offset: at, Line: s.line, Column: at - s.lineStart + 1}
 }
 
-func (s *scanner) fail(at int, format string, args ...any) (lexer.Token, error) {
+// fail returns an Error token at src[at].
+func (s *scanner) fail(at int, format string, args ...any) lexer.Token {
 	return s.failAt(s.pos(at), format, args...)
 }
 
 // failAt reports an error at p, for a token whose scan went past a
 // newline (which moves the line s.pos counts from).
-func (s *scanner) failAt(p lexer.Position, format string, args ...any) (lexer.Token, error) {
-	return lexer.Token{}, &LexError{Pos: p, Msg: fmt.Sprintf(format, args...)}
+func (s *scanner) failAt(p lexer.Position, format string, args ...any) lexer.Token {
+	return lexer.Token{Type: tError, Value: fmt.Sprintf(format, args...), Pos: p}
 }
 
 // balanced consumes a bracketed body starting at src[j] (an opening
@@ -170,8 +150,9 @@ func (s *scanner) balanced(j int) (int, bool) {
 	return j, false
 }
 
-// Next returns the next token (EOF at the end, repeatedly).
-func (s *scanner) Next() (lexer.Token, error) {
+// next returns the next token: EOF at the end, an Error token where the
+// text cannot be lexed (the scanner does not move past either).
+func (s *scanner) next() lexer.Token {
 	src := s.src
 	i := s.i
 	for i < len(src) {
@@ -196,13 +177,13 @@ func (s *scanner) Next() (lexer.Token, error) {
 	}
 	if i >= len(src) {
 		s.i = i
-		return lexer.Token{Type: tEOF, Pos: s.pos(i)}, nil
+		return lexer.Token{Type: tEOF, Pos: s.pos(i)}
 	}
 	start := i
 	p := s.pos(i)
-	tok := func(tt lexer.TokenType, end int) (lexer.Token, error) {
+	tok := func(tt lexer.TokenType, end int) lexer.Token {
 		s.i = end
-		return lexer.Token{Type: tt, Value: src[start:end], Pos: p}, nil
+		return lexer.Token{Type: tt, Value: src[start:end], Pos: p}
 	}
 	c := src[i]
 	switch {
@@ -340,6 +321,95 @@ func (s *scanner) Next() (lexer.Token, error) {
 		return s.fail(i, "unexpected character '%c'", c)
 	}
 	return tok(tPunct, i+n)
+}
+
+// ---- the token source ----
+
+// The scanner is the one lexer; a stream is the one token source: every
+// production, and participle through genericLexer, takes its tokens from
+// a stream, which lexes them as they are asked for. So nothing is ever
+// lexed ahead of the place being parsed (but for the one generic op
+// participle is given at a time).
+
+// tokenSource is what the hand-written productions read tokens from: a
+// stream, or participle's PeekingLexer inside a generic op.
+type tokenSource interface {
+	Peek() *lexer.Token
+	Next() *lexer.Token
+}
+
+var _ tokenSource = (*lexer.PeekingLexer)(nil)
+
+// streamRing is how many tokens of a stream stay addressable: a token
+// returned by Peek or Next is valid until streamRing more are read.
+const streamRing = 32
+
+// stream lexes a span of the source on demand.
+type stream struct {
+	sc     scanner
+	ring   [streamRing]lexer.Token
+	n      int // index of the current token
+	peeked bool
+}
+
+func (t *stream) Peek() *lexer.Token {
+	slot := &t.ring[t.n%streamRing]
+	if !t.peeked {
+		*slot = t.sc.next()
+		t.peeked = true
+	}
+	return slot
+}
+
+func (t *stream) Next() *lexer.Token {
+	tok := t.Peek()
+	if tok.Type != tEOF && tok.Type != tError { // the stream stays at either
+		t.n++
+		t.peeked = false
+	}
+	return tok
+}
+
+// span is a byte range of the source with the position of its start:
+// positions stay absolute in the source, so a chunk of a large file, or a
+// token's text read again, reports the lines and columns of the whole
+// file.
+type span struct {
+	from, to        int
+	line, lineStart int // the line of src[from], and the offset it starts at
+}
+
+// tokenSpan is the span of t's text from byte from to byte to (on t's
+// first line when from > 0).
+func tokenSpan(t *lexer.Token, from, to int) span {
+	return span{from: t.Pos.Offset + from, to: t.Pos.Offset + to, line: t.Pos.Line, lineStart: t.Pos.Offset - (t.Pos.Column - 1)}
+}
+
+// read parses s.src in sp with parse, which reads from a stream over it,
+// then goes back to the current source. Streams are recycled.
+func (s *state) read(sp span, splitTypes bool, parse func() error) error {
+	var st *stream
+	if n := len(s.streams); n > 0 {
+		st, s.streams = s.streams[n-1], s.streams[:n-1]
+	} else {
+		st = &stream{}
+	}
+	st.sc = scanner{filename: s.filename, src: s.src[:sp.to], i: sp.from, line: sp.line, lineStart: sp.lineStart, splitTypes: splitTypes}
+	st.n, st.peeked = 0, false
+	saved := s.lex
+	s.lex = st
+	err := parse()
+	s.lex = saved
+	s.streams = append(s.streams, st)
+	return err
+}
+
+// atEnd checks that the current stream has been read to its end.
+func (s *state) atEnd(what string) error {
+	if t := s.peek(); t.Type != tEOF {
+		return s.errf("unexpected %s after %s", describe(t), what)
+	}
+	return nil
 }
 
 // braceIndex finds where brace groups end. Scanning a group finds the

@@ -26,17 +26,13 @@ func (p *Parser) reset() {
 	p.st.attrAlias = map[string]dialect.Attribute{}
 	p.st.allowUnreg = p.opts.AllowUnregistered
 	p.st.pendingDense = p.st.pendingDense[:0]
-	p.st.fatal = nil
-	p.st.src = ""
-	p.st.nesting = 0
-	p.st.braces = braceIndex{}
 	p.st.deferred = nil
 }
 
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
-	p.st.src = src
-	ops, err := p.st.parseSpan(filename, span{from: 0, to: len(src), line: 1}, true)
+	p.st.startText(filename, src)
+	ops, err := p.st.parseSpan(span{from: 0, to: len(src), line: 1}, true)
 	if err == nil {
 		err = p.st.finishLocations()
 	}
@@ -71,20 +67,24 @@ func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, er
 	return m, nil
 }
 
-// parseSpan reads the top-level items of s.src[sp.from:sp.to]: alias
-// definitions (when aliases is set) and operations.
-func (s *state) parseSpan(filename string, sp span, aliases bool) ([]*dialect.OperationState, error) {
-	st := s.openStream(filename, sp.from, sp.to, sp.line, sp.lineStart)
-	s.lex = st
-	ops, err := s.parseItems(aliases)
-	if st.err != nil {
-		// The lexer ends a stream at a lexing error as if the text ended
-		// there, which the top level accepts: the error still stands.
-		err = convertError(st.err)
-	}
-	s.lex = nil
-	s.closeStream(st)
-	return ops, err
+// startText points the state at the text to read, named filename in
+// diagnostics, and clears what belongs to the text read before.
+func (s *state) startText(filename, src string) {
+	s.filename, s.src = filename, src
+	s.err = nil
+	s.nesting = 0
+	s.braces = braceIndex{}
+}
+
+// parseSpan reads the top-level items of s.src in sp: alias definitions
+// (when aliases is set) and operations. Its error is the parse's first.
+func (s *state) parseSpan(sp span, aliases bool) ([]*dialect.OperationState, error) {
+	var ops []*dialect.OperationState
+	err := s.read(sp, false, func() (err error) {
+		ops, err = s.parseItems(aliases)
+		return err
+	})
+	return ops, s.fail(err)
 }
 
 func (s *state) parseItems(aliases bool) ([]*dialect.OperationState, error) {

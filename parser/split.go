@@ -19,12 +19,6 @@ import (
 // chunk is still parsed by the real grammar, and any failure falls back to
 // parsing the file in one piece (which then reports the error exactly).
 
-// span is a byte range of the source with the position of its start.
-type span struct {
-	from, to        int
-	line, lineStart int
-}
-
 // moduleLayout is the shape of an input that is one module op.
 type moduleLayout struct {
 	bodyOpen  int // index of the module body's '{'
@@ -225,11 +219,8 @@ func onlyTrivia(s string) bool {
 // parseChunk parses the ops of one chunk of a module body (positions
 // absolute in src).
 func (p *Parser) parseChunk(filename string, src string, sp span) ([]*dialect.OperationState, error) {
-	p.st.fatal = nil
-	p.st.nesting = 0
-	p.st.src = src
-	p.st.braces = braceIndex{}
-	return p.st.parseSpan(filename, sp, false)
+	p.st.startText(filename, src)
+	return p.st.parseSpan(sp, false)
 }
 
 // parseChunked parses the module header, then the body's chunks on
@@ -365,10 +356,10 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 	for _, wp := range wps {
 		p.st.deferred = append(p.st.deferred, wp.st.deferred...)
 	}
-	p.st.src = src
+	p.st.startText(filename, src)
 	after := lay.bodyClose + 1
 	trailer := span{from: after, to: len(src), line: 1 + strings.Count(src[:after], "\n"), lineStart: strings.LastIndexByte(src[:after], '\n') + 1}
-	if _, err := p.st.parseSpan(filename, trailer, true); err != nil {
+	if _, err := p.st.parseSpan(trailer, true); err != nil {
 		return nil, err
 	}
 	if err := p.st.finishLocations(); err != nil {

@@ -22,6 +22,7 @@ type state struct {
 	// (builtin at the top level, func in a function, none in scf's
 	// regions), as MLIR's OpAsmOpInterface::getDefaultDialect gives it.
 	defaultDialect string
+	filename       string
 	src            string // the text being parsed (token offsets index it)
 	typeCache      map[string]dialect.Type
 	typeAlias      map[string]dialect.Type
@@ -38,36 +39,17 @@ type state struct {
 	freeSlabs      [][]dialect.OperationState
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
-	// fatal is the first error a hand-written production reported. Such
-	// errors are final (no other alternative of the grammar can match
-	// there), but participle may report its own "unexpected token" at the
-	// same place instead; the parser returns fatal in that case.
-	fatal error
+	// err is the parse's first error (see errors.go).
+	err error
 }
 
 func locOf(p lexer.Position) dialect.Location {
 	return dialect.Location{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
-func (s *state) peek() *lexer.Token { return s.lex.Peek() }
-func (s *state) next() *lexer.Token { return s.lex.Next() }
-
 func (s *state) isPunct(v string) bool {
-	t := s.lex.Peek()
+	t := s.peek()
 	return t.Type == tPunct && t.Value == v
-}
-
-func (s *state) errAt(t *lexer.Token, format string, args ...any) error {
-	return dialect.NewError(locOf(t.Pos), format, args...)
-}
-
-func (s *state) errf(format string, args ...any) error { return s.errAt(s.peek(), format, args...) }
-
-func describe(t *lexer.Token) string {
-	if t.Type == tEOF {
-		return "end of file"
-	}
-	return "'" + t.Value + "'"
 }
 
 func (s *state) expectPunct(v string) error {
@@ -162,20 +144,13 @@ func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
 	// they are read from the same stream, so the text is lexed once
 	// however deep the types nest.
 	kw := t.Value[:strings.IndexByte(t.Value, '<')]
-	from := t.Pos.Offset
-	st := s.openStream(t.Pos.Filename, from+len(kw), from+len(t.Value), t.Pos.Line, from-(t.Pos.Column-1))
-	st.sc.splitTypes = true
-	saved := s.lex
-	s.lex = st
-	ty, err := s.typeFromWord(kw, t)
-	if err == nil && s.peek().Type != tEOF {
-		err = s.errf("unexpected %s after type", describe(s.peek()))
-	}
-	if err != nil && st.err != nil {
-		err = convertError(st.err)
-	}
-	s.lex = saved
-	s.closeStream(st)
+	var ty dialect.Type
+	err := s.read(tokenSpan(t, len(kw), len(t.Value)), true, func() (err error) {
+		if ty, err = s.typeFromWord(kw, t); err != nil {
+			return err
+		}
+		return s.atEnd("type")
+	})
 	if err != nil {
 		return nil, err
 	}
