@@ -22,22 +22,55 @@ import (
 //   - errors of the hand-written code are kept from participle's
 //     backtracking, and participle's own are made diagnostics (errors.go).
 
-// GenericOp is `"dialect.op"(operands)[successors] <{props}> (regions) {attrs} : type`.
-type GenericOp struct {
+// genericOp is `"dialect.op"(operands)[successors] <{props}> (regions) {attrs} : type`.
+type genericOp struct {
 	Pos        lexer.Position
 	Name       string       `parser:"@String"`
-	Operands   []*ValueUse  `parser:"'(' (@@ (',' @@)*)? ')'"`
-	Successors []*Successor `parser:"('[' @@ (',' @@)* ']')?"`
-	Props      AttrDictNode `parser:"('<' @@ '>')?"`
-	Regions    []RegionNode `parser:"('(' @@ (',' @@)* ')')?"`
-	Attrs      AttrDictNode `parser:"@@?"`
-	Type       TypeNode     `parser:"':' @@"`
+	Operands   []*valueUse  `parser:"'(' (@@ (',' @@)*)? ')'"`
+	Successors []*successor `parser:"('[' @@ (',' @@)* ']')?"`
+	Props      attrDictProd `parser:"('<' @@ '>')?"`
+	Regions    []regionProd `parser:"('(' @@ (',' @@)* ')')?"`
+	Attrs      attrDictProd `parser:"@@?"`
+	Type       typeProd     `parser:"':' @@"`
 }
 
-// buildGrammar compiles the GenericOp grammar with st's hand-written
+// valueUse is `%name` or `%name#index`.
+type valueUse struct {
+	Pos   lexer.Position
+	Name  string `parser:"@Percent"`
+	Index string `parser:"@Hash?"`
+}
+
+// successor is a block label in a generic op's successor list.
+type successor struct {
+	Pos   lexer.Position
+	Label string `parser:"@Caret"`
+}
+
+// The custom productions: participle fills a field of one of these
+// interface types by calling the function buildGrammar registers for it.
+type (
+	typeProd     interface{ typ() dialect.Type }            // a type
+	attrDictProd interface{ attrs() []dialect.NamedAttr }   // `{name = value, ...}`
+	regionProd   interface{ region() *dialect.RegionState } // `{ ops ^label(args): ops ... }`
+)
+
+type parsedType struct{ t dialect.Type }
+
+func (n parsedType) typ() dialect.Type { return n.t }
+
+type parsedAttrDict struct{ list []dialect.NamedAttr }
+
+func (n parsedAttrDict) attrs() []dialect.NamedAttr { return n.list }
+
+type parsedRegion struct{ rs *dialect.RegionState }
+
+func (n parsedRegion) region() *dialect.RegionState { return n.rs }
+
+// buildGrammar compiles the genericOp grammar with st's hand-written
 // productions. They are closures over st, so each Parser has its own.
-func buildGrammar(st *state) *participle.Parser[GenericOp] {
-	return participle.MustBuild[GenericOp](
+func buildGrammar(st *state) *participle.Parser[genericOp] {
+	return participle.MustBuild[genericOp](
 		participle.Lexer(mlirLexer{}),
 		participle.ParseTypeWith(st.typeProduction),
 		participle.ParseTypeWith(st.attrDictProduction),
@@ -46,122 +79,7 @@ func buildGrammar(st *state) *participle.Parser[GenericOp] {
 	)
 }
 
-// ValueUse is `%name` or `%name#index`.
-type ValueUse struct {
-	Pos   lexer.Position
-	Name  string `parser:"@Percent"`
-	Index string `parser:"@Hash?"`
-}
-
-// Successor is a block label in a generic op's successor list.
-type Successor struct {
-	Pos   lexer.Position
-	Label string `parser:"@Caret"`
-}
-
-// ---- custom productions ----
-
-// TypeNode is a parsed type (custom production).
-type TypeNode interface{ typeNode() dialect.Type }
-
-// AttrDictNode is a parsed `{name = value, ...}` (custom production).
-type AttrDictNode interface{ attrs() []dialect.NamedAttr }
-
-// RegionNode is a parsed `{ ops ^label(args): ops ... }` (custom
-// production).
-type RegionNode interface{ region() *dialect.RegionState }
-
-type typeNode struct{ t dialect.Type }
-
-func (n typeNode) typeNode() dialect.Type { return n.t }
-
-type attrDictNode struct{ list []dialect.NamedAttr }
-
-func (n attrDictNode) attrs() []dialect.NamedAttr { return n.list }
-
-type regionNode struct{ rs *dialect.RegionState }
-
-func (n regionNode) region() *dialect.RegionState { return n.rs }
-
-func convertGeneric(g *GenericOp) (*dialect.OperationState, error) {
-	name, err := unquote(g.Name)
-	if err != nil {
-		return nil, dialect.NewError(locOf(g.Pos), "%v", err)
-	}
-	ft, ok := g.Type.typeNode().(*dialect.FunctionType)
-	if !ok {
-		return nil, dialect.NewError(locOf(g.Pos), "expected function type")
-	}
-	st := &dialect.OperationState{Name: name, Loc: locOf(g.Pos), Generic: true}
-	if len(ft.Inputs) != len(g.Operands) {
-		return nil, dialect.NewError(locOf(g.Pos), "expected %d operand type(s) but had %d", len(g.Operands), len(ft.Inputs))
-	}
-	for _, u := range g.Operands {
-		r, err := operandRef(u.Name, u.Index, locOf(u.Pos))
-		if err != nil {
-			return nil, err
-		}
-		st.Operands = append(st.Operands, r)
-	}
-	st.OperandTypes = ft.Inputs
-	st.ResultTypes = ft.Results
-	for _, s := range g.Successors {
-		st.Successors = append(st.Successors, dialect.SuccessorRef{Label: s.Label[1:], Loc: locOf(s.Pos)})
-	}
-	if g.Props != nil {
-		st.Props = g.Props.attrs()
-	}
-	if g.Attrs != nil {
-		st.Attrs = g.Attrs.attrs()
-	}
-	for _, r := range g.Regions {
-		st.Regions = append(st.Regions, r.region())
-	}
-	return st, nil
-}
-
-// The custom productions read from participle's PeekingLexer. One that
-// does not apply where participle tries it says NextMatch; one that fails
-// records its error first (s.fail), because participle may backtrack over
-// it and report an error of its own (see errors.go).
-
-func (s *state) typeProduction(lex *lexer.PeekingLexer) (TypeNode, error) {
-	s.lex = lex
-	if !s.canStartType() {
-		return nil, participle.NextMatch
-	}
-	t, err := s.parseType()
-	if err != nil {
-		return nil, s.fail(err)
-	}
-	return typeNode{t}, nil
-}
-
-func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (AttrDictNode, error) {
-	s.lex = lex
-	if !s.peekBraces() {
-		return nil, participle.NextMatch
-	}
-	list, err := s.parseAttrDict()
-	if err != nil {
-		return nil, s.fail(err)
-	}
-	return attrDictNode{list}, nil
-}
-
-func (s *state) regionProduction(lex *lexer.PeekingLexer) (RegionNode, error) {
-	s.lex = lex
-	if s.peek().Type != tBraces {
-		return nil, participle.NextMatch
-	}
-	rs, err := s.parseRegion()
-	if err != nil {
-		return nil, s.fail(err)
-	}
-	return regionNode{rs}, nil
-}
-
-// parseGenericOp reads a generic-form op through participle's GenericOp
+// parseGenericOp reads a generic-form op through participle's genericOp
 // grammar. participle collects the op's tokens from the current stream
 // (genericLexer), which then goes on after the op.
 func (s *state) parseGenericOp() (*dialect.OperationState, error) {
@@ -252,4 +170,85 @@ func (g *genericLexer) Next() (lexer.Token, error) {
 	}
 	g.done = stop
 	return t, nil
+}
+
+// The custom productions read from participle's PeekingLexer. One that
+// does not apply where participle tries it says NextMatch; one that fails
+// records its error first (s.fail), because participle may backtrack over
+// it and report an error of its own (see errors.go).
+
+func (s *state) typeProduction(lex *lexer.PeekingLexer) (typeProd, error) {
+	s.lex = lex
+	if !s.canStartType() {
+		return nil, participle.NextMatch
+	}
+	t, err := s.parseType()
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return parsedType{t}, nil
+}
+
+func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (attrDictProd, error) {
+	s.lex = lex
+	if !s.peekBraces() {
+		return nil, participle.NextMatch
+	}
+	list, err := s.parseAttrDict()
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return parsedAttrDict{list}, nil
+}
+
+func (s *state) regionProduction(lex *lexer.PeekingLexer) (regionProd, error) {
+	s.lex = lex
+	if s.peek().Type != tBraces {
+		return nil, participle.NextMatch
+	}
+	rs, err := s.parseRegion()
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return parsedRegion{rs}, nil
+}
+
+// convertGeneric turns what participle read into the op's state,
+// checking what the grammar cannot: a function type with one input per
+// operand.
+func convertGeneric(g *genericOp) (*dialect.OperationState, error) {
+	name, err := unquote(g.Name)
+	if err != nil {
+		return nil, dialect.NewError(locOf(g.Pos), "%v", err)
+	}
+	ft, ok := g.Type.typ().(*dialect.FunctionType)
+	if !ok {
+		return nil, dialect.NewError(locOf(g.Pos), "expected function type")
+	}
+	st := &dialect.OperationState{Name: name, Loc: locOf(g.Pos), Generic: true}
+	if len(ft.Inputs) != len(g.Operands) {
+		return nil, dialect.NewError(locOf(g.Pos), "expected %d operand type(s) but had %d", len(g.Operands), len(ft.Inputs))
+	}
+	for _, u := range g.Operands {
+		r, err := operandRef(u.Name, u.Index, locOf(u.Pos))
+		if err != nil {
+			return nil, err
+		}
+		st.Operands = append(st.Operands, r)
+	}
+	st.OperandTypes = ft.Inputs
+	st.ResultTypes = ft.Results
+	for _, s := range g.Successors {
+		st.Successors = append(st.Successors, dialect.SuccessorRef{Label: s.Label[1:], Loc: locOf(s.Pos)})
+	}
+	if g.Props != nil {
+		st.Props = g.Props.attrs()
+	}
+	if g.Attrs != nil {
+		st.Attrs = g.Attrs.attrs()
+	}
+	for _, r := range g.Regions {
+		st.Regions = append(st.Regions, r.region())
+	}
+	return st, nil
 }

@@ -27,7 +27,7 @@ type state struct {
 	typeCache      map[string]dialect.Type
 	typeAlias      map[string]dialect.Type
 	attrAlias      map[string]dialect.Attribute
-	genericP       *participle.Parser[GenericOp]
+	genericP       *participle.Parser[genericOp]
 	allowUnreg     bool
 	asm            asmParser
 	streams        []*stream                  // free streams for reuse
