@@ -22,6 +22,7 @@ func (s *state) parseOptionalColonType() (dialect.Type, error) {
 	return s.parseType()
 }
 
+// parseAttribute reads an attribute value; each is one level of nesting.
 func (s *state) parseAttribute() (dialect.Attribute, error) {
 	if err := s.enter(); err != nil {
 		s.leave()
@@ -30,10 +31,7 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 	defer s.leave()
 	t := s.peek()
 	switch t.Type {
-	case tInt:
-		s.next()
-		return s.finishNumber(t, false)
-	case tFloat:
+	case tInt, tFloat:
 		s.next()
 		return s.finishNumber(t, false)
 	case tPunct:
@@ -49,56 +47,16 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 		case "[":
 			return s.parseArrayAttr()
 		case "{":
-			list, err := s.parseAttrDict()
-			if err != nil {
-				return nil, err
-			}
-			return &dialect.DictAttr{Entries: list}, nil
-		case "(":
-			ty, err := s.parseType()
-			if err != nil {
-				return nil, err
-			}
-			return &dialect.TypeAttr{Type: ty}, nil
+			return s.dictAttr()
 		}
 	case tBraces:
-		list, err := s.parseAttrDict()
-		if err != nil {
-			return nil, err
-		}
-		return &dialect.DictAttr{Entries: list}, nil
+		return s.dictAttr()
 	case tString:
 		s.next()
-		str, err := unquote(t.Value)
-		if err != nil {
-			return nil, s.errAt(t, "%v", err)
-		}
-		ty, err := s.parseOptionalColonType()
-		if err != nil {
-			return nil, err
-		}
-		return &dialect.StringAttr{Value: str, Type: ty}, nil
+		return s.stringAttr(t)
 	case tAt:
 		s.next()
-		root, err := symbolName(t.Value)
-		if err != nil {
-			return nil, s.errAt(t, "%v", err)
-		}
-		ref := &dialect.SymbolRefAttr{Root: root}
-		for s.isPunct("::") {
-			s.next()
-			n := s.peek()
-			if n.Type != tAt {
-				return nil, s.errf("expected nested symbol reference after '::'")
-			}
-			s.next()
-			nested, err := symbolName(n.Value)
-			if err != nil {
-				return nil, s.errAt(n, "%v", err)
-			}
-			ref.Nested = append(ref.Nested, nested)
-		}
-		return ref, nil
+		return s.symbolRefAttr(t)
 	case tLoc:
 		s.next()
 		if err := s.readLoc(t, false); err != nil {
@@ -107,30 +65,7 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 		return &dialect.RawAttr{Text: t.Value}, nil
 	case tDialectAttr:
 		s.next()
-		for _, prefix := range []string{"#arith.fastmath", "#arith.overflow"} {
-			if strings.HasPrefix(t.Value, prefix+"<") {
-				var flags []string
-				for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
-					flags = append(flags, strings.TrimSpace(f))
-				}
-				text, err := dialect.CanonicalFlags(prefix, flags)
-				if err != nil {
-					return nil, s.errAt(t, "%v", err)
-				}
-				return &dialect.RawAttr{Text: text}, nil
-			}
-		}
-		a := &dialect.RawAttr{Text: t.Value}
-		if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
-			ty, err := s.parseOptionalColonType()
-			if err != nil {
-				return nil, err
-			}
-			if ty != nil {
-				a.Text += " : " + ty.String()
-			}
-		}
-		return a, nil
+		return s.dialectAttr(t)
 	case tHash:
 		s.next()
 		if a, ok := s.attrAlias[t.Value]; ok {
@@ -167,6 +102,81 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 		return &dialect.TypeAttr{Type: ty}, nil
 	}
 	return nil, s.errf("expected attribute value")
+}
+
+// dictAttr reads a dictionary attribute.
+func (s *state) dictAttr() (dialect.Attribute, error) {
+	list, err := s.parseAttrDict()
+	if err != nil {
+		return nil, err
+	}
+	return &dialect.DictAttr{Entries: list}, nil
+}
+
+// stringAttr finishes `"text" [: type]`, whose string t was consumed.
+func (s *state) stringAttr(t *lexer.Token) (dialect.Attribute, error) {
+	str, err := unquote(t.Value)
+	if err != nil {
+		return nil, s.errAt(t, "%v", err)
+	}
+	ty, err := s.parseOptionalColonType()
+	if err != nil {
+		return nil, err
+	}
+	return &dialect.StringAttr{Value: str, Type: ty}, nil
+}
+
+// symbolRefAttr finishes `@root::@nested...`, whose root t was consumed.
+func (s *state) symbolRefAttr(t *lexer.Token) (dialect.Attribute, error) {
+	root, err := symbolName(t.Value)
+	if err != nil {
+		return nil, s.errAt(t, "%v", err)
+	}
+	ref := &dialect.SymbolRefAttr{Root: root}
+	for s.isPunct("::") {
+		s.next()
+		n := s.peek()
+		if n.Type != tAt {
+			return nil, s.errf("expected nested symbol reference after '::'")
+		}
+		s.next()
+		nested, err := symbolName(n.Value)
+		if err != nil {
+			return nil, s.errAt(n, "%v", err)
+		}
+		ref.Nested = append(ref.Nested, nested)
+	}
+	return ref, nil
+}
+
+// dialectAttr finishes an attribute the lexer kept whole (t, consumed):
+// arith's flags are put in canonical order, the bodies of dense_resource,
+// sparse and opaque take their type; the rest is kept as written.
+func (s *state) dialectAttr(t *lexer.Token) (dialect.Attribute, error) {
+	for _, prefix := range []string{"#arith.fastmath", "#arith.overflow"} {
+		if strings.HasPrefix(t.Value, prefix+"<") {
+			var flags []string
+			for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
+				flags = append(flags, strings.TrimSpace(f))
+			}
+			text, err := dialect.CanonicalFlags(prefix, flags)
+			if err != nil {
+				return nil, s.errAt(t, "%v", err)
+			}
+			return &dialect.RawAttr{Text: text}, nil
+		}
+	}
+	a := &dialect.RawAttr{Text: t.Value}
+	if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
+		ty, err := s.parseOptionalColonType()
+		if err != nil {
+			return nil, err
+		}
+		if ty != nil {
+			a.Text += " : " + ty.String()
+		}
+	}
+	return a, nil
 }
 
 func symbolName(v string) (string, error) {

@@ -153,174 +153,211 @@ func (s *scanner) balanced(j int) (int, bool) {
 // next returns the next token: EOF at the end, an Error token where the
 // text cannot be lexed (the scanner does not move past either).
 func (s *scanner) next() lexer.Token {
-	src := s.src
-	i := s.i
+	s.skipSpace()
+	start := s.i
+	if start >= len(s.src) {
+		return lexer.Token{Type: tEOF, Pos: s.pos(start)}
+	}
+	// The position is taken first: scanning a token kept whole may move
+	// the line.
+	p := s.pos(start)
+	switch c := s.src[start]; {
+	case isIdentStart(c):
+		return s.word(start, p)
+	case c == '%' || c == '^' || c == '#' || c == '!':
+		return s.prefixedID(start, p)
+	case c == '@':
+		return s.symbolRef(start, p)
+	case c == '"':
+		end, err := scanString(s.src, start)
+		if err != "" {
+			return s.fail(start, "%s", err)
+		}
+		return s.token(tString, start, end, p)
+	case isDigit(c):
+		return s.number(start, p)
+	}
+	return s.punct(start, p)
+}
+
+// token returns the token of type tt spelled src[start:end], at p, and
+// moves past it.
+func (s *scanner) token(tt lexer.TokenType, start, end int, p lexer.Position) lexer.Token {
+	s.i = end
+	return lexer.Token{Type: tt, Value: s.src[start:end], Pos: p}
+}
+
+// skipSpace moves past whitespace and comments.
+func (s *scanner) skipSpace() {
+	src, i := s.src, s.i
 	for i < len(src) {
-		c := src[i]
-		if c == '\n' {
+		switch c := src[i]; {
+		case c == '\n':
 			s.line++
 			s.lineStart = i + 1
-			i++
-			continue
-		}
-		if c == ' ' || c == '\t' || c == '\r' {
-			i++
-			continue
-		}
-		if c == '/' && i+1 < len(src) && src[i+1] == '/' {
+		case c == ' ' || c == '\t' || c == '\r':
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
 			continue
+		default:
+			s.i = i
+			return
 		}
-		break
-	}
-	if i >= len(src) {
-		s.i = i
-		return lexer.Token{Type: tEOF, Pos: s.pos(i)}
-	}
-	start := i
-	p := s.pos(i)
-	tok := func(tt lexer.TokenType, end int) lexer.Token {
-		s.i = end
-		return lexer.Token{Type: tt, Value: src[start:end], Pos: p}
-	}
-	c := src[i]
-	switch {
-	case isIdentStart(c):
 		i++
-		for i < len(src) && isIdentChar(src[i]) {
+	}
+	s.i = i
+}
+
+// word lexes a bare identifier or keyword, and the builtin types and
+// attributes kept whole with their bracketed bodies: memref<...> and the
+// other shaped types, affine_map<...> and the others swallowed, loc(...).
+func (s *scanner) word(start int, p lexer.Position) lexer.Token {
+	src, i := s.src, start+1
+	for i < len(src) && isIdentChar(src[i]) {
+		i++
+	}
+	word := src[start:i]
+	if i < len(src) && src[i] == '<' && typeKeywords[word] && !s.splitTypes {
+		end, ok := s.balanced(i)
+		if !ok {
+			return s.failAt(p, "unbalanced '<' in %s type", word)
+		}
+		return s.token(tShapedType, start, end, p)
+	}
+	if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
+		end, ok := s.balanced(i)
+		if !ok {
+			return s.failAt(p, "unbalanced '%c' in %s", src[i], word)
+		}
+		if word == "loc" {
+			return s.token(tLoc, start, end, p)
+		}
+		return s.token(tDialectAttr, start, end, p)
+	}
+	return s.token(tIdent, start, i, p)
+}
+
+// prefixedID lexes %value, ^block, #alias and !alias, and the dialect
+// attributes and types kept whole, #dialect.name<...> and !dialect.name<...>.
+func (s *scanner) prefixedID(start int, p lexer.Position) lexer.Token {
+	src, c, i := s.src, s.src[start], start+1
+	// suffix-id: digits, or a letter or [$._-] then those and digits.
+	if i < len(src) && isDigit(src[i]) {
+		for i < len(src) && isDigit(src[i]) {
 			i++
 		}
-		word := src[start:i]
-		if i < len(src) && src[i] == '<' && typeKeywords[word] && !s.splitTypes {
-			end, ok := s.balanced(i)
-			if !ok {
-				return s.failAt(p, "unbalanced '<' in %s type", word)
-			}
-			return tok(tShapedType, end)
+	} else {
+		for i < len(src) && isSuffixChar(src[i]) {
+			i++
 		}
-		if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
-			end, ok := s.balanced(i)
-			if !ok {
-				return s.failAt(p, "unbalanced '%c' in %s", src[i], word)
-			}
-			if word == "loc" {
-				return tok(tLoc, end)
-			}
-			return tok(tDialectAttr, end)
+	}
+	if i == start+1 {
+		return s.fail(start, "invalid identifier after '%c'", c)
+	}
+	if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
+		end, ok := s.balanced(i)
+		if !ok {
+			return s.failAt(p, "unbalanced '<' in %s", src[start:i])
 		}
-		return tok(tIdent, i)
-	case c == '%' || c == '^' || c == '#' || c == '!':
-		// suffix-id: digits, or a letter or [$._-] then those and digits.
-		i++
-		if i < len(src) && isDigit(src[i]) {
-			for i < len(src) && isDigit(src[i]) {
-				i++
-			}
-		} else {
-			for i < len(src) && isSuffixChar(src[i]) {
-				i++
-			}
+		if c == '!' {
+			return s.token(tDialectType, start, end, p)
 		}
-		if i == start+1 {
-			return s.fail(start, "invalid identifier after '%c'", c)
-		}
-		if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
-			end, ok := s.balanced(i)
-			if !ok {
-				return s.failAt(p, "unbalanced '<' in %s", src[start:i])
-			}
-			if c == '!' {
-				return tok(tDialectType, end)
-			}
-			return tok(tDialectAttr, end)
-		}
-		switch c {
-		case '%':
-			return tok(tPercent, i)
-		case '^':
-			return tok(tCaret, i)
-		case '#':
-			return tok(tHash, i)
-		}
-		return tok(tBang, i)
-	case c == '@':
-		i++
-		if i < len(src) && src[i] == '"' {
-			end, err := scanString(src, i)
-			if err != "" {
-				return s.fail(i, "%s", err)
-			}
-			return tok(tAt, end)
-		}
-		// bare-id: a letter or '_', then letters, digits and [_$.].
-		if i < len(src) && isIdentStart(src[i]) {
-			for i < len(src) && isIdentChar(src[i]) {
-				i++
-			}
-		}
-		if i == start+1 {
-			return s.fail(start, "expected symbol name after '@'")
-		}
-		return tok(tAt, i)
-	case c == '"':
+		return s.token(tDialectAttr, start, end, p)
+	}
+	switch c {
+	case '%':
+		return s.token(tPercent, start, i, p)
+	case '^':
+		return s.token(tCaret, start, i, p)
+	case '#':
+		return s.token(tHash, start, i, p)
+	}
+	return s.token(tBang, start, i, p)
+}
+
+// symbolRef lexes @name or @"name".
+func (s *scanner) symbolRef(start int, p lexer.Position) lexer.Token {
+	src, i := s.src, start+1
+	if i < len(src) && src[i] == '"' {
 		end, err := scanString(src, i)
 		if err != "" {
 			return s.fail(i, "%s", err)
 		}
-		return tok(tString, end)
-	case isDigit(c):
-		if c == '0' && i+2 < len(src) && src[i+1] == 'x' && isHex(src[i+2]) {
-			i += 2
-			for i < len(src) && isHex(src[i]) {
-				i++
-			}
-			return tok(tInt, i)
-		}
-		for i < len(src) && isDigit(src[i]) {
+		return s.token(tAt, start, end, p)
+	}
+	// bare-id: a letter or '_', then letters, digits and [_$.].
+	if i < len(src) && isIdentStart(src[i]) {
+		for i < len(src) && isIdentChar(src[i]) {
 			i++
 		}
-		if i < len(src) && src[i] == '.' {
+	}
+	if i == start+1 {
+		return s.fail(start, "expected symbol name after '@'")
+	}
+	return s.token(tAt, start, i, p)
+}
+
+// number lexes a decimal or hexadecimal integer, or a float (digits, a
+// dot, digits, an optional exponent).
+func (s *scanner) number(start int, p lexer.Position) lexer.Token {
+	src, i := s.src, start
+	if src[i] == '0' && i+2 < len(src) && src[i+1] == 'x' && isHex(src[i+2]) {
+		i += 2
+		for i < len(src) && isHex(src[i]) {
 			i++
+		}
+		return s.token(tInt, start, i, p)
+	}
+	for i < len(src) && isDigit(src[i]) {
+		i++
+	}
+	if i >= len(src) || src[i] != '.' {
+		return s.token(tInt, start, i, p)
+	}
+	i++
+	for i < len(src) && isDigit(src[i]) {
+		i++
+	}
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		j := i + 1
+		if j < len(src) && (src[j] == '+' || src[j] == '-') {
+			j++
+		}
+		if j < len(src) && isDigit(src[j]) {
+			i = j
 			for i < len(src) && isDigit(src[i]) {
 				i++
 			}
-			if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
-				j := i + 1
-				if j < len(src) && (src[j] == '+' || src[j] == '-') {
-					j++
-				}
-				if j < len(src) && isDigit(src[j]) {
-					i = j
-					for i < len(src) && isDigit(src[i]) {
-						i++
-					}
-				}
-			}
-			return tok(tFloat, i)
 		}
-		return tok(tInt, i)
 	}
+	return s.token(tFloat, start, i, p)
+}
+
+// punct lexes punctuation: one character, or ->, :: and ..., and in a
+// generic op's tokens a whole brace group.
+func (s *scanner) punct(start int, p lexer.Position) lexer.Token {
+	src, c := s.src, s.src[start]
 	n := 1
 	switch {
-	case strings.HasPrefix(src[i:], "->"), strings.HasPrefix(src[i:], "::"):
+	case strings.HasPrefix(src[start:], "->"), strings.HasPrefix(src[start:], "::"):
 		n = 2
-	case strings.HasPrefix(src[i:], "..."):
+	case strings.HasPrefix(src[start:], "..."):
 		n = 3
 	}
 	switch c {
 	case '{':
 		if s.braces != nil {
-			end, line, lineStart := s.braces.group(s.src, i, s.line, s.lineStart)
+			end, line, lineStart := s.braces.group(src, start, s.line, s.lineStart)
 			s.line, s.lineStart = line, lineStart
-			return tok(tBraces, end)
+			return s.token(tBraces, start, end, p)
 		}
 	case '(', '[', ')', ']', '}', '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
 	default:
-		return s.fail(i, "unexpected character '%c'", c)
+		return s.fail(start, "unexpected character '%c'", c)
 	}
-	return tok(tPunct, i+n)
+	return s.token(tPunct, start, start+n, p)
 }
 
 // ---- the token source ----
