@@ -316,7 +316,7 @@ func (p *asmParser) ParseOptionalAttrDict() ([]dialect.NamedAttr, error) {
 func (p *asmParser) PeekRegion() bool { return p.s.peekBraces() }
 
 // ParseRegion reads a region with the hand-written region production
-// (region.go).
+// (parseRegion).
 func (p *asmParser) ParseRegion(entryArgs []dialect.Argument) (*dialect.RegionState, error) {
 	rs, err := p.s.parseRegion()
 	if err != nil {

@@ -1,18 +1,3 @@
-// Package parser reads MLIR's textual IR into pto-opt's IR.
-//
-// The parser is hand-written recursive descent over a token stream that
-// is lexed on demand (region.go), with participle for the generic form of
-// operations: `"dialect.op"(operands) [successors] <{props}> (regions)
-// {attrs} : type` is a participle grammar (grammar.go) whose types,
-// attribute dictionaries and regions are custom productions calling back
-// into the hand-written code. participle lexes all of its input into one
-// token slice before parsing, so it is handed exactly one generic op at a
-// time, with every brace group of the op (its regions, its property and
-// attribute dictionaries) folded into a single Braces token that the
-// production meeting it reads lazily. Nothing is ever lexed ahead of the
-// place being parsed, so an error costs time and memory in proportion to
-// the text before it. The lexer is a hand-written participle lexer. Large
-// modules are parsed in chunks on parallel workers (split.go).
 package parser
 
 import (
@@ -40,13 +25,14 @@ const (
 	tDialectAttr // #dialect.name<...>, affine_map<...>, dense_resource<...> kept whole
 	tLoc         // loc(...) kept whole
 	tShapedType  // memref<...>, tensor<...>, vector<...>, tuple<...>, complex<...> kept whole
-	tBraces      // a {...} group of a generic op, kept whole (see region.go)
+	tBraces      // a {...} group of a generic op, kept whole (see genericLexer)
+	tError       // text that cannot be lexed; Value is the message (see errors.go)
 )
 
 var symbols = map[string]lexer.TokenType{
 	"EOF": tEOF, "Ident": tIdent, "Percent": tPercent, "Caret": tCaret, "At": tAt,
 	"Hash": tHash, "Bang": tBang, "Int": tInt, "Float": tFloat, "String": tString,
-	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc, "ShapedType": tShapedType, "Braces": tBraces,
+	"Punct": tPunct, "DialectType": tDialectType, "DialectAttr": tDialectAttr, "Loc": tLoc, "ShapedType": tShapedType, "Braces": tBraces, "Error": tError,
 }
 
 // mlirLexer is the participle lexer definition.
@@ -54,47 +40,32 @@ type mlirLexer struct{}
 
 func (mlirLexer) Symbols() map[string]lexer.TokenType { return symbols }
 
+// Lex lexes the generic op at the start of r's text, as parseGenericOp
+// feeds participle (which the parser does itself, with ParseFromLexer).
 func (mlirLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(filename, string(b), 0, len(b), 1, 0), nil
+	st := &stream{sc: scanner{filename: filename, src: string(b), line: 1, braces: &braceIndex{}}}
+	return &genericLexer{src: st}, nil
 }
 
-func (mlirLexer) LexString(filename, s string) (lexer.Lexer, error) {
-	return newScanner(filename, s, 0, len(s), 1, 0), nil
-}
-
-func (mlirLexer) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
-	return newScanner(filename, string(b), 0, len(b), 1, 0), nil
-}
-
-// scanner produces tokens on demand; participle's PeekingLexer collects
-// them into its own slice, so the scanner keeps none.
+// scanner is the lexer: it makes one token at a time, on demand, from
+// src[i:], tracking the line. It keeps no tokens (a stream does).
 type scanner struct {
 	filename        string
 	src             string
 	i               int
 	line, lineStart int
 	// braces, when set, makes every {...} group one Braces token (for the
-	// lexer feeding participle a generic op; see region.go). It remembers
+	// tokens of a generic op, for participle; see genericLexer). It remembers
 	// the extent of the groups nested in the ones it has scanned.
 	braces *braceIndex
 	// splitTypes lexes builtin type keywords as plain identifiers, for
 	// reading the parameters of a shaped type: the nested types are then
 	// read from the same tokens instead of being scanned again.
 	splitTypes bool
-}
-
-// LexError is a lexing failure at a position.
-type LexError struct {
-	Pos lexer.Position
-	Msg string
-}
-
-func (e *LexError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Msg)
 }
 
 func isIdentStart(c byte) bool {
@@ -123,19 +94,19 @@ var swallowKeywords = map[string]bool{
 // token and parsed once per distinct spelling (types repeat a lot).
 var typeKeywords = map[string]bool{"memref": true, "tensor": true, "vector": true, "tuple": true, "complex": true}
 
-// newScanner lexes src[from:to]; positions stay absolute in src, so a
-// chunk of a large file reports the same lines and columns as the whole
-// file would (line and lineStart describe where src[from] sits).
-func newScanner(filename, src string, from, to, line, lineStart int) *scanner {
-	return &scanner{filename: filename, src: src[:to], i: from, line: line, lineStart: lineStart}
-}
-
 func (s *scanner) pos(at int) lexer.Position {
 	return lexer.Position{Filename: s.filename, Offset: at, Line: s.line, Column: at - s.lineStart + 1}
 }
 
-func (s *scanner) fail(at int, format string, args ...any) (lexer.Token, error) {
-	return lexer.Token{}, &LexError{Pos: s.pos(at), Msg: fmt.Sprintf(format, args...)}
+// fail returns an Error token at src[at].
+func (s *scanner) fail(at int, format string, args ...any) lexer.Token {
+	return s.failAt(s.pos(at), format, args...)
+}
+
+// failAt reports an error at p, for a token whose scan went past a
+// newline (which moves the line s.pos counts from).
+func (s *scanner) failAt(p lexer.Position, format string, args ...any) lexer.Token {
+	return lexer.Token{Type: tError, Value: fmt.Sprintf(format, args...), Pos: p}
 }
 
 // balanced consumes a bracketed body starting at src[j] (an opening
@@ -179,176 +150,303 @@ func (s *scanner) balanced(j int) (int, bool) {
 	return j, false
 }
 
-// Next returns the next token (EOF at the end, repeatedly).
-func (s *scanner) Next() (lexer.Token, error) {
-	src := s.src
-	i := s.i
+// next returns the next token: EOF at the end, an Error token where the
+// text cannot be lexed (the scanner does not move past either).
+func (s *scanner) next() lexer.Token {
+	s.skipSpace()
+	start := s.i
+	if start >= len(s.src) {
+		return lexer.Token{Type: tEOF, Pos: s.pos(start)}
+	}
+	// The position is taken first: scanning a token kept whole may move
+	// the line.
+	p := s.pos(start)
+	switch c := s.src[start]; {
+	case isIdentStart(c):
+		return s.word(start, p)
+	case c == '%' || c == '^' || c == '#' || c == '!':
+		return s.prefixedID(start, p)
+	case c == '@':
+		return s.symbolRef(start, p)
+	case c == '"':
+		end, err := scanString(s.src, start)
+		if err != "" {
+			return s.fail(start, "%s", err)
+		}
+		return s.token(tString, start, end, p)
+	case isDigit(c):
+		return s.number(start, p)
+	}
+	return s.punct(start, p)
+}
+
+// token returns the token of type tt spelled src[start:end], at p, and
+// moves past it.
+func (s *scanner) token(tt lexer.TokenType, start, end int, p lexer.Position) lexer.Token {
+	s.i = end
+	return lexer.Token{Type: tt, Value: s.src[start:end], Pos: p}
+}
+
+// skipSpace moves past whitespace and comments.
+func (s *scanner) skipSpace() {
+	src, i := s.src, s.i
 	for i < len(src) {
-		c := src[i]
-		if c == '\n' {
+		switch c := src[i]; {
+		case c == '\n':
 			s.line++
 			s.lineStart = i + 1
-			i++
-			continue
-		}
-		if c == ' ' || c == '\t' || c == '\r' {
-			i++
-			continue
-		}
-		if c == '/' && i+1 < len(src) && src[i+1] == '/' {
+		case c == ' ' || c == '\t' || c == '\r':
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
 			continue
+		default:
+			s.i = i
+			return
 		}
-		break
-	}
-	if i >= len(src) {
-		s.i = i
-		return lexer.Token{Type: tEOF, Pos: s.pos(i)}, nil
-	}
-	start := i
-	p := s.pos(i)
-	tok := func(tt lexer.TokenType, end int) (lexer.Token, error) {
-		s.i = end
-		return lexer.Token{Type: tt, Value: src[start:end], Pos: p}, nil
-	}
-	c := src[i]
-	switch {
-	case isIdentStart(c):
 		i++
-		for i < len(src) && isIdentChar(src[i]) {
+	}
+	s.i = i
+}
+
+// word lexes a bare identifier or keyword, and the builtin types and
+// attributes kept whole with their bracketed bodies: memref<...> and the
+// other shaped types, affine_map<...> and the others swallowed, loc(...).
+func (s *scanner) word(start int, p lexer.Position) lexer.Token {
+	src, i := s.src, start+1
+	for i < len(src) && isIdentChar(src[i]) {
+		i++
+	}
+	word := src[start:i]
+	if i < len(src) && src[i] == '<' && typeKeywords[word] && !s.splitTypes {
+		end, ok := s.balanced(i)
+		if !ok {
+			return s.failAt(p, "unbalanced '<' in %s type", word)
+		}
+		return s.token(tShapedType, start, end, p)
+	}
+	if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
+		end, ok := s.balanced(i)
+		if !ok {
+			return s.failAt(p, "unbalanced '%c' in %s", src[i], word)
+		}
+		if word == "loc" {
+			return s.token(tLoc, start, end, p)
+		}
+		return s.token(tDialectAttr, start, end, p)
+	}
+	return s.token(tIdent, start, i, p)
+}
+
+// prefixedID lexes %value, ^block, #alias and !alias, and the dialect
+// attributes and types kept whole, #dialect.name<...> and !dialect.name<...>.
+func (s *scanner) prefixedID(start int, p lexer.Position) lexer.Token {
+	src, c, i := s.src, s.src[start], start+1
+	// suffix-id: digits, or a letter or [$._-] then those and digits.
+	if i < len(src) && isDigit(src[i]) {
+		for i < len(src) && isDigit(src[i]) {
 			i++
 		}
-		word := src[start:i]
-		if i < len(src) && src[i] == '<' && typeKeywords[word] && !s.splitTypes {
-			end, ok := s.balanced(i)
-			if !ok {
-				return s.fail(start, "unbalanced '<' in %s type", word)
-			}
-			return tok(tShapedType, end)
+	} else {
+		for i < len(src) && isSuffixChar(src[i]) {
+			i++
 		}
-		if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
-			end, ok := s.balanced(i)
-			if !ok {
-				return s.fail(start, "unbalanced '%c' in %s", src[i], word)
-			}
-			if word == "loc" {
-				return tok(tLoc, end)
-			}
-			return tok(tDialectAttr, end)
+	}
+	if i == start+1 {
+		return s.fail(start, "invalid identifier after '%c'", c)
+	}
+	if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
+		end, ok := s.balanced(i)
+		if !ok {
+			return s.failAt(p, "unbalanced '<' in %s", src[start:i])
 		}
-		return tok(tIdent, i)
-	case c == '%' || c == '^' || c == '#' || c == '!':
-		// suffix-id: digits, or a letter or [$._-] then those and digits.
-		i++
-		if i < len(src) && isDigit(src[i]) {
-			for i < len(src) && isDigit(src[i]) {
-				i++
-			}
-		} else {
-			for i < len(src) && isSuffixChar(src[i]) {
-				i++
-			}
+		if c == '!' {
+			return s.token(tDialectType, start, end, p)
 		}
-		if i == start+1 {
-			return s.fail(start, "invalid identifier after '%c'", c)
-		}
-		if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
-			end, ok := s.balanced(i)
-			if !ok {
-				return s.fail(start, "unbalanced '<' in %s", src[start:i])
-			}
-			if c == '!' {
-				return tok(tDialectType, end)
-			}
-			return tok(tDialectAttr, end)
-		}
-		switch c {
-		case '%':
-			return tok(tPercent, i)
-		case '^':
-			return tok(tCaret, i)
-		case '#':
-			return tok(tHash, i)
-		}
-		return tok(tBang, i)
-	case c == '@':
-		i++
-		if i < len(src) && src[i] == '"' {
-			end, err := scanString(src, i)
-			if err != "" {
-				return s.fail(i, "%s", err)
-			}
-			return tok(tAt, end)
-		}
-		// bare-id: a letter or '_', then letters, digits and [_$.].
-		if i < len(src) && isIdentStart(src[i]) {
-			for i < len(src) && isIdentChar(src[i]) {
-				i++
-			}
-		}
-		if i == start+1 {
-			return s.fail(start, "expected symbol name after '@'")
-		}
-		return tok(tAt, i)
-	case c == '"':
+		return s.token(tDialectAttr, start, end, p)
+	}
+	switch c {
+	case '%':
+		return s.token(tPercent, start, i, p)
+	case '^':
+		return s.token(tCaret, start, i, p)
+	case '#':
+		return s.token(tHash, start, i, p)
+	}
+	return s.token(tBang, start, i, p)
+}
+
+// symbolRef lexes @name or @"name".
+func (s *scanner) symbolRef(start int, p lexer.Position) lexer.Token {
+	src, i := s.src, start+1
+	if i < len(src) && src[i] == '"' {
 		end, err := scanString(src, i)
 		if err != "" {
 			return s.fail(i, "%s", err)
 		}
-		return tok(tString, end)
-	case isDigit(c):
-		if c == '0' && i+2 < len(src) && src[i+1] == 'x' && isHex(src[i+2]) {
-			i += 2
-			for i < len(src) && isHex(src[i]) {
-				i++
-			}
-			return tok(tInt, i)
-		}
-		for i < len(src) && isDigit(src[i]) {
+		return s.token(tAt, start, end, p)
+	}
+	// bare-id: a letter or '_', then letters, digits and [_$.].
+	if i < len(src) && isIdentStart(src[i]) {
+		for i < len(src) && isIdentChar(src[i]) {
 			i++
 		}
-		if i < len(src) && src[i] == '.' {
+	}
+	if i == start+1 {
+		return s.fail(start, "expected symbol name after '@'")
+	}
+	return s.token(tAt, start, i, p)
+}
+
+// number lexes a decimal or hexadecimal integer, or a float (digits, a
+// dot, digits, an optional exponent).
+func (s *scanner) number(start int, p lexer.Position) lexer.Token {
+	src, i := s.src, start
+	if src[i] == '0' && i+2 < len(src) && src[i+1] == 'x' && isHex(src[i+2]) {
+		i += 2
+		for i < len(src) && isHex(src[i]) {
 			i++
+		}
+		return s.token(tInt, start, i, p)
+	}
+	for i < len(src) && isDigit(src[i]) {
+		i++
+	}
+	if i >= len(src) || src[i] != '.' {
+		return s.token(tInt, start, i, p)
+	}
+	i++
+	for i < len(src) && isDigit(src[i]) {
+		i++
+	}
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		j := i + 1
+		if j < len(src) && (src[j] == '+' || src[j] == '-') {
+			j++
+		}
+		if j < len(src) && isDigit(src[j]) {
+			i = j
 			for i < len(src) && isDigit(src[i]) {
 				i++
 			}
-			if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
-				j := i + 1
-				if j < len(src) && (src[j] == '+' || src[j] == '-') {
-					j++
-				}
-				if j < len(src) && isDigit(src[j]) {
-					i = j
-					for i < len(src) && isDigit(src[i]) {
-						i++
-					}
-				}
-			}
-			return tok(tFloat, i)
 		}
-		return tok(tInt, i)
 	}
+	return s.token(tFloat, start, i, p)
+}
+
+// punct lexes punctuation: one character, or ->, :: and ..., and in a
+// generic op's tokens a whole brace group.
+func (s *scanner) punct(start int, p lexer.Position) lexer.Token {
+	src, c := s.src, s.src[start]
 	n := 1
 	switch {
-	case strings.HasPrefix(src[i:], "->"), strings.HasPrefix(src[i:], "::"):
+	case strings.HasPrefix(src[start:], "->"), strings.HasPrefix(src[start:], "::"):
 		n = 2
-	case strings.HasPrefix(src[i:], "..."):
+	case strings.HasPrefix(src[start:], "..."):
 		n = 3
 	}
 	switch c {
 	case '{':
 		if s.braces != nil {
-			end, line, lineStart := s.braces.group(s.src, i, s.line, s.lineStart)
+			end, line, lineStart := s.braces.group(src, start, s.line, s.lineStart)
 			s.line, s.lineStart = line, lineStart
-			return tok(tBraces, end)
+			return s.token(tBraces, start, end, p)
 		}
 	case '(', '[', ')', ']', '}', '<', '>', ',', ':', '=', '?', '*', '+', '-', '|', '.':
 	default:
-		return s.fail(i, "unexpected character '%c'", c)
+		return s.fail(start, "unexpected character '%c'", c)
 	}
-	return tok(tPunct, i+n)
+	return s.token(tPunct, start, start+n, p)
+}
+
+// ---- the token source ----
+
+// The scanner is the one lexer; a stream is the one token source: every
+// production, and participle through genericLexer, takes its tokens from
+// a stream, which lexes them as they are asked for. So nothing is ever
+// lexed ahead of the place being parsed (but for the one generic op
+// participle is given at a time).
+
+// tokenSource is what the hand-written productions read tokens from: a
+// stream, or participle's PeekingLexer inside a generic op.
+type tokenSource interface {
+	Peek() *lexer.Token
+	Next() *lexer.Token
+}
+
+var _ tokenSource = (*lexer.PeekingLexer)(nil)
+
+// streamRing is how many tokens of a stream stay addressable: a token
+// returned by Peek or Next is valid until streamRing more are read.
+const streamRing = 32
+
+// stream lexes a span of the source on demand.
+type stream struct {
+	sc     scanner
+	ring   [streamRing]lexer.Token
+	n      int // index of the current token
+	peeked bool
+}
+
+func (t *stream) Peek() *lexer.Token {
+	slot := &t.ring[t.n%streamRing]
+	if !t.peeked {
+		*slot = t.sc.next()
+		t.peeked = true
+	}
+	return slot
+}
+
+func (t *stream) Next() *lexer.Token {
+	tok := t.Peek()
+	if tok.Type != tEOF && tok.Type != tError { // the stream stays at either
+		t.n++
+		t.peeked = false
+	}
+	return tok
+}
+
+// span is a byte range of the source with the position of its start:
+// positions stay absolute in the source, so a chunk of a large file, or a
+// token's text read again, reports the lines and columns of the whole
+// file.
+type span struct {
+	from, to        int
+	line, lineStart int // the line of src[from], and the offset it starts at
+}
+
+// tokenSpan is the span of t's text from byte from to byte to (on t's
+// first line when from > 0).
+func tokenSpan(t *lexer.Token, from, to int) span {
+	return span{from: t.Pos.Offset + from, to: t.Pos.Offset + to, line: t.Pos.Line, lineStart: t.Pos.Offset - (t.Pos.Column - 1)}
+}
+
+// read parses s.src in sp with parse, which reads from a stream over it,
+// then goes back to the current source. Streams are recycled.
+func (s *state) read(sp span, splitTypes bool, parse func() error) error {
+	var st *stream
+	if n := len(s.streams); n > 0 {
+		st, s.streams = s.streams[n-1], s.streams[:n-1]
+	} else {
+		st = &stream{}
+	}
+	st.sc = scanner{filename: s.filename, src: s.src[:sp.to], i: sp.from, line: sp.line, lineStart: sp.lineStart, splitTypes: splitTypes}
+	st.n, st.peeked = 0, false
+	saved := s.lex
+	s.lex = st
+	err := parse()
+	s.lex = saved
+	s.streams = append(s.streams, st)
+	return err
+}
+
+// atEnd checks that the current stream has been read to its end.
+func (s *state) atEnd(what string) error {
+	if t := s.peek(); t.Type != tEOF {
+		return s.errf("unexpected %s after %s", describe(t), what)
+	}
+	return nil
 }
 
 // braceIndex finds where brace groups end. Scanning a group finds the

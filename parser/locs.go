@@ -29,32 +29,24 @@ type deferredLoc struct {
 // readLoc checks the loc(...) token tok. trailing is set for the location
 // of an op or argument.
 func (s *state) readLoc(tok *lexer.Token, trailing bool) error {
-	at := tok.Pos
-	st := s.openStream(at.Filename, at.Offset+len("loc("), at.Offset+len(tok.Value)-1, at.Line, at.Offset-(at.Column-1))
-	saved := s.lex
-	s.lex = st
-	var err error
-	if t := s.peek(); trailing && t.Type == tHash && !strings.Contains(t.Value, ".") {
-		s.next()
-		if a, ok := s.attrAlias[t.Value]; ok {
-			if !isLocation(a) {
-				err = s.errAt(t, "expected location, but found '%s'", a)
+	return s.read(tokenSpan(tok, len("loc("), len(tok.Value)-1), false, func() error {
+		if t := s.peek(); trailing && t.Type == tHash && !strings.Contains(t.Value, ".") {
+			s.next()
+			if a, ok := s.attrAlias[t.Value]; ok {
+				if !isLocation(a) {
+					return s.errAt(t, "expected location, but found '%s'", a)
+				}
+			} else {
+				s.deferred = append(s.deferred, deferredLoc{t.Value, t.Pos})
 			}
-		} else {
-			s.deferred = append(s.deferred, deferredLoc{t.Value, t.Pos})
+		} else if err := s.locInstance(); err != nil {
+			return err
 		}
-	} else {
-		err = s.locInstance()
-	}
-	if err == nil && s.peek().Type != tEOF {
-		err = s.errf("expected ')' in location")
-	}
-	if err != nil && st.err != nil {
-		err = convertError(st.err)
-	}
-	s.lex = saved
-	s.closeStream(st)
-	return err
+		if s.peek().Type != tEOF {
+			return s.errf("expected ')' in location")
+		}
+		return nil
+	})
 }
 
 // isLocation reports whether an alias stands for a location.

@@ -1,6 +1,14 @@
 package parser
 
-import "strings"
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"pto-opt/dialect"
+)
 
 // Large inputs are parsed in chunks: the body of the top-level module is cut
 // between top-level ops that end with a region (function bodies), and the
@@ -10,12 +18,6 @@ import "strings"
 // slice small and short-lived. The cut is a cheap textual scan, so every
 // chunk is still parsed by the real grammar, and any failure falls back to
 // parsing the file in one piece (which then reports the error exactly).
-
-// span is a byte range of the source with the position of its start.
-type span struct {
-	from, to        int
-	line, lineStart int
-}
 
 // moduleLayout is the shape of an input that is one module op.
 type moduleLayout struct {
@@ -212,4 +214,167 @@ func onlyTrivia(s string) bool {
 		}
 	}
 	return true
+}
+
+// parseChunk parses the ops of one chunk of a module body (positions
+// absolute in src).
+func (p *Parser) parseChunk(filename string, src string, sp span) ([]*dialect.OperationState, error) {
+	p.st.startText(filename, src)
+	return p.st.parseSpan(sp, false)
+}
+
+// parseChunked parses the module header, then the body's chunks on
+// parallel workers, building them in order into the module body.
+func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*dialect.Operation, error) {
+	header := src[:lay.bodyOpen+1] + "}"
+	m, err := p.parseWhole(filename, header)
+	if err != nil {
+		return nil, err
+	}
+	if len(m.Regions) != 1 || len(m.Regions[0].Blocks) != 1 || len(m.Regions[0].Blocks[0].Ops) != 0 {
+		return nil, errNotChunkable
+	}
+	body := m.Regions[0].Blocks[0]
+
+	workers := runtime.GOMAXPROCS(0)
+	if p.opts.Threads > 0 {
+		workers = min(workers, p.opts.Threads)
+	}
+	if workers > len(lay.chunks) {
+		workers = len(lay.chunks)
+	}
+	// A chunk's result lists its top-level ops in order: built by the
+	// worker when isolated from above (they see nothing of the module, so
+	// a builder of their own resolves them), else left to the main
+	// builder. err stops the list.
+	type item struct {
+		op *dialect.Operation
+		st *dialect.OperationState
+	}
+	type result struct {
+		items []item
+		err   error
+	}
+	results := make([]chan result, len(lay.chunks))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	// window bounds how far parsing may run ahead of building.
+	window := make(chan struct{}, 2*workers)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	wps := make([]*Parser, workers)
+	for w := 0; w < workers; w++ {
+		wp := New(p.opts)
+		wps[w] = wp
+		wp.reset()
+		for k, v := range p.st.typeAlias {
+			wp.st.typeAlias[k] = v
+		}
+		for k, v := range p.st.attrAlias {
+			wp.st.attrAlias[k] = v
+		}
+		wb := &builder{allowUnreg: p.opts.AllowUnregistered}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				window <- struct{}{}
+				i := int(next.Add(1) - 1)
+				if i >= len(lay.chunks) {
+					<-window
+					return
+				}
+				if stop.Load() {
+					results[i] <- result{err: errNotChunkable}
+					continue
+				}
+				ops, err := wp.parseChunk(filename, src, lay.chunks[i])
+				items := make([]item, 0, len(ops))
+				allBuilt := err == nil
+				for _, st := range ops {
+					if err != nil || !isolatedLeaf(st) {
+						items = append(items, item{st: st})
+						allBuilt = false
+						continue
+					}
+					wb.reset()
+					wb.push(true)
+					op, berr := wb.buildOp(st)
+					if berr == nil {
+						berr = wb.pop()
+					}
+					if berr != nil {
+						err = berr
+						break
+					}
+					items = append(items, item{op: op})
+				}
+				wp.st.recycleStates(allBuilt && err == nil)
+				results[i] <- result{items, err}
+			}
+		}()
+	}
+	b := &builder{allowUnreg: p.opts.AllowUnregistered}
+	b.push(true) // the module's scope
+	var firstErr error
+	for i := range lay.chunks {
+		r := <-results[i]
+		<-window
+		if firstErr != nil {
+			continue
+		}
+		for _, it := range r.items {
+			op := it.op
+			if op == nil {
+				var err error
+				if op, err = b.buildOp(it.st); err != nil {
+					firstErr = err
+					break
+				}
+			}
+			body.Append(op)
+		}
+		if firstErr == nil {
+			firstErr = r.err
+		}
+		if firstErr != nil {
+			stop.Store(true)
+		}
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := b.pop(); err != nil {
+		return nil, err
+	}
+	// The text after the module holds alias definitions (splitModule
+	// checked): mlir-opt prints location aliases there, which the chunks'
+	// trailing locations may name.
+	for _, wp := range wps {
+		p.st.deferred = append(p.st.deferred, wp.st.deferred...)
+	}
+	p.st.startText(filename, src)
+	after := lay.bodyClose + 1
+	trailer := span{from: after, to: len(src), line: 1 + strings.Count(src[:after], "\n"), lineStart: strings.LastIndexByte(src[:after], '\n') + 1}
+	if _, err := p.st.parseSpan(trailer, true); err != nil {
+		return nil, err
+	}
+	if err := p.st.finishLocations(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+var errNotChunkable = errors.New("input cannot be parsed in chunks")
+
+// isolatedLeaf reports whether a parsed top-level op can be built on its
+// own: isolated from above, with no operands, results or successors (a
+// function).
+func isolatedLeaf(st *dialect.OperationState) bool {
+	def := dialect.Lookup(st.Name)
+	return def != nil && def.Traits.Has(dialect.IsolatedFromAbove) &&
+		len(st.Operands) == 0 && len(st.Results) == 0 && len(st.Successors) == 0
 }

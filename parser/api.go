@@ -1,0 +1,54 @@
+package parser
+
+import (
+	"pto-opt/dialect"
+)
+
+// Options control parsing.
+type Options struct {
+	// AllowUnregistered accepts ops of dialects pto-opt does not know (kept
+	// in generic form), like mlir-opt's -allow-unregistered-dialect.
+	AllowUnregistered bool
+	// Threads caps the goroutines parsing and building the functions of a
+	// large module in parallel (0: one per CPU; 1: serially, as
+	// --mlir-disable-threading asks).
+	Threads int
+}
+
+// Parser parses MLIR text. A Parser is not safe for concurrent use; create
+// one per goroutine. It may be reused: each Parse starts afresh.
+type Parser struct {
+	st   *state
+	opts Options
+}
+
+// New returns a parser. Building one compiles the participle grammar
+// (its custom productions are bound to the parser's state), so reuse a
+// Parser for many inputs rather than making one per input.
+func New(opts Options) *Parser {
+	st := &state{}
+	st.genericP = buildGrammar(st)
+	return &Parser{st: st, opts: opts}
+}
+
+// Parse reads src, named filename in diagnostics, and returns the
+// top-level builtin.module: top-level ops that are not a single module
+// are wrapped in one, as mlir-opt does. An op's trailing loc(...) becomes
+// its location. The error, if any, is the first one in the text, a
+// *dialect.Diagnostic located filename:line:col.
+func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) {
+	m, err := p.parse(filename, string(src))
+	if err != nil {
+		return nil, err
+	}
+	if err := p.applyLocations(m, len(src)); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// ParseString parses src with a new Parser, named "<string>" in
+// diagnostics: for tests and one-off inputs.
+func ParseString(src string, opts Options) (*dialect.Operation, error) {
+	return New(opts).Parse("<string>", []byte(src))
+}

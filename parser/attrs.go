@@ -1,0 +1,590 @@
+package parser
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"pto-opt/dialect"
+)
+
+// Attributes: builtin attributes and numbers, read by recursive descent;
+// dialect attributes the lexer keeps whole are kept as text.
+
+func (s *state) parseOptionalColonType() (dialect.Type, error) {
+	if !s.isPunct(":") {
+		return nil, nil
+	}
+	s.next()
+	return s.parseType()
+}
+
+// parseAttribute reads an attribute value; each is one level of nesting.
+func (s *state) parseAttribute() (dialect.Attribute, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
+	t := s.peek()
+	switch t.Type {
+	case tInt, tFloat:
+		s.next()
+		return s.finishNumber(t, false)
+	case tPunct:
+		switch t.Value {
+		case "-":
+			s.next()
+			n := s.peek()
+			if n.Type != tInt && n.Type != tFloat {
+				return nil, s.errf("expected a number after '-'")
+			}
+			s.next()
+			return s.finishNumber(n, true)
+		case "[":
+			return s.parseArrayAttr()
+		case "{":
+			return s.dictAttr()
+		}
+	case tBraces:
+		return s.dictAttr()
+	case tString:
+		s.next()
+		return s.stringAttr(t)
+	case tAt:
+		s.next()
+		return s.symbolRefAttr(t)
+	case tLoc:
+		s.next()
+		if err := s.readLoc(t, false); err != nil {
+			return nil, err
+		}
+		return &dialect.RawAttr{Text: t.Value}, nil
+	case tDialectAttr:
+		s.next()
+		return s.dialectAttr(t)
+	case tHash:
+		s.next()
+		if a, ok := s.attrAlias[t.Value]; ok {
+			return a, nil
+		}
+		if strings.Contains(t.Value, ".") {
+			return &dialect.RawAttr{Text: t.Value}, nil
+		}
+		return nil, s.errAt(t, "undefined symbol alias id '%s'", t.Value[1:])
+	case tIdent:
+		switch t.Value {
+		case "true", "false":
+			s.next()
+			return dialect.Bool(t.Value == "true"), nil
+		case "unit":
+			s.next()
+			return dialect.Unit, nil
+		case "dense":
+			s.next()
+			return s.parseDense()
+		case "array":
+			s.next()
+			return s.parseDenseArray()
+		case "strided":
+			s.next()
+			return s.parseStrided()
+		}
+	}
+	if s.canStartType() {
+		ty, err := s.parseType()
+		if err != nil {
+			return nil, err
+		}
+		return &dialect.TypeAttr{Type: ty}, nil
+	}
+	return nil, s.errf("expected attribute value")
+}
+
+// dictAttr reads a dictionary attribute.
+func (s *state) dictAttr() (dialect.Attribute, error) {
+	list, err := s.parseAttrDict()
+	if err != nil {
+		return nil, err
+	}
+	return &dialect.DictAttr{Entries: list}, nil
+}
+
+// stringAttr finishes `"text" [: type]`, whose string t was consumed.
+func (s *state) stringAttr(t *lexer.Token) (dialect.Attribute, error) {
+	str, err := unquote(t.Value)
+	if err != nil {
+		return nil, s.errAt(t, "%v", err)
+	}
+	ty, err := s.parseOptionalColonType()
+	if err != nil {
+		return nil, err
+	}
+	return &dialect.StringAttr{Value: str, Type: ty}, nil
+}
+
+// symbolRefAttr finishes `@root::@nested...`, whose root t was consumed.
+func (s *state) symbolRefAttr(t *lexer.Token) (dialect.Attribute, error) {
+	root, err := symbolName(t.Value)
+	if err != nil {
+		return nil, s.errAt(t, "%v", err)
+	}
+	ref := &dialect.SymbolRefAttr{Root: root}
+	for s.isPunct("::") {
+		s.next()
+		n := s.peek()
+		if n.Type != tAt {
+			return nil, s.errf("expected nested symbol reference after '::'")
+		}
+		s.next()
+		nested, err := symbolName(n.Value)
+		if err != nil {
+			return nil, s.errAt(n, "%v", err)
+		}
+		ref.Nested = append(ref.Nested, nested)
+	}
+	return ref, nil
+}
+
+// dialectAttr finishes an attribute the lexer kept whole (t, consumed):
+// arith's flags are put in canonical order, the bodies of dense_resource,
+// sparse and opaque take their type; the rest is kept as written.
+func (s *state) dialectAttr(t *lexer.Token) (dialect.Attribute, error) {
+	for _, prefix := range []string{"#arith.fastmath", "#arith.overflow"} {
+		if strings.HasPrefix(t.Value, prefix+"<") {
+			var flags []string
+			for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
+				flags = append(flags, strings.TrimSpace(f))
+			}
+			text, err := dialect.CanonicalFlags(prefix, flags)
+			if err != nil {
+				return nil, s.errAt(t, "%v", err)
+			}
+			return &dialect.RawAttr{Text: text}, nil
+		}
+	}
+	a := &dialect.RawAttr{Text: t.Value}
+	if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
+		ty, err := s.parseOptionalColonType()
+		if err != nil {
+			return nil, err
+		}
+		if ty != nil {
+			a.Text += " : " + ty.String()
+		}
+	}
+	return a, nil
+}
+
+func symbolName(v string) (string, error) {
+	v = v[1:]
+	if strings.HasPrefix(v, "\"") {
+		return unquote(v)
+	}
+	return v, nil
+}
+
+// smallDecimal parses a decimal literal of at most 18 digits.
+func smallDecimal(text string) (int64, bool) {
+	if len(text) == 0 || len(text) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
+}
+
+// fitsWidthSmall is fitsWidth for a value that fits in 63 bits.
+func fitsWidthSmall(v int64, it *dialect.IntegerType) bool {
+	w := uint(it.Width)
+	if w == 0 {
+		return v == 0
+	}
+	switch {
+	case it.Signedness == 'u':
+		return v >= 0 && (w >= 63 || v < 1<<w)
+	case it.Signedness == 's':
+		return w >= 64 || v >= -(1<<(w-1)) && v < 1<<(w-1)
+	case v >= 0:
+		return w >= 63 || v < 1<<w
+	default:
+		return w >= 64 || v >= -(1<<(w-1))
+	}
+}
+
+// parseIntLiteral parses decimal or hex integer text into a big.Int.
+func parseIntLiteral(text string) (*big.Int, bool) {
+	n := new(big.Int)
+	if strings.HasPrefix(text, "0x") {
+		return n.SetString(text[2:], 16)
+	}
+	return n.SetString(text, 10)
+}
+
+func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error) {
+	ty, err := s.parseOptionalColonType()
+	if err != nil {
+		return nil, err
+	}
+	if t.Type == tFloat {
+		if ty == nil {
+			ty = dialect.F64
+		}
+		if _, ok := ty.(*dialect.FloatType); !ok {
+			return nil, s.errAt(t, "floating point value not valid for specified type")
+		}
+		v, err := strconv.ParseFloat(t.Value, 64)
+		if err != nil && !isRangeErr(err) {
+			return nil, s.errAt(t, "invalid floating point literal")
+		}
+		if neg {
+			v = -v
+		}
+		return dialect.Float(v, ty), nil
+	}
+	if ty == nil {
+		ty = dialect.I64
+	}
+	if ft, isFloat := ty.(*dialect.FloatType); isFloat {
+		if !strings.HasPrefix(t.Value, "0x") {
+			return nil, dialect.NewError(locOf(t.Pos), "unexpected decimal integer literal for a floating point value").
+				WithNote(locOf(t.Pos), "add a trailing dot to make the literal a float")
+		}
+		if neg {
+			return nil, s.errAt(t, "hexadecimal float literal should not have a leading minus")
+		}
+		bits, err := strconv.ParseUint(t.Value[2:], 16, 64)
+		if err != nil || ft.Width < 64 && bits>>uint(ft.Width) != 0 {
+			return nil, s.errAt(t, "hexadecimal float constant out of range for type")
+		}
+		return &dialect.FloatAttr{Value: dialect.FloatFromBits(bits, ty), Type: ty}, nil
+	}
+	switch ty.(type) {
+	case *dialect.IntegerType, *dialect.IndexType:
+	default:
+		return nil, s.errAt(t, "integer literal not valid for specified type")
+	}
+	if v, ok := smallDecimal(t.Value); ok {
+		// The common case, without big integers: a short decimal
+		// literal checked against a width up to 64 bits.
+		if neg {
+			v = -v
+		}
+		it, isInt := ty.(*dialect.IntegerType)
+		if !isInt || fitsWidthSmall(v, it) {
+			return dialect.Int(v, ty), nil
+		}
+		return nil, s.errAt(t, "integer constant out of range for attribute")
+	}
+	n, ok := parseIntLiteral(t.Value)
+	if !ok {
+		return nil, s.errAt(t, "invalid integer literal")
+	}
+	if neg {
+		n.Neg(n)
+	}
+	if it, ok := ty.(*dialect.IntegerType); ok {
+		if !fitsWidth(n, it) {
+			return nil, s.errAt(t, "integer constant out of range for attribute")
+		}
+	}
+	if n.IsInt64() {
+		return dialect.Int(n.Int64(), ty), nil
+	}
+	return dialect.IntegerFromBig(n, ty), nil
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// fitsWidth mirrors MLIR's range check: a value fits an N-bit signless
+// integer when it is representable as signed or unsigned N-bit.
+func fitsWidth(n *big.Int, it *dialect.IntegerType) bool {
+	w := uint(it.Width)
+	if w == 0 {
+		return n.Sign() == 0
+	}
+	if n.Sign() >= 0 {
+		limit := new(big.Int).Lsh(big.NewInt(1), w)
+		if it.Signedness == 's' {
+			limit.Rsh(limit, 1)
+		}
+		return n.Cmp(limit) < 0
+	}
+	if it.Signedness == 'u' {
+		return false
+	}
+	limit := new(big.Int).Lsh(big.NewInt(1), w-1)
+	return new(big.Int).Neg(n).Cmp(limit) <= 0
+}
+
+func (s *state) parseArrayAttr() (dialect.Attribute, error) {
+	if err := s.expectPunct("["); err != nil {
+		return nil, err
+	}
+	arr := &dialect.ArrayAttr{}
+	if s.isPunct("]") {
+		s.next()
+		return arr, nil
+	}
+	for {
+		a, err := s.parseAttribute()
+		if err != nil {
+			return nil, err
+		}
+		arr.Elems = append(arr.Elems, a)
+		if !s.isPunct(",") {
+			break
+		}
+		s.next()
+	}
+	return arr, s.expectPunct("]")
+}
+
+// parseAttrDict reads `{name = value, flag, "quoted" = v}`.
+func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
+	if s.peek().Type == tBraces {
+		var list []dialect.NamedAttr
+		err := s.withBraces("attribute dictionary", func() error {
+			var err error
+			list, err = s.parseAttrDict()
+			return err
+		})
+		return list, err
+	}
+	if err := s.expectPunct("{"); err != nil {
+		return nil, err
+	}
+	var list []dialect.NamedAttr
+	if s.isPunct("}") {
+		s.next()
+		return list, nil
+	}
+	seen := map[string]bool{}
+	for {
+		t := s.peek()
+		var name string
+		switch t.Type {
+		case tIdent:
+			name = t.Value
+		case tString:
+			n, err := unquote(t.Value)
+			if err != nil {
+				return nil, s.errAt(t, "%v", err)
+			}
+			if n == "" {
+				return nil, s.errAt(t, "expected valid attribute name")
+			}
+			name = n
+		default:
+			return nil, s.errf("expected attribute name")
+		}
+		s.next()
+		if seen[name] {
+			return nil, s.errAt(t, "duplicate key '%s' in dictionary attribute", name)
+		}
+		seen[name] = true
+		var value dialect.Attribute = dialect.Unit
+		if s.isPunct("=") {
+			s.next()
+			v, err := s.parseAttribute()
+			if err != nil {
+				return nil, err
+			}
+			value = v
+		}
+		list = append(list, dialect.NamedAttr{Name: name, Value: value})
+		if !s.isPunct(",") {
+			break
+		}
+		s.next()
+	}
+	if err := s.expectPunct("}"); err != nil {
+		return nil, err
+	}
+	sortAttrs(list)
+	return list, nil
+}
+
+// parseDense reads dense<literal> [: type]. With the type, the literal
+// is checked and kept in canonical form; without, the op's parser must
+// supply the type (finishDense checks it then).
+func (s *state) parseDense() (dialect.Attribute, error) {
+	at := s.peek().Pos
+	if err := s.expectPunct("<"); err != nil {
+		return nil, err
+	}
+	var root *denseNode
+	if !s.isPunct(">") {
+		var err error
+		if root, err = s.parseDenseNode(); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.expectPunct(">"); err != nil {
+		return nil, err
+	}
+	ty, err := s.parseOptionalColonType()
+	if err != nil {
+		return nil, err
+	}
+	if ty == nil {
+		var sb strings.Builder
+		if root != nil {
+			root.rawText(&sb)
+		}
+		a := &dialect.DenseElementsAttr{Literal: sb.String()}
+		s.pendingDense = append(s.pendingDense, pendingDense{a, root, at})
+		return a, nil
+	}
+	lit, err := canonicalDense(root, ty, at)
+	if err != nil {
+		return nil, err
+	}
+	return &dialect.DenseElementsAttr{Literal: lit, Type: ty}, nil
+}
+
+func (s *state) parseDenseArray() (dialect.Attribute, error) {
+	if err := s.expectPunct("<"); err != nil {
+		return nil, err
+	}
+	et, err := s.parseType()
+	if err != nil {
+		return nil, err
+	}
+	a := &dialect.DenseArrayAttr{Elem: et}
+	_, isFloat := et.(*dialect.FloatType)
+	if s.isPunct(":") {
+		s.next()
+		for {
+			v, err := s.parseAttribute()
+			if err != nil {
+				return nil, err
+			}
+			switch v := v.(type) {
+			case *dialect.IntegerAttr:
+				if isFloat {
+					a.FValues = append(a.FValues, float64(v.Value))
+				} else {
+					a.Values = append(a.Values, v.Value)
+				}
+			case *dialect.FloatAttr:
+				if !isFloat {
+					return nil, s.errf("expected integer elements in array<%s>", et)
+				}
+				a.FValues = append(a.FValues, dialect.RoundToType(v.Value, et))
+			default:
+				return nil, s.errf("expected number in dense array")
+			}
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+	}
+	return a, s.expectPunct(">")
+}
+
+func (s *state) parseStrided() (dialect.Attribute, error) {
+	if err := s.expectPunct("<"); err != nil {
+		return nil, err
+	}
+	if err := s.expectPunct("["); err != nil {
+		return nil, err
+	}
+	a := &dialect.StridedLayoutAttr{}
+	dim := func() (int64, error) {
+		if s.isPunct("?") {
+			s.next()
+			return dialect.Dynamic, nil
+		}
+		neg := false
+		if s.isPunct("-") {
+			s.next()
+			neg = true
+		}
+		t := s.peek()
+		if t.Type != tInt {
+			return 0, s.errf("expected integer or '?'")
+		}
+		s.next()
+		v, err := strconv.ParseInt(t.Value, 10, 64)
+		if err != nil {
+			return 0, s.errAt(t, "invalid integer")
+		}
+		if neg {
+			v = -v
+		}
+		return v, nil
+	}
+	if !s.isPunct("]") {
+		for {
+			v, err := dim()
+			if err != nil {
+				return nil, err
+			}
+			a.Strides = append(a.Strides, v)
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+	}
+	if err := s.expectPunct("]"); err != nil {
+		return nil, err
+	}
+	if s.isPunct(",") {
+		s.next()
+		if t := s.peek(); t.Type != tIdent || t.Value != "offset" {
+			return nil, s.errf("expected 'offset'")
+		}
+		s.next()
+		if err := s.expectPunct(":"); err != nil {
+			return nil, err
+		}
+		v, err := dim()
+		if err != nil {
+			return nil, err
+		}
+		a.Offset = v
+	}
+	return a, s.expectPunct(">")
+}
+
+// parseInteger reads an optionally negative 64-bit integer (for the
+// AsmParser).
+func (s *state) parseInteger() (int64, error) {
+	neg := false
+	if s.isPunct("-") {
+		s.next()
+		neg = true
+	}
+	t := s.peek()
+	if t.Type != tInt {
+		return 0, s.errf("expected integer value")
+	}
+	s.next()
+	n, ok := parseIntLiteral(t.Value)
+	if !ok || !n.IsInt64() {
+		return 0, s.errAt(t, "integer value too large")
+	}
+	v := n.Int64()
+	if neg {
+		if v == math.MinInt64 {
+			return 0, s.errAt(t, "integer value too large")
+		}
+		v = -v
+	}
+	return v, nil
+}

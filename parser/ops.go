@@ -1,0 +1,200 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"pto-opt/dialect"
+)
+
+// Operations: `results = op loc`, the op in its generic form (read by
+// participle, grammar.go) or its pretty form (read by its dialect's
+// parser through asmParser), and the top level's alias definitions.
+
+// parseAliasDef reads `#name = attr` or `!name = type` at the top level.
+func (s *state) parseAliasDef() error {
+	t := s.next()
+	pending := len(s.pendingDense)
+	if !s.isPunct("=") {
+		if t.Type == tBang {
+			return s.errf("expected '=' in type alias definition")
+		}
+		return s.errf("expected '=' in attribute alias definition")
+	}
+	s.next()
+	if t.Type == tBang {
+		if _, dup := s.typeAlias[t.Value]; dup {
+			return s.errAt(t, "redefinition of type alias id '%s'", t.Value[1:])
+		}
+		ty, err := s.parseType()
+		if err != nil {
+			return err
+		}
+		s.typeAlias[t.Value] = ty
+		return nil
+	}
+	if _, dup := s.attrAlias[t.Value]; dup {
+		return s.errAt(t, "redefinition of attribute alias id '%s'", t.Value[1:])
+	}
+	var a dialect.Attribute
+	if n := s.peek(); n.Type == tLoc {
+		s.next()
+		if err := s.readLoc(n, false); err != nil {
+			return err
+		}
+		a = &dialect.RawAttr{Text: n.Value}
+	} else {
+		var err error
+		if a, err = s.parseAttribute(); err != nil {
+			return err
+		}
+	}
+	if err := s.finishDense(pending); err != nil {
+		return err
+	}
+	s.attrAlias[t.Value] = a
+	return nil
+}
+
+// resolveOpName maps a pretty-form op name to its registered name: a name
+// without a dialect prefix belongs to the default dialect of the place it
+// is written in.
+func (s *state) resolveOpName(name string) string {
+	if strings.Contains(name, ".") || s.defaultDialect == "" {
+		return name
+	}
+	return s.defaultDialect + "." + name
+}
+
+// parseOperation reads `results = op loc?` from the current source.
+func (s *state) parseOperation() (*dialect.OperationState, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
+	pending := len(s.pendingDense)
+	var groups []dialect.ResultGroup
+	if s.peek().Type == tPercent {
+		for {
+			r := s.peek()
+			if r.Type != tPercent {
+				return nil, s.errf("expected SSA value name")
+			}
+			s.next()
+			g := dialect.ResultGroup{Name: r.Value[1:], Count: 1, Loc: locOf(r.Pos)}
+			if s.isPunct(":") {
+				s.next()
+				n := s.peek()
+				if n.Type != tInt {
+					return nil, s.errf("expected integer number of results")
+				}
+				s.next()
+				c, err := strconv.Atoi(n.Value)
+				if err != nil || c < 1 {
+					return nil, s.errAt(n, "expected named operation to have at least 1 result")
+				}
+				g.Count = c
+			}
+			groups = append(groups, g)
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+		if err := s.expectPunct("="); err != nil {
+			return nil, err
+		}
+	}
+	var st *dialect.OperationState
+	switch t := s.peek(); t.Type {
+	case tString:
+		var err error
+		if st, err = s.parseGenericOp(); err != nil {
+			return nil, err
+		}
+	case tIdent:
+		var err error
+		if st, err = s.customOp(); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, s.errf("expected operation name in quotes")
+	}
+	if l := s.peek(); l.Type == tLoc {
+		s.next()
+		if err := s.readLoc(l, true); err != nil {
+			return nil, err
+		}
+		st.Loc.Raw = l.Value
+	}
+	st.Results = groups
+	if err := s.finishDense(pending); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+func (s *state) customOp() (*dialect.OperationState, error) {
+	t := s.peek()
+	name := s.resolveOpName(t.Value)
+	def := dialect.Lookup(name)
+	if def == nil || def.Parse == nil {
+		if !strings.Contains(t.Value, ".") {
+			// mlir-opt 22's wording, which upstream tests match.
+			if s.defaultDialect == "" {
+				d := dialect.NewError(locOf(t.Pos), "Dialect `' not found for custom op '%s'  (tried '.%s' as well)", t.Value, t.Value)
+				return nil, d.WithNote(d.Loc, "Available dialects: %s", strings.Join(dialect.Dialects(), ", "))
+			}
+			return nil, s.errAt(t, "custom op '%s' is unknown (tried '%s' as well)", t.Value, name)
+		}
+		return nil, s.errAt(t, "custom op '%s' is unknown", t.Value)
+	}
+	s.next()
+	st := s.newState()
+	st.Name, st.Loc = name, locOf(t.Pos)
+	s.asm.s = s
+	outer := s.defaultDialect
+	s.defaultDialect = def.DefaultDialect
+	if name == "builtin.module" {
+		s.defaultDialect = "builtin" // ModuleOp's, kept out of the printer's table
+	}
+	err := def.Parse(&s.asm, st)
+	s.defaultDialect = outer
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// newState returns a zero OperationState, allocated with others in a slab
+// (parsing makes one per op; they die once their ops are built, and a
+// chunk worker then recycles the slabs: see recycleStates).
+func (s *state) newState() *dialect.OperationState {
+	if len(s.stateSlab) == 0 {
+		var slab []dialect.OperationState
+		if n := len(s.freeSlabs); n > 0 {
+			slab, s.freeSlabs = s.freeSlabs[n-1], s.freeSlabs[:n-1]
+			clear(slab)
+		} else {
+			slab = make([]dialect.OperationState, 64)
+		}
+		s.usedSlabs = append(s.usedSlabs, slab)
+		s.stateSlab = slab
+	}
+	st := &s.stateSlab[0]
+	s.stateSlab = s.stateSlab[1:]
+	return st
+}
+
+// recycleStates makes the slabs of the states handed out since the last
+// call reusable; reuse is true only when nothing refers to those states
+// any more (every op they describe has been built).
+func (s *state) recycleStates(reuse bool) {
+	if reuse {
+		s.freeSlabs = append(s.freeSlabs, s.usedSlabs...)
+	}
+	clear(s.usedSlabs)
+	s.usedSlabs = s.usedSlabs[:0]
+	s.stateSlab = nil
+}

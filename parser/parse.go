@@ -1,0 +1,108 @@
+package parser
+
+import (
+	"pto-opt/dialect"
+)
+
+func (p *Parser) parse(filename string, text string) (*dialect.Operation, error) {
+	// The op states die once the module is built (or the parse fails).
+	defer p.st.recycleStates(false)
+	if len(text) >= 2*minChunk {
+		if lay, ok := splitModule(text); ok && len(lay.chunks) > 1 {
+			if m, err := p.parseChunked(filename, text, lay); err == nil {
+				return m, nil
+			}
+			// Fall through: the whole-file parse reports the error
+			// exactly where the grammar finds it.
+		}
+	}
+	return p.parseWhole(filename, text)
+}
+
+func (p *Parser) reset() {
+	p.st.defaultDialect = "builtin"
+	p.st.typeAlias = map[string]dialect.Type{}
+	p.st.typeCache = map[string]dialect.Type{}
+	p.st.attrAlias = map[string]dialect.Attribute{}
+	p.st.allowUnreg = p.opts.AllowUnregistered
+	p.st.pendingDense = p.st.pendingDense[:0]
+	p.st.deferred = nil
+}
+
+func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
+	p.reset()
+	p.st.startText(filename, src)
+	ops, err := p.st.parseSpan(span{from: 0, to: len(src), line: 1}, true)
+	if err == nil {
+		err = p.st.finishLocations()
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{allowUnreg: p.opts.AllowUnregistered}
+	if len(ops) == 1 && ops[0].Name == "builtin.module" && ops[0].NumResults() == 0 {
+		b.push(true)
+		m, err := b.buildOp(ops[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := b.pop(); err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+	m := dialect.NewOperation("builtin.module", dialect.Location{File: filename}, nil, nil)
+	body := m.AddRegion().AddBlock()
+	b.push(true)
+	for _, st := range ops {
+		op, err := b.buildOp(st)
+		if err != nil {
+			return nil, err
+		}
+		body.Append(op)
+	}
+	if err := b.pop(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// startText points the state at the text to read, named filename in
+// diagnostics, and clears what belongs to the text read before.
+func (s *state) startText(filename, src string) {
+	s.filename, s.src = filename, src
+	s.err = nil
+	s.nesting = 0
+	s.braces = braceIndex{}
+}
+
+// parseSpan reads the top-level items of s.src in sp: alias definitions
+// (when aliases is set) and operations. Its error is the parse's first.
+func (s *state) parseSpan(sp span, aliases bool) ([]*dialect.OperationState, error) {
+	var ops []*dialect.OperationState
+	err := s.read(sp, false, func() (err error) {
+		ops, err = s.parseItems(aliases)
+		return err
+	})
+	return ops, s.fail(err)
+}
+
+func (s *state) parseItems(aliases bool) ([]*dialect.OperationState, error) {
+	var ops []*dialect.OperationState
+	for {
+		switch t := s.peek(); {
+		case t.Type == tEOF:
+			return ops, nil
+		case aliases && (t.Type == tHash || t.Type == tBang):
+			if err := s.parseAliasDef(); err != nil {
+				return nil, err
+			}
+		default:
+			op, err := s.parseOperation()
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+		}
+	}
+}
