@@ -337,22 +337,8 @@ func parseMakeTensorView(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
-	var lists [2][]OperandRef
-	for i, kw := range []string{"shape", "strides"} {
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		if err := p.ParseKeyword(kw); err != nil {
-			return err
-		}
-		if err := p.ParsePunct("="); err != nil {
-			return err
-		}
-		if lists[i], err = p.ParseOperandList("["); err != nil {
-			return err
-		}
-	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
+	lists, err := parseNamedOperandLists(p, st, "shape", "strides")
+	if err != nil {
 		return err
 	}
 	t, err := parseColonType(p, st)
@@ -373,12 +359,7 @@ func parseMakeTensorView(p AsmParser, st *OperationState) error {
 func printMakeTensorView(p AsmPrinter, op *Operation) {
 	p.Write(" ")
 	p.Operand(op.Operands[0])
-	p.Write(", shape = [")
-	p.Operands(op.OperandSegment(1))
-	p.Write("], strides = [")
-	p.Operands(op.OperandSegment(2))
-	p.Write("]")
-	p.AttrDict(op, "operandSegmentSizes")
+	printNamedOperandLists(p, op, "shape", "strides")
 	p.Write(" : ")
 	p.Type(op.Results[0].Type)
 }
@@ -405,6 +386,39 @@ func verifyMakeTensorView(op *Operation) error {
 	return checkIndexOperands(op, 1)
 }
 
+// parseNamedOperandLists reads `, kw = [%a, %b]` for each keyword, then
+// an optional attribute dictionary: the operand lists of make_tensor_view
+// and partition_view.
+func parseNamedOperandLists(p AsmParser, st *OperationState, kws ...string) ([][]OperandRef, error) {
+	lists := make([][]OperandRef, len(kws))
+	for i, kw := range kws {
+		if err := p.ParsePunct(","); err != nil {
+			return nil, err
+		}
+		if err := p.ParseKeyword(kw); err != nil {
+			return nil, err
+		}
+		if err := p.ParsePunct("="); err != nil {
+			return nil, err
+		}
+		var err error
+		if lists[i], err = p.ParseOperandList("["); err != nil {
+			return nil, err
+		}
+	}
+	return lists, parseTrailingAttrDict(p, st)
+}
+
+// printNamedOperandLists writes `, kw = [...]` for segments 1.. of op.
+func printNamedOperandLists(p AsmPrinter, op *Operation, kws ...string) {
+	for i, kw := range kws {
+		p.Write(", " + kw + " = [")
+		p.Operands(op.OperandSegment(i + 1))
+		p.Write("]")
+	}
+	p.AttrDict(op, "operandSegmentSizes")
+}
+
 // pto.partition_view %src, offsets = [%o0, %o1], sizes = [%r, %c]
 //
 //	: !pto.tensor_view<...> -> !pto.partition_tensor_view<RxCxT>
@@ -416,22 +430,8 @@ func parsePartitionView(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
-	var lists [2][]OperandRef
-	for i, kw := range []string{"offsets", "sizes"} {
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		if err := p.ParseKeyword(kw); err != nil {
-			return err
-		}
-		if err := p.ParsePunct("="); err != nil {
-			return err
-		}
-		if lists[i], err = p.ParseOperandList("["); err != nil {
-			return err
-		}
-	}
-	if err := parseTrailingAttrDict(p, st); err != nil {
+	lists, err := parseNamedOperandLists(p, st, "offsets", "sizes")
+	if err != nil {
 		return err
 	}
 	srcT, resT, err := parseTypePair(p, st, "->")
@@ -448,12 +448,7 @@ func parsePartitionView(p AsmParser, st *OperationState) error {
 func printPartitionView(p AsmPrinter, op *Operation) {
 	p.Write(" ")
 	p.Operand(op.Operands[0])
-	p.Write(", offsets = [")
-	p.Operands(op.OperandSegment(1))
-	p.Write("], sizes = [")
-	p.Operands(op.OperandSegment(2))
-	p.Write("]")
-	p.AttrDict(op, "operandSegmentSizes")
+	printNamedOperandLists(p, op, "offsets", "sizes")
 	p.Write(" : ")
 	p.Type(op.Operands[0].Type)
 	p.Write(" -> ")
