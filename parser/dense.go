@@ -453,91 +453,106 @@ func denseElement(x *denseNode, t dialect.Type) (denseElem, error) {
 	if x.isList {
 		return denseElem{}, dialect.NewError(locOf(x.pos), "tensor literal is invalid; ranks are not consistent between elements")
 	}
-	tok := &x.tok
-	loc := locOf(tok.Pos)
-	if tok.Type == tString {
-		s, err := unquote(tok.Value)
+	if x.tok.Type == tString {
+		s, err := unquote(x.tok.Value)
 		if err != nil {
-			return denseElem{}, dialect.NewError(loc, "%v", err)
+			return denseElem{}, dialect.NewError(locOf(x.tok.Pos), "%v", err)
 		}
 		return denseElem{text: dialect.Quote(s)}, nil
 	}
 	switch t := t.(type) {
-	case *dialect.IntegerType, *dialect.IndexType:
-		it, _ := t.(*dialect.IntegerType)
-		if tok.Type == tIdent {
-			if it == nil || it.Width != 1 {
-				return denseElem{}, dialect.NewError(loc, "expected i1 type for 'true' or 'false' values")
-			}
-			if tok.Value == "true" {
-				return denseElem{text: "true", bits: [2]uint64{1}}, nil
-			}
-			return denseElem{text: "false"}, nil
+	case *dialect.IntegerType:
+		return intElement(x, t)
+	case *dialect.IndexType:
+		return intElement(x, nil)
+	case *dialect.FloatType:
+		return floatElement(x, t)
+	}
+	return denseElem{}, dialect.NewError(locOf(x.tok.Pos), "unsupported element type %s in dense elements literal", t)
+}
+
+// intElement checks a scalar against an integer type, or the index type
+// when it is nil.
+func intElement(x *denseNode, it *dialect.IntegerType) (denseElem, error) {
+	tok := &x.tok
+	loc := locOf(tok.Pos)
+	if tok.Type == tIdent {
+		if it == nil || it.Width != 1 {
+			return denseElem{}, dialect.NewError(loc, "expected i1 type for 'true' or 'false' values")
 		}
-		if tok.Type == tFloat {
-			return denseElem{}, dialect.NewError(loc, "expected integer elements, but parsed floating-point")
+		if tok.Value == "true" {
+			return denseElem{text: "true", bits: [2]uint64{1}}, nil
 		}
-		v, ok := parseIntLiteral(tok.Value)
-		if !ok {
-			return denseElem{}, dialect.NewError(loc, "invalid integer literal")
+		return denseElem{text: "false"}, nil
+	}
+	if tok.Type == tFloat {
+		return denseElem{}, dialect.NewError(loc, "expected integer elements, but parsed floating-point")
+	}
+	v, ok := parseIntLiteral(tok.Value)
+	if !ok {
+		return denseElem{}, dialect.NewError(loc, "invalid integer literal")
+	}
+	if x.neg {
+		if it != nil && it.Signedness == 'u' {
+			return denseElem{}, dialect.NewError(loc, "expected unsigned integer elements, but parsed negative value")
 		}
-		if x.neg {
-			if it != nil && it.Signedness == 'u' {
-				return denseElem{}, dialect.NewError(loc, "expected unsigned integer elements, but parsed negative value")
-			}
-			v.Neg(v)
-		}
-		if it != nil {
-			if !fitsWidth(v, it) {
-				return denseElem{}, dialect.NewError(loc, "integer constant out of range for type")
-			}
-			a := dialect.IntegerFromBig(v, it)
-			return denseElem{text: intElemText(a), bits: [2]uint64{uint64(a.Value)}, big: a.Big != ""}, nil
-		}
-		if !v.IsInt64() {
+		v.Neg(v)
+	}
+	if it != nil {
+		if !fitsWidth(v, it) {
 			return denseElem{}, dialect.NewError(loc, "integer constant out of range for type")
 		}
-		return denseElem{text: v.String(), bits: [2]uint64{uint64(v.Int64())}}, nil
-	case *dialect.FloatType:
-		switch tok.Type {
-		case tIdent:
-			return denseElem{}, dialect.NewError(loc, "expected floating-point elements, but parsed boolean")
-		case tInt:
-			if !strings.HasPrefix(tok.Value, "0x") {
-				return denseElem{}, dialect.NewError(loc, "unexpected decimal integer literal for a floating point value").
-					WithNote(loc, "add a trailing dot to make the literal a float")
-			}
-			if x.neg {
-				return denseElem{}, dialect.NewError(loc, "hexadecimal float literal should not have a leading minus")
-			}
-			bits, err := strconv.ParseUint(tok.Value[2:], 16, 64)
-			if err != nil || t.Width < 64 && bits>>uint(t.Width) != 0 {
-				return denseElem{}, dialect.NewError(loc, "hexadecimal float constant out of range for type")
-			}
-			if elemBits(t) == 0 {
-				return denseElem{text: tok.Value}, nil
-			}
-			v := dialect.FloatFromBits(bits, t)
-			return denseElem{text: dialect.FormatFloat(v, t), bits: [2]uint64{bits}}, nil
-		}
-		if elemBits(t) == 0 {
-			// A float type pto-opt does not compute with: keep the text.
-			if x.neg {
-				return denseElem{text: "-" + tok.Value}, nil
-			}
-			return denseElem{text: tok.Value}, nil
-		}
-		v, err := strconv.ParseFloat(tok.Value, 64)
-		if err != nil && !isRangeErr(err) {
-			return denseElem{}, dialect.NewError(loc, "invalid floating point literal")
+		a := dialect.IntegerFromBig(v, it)
+		return denseElem{text: intElemText(a), bits: [2]uint64{uint64(a.Value)}, big: a.Big != ""}, nil
+	}
+	if !v.IsInt64() {
+		return denseElem{}, dialect.NewError(loc, "integer constant out of range for type")
+	}
+	return denseElem{text: v.String(), bits: [2]uint64{uint64(v.Int64())}}, nil
+}
+
+// floatElement checks a scalar against a float type: a float literal, or
+// an integer literal giving the bits in hexadecimal.
+func floatElement(x *denseNode, t *dialect.FloatType) (denseElem, error) {
+	tok := &x.tok
+	loc := locOf(tok.Pos)
+	switch tok.Type {
+	case tIdent:
+		return denseElem{}, dialect.NewError(loc, "expected floating-point elements, but parsed boolean")
+	case tInt:
+		if !strings.HasPrefix(tok.Value, "0x") {
+			return denseElem{}, dialect.NewError(loc, "unexpected decimal integer literal for a floating point value").
+				WithNote(loc, "add a trailing dot to make the literal a float")
 		}
 		if x.neg {
-			v = -v
+			return denseElem{}, dialect.NewError(loc, "hexadecimal float literal should not have a leading minus")
 		}
-		v = dialect.RoundToType(v, t)
-		return denseElem{text: dialect.FormatFloat(v, t), bits: [2]uint64{dialect.FloatBits(v, t)}}, nil
+		bits, err := strconv.ParseUint(tok.Value[2:], 16, 64)
+		if err != nil || t.Width < 64 && bits>>uint(t.Width) != 0 {
+			return denseElem{}, dialect.NewError(loc, "hexadecimal float constant out of range for type")
+		}
+		if elemBits(t) == 0 {
+			return denseElem{text: tok.Value}, nil
+		}
+		v := dialect.FloatFromBits(bits, t)
+		return denseElem{text: dialect.FormatFloat(v, t), bits: [2]uint64{bits}}, nil
 	}
-	return denseElem{}, dialect.NewError(loc, "unsupported element type %s in dense elements literal", t)
+	if elemBits(t) == 0 {
+		// A float type pto-opt does not compute with: keep the text.
+		if x.neg {
+			return denseElem{text: "-" + tok.Value}, nil
+		}
+		return denseElem{text: tok.Value}, nil
+	}
+	v, err := strconv.ParseFloat(tok.Value, 64)
+	if err != nil && !isRangeErr(err) {
+		return denseElem{}, dialect.NewError(loc, "invalid floating point literal")
+	}
+	if x.neg {
+		v = -v
+	}
+	v = dialect.RoundToType(v, t)
+	return denseElem{text: dialect.FormatFloat(v, t), bits: [2]uint64{dialect.FloatBits(v, t)}}, nil
 }
 
 // pendingDense is a dense literal whose type the op's parser supplies

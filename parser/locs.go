@@ -103,62 +103,72 @@ func (s *state) locInstance() error {
 			return nil
 		case "callsite":
 			s.next()
-			if !s.isPunct("(") {
-				return s.errf("expected '(' in callsite location")
-			}
-			s.next()
-			if err := s.locInstance(); err != nil {
-				return err
-			}
-			if a := s.peek(); a.Type != tIdent || a.Value != "at" {
-				return s.errf("expected 'at' in callsite location")
-			}
-			s.next()
-			if err := s.locInstance(); err != nil {
-				return err
-			}
-			if !s.isPunct(")") {
-				return s.errf("expected ')' in callsite location")
-			}
-			s.next()
-			return nil
+			return s.callSiteLoc()
 		case "fused":
 			s.next()
-			if s.isPunct("<") {
-				s.next()
-				if _, err := s.parseAttribute(); err != nil {
-					return err
-				}
-				if !s.isPunct(">") {
-					return s.errf("expected '>' after fused location metadata")
-				}
-				s.next()
-			}
-			if !s.isPunct("[") {
-				return s.errf("expected '[' in fused location")
-			}
-			s.next()
-			if s.isPunct("]") {
-				s.next()
-				return nil
-			}
-			for {
-				if err := s.locInstance(); err != nil {
-					return err
-				}
-				if s.isPunct(",") {
-					s.next()
-					continue
-				}
-				if !s.isPunct("]") {
-					return s.errf("expected ']' in fused location")
-				}
-				s.next()
-				return nil
-			}
+			return s.fusedLoc()
 		}
 	}
 	return s.errf("expected location instance")
+}
+
+// callSiteLoc reads `(callee at caller)` after callsite.
+func (s *state) callSiteLoc() error {
+	if !s.isPunct("(") {
+		return s.errf("expected '(' in callsite location")
+	}
+	s.next()
+	if err := s.locInstance(); err != nil {
+		return err
+	}
+	if a := s.peek(); a.Type != tIdent || a.Value != "at" {
+		return s.errf("expected 'at' in callsite location")
+	}
+	s.next()
+	if err := s.locInstance(); err != nil {
+		return err
+	}
+	if !s.isPunct(")") {
+		return s.errf("expected ')' in callsite location")
+	}
+	s.next()
+	return nil
+}
+
+// fusedLoc reads `[<metadata>][locs]` after fused.
+func (s *state) fusedLoc() error {
+	if s.isPunct("<") {
+		s.next()
+		if _, err := s.parseAttribute(); err != nil {
+			return err
+		}
+		if !s.isPunct(">") {
+			return s.errf("expected '>' after fused location metadata")
+		}
+		s.next()
+	}
+	if !s.isPunct("[") {
+		return s.errf("expected '[' in fused location")
+	}
+	s.next()
+	if s.isPunct("]") {
+		s.next()
+		return nil
+	}
+	for {
+		if err := s.locInstance(); err != nil {
+			return err
+		}
+		if s.isPunct(",") {
+			s.next()
+			continue
+		}
+		if !s.isPunct("]") {
+			return s.errf("expected ']' in fused location")
+		}
+		s.next()
+		return nil
+	}
 }
 
 // fileLineCol reads `:line[:col[ to [line]:col]]` after a file name.

@@ -4,6 +4,8 @@ import (
 	"pto-opt/dialect"
 )
 
+// parse reads text into a module: in chunks on parallel workers when it
+// is a large module, else (or to report an error exactly) in one piece.
 func (p *Parser) parse(filename string, text string) (*dialect.Operation, error) {
 	// The op states die once the module is built (or the parse fails).
 	defer p.st.recycleStates(false)
@@ -19,6 +21,9 @@ func (p *Parser) parse(filename string, text string) (*dialect.Operation, error)
 	return p.parseWhole(filename, text)
 }
 
+// reset clears what belongs to a file: the alias tables (and the type
+// cache, whose spellings may name aliases), the pending dense literals,
+// the locations waiting for an alias.
 func (p *Parser) reset() {
 	p.st.defaultDialect = "builtin"
 	p.st.typeAlias = map[string]dialect.Type{}
@@ -29,6 +34,8 @@ func (p *Parser) reset() {
 	p.st.deferred = nil
 }
 
+// parseWhole reads src in one piece: its top-level items, then the
+// module they make.
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
 	p.st.startText(filename, src)

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"errors"
+	"maps"
 	"runtime"
 	"strings"
 	"sync"
@@ -10,14 +11,14 @@ import (
 	"pto-opt/dialect"
 )
 
-// Large inputs are parsed in chunks: the body of the top-level module is cut
-// between top-level ops that end with a region (function bodies), and the
-// chunks are lexed and parsed concurrently, each with its own participle
-// parser, while one builder links them in order. participle lexes a whole
-// input into one token slice before parsing; per-chunk lexing keeps that
-// slice small and short-lived. The cut is a cheap textual scan, so every
-// chunk is still parsed by the real grammar, and any failure falls back to
-// parsing the file in one piece (which then reports the error exactly).
+// Large inputs are parsed in chunks: the body of the top-level module is
+// cut between top-level ops that end with a region (function bodies), and
+// the chunks are parsed concurrently, each by a Parser of its own, which
+// also builds the functions (they are isolated from above), while one
+// builder links everything in order. The cut is a cheap textual scan, so
+// every chunk is still parsed by the real grammar, and any failure falls
+// back to parsing the file in one piece (which then reports the error
+// exactly).
 
 // moduleLayout is the shape of an input that is one module op.
 type moduleLayout struct {
@@ -40,17 +41,31 @@ var splitSpecial = func() (t [256]bool) {
 // splitModule finds the module body and cuts it into chunks of whole
 // top-level ops. ok is false when the input does not have that shape.
 func splitModule(src string) (moduleLayout, bool) {
-	var lay moduleLayout
-	type group struct {
-		open, close int
-		cuts        []int
+	groups, ok := topGroups(src)
+	if !ok || len(groups) == 0 {
+		return moduleLayout{}, false
 	}
-	var groups []group // brace groups at depth 0
+	body := groups[len(groups)-1]
+	if !moduleHeader(src[:body.open]) || !onlyTrivia(src[body.close+1:]) {
+		return moduleLayout{}, false
+	}
+	return moduleLayout{bodyOpen: body.open, bodyClose: body.close, chunks: chunkSpans(src, body)}, true
+}
+
+// braceGroup is a brace group at depth 0 of the text, with the places it
+// may be cut at: the starts of the lines where a top-level op of the
+// group begins after one that ended with a region.
+type braceGroup struct {
+	open, close int
+	cuts        []int
+}
+
+// topGroups finds the brace groups at depth 0 and their cuts. ok is false
+// when the braces do not balance or a string spans lines.
+func topGroups(src string) (groups []braceGroup, ok bool) {
 	depth, pdepth := 0, 0
 	openAt := -1
-	// Boundaries inside the current depth-0 group (brace depth 1): each is
-	// the start of the line where a top-level op begins.
-	var cuts []int
+	var cuts []int // of the current depth-0 group
 	pendingCut := false
 	for i := 0; i < len(src); i++ {
 		if !pendingCut {
@@ -92,7 +107,7 @@ func splitModule(src string) (moduleLayout, bool) {
 					j++
 				}
 				if j < len(src) && src[j] == '\n' {
-					return lay, false
+					return nil, false
 				}
 				j++
 			}
@@ -105,10 +120,10 @@ func splitModule(src string) (moduleLayout, bool) {
 		case '}':
 			depth--
 			if depth < 0 {
-				return lay, false
+				return nil, false
 			}
 			if depth == 0 {
-				groups = append(groups, group{openAt, i, cuts})
+				groups = append(groups, braceGroup{openAt, i, cuts})
 				cuts = nil
 			} else if depth == 1 && pdepth == 0 {
 				cuts = append(cuts, i+1)
@@ -120,15 +135,13 @@ func splitModule(src string) (moduleLayout, bool) {
 			pdepth--
 		}
 	}
-	if depth != 0 || len(groups) == 0 {
-		return lay, false
-	}
-	body := groups[len(groups)-1]
-	if !moduleHeader(src[:body.open]) || !onlyTrivia(src[body.close+1:]) {
-		return lay, false
-	}
-	lay.bodyOpen, lay.bodyClose = body.open, body.close
-	// Positions of the chunk starts, counting lines as we go.
+	return groups, depth == 0
+}
+
+// chunkSpans cuts the module body into chunks of at least minChunk bytes
+// at its cuts, with the position of each chunk's start.
+func chunkSpans(src string, body braceGroup) []span {
+	var chunks []span
 	line := 1 + strings.Count(src[:body.open], "\n")
 	start := span{from: body.open + 1, line: line, lineStart: strings.LastIndexByte(src[:body.open+1], '\n') + 1}
 	for _, at := range body.cuts {
@@ -136,13 +149,12 @@ func splitModule(src string) (moduleLayout, bool) {
 			continue
 		}
 		start.to = at
-		lay.chunks = append(lay.chunks, start)
+		chunks = append(chunks, start)
 		line += strings.Count(src[start.from:at], "\n")
 		start = span{from: at, line: line, lineStart: at}
 	}
 	start.to = body.close
-	lay.chunks = append(lay.chunks, start)
-	return lay, true
+	return append(chunks, start)
 }
 
 // startsOp reports whether an op can begin at src[i]: a result name, a
@@ -216,15 +228,9 @@ func onlyTrivia(s string) bool {
 	return true
 }
 
-// parseChunk parses the ops of one chunk of a module body (positions
-// absolute in src).
-func (p *Parser) parseChunk(filename string, src string, sp span) ([]*dialect.OperationState, error) {
-	p.st.startText(filename, src)
-	return p.st.parseSpan(sp, false)
-}
-
 // parseChunked parses the module header, then the body's chunks on
-// parallel workers, building them in order into the module body.
+// parallel workers, building them in order into the module body, then
+// the text after the module.
 func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*dialect.Operation, error) {
 	header := src[:lay.bodyOpen+1] + "}"
 	m, err := p.parseWhole(filename, header)
@@ -234,120 +240,30 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 	if len(m.Regions) != 1 || len(m.Regions[0].Blocks) != 1 || len(m.Regions[0].Blocks[0].Ops) != 0 {
 		return nil, errNotChunkable
 	}
-	body := m.Regions[0].Blocks[0]
-
 	workers := runtime.GOMAXPROCS(0)
 	if p.opts.Threads > 0 {
 		workers = min(workers, p.opts.Threads)
 	}
-	if workers > len(lay.chunks) {
-		workers = len(lay.chunks)
+	workers = min(workers, len(lay.chunks))
+	run := &chunkRun{filename: filename, src: src, chunks: lay.chunks,
+		results: make([]chan chunkResult, len(lay.chunks)), window: make(chan struct{}, 2*workers)}
+	for i := range run.results {
+		run.results[i] = make(chan chunkResult, 1)
 	}
-	// A chunk's result lists its top-level ops in order: built by the
-	// worker when isolated from above (they see nothing of the module, so
-	// a builder of their own resolves them), else left to the main
-	// builder. err stops the list.
-	type item struct {
-		op *dialect.Operation
-		st *dialect.OperationState
-	}
-	type result struct {
-		items []item
-		err   error
-	}
-	results := make([]chan result, len(lay.chunks))
-	for i := range results {
-		results[i] = make(chan result, 1)
-	}
-	// window bounds how far parsing may run ahead of building.
-	window := make(chan struct{}, 2*workers)
-	var next atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
 	wps := make([]*Parser, workers)
-	for w := 0; w < workers; w++ {
+	for w := range wps {
+		// A worker reads with the aliases the header defined.
 		wp := New(p.opts)
-		wps[w] = wp
 		wp.reset()
-		for k, v := range p.st.typeAlias {
-			wp.st.typeAlias[k] = v
-		}
-		for k, v := range p.st.attrAlias {
-			wp.st.attrAlias[k] = v
-		}
-		wb := &builder{allowUnreg: p.opts.AllowUnregistered}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				window <- struct{}{}
-				i := int(next.Add(1) - 1)
-				if i >= len(lay.chunks) {
-					<-window
-					return
-				}
-				if stop.Load() {
-					results[i] <- result{err: errNotChunkable}
-					continue
-				}
-				ops, err := wp.parseChunk(filename, src, lay.chunks[i])
-				items := make([]item, 0, len(ops))
-				allBuilt := err == nil
-				for _, st := range ops {
-					if err != nil || !isolatedLeaf(st) {
-						items = append(items, item{st: st})
-						allBuilt = false
-						continue
-					}
-					wb.reset()
-					wb.push(true)
-					op, berr := wb.buildOp(st)
-					if berr == nil {
-						berr = wb.pop()
-					}
-					if berr != nil {
-						err = berr
-						break
-					}
-					items = append(items, item{op: op})
-				}
-				wp.st.recycleStates(allBuilt && err == nil)
-				results[i] <- result{items, err}
-			}
-		}()
+		maps.Copy(wp.st.typeAlias, p.st.typeAlias)
+		maps.Copy(wp.st.attrAlias, p.st.attrAlias)
+		wps[w] = wp
+		run.wg.Add(1)
+		go run.work(wp)
 	}
-	b := &builder{allowUnreg: p.opts.AllowUnregistered}
-	b.push(true) // the module's scope
-	var firstErr error
-	for i := range lay.chunks {
-		r := <-results[i]
-		<-window
-		if firstErr != nil {
-			continue
-		}
-		for _, it := range r.items {
-			op := it.op
-			if op == nil {
-				var err error
-				if op, err = b.buildOp(it.st); err != nil {
-					firstErr = err
-					break
-				}
-			}
-			body.Append(op)
-		}
-		if firstErr == nil {
-			firstErr = r.err
-		}
-		if firstErr != nil {
-			stop.Store(true)
-		}
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := b.pop(); err != nil {
+	err = run.buildInOrder(&builder{allowUnreg: p.opts.AllowUnregistered}, m.Regions[0].Blocks[0])
+	run.wg.Wait()
+	if err != nil {
 		return nil, err
 	}
 	// The text after the module holds alias definitions (splitModule
@@ -366,6 +282,116 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 		return nil, err
 	}
 	return m, nil
+}
+
+// chunkRun is the parse of a module body's chunks by workers, each with
+// a Parser of its own, and their building in order by one builder.
+type chunkRun struct {
+	filename, src string
+	chunks        []span
+	results       []chan chunkResult // one per chunk
+	window        chan struct{}      // bounds how far parsing may run ahead of building
+	next          atomic.Int64       // the next chunk to take
+	stop          atomic.Bool        // set at the first error: the chunks after it are not parsed
+	wg            sync.WaitGroup
+}
+
+// chunkResult lists the top-level ops of a chunk in order: each built by
+// the worker when isolated from above (it sees nothing of the module, so
+// a builder of the worker's own resolves it), else left to the main
+// builder. err stops the list.
+type chunkResult struct {
+	items []chunkItem
+	err   error
+}
+
+type chunkItem struct {
+	op *dialect.Operation      // built by the worker
+	st *dialect.OperationState // or to be built in order
+}
+
+// work parses chunks until none is left.
+func (r *chunkRun) work(wp *Parser) {
+	defer r.wg.Done()
+	wb := &builder{allowUnreg: wp.opts.AllowUnregistered}
+	for {
+		r.window <- struct{}{}
+		i := int(r.next.Add(1) - 1)
+		if i >= len(r.chunks) {
+			<-r.window
+			return
+		}
+		if r.stop.Load() {
+			r.results[i] <- chunkResult{err: errNotChunkable}
+			continue
+		}
+		r.results[i] <- wp.parseChunk(r.filename, r.src, r.chunks[i], wb)
+	}
+}
+
+// parseChunk parses the ops of one chunk of a module body (positions
+// absolute in src) and builds those that are isolated leaves with wb.
+func (p *Parser) parseChunk(filename string, src string, sp span, wb *builder) chunkResult {
+	p.st.startText(filename, src)
+	ops, err := p.st.parseSpan(sp, false)
+	items := make([]chunkItem, 0, len(ops))
+	allBuilt := err == nil
+	for _, st := range ops {
+		if err != nil || !isolatedLeaf(st) {
+			items = append(items, chunkItem{st: st})
+			allBuilt = false
+			continue
+		}
+		wb.reset()
+		wb.push(true)
+		op, berr := wb.buildOp(st)
+		if berr == nil {
+			berr = wb.pop()
+		}
+		if berr != nil {
+			err = berr
+			break
+		}
+		items = append(items, chunkItem{op: op})
+	}
+	p.st.recycleStates(allBuilt && err == nil)
+	return chunkResult{items, err}
+}
+
+// buildInOrder appends the chunks' ops to body in order, building those
+// the workers left with b, in the module's scope. At the first error the
+// workers stop; the results still come, and are dropped.
+func (r *chunkRun) buildInOrder(b *builder, body *dialect.Block) error {
+	b.push(true)
+	var firstErr error
+	for i := range r.chunks {
+		res := <-r.results[i]
+		<-r.window
+		if firstErr != nil {
+			continue
+		}
+		for _, it := range res.items {
+			op := it.op
+			if op == nil {
+				var err error
+				if op, err = b.buildOp(it.st); err != nil {
+					firstErr = err
+					break
+				}
+			}
+			body.Append(op)
+		}
+		if firstErr == nil {
+			firstErr = res.err
+		}
+		if firstErr != nil {
+			r.stop.Store(true)
+		}
+	}
+	if firstErr != nil {
+		return firstErr
+	}
+	return b.pop()
 }
 
 var errNotChunkable = errors.New("input cannot be parsed in chunks")

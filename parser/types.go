@@ -306,24 +306,10 @@ func (s *state) parseDims(kind string) (d shapedDims, err error) {
 			d.unranked = true
 		case t.Type == tPunct && t.Value == "[" && vector:
 			s.next()
-			n := s.peek()
-			if n.Type != tInt {
-				return d, s.errf("invalid dimension")
+			v, err := s.scalableDim()
+			if err != nil {
+				return d, err
 			}
-			s.next()
-			if strings.HasPrefix(n.Value, "0x") {
-				pos := n.Pos
-				pos.Column++
-				return d, dialect.NewError(locOf(pos), "missing ']' closing scalable dimension")
-			}
-			v, perr := strconv.ParseInt(n.Value, 10, 64)
-			if perr != nil {
-				return d, s.errAt(n, "invalid dimension")
-			}
-			if !s.isPunct("]") {
-				return d, s.errf("missing ']' closing scalable dimension")
-			}
-			s.next()
 			add(v, true)
 		default:
 			d.elemAt = t.Pos
@@ -379,6 +365,29 @@ func (s *state) parseDims(kind string) (d shapedDims, err error) {
 			continue
 		}
 	}
+}
+
+// scalableDim finishes a vector's scalable dimension `[N]` after its '['.
+func (s *state) scalableDim() (int64, error) {
+	n := s.peek()
+	if n.Type != tInt {
+		return 0, s.errf("invalid dimension")
+	}
+	s.next()
+	if strings.HasPrefix(n.Value, "0x") {
+		pos := n.Pos
+		pos.Column++
+		return 0, dialect.NewError(locOf(pos), "missing ']' closing scalable dimension")
+	}
+	v, err := strconv.ParseInt(n.Value, 10, 64)
+	if err != nil {
+		return 0, s.errAt(n, "invalid dimension")
+	}
+	if !s.isPunct("]") {
+		return 0, s.errf("missing ']' closing scalable dimension")
+	}
+	s.next()
+	return v, nil
 }
 
 func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, error) {
