@@ -243,6 +243,16 @@ func (c *ptoConv) check() error {
 			return dialect.NewError(c.fn.Loc, "convert-tile-to-pto: argument #%d is an on-chip tile; kernels take global tensors (!tile.tensor) and load them", a.Index)
 		}
 	}
+	// A ptoas kernel returns nothing (stores write the tensor arguments,
+	// which is why returned tensors are dropped); any other result would
+	// be an entry function ptoas rejects.
+	if ft := dialect.FuncType(c.fn); ft != nil {
+		for i, r := range ft.Results {
+			if !isTileValueType(r) {
+				return dialect.NewError(c.fn.Loc, "convert-tile-to-pto: result #%d is a %s; a ptoas kernel returns nothing (write results to a global tensor)", i, r)
+			}
+		}
+	}
 	c.fn.Walk(func(op *dialect.Operation) bool {
 		if failure != nil || op == c.fn {
 			return failure == nil

@@ -50,3 +50,11 @@ func.func @pop(%out: !tile.tensor<16x16xf32>) attributes {tile.split_aiv} {
   %r = tile.store %t, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
   return
 }
+
+// -----
+
+// A ptoas kernel returns nothing: results are written to global tensors.
+// expected-error @+1 {{convert-tile-to-pto: result #0 is a f32; a ptoas kernel returns nothing (write results to a global tensor)}}
+func.func @returns_a_scalar(%f: f32) -> f32 {
+  return %f : f32
+}
