@@ -22,17 +22,18 @@ import (
 //     reports an "unexpected token" of its own instead, vaguer and
 //     elsewhere.
 //   - It lexes its input before parsing it (one generic op; see
-//     grammar.go), so a lexing error at the end of the op is met before
-//     the op's own errors.
+//     grammar.go), so a lexing error late in the op would come before
+//     the op's own errors, which are earlier in the text.
 //
 // Hence one slot, state.err, for the first error, out of participle's
 // reach, and lexing errors that are tokens, not Go errors: the scanner
 // makes an Error token where the text cannot be lexed, and the error
-// counts when a production meets that token (peek), in reading order
-// whoever lexed it. fail fills the slot where an error could be lost: at
-// the custom productions (before participle sees the error), when
-// participle's own error comes back (parseGenericOp), at an Error token,
-// and at the end of each span read (parseSpan), whose answer is the slot.
+// counts when a production meets that token (peek) or participle stops
+// at it (participleError), in reading order whoever lexed it. fail fills
+// the slot where an error could be lost: at the custom productions
+// (before participle sees the error), when participle's own error comes
+// back (parseGenericOp), at an Error token, and at the end of each span
+// read (parseSpan), whose answer is the slot.
 
 // fail records err as the parse's error unless one is recorded already,
 // and returns the recorded one (nil if none).

@@ -183,9 +183,9 @@ func TestLocationAliasExpansionIsBounded(t *testing.T) {
 }
 
 // TestReusedParserKeepsNothing checks that a Parser used for many inputs
-// (as the fuzzer and the benchmarks use one) holds nothing of the inputs
-// it has parsed. The op states of every parse were once kept, about 6 kB
-// a parse of a small function.
+// (as the fuzzer and the benchmarks use one) does not grow with them. The
+// op states of every parse were once kept, about 6 kB a parse of a small
+// function.
 func TestReusedParserKeepsNothing(t *testing.T) {
 	src := []byte("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  \"xd.op\"(%0) ({\n  }) : (i32) -> ()\n  return %0 : i32\n}\n")
 	p := New(Options{AllowUnregistered: true})

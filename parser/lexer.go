@@ -367,6 +367,13 @@ func (s *scanner) punct(start int, p lexer.Position) lexer.Token {
 // a stream, which lexes them as they are asked for. So nothing is ever
 // lexed ahead of the place being parsed (but for the one generic op
 // participle is given at a time).
+//
+// Two byte-level scans find where text ends without making tokens, and
+// so repeat the scanner's rules for strings and comments: braceIndex, the
+// extent of a generic op's brace group, which participle must get as one
+// token, and splitModule (split.go), the cuts between a large module's
+// functions. Lexing the text to find these would lex it twice, the second
+// time when it is parsed.
 
 // tokenSource is what the hand-written productions read tokens from: a
 // stream, or participle's PeekingLexer inside a generic op.

@@ -2,8 +2,8 @@ package parser
 
 import (
 	"math"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -258,7 +258,7 @@ func (p *Parser) applyLocations(m *dialect.Operation, srcLen int) error {
 			err = dialect.NewError(*l, "location is too long with its aliases written out (more than %d bytes of locations in all)", locBudget(srcLen))
 			return
 		}
-		if loc, ok := resolveLoc(raw); ok {
+		if loc, ok := r.resolve(raw); ok {
 			*l = loc
 		}
 		l.Raw = raw
@@ -285,33 +285,36 @@ func locBudget(n int) int { return 16*n + 1<<20 }
 // expand replaces alias references in location text by their definitions,
 // so the text printed back under --mlir-print-debuginfo stands alone (the
 // alias definitions themselves are not printed). The expansion of each
-// alias is made once; ok is false when the budget runs out.
+// alias is made once; ok is false when the budget runs out. The text is
+// read with the parser's lexer: it was read so when parsed (readLoc).
 func (r *locResolver) expand(raw string) (string, bool) {
 	if strings.IndexByte(raw, '#') < 0 {
 		return raw, true
 	}
 	var sb strings.Builder
-	s := &locScanner{text: raw}
-	for s.pos < len(raw) {
-		switch c := raw[s.pos]; c {
-		case '"':
-			start := s.pos
-			s.str()
-			sb.WriteString(raw[start:s.pos])
-		case '#':
-			name := s.ident()
-			inner, ok := r.alias(name)
-			if !ok {
-				return "", false
-			}
-			sb.WriteString(inner)
-		default:
-			sb.WriteByte(c)
-			s.pos++
+	sc := scanner{src: raw, line: 1}
+	if strings.HasPrefix(raw, "loc(") {
+		sc.i = len("loc(") // whose text the lexer would keep whole
+	}
+	done := 0 // raw[:done] is in sb
+	for t := sc.next(); t.Type != tEOF && t.Type != tError; t = sc.next() {
+		if t.Type != tHash {
+			continue
 		}
+		inner, ok := r.alias(t.Value)
+		if !ok {
+			return "", false
+		}
+		sb.WriteString(raw[done:t.Pos.Offset])
+		sb.WriteString(inner)
+		done = t.Pos.Offset + len(t.Value)
 		if sb.Len() > r.budget {
 			return "", false
 		}
+	}
+	sb.WriteString(raw[done:])
+	if sb.Len() > r.budget {
+		return "", false
 	}
 	r.budget -= sb.Len()
 	return sb.String(), true
@@ -346,24 +349,26 @@ type locResolver struct {
 	aliases  map[string]dialect.Attribute
 	expanded map[string]string // memo of alias
 	budget   int               // bytes of location text still allowed
+	ts       stream            // reads the location resolve is given
 }
 
-// maxLocDepth bounds the nesting resolveLoc follows (a deeper location
+// maxLocDepth bounds the nesting resolve follows (a deeper location
 // keeps the parse position instead).
 const maxLocDepth = 64
 
-// resolveLoc reads `loc(...)` text whose aliases are expanded. It reports
+// resolve reads `loc(...)` text whose aliases are expanded. It reports
 // ok with the location to show: a file position, or the unknown location
 // for loc(unknown). Locations that name no file (a bare name, an opaque
 // location, an unknown alias) report !ok, and the op keeps the place it
 // was parsed at.
-func resolveLoc(raw string) (dialect.Location, bool) {
+func (r *locResolver) resolve(raw string) (dialect.Location, bool) {
 	body, ok := strings.CutPrefix(strings.TrimSpace(raw), "loc(")
 	if !ok || !strings.HasSuffix(body, ")") {
 		return dialect.Location{}, false
 	}
-	s := &locScanner{text: body[:len(body)-1]}
-	loc, kind := innerLoc(s, 0)
+	r.ts.sc = scanner{src: body[:len(body)-1], line: 1}
+	r.ts.n, r.ts.peeked = 0, false
+	loc, kind := innerLoc(&r.ts, 0)
 	return loc, kind != locNone
 }
 
@@ -375,181 +380,114 @@ const (
 	locUnknown                // loc(unknown)
 )
 
-// inner parses one location (the text inside loc(...)), returning the
+// innerLoc reads one location (the text inside loc(...)), returning the
 // position MLIR's diagnostic handler would show: the first file position
-// found through names, call sites (the callee) and fused lists.
-func innerLoc(s *locScanner, depth int) (dialect.Location, locKind) {
+// found through names, call sites (the callee) and fused lists. It never
+// fails; it stops at what it does not expect.
+func innerLoc(ts *stream, depth int) (dialect.Location, locKind) {
+	none := func() (dialect.Location, locKind) { return dialect.Location{}, locNone }
 	if depth > maxLocDepth {
-		return dialect.Location{}, locNone
+		return none()
 	}
-	s.space()
+	t := ts.Peek()
 	switch {
-	case s.word("unknown"):
+	case t.Type == tIdent && t.Value == "unknown":
+		ts.Next()
 		return dialect.Location{}, locUnknown
-	case s.word("callsite"):
-		if !s.punct('(') {
-			return dialect.Location{}, locNone
+	case t.Type == tIdent && t.Value == "callsite":
+		ts.Next()
+		if !skipPunct(ts, "(") {
+			return none()
 		}
-		return innerLoc(s, depth+1) // the callee; the caller follows "at"
-	case s.word("fused"):
-		if s.punct('<') {
-			s.skipBalanced('<', '>')
+		return innerLoc(ts, depth+1) // the callee; the caller follows "at"
+	case t.Type == tIdent && t.Value == "fused":
+		ts.Next()
+		if skipPunct(ts, "<") {
+			skipTo(ts, ">")
+			ts.Next()
 		}
-		if !s.punct('[') {
-			return dialect.Location{}, locNone
+		if !skipPunct(ts, "[") {
+			return none()
 		}
 		for {
-			loc, kind := innerLoc(s, depth+1)
+			loc, kind := innerLoc(ts, depth+1)
 			if kind == locFile {
 				return loc, kind
 			}
-			s.skipTo(',', ']')
-			if !s.punct(',') {
-				return dialect.Location{}, locNone
+			skipTo(ts, ",", "]")
+			if !skipPunct(ts, ",") {
+				return none()
 			}
 		}
-	case s.peek('"'):
-		str, ok := s.str()
-		if !ok {
-			return dialect.Location{}, locNone
+	case t.Type == tString:
+		ts.Next()
+		file, err := unquote(t.Value)
+		if err != nil {
+			return none()
 		}
-		s.space()
-		if s.punct(':') {
-			line, ok1 := s.number()
-			if !s.punct(':') {
-				return dialect.Location{}, locNone
+		if skipPunct(ts, ":") {
+			line, ok1 := locNumber(ts)
+			if !skipPunct(ts, ":") {
+				return none()
 			}
-			col, ok2 := s.number()
+			col, ok2 := locNumber(ts)
 			if !ok1 || !ok2 || line <= 0 {
-				return dialect.Location{}, locNone
+				return none()
 			}
-			return dialect.Location{File: str, Line: line, Col: col}, locFile
+			return dialect.Location{File: file, Line: line, Col: col}, locFile
 		}
-		if s.punct('(') { // a name wrapping a child location
-			return innerLoc(s, depth+1)
+		if skipPunct(ts, "(") { // a name wrapping a child location
+			return innerLoc(ts, depth+1)
 		}
-		return dialect.Location{}, locNone
 	}
-	return dialect.Location{}, locNone
+	return none()
 }
 
-// locScanner walks location text; it never fails, it just stops matching.
-type locScanner struct {
-	text string
-	pos  int
-}
-
-func (s *locScanner) space() {
-	for s.pos < len(s.text) && strings.IndexByte(" \t\r\n", s.text[s.pos]) >= 0 {
-		s.pos++
-	}
-}
-
-func (s *locScanner) peek(c byte) bool { return s.pos < len(s.text) && s.text[s.pos] == c }
-
-func (s *locScanner) punct(c byte) bool {
-	s.space()
-	if s.peek(c) {
-		s.pos++
+// skipPunct consumes the punctuation v if it comes next.
+func skipPunct(ts *stream, v string) bool {
+	if t := ts.Peek(); t.Type == tPunct && t.Value == v {
+		ts.Next()
 		return true
 	}
 	return false
 }
 
-func isLocIdent(c byte) bool {
-	return c == '_' || c == '$' || c == '.' || c == '-' || c == '#' ||
-		'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+// locNumber consumes a line or column number, decimal or hexadecimal as
+// fileLineCol reads them, if one comes next.
+func locNumber(ts *stream) (int, bool) {
+	t := ts.Peek()
+	if t.Type != tInt {
+		return 0, false
+	}
+	ts.Next()
+	n, ok := parseIntLiteral(t.Value)
+	if !ok || !n.IsInt64() {
+		return 0, false
+	}
+	return int(n.Int64()), true
 }
 
-func (s *locScanner) ident() string {
-	start := s.pos
-	for s.pos < len(s.text) && isLocIdent(s.text[s.pos]) {
-		s.pos++
-	}
-	return s.text[start:s.pos]
-}
-
-// word consumes w when it is a whole identifier at the cursor.
-func (s *locScanner) word(w string) bool {
-	if !strings.HasPrefix(s.text[s.pos:], w) {
-		return false
-	}
-	end := s.pos + len(w)
-	if end < len(s.text) && isLocIdent(s.text[end]) {
-		return false
-	}
-	s.pos = end
-	return true
-}
-
-func (s *locScanner) number() (int, bool) {
-	s.space()
-	start := s.pos
-	for s.pos < len(s.text) && '0' <= s.text[s.pos] && s.text[s.pos] <= '9' {
-		s.pos++
-	}
-	n, err := strconv.Atoi(s.text[start:s.pos])
-	return n, err == nil
-}
-
-// str reads a quoted string with MLIR's escapes.
-func (s *locScanner) str() (string, bool) {
-	start := s.pos
-	s.pos++
-	for s.pos < len(s.text) {
-		switch s.text[s.pos] {
-		case '\\':
-			s.pos += 2
-			continue
-		case '"':
-			s.pos++
-			v, err := unquote(s.text[start:s.pos])
-			return v, err == nil
-		}
-		s.pos++
-	}
-	return "", false
-}
-
-// skipBalanced skips to just after the close matching an open already read.
-func (s *locScanner) skipBalanced(open, close byte) {
-	depth := 1
-	for s.pos < len(s.text) && depth > 0 {
-		switch c := s.text[s.pos]; {
-		case c == '"':
-			s.str()
-			continue
-		case c == open:
-			depth++
-		case c == close:
-			depth--
-		}
-		s.pos++
-	}
-}
-
-// skipTo moves to the next top-level stop character of a list.
-func (s *locScanner) skipTo(stops ...byte) {
+// skipTo moves to the next of stops outside brackets opened after the
+// current token (a close without its open is passed over).
+func skipTo(ts *stream, stops ...string) {
 	depth := 0
-	for s.pos < len(s.text) {
-		c := s.text[s.pos]
-		switch {
-		case c == '"':
-			s.str()
-			continue
-		case c == '(' || c == '[' || c == '<':
-			depth++
-		case c == ')' || c == ']' || c == '>':
-			if depth == 0 {
-				if c == ']' {
+	for t := ts.Peek(); t.Type != tEOF && t.Type != tError; t = ts.Peek() {
+		if t.Type == tPunct {
+			switch t.Value {
+			case "(", "[", "<":
+				depth++
+			case ")", "]", ">":
+				if depth > 0 {
+					depth--
+				} else if slices.Contains(stops, t.Value) {
 					return
 				}
-			} else {
-				depth--
+			default:
+				if depth == 0 && slices.Contains(stops, t.Value) {
+					return
+				}
 			}
-		case depth == 0 && (c == stops[0] || c == stops[1]):
-			return
 		}
-		s.pos++
+		ts.Next()
 	}
 }

@@ -168,14 +168,13 @@ func (s *state) customOp() (*dialect.OperationState, error) {
 }
 
 // newState returns a zero OperationState, allocated with others in a slab
-// (parsing makes one per op; they die once their ops are built, and a
-// chunk worker then recycles the slabs: see recycleStates).
+// (parsing makes one per op; they die once their ops are built, and the
+// slabs are then recycled: see recycleStates).
 func (s *state) newState() *dialect.OperationState {
 	if len(s.stateSlab) == 0 {
 		var slab []dialect.OperationState
 		if n := len(s.freeSlabs); n > 0 {
 			slab, s.freeSlabs = s.freeSlabs[n-1], s.freeSlabs[:n-1]
-			clear(slab)
 		} else {
 			slab = make([]dialect.OperationState, 64)
 		}
@@ -192,6 +191,9 @@ func (s *state) newState() *dialect.OperationState {
 // any more (every op they describe has been built).
 func (s *state) recycleStates(reuse bool) {
 	if reuse {
+		for _, slab := range s.usedSlabs {
+			clear(slab) // free slabs hold nothing of the text read
+		}
 		s.freeSlabs = append(s.freeSlabs, s.usedSlabs...)
 	}
 	clear(s.usedSlabs)

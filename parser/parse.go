@@ -7,8 +7,9 @@ import (
 // parse reads text into a module: in chunks on parallel workers when it
 // is a large module, else (or to report an error exactly) in one piece.
 func (p *Parser) parse(filename string, text string) (*dialect.Operation, error) {
-	// The op states die once the module is built (or the parse fails).
-	defer p.st.recycleStates(false)
+	// The op states die once the module is built (or the parse fails);
+	// their slabs serve the next parse.
+	defer p.st.recycleStates(true)
 	if len(text) >= 2*minChunk {
 		if lay, ok := splitModule(text); ok && len(lay.chunks) > 1 {
 			if m, err := p.parseChunked(filename, text, lay); err == nil {
