@@ -7,12 +7,12 @@ import (
 	"pto-opt/transforms/pass"
 )
 
-// CheckMove refuses, at the op, a tile.load into or a tile.store from a
+// CheckTargetOp refuses, at the op, a tile.load into or a tile.store from a
 // space the target cannot load or store (its "loads" and "stores"), and a
 // tile.move between two memory spaces the target cannot copy between (the target file's "moves": ptoas's tmov
 // pairs; vec -> mat exists on ascend950 only). The kernel cannot run as
 // written, so planning it would only hand ptoas something it rejects.
-func CheckMove(ctx *pass.Context, op *dialect.Operation) error {
+func CheckTargetOp(ctx *pass.Context, op *dialect.Operation) error {
 	if ctx.Target == nil {
 		return nil
 	}
@@ -47,12 +47,12 @@ func moveList(ctx *pass.Context) string {
 	return s
 }
 
-// checkMoves applies CheckMove to every op of fn.
-func checkMoves(ctx *pass.Context, fn *dialect.Operation) error {
+// checkTargetOps applies CheckTargetOp to every op of fn.
+func checkTargetOps(ctx *pass.Context, fn *dialect.Operation) error {
 	var err error
 	fn.Walk(func(op *dialect.Operation) bool {
 		if err == nil {
-			err = CheckMove(ctx, op)
+			err = CheckTargetOp(ctx, op)
 		}
 		return err == nil
 	})

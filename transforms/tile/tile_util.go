@@ -226,7 +226,7 @@ func checkGivenAddrs(ctx *pass.Context, fn *dialect.Operation, passName string) 
 		d := dialect.AsDiagnostic(err)
 		return dialect.NewError(d.Loc, "%s: the input's %s", passName, d.Msg)
 	}
-	if err := checkMoves(ctx, fn); err != nil {
+	if err := checkTargetOps(ctx, fn); err != nil {
 		d := dialect.AsDiagnostic(err)
 		return dialect.NewError(d.Loc, "%s: %s", passName, d.Msg)
 	}

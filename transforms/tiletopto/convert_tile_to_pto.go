@@ -271,7 +271,7 @@ func (c *ptoConv) check() error {
 				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile: run -materialize-scratch before planning (pto-memory-plan does)", r.PTO)
 				return false
 			}
-			if err := tile.CheckMove(c.ctx, op); err != nil {
+			if err := tile.CheckTargetOp(c.ctx, op); err != nil {
 				failure = err
 				return false
 			}
