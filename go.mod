@@ -1,4 +1,4 @@
-module pto-opt
+module github.com/pto-opt/pto-opt
 
 go 1.26.8
 

@@ -5,7 +5,7 @@
 package analysis
 
 import (
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Aliases is the "may flow into" graph of buffer values under an op.

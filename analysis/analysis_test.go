@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/internal/gen"
-	"pto-opt/parser"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/gen"
+	"github.com/pto-opt/pto-opt/parser"
 )
 
 func parseFunc(t testing.TB, src string) *dialect.Operation {

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Interval is a half-open range [Start, End) of program points.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"pto-opt/dialect"
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // CheckTilePlacement is the independent validator of tile memory plans,

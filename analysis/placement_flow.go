@@ -3,8 +3,8 @@ package analysis
 import (
 	"slices"
 
-	"pto-opt/dialect"
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // The read check of CheckTilePlacement: a symbolic run of the function

@@ -1,6 +1,6 @@
 package analysis
 
-import "pto-opt/dialect"
+import "github.com/pto-opt/pto-opt/dialect"
 
 // TileLoc is where a planned tile lives: an allocation (a !tile.buf value,
 // normally a tile.alloc result) and a byte offset in it.

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // The tile dialect: tile kernels for scratchpad accelerators (PyPTO's model).

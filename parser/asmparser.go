@@ -3,7 +3,7 @@ package parser
 import (
 	"strconv"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // asmParser implements dialect.AsmParser for the custom op parsers.

@@ -6,10 +6,10 @@ import (
 	"syscall"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/internal/gen"
-	"pto-opt/parser"
-	"pto-opt/printer"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/gen"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 // BenchmarkParsePrint5MB parses, verifies and prints (pretty form, into a

@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // builder turns parsed states into IR, resolving SSA names and block labels.

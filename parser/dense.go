@@ -7,7 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // dense<...> element literals are read into a tree and, once the type is

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/parser"
-	"pto-opt/printer"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 // TestGenericFormOfEveryOp builds every registered op in generic form with

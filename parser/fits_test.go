@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"testing"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // TestFitsWidthSmallAgrees checks the fast range check of short integer

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/parser"
-	"pto-opt/printer"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 // FuzzParse feeds arbitrary text to the parser. Whatever the input, pto-opt

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/printer"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 // allocated returns the bytes allocated while f runs. TotalAlloc counts

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/parser"
+	"github.com/pto-opt/pto-opt/parser"
 )
 
 // TestLexingErrorsAreReported checks that text the lexer refuses is

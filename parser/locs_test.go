@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/parser"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
 )
 
 // TestLocationsAreReadAsParsed checks that an op's location, read again

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Operations: `results = op loc`, the op in its generic form (read by

@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // parse reads text into a module: in chunks on parallel workers when it

@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // withBraces runs parse on the text of the Braces token at the head of

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"pto-opt/dialect"
-	"pto-opt/parser"
-	"pto-opt/printer"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 // The syntax corpus is test/Syntax/*.mlir: every op and syntax form pto-opt

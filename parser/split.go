@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Large inputs are parsed in chunks: the body of the top-level module is

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/internal/gen"
-	"pto-opt/printer"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/gen"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 func TestSplitModuleCutsBetweenFunctions(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Types: builtin types, read by recursive descent; the parameters of a

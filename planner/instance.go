@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // unit is one storage identity: a lone buffer, or a colocation class whose

@@ -6,7 +6,7 @@ import (
 	"math"
 	"slices"
 
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // LowerBound returns, per pool, the largest total size of buffers live at

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // Interval is a half-open range [Start, End) of program points (for live

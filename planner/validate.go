@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // maxValidationErrors bounds the report: a broken solution usually breaks

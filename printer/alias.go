@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // aliasTable names the attributes mlir-opt prints through aliases: affine

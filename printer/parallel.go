@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"bytes"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // A block of many functions (a large module body) is printed by parallel

@@ -5,8 +5,8 @@ import (
 	"bytes"
 	"testing"
 
-	"pto-opt/internal/gen"
-	"pto-opt/parser"
+	"github.com/pto-opt/pto-opt/internal/gen"
+	"github.com/pto-opt/pto-opt/parser"
 )
 
 // TestParallelPrintingMatchesSerial prints a module of many functions with

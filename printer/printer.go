@@ -24,7 +24,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Options select the printed form.

@@ -18,7 +18,7 @@ import (
 	"slices"
 	"strings"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 //go:embed builtin/*.json

@@ -12,10 +12,10 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"pto-opt/cmd/pto-opt/driver"
-	"pto-opt/dialect"
-	"pto-opt/internal/filecheck"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // The driver's behaviour is specified by the scripts in testdata/driver,

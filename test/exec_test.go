@@ -39,10 +39,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"pto-opt/cmd/pto-opt/driver"
-	"pto-opt/dialect"
-	"pto-opt/parser"
-	"pto-opt/printer"
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 // lowerToLLVM is the mlir-opt pipeline from planned memref IR to the LLVM

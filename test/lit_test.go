@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/cmd/pto-opt/driver"
-	"pto-opt/internal/filecheck"
-	"pto-opt/internal/lit"
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/internal/lit"
 )
 
 // tools are the commands RUN lines may use, run in-process.

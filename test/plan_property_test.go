@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
-	"pto-opt/cmd/pto-opt/driver"
-	"pto-opt/internal/gen/tilegen"
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/internal/gen/tilegen"
 )
 
 // The planning property: every valid tile kernel, under every planner and

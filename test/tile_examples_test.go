@@ -46,12 +46,12 @@ import (
 	"testing"
 	"text/tabwriter"
 
-	"pto-opt/analysis"
-	"pto-opt/cmd/pto-opt/driver"
-	"pto-opt/dialect"
-	"pto-opt/parser"
-	"pto-opt/targets"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/targets"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // tileKernels lists the example tile kernels (every example but the memref

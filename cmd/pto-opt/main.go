@@ -7,7 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 )
 
 func main() {

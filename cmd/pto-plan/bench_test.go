@@ -29,7 +29,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 func benchDir(t *testing.T) string {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // TestMain lets a test run the real main() in a child process (the

@@ -48,8 +48,8 @@ import (
 	"syscall"
 	"time"
 
-	"pto-opt/planner"
-	"pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner/report"
 )
 
 func main() {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 func write(t *testing.T, dir, name, content string) string {

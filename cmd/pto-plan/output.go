@@ -7,8 +7,8 @@ import (
 	"io/fs"
 	"os"
 
-	"pto-opt/internal/atomicfile"
-	"pto-opt/internal/stdio"
+	"github.com/pto-opt/pto-opt/internal/atomicfile"
+	"github.com/pto-opt/pto-opt/internal/stdio"
 )
 
 // writeOutputs writes the output (to stdout when path is "-") and, when

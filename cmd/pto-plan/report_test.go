@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/planner/report"
 )
 
 func readReport(t *testing.T, path string) *report.Report {

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/internal/filecheck"
 )
 
 // recorder collects the argument lists "record" was called with.

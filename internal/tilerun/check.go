@@ -3,7 +3,7 @@ package tilerun
 import (
 	"bytes"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Check runs ref (the function before planning) with value semantics and

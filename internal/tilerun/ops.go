@@ -1,8 +1,8 @@
 package tilerun
 
 import (
-	"pto-opt/analysis"
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // The semantics of the ops, as this executor gives them. Tile ops are

@@ -26,8 +26,8 @@ package tilerun
 import (
 	"fmt"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Mode selects the meaning of `into` and of region values.

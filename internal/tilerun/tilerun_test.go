@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/parser"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
 )
 
 // Each case pairs an unplanned kernel with a hand-written plan of it and

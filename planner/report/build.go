@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"pto-opt/internal/checked"
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // Options carry what FromProblem cannot find in a planner problem.

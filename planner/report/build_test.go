@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // genProblem makes a random problem that passes planner's Check: one or

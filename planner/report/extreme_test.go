@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // extremeReport has figures at the ends of int64: addresses up to

@@ -12,7 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // The golden tests: each testdata/*.txtar holds a planner problem

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // The layout picture: one panel per function and memory space, x = program

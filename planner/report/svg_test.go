@@ -15,7 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // The pictures are checked as a reader would read them: the axis ticks

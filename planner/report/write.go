@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/internal/atomicfile"
+	"github.com/pto-opt/pto-opt/internal/atomicfile"
 )
 
 // WriteJSON writes the report as JSON (see the package comment for the

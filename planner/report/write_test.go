@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // fullReport exercises every optional field: members, pinned, reserved,

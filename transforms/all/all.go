@@ -4,8 +4,8 @@
 package all
 
 import (
-	_ "pto-opt/transforms/memrefplan" // static-memory-planner-analysis
-	_ "pto-opt/transforms/testpasses" // test-print-aliases, test-print-liveness
-	_ "pto-opt/transforms/tile"       // the tile memory passes and pto-memory-plan
-	_ "pto-opt/transforms/tiletopto"  // convert-tile-to-pto
+	_ "github.com/pto-opt/pto-opt/transforms/memrefplan" // static-memory-planner-analysis
+	_ "github.com/pto-opt/pto-opt/transforms/testpasses" // test-print-aliases, test-print-liveness
+	_ "github.com/pto-opt/pto-opt/transforms/tile"       // the tile memory passes and pto-memory-plan
+	_ "github.com/pto-opt/pto-opt/transforms/tiletopto"  // convert-tile-to-pto
 )

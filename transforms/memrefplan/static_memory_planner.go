@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"time"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/internal/checked"
-	"pto-opt/planner"
-	"pto-opt/planner/report"
-	"pto-opt/transforms/internal/planning"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/transforms/internal/planning"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // static-memory-planner-analysis: MLIR's static memory planner (GSoC 2026,

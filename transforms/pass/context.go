@@ -5,9 +5,9 @@ import (
 	"io"
 	"sync"
 
-	"pto-opt/dialect"
-	"pto-opt/planner/report"
-	"pto-opt/targets"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/targets"
 )
 
 // Context is what a running pass sees.

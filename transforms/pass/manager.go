@@ -8,10 +8,10 @@ import (
 	"sync"
 	"time"
 
-	"pto-opt/dialect"
-	"pto-opt/planner/report"
-	"pto-opt/printer"
-	"pto-opt/targets"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/printer"
+	"github.com/pto-opt/pto-opt/targets"
 )
 
 // Manager runs a pipeline with instrumentation.

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"pto-opt/dialect"
-	"pto-opt/parser"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
 )
 
 // probeOptions has one option of every kind.

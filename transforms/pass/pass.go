@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // Pass is a registry entry: a pass, or a named pipeline.

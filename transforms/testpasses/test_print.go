@@ -9,10 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/printer"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/printer"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // The analysis dump passes: stable text for FileCheck tests of the alias

@@ -6,12 +6,12 @@ import (
 	"slices"
 	"time"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/planner"
-	"pto-opt/printer"
-	"pto-opt/transforms/internal/planning"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/printer"
+	"github.com/pto-opt/pto-opt/transforms/internal/planning"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // allocate-addr (PyPTO's AllocateMemoryAddr): gives every tile.alloc an

@@ -1,9 +1,9 @@
 package tile
 
 import (
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // check-tile-placement: the independent validator (analysis.CheckTilePlacement)

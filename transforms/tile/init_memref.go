@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strings"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // init-memref (PyPTO's InitMemRef): gives every on-chip tile its own

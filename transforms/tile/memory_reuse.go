@@ -5,12 +5,12 @@ import (
 	"slices"
 	"strings"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/planner"
-	"pto-opt/printer"
-	"pto-opt/transforms/internal/planning"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/printer"
+	"github.com/pto-opt/pto-opt/transforms/internal/planning"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,

@@ -1,6 +1,6 @@
 package tile
 
-import "pto-opt/transforms/pass"
+import "github.com/pto-opt/pto-opt/transforms/pass"
 
 // PTOMemoryPlan is pto-memory-plan, the whole PyPTO memory pipeline: a
 // named pipeline that expands, by planner, into

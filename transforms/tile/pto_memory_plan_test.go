@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"pto-opt/planner"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // TestEveryPlannerHasAPipeline: pto-memory-plan's planner option and the

@@ -1,11 +1,11 @@
 package tile
 
 import (
-	"pto-opt/dialect"
-	"pto-opt/planner"
-	"pto-opt/planner/report"
-	"pto-opt/printer"
-	"pto-opt/transforms/internal/planning"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/printer"
+	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 )
 
 // planReport is the memory report of fn's plan. locs gives each buffer's

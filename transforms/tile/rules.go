@@ -3,10 +3,10 @@ package tile
 import (
 	"slices"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/targets"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/targets"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // The rules that keep two allocations from ever sharing bytes, whatever

@@ -1,8 +1,8 @@
 package tile
 
 import (
-	"pto-opt/dialect"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // materialize-scratch: gives every op whose ptoas instruction needs a

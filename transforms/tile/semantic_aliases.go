@@ -3,9 +3,9 @@ package tile
 import (
 	"fmt"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // materialize-semantic-aliases (PyPTO's MaterializeSemanticAliases): the

@@ -3,8 +3,8 @@ package tile
 import (
 	"strings"
 
-	"pto-opt/dialect"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // CheckTargetOp refuses, at the op, a tile.load into or a tile.store from a

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strconv"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // Helpers shared by the tile memory passes (init-memref, semantic aliases,

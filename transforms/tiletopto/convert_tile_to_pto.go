@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"slices"
 
-	"pto-opt/analysis"
-	"pto-opt/dialect"
-	"pto-opt/transforms/pass"
-	"pto-opt/transforms/tile"
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/transforms/tile"
 )
 
 // convert-tile-to-pto: emits the input of the ptoas assembler (the pto

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/planner/report"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // boolFlags are driver switches; a value (=false) may follow.

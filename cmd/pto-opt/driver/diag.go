@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // sourceMgr keeps the input text so diagnostics can quote the line.

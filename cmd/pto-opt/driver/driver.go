@@ -19,16 +19,16 @@ import (
 	"syscall"
 	"time"
 
-	"pto-opt/dialect"
-	"pto-opt/internal/atomicfile"
-	"pto-opt/internal/stdio"
-	"pto-opt/parser"
-	"pto-opt/planner/report"
-	"pto-opt/printer"
-	"pto-opt/targets"
-	"pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/atomicfile"
+	"github.com/pto-opt/pto-opt/internal/stdio"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/printer"
+	"github.com/pto-opt/pto-opt/targets"
+	"github.com/pto-opt/pto-opt/transforms/pass"
 
-	_ "pto-opt/transforms/all" // every pass registers itself
+	_ "github.com/pto-opt/pto-opt/transforms/all" // every pass registers itself
 )
 
 // Version is reported by --version.

@@ -3,7 +3,7 @@ package driver
 import (
 	"strings"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // defaultSplitMarker separates the chunks of -split-input-file, in the

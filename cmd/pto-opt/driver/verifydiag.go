@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect"
 )
 
 // -verify-diagnostics, with the semantics of MLIR's

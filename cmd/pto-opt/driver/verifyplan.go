@@ -1,9 +1,9 @@
 package driver
 
 import (
-	"pto-opt/dialect"
-	"pto-opt/internal/tilerun"
-	"pto-opt/targets"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/tilerun"
+	"github.com/pto-opt/pto-opt/targets"
 )
 
 // planCheck is --verify-plan: a copy of the module taken before the

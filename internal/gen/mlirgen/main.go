@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"os"
 
-	"pto-opt/internal/gen"
+	"github.com/pto-opt/pto-opt/internal/gen"
 )
 
 func main() {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"pto-opt/dialect"
-	"pto-opt/parser"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/parser"
 )
 
 var variants = []struct {

@@ -3,8 +3,8 @@ package planning
 import (
 	"errors"
 
-	"pto-opt/dialect"
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // Error turns an error of planner.Solve into a diagnostic of the named

@@ -7,7 +7,7 @@ package planning
 import (
 	"slices"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 // DefaultWork is the passes' default dsa-rp work budget: kernels' pools

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner"
 )
 
 func TestAllAlgorithmsLeadsWithFirstAndOffersEvery(t *testing.T) {

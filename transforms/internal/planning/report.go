@@ -1,9 +1,9 @@
 package planning
 
 import (
-	"pto-opt/dialect"
-	"pto-opt/planner"
-	"pto-opt/planner/report"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner/report"
 )
 
 // Report turns a planner problem and its solution into the memory report
