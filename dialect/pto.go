@@ -11,7 +11,7 @@ import (
 // inputs in ins(...), the written tile in outs(...).
 
 // PTOTileBufType is !pto.tile_buf<space, RxCxT[, valid=RxC][, blayout=..]
-// [, slayout=..][, fractal=N]>, ptoas's compact syntax: a tile buffer with
+// [, slayout=..][, fractal=N][, pad=N]>, ptoas's compact syntax: a tile buffer with
 // its valid region and element layout when they differ from the defaults.
 type PTOTileBufType struct {
 	Space  string
@@ -29,7 +29,20 @@ type TileLayout struct {
 	BLayout string
 	SLayout string
 	Fractal int64
+	// Pad is the value ptoas's tfillpad writes outside the valid region
+	// (PadZero, PadMax, PadMin); 0 is none.
+	Pad int64
 }
+
+// ptoas's pad values (its PadValue enum).
+const (
+	PadZero int64 = 1
+	PadMax  int64 = 2
+	PadMin  int64 = 3
+)
+
+// PadValues names the pad values (tile.fillpad's `pad` attribute).
+var PadValues = map[string]int64{"zero": PadZero, "max": PadMax, "min": PadMin}
 
 func (t *PTOTileBufType) String() string                { return t.s }
 func (*PTOTileBufType) isType()                         {}
@@ -55,6 +68,9 @@ func PTOTileBufOf(space string, shape []int64, elem Type, valid []int64, l TileL
 	}
 	if l.Fractal != 0 {
 		s += ", fractal=" + strconv.FormatInt(l.Fractal, 10)
+	}
+	if l.Pad != 0 {
+		s += ", pad=" + strconv.FormatInt(l.Pad, 10)
 	}
 	s += ">"
 	return intern(s, func() *PTOTileBufType {
@@ -101,6 +117,12 @@ func parsePTOTileBuf(body string) (Type, error) {
 				return nil, fmt.Errorf("invalid !pto.tile_buf fractal %q", v)
 			}
 			l.Fractal = n
+		case "pad":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 || n > PadMin {
+				return nil, fmt.Errorf("invalid !pto.tile_buf pad %q (0 to 3)", v)
+			}
+			l.Pad = n
 		default:
 			return nil, fmt.Errorf("unknown key %q in !pto.tile_buf", k)
 		}
@@ -212,13 +234,14 @@ func init() {
 		NameHint:   func(*Operation) []string { return []string{"part"} },
 	}, &OpDef{
 		Name: "pto.subset", Summary: "a window of a tile buffer at index offsets (a tile.slice)",
-		Traits:     ViewLike | Pure,
-		ViewSource: 0,
-		Inherent:   []string{"sizes"},
-		Parse:      parseSubset,
-		Print:      printSubset,
-		Verify:     verifySubset,
-		NameHint:   func(*Operation) []string { return []string{"sub"} },
+		InferResults: inferSubset,
+		Traits:       ViewLike | Pure,
+		ViewSource:   0,
+		Inherent:     []string{"sizes"},
+		Parse:        parseSubset,
+		Print:        printSubset,
+		Verify:       verifySubset,
+		NameHint:     func(*Operation) []string { return []string{"sub"} },
 	})
 	for _, n := range ptoViewOps() {
 		Register(&OpDef{
@@ -516,6 +539,65 @@ func parseSubset(p AsmParser, st *OperationState) error {
 	st.OperandTypes = append([]Type{t}, indexTypes(len(offs))...)
 	st.ResultTypes = []Type{PTOTileBufOf(tb.Space, sizes, tb.Elem, nil, tb.Layout)}
 	return nil
+}
+
+// inferSubset sets a parsed pto.subset's result to the type ptoas infers
+// (PTOSubsetType), now that the offsets are known values.
+func inferSubset(op *Operation) {
+	src, ok := op.Operands[0].Type.(*PTOTileBufType)
+	sizes, ok2 := op.Attr("sizes").(*DenseArrayAttr)
+	if !ok || !ok2 || len(op.Results) != 1 {
+		return
+	}
+	op.Results[0].Type = PTOSubsetType(src, op.Operands[1:], sizes.Values)
+}
+
+// PTOSubsetType is the type ptoas infers for `pto.subset %src[offs] sizes
+// [sizes]`: the source's space, element type and layout, and per
+// dimension the valid extent min(size, valid - offset mod valid) when the
+// source's valid extent and the offset are constants, else dynamic (`?`).
+func PTOSubsetType(src *PTOTileBufType, offs []*Value, sizes []int64) Type {
+	pv := src.Valid
+	if pv == nil {
+		pv = src.Shape
+	}
+	valid := make([]int64, len(sizes))
+	full := true
+	for i, size := range sizes {
+		off, ok := int64(0), false
+		if i < len(offs) {
+			off, ok = ConstantIndex(offs[i])
+		}
+		switch {
+		case i >= len(pv) || pv[i] == Dynamic || !ok:
+			valid[i] = Dynamic
+		case pv[i] <= 0:
+			valid[i] = 0
+		default:
+			m := off % pv[i]
+			if m < 0 {
+				m += pv[i]
+			}
+			valid[i] = min(size, pv[i]-m)
+		}
+		full = full && valid[i] == size
+	}
+	if full {
+		valid = nil
+	}
+	return PTOTileBufOf(src.Space, sizes, src.Elem, valid, src.Layout)
+}
+
+// ConstantIndex returns the value of an integer arith.constant.
+func ConstantIndex(v *Value) (int64, bool) {
+	if v == nil || v.Op == nil || v.Op.Name != "arith.constant" {
+		return 0, false
+	}
+	a, ok := v.Op.Attr("value").(*IntegerAttr)
+	if !ok || a.Big != "" {
+		return 0, false
+	}
+	return a.Value, true
 }
 
 func printSubset(p AsmPrinter, op *Operation) {

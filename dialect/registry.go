@@ -152,6 +152,10 @@ type OpDef struct {
 	Parse  func(p AsmParser, st *OperationState) error
 	Print  func(p AsmPrinter, op *Operation)
 	Verify func(op *Operation) error
+	// InferResults, when set, completes the result types of a parsed op
+	// once its operands are resolved (pto.subset's valid region depends on
+	// whether its offsets are constants).
+	InferResults func(op *Operation)
 	// VerifySymbolUses checks the symbols op refers to, given the symbols
 	// of the nearest enclosing symbol table (nil when there is none that
 	// can be known: an unregistered op with one region may be one). It runs

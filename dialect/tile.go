@@ -654,6 +654,17 @@ func verifyTileOp(op *Operation) error {
 	if op.Has(ViewLike) && len(op.Operands) == 0 {
 		return Errorf(op, "a view needs a source operand")
 	}
+	if err := verifyTileScalars(op); err != nil {
+		return err
+	}
+	if a := op.Attr("pad"); a != nil {
+		if r, ok := TileOpOf(op.Name); !ok || !r.PadAttr {
+			return Errorf(op, "takes no 'pad' attribute")
+		}
+		if s, ok := a.(*StringAttr); !ok || PadValues[s.Value] == 0 {
+			return Errorf(op, "'pad' must be \"zero\", \"max\" or \"min\", got %s", a)
+		}
+	}
 	if op.Has(ResultReusesInput) {
 		if len(op.Operands) <= op.Def.ReusedInput {
 			return Errorf(op, "missing the accumulator operand")
@@ -683,4 +694,33 @@ func DestResult(op *Operation, operand int) (int, bool) {
 		return 0, false
 	}
 	return operand - n, true
+}
+
+// verifyTileScalars checks the row's scalar inputs: present, and a scalar
+// of the result's element type (tile.adds %t, %t is not an add).
+func verifyTileScalars(op *Operation) error {
+	r, ok := TileOpOf(op.Name)
+	if !ok || len(r.Scalars) == 0 {
+		return nil
+	}
+	inputs := TileInputs(op)
+	_, elem, _ := ShapeOf(op.Results[0].Type)
+	for _, i := range r.Scalars {
+		k := InputIndex(op, i)
+		if k >= len(inputs) {
+			if op.HasAttr("value") {
+				continue // tile.full's constant fill
+			}
+			return Errorf(op, "expects a scalar as input #%d", k)
+		}
+		t := inputs[k].Type
+		switch t.(type) {
+		case *TileType, *TileTensorType, *TileBufType:
+			return Errorf(op, "input #%d must be a scalar, got %s", k, t)
+		}
+		if elem != nil && t.String() != elem.String() {
+			return Errorf(op, "scalar input #%d is %s, the result's element type is %s", k, t, elem)
+		}
+	}
+	return nil
 }

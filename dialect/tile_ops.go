@@ -92,9 +92,90 @@ type TileOp struct {
 	// scratch input (materialize-scratch appends it): the op reads those,
 	// and only clobbers the scratch.
 	ScratchAt int
-	PTOForm   PTOForm
-	Doc       string // one line for the dialect reference
+	// ScratchInputs is, for a PTOScratch row whose scratch is not its
+	// last input (tsels: mask, src, tmp, scalar), how many inputs the op
+	// has once the scratch is in; 0 means ScratchAt+1.
+	ScratchInputs int
+	// Scalars are the inputs (indices among TileInputs) that are scalars
+	// of the result's element type: the s in adds, the fill of full.
+	Scalars []int
+	// NonData are the inputs ptoas's element and valid-shape rules do not
+	// cover: masks and user-given tmp tiles.
+	NonData []int
+	// PTOElems are the element types ptoas's pto.<op> takes on its data
+	// tiles (every tile input but NonData and the scratch, and the
+	// result), which must then all have one element type. Empty: any.
+	PTOElems ElemRule
+	// PTOValid is how ptoas relates the valid shapes of the data tiles.
+	PTOValid ValidRule
+	// PTOSameShape: ptoas's view keeps the source's shape and valid
+	// region (pto.bitcast: a change of element width needs a reshape).
+	PTOSameShape bool
+	// PTOSpaces are the spaces ptoas's instruction writes (empty: any).
+	PTOSpaces string
+	// PTOIns are the inputs the pto op takes (nil: all): row_expand and
+	// col_expand read only their vector; operand 0 gives the shape.
+	PTOIns []int
+	// PadAttr: the op takes a `pad` attribute, the value written outside
+	// the valid region ("zero", the default, "max" or "min").
+	PadAttr bool
+	// PTOTmp is a user-given tmp input with an element rule of its own
+	// (tprelu's: u8 on A2/A3).
+	PTOTmp  *TmpRule
+	PTOForm PTOForm
+	Doc     string // one line for the dialect reference
 }
+
+// ElemRule lists, space-separated, the element types ptoas accepts, for
+// every arch (All) or per target arch ("a2a3", "a5"). An integer entry
+// ("i16") stands for every 16-bit integer type, as ptoas checks widths.
+type ElemRule struct{ All, A2A3, A5 string }
+
+// For returns the list for a target arch ("" when the rule depends on
+// an arch that is not known, or nothing is required).
+func (e ElemRule) For(arch string) string {
+	switch {
+	case e.All != "":
+		return e.All
+	case arch == "a2a3":
+		return e.A2A3
+	case arch == "a5":
+		return e.A5
+	}
+	return ""
+}
+
+// TmpRule is a tmp input (index among TileInputs) and its element rule.
+type TmpRule struct {
+	At    int
+	Elems ElemRule
+}
+
+// ValidRule is what ptoas requires of the valid shapes of an op's data
+// tiles (a dimension ptoas cannot know statically is never compared).
+type ValidRule int
+
+const (
+	// ValidAny: nothing.
+	ValidAny ValidRule = iota
+	// ValidSame: every data tile has the result's valid shape.
+	ValidSame
+	// ValidRows: every data tile has the result's number of valid rows
+	// (row reductions, row broadcasts).
+	ValidRows
+	// ValidCols: every data tile has the result's number of valid
+	// columns (column broadcasts).
+	ValidCols
+)
+
+// Element rules of ptoas's verifiers, shared by several rows.
+var (
+	elemFloat    = ElemRule{All: "f16 f32"}
+	elemArith    = ElemRule{A2A3: "i32 i16 f16 f32", A5: "i32 i16 i8 f16 bf16 f32"}
+	elemArithNB  = ElemRule{A2A3: "i32 i16 f16 f32", A5: "i32 i16 i8 f16 f32"}
+	elemBitwise  = ElemRule{A2A3: "i8 i16", A5: "i8 i16 i32"}
+	elemRowReduc = ElemRule{All: "i16 i32 f16 f32"}
+)
 
 // TileOps is the table. Keep rows grouped by what they do.
 var TileOps = []TileOp{
@@ -112,70 +193,72 @@ var TileOps = []TileOp{
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
 	// Constants.
 	{Name: "create", Form: Produces, PTOForm: PTONoOp, Doc: "a new tile of unspecified contents"},
-	{Name: "full", Form: Produces, PTO: "texpands", Doc: "a tile filled with a scalar"},
+	{Name: "full", Form: Produces, PTO: "texpands", PTOSpaces: "vec mat", Scalars: []int{0}, PTOElems: elemArithNB, Doc: "a tile filled with a scalar"},
 	// Cube unit.
 	{Name: "matmul", Form: Produces, Pipe: "M", PTO: "tmatmul", Doc: "matrix product left x right into acc"},
 	{Name: "matmul_acc", Form: Accumulates, Pipe: "M", PTO: "tmatmul.acc", Doc: "acc += left x right, in place in operand 0"},
 	{Name: "gemv", Form: Produces, Pipe: "M", PTO: "tgemv", Doc: "matrix-vector product into acc"},
 	{Name: "gemv_acc", Form: Accumulates, Pipe: "M", PTO: "tgemv.acc", Doc: "acc += matrix x vector, in place in operand 0"},
 	// Elementwise, tile with tile.
-	{Name: "add", PTO: "tadd", Doc: "elementwise a + b"},
-	{Name: "sub", PTO: "tsub", Doc: "elementwise a - b"},
-	{Name: "mul", PTO: "tmul", Doc: "elementwise a * b"},
-	{Name: "div", PTO: "tdiv", Doc: "elementwise a / b"},
-	{Name: "max", PTO: "tmax", Doc: "elementwise maximum"},
-	{Name: "min", PTO: "tmin", Doc: "elementwise minimum"},
-	{Name: "and", PTO: "tand", Doc: "elementwise bitwise and"},
-	{Name: "or", PTO: "tor", Doc: "elementwise bitwise or"},
-	{Name: "xor", PTO: "txor", PTOScratch: true, ScratchAt: 2, Doc: "elementwise bitwise xor"},
+	{Name: "add", PTO: "tadd", PTOElems: elemArith, PTOValid: ValidSame, Doc: "elementwise a + b"},
+	{Name: "sub", PTO: "tsub", PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "elementwise a - b"},
+	{Name: "mul", PTO: "tmul", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise a * b"},
+	{Name: "div", PTO: "tdiv", PTOElems: ElemRule{A2A3: "f16 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise a / b"},
+	{Name: "max", PTO: "tmax", PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "elementwise maximum"},
+	{Name: "min", PTO: "tmin", PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "elementwise minimum"},
+	{Name: "and", PTO: "tand", PTOElems: elemBitwise, PTOValid: ValidSame, Doc: "elementwise bitwise and"},
+	{Name: "or", PTO: "tor", PTOElems: elemBitwise, PTOValid: ValidSame, Doc: "elementwise bitwise or"},
+	{Name: "xor", PTO: "txor", PTOScratch: true, ScratchAt: 2, PTOElems: elemBitwise, PTOValid: ValidSame, Doc: "elementwise bitwise xor"},
 	// Elementwise, tile with scalar.
-	{Name: "adds", PTO: "tadds", Doc: "tile + scalar"},
-	{Name: "subs", PTO: "tsubs", Doc: "tile - scalar"},
-	{Name: "muls", PTO: "tmuls", Doc: "tile * scalar"},
-	{Name: "divs", PTO: "tdivs", Doc: "tile / scalar"},
-	{Name: "maxs", PTO: "tmaxs", Doc: "max(tile, scalar)"},
-	{Name: "mins", PTO: "tmins", Doc: "min(tile, scalar)"},
+	{Name: "adds", PTO: "tadds", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "tile + scalar"},
+	{Name: "subs", PTO: "tsubs", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "tile - scalar"},
+	{Name: "muls", PTO: "tmuls", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "tile * scalar"},
+	{Name: "divs", PTO: "tdivs", Scalars: []int{1}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "tile / scalar"},
+	{Name: "maxs", PTO: "tmaxs", Scalars: []int{1}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "max(tile, scalar)"},
+	{Name: "mins", PTO: "tmins", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "min(tile, scalar)"},
 	// Elementwise, unary.
-	{Name: "exp", PTO: "texp", Doc: "elementwise e^x"},
-	{Name: "log", PTO: "tlog", Doc: "elementwise natural logarithm"},
-	{Name: "sqrt", PTO: "tsqrt", Doc: "elementwise square root"},
-	{Name: "abs", PTO: "tabs", Doc: "elementwise |x|"},
-	{Name: "neg", PTO: "tneg", Doc: "elementwise -x"},
-	{Name: "relu", PTO: "trelu", Doc: "elementwise max(x, 0)"},
-	{Name: "not", PTO: "tnot", Doc: "elementwise bitwise not"},
-	{Name: "fillpad", PTO: "tfillpad", Doc: "fills the padding outside the valid region"},
+	{Name: "exp", PTO: "texp", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise e^x"},
+	{Name: "log", PTO: "tlog", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise natural logarithm"},
+	{Name: "sqrt", PTO: "tsqrt", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise square root"},
+	{Name: "abs", PTO: "tabs", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise |x|"},
+	{Name: "neg", PTO: "tneg", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32 bf16"}, PTOValid: ValidSame, Doc: "elementwise -x"},
+	{Name: "relu", PTO: "trelu", PTOElems: ElemRule{All: "i32 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise max(x, 0)"},
+	{Name: "not", PTO: "tnot", PTOElems: ElemRule{A2A3: "i16", A5: "i8 i16 i32"}, PTOValid: ValidSame, Doc: "elementwise bitwise not"},
+	{Name: "fillpad", PTO: "tfillpad", PadAttr: true, Doc: "copies a tile and fills its padding (outside the source's valid region) with `pad`: \"zero\" (the default), \"max\" or \"min\""},
 	// Not in place: the hardware reads inputs after writing output elements.
-	{Name: "recip", Alias: AliasNoInput, PTO: "trecip", Doc: "elementwise 1/x"},
-	{Name: "rsqrt", Alias: AliasNoInput, PTO: "trsqrt", Doc: "elementwise 1/sqrt(x)"},
-	{Name: "rem", Alias: AliasNoInput, PTO: "trem", PTOScratch: true, ScratchAt: 2, Doc: "elementwise remainder"},
-	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, ScratchAt: 2, Doc: "remainder by a scalar"},
-	{Name: "fmod", Alias: AliasNoInput, PTO: "tfmod", Doc: "elementwise floating-point modulus"},
-	{Name: "fmods", Alias: AliasNoInput, PTO: "tfmods", Doc: "floating-point modulus by a scalar"},
+	{Name: "recip", Alias: AliasNoInput, PTO: "trecip", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise 1/x"},
+	{Name: "rsqrt", Alias: AliasNoInput, PTO: "trsqrt", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise 1/sqrt(x)"},
+	{Name: "rem", Alias: AliasNoInput, PTO: "trem", PTOScratch: true, ScratchAt: 2, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise remainder"},
+	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, ScratchAt: 2, Scalars: []int{1}, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "remainder by a scalar"},
+	{Name: "fmod", Alias: AliasNoInput, PTO: "tfmod", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise floating-point modulus"},
+	{Name: "fmods", Alias: AliasNoInput, PTO: "tfmods", Scalars: []int{1}, PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "floating-point modulus by a scalar"},
 	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, Doc: "transposes a tile"},
-	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, ScratchAt: 1, Doc: "sum of each row (N x 1 result)"},
-	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, ScratchAt: 1, Doc: "maximum of each row (N x 1 result)"},
-	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, ScratchAt: 1, Doc: "minimum of each row (N x 1 result)"},
-	{Name: "mrgsort_format1", Alias: AliasNoInput, PTO: "tmrgsort", Doc: "merge sort of sorted runs"},
+	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "sum of each row (N x 1 result)"},
+	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "maximum of each row (N x 1 result)"},
+	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "minimum of each row (N x 1 result)"},
+	// ptoas's tmrgsort format1 takes a block length (a multiple of 64) and
+	// 1-row tiles; tile.mrgsort_format1 carries no block length.
+	{Name: "mrgsort_format1", Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "merge sort of sorted runs (no ptoas lowering: tmrgsort needs a block length)"},
 	{Name: "topk", Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "row-wise top-k: two results (values, indices)"},
 	// Broadcasts: the output must not alias the broadcast operand 1.
-	{Name: "row_expand", Alias: AliasNotOperand1, PTO: "trowexpand", Doc: "broadcasts an N x 1 column across the rows"},
-	{Name: "row_expand_mul", Alias: AliasNotOperand1, PTO: "trowexpandmul", Doc: "a * row-broadcast b"},
-	{Name: "row_expand_add", Alias: AliasNotOperand1, PTO: "trowexpandadd", Doc: "a + row-broadcast b"},
-	{Name: "row_expand_sub", Alias: AliasNotOperand1, PTO: "trowexpandsub", Doc: "a - row-broadcast b"},
-	{Name: "row_expand_div", Alias: AliasNotOperand1, PTO: "trowexpanddiv", Doc: "a / row-broadcast b"},
-	{Name: "col_expand", Alias: AliasNotOperand1, PTO: "tcolexpand", Doc: "broadcasts a 1 x N row down the columns"},
-	{Name: "col_expand_mul", Alias: AliasNotOperand1, PTO: "tcolexpandmul", Doc: "a * column-broadcast b"},
-	{Name: "col_expand_add", Alias: AliasNotOperand1, PTO: "tcolexpandadd", Doc: "a + column-broadcast b"},
-	{Name: "col_expand_sub", Alias: AliasNotOperand1, PTO: "tcolexpandsub", Doc: "a - column-broadcast b"},
-	{Name: "col_expand_div", Alias: AliasNotOperand1, PTO: "tcolexpanddiv", Doc: "a / column-broadcast b"},
+	{Name: "row_expand", Alias: AliasNotOperand1, PTO: "trowexpand", PTOIns: []int{1}, PTOValid: ValidRows, Doc: "broadcasts an N x 1 column across the rows"},
+	{Name: "row_expand_mul", Alias: AliasNotOperand1, PTO: "trowexpandmul", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a * row-broadcast b"},
+	{Name: "row_expand_add", Alias: AliasNotOperand1, PTO: "trowexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a + row-broadcast b"},
+	{Name: "row_expand_sub", Alias: AliasNotOperand1, PTO: "trowexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a - row-broadcast b"},
+	{Name: "row_expand_div", Alias: AliasNotOperand1, PTO: "trowexpanddiv", PTOElems: elemFloat, PTOValid: ValidRows, Doc: "a / row-broadcast b"},
+	{Name: "col_expand", Alias: AliasNotOperand1, PTO: "tcolexpand", PTOIns: []int{1}, PTOValid: ValidCols, Doc: "broadcasts a 1 x N row down the columns"},
+	{Name: "col_expand_mul", Alias: AliasNotOperand1, PTO: "tcolexpandmul", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a * column-broadcast b"},
+	{Name: "col_expand_add", Alias: AliasNotOperand1, PTO: "tcolexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a + column-broadcast b"},
+	{Name: "col_expand_sub", Alias: AliasNotOperand1, PTO: "tcolexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a - column-broadcast b"},
+	{Name: "col_expand_div", Alias: AliasNotOperand1, PTO: "tcolexpanddiv", PTOElems: elemFloat, PTOValid: ValidCols, Doc: "a / column-broadcast b"},
 	// Selects and target-aware rules.
-	{Name: "sel", Alias: AliasNotMaskOrTmp, PTO: "tsel", Doc: "select by mask (operands mask, a, b, tmp)"},
-	{Name: "sels", Alias: AliasTargetRule, ForbidAliasFor: selsForbidden, PTO: "tsels", Doc: "select with a scalar; never aliases the mask"},
-	{Name: "prelu", Alias: AliasTargetRule, ForbidAliasFor: preluForbidden, PTO: "tprelu", Doc: "parametric relu; on ascend950 may reuse its tmp"},
-	{Name: "cast", Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", Doc: "element type conversion; widening casts are not in place"},
+	{Name: "sel", Alias: AliasNotMaskOrTmp, PTO: "tsel", NonData: []int{0, 3}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select by mask (operands mask, a, b, tmp)"},
+	{Name: "sels", Alias: AliasTargetRule, ForbidAliasFor: selsForbidden, PTO: "tsels", PTOScratch: true, ScratchAt: 2, ScratchInputs: 4, Scalars: []int{2}, NonData: []int{0}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select with a scalar; never aliases the mask"},
+	{Name: "prelu", Alias: AliasTargetRule, ForbidAliasFor: preluForbidden, PTO: "tprelu", NonData: []int{2}, PTOElems: elemFloat, PTOValid: ValidSame, PTOTmp: &TmpRule{At: 2, Elems: ElemRule{A2A3: "ui8"}}, Doc: "parametric relu; on ascend950 may reuse its tmp"},
+	{Name: "cast", Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", PTOValid: ValidSame, Doc: "element type conversion; widening casts are not in place"},
 	// Views.
 	{Name: "reshape", Form: Views, PTO: "treshape", PTOForm: PTOSSAView, Doc: "the same bytes with another shape"},
-	{Name: "reinterpret", Form: Views, PTO: "bitcast", PTOForm: PTOSSAView, Doc: "the same bytes with another element type"},
+	{Name: "reinterpret", Form: Views, PTO: "bitcast", PTOForm: PTOSSAView, PTOSameShape: true, Doc: "the same bytes with another element type"},
 	{Name: "slice", Form: Views, PTO: "subset", PTOForm: PTOSubset, Doc: "a window of a tile at index offsets"},
 }
 
@@ -278,8 +361,40 @@ func ptoViewOps() []string {
 // materialize-scratch has not run).
 func ScratchOperand(op *Operation) int {
 	r, ok := TileOpOf(op.Name)
-	if !ok || !r.PTOScratch || len(TileInputs(op)) <= r.ScratchAt {
+	if !ok || !r.PTOScratch || len(TileInputs(op)) < r.scratchInputs() {
 		return -1
 	}
 	return r.ScratchAt
+}
+
+// scratchInputs is how many inputs an op of a PTOScratch row has once
+// its scratch is in.
+func (r *TileOp) scratchInputs() int {
+	if r.ScratchInputs > 0 {
+		return r.ScratchInputs
+	}
+	return r.ScratchAt + 1
+}
+
+// InputIndex maps the index of an input as the row counts it (without a
+// scratch) to its index among op's inputs now (after the scratch, when
+// materialize-scratch has inserted one before it).
+func InputIndex(op *Operation, i int) int {
+	if k := ScratchOperand(op); k >= 0 && i >= k {
+		return i + 1
+	}
+	return i
+}
+
+// PadOf is the pad value of an op of a PadAttr row (PadZero without a
+// `pad` attribute), or 0 for any other op.
+func PadOf(op *Operation) int64 {
+	r, ok := TileOpOf(op.Name)
+	if !ok || !r.PadAttr {
+		return 0
+	}
+	if a, ok := op.Attr("pad").(*StringAttr); ok {
+		return PadValues[a.Value]
+	}
+	return PadZero
 }

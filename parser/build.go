@@ -225,6 +225,9 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 	}
 	sortAttrs(op.Props)
 	sortAttrs(op.Attrs)
+	if def != nil && def.InferResults != nil && !st.Generic {
+		def.InferResults(op)
+	}
 
 	// Successors refer to blocks of the enclosing region.
 	for _, s := range st.Successors {

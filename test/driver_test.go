@@ -194,7 +194,7 @@ func kernels(n int, bad map[int]bool) string {
 		fmt.Fprintf(&sb, "  %%a = tile.load %%in : (%s) -> %s\n", tensor, ty)
 		prev := "%a"
 		for j := 0; j < i%7; j++ {
-			fmt.Fprintf(&sb, "  %%t%d = tile.muls %s, %s : (%s, %s) -> %s\n", j, prev, prev, ty, ty, ty)
+			fmt.Fprintf(&sb, "  %%t%d = tile.mul %s, %s : (%s, %s) -> %s\n", j, prev, prev, ty, ty, ty)
 			prev = fmt.Sprintf("%%t%d", j)
 		}
 		if bad[i] {

@@ -10,8 +10,8 @@ package test
 //     tmov pairs, an instruction ptoas lacks), or the output parses back in
 //     pto-opt (printing it again gives the same text), its generic form
 //     parses in mlir-opt --allow-unregistered-dialect, and the real ptoas
-//     accepts it and emits C++ (--pto-arch a3 or a5; --pto-level=level3
-//     with addresses). mlir-opt and ptoas are skipped when missing, a
+//     accepts it and emits C++ (the arch from the module's
+//     pto.target_arch; --pto-level=level3 with addresses). mlir-opt and ptoas are skipped when missing, a
 //     failure with PTO_REQUIRE_LLVM=1 and PTO_REQUIRE_PTOAS=1.
 //   - TestTileExamplesEvidence: per kernel and memory space, on the
 //     kernel's target (kernelTarget), the bytes a
@@ -175,30 +175,22 @@ func TestTileExamplesPTO(t *testing.T) {
 					if ptoas == "" {
 						return
 					}
-					dir := t.TempDir()
-					in := filepath.Join(dir, "k.pto")
-					if err := os.WriteFile(in, []byte(out), 0o644); err != nil {
-						t.Fatal(err)
+					if !strings.Contains(out, `pto.target_arch = "`+tg.arch+`"`) {
+						t.Fatalf("the module does not record pto.target_arch = %q:\n%s", tg.arch, out)
 					}
-					args := []string{"--pto-arch=" + tg.arch}
-					if planner != "ptoas" {
-						args = append(args, "--pto-level=level3") // addresses given
-					}
-					args = append(args, in, "-o", filepath.Join(dir, "k.cpp"))
-					if msg, err := exec.Command(ptoas, args...).CombinedOutput(); err != nil {
+					// ptoas takes the arch from the module and the level
+					// from the addresses (runPTOAS).
+					if full, msg := runPTOAS(t, ptoas, out); msg != "" {
 						// Without addresses ptoas plans the memory itself,
 						// with a planner of its own that pto-opt cannot
 						// predict; running out of room there is ptoas's
 						// planning, not a rejected program.
-						if planner == "ptoas" && ptoasOverflowRE.Match(msg) {
-							t.Logf("ptoas's own planner runs out of room: %s", ptoasOverflowRE.Find(msg))
+						if planner == "ptoas" && full {
+							t.Logf("ptoas's own planner runs out of room: %s", ptoasOverflowRE.FindString(msg))
 							ptoasFull++
 							return
 						}
-						t.Fatalf("ptoas %s rejects the output (%v):\n%s\n%s", strings.Join(args[:len(args)-3], " "), err, msg, out)
-					}
-					if _, err := os.Stat(filepath.Join(dir, "k.cpp")); err != nil {
-						t.Fatalf("ptoas wrote no C++: %v", err)
+						t.Fatalf("ptoas rejects the output:\n%s\n%s", msg, out)
 					}
 					accepted++
 				})

@@ -6,7 +6,7 @@
 // of the tiles written into them.
 // CHECK-LABEL: liveness @read_then_write
 // CHECK: 3: tile.load
-// CHECK-NEXT: 4: tile.muls
+// CHECK-NEXT: 4: tile.mul
 // CHECK: value %a [3, 4)
 // CHECK-NEXT: value %b [4, 5)
 // CHECK: root %m0 [3, 4)
@@ -16,7 +16,7 @@ func.func @read_then_write(%in: !tile.tensor<16x16xf32>) {
   %m0 = tile.alloc vec, 1024 : !tile.buf<vec>
   %m1 = tile.alloc vec, 1024 : !tile.buf<vec>
   %a = tile.load %in into %m0 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
-  %b = tile.muls %a, %a into %m1 : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %b = tile.mul %a, %a into %m1 : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
   return
 }
 

@@ -1,6 +1,8 @@
 package tile
 
 import (
+	"cmp"
+	"github.com/pto-opt/pto-opt/internal/checked"
 	"slices"
 	"strings"
 
@@ -138,6 +140,60 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 			return d
 		}
 		break
+	}
+	if o.Planner == "ptoas" {
+		return checkPTOASFits(ctx, fn)
+	}
+	return nil
+}
+
+// checkPTOASFits refuses, for planner=ptoas, a kernel no planner can fit:
+// one whose tiles live at some program point need more bytes of a space
+// than ptoas has (its physical capacity: ptoas plans into all of it).
+// That is the lower bound of every placement, so the refusal is certain;
+// a kernel under it may still not fit ptoas's own planner, which pto-opt
+// does not model.
+func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
+	if ctx.Target == nil {
+		return nil
+	}
+	lv := analysis.ComputeLiveness(fn, nil)
+	type event struct {
+		at    int
+		bytes int64
+	}
+	bySpace := map[string][]event{}
+	var spaces []string
+	for _, a := range Allocs(fn) {
+		space := dialect.TileSpaceOf(a.Results[0].Type)
+		if _, ok := bySpace[space]; !ok {
+			spaces = append(spaces, space)
+		}
+		size := allocSize(a)
+		for _, r := range lv.RootRanges(a.Results[0]) {
+			bySpace[space] = append(bySpace[space], event{r.Start, size}, event{r.End, -size})
+		}
+	}
+	for _, space := range spaces {
+		sp := ctx.Target.Space(space)
+		if sp == nil {
+			continue
+		}
+		capacity := max(sp.Capacity, sp.PhysicalCapacity)
+		if capacity <= 0 {
+			continue
+		}
+		ev := bySpace[space]
+		// Ends before starts at one point: touching lifetimes share.
+		slices.SortFunc(ev, func(x, y event) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.bytes, y.bytes)) })
+		live, peak := int64(0), int64(0)
+		for _, e := range ev {
+			live, _ = checked.Add(live, e.bytes)
+			peak = max(peak, live)
+		}
+		if peak > capacity {
+			return dialect.NewError(fn.Loc, "init-memref: the tiles live at once need %d bytes of '%s', more than the %d bytes ptoas plans into on target '%s': no placement fits (planner=ptoas)", peak, space, capacity, ctx.Target.Name)
+		}
 	}
 	return nil
 }

@@ -89,6 +89,9 @@ type member struct {
 	size   int64
 	ranges []analysis.Interval
 	pinned bool
+	// fixed: the input gives the allocation an address, which sharing
+	// would make stale; like a declared one, it shares with nothing.
+	fixed  bool
 	order  int // program order, for stable sorting
 	group  int64
 	stage  int64
@@ -133,7 +136,7 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	names := printer.Names(fn, printer.Options{})
 	for i, a := range allocs {
 		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
-			size: allocSize(a), pinned: IsPinned(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
+			size: allocSize(a), pinned: IsPinned(a), fixed: hasAddr(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
 		for _, u := range a.Results[0].Uses {
 			if g, st, ok := pipelineMembership(u.Op); ok && !m.staged {
 				m.group, m.stage, m.staged = g, st, true
@@ -171,7 +174,7 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	}
 	s.apply(plan)
 	// Yield fixup and accumulator if-phis on the rebased IR.
-	if err := runSemanticAliases(ctx, fn); err != nil {
+	if err := materializeSemanticAliases(ctx, fn); err != nil {
 		return err
 	}
 	removeUnusedAllocs(fn)
@@ -300,7 +303,7 @@ func (s *reuser) concurrentStages(a, b *member) bool {
 
 // canShare is PyPTO's can_share, checked in both directions.
 func (s *reuser) canShare(a, b *member, guard bool) bool {
-	if a.space != b.space || a.pinned || b.pinned || s.noShare[[2]*member{a, b}] != "" {
+	if a.space != b.space || a.pinned || b.pinned || a.fixed || b.fixed || s.noShare[[2]*member{a, b}] != "" {
 		return false
 	}
 	if guard && s.concurrentStages(a, b) {
@@ -342,7 +345,7 @@ func (s *reuser) pack(members []*member, guard, subranges bool) []*buffer {
 	}
 	for _, m := range order {
 		m.offset = 0
-		if m.pinned {
+		if m.pinned || m.fixed {
 			bufs = append(bufs, &buffer{members: []*member{m}, closed: true})
 			continue
 		}
@@ -673,4 +676,9 @@ func (s *reuser) record(plan []*buffer) {
 		}
 	}
 	s.ctx.RecordPlan(planReport(s.fn, "memory-reuse", "ffd", p, res.Solution, locs, members))
+}
+
+func hasAddr(a *dialect.Operation) bool {
+	_, ok := dialect.AllocAddr(a)
+	return ok
 }

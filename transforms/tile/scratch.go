@@ -1,19 +1,22 @@
 package tile
 
 import (
+	"slices"
+
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
 // materialize-scratch: gives every op whose ptoas instruction needs a
 // scratch tile (the op table's PTOScratch rows: row reductions, transpose,
-// rem, rems, xor) that tile, as a fresh `tile.create` of its first input's
-// type right before the op, appended to the op's inputs. The scratch is
+// rem, rems, xor, sels) that tile, as a fresh `tile.create` of its first
+// data input's type right before the op, inserted among the op's inputs
+// where ptoas takes it (the row's ScratchAt). The scratch is
 // then an ordinary tile: init-memref gives it an allocation, its lifetime
 // ends at the op, the op's no-alias rule keeps the output off it, and the
 // planners place it like any other buffer; convert-tile-to-pto passes it
 // as the instruction's tmp operand. An op that already has one (its
-// inputs outnumber the table's) is left alone.
+// inputs number the row's ScratchInputs) is left alone.
 
 // MaterializeScratch is the materialize-scratch pass.
 var MaterializeScratch = &pass.Pass{
@@ -47,15 +50,25 @@ func runMaterializeScratch(ctx *pass.Context, fn *dialect.Operation) error {
 		if len(inputs) == 0 {
 			return dialect.NewError(op.Loc, "materialize-scratch: %s has no input to size its scratch tile by", dialect.Describe(op))
 		}
-		t, ok := inputs[0].Type.(*dialect.TileType)
+		// Sized and typed like the first data input (not a mask): what
+		// ptoas's instruction computes on.
+		r, _ := dialect.TileOpOf(op.Name)
+		src := 0
+		for src < len(inputs)-1 && slices.Contains(r.NonData, src) {
+			src++
+		}
+		t, ok := inputs[src].Type.(*dialect.TileType)
 		if !ok {
-			return dialect.NewError(op.Loc, "materialize-scratch: %s: input #0 is a %s, not a tile", dialect.Describe(op), inputs[0].Type)
+			return dialect.NewError(op.Loc, "materialize-scratch: %s: input #%d is a %s, not a tile", dialect.Describe(op), src, inputs[src].Type)
 		}
 		create := dialect.NewOperation("tile.create", op.Loc, nil, []dialect.Type{dialect.Tile(t.Shape, t.Elem, t.Space, nil)})
 		create.Results[0].NameHint = "scratch"
 		op.Block.InsertBefore(op, create)
+		// The scratch goes where ptoas's instruction takes it: after the
+		// first ScratchAt inputs (before tsels' scalar).
+		at := min(r.ScratchAt, len(inputs))
 		dests := dialect.TileDests(op)
-		operands := append(append(append([]*dialect.Value(nil), inputs...), create.Results[0]), dests...)
+		operands := append(append(append(append([]*dialect.Value(nil), inputs[:at]...), create.Results[0]), inputs[at:]...), dests...)
 		op.SetOperands(operands)
 		if seg := op.SegmentSizes("operandSegmentSizes"); seg != nil {
 			op.SetAttr("operandSegmentSizes", dialect.I32Array(int64(len(inputs)+1), int64(len(dests))))

@@ -1,6 +1,8 @@
 package tile
 
 import (
+	"slices"
+
 	"fmt"
 
 	"github.com/pto-opt/pto-opt/analysis"
@@ -52,6 +54,24 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if err := checkGivenAddrs(ctx, fn, "materialize-semantic-aliases"); err != nil {
 		return err
 	}
+	if fn.Body(0) == nil {
+		return nil
+	}
+	// Addresses the input gives are the author's placement: one that
+	// already breaks a rule is the input's error, reported as such (the
+	// check after the changes would otherwise blame the pass).
+	if hasGivenAddr(fn) {
+		if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+			d := dialect.AsDiagnostic(err)
+			return dialect.NewError(d.Loc, "materialize-semantic-aliases: the input's addresses break a rule: %s", d.Msg)
+		}
+	}
+	return materializeSemanticAliases(ctx, fn)
+}
+
+// materializeSemanticAliases is the pass's work, also run by memory-reuse
+// on the IR it rebased.
+func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if fn.Body(0) == nil {
 		return nil
 	}
@@ -831,4 +851,9 @@ func describeLoc(l analysis.TileLoc) string {
 		s += fmt.Sprintf(" + %d", l.Offset)
 	}
 	return s
+}
+
+// hasGivenAddr reports whether any allocation of fn has an address.
+func hasGivenAddr(fn *dialect.Operation) bool {
+	return slices.ContainsFunc(Allocs(fn), hasAddr)
 }

@@ -57,14 +57,41 @@ var ConvertTileToPTO = &pass.Pass{
 	Name:      "convert-tile-to-pto",
 	ClassName: "ConvertTileToPTO",
 	Summary:   "Emit the pto dialect for ptoas: pto.alloc_tile per planned tile buffer, ins/outs ops, no tile values",
-	Anchor:    "func.func",
-	Parallel:  true,
-	Requires:  []*pass.Pass{tile.InitMemRef, tile.MaterializeSemanticAliases},
+	// The module, not each function: the pass records the target's arch
+	// on it (pto.target_arch), which ptoas reads when no --pto-arch is
+	// given.
+	Anchor:   "builtin.module",
+	Requires: []*pass.Pass{tile.InitMemRef, tile.MaterializeSemanticAliases},
 	Stats: map[string]string{
 		"num-tiles": "pto.alloc_tile ops created",
 		"num-ops":   "pto ops emitted for tile ops",
 	},
-	Run: runConvertTileToPTO,
+	Run: runConvertModule,
+}
+
+// ptoasArch is the --pto-arch value of a target arch.
+var ptoasArch = map[string]string{"a2a3": "a3", "a5": "a5"}
+
+func runConvertModule(ctx *pass.Context, m *dialect.Operation) error {
+	var fns []*dialect.Operation
+	m.Walk(func(op *dialect.Operation) bool {
+		if op.Name == "func.func" {
+			fns = append(fns, op)
+			return false
+		}
+		return true
+	})
+	for _, fn := range fns {
+		if err := runConvertTileToPTO(ctx, fn); err != nil {
+			return err
+		}
+	}
+	if ctx.Target != nil {
+		if a, ok := ptoasArch[ctx.Target.Arch]; ok {
+			m.SetAttr("pto.target_arch", dialect.Str(a))
+		}
+	}
+	return nil
 }
 
 func init() { pass.Register(ConvertTileToPTO) }
@@ -120,6 +147,7 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 	if err := c.check(); err != nil {
 		return err
 	}
+	rewriteAddF(fn)
 
 	// Buffers: one pto.alloc_tile per (allocation, offset, type), in
 	// program order (collected first: windows insert ops).
@@ -256,6 +284,12 @@ func (c *ptoConv) check() error {
 	c.fn.Walk(func(op *dialect.Operation) bool {
 		if failure != nil || op == c.fn {
 			return failure == nil
+		}
+		if op.Dialect() != "tile" {
+			if err := checkNonTileOp(op); err != nil {
+				failure = err
+				return false
+			}
 		}
 		if op.Dialect() == "tile" && op.Name != "tile.alloc" {
 			r, ok := dialect.TileOpOf(op.Name)
@@ -436,7 +470,17 @@ func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 	if !t.HasStaticShape() {
 		return nil, dialect.NewError(loc.Buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", tile.Describe(v))
 	}
-	k := tileKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: c.tileBufType(t)}
+	typ := c.tileBufType(t)
+	if v.Op != nil {
+		if pad := dialect.PadOf(v.Op); pad != 0 {
+			// tfillpad writes the pad its destination's type names.
+			bt := typ.(*dialect.PTOTileBufType)
+			l := bt.Layout
+			l.Pad = pad
+			typ = dialect.PTOTileBufOf(bt.Space, bt.Shape, bt.Elem, bt.Valid, l)
+		}
+	}
+	k := tileKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: typ}
 	if b, ok := c.tiles[k]; ok {
 		return b, nil
 	}
@@ -481,7 +525,21 @@ func (c *ptoConv) window(v *dialect.Value) (*dialect.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	sub := dialect.NewOperation("pto.subset", op.Loc, append([]*dialect.Value{src}, offs...), []dialect.Type{c.tileBufType(t)})
+	// ptoas lowers a subset by offsetting its source's allocation: the
+	// source must be one (a pto.alloc_tile or another subset), not an
+	// SSA view (pto.bitcast, pto.treshape).
+	if r, ok := tileOpOfValue(inputs[0]); ok && r.PTOForm == dialect.PTOSSAView {
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows (pto.subset) of allocated tiles only, not of the pto.%s view %s", r.PTO, tile.Describe(inputs[0]))
+	}
+	srcType, ok := src.Type.(*dialect.PTOTileBufType)
+	if !ok {
+		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: the source of %s is a %s, not a tile buffer", dialect.Describe(op), src.Type)
+	}
+	typ, err := subsetType(op, srcType, offs, t)
+	if err != nil {
+		return nil, err
+	}
+	sub := dialect.NewOperation("pto.subset", op.Loc, append([]*dialect.Value{src}, offs...), []dialect.Type{typ})
 	sub.SetAttr("sizes", dialect.I64Array(t.Shape...))
 	sub.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, sub)
@@ -506,7 +564,15 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 		return nil, err
 	}
 	t := v.Type.(*dialect.TileType)
-	vc := dialect.NewOperation("pto."+name, op.Loc, []*dialect.Value{src}, []dialect.Type{c.tileBufType(t)})
+	typ := c.tileBufType(t)
+	if r, _ := tileOpOfValue(v); r != nil && r.PTOSameShape {
+		st, ok1 := src.Type.(*dialect.PTOTileBufType)
+		rt, ok2 := typ.(*dialect.PTOTileBufType)
+		if ok1 && ok2 && (!slices.Equal(st.Shape, rt.Shape) || !slices.Equal(validOf(st), validOf(rt))) {
+			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s keeps the shape and valid region (%s to %s): reinterpret to an element type of the same width, or reshape as well", name, st, rt)
+		}
+	}
+	vc := dialect.NewOperation("pto."+name, op.Loc, []*dialect.Value{src}, []dialect.Type{typ})
 	vc.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, vc)
 	c.windows[v] = vc.Results[0]
@@ -623,11 +689,35 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 	case dialect.PTOUnsupported:
 		return dialect.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, lw.Doc)
 	case dialect.PTOCompute:
-		if ins, err = mapAll(dialect.TileInputs(op)); err != nil {
+		inputs := dialect.TileInputs(op)
+		if lw.PTOIns != nil {
+			var picked []*dialect.Value
+			for _, i := range lw.PTOIns {
+				if k := dialect.InputIndex(op, i); k < len(inputs) {
+					picked = append(picked, inputs[k])
+				}
+			}
+			inputs = picked
+		}
+		if ins, err = mapAll(inputs); err != nil {
 			return err
+		}
+		// A constant fill (tile.full {value = ...}) is ptoas's scalar
+		// operand.
+		if len(lw.Scalars) > 0 && len(inputs) <= dialect.InputIndex(op, lw.Scalars[0]) {
+			if v := op.Attr("value"); v != nil && dialect.AttrType(v) != nil {
+				cst := dialect.NewOperation("arith.constant", op.Loc, nil, []dialect.Type{dialect.AttrType(v)})
+				cst.SetAttr("value", v)
+				op.Block.InsertBefore(op, cst)
+				ins = append(ins, cst.Results[0])
+				dropped["value"] = true
+			}
 		}
 		// Multi-result ops write every result.
 		if outs, err = mapAll(op.Results); err != nil {
+			return err
+		}
+		if err := c.checkPTOCompute(op, lw, ins, outs); err != nil {
 			return err
 		}
 	case dialect.PTOLoad:

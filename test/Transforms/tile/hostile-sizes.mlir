@@ -10,7 +10,7 @@ func.func @offset_wraps(%in: !tile.tensor<4x4xf32>) {
   %b = tile.alloc vec, 64 : !tile.buf<vec>
   // expected-error @+1 {{'tile.load' op result #0 of 64 bytes at destination offset 9223372036854775807 ends beyond the int64 range}}
   %a = tile.load %in into %b + 9223372036854775807 : (!tile.tensor<4x4xf32>) -> !tile.tile<4x4xf32, vec>
-  %c = tile.adds %a, %a : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
+  %c = tile.add %a, %a : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
   return
 }
 
@@ -21,7 +21,7 @@ func.func @offset_past_end(%in: !tile.tensor<4x4xf32>) {
   %b = tile.alloc vec, 64 : !tile.buf<vec>
   // expected-error @+1 {{'tile.load' op result #0 needs bytes [4611686018427387904, 4611686018427387968) of its destination, a 64-byte tile.alloc}}
   %a = tile.load %in into %b + 4611686018427387904 : (!tile.tensor<4x4xf32>) -> !tile.tile<4x4xf32, vec>
-  %c = tile.adds %a, %a : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
+  %c = tile.add %a, %a : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
   return
 }
 
@@ -32,7 +32,7 @@ func.func @tile_larger_than_buffer(%in: !tile.tensor<16x16xf32>) {
   %b = tile.alloc vec, 64 : !tile.buf<vec>
   // expected-error @+1 {{'tile.load' op result #0 needs bytes [0, 1024) of its destination, a 64-byte tile.alloc}}
   %a = tile.load %in into %b : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
-  %c = tile.adds %a, %a : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  %c = tile.add %a, %a : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
   return
 }
 
@@ -64,7 +64,7 @@ func.func @preset_addr_misaligned(%in: !tile.tensor<4x4xf32>) {
   // expected-error @+1 {{init-memref: the input's address 100 of %b is not 32-byte aligned}}
   %b = tile.alloc vec, 64 {addr = 100} : !tile.buf<vec>
   %a = tile.load %in into %b : (!tile.tensor<4x4xf32>) -> !tile.tile<4x4xf32, vec>
-  %c = tile.adds %a, %a : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
+  %c = tile.add %a, %a : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
   return
 }
 
@@ -77,7 +77,7 @@ func.func @allocation_above_the_planner_limit(%in: !tile.tensor<4x4xf32>) {
   %b = tile.alloc vec, 4611686018427387904 : !tile.buf<vec>
   %c = tile.alloc vec, 4611686018427387904 : !tile.buf<vec>
   %a = tile.load %in into %b : (!tile.tensor<4x4xf32>) -> !tile.tile<4x4xf32, vec>
-  %d = tile.adds %a, %a into %c : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
-  %e = tile.adds %a, %d into %b : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
+  %d = tile.add %a, %a into %c : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
+  %e = tile.add %a, %d into %b : (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) -> !tile.tile<4x4xf32, vec>
   return
 }

@@ -1,0 +1,97 @@
+// ptoas's own rules, from its verifiers and its C++ lowering, checked by
+// convert-tile-to-pto at the tile op that would break them: the element
+// types an instruction takes on each arch, how the valid regions of its
+// tiles relate, windows of fractal tiles, and the scalar ops ptoas lowers.
+// The rules are columns of the tile op table (dialect/tile_ops.go).
+// RUN: pto-opt %s -split-input-file -verify-diagnostics --target=ascend910b -convert-tile-to-pto
+
+// On A2/A3 (ascend910b) tnot takes only 16-bit integers.
+func.func @not_i32_on_a3(%in: !tile.tensor<16x16xi32>) {
+  %m0 = tile.alloc vec, 1024 {addr = 0} : !tile.buf<vec>
+  %m1 = tile.alloc vec, 1024 {addr = 1024} : !tile.buf<vec>
+  %a = tile.load %in into %m0 : (!tile.tensor<16x16xi32>) -> !tile.tile<16x16xi32, vec>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tnot takes i16 tiles on A2/A3 targets, not i32}}
+  %b = tile.not %a into %m1 : (!tile.tile<16x16xi32, vec>) -> !tile.tile<16x16xi32, vec>
+  return
+}
+
+// -----
+
+// texp computes on floats only, on every arch.
+func.func @exp_of_integers(%in: !tile.tensor<16x16xi32>) {
+  %m0 = tile.alloc vec, 1024 {addr = 0} : !tile.buf<vec>
+  %m1 = tile.alloc vec, 1024 {addr = 1024} : !tile.buf<vec>
+  %a = tile.load %in into %m0 : (!tile.tensor<16x16xi32>) -> !tile.tile<16x16xi32, vec>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.texp takes f16/f32 tiles, not i32}}
+  %b = tile.exp %a into %m1 : (!tile.tile<16x16xi32, vec>) -> !tile.tile<16x16xi32, vec>
+  return
+}
+
+// -----
+
+// On A2/A3 tprelu's tmp tile holds u8 flags.
+func.func @prelu_tmp_type(%in: !tile.tensor<16x16xf32>) {
+  %m0 = tile.alloc vec, 1024 {addr = 0} : !tile.buf<vec>
+  %m1 = tile.alloc vec, 1024 {addr = 1024} : !tile.buf<vec>
+  %m2 = tile.alloc vec, 1024 {addr = 2048} : !tile.buf<vec>
+  %m3 = tile.alloc vec, 1024 {addr = 3072} : !tile.buf<vec>
+  %x = tile.load %in into %m0 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %s = tile.load %in into %m1 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  %t = tile.load %in into %m2 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tprelu takes a ui8 tmp tile on A2/A3 targets, not f32}}
+  %y = tile.prelu %x, %s, %t into %m3 : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+// An elementwise instruction computes over one valid region: its tiles
+// must agree on it.
+func.func @exp_valid_regions(%in: !tile.tensor<32x32xf32>) {
+  %m0 = tile.alloc vec, 4096 {addr = 0} : !tile.buf<vec>
+  %m1 = tile.alloc vec, 4096 {addr = 4096} : !tile.buf<vec>
+  %a = tile.load %in into %m0 : (!tile.tensor<32x32xf32>) -> !tile.tile<32x32xf32, vec, valid = 16x32>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.texp needs its tiles to have the result's valid shape: 16x32 is not 32x32}}
+  %b = tile.exp %a into %m1 : (!tile.tile<32x32xf32, vec, valid = 16x32>) -> !tile.tile<32x32xf32, vec>
+  return
+}
+
+// -----
+
+// A row reduction keeps its source's valid rows.
+func.func @row_sum_rows(%in: !tile.tensor<64x64xf32>) {
+  %m0 = tile.alloc vec, 16384 {addr = 0} : !tile.buf<vec>
+  %m1 = tile.alloc vec, 256 {addr = 16384} : !tile.buf<vec>
+  %m2 = tile.alloc vec, 16384 {addr = 16640} : !tile.buf<vec>
+  %a = tile.load %in into %m0 : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  %t = tile.create into %m2 : () -> !tile.tile<64x64xf32, vec>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.trowsum needs its tiles to have the result's number of valid rows: 64x64 is not 48x1}}
+  %s = tile.row_sum %a, %t into %m1 : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec>) -> !tile.tile<64x1xf32, vec, valid = 48x1>
+  return
+}
+
+// -----
+
+// A window of a mat tile (col_major boxes of row_major fractals on this
+// target) keeps all its rows.
+func.func @mat_window_rows(%in: !tile.tensor<64x64xf16>) {
+  %m0 = tile.alloc mat, 8192 {addr = 0} : !tile.buf<mat>
+  %m1 = tile.alloc left, 4096 {addr = 0} : !tile.buf<left>
+  %a = tile.load %in into %m0 : (!tile.tensor<64x64xf16>) -> !tile.tile<64x64xf16, mat>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas takes windows of a col_major mat tile that keep all its rows (64), not 32}}
+  %w = tile.slice %a {offsets = [32, 0]} : (!tile.tile<64x64xf16, mat>) -> !tile.tile<32x64xf16, mat>
+  %l = tile.move %w into %m1 : (!tile.tile<32x64xf16, mat>) -> !tile.tile<32x64xf16, left>
+  return
+}
+
+// -----
+
+// ptoas lowers scf, cf, arith and its own ops; anything else in a kernel
+// it cannot turn into C++.
+func.func @memref_in_a_kernel(%in: !tile.tensor<16x16xf32>) {
+  %m0 = tile.alloc vec, 1024 {addr = 0} : !tile.buf<vec>
+  %a = tile.load %in into %m0 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas cannot lower 'memref.alloc' in a kernel}}
+  %b = memref.alloc() : memref<4xf32>
+  return
+}

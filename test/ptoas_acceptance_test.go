@@ -1,0 +1,145 @@
+package test
+
+// TestPTOASAcceptsSuite: the real ptoas on everything pto-opt can lower.
+// Every tile kernel this repository has (the examples, every split of the
+// tile tests under Transforms/, and random kernels from tilegen) goes
+// through pto-memory-plan with each planner (pypto, dsa-rp, ptoas) for
+// ascend910b and ascend950, then -check-tile-placement and
+// -convert-tile-to-pto. Each run ends one of two ways:
+//
+//   - pto-opt refuses, with a located error (`<stdin>:L:C: error: ...`)
+//     that is not an internal error: a target rule, a ptoas rule, or the
+//     test input's own deliberate mistake;
+//   - pto-opt prints pto IR with the target's arch in the module
+//     (pto.target_arch, which ptoas reads when no --pto-arch is given),
+//     and ptoas accepts it and writes C++: with --pto-level=level3 when the
+//     tiles carry addresses, at its default level when they carry none.
+//
+// ptoas is found as for TestTileExamplesPTO; without it only the pto-opt
+// half runs. The one ptoas rejection tolerated is its own planner running
+// out of room under planner=ptoas (pto-opt refuses only kernels that fit
+// no planner there); those are logged. PTO_PTOAS_KERNELS sets how many
+// tilegen kernels join (default 16).
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pto-opt/pto-opt/internal/gen/tilegen"
+)
+
+// ptoasCase is one kernel: a name and its text.
+type ptoasCase struct{ name, text string }
+
+// suiteKernels collects the kernels: examples, test splits that load or
+// allocate tiles, and tilegen kernels.
+func suiteKernels(t *testing.T) []ptoasCase {
+	t.Helper()
+	var out []ptoasCase
+	for _, f := range tileKernels(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ptoasCase{filepath.Base(f), string(src)})
+	}
+	files, err := filepath.Glob("Transforms/*/*.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, split := range strings.Split(string(src), "\n// -----\n") {
+			if strings.Contains(split, "tile.load") || strings.Contains(split, "tile.alloc") {
+				out = append(out, ptoasCase{filepath.Base(f) + "#" + strconv.Itoa(i), split})
+			}
+		}
+	}
+	for k := range envInt("PTO_PTOAS_KERNELS", 16) {
+		seed := uint64(k + 1)
+		out = append(out, ptoasCase{"tilegen-" + strconv.FormatUint(seed, 10), tilegen.Generate(seed, tilegen.Options{BigTiles: k%4 == 3})})
+	}
+	return out
+}
+
+// locatedRE is a located error: the refusal names where.
+var locatedRE = regexp.MustCompile(`(?m)^<stdin>:\d+:\d+: error: `)
+
+func TestPTOASAcceptsSuite(t *testing.T) {
+	ptoas := findPTOAS(t)
+	var mu sync.Mutex
+	accepted, refused, ptoasFull := 0, 0, 0
+	t.Run("kernels", func(t *testing.T) {
+		for _, kc := range suiteKernels(t) {
+			t.Run(kc.name, func(t *testing.T) {
+				t.Parallel()
+				for _, tg := range []struct{ target, arch string }{{"ascend910b", "a3"}, {"ascend950", "a5"}} {
+					for _, planner := range []string{"pypto", "dsa-rp", "ptoas"} {
+						what := tg.target + "/" + planner
+						out, errs, code := runPTO([]string{"-", "-pto-memory-plan=planner=" + planner, "--target=" + tg.target, "-check-tile-placement", "-convert-tile-to-pto"}, kc.text)
+						if code != 0 {
+							if !locatedRE.MatchString(errs) || strings.Contains(errs, "internal error") {
+								t.Errorf("%s: refused without a located user error:\n%s", what, errs)
+							}
+							mu.Lock()
+							refused++
+							mu.Unlock()
+							continue
+						}
+						if !strings.Contains(out, `pto.target_arch = "`+tg.arch+`"`) {
+							t.Errorf("%s: the module does not record pto.target_arch = %q:\n%s", what, tg.arch, out)
+						}
+						if ptoas == "" {
+							continue
+						}
+						full, err := runPTOAS(t, ptoas, out)
+						mu.Lock()
+						switch {
+						case err == "":
+							accepted++
+						case full && planner == "ptoas":
+							ptoasFull++
+							t.Logf("%s: ptoas's own planner runs out of room: %s", what, ptoasOverflowRE.FindString(err))
+						default:
+							t.Errorf("%s: ptoas rejects the output:\n%s\n%s", what, err, out)
+						}
+						mu.Unlock()
+					}
+				}
+			})
+		}
+	})
+	t.Logf("ptoas accepted %d outputs; pto-opt refused %d kernel/target/planner runs with a located error; ptoas's own planner (planner=ptoas) ran out of room on %d", accepted, refused, ptoasFull)
+}
+
+// runPTOAS runs ptoas on pto IR: level3 when the tiles carry addresses,
+// the arch from the module. It returns "" when ptoas wrote C++, else its
+// message, and whether that is its planner running out of room.
+func runPTOAS(t *testing.T, ptoas, pto string) (overflow bool, msg string) {
+	dir := t.TempDir()
+	in, cpp := filepath.Join(dir, "k.pto"), filepath.Join(dir, "k.cpp")
+	if err := os.WriteFile(in, []byte(pto), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	if strings.Contains(pto, "pto.alloc_tile addr = ") {
+		args = append(args, "--pto-level=level3")
+	}
+	out, err := exec.Command(ptoas, append(args, in, "-o", cpp)...).CombinedOutput()
+	if err != nil {
+		return ptoasOverflowRE.Match(out), err.Error() + ": " + string(out)
+	}
+	if _, err := os.Stat(cpp); err != nil {
+		return false, "no C++ written: " + err.Error()
+	}
+	return false, ""
+}

@@ -1,0 +1,265 @@
+package tiletopto
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pto-opt/pto-opt/dialect"
+)
+
+// What ptoas's verifiers and its EmitC lowering accept, checked on the
+// pto ops convert-tile-to-pto emits, so that a kernel ptoas would reject
+// is refused here, at the tile op, naming the rule. The per-op facts
+// (element types, valid shapes, tmp tiles) are columns of the tile op
+// table (dialect.TileOps); what is left here is how to apply them, and
+// the rules of ops outside the table (arith, subsets).
+
+// ptoasArith are the arith ops ptoas's EmitC lowering has a pattern for
+// (it marks the whole arith dialect illegal, so any other arith op fails
+// to legalize). arith.addf is not among them: rewriteAddF replaces it.
+var ptoasArith = map[string]bool{
+	"arith.constant": true, "arith.addi": true, "arith.subi": true, "arith.muli": true,
+	"arith.divsi": true, "arith.divui": true, "arith.ceildivsi": true, "arith.ceildivui": true,
+	"arith.floordivsi": true, "arith.remsi": true, "arith.remui": true,
+	"arith.maxsi": true, "arith.maxui": true, "arith.minsi": true, "arith.minui": true,
+	"arith.andi": true, "arith.ori": true, "arith.xori": true,
+	"arith.shli": true, "arith.shrsi": true, "arith.shrui": true,
+	"arith.addui_extended": true, "arith.mulsi_extended": true, "arith.mului_extended": true,
+	"arith.subf": true, "arith.mulf": true, "arith.divf": true, "arith.remf": true, "arith.negf": true,
+	"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
+	"arith.cmpi": true, "arith.cmpf": true, "arith.select": true,
+	"arith.extsi": true, "arith.extui": true, "arith.trunci": true, "arith.extf": true, "arith.truncf": true,
+	"arith.sitofp": true, "arith.uitofp": true, "arith.fptosi": true, "arith.fptoui": true,
+	"arith.index_cast": true, "arith.index_castui": true, "arith.bitcast": true,
+}
+
+// ptoasDialects are the dialects whose ops may stay in a kernel: ptoas
+// lowers scf to cf, and cf and func.return itself.
+var ptoasOps = map[string]bool{
+	"scf.for": true, "scf.if": true, "scf.yield": true, "scf.while": true, "scf.condition": true,
+	"cf.br": true, "cf.cond_br": true, "func.return": true,
+}
+
+// checkNonTileOp refuses an op outside the tile dialect that ptoas cannot
+// lower.
+func checkNonTileOp(op *dialect.Operation) error {
+	switch {
+	case op.Name == "arith.addf":
+		return nil // rewritten (rewriteAddF)
+	case op.Dialect() == "arith":
+		if !ptoasArith[op.Name] {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas cannot lower '%s' (its EmitC lowering has no pattern for it)", op.Name)
+		}
+	case !ptoasOps[op.Name]:
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas cannot lower '%s' in a kernel (only tile ops, arith, scf.for/if/while, cf branches and return)", op.Name)
+	}
+	return nil
+}
+
+// rewriteAddF replaces each arith.addf a, b with arith.subf a, (arith.negf
+// b), which ptoas lowers. The two are the same IEEE 754 operation:
+// subtraction is defined as the addition of the negated operand, and
+// negation is exact (it only flips the sign bit), so every result,
+// signed zeros and NaNs included, is unchanged.
+func rewriteAddF(fn *dialect.Operation) {
+	var adds []*dialect.Operation
+	fn.Walk(func(op *dialect.Operation) bool {
+		if op.Name == "arith.addf" && len(op.Operands) == 2 && len(op.Results) == 1 {
+			adds = append(adds, op)
+		}
+		return true
+	})
+	for _, op := range adds {
+		a, b := op.Operands[0], op.Operands[1]
+		neg := dialect.NewOperation("arith.negf", op.Loc, []*dialect.Value{b}, []dialect.Type{b.Type})
+		sub := dialect.NewOperation("arith.subf", op.Loc, []*dialect.Value{a, neg.Results[0]}, []dialect.Type{op.Results[0].Type})
+		if fm := op.Attr("fastmath"); fm != nil {
+			neg.SetAttr("fastmath", fm)
+			sub.SetAttr("fastmath", fm)
+		}
+		sub.Results[0].NameHint = op.Results[0].NameHint
+		op.Block.InsertBefore(op, neg)
+		op.Block.InsertBefore(op, sub)
+		op.Results[0].ReplaceAllUsesWith(sub.Results[0])
+		op.Erase()
+	}
+}
+
+// elemMatches reports whether element type e is in a space-separated
+// ptoas list. "iN" stands for every N-bit integer (ptoas checks widths).
+func elemMatches(list string, e dialect.Type) bool {
+	s := e.String()
+	for _, w := range strings.Fields(list) {
+		if w == s {
+			return true
+		}
+		if strings.HasPrefix(w, "i") && (s == "s"+w || s == "u"+w) {
+			return true
+		}
+	}
+	return false
+}
+
+// dataOperands are the tiles of a pto op ptoas's element and valid-shape
+// rules speak of: the tile inputs but masks, tmp tiles and the scratch,
+// then the results. ins and outs are the pto values of the tile op's
+// inputs and results.
+func dataOperands(op *dialect.Operation, r *dialect.TileOp, ins, outs []*dialect.Value) []*dialect.PTOTileBufType {
+	skip := map[int]bool{}
+	for _, i := range r.NonData {
+		skip[dialect.InputIndex(op, i)] = true
+	}
+	if k := dialect.ScratchOperand(op); k >= 0 {
+		skip[k] = true
+	}
+	var out []*dialect.PTOTileBufType
+	for i, v := range append(slices.Clip(ins), outs...) {
+		if i < len(ins) && skip[i] {
+			continue
+		}
+		if t, ok := v.Type.(*dialect.PTOTileBufType); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// checkPTOCompute applies the row's element, valid-shape and tmp rules
+// to the pto op about to be emitted for op.
+func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins, outs []*dialect.Value) error {
+	arch := ""
+	if c.ctx.Target != nil {
+		arch = c.ctx.Target.Arch
+	}
+	data := dataOperands(op, r, ins, outs)
+	if len(data) == 0 {
+		return nil
+	}
+	dst := data[len(data)-1]
+	if r.PTOSpaces != "" && !slices.Contains(strings.Fields(r.PTOSpaces), dst.Space) {
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s writes only %s tiles, not %s", r.PTO, strings.Join(strings.Fields(r.PTOSpaces), " or "), dst.Space)
+	}
+	if list := r.PTOElems.For(arch); list != "" {
+		for _, t := range data {
+			if !elemMatches(list, t.Elem) {
+				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes %s tiles%s, not %s", r.PTO, strings.ReplaceAll(list, " ", "/"), archNote(r.PTOElems, arch), t.Elem)
+			}
+			if t.Elem.String() != dst.Elem.String() {
+				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes tiles of one element type, not %s and %s", r.PTO, t.Elem, dst.Elem)
+			}
+		}
+	}
+	if r.PTOTmp != nil {
+		k := dialect.InputIndex(op, r.PTOTmp.At)
+		if list := r.PTOTmp.Elems.For(arch); list != "" && k < len(ins) {
+			if t, ok := ins[k].Type.(*dialect.PTOTileBufType); ok && !elemMatches(list, t.Elem) {
+				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes a %s tmp tile%s, not %s", r.PTO, strings.ReplaceAll(list, " ", "/"), archNote(r.PTOTmp.Elems, arch), t.Elem)
+			}
+		}
+	}
+	var dims []int
+	what := ""
+	switch r.PTOValid {
+	case dialect.ValidSame:
+		dims, what = []int{0, 1}, "valid shape"
+	case dialect.ValidRows:
+		dims, what = []int{0}, "number of valid rows"
+	case dialect.ValidCols:
+		dims, what = []int{1}, "number of valid columns"
+	}
+	dv := validOf(dst)
+	for _, t := range data[:len(data)-1] {
+		tv := validOf(t)
+		for _, d := range dims {
+			if d < len(tv) && d < len(dv) && tv[d] != dialect.Dynamic && dv[d] != dialect.Dynamic && tv[d] != dv[d] {
+				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs its tiles to have the result's %s: %s is not %s", r.PTO, what, dialect.FormatShape(tv), dialect.FormatShape(dv))
+			}
+		}
+	}
+	return nil
+}
+
+// archNote names the arch when the rule depends on it.
+func archNote(e dialect.ElemRule, arch string) string {
+	if e.All != "" {
+		return ""
+	}
+	return fmt.Sprintf(" on %s targets", strings.ToUpper(strings.Replace(arch, "a2a3", "A2/A3", 1)))
+}
+
+// validOf is a tile buffer's valid shape (its shape when it has none).
+func validOf(t *dialect.PTOTileBufType) []int64 {
+	if t.Valid != nil {
+		return t.Valid
+	}
+	return t.Shape
+}
+
+// subsetType is the type ptoas infers for `pto.subset %src[offs] sizes
+// [sizes]`: the source's layout, and per dimension the valid extent
+// min(size, valid - offset mod valid) when the source's valid extent and
+// the offset are constants, else dynamic. It returns an error, located at
+// the slice op, when the window breaks ptoas's boxed-layout rules or the
+// slice's own valid region is not the one ptoas infers.
+func subsetType(op *dialect.Operation, src *dialect.PTOTileBufType, offs []*dialect.Value, t *dialect.TileType) (dialect.Type, error) {
+	typ := dialect.PTOSubsetType(src, offs, t.Shape).(*dialect.PTOTileBufType)
+	valid := validOf(typ)
+	for i, size := range t.Shape {
+		declared := size
+		if t.Valid != nil && i < len(t.Valid) {
+			declared = t.Valid[i]
+		}
+		if valid[i] != dialect.Dynamic && declared != dialect.Dynamic && valid[i] != declared {
+			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas gives this window %d valid elements in dimension %d (from its source's valid region), the slice declares %d", valid[i], i, declared)
+		}
+	}
+	if err := checkBoxedSubset(op, src, offs, t.Shape); err != nil {
+		return nil, err
+	}
+	return typ, nil
+}
+
+// checkBoxedSubset applies ptoas's rules for windows of boxed (fractal)
+// tiles: the sizes and constant offsets are whole boxes, and a window
+// keeps full columns of a row-major tile, full rows of a column-major one.
+func checkBoxedSubset(op *dialect.Operation, src *dialect.PTOTileBufType, offs []*dialect.Value, sizes []int64) error {
+	l := src.Layout
+	if l.SLayout == "" || l.SLayout == "none_box" || len(sizes) != 2 || len(src.Shape) != 2 || len(offs) != 2 {
+		return nil
+	}
+	bytes := (dialect.ElementBitWidth(src.Elem) + 7) / 8
+	if bytes <= 0 {
+		bytes = 1
+	}
+	var box [2]int64
+	switch fr := l.Fractal; {
+	case fr == 1024:
+		box = [2]int64{16, 16}
+	case fr == 32:
+		box = [2]int64{16, 2}
+	case l.SLayout == "row_major":
+		box = [2]int64{16, 32 / int64(bytes)}
+	default:
+		box = [2]int64{32 / int64(bytes), 16}
+	}
+	for d := range 2 {
+		if box[d] <= 0 || sizes[d]%box[d] != 0 {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: a window of a %s tile must be whole %dx%d boxes; %s is not", src.Space, box[0], box[1], dialect.FormatShape(sizes))
+		}
+		if off, ok := dialect.ConstantIndex(offs[d]); ok && off%box[d] != 0 {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: a window of a %s tile must start on a %dx%d box; offset %d in dimension %d does not", src.Space, box[0], box[1], off, d)
+		}
+	}
+	keep, name := 1, "columns" // row_major boxes: full rows of boxes
+	if l.BLayout == "col_major" {
+		keep, name = 0, "rows"
+	}
+	if sizes[keep] != src.Shape[keep] {
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows of a %s %s tile that keep all its %s (%d), not %d", l.BLayout, src.Space, name, src.Shape[keep], sizes[keep])
+	}
+	if off, ok := dialect.ConstantIndex(offs[keep]); !ok || off != 0 {
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows of a %s %s tile at a constant offset 0 in its %s", l.BLayout, src.Space, name)
+	}
+	return nil
+}
