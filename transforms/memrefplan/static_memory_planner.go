@@ -17,8 +17,10 @@ import (
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
-// static-memory-planner-analysis: MLIR's static memory planner (GSoC 2026,
-// seed 004), drop-in, plus what upstream lists as future work.
+// static-memory-planner-analysis: MLIR's static memory planner (upstream
+// StaticMemoryPlannerAnalysis.cpp, the `static-memory-planner-analysis`
+// pass, and its author's write-up of how it landed), drop-in, plus what
+// that write-up lists as future work.
 //
 // Upstream behaviour (the default): every static-shape heap allocation in
 // the function's entry block whose deallocations are found through the
