@@ -78,7 +78,7 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 	f := Function{Name: name, Pass: pass, Algorithm: algorithm}
 	p = closeColocations(p)
 	peak := planner.Peak(p, sol)
-	lb := planner.LowerBound(p)
+	lb := lowerBounds(p, false)
 	byPool := make([][]int, len(p.Pools))
 	for i := range p.Buffers {
 		byPool[p.Buffers[i].Pool] = append(byPool[p.Buffers[i].Pool], i)
@@ -89,9 +89,6 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 			continue
 		}
 		s := Space{Name: pl.Name, Capacity: pl.Capacity, Peak: peak[pool], LowerBound: lb[pool]}
-		if hasExclusions(p, pool) {
-			s.LowerBound = exclusiveLowerBound(p, idx)
-		}
 		for _, r := range pl.Reserved {
 			s.Reserved = append(s.Reserved, [2]int64{r.Start, r.End})
 		}
@@ -125,6 +122,31 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 		f.Spaces = append(f.Spaces, s)
 	}
 	return f
+}
+
+// LowerBounds returns, per pool, the lower bound on the peak that reports
+// state: planner.LowerBound, except in pools with temporally exclusive
+// pairs, where that sum of live sizes may exceed what a valid placement
+// reaches (exclusive buffers may share bytes) and exclusiveLowerBound
+// counts only buffers that must be disjoint. pto-plan --stats prints
+// these, so its figures and the report's agree.
+func LowerBounds(p *planner.Problem) []int64 { return lowerBounds(p, true) }
+
+func lowerBounds(p *planner.Problem, close bool) []int64 {
+	if close {
+		p = closeColocations(p)
+	}
+	lb := planner.LowerBound(p)
+	byPool := make([][]int, len(p.Pools))
+	for i := range p.Buffers {
+		byPool[p.Buffers[i].Pool] = append(byPool[p.Buffers[i].Pool], i)
+	}
+	for pool := range lb {
+		if hasExclusions(p, pool) {
+			lb[pool] = exclusiveLowerBound(p, byPool[pool])
+		}
+	}
+	return lb
 }
 
 // closeColocations returns p with its colocations closed transitively
