@@ -55,6 +55,7 @@ type config struct {
 	pipelineText        string
 	memoryReport        string
 	verifyPlan          bool
+	summary             bool
 }
 
 // Run is the whole driver; it returns the exit status.
@@ -109,7 +110,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		PassOut:     stderr,
 		PrintOpts:   printOpts,
 		Threads:     runtime.GOMAXPROCS(0),
-		RecordPlans: cfg.memoryReport != "",
+		RecordPlans: cfg.memoryReport != "" || cfg.summary,
 	}
 	if cfg.noThreads {
 		mgr.Threads = 1
@@ -203,6 +204,15 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		failed = true
 	}
 	// The reports come last, whatever happened before, as in mlir-opt.
+	if cfg.summary {
+		lines := report.Summary(&report.Report{Functions: mgr.Plans})
+		if len(lines) == 0 && !failed {
+			fmt.Fprintln(stderr, "pto-opt: summary: no pass planned memory (run a planning pass: -pto-memory-plan, -allocate-addr, -static-memory-planner-analysis, ...)")
+		}
+		for _, l := range lines {
+			fmt.Fprintln(stderr, "pto-opt: summary: "+l)
+		}
+	}
 	if cfg.statistics {
 		fmt.Fprint(stderr, mgr.StatisticsReport())
 	}
@@ -343,7 +353,11 @@ OPTIONS:
                                      reference executor and fail on the first read that differs
   --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html),
                                      together with -o: both or neither
+  --summary                          Print one line per planned memory space to stderr: peak
+                                     against capacity and lower bound, buffers shared
   --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
+  --show-dialects                    Print the registered dialects and exit
+  --show-ops[=<dialect>]             Print the registered ops (of one dialect) with a summary and exit
   --help                             Display this help
   --version                          Display the version
 
