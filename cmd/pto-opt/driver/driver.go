@@ -133,6 +133,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var out bytes.Buffer
 	failed := false
+	warnedNoTarget := false
 	for i, c := range chunks {
 		if i > 0 {
 			out.WriteString(cfg.outputSplitMarker + "\n")
@@ -168,6 +169,15 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				pdiags, rerr := mgr.Run(module)
 				diags = append(diags, pdiags...)
 				ok = rerr == nil
+			}
+			if ok && !warnedNoTarget && explicitTarget == nil && plansTileMemory(cfg.pipeline) {
+				if where := untargetedTileKernel(module); where != nil {
+					// About the command line, said once per run after a plan
+					// (not a diagnostic of the IR, so -verify-diagnostics
+					// does not expect it).
+					warnedNoTarget = true
+					sm.renderRange(stderr, where.Loc, "warning", fmt.Sprintf("planning tile kernel @%s without a target: every memory space is unbounded, so nothing checks that the plan fits (give --target=ascend910b, ascend950 or FILE.json; --target=generic plans unbounded on purpose)", funcName(where)), -1)
+				}
 			}
 			if ok && before != nil {
 				if err := before.check(tgt); err != nil {
@@ -316,6 +326,50 @@ func moduleTarget(m *dialect.Operation) (*targets.Target, error) {
 		return targets.Load(s)
 	}
 	return targets.Generic(), nil
+}
+
+// capacityPasses are the passes whose plans depend on the capacities of
+// the target's memory spaces.
+var capacityPasses = []string{"memory-reuse", "allocate-addr", "pto-memory-plan"}
+
+// plansTileMemory reports whether the pipeline places tiles in memory.
+func plansTileMemory(p *pass.Pipeline) bool {
+	for _, ps := range p.Flatten() {
+		if slices.Contains(capacityPasses, ps.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// untargetedTileKernel returns the first function holding tile ops when
+// the module names no target (tile.target), else nil.
+func untargetedTileKernel(m *dialect.Operation) *dialect.Operation {
+	if _, ok := m.StrAttrValue("tile.target"); ok {
+		return nil
+	}
+	var found *dialect.Operation
+	m.Walk(func(op *dialect.Operation) bool {
+		if found != nil {
+			return false
+		}
+		if strings.HasPrefix(op.Name, "tile.") {
+			for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+				if p.Has(dialect.FunctionLike) {
+					found = p
+					break
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+func funcName(fn *dialect.Operation) string {
+	name, _ := fn.StrAttrValue("sym_name")
+	return name
 }
 
 // ---- help ----
