@@ -25,6 +25,7 @@
 //	    "pass": "allocate-addr",      // the pass that planned it
 //	    "algorithm": "dsa-rp",        // the placement algorithm
 //	    "loc": "kernel.mlir:3:1",     // where the function is, when known
+//	    "failed": "...: error: ...",  // only for a plan that does not fit
 //	    "spaces": [{
 //	      "space": "vec",             // memory space (planner pool)
 //	      "capacity": 196608,         // 0: unbounded
@@ -47,7 +48,8 @@
 //	      "refused_pairs": [{         // pairs that may not share bytes
 //	        "a": "%t0", "b": "%t1",
 //	        "reasons": ["lifetime", "no-alias"],
-//	        "detail": "semantic_no_alias" // the planner's own words
+//	        "detail": "semantic_no_alias", // the planner's own words
+//	        "at": "both live at tile.add (k.mlir:6:8)" // where, when known
 //	      }],
 //	      "refused_counts": {"lifetime": 12, "no-alias": 1},
 //	      "refused_total": 12,        // distinct refused pairs
@@ -126,6 +128,12 @@ type Pair struct {
 	// Detail is the planner's separation reason when it says more than
 	// Reasons ("semantic_no_alias", "cross_pipe", ...).
 	Detail string `json:"detail,omitempty"`
+	// At says where the two meet, when the planner's caller said which
+	// op is at which program point (Options.Points): "both live at OP"
+	// (the first op where both are live), or, for a rule pair whose
+	// lifetimes only touch, "one ends and the other starts at OP" (an op
+	// reading one and writing the other).
+	At string `json:"at,omitempty"`
 }
 
 // SoftPair is two buffers the planner may overlap at a cost (a reuse
@@ -171,7 +179,10 @@ type Function struct {
 	// Loc is the function's source location ("file:line:col"). Reports
 	// list functions in source order by it, whatever order parallel
 	// passes finished in.
-	Loc    string  `json:"loc,omitempty"`
+	Loc string `json:"loc,omitempty"`
+	// Failed is the error of a plan that does not fit (a space over its
+	// capacity): the report shows the placement that was found anyway.
+	Failed string  `json:"failed,omitempty"`
 	Spaces []Space `json:"spaces"`
 }
 
@@ -206,6 +217,22 @@ func (s *Space) points() (lo, hi int64) {
 		} else {
 			lo, hi = math.MaxInt64-1, math.MaxInt64
 		}
+	}
+	return lo, hi
+}
+
+// points returns the program points the function's spaces span.
+func (f *Function) points() (lo, hi int64) {
+	for k := range f.Spaces {
+		l, h := f.Spaces[k].points()
+		if k == 0 {
+			lo, hi = l, h
+			continue
+		}
+		lo, hi = min(lo, l), max(hi, h)
+	}
+	if len(f.Spaces) == 0 {
+		return 0, 1
 	}
 	return lo, hi
 }

@@ -253,7 +253,9 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 			return false
 		}
 	}
-	if cfg.memoryReport != "" && !failed {
+	// A failed run writes no report, unless a plan failed for want of
+	// room: then the report shows that plan, marked failed, to say why.
+	if cfg.memoryReport != "" && (!failed || slices.ContainsFunc(mgr.Plans, func(f report.Function) bool { return f.Failed != "" })) {
 		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: mgr.Plans}
 		if target != nil {
 			rep.Target = target.Name
