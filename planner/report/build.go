@@ -79,7 +79,7 @@ func reasonList(mask uint8) []string {
 // pass with algorithm: one Space per pool that has buffers, in pool order,
 // its buffers in problem order.
 func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.Solution, opt Options) Function {
-	f := Function{Name: name, Pass: pass, Algorithm: algorithm}
+	f := Function{Name: name, Pass: pass, Algorithm: algorithm, Points: opt.Points}
 	p = closeColocations(p)
 	peak := planner.Peak(p, sol)
 	lb := lowerBounds(p, false)

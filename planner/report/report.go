@@ -26,6 +26,7 @@
 //	    "algorithm": "dsa-rp",        // the placement algorithm
 //	    "loc": "kernel.mlir:3:1",     // where the function is, when known
 //	    "failed": "...: error: ...",  // only for a plan that does not fit
+//	    "points": ["func.func (k.mlir:3:1)", "tile.alloc (k.mlir:4:8)", ...], // the op at each program point, when known
 //	    "spaces": [{
 //	      "space": "vec",             // memory space (planner pool)
 //	      "capacity": 196608,         // 0: unbounded
@@ -182,8 +183,12 @@ type Function struct {
 	Loc string `json:"loc,omitempty"`
 	// Failed is the error of a plan that does not fit (a space over its
 	// capacity): the report shows the placement that was found anyway.
-	Failed string  `json:"failed,omitempty"`
-	Spaces []Space `json:"spaces"`
+	Failed string `json:"failed,omitempty"`
+	// Points names the op at each program point, "tile.add (k.mlir:3:8)",
+	// when the pass said (Options.Points): the pictures label their x
+	// axis with the ops.
+	Points []string `json:"points,omitempty"`
+	Spaces []Space  `json:"spaces"`
 }
 
 // Report is everything one run planned.

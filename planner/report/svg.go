@@ -344,11 +344,19 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 			fmt.Fprintf(&grid, "M%s %sV%s", num(x), num(plotTop), num(plotBot))
 		}
 		fmt.Fprintf(w, `<text class="xtick" x="%s" y="%s" text-anchor="middle" fill="#555">%d</text>`+"\n", num(x), num(plotBot+15), p)
+		// The op at the point, when known and there is room for it.
+		if op := opAt(f, p); op != "" && p < g.hi && g.xStep == 1 && textWidth(op)*0.9 < plotW/float64(max(g.hi-g.lo, 1)) {
+			fmt.Fprintf(w, `<text class="xop" x="%s" y="%s" text-anchor="middle" font-size="9" fill="#555">%s</text>`+"\n", num(x+plotW/float64(max(g.hi-g.lo, 1))/2), num(plotBot+26), esc(op))
+		}
 	})
 	if grid.Len() > 0 {
 		fmt.Fprintf(w, `<path class="grid" d="%s" stroke="#e4e4e4" fill="none"/>`+"\n", grid.String())
 	}
-	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">program point</text>`+"\n", num(marginL+plotW/2), num(plotBot+32))
+	xTitle := "program point"
+	if len(f.Points) > 0 {
+		xTitle = "program point (the op there)"
+	}
+	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">%s</text>`+"\n", num(marginL+plotW/2), num(plotBot+38), xTitle)
 	fmt.Fprintf(w, `<text x="14" y="%s" text-anchor="middle" fill="#555" transform="rotate(-90 14 %s)">address</text>`+"\n", num(plotTop+plotH/2), num(plotTop+plotH/2))
 	// Reserved ranges.
 	for _, r := range s.Reserved {
@@ -541,7 +549,7 @@ svg.addEventListener("mouseleave",function(){tip.style.display="none";hl.setAttr
 const htmlStyle = `body{font-family:sans-serif;margin:16px;color:#111}
 svg.panel{display:block;margin:4px 0 8px;max-width:100%;height:auto}
 table.key{border-collapse:collapse;font-size:12px;margin:0 0 8px}
-table.key td,table.key th{padding:1px 8px;text-align:left}
+table.key td,table.key th{padding:1px 8px;text-align:left;white-space:nowrap}
 table.key td.n{text-align:right}
 table.key span.sw{display:inline-block;width:12px;height:12px;border:1px solid #555;vertical-align:middle}
 p.failed{color:#d00;font-weight:bold}
@@ -636,4 +644,17 @@ func writeKey(w io.Writer, s *Space) {
 		}
 		io.WriteString(w, "</table></details>\n")
 	}
+}
+
+// opAt is the short name of the op at program point p ("add" for
+// "tile.add (k.mlir:3:8)"), or "".
+func opAt(f *Function, p int64) string {
+	if p < 0 || p >= int64(len(f.Points)) {
+		return ""
+	}
+	op, _, _ := strings.Cut(f.Points[p], " (")
+	if _, short, ok := strings.Cut(op, "."); ok {
+		return short
+	}
+	return op
 }
