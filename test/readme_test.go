@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -79,11 +78,11 @@ func TestDocumentedCommandsWork(t *testing.T) {
 
 	// Build every program the commands run, once.
 	bin := t.TempDir()
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	args := []string{"build", "-o", bin + string(os.PathSeparator)}
-	for _, p := range slices.Sorted(maps.Keys(pkgs)) {
-		args = append(args, p)
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is not on PATH: %v", err)
 	}
+	args := append([]string{"build", "-o", bin + string(os.PathSeparator)}, slices.Sorted(maps.Keys(pkgs))...)
 	build := exec.Command(goTool, args...)
 	build.Dir = repo
 	if out, err := build.CombinedOutput(); err != nil {
