@@ -17,7 +17,8 @@ import (
 //
 // `into %buf` is the destination allocation (the last operand; generic form
 // marks it with operandSegmentSizes = array<i32: N, 1>). The aliasing rules
-// of the ops (seed 000's table) are declared here as traits.
+// of the ops (the table in PyPTO's MemoryReuse pass documentation) are
+// declared here as traits.
 
 // Memory spaces of the tile dialect, in the order targets list them.
 var TileSpaces = []string{"ddr", "vec", "mat", "left", "right", "acc", "bias", "left_scale", "right_scale"}
@@ -235,7 +236,7 @@ func movePipe(op *Operation) string {
 }
 
 // In-place variant targets: on these, sels may reuse src/tmp and prelu may
-// reuse only its unread tmp (seed 000).
+// reuse only its unread tmp (PyPTO's MemoryReuse pass documentation).
 func selsForbidden(*Operation, string) (bool, []int) {
 	// dst never aliases the predicate mask (operand 0). On Ascend910B the
 	// tmp may alias dst but must stay clear of mask and src, which is a

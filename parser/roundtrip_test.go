@@ -163,45 +163,115 @@ func sameText(t *testing.T, what, got, want string) {
 	}
 }
 
+// outputMarker joins mlir-opt's outputs of a batch (--output-split-marker):
+// a line no printed module contains.
+const outputMarker = "// ==== pto-opt round-trip chunk ===="
+
+// mlirOptBatch runs one mlir-opt process with -split-input-file over
+// texts and returns its output for each, as mlirOpt would for each text
+// alone. When the batch fails (or its outputs do not come apart into as
+// many pieces), each text is run on its own, so the failure names the text
+// that mlir-opt rejects.
+func mlirOptBatch(t *testing.T, bin, what string, texts []string, args ...string) []string {
+	t.Helper()
+	if len(texts) == 0 {
+		return nil
+	}
+	batchArgs := append([]string{"-split-input-file", "--output-split-marker=" + outputMarker}, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, append(batchArgs, "-")...)
+	cmd.Stdin = strings.NewReader(strings.Join(texts, "\n// -----\n"))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err == nil {
+		outs := strings.Split(stdout.String(), outputMarker+"\n")
+		if len(outs) == len(texts) {
+			return outs
+		}
+	}
+	outs := make([]string, len(texts))
+	for i, text := range texts {
+		outs[i] = mlirOpt(t, bin, what, text, args...)
+	}
+	return outs
+}
+
+// TestCorpusRoundTrip checks every split of every valid corpus file: the
+// pto-opt checks per split, then the mlir-opt ones with one mlir-opt
+// process per file and check (-split-input-file), not one per split.
 func TestCorpusRoundTrip(t *testing.T) {
 	mlir := mlirOptPath(t)
+	if mlir == "" {
+		t.Log("mlir-opt not found: checked pto-opt only")
+	}
+	var files [][]split
 	for _, sp := range loadCorpus(t) {
-		t.Run(sp.name, func(t *testing.T) {
+		base := sp.name[:strings.LastIndexByte(sp.name, '#')]
+		if n := len(files); n > 0 && strings.HasPrefix(files[n-1][0].name, base+"#") {
+			files[n-1] = append(files[n-1], sp)
+			continue
+		}
+		files = append(files, []split{sp})
+	}
+	for _, splits := range files {
+		first := splits[0]
+		base := first.name[:strings.LastIndexByte(first.name, '#')]
+		t.Run(base, func(t *testing.T) {
 			t.Parallel()
-			pretty := ptoPrint(t, "the input", sp.text, sp.allowUnreg, false)
-			generic := ptoPrint(t, "the input", sp.text, sp.allowUnreg, true)
-			sameText(t, "pretty output printed twice", ptoPrint(t, "pto-opt's pretty output", pretty, sp.allowUnreg, false), pretty)
-			sameText(t, "generic output printed twice", ptoPrint(t, "pto-opt's generic output", generic, sp.allowUnreg, true), generic)
-			sameText(t, "pretty output of the generic output and of the input", ptoPrint(t, "pto-opt's generic output", generic, sp.allowUnreg, false), pretty)
-			if mlir == "" {
-				t.Log("mlir-opt not found: checked pto-opt only")
+			var ok []split
+			var pretty, generic []string
+			for _, sp := range splits {
+				t.Run(sp.name[len(base):], func(t *testing.T) {
+					p := ptoPrint(t, "the input", sp.text, sp.allowUnreg, false)
+					g := ptoPrint(t, "the input", sp.text, sp.allowUnreg, true)
+					sameText(t, "pretty output printed twice", ptoPrint(t, "pto-opt's pretty output", p, sp.allowUnreg, false), p)
+					sameText(t, "generic output printed twice", ptoPrint(t, "pto-opt's generic output", g, sp.allowUnreg, true), g)
+					sameText(t, "pretty output of the generic output and of the input", ptoPrint(t, "pto-opt's generic output", g, sp.allowUnreg, false), p)
+					ok, pretty, generic = append(ok, sp), append(pretty, p), append(generic, g)
+				})
+			}
+			if mlir == "" || len(ok) == 0 {
 				return
 			}
-			if sp.local {
+			if first.local {
 				// mlir-opt does not know tile/pto: it reads pto-opt's generic
 				// output as unregistered ops, and its generic output of that
 				// must read back in pto-opt as the same IR.
 				args := []string{"--allow-unregistered-dialect", "--mlir-print-op-generic"}
-				g := mlirOpt(t, mlir, "pto-opt's generic output", generic, args...)
-				again := ptoPrint(t, "mlir-opt's generic output", g, sp.allowUnreg, true)
-				sameText(t, "mlir-opt's generic form of pto-opt's generic output, read and written by pto-opt,", mlirOpt(t, mlir, "pto-opt's generic output of mlir-opt's", again, args...), g)
+				gs := mlirOptBatch(t, mlir, "pto-opt's generic output", generic, args...)
+				again := make([]string, len(ok))
+				for i, sp := range ok {
+					again[i] = ptoPrint(t, sp.name+": mlir-opt's generic output", gs[i], sp.allowUnreg, true)
+				}
+				gs2 := mlirOptBatch(t, mlir, "pto-opt's generic output of mlir-opt's", again, args...)
+				for i, sp := range ok {
+					sameText(t, sp.name+": mlir-opt's generic form of pto-opt's generic output, read and written by pto-opt,", gs2[i], gs[i])
+				}
 				return
 			}
 			var args []string
-			if sp.allowUnreg {
+			if first.allowUnreg {
 				args = append(args, "--allow-unregistered-dialect")
 			}
 			gen := append(append([]string(nil), args...), "--mlir-print-op-generic")
-			ref := sp.text
-			if sp.newer {
-				ref = pretty // the input itself is not mlir-opt 22 syntax
+			refs := make([]string, len(ok))
+			for i, sp := range ok {
+				refs[i] = sp.text
+				if sp.newer {
+					refs[i] = pretty[i] // the input itself is not mlir-opt 22 syntax
+				}
 			}
-			want := mlirOpt(t, mlir, "the input", ref, gen...)
-			sameText(t, "mlir-opt's generic form of pto-opt's pretty output and of the input", mlirOpt(t, mlir, "pto-opt's pretty output", pretty, gen...), want)
-			sameText(t, "mlir-opt's generic form of pto-opt's generic output and of the input", mlirOpt(t, mlir, "pto-opt's generic output", generic, gen...), want)
-			mlirPretty := mlirOpt(t, mlir, "the input", ref, args...)
-			sameText(t, "pto-opt's and mlir-opt's printing of mlir-opt's pretty output", ptoPrint(t, "mlir-opt's pretty output", mlirPretty, sp.allowUnreg, false), mlirPretty)
-			sameText(t, "pto-opt's printing of mlir-opt's generic output and mlir-opt's pretty output", ptoPrint(t, "mlir-opt's generic output", want, sp.allowUnreg, false), mlirPretty)
+			want := mlirOptBatch(t, mlir, "the input", refs, gen...)
+			ofPretty := mlirOptBatch(t, mlir, "pto-opt's pretty output", pretty, gen...)
+			ofGeneric := mlirOptBatch(t, mlir, "pto-opt's generic output", generic, gen...)
+			mlirPretty := mlirOptBatch(t, mlir, "the input", refs, args...)
+			for i, sp := range ok {
+				sameText(t, sp.name+": mlir-opt's generic form of pto-opt's pretty output and of the input", ofPretty[i], want[i])
+				sameText(t, sp.name+": mlir-opt's generic form of pto-opt's generic output and of the input", ofGeneric[i], want[i])
+				sameText(t, sp.name+": pto-opt's and mlir-opt's printing of mlir-opt's pretty output", ptoPrint(t, sp.name+": mlir-opt's pretty output", mlirPretty[i], sp.allowUnreg, false), mlirPretty[i])
+				sameText(t, sp.name+": pto-opt's printing of mlir-opt's generic output and mlir-opt's pretty output", ptoPrint(t, sp.name+": mlir-opt's generic output", want[i], sp.allowUnreg, false), mlirPretty[i])
+			}
 		})
 	}
 }

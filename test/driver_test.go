@@ -218,7 +218,7 @@ func TestThreadingDeterministic(t *testing.T) {
 	}
 	run := func(src string, extra ...string) (string, string, int) {
 		var out, errb bytes.Buffer
-		args := append(append([]string(nil), passes...), extra...)
+		args := append(append([]string{"--target=generic"}, passes...), extra...)
 		st := driver.Run(args, strings.NewReader(src), &out, &errb)
 		return out.String(), errb.String(), st
 	}

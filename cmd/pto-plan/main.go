@@ -74,34 +74,73 @@ type config struct {
 	file      string
 }
 
-func parseArgs(args []string, stderr io.Writer) (*config, error) {
+// version is what --version prints.
+const version = "pto-plan 0.1.0"
+
+// errUsage is a command line error already explained on standard error.
+var errUsage = errors.New("usage")
+
+// errDone stops a run that did what was asked (--help, --version).
+var errDone = errors.New("done")
+
+func parseArgs(args []string, stdout, stderr io.Writer) (*config, error) {
 	fs := flag.NewFlagSet("pto-plan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	// The flag package's own messages are replaced by ours: each error
+	// once, usage on request (to standard output) or as a hint.
+	fs.SetOutput(io.Discard)
 	c := &config{}
+	var help, showVersion bool
 	fs.StringVar(&c.algorithm, "algorithm", "dsa-rp", "placement algorithm: "+strings.Join(planner.Algorithms(), ", "))
-	fs.StringVar(&c.capacity, "capacity", "", "capacity in bytes for every pool (0: unbounded, minimise the peak); default: the problem's")
+	fs.StringVar(&c.capacity, "capacity", "", "capacity in bytes of every pool, overriding the problem's (a CSV file's comes from its name, as in A.1048576.csv); 0: unbounded, minimise the peak")
 	fs.Int64Var(&c.work, "work", planner.DefaultWork, "work budget of dsa-rp in search steps (a few ns each): the same budget gives the same placement on any machine")
 	fs.DurationVar(&c.timeLimit, "time-limit", 0, "wall-clock safety stop of dsa-rp, 0 for none; a search it cuts short depends on timing (a warning says so)")
 	fs.StringVar(&c.out, "o", "-", "output file (- for standard output)")
-	fs.BoolVar(&c.stats, "stats", false, "print peak, lower bound, reuse cost, proof status, work and time to standard error")
+	fs.BoolVar(&c.stats, "stats", false, "print per pool peak, lower bound and capacity (and where the capacity came from), then reuse cost, proof status, work and time, to standard error")
 	fs.Int64Var(&c.seed, "seed", 0, "seed of dsa-rp's randomised restarts")
 	fs.StringVar(&c.report, "report", "", "also write the memory report to FILE: "+strings.Join(report.Formats, ", ")+" by extension")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pto-plan [flags] PROBLEM.csv|PROBLEM.json [flags]")
-		fs.PrintDefaults()
+	fs.BoolVar(&help, "help", false, "print this help to standard output")
+	fs.BoolVar(&help, "h", false, "print this help to standard output")
+	fs.BoolVar(&showVersion, "version", false, "print the version")
+	bad := func(format string, a ...any) (*config, error) {
+		fmt.Fprintf(stderr, "pto-plan: "+format+"\n", a...)
+		fmt.Fprintln(stderr, "Run 'pto-plan --help' for usage.")
+		return nil, errUsage
 	}
 	flags, operands := splitArgs(fs, args)
 	if err := fs.Parse(flags); err != nil {
-		return nil, err
+		if errors.Is(err, flag.ErrHelp) {
+			help = true
+		} else {
+			return bad("%v", err)
+		}
+	}
+	if help {
+		fmt.Fprintln(stdout, "usage: pto-plan [flags] PROBLEM.csv|PROBLEM.json [flags]")
+		fmt.Fprintln(stdout, "\nPlaces the buffers of a memory-planning problem: a MiniMalloc CSV file")
+		fmt.Fprintln(stdout, "(id,lower,upper,size[,alignment]; capacity from the file name, as in")
+		fmt.Fprintln(stdout, "A.1048576.csv) or a DSA-RP schema-v1 JSON problem. See docs/pto-plan.md.")
+		fmt.Fprintln(stdout, "\nFlags:")
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return nil, errDone
+	}
+	if showVersion {
+		fmt.Fprintln(stdout, version)
+		return nil, errDone
+	}
+	if !slices.Contains(planner.Algorithms(), c.algorithm) {
+		return bad("--algorithm=%s: unknown algorithm (want one of %s)", c.algorithm, strings.Join(planner.Algorithms(), ", "))
 	}
 	if len(operands) != 1 {
-		fs.Usage()
-		return nil, errors.New("expected exactly one PROBLEM file")
+		if len(operands) == 0 {
+			return bad("expected a PROBLEM file")
+		}
+		return bad("expected exactly one PROBLEM file, got %d: %s", len(operands), strings.Join(operands, " "))
 	}
 	c.file = operands[0]
 	if c.report != "" {
 		if err := report.CheckPath(c.report); err != nil {
-			return nil, fmt.Errorf("--report: %v", err)
+			return bad("--report: %v", err)
 		}
 	}
 	return c, nil
@@ -147,11 +186,11 @@ func splitArgs(fs *flag.FlagSet, args []string) (flags, operands []string) {
 var solve = planner.Solve
 
 func run(args []string, stdout, stderr io.Writer) int {
-	c, err := parseArgs(args, stderr)
+	c, err := parseArgs(args, stdout, stderr)
+	if errors.Is(err, errDone) {
+		return 0
+	}
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "pto-plan: %v\n", err)
-		}
 		return 2
 	}
 	fail := func(format string, a ...any) int {
@@ -196,7 +235,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// feasible and proven-optimal are claims about a valid placement.
 	verr := validate(r)
 	if c.stats {
-		printStats(stderr, r, verr == nil)
+		printStats(stderr, r, verr == nil, capacitySource(c))
 	}
 	if !r.Feasible {
 		return fail("%s: no placement within capacity: %s", c.file, r.Reason)
@@ -291,17 +330,37 @@ func load(file string) (*input, error) {
 // printStats prints the figures of the result. feasible and
 // proven-optimal are claims about a valid placement: for an invalid one
 // they are false, and "valid false" says why.
-func printStats(w io.Writer, r *planner.Result, valid bool) {
+func printStats(w io.Writer, r *planner.Result, valid bool, source string) {
+	// The memory report's bound: planner's own (Result.LowerBound) sums
+	// temporally exclusive buffers, which may share bytes, so it can lie
+	// above a valid peak.
+	lb := report.LowerBounds(r.Problem)
 	for pool, pk := range r.Peak {
 		capacity := "unbounded"
 		if c := r.Problem.Pools[pool].Capacity; c > 0 {
 			capacity = strconv.FormatInt(c, 10)
 		}
-		fmt.Fprintf(w, "pool %s: peak %d lower-bound %d capacity %s\n", r.Problem.Pools[pool].Name, pk, r.LowerBound[pool], capacity)
+		fmt.Fprintf(w, "pool %s: peak %d lower-bound %d capacity %s%s\n", r.Problem.Pools[pool].Name, pk, lb[pool], capacity, source)
 	}
 	fmt.Fprintf(w, "algorithm %s\nvalid %v\nfeasible %v\nreuse-cost %d\nproven-optimal %v\nwork %d\ntime %v\n",
 		r.Algorithm, valid, valid && r.Feasible, r.ReuseCost, valid && r.Optimal, r.Work, r.Elapsed.Round(time.Microsecond))
 	if len(r.RelaxedSeparations) > 0 {
 		fmt.Fprintf(w, "relaxed-pipeline-pairs %d overlapped %d\n", len(r.RelaxedSeparations), r.RelaxedPairsOverlapped)
 	}
+}
+
+// capacitySource says where the pools' capacities came from, for --stats:
+// a CSV file's capacity is the number in its name, which is easy to get
+// wrong without noticing.
+func capacitySource(c *config) string {
+	switch {
+	case c.capacity != "":
+		return " (from --capacity)"
+	case !strings.EqualFold(filepath.Ext(c.file), ".csv"):
+		return ""
+	}
+	if _, ok := planner.CapacityFromName(c.file); ok {
+		return fmt.Sprintf(" (from the file name %s; --capacity overrides it)", filepath.Base(c.file))
+	}
+	return fmt.Sprintf(" (no number in the file name %s, as in NAME.1048576.csv)", filepath.Base(c.file))
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner/report"
 )
 
 func write(t *testing.T, dir, name, content string) string {
@@ -80,6 +83,9 @@ func TestPlanJSONToStdout(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
+	if !strings.HasSuffix(stdout, "}\n") {
+		t.Errorf("the JSON output does not end with a newline: %q", stdout[max(0, len(stdout)-20):])
+	}
 	for _, want := range []string{`"schema_version": 1`, `"instance": "hand-made"`, `"buffer": 12`, `"offset": 960`} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
@@ -100,7 +106,7 @@ func TestPlanFailuresWriteNothing(t *testing.T) {
 		{"bad json", "bad.json", "{\"schema_version\": 1,\n", nil, 1, "bad.json:2: malformed JSON"},
 		{"unknown format", "p.txt", goodCSV, nil, 1, "unknown problem format"},
 		{"no fit", "p.4.csv", goodCSV, nil, 1, "no placement within capacity"},
-		{"unknown algorithm", "p.8.csv", goodCSV, []string{"--algorithm=magic"}, 1, "unknown algorithm"},
+		{"unknown algorithm", "p.8.csv", goodCSV, []string{"--algorithm=magic"}, 2, "unknown algorithm"},
 		{"bad capacity", "p.8.csv", goodCSV, []string{"--capacity=-3"}, 2, "--capacity=-3"},
 		{"bad flag", "p.8.csv", goodCSV, []string{"--frobnicate"}, 2, "frobnicate"},
 	}
@@ -135,5 +141,81 @@ func TestPlanUnboundedCapacity(t *testing.T) {
 	code, stdout, stderr := runCLI("--capacity=0", "--stats", in)
 	if code != 0 || !strings.Contains(stderr, "capacity unbounded") || !strings.Contains(stdout, "offset") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// --help and --version answer on standard output and succeed; a usage
+// error is said once, with a pointer to --help, and exits 2.
+func TestUsage(t *testing.T) {
+	for _, arg := range []string{"--help", "-h", "-help"} {
+		code, stdout, stderr := runCLI(arg)
+		if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "usage: pto-plan") || !strings.Contains(stdout, "-algorithm") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", arg, code, stdout, stderr)
+		}
+	}
+	code, stdout, stderr := runCLI("--version")
+	if code != 0 || !strings.HasPrefix(stdout, "pto-plan ") || stderr != "" {
+		t.Errorf("--version: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	for _, args := range [][]string{{"--frobnicate", "p.csv"}, {"--algorithm=magic", "p.csv"}, {}, {"a.csv", "b.csv"}} {
+		code, stdout, stderr := runCLI(args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code != 2 || stdout != "" || len(lines) != 2 || lines[1] != "Run 'pto-plan --help' for usage." {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, one error and the --help hint", args, code, stdout, stderr)
+		}
+	}
+}
+
+// --stats states the bound the memory report states, which no valid
+// placement beats: in small.json, m and n are temporally exclusive, so
+// sharing their bytes is valid and summing them is no bound.
+func TestStatsBoundIsTheReports(t *testing.T) {
+	dir := t.TempDir()
+	rep := filepath.Join(dir, "r.json")
+	code, _, stderr := runCLI("--stats", "--report="+rep, "../../planner/testdata/small.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc report.Report
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, sp := range doc.Functions[0].Spaces {
+		want := fmt.Sprintf("pool %s: peak %d lower-bound %d ", sp.Name, sp.Peak, sp.LowerBound)
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stats lack %q (the report's figures):\n%s", want, stderr)
+		}
+		if sp.LowerBound > sp.Peak {
+			t.Errorf("%s: lower bound %d above the valid peak %d", sp.Name, sp.LowerBound, sp.Peak)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no spaces in the report")
+	}
+}
+
+// --stats says where a CSV problem's capacity came from.
+func TestStatsCapacitySource(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		file string
+		args []string
+		want string
+	}{
+		{"p.8.csv", nil, "capacity 8 (from the file name p.8.csv; --capacity overrides it)"},
+		{"p.8.csv", []string{"--capacity=16"}, "capacity 16 (from --capacity)"},
+		{"p.csv", nil, "capacity unbounded (no number in the file name p.csv"},
+	} {
+		in := write(t, dir, tc.file, goodCSV)
+		code, _, stderr := runCLI(append(tc.args, "--stats", in)...)
+		if code != 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s %q: exit %d, stats lack %q:\n%s", tc.file, tc.args, code, tc.want, stderr)
+		}
 	}
 }

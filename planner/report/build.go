@@ -26,6 +26,10 @@ type Options struct {
 	// DefaultMaxLifetimePairs, a negative number no cap. Counts are
 	// always complete.
 	MaxLifetimePairs int
+	// Points names the op at each program point ("tile.add at
+	// k.mlir:5:8"), indexed by point: refused pairs then say where
+	// (Pair.At). Nil: they do not.
+	Points []string
 }
 
 // DefaultMaxLifetimePairs is the default of Options.MaxLifetimePairs.
@@ -75,10 +79,10 @@ func reasonList(mask uint8) []string {
 // pass with algorithm: one Space per pool that has buffers, in pool order,
 // its buffers in problem order.
 func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.Solution, opt Options) Function {
-	f := Function{Name: name, Pass: pass, Algorithm: algorithm}
+	f := Function{Name: name, Pass: pass, Algorithm: algorithm, Points: opt.Points}
 	p = closeColocations(p)
 	peak := planner.Peak(p, sol)
-	lb := planner.LowerBound(p)
+	lb := lowerBounds(p, false)
 	byPool := make([][]int, len(p.Pools))
 	for i := range p.Buffers {
 		byPool[p.Buffers[i].Pool] = append(byPool[p.Buffers[i].Pool], i)
@@ -89,9 +93,6 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 			continue
 		}
 		s := Space{Name: pl.Name, Capacity: pl.Capacity, Peak: peak[pool], LowerBound: lb[pool]}
-		if hasExclusions(p, pool) {
-			s.LowerBound = exclusiveLowerBound(p, idx)
-		}
 		for _, r := range pl.Reserved {
 			s.Reserved = append(s.Reserved, [2]int64{r.Start, r.End})
 		}
@@ -111,7 +112,7 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 		}
 		s.NoSharing = noSharing(p, pool, idx, opt.MemberSizes)
 		s.BytesSaved = s.NoSharing - s.Peak
-		refusals(p, pool, idx, opt.MaxLifetimePairs, &s)
+		refusals(p, pool, idx, opt.MaxLifetimePairs, &s, opt.Points)
 		for _, q := range p.Penalties {
 			if p.Buffers[q.A].Pool != pool {
 				continue
@@ -125,6 +126,31 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 		f.Spaces = append(f.Spaces, s)
 	}
 	return f
+}
+
+// LowerBounds returns, per pool, the lower bound on the peak that reports
+// state: planner.LowerBound, except in pools with temporally exclusive
+// pairs, where that sum of live sizes may exceed what a valid placement
+// reaches (exclusive buffers may share bytes) and exclusiveLowerBound
+// counts only buffers that must be disjoint. pto-plan --stats prints
+// these, so its figures and the report's agree.
+func LowerBounds(p *planner.Problem) []int64 { return lowerBounds(p, true) }
+
+func lowerBounds(p *planner.Problem, close bool) []int64 {
+	if close {
+		p = closeColocations(p)
+	}
+	lb := planner.LowerBound(p)
+	byPool := make([][]int, len(p.Pools))
+	for i := range p.Buffers {
+		byPool[p.Buffers[i].Pool] = append(byPool[p.Buffers[i].Pool], i)
+	}
+	for pool := range lb {
+		if hasExclusions(p, pool) {
+			lb[pool] = exclusiveLowerBound(p, byPool[pool])
+		}
+	}
+	return lb
 }
 
 // closeColocations returns p with its colocations closed transitively
@@ -365,7 +391,7 @@ func saturate(v int64, ok bool) int64 {
 // reasons mapped to the report's) plus every pair of non-empty buffers live
 // at one point that is neither temporally exclusive nor colocated. Counts
 // are complete; lifetime-only pairs are listed up to maxLifetime.
-func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space) {
+func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space, points []string) {
 	if maxLifetime == 0 {
 		maxLifetime = DefaultMaxLifetimePairs
 	}
@@ -394,7 +420,7 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 	// Distinct pairs: the lifetime pairs plus the rule pairs not among
 	// them.
 	total := count + int64(len(rf.ruleOrder)) - lifetimeRules
-	s.Refused = rf.listed()
+	s.Refused = rf.listed(points)
 	for r, n := range counts {
 		if n == 0 {
 			delete(counts, r)
@@ -605,7 +631,7 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 
 // listed is the report's list: rule pairs and the listed lifetime-only
 // pairs, by buffer index.
-func (rf *refusalSet) listed() []Pair {
+func (rf *refusalSet) listed(points []string) []Pair {
 	name := func(i int) string { return rf.p.Buffers[i].Name }
 	type listedPair struct {
 		a, b int
@@ -628,6 +654,46 @@ func (rf *refusalSet) listed() []Pair {
 	pairs := make([]Pair, len(out))
 	for k, lp := range out {
 		pairs[k] = lp.pair
+		if t, overlap, ok := meetingPoint(rf.p.Buffers[lp.a].Live, rf.p.Buffers[lp.b].Live); ok && t >= 0 && t < int64(len(points)) {
+			if overlap {
+				pairs[k].At = "both live at " + points[t]
+			} else {
+				pairs[k].At = "one ends and the other starts at " + points[t]
+			}
+		}
 	}
 	return pairs
+}
+
+// meetingPoint is where two buffers' lifetimes meet: the first point both
+// are live at (overlap), else the first point where one's interval ends
+// and the other's starts (the op reading one and writing the other).
+func meetingPoint(a, b []planner.Interval) (t int64, overlap, ok bool) {
+	best, found := int64(0), false
+	take := func(t int64) {
+		if !found || t < best {
+			best, found = t, true
+		}
+	}
+	for _, x := range a {
+		for _, y := range b {
+			if lo, hi := max(x.Start, y.Start), min(x.End, y.End); lo < hi {
+				take(lo)
+			}
+		}
+	}
+	if found {
+		return best, true, true
+	}
+	for _, x := range a {
+		for _, y := range b {
+			if x.End == y.Start {
+				take(y.Start)
+			}
+			if y.End == x.Start {
+				take(x.Start)
+			}
+		}
+	}
+	return best, false, found
 }

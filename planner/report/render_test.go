@@ -142,7 +142,7 @@ func TestRenderInChromium(t *testing.T) {
 				img := screenshot(t, path, 1200, 900)
 				checkRendered(t, img, s, 400)
 				if ext == ".svg" {
-					checkRectangles(t, img, s)
+					checkRectangles(t, img, &c.r.Functions[0], s)
 				}
 			})
 		}
@@ -160,7 +160,7 @@ func TestHoverInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := &r.Functions[0].Spaces[0]
-	g := layout(s, 0)
+	g := layout(&r.Functions[0], s, 0)
 	for _, target := range []int{1, 2} { // %b, and %c's second interval
 		k := -1
 		for i, bx := range g.boxes {
@@ -212,12 +212,15 @@ window.addEventListener("load", function () {
 // checkRectangles: in the SVG, drawn at scale 1 from the page's corner,
 // the pixels just inside each rectangle of the first panel large enough
 // to sample have its buffer's colour.
-func checkRectangles(t *testing.T, img image.Image, s *Space) {
+func checkRectangles(t *testing.T, img image.Image, f *Function, s *Space) {
 	t.Helper()
-	g := layout(s, 0)
+	g := layout(f, s, 0)
 	labelled := map[int]bool{}
 	for _, i := range g.labelBoxes {
 		labelled[i] = true
+	}
+	for _, i := range g.keyBoxes {
+		labelled[i] = true // its number is in the centre
 	}
 	sampled, right := 0, 0
 	for i, bx := range g.boxes {

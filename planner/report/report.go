@@ -25,6 +25,8 @@
 //	    "pass": "allocate-addr",      // the pass that planned it
 //	    "algorithm": "dsa-rp",        // the placement algorithm
 //	    "loc": "kernel.mlir:3:1",     // where the function is, when known
+//	    "failed": "...: error: ...",  // only for a plan that does not fit
+//	    "points": ["func.func (k.mlir:3:1)", "tile.alloc (k.mlir:4:8)", ...], // the op at each program point, when known
 //	    "spaces": [{
 //	      "space": "vec",             // memory space (planner pool)
 //	      "capacity": 196608,         // 0: unbounded
@@ -47,7 +49,8 @@
 //	      "refused_pairs": [{         // pairs that may not share bytes
 //	        "a": "%t0", "b": "%t1",
 //	        "reasons": ["lifetime", "no-alias"],
-//	        "detail": "semantic_no_alias" // the planner's own words
+//	        "detail": "semantic_no_alias", // the planner's own words
+//	        "at": "both live at tile.add (k.mlir:6:8)" // where, when known
 //	      }],
 //	      "refused_counts": {"lifetime": 12, "no-alias": 1},
 //	      "refused_total": 12,        // distinct refused pairs
@@ -126,6 +129,12 @@ type Pair struct {
 	// Detail is the planner's separation reason when it says more than
 	// Reasons ("semantic_no_alias", "cross_pipe", ...).
 	Detail string `json:"detail,omitempty"`
+	// At says where the two meet, when the planner's caller said which
+	// op is at which program point (Options.Points): "both live at OP"
+	// (the first op where both are live), or, for a rule pair whose
+	// lifetimes only touch, "one ends and the other starts at OP" (an op
+	// reading one and writing the other).
+	At string `json:"at,omitempty"`
 }
 
 // SoftPair is two buffers the planner may overlap at a cost (a reuse
@@ -171,8 +180,15 @@ type Function struct {
 	// Loc is the function's source location ("file:line:col"). Reports
 	// list functions in source order by it, whatever order parallel
 	// passes finished in.
-	Loc    string  `json:"loc,omitempty"`
-	Spaces []Space `json:"spaces"`
+	Loc string `json:"loc,omitempty"`
+	// Failed is the error of a plan that does not fit (a space over its
+	// capacity): the report shows the placement that was found anyway.
+	Failed string `json:"failed,omitempty"`
+	// Points names the op at each program point, "tile.add (k.mlir:3:8)",
+	// when the pass said (Options.Points): the pictures label their x
+	// axis with the ops.
+	Points []string `json:"points,omitempty"`
+	Spaces []Space  `json:"spaces"`
 }
 
 // Report is everything one run planned.
@@ -206,6 +222,22 @@ func (s *Space) points() (lo, hi int64) {
 		} else {
 			lo, hi = math.MaxInt64-1, math.MaxInt64
 		}
+	}
+	return lo, hi
+}
+
+// points returns the program points the function's spaces span.
+func (f *Function) points() (lo, hi int64) {
+	for k := range f.Spaces {
+		l, h := f.Spaces[k].points()
+		if k == 0 {
+			lo, hi = l, h
+			continue
+		}
+		lo, hi = min(lo, l), max(hi, h)
+	}
+	if len(f.Spaces) == 0 {
+		return 0, 1
 	}
 	return lo, hi
 }
@@ -270,4 +302,89 @@ func parseLoc(loc string) (file string, line, col int, ok bool) {
 		return "", 0, 0, false
 	}
 	return loc[:i], line, col, true
+}
+
+// Summary returns one line per planned space of every function, for the
+// terminal (pto-opt --summary): the peak against the capacity and the
+// lower bound, and how many tiles share how many buffers. When several
+// passes planned a space (memory-reuse, then allocate-addr), the line
+// states the last plan, counting the tiles the first one merged.
+//
+//	@f vec (memory-reuse ffd, allocate-addr sequential): peak 64 KiB of 184 KiB (34.8%), lower bound 64 KiB; 6 tiles in 3 buffers; saved 128 KiB
+func Summary(r *Report) []string {
+	type key struct{ fn, loc, space string }
+	type entry struct {
+		how       []string
+		last      Space
+		tiles     int
+		noSharing int64
+		word      string
+	}
+	var order []key
+	entries := map[key]*entry{}
+	for _, f := range r.ordered().Functions {
+		how := f.Pass
+		if f.Algorithm != "" {
+			how += " " + f.Algorithm
+		}
+		for _, s := range f.Spaces {
+			k := key{f.Name, f.Loc, s.Name}
+			e := entries[k]
+			if e == nil {
+				e = &entry{word: "tile"}
+				entries[k] = e
+				order = append(order, k)
+			}
+			if f.Pass == "static-memory-planner-analysis" {
+				e.word = "allocation"
+			}
+			if !slices.Contains(e.how, how) {
+				e.how = append(e.how, how)
+			}
+			tiles := 0
+			for _, buf := range s.Buffers {
+				tiles += max(1, len(buf.Members))
+			}
+			e.tiles = max(e.tiles, tiles)
+			e.noSharing = max(e.noSharing, s.NoSharing)
+			e.last = s
+		}
+	}
+	var out []string
+	for _, k := range order {
+		e := entries[k]
+		s := &e.last
+		var b strings.Builder
+		b.WriteString("@" + k.fn + " " + s.Name + " (" + strings.Join(e.how, ", ") + "): peak " + human(s.Peak))
+		if s.Capacity > 0 {
+			b.WriteString(" of " + human(s.Capacity) + " (" + percent(s.Peak, s.Capacity) + ")")
+			if s.Peak > s.Capacity {
+				b.WriteString(", OVER CAPACITY")
+			}
+		} else {
+			b.WriteString(", capacity unbounded")
+		}
+		b.WriteString(", lower bound " + human(s.LowerBound))
+		b.WriteString("; " + plural(e.tiles, e.word) + " in " + plural(len(s.Buffers), "buffer"))
+		if n := sharingBuffers(s); n > 0 {
+			b.WriteString(", " + plural(n, "buffer") + " sharing bytes")
+		}
+		b.WriteString("; sharing saved " + human(e.noSharing-s.Peak))
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// sharingBuffers counts the buffers whose bytes overlap another's.
+func sharingBuffers(s *Space) int {
+	n := 0
+	for i, a := range s.Buffers {
+		for j, b := range s.Buffers {
+			if i != j && a.Size > 0 && b.Size > 0 && a.Offset < b.End && b.Offset < a.End {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

@@ -43,6 +43,7 @@ const (
 	svgW    = marginL + plotW + marginR
 
 	maxLabels   = 300
+	maxKeyRows  = 300 // rows of an HTML panel's key and of its refused pairs
 	maxOutlined = 3000
 	// capacityZoom: the capacity is drawn inside the plot when it is at
 	// most this many times the highest of peak and lower bound.
@@ -79,6 +80,7 @@ type geometry struct {
 	panelTop   float64
 	boxes      []box
 	labelBoxes []int // indices into boxes, one per labelled buffer
+	keyBoxes   []int // indices into boxes numbered for the key
 }
 
 func (g *geometry) x(p int64) float64 {
@@ -90,10 +92,19 @@ func (g *geometry) y(a int64) float64 {
 	return g.panelTop + marginT + plotH - float64(a)/float64(g.top)*plotH
 }
 
-// layout computes the scales and the rectangles of a space's panel.
-func layout(s *Space, panelTop float64) *geometry {
+// minBoxH is the least height of a buffer's rectangle in px: a tile of a
+// few bytes in a space of kilobytes stays visible and can be pointed at.
+const minBoxH = 4.0
+
+// layout computes the scales and the rectangles of a space's panel. The
+// panels of one function share their x range (f's program points; f may be
+// nil), so one op is at one x in every space.
+func layout(f *Function, s *Space, panelTop float64) *geometry {
 	g := &geometry{panelTop: panelTop}
 	g.lo, g.hi = s.points()
+	if f != nil {
+		g.lo, g.hi = f.points()
+	}
 	g.xStep = niceStep(saturate(checked.Sub(g.hi, g.lo)), 10)
 	base := max(s.Peak, s.LowerBound, 1)
 	for _, r := range s.Reserved {
@@ -113,8 +124,8 @@ func layout(s *Space, panelTop float64) *geometry {
 		for _, l := range b.Live {
 			x0, x1 := round1(g.x(l[0])), round1(g.x(l[1]))
 			y0, y1 := round1(g.y(b.End)), round1(g.y(b.Offset))
-			// Too thin to see: 1px, kept inside the plot.
-			w, h := round1(max(x1-x0, 1)), round1(max(y1-y0, 1))
+			// Too thin to see: 1px wide, minBoxH high, kept inside the plot.
+			w, h := round1(max(x1-x0, 1)), round1(max(y1-y0, minBoxH))
 			x0 = round1(min(x0, marginL+plotW-w))
 			y0 = round1(min(y0, panelTop+marginT+plotH-h))
 			g.boxes = append(g.boxes, box{x0, y0, w, h, k})
@@ -164,6 +175,15 @@ func layout(s *Space, panelTop float64) *geometry {
 	}
 	slices.Sort(placed)
 	g.labelBoxes = placed
+	// The others show their number (1-based buffer index, as the key
+	// lists them) on their widest rectangle when it fits.
+	for buf, i := range widest {
+		bx := g.boxes[i]
+		if !slices.Contains(placed, i) && bx.h >= 10 && bx.w >= textWidth(strconv.Itoa(buf+1))+2 {
+			g.keyBoxes = append(g.keyBoxes, i)
+		}
+	}
+	slices.Sort(g.keyBoxes)
 	return g
 }
 
@@ -285,7 +305,7 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	top := 0.0
 	for _, f := range r.Functions {
 		for k := range f.Spaces {
-			writePanel(bw, &f, &f.Spaces[k], layout(&f.Spaces[k], top))
+			writePanel(bw, &f, &f.Spaces[k], layout(&f, &f.Spaces[k], top))
 			top += panelH
 		}
 	}
@@ -301,8 +321,12 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 	plotTop, plotBot := top+marginT, top+marginT+plotH
 	plotR := marginL + plotW
 	fmt.Fprintf(w, `<g class="panel" data-function="%s" data-space="%s">`+"\n", esc(f.Name), esc(s.Name))
-	fmt.Fprintf(w, `<text class="title" x="%s" y="%s" font-size="13" font-weight="bold">@%s · %s · %s%s</text>`+"\n",
-		num(marginL), num(top+20), esc(f.Name), esc(s.Name), esc(f.Pass), esc(algSuffix(f.Algorithm)))
+	failed := ""
+	if f.Failed != "" {
+		failed = ` · <tspan fill="#d00">FAILED: does not fit</tspan>`
+	}
+	fmt.Fprintf(w, `<text class="title" x="%s" y="%s" font-size="13" font-weight="bold">@%s · %s · %s%s%s</text>`+"\n",
+		num(marginL), num(top+20), esc(f.Name), esc(s.Name), esc(f.Pass), esc(algSuffix(f.Algorithm)), failed)
 	fmt.Fprintf(w, `<text class="summary" x="%s" y="%s" fill="#333">%s</text>`+"\n", num(marginL), num(top+38), esc(panelSummary(s)))
 	// Plot area, grid and ticks.
 	fmt.Fprintf(w, `<rect class="plot" x="%s" y="%s" width="%s" height="%s" fill="#fafafa" stroke="#999"/>`+"\n", num(marginL), num(plotTop), num(plotW), num(plotH))
@@ -320,11 +344,19 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 			fmt.Fprintf(&grid, "M%s %sV%s", num(x), num(plotTop), num(plotBot))
 		}
 		fmt.Fprintf(w, `<text class="xtick" x="%s" y="%s" text-anchor="middle" fill="#555">%d</text>`+"\n", num(x), num(plotBot+15), p)
+		// The op at the point, when known and there is room for it.
+		if op := opAt(f, p); op != "" && p < g.hi && g.xStep == 1 && textWidth(op)*0.9 < plotW/float64(max(g.hi-g.lo, 1)) {
+			fmt.Fprintf(w, `<text class="xop" x="%s" y="%s" text-anchor="middle" font-size="9" fill="#555">%s</text>`+"\n", num(x+plotW/float64(max(g.hi-g.lo, 1))/2), num(plotBot+26), esc(op))
+		}
 	})
 	if grid.Len() > 0 {
 		fmt.Fprintf(w, `<path class="grid" d="%s" stroke="#e4e4e4" fill="none"/>`+"\n", grid.String())
 	}
-	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">program point</text>`+"\n", num(marginL+plotW/2), num(plotBot+32))
+	xTitle := "program point"
+	if len(f.Points) > 0 {
+		xTitle = "program point (the op there)"
+	}
+	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">%s</text>`+"\n", num(marginL+plotW/2), num(plotBot+38), xTitle)
 	fmt.Fprintf(w, `<text x="14" y="%s" text-anchor="middle" fill="#555" transform="rotate(-90 14 %s)">address</text>`+"\n", num(plotTop+plotH/2), num(plotTop+plotH/2))
 	// Reserved ranges.
 	for _, r := range s.Reserved {
@@ -369,6 +401,18 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 			continue
 		}
 		fmt.Fprintf(w, `<text class="label" x="%s" y="%s" font-size="10" text-anchor="middle">%s</text>`+"\n", num(cx), num(cy+3.5), esc(b.Name))
+	}
+	// Buffers too small for their name get their number in the key.
+	named := map[int]bool{}
+	for _, i := range g.labelBoxes {
+		named[g.boxes[i].buf] = true
+	}
+	for _, i := range g.keyBoxes {
+		bx := g.boxes[i]
+		if named[bx.buf] {
+			continue
+		}
+		fmt.Fprintf(w, `<text class="key-number" x="%s" y="%s" font-size="9" text-anchor="middle">%d</text>`+"\n", num(bx.x+bx.w/2), num(bx.y+bx.h/2+3), bx.buf+1)
 	}
 	writeGauge(w, s, plotTop)
 	fmt.Fprintln(w, "</g>")
@@ -425,7 +469,7 @@ func panelSummary(s *Space) string {
 	}
 	fmt.Fprintf(&b, " · no sharing %s · saved %s · %s", human(s.NoSharing), human(s.BytesSaved), plural(len(s.Buffers), "buffer"))
 	if s.RefusedTotal > 0 {
-		fmt.Fprintf(&b, " · %d pairs kept apart (%s)", s.RefusedTotal, countsText(s.RefusedCounts))
+		fmt.Fprintf(&b, " · %s kept apart (%s)", plural(int(s.RefusedTotal), "pair"), countsText(s.RefusedCounts))
 	}
 	return b.String()
 }
@@ -503,7 +547,12 @@ svg.addEventListener("mouseleave",function(){tip.style.display="none";hl.setAttr
 });})();`
 
 const htmlStyle = `body{font-family:sans-serif;margin:16px;color:#111}
-svg.panel{display:block;margin:4px 0 8px}
+svg.panel{display:block;margin:4px 0 8px;max-width:100%;height:auto}
+table.key{border-collapse:collapse;font-size:12px;margin:0 0 8px}
+table.key td,table.key th{padding:1px 8px;text-align:left;white-space:nowrap}
+table.key td.n{text-align:right}
+table.key span.sw{display:inline-block;width:12px;height:12px;border:1px solid #555;vertical-align:middle}
+p.failed{color:#d00;font-weight:bold}
 h2{font-size:16px;margin:24px 0 4px}
 pre{background:#f4f4f4;padding:8px;overflow-x:auto;font-size:12px}
 details{margin:0 0 12px}
@@ -528,9 +577,12 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	anchors := map[string]int{}
 	for _, f := range r.Functions {
 		fmt.Fprintf(bw, "<h2>@%s &middot; %s%s</h2>\n", esc(f.Name), esc(f.Pass), esc(algSuffix(f.Algorithm)))
+		if f.Failed != "" {
+			fmt.Fprintf(bw, "<p class=\"failed\">FAILED: %s</p>\n", esc(f.Failed))
+		}
 		for i := range f.Spaces {
 			s := &f.Spaces[i]
-			g := layout(s, 0)
+			g := layout(&f, s, 0)
 			id := fmt.Sprintf("hover-%d", k)
 			k++
 			fmt.Fprintf(bw, `<svg class="panel" id="%s" xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="11" data-hover="%s">`+"\n",
@@ -549,6 +601,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 				return err
 			}
 			fmt.Fprintf(bw, "<script type=\"application/json\" id=\"%s\">%s</script>\n", id, data)
+			writeKey(bw, s)
 			var table strings.Builder
 			writeSpaceText(&table, s)
 			fmt.Fprintf(bw, "<details><summary>%s: table of %s</summary>\n<pre>%s</pre></details>\n", esc(s.Name), plural(len(s.Buffers), "buffer"), esc(table.String()))
@@ -556,4 +609,52 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	}
 	fmt.Fprintf(bw, "<div id=\"tip\"></div>\n<script>\n%s\n</script>\n</body></html>\n", hoverScript)
 	return bw.Flush()
+}
+
+// writeKey writes the legend of a panel: per buffer its number (as small
+// rectangles show it), colour, name, size, address range, lifetime and
+// source location; then why pairs were kept apart.
+func writeKey(w io.Writer, s *Space) {
+	io.WriteString(w, "<table class=\"key\"><tr><th>#</th><th></th><th>buffer</th><th>size</th><th>addresses</th><th>lifetime</th><th>location</th></tr>\n")
+	for k := range s.Buffers {
+		if k == maxKeyRows {
+			fmt.Fprintf(w, "<tr><td colspan=\"7\">... %d more buffers (the table below and the .json report list them)</td></tr>\n", len(s.Buffers)-maxKeyRows)
+			break
+		}
+		b := &s.Buffers[k]
+		fmt.Fprintf(w, "<tr><td class=\"n\">%d</td><td><span class=\"sw\" style=\"background:%s\"></span></td><td>%s</td><td>%s</td><td>[%d, %d)</td><td>%s</td><td>%s</td></tr>\n",
+			k+1, palette[colorIndex(b.Name)], esc(b.Name), esc(human(b.Size)), b.Offset, b.End, esc(formatLive(b.Live)), esc(b.Loc))
+	}
+	io.WriteString(w, "</table>\n")
+	if len(s.Refused) > 0 {
+		fmt.Fprintf(w, "<details><summary>why not shared: %s kept apart (%s)</summary>\n<table class=\"key\"><tr><th>buffers</th><th>reasons</th><th>where</th></tr>\n", plural(int(s.RefusedTotal), "pair"), esc(countsText(s.RefusedCounts)))
+		for k, p := range s.Refused {
+			if k == maxKeyRows {
+				fmt.Fprintf(w, "<tr><td colspan=\"3\">... %d more listed pairs (the .json report lists them)</td></tr>\n", len(s.Refused)-maxKeyRows)
+				break
+			}
+			why := strings.Join(p.Reasons, ", ")
+			if p.Detail != "" {
+				why += " (" + p.Detail + ")"
+			}
+			fmt.Fprintf(w, "<tr><td>%s / %s</td><td>%s</td><td>%s</td></tr>\n", esc(p.A), esc(p.B), esc(why), esc(p.At))
+		}
+		if s.RefusedOmitted > 0 {
+			fmt.Fprintf(w, "<tr><td colspan=\"3\">... %d more pairs kept apart by their lifetimes (counted above)</td></tr>\n", s.RefusedOmitted)
+		}
+		io.WriteString(w, "</table></details>\n")
+	}
+}
+
+// opAt is the short name of the op at program point p ("add" for
+// "tile.add (k.mlir:3:8)"), or "".
+func opAt(f *Function, p int64) string {
+	if p < 0 || p >= int64(len(f.Points)) {
+		return ""
+	}
+	op, _, _ := strings.Cut(f.Points[p], " (")
+	if _, short, ok := strings.Cut(op, "."); ok {
+		return short
+	}
+	return op
 }

@@ -216,11 +216,12 @@ func checkPanel(t *testing.T, g *node, f *Function, s *Space) []rect {
 			t.Fatalf("rectangle %+v outside the plot %+v or thinner than 1px", r, plot)
 		}
 	}
-	// Each interval where the axes put it (at least 1px, kept inside).
+	// Each interval where the axes put it (at least 1px wide and
+	// minBoxH high, kept inside).
 	want := func(b *Buffer, l [2]int64) rect {
 		x0, x1 := X(float64(l[0])), X(float64(l[1]))
 		y0, y1 := Y(float64(b.End)), Y(float64(b.Offset))
-		w, h := max(x1-x0, 1), max(y1-y0, 1)
+		w, h := max(x1-x0, 1), max(y1-y0, minBoxH)
 		return rect{min(x0, plot.x+plot.w-w), min(y0, plot.y+plot.h-h), w, h}
 	}
 	used := make([]bool, len(got))
@@ -478,5 +479,32 @@ func TestAnchors(t *testing.T) {
 	want := []string{"f.vec", "f.allocate-addr.vec", "f.allocate-addr.vec.2", "g_h.mat", "f.mat"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("anchors %v, want %v", got, want)
+	}
+}
+
+// The panels of one function share their x axis: one op is at one x in
+// every space (zoom's mat and acc buffers span different points).
+func TestPanelsOfAFunctionShareTheXAxis(t *testing.T) {
+	r := goldenReportFile(t, "testdata/zoom.txtar")
+	var svg bytes.Buffer
+	if err := r.WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	tickRE := regexp.MustCompile(`<text class="xtick" x="([^"]+)"[^>]*>(\d+)</text>`)
+	var axes []string
+	for _, panel := range strings.Split(svg.String(), `<g class="panel"`)[1:] {
+		var ticks []string
+		for _, m := range tickRE.FindAllStringSubmatch(panel, -1) {
+			ticks = append(ticks, m[2]+"@"+m[1])
+		}
+		axes = append(axes, strings.Join(ticks, " "))
+	}
+	if len(axes) != 2 || axes[0] == "" || axes[0] != axes[1] {
+		t.Fatalf("x axes of the panels differ:\n%s", strings.Join(axes, "\n"))
+	}
+	lo0, hi0 := r.Functions[0].Spaces[0].points()
+	lo1, hi1 := r.Functions[0].Spaces[1].points()
+	if lo0 == lo1 && hi0 == hi1 {
+		t.Fatal("the spaces span the same points: the test shows nothing")
 	}
 }

@@ -145,6 +145,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for _, f := range r.Functions {
 		fmt.Fprintf(bw, "\n@%s  %s%s\n", f.Name, f.Pass, algSuffix(f.Algorithm))
+		if f.Failed != "" {
+			fmt.Fprintf(bw, "  FAILED: %s\n", f.Failed)
+		}
 		for _, s := range f.Spaces {
 			writeSpaceText(bw, &s)
 		}
@@ -188,7 +191,11 @@ func writeSpaceText(w io.Writer, s *Space) {
 			if p.Detail != "" {
 				detail = " (" + p.Detail + ")"
 			}
-			fmt.Fprintf(w, "      %s / %s: %s%s\n", p.A, p.B, strings.Join(p.Reasons, ", "), detail)
+			at := ""
+			if p.At != "" {
+				at = "; " + p.At
+			}
+			fmt.Fprintf(w, "      %s / %s: %s%s%s\n", p.A, p.B, strings.Join(p.Reasons, ", "), detail, at)
 		}
 		if rules := ruleCount(s); n > maxTextRules {
 			fmt.Fprintf(w, "      ... %d more pairs kept apart by a rule (the .json report lists them)\n", rules-maxTextRules)

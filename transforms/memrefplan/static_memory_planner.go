@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
@@ -17,8 +18,10 @@ import (
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
-// static-memory-planner-analysis: MLIR's static memory planner (GSoC 2026,
-// seed 004), drop-in, plus what upstream lists as future work.
+// static-memory-planner-analysis: MLIR's static memory planner (upstream
+// StaticMemoryPlannerAnalysis.cpp, the `static-memory-planner-analysis`
+// pass, and its author's write-up of how it landed), drop-in, plus what
+// that write-up lists as future work.
 //
 // Upstream behaviour (the default): every static-shape heap allocation in
 // the function's entry block whose deallocations are found through the
@@ -607,13 +610,6 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return 0, 0, dialect.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
 	}
-	if s.ctx.WantsPlans() {
-		locs := make([]string, len(cands))
-		for i, c := range cands {
-			locs[i] = planning.Loc(c.alloc.Loc)
-		}
-		s.ctx.RecordPlan(planning.Report(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, report.Options{Locs: locs}))
-	}
 	size := int64(0)
 	for i, c := range cands {
 		c.offset = res.Solution.Offsets[i]
@@ -623,12 +619,40 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 	if capacity == 0 && s.ctx.Target != nil && space != "" {
 		capacity = s.ctx.Target.Capacity(spaceName(space))
 	}
+	var overflow error
 	if capacity > 0 && size > capacity {
 		note := ""
 		if res.ClockStopped {
 			note = fmt.Sprintf(" (the search stopped at the wall-clock limit, time-limit=%s)", s.opts.TimeLimit)
 		}
-		return 0, 0, dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
+		// Name what is live together where the arena needs the most.
+		var live []string
+		_, peak := report.PeakLive(res.Problem, 0)
+		for _, i := range peak {
+			live = append(live, fmt.Sprintf("%s (%d bytes, %s)", res.Problem.Buffers[i].Name, res.Problem.Buffers[i].Size, planning.Loc(cands[i].alloc.Loc)))
+		}
+		if len(live) > 0 {
+			note += "; live together at the peak: " + strings.Join(live, ", ")
+		}
+		overflow = dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
+	}
+	if s.ctx.WantsPlans() {
+		locs := make([]string, len(cands))
+		for i, c := range cands {
+			locs[i] = planning.Loc(c.alloc.Loc)
+		}
+		f := planning.Report(s.fn, "static-memory-planner-analysis", algo, res.Problem, res.Solution, report.Options{Locs: locs})
+		for k := range f.Spaces {
+			f.Spaces[k].Capacity = capacity
+		}
+		if overflow != nil {
+			// Recorded anyway, marked failed: the report shows why.
+			f.Failed = overflow.Error()
+		}
+		s.ctx.RecordPlan(f)
+	}
+	if overflow != nil {
+		return 0, 0, overflow
 	}
 	if res.ClockStopped {
 		s.ctx.Warning(s.fn.Loc, "static-memory-planner: %s (memory space '%s', time-limit=%s); raise time-limit, or lower work, for a reproducible arena",

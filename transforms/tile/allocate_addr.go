@@ -4,11 +4,13 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
@@ -264,11 +266,43 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *dialect.Operation, r
 			case res.Algorithm == "dsa-rp" && !res.ProvenInfeasible:
 				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", o.Work)
 			}
-			return dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)",
-				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint)
+			err := dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)%s",
+				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint, ap.peakText(fn, pool))
+			if ctx.WantsPlans() {
+				// The report of the failed plan, marked so, shows where
+				// the space overflows.
+				locs := make([]string, len(ap.allocs))
+				for i, a := range ap.allocs {
+					locs[i] = planning.Loc(a.Loc)
+				}
+				f := planReport(fn, "allocate-addr", res.Algorithm, res.Problem, res.Solution, locs, nil)
+				f.Failed = err.Error()
+				ctx.RecordPlan(f)
+			}
+			return err
 		}
 	}
 	return dialect.NewError(fn.Loc, "allocate-addr: no placement found: %s", res.Reason)
+}
+
+// peakText names the allocations live together where the pool needs the
+// most bytes, with their sizes and locations: what must shrink, die
+// earlier or move to fit.
+func (ap *addrProblem) peakText(fn *dialect.Operation, pool int) string {
+	_, live := report.PeakLive(ap.p, pool)
+	if len(live) == 0 {
+		return ""
+	}
+	bufNames := make([]string, len(ap.p.Buffers))
+	for i := range ap.p.Buffers {
+		bufNames[i] = ap.p.Buffers[i].Name
+	}
+	names := tileNames(fn, bufNames, nil)
+	var parts []string
+	for _, i := range live {
+		parts = append(parts, fmt.Sprintf("%s (%d bytes, %s)", names[i], ap.p.Buffers[i].Size, planning.Loc(ap.allocs[i].Loc)))
+	}
+	return "; live together at the peak: " + strings.Join(parts, ", ")
 }
 
 func (ap *addrProblem) index(buf *dialect.Value) int {

@@ -251,7 +251,8 @@ func checkTilesBound(op *dialect.Operation) error {
 		return missing == nil
 	})
 	if missing != nil {
-		return dialect.NewError(missing.Loc, "%s has no 'into' allocation", dialect.Describe(missing))
+		// Located at the op: the message names it without repeating where.
+		return dialect.NewError(missing.Loc, "'%s' has no 'into' allocation", missing.Name)
 	}
 	return nil
 }

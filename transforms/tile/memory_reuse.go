@@ -13,7 +13,8 @@ import (
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
-// memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,
+// memory-reuse: PyPTO's MemoryReuse pass (its pass documentation,
+// "MemoryReuse Pass") on the tile dialect,
 // after init-memref (and normally materialize-semantic-aliases).
 //
 // Units of sharing are allocation identities (tile.alloc ops): a loop

@@ -1,6 +1,8 @@
 package tile
 
 import (
+	"slices"
+
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
@@ -12,11 +14,92 @@ import (
 // source location; members, when non-nil, the names of what shares each
 // buffer (memory-reuse's merged allocations).
 func planReport(fn *dialect.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
-	opt := report.Options{Locs: locs, Members: members}
+	opt := report.Options{Locs: locs, Points: programPoints(fn)}
 	if members != nil {
 		opt.MemberSizes = memberSizes(fn, members)
 	}
-	return planning.Report(fn, passName, algo, p, sol, opt)
+	// One name per buffer across the report: the passes name buffers by
+	// their allocations, which memory-reuse merges and the printer then
+	// renumbers, so the report names each by the first tile written into
+	// it (its members' first tiles when merged), a source name that stays.
+	bufNames := make([]string, len(p.Buffers))
+	for i := range p.Buffers {
+		bufNames[i] = p.Buffers[i].Name
+	}
+	names := tileNames(fn, bufNames, members)
+	q := *p
+	q.Buffers = slices.Clone(p.Buffers)
+	for i := range q.Buffers {
+		q.Buffers[i].Name = names[i]
+	}
+	if members != nil {
+		first := firstTiles(fn)
+		opt.Members = make([][]string, len(members))
+		for i, ms := range members {
+			for _, m := range ms {
+				if t, ok := first[m]; ok {
+					m = t.name
+				}
+				opt.Members[i] = append(opt.Members[i], m)
+			}
+		}
+	}
+	return planning.Report(fn, passName, algo, &q, sol, opt)
+}
+
+// firstTile is the first tile (in program order) written into an
+// allocation.
+type firstTile struct {
+	name  string
+	point int
+}
+
+// firstTiles maps each allocation's printed name to its first tile.
+func firstTiles(fn *dialect.Operation) map[string]firstTile {
+	names := printer.Names(fn, printer.Options{})
+	out := map[string]firstTile{}
+	point := 0
+	fn.Walk(func(op *dialect.Operation) bool {
+		for i, d := range dialect.TileDests(op) {
+			an := names[d]
+			if _, seen := out[an]; seen || an == "" || i >= len(op.Results) {
+				continue
+			}
+			if rn := names[op.Results[i]]; rn != "" {
+				out[an] = firstTile{rn, point}
+			}
+		}
+		point++
+		return true
+	})
+	return out
+}
+
+// tileNames names buffers (given by their allocations' names, merged
+// allocations in members) by their first tiles, keeping an allocation's
+// name where no tile is written into it or two buffers would share one.
+func tileNames(fn *dialect.Operation, bufNames []string, members [][]string) []string {
+	first := firstTiles(fn)
+	out := make([]string, len(bufNames))
+	used := map[string]bool{}
+	for i, bn := range bufNames {
+		cands := []string{bn}
+		if i < len(members) && len(members[i]) > 0 {
+			cands = members[i]
+		}
+		best, ok := firstTile{}, false
+		for _, c := range cands {
+			if t, found := first[c]; found && (!ok || t.point < best.point) {
+				best, ok = t, true
+			}
+		}
+		out[i] = bn
+		if ok && !used[best.name] {
+			out[i] = best.name
+		}
+		used[out[i]] = true
+	}
+	return out
 }
 
 // memberSizes looks up the tile.alloc sizes of the members of merged
@@ -40,5 +123,21 @@ next:
 			out[i] = append(out[i], n)
 		}
 	}
+	return out
+}
+
+// programPoints names the op at each program point of fn, numbered as the
+// liveness analysis numbers them (pre-order, fn itself at 0), so reports
+// can say where two tiles meet.
+func programPoints(fn *dialect.Operation) []string {
+	var out []string
+	fn.Walk(func(op *dialect.Operation) bool {
+		at := op.Name
+		if l := planning.Loc(op.Loc); l != "" {
+			at += " (" + l + ")"
+		}
+		out = append(out, at)
+		return true
+	})
 	return out
 }

@@ -3,9 +3,11 @@ package driver
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/pto-opt/pto-opt/internal/docgen"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -73,6 +75,31 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 		case "version":
 			fmt.Fprintln(stdout, Version)
 			return nil, 0
+		case "show-dialects":
+			// mlir-opt's form, one line.
+			fmt.Fprintf(stdout, "Available Dialects: %s\n", strings.Join(docgen.DialectNames(), ", "))
+			return nil, 0
+		case "show-ops":
+			// Every registered op (of one dialect with =NAME), with its
+			// summary; docs/dialects.md is the long form.
+			if hasValue && !slices.Contains(docgen.DialectNames(), value) {
+				return fail("--show-ops: unknown dialect '%s' (known: %s)", value, strings.Join(docgen.DialectNames(), ", "))
+			}
+			for _, op := range docgen.Ops(value) {
+				fmt.Fprintf(stdout, "%-28s %s\n", op.Name, op.Summary)
+			}
+			return nil, 0
+		case "summary":
+			if hasValue {
+				b, err := strconv.ParseBool(value)
+				if err != nil {
+					return fail("for the --summary option: '%s' is invalid value for boolean argument! Try 0 or 1", value)
+				}
+				cfg.summary = b
+			} else {
+				cfg.summary = true
+			}
+			continue
 		case "o":
 			v, ok := takeValue()
 			if !ok {
@@ -197,7 +224,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 
 // suggest finds the closest known flag or pass name.
 func suggest(name string) string {
-	cands := []string{"o", "target", "pass-pipeline", "help", "version", "split-input-file", "output-split-marker", "verify-diagnostics"}
+	cands := []string{"o", "target", "pass-pipeline", "help", "version", "split-input-file", "output-split-marker", "verify-diagnostics", "show-dialects", "show-ops", "summary", "memory-report"}
 	for k := range boolFlags {
 		cands = append(cands, k)
 	}

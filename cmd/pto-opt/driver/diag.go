@@ -3,6 +3,7 @@ package driver
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect"
@@ -58,7 +59,7 @@ func (sm *sourceMgr) line(file string, n int) (string, bool) {
 // followed by its notes in the same form; like MLIR, a note repeats the
 // source line only when its location differs from the previous one.
 func (sm *sourceMgr) render(w io.Writer, d *dialect.Diagnostic) {
-	sm.renderOne(w, d.Loc, d.Severity.String(), d.Msg, true)
+	sm.renderOne(w, d.Loc, d.Severity.String(), tidyLocations(d.Msg, d.Loc), true)
 	prev := d.Loc
 	for _, n := range d.Notes {
 		loc := n.Loc
@@ -150,4 +151,46 @@ func expandTabs(text string) string {
 		out++
 	}
 	return b.String()
+}
+
+// tidyLocations drops what the message repeats of where it is: " at LOC"
+// where LOC is the diagnostic's own location (printed in front already),
+// and a location said twice in a row (" at f.mlir:3:4 at f.mlir:3:4"),
+// which composed messages (an op described inside another's message)
+// produce.
+func tidyLocations(msg string, loc dialect.Location) string {
+	if loc.Known() {
+		self := " at " + loc.String()
+		for {
+			i := strings.Index(msg, self)
+			if i < 0 {
+				break
+			}
+			// Only a whole location: not a prefix of f.mlir:3:45.
+			end := i + len(self)
+			if end < len(msg) && msg[end] >= '0' && msg[end] <= '9' {
+				break
+			}
+			msg = msg[:i] + msg[end:]
+		}
+	}
+	return dropRepeats(msg)
+}
+
+var atLocRE = regexp.MustCompile(` at [^ :]+:\d+:\d+`)
+
+// dropRepeats removes a " at LOC" that directly follows the same one.
+func dropRepeats(msg string) string {
+	var out strings.Builder
+	last, prevEnd, prev := 0, -1, ""
+	for _, m := range atLocRE.FindAllStringIndex(msg, -1) {
+		cur := msg[m[0]:m[1]]
+		if m[0] == prevEnd && cur == prev {
+			out.WriteString(msg[last:m[0]])
+			last = m[1]
+		}
+		prevEnd, prev = m[1], cur
+	}
+	out.WriteString(msg[last:])
+	return out.String()
 }

@@ -55,6 +55,7 @@ type config struct {
 	pipelineText        string
 	memoryReport        string
 	verifyPlan          bool
+	summary             bool
 }
 
 // Run is the whole driver; it returns the exit status.
@@ -109,7 +110,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		PassOut:     stderr,
 		PrintOpts:   printOpts,
 		Threads:     runtime.GOMAXPROCS(0),
-		RecordPlans: cfg.memoryReport != "",
+		RecordPlans: cfg.memoryReport != "" || cfg.summary,
 	}
 	if cfg.noThreads {
 		mgr.Threads = 1
@@ -132,6 +133,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var out bytes.Buffer
 	failed := false
+	warnedNoTarget := false
 	for i, c := range chunks {
 		if i > 0 {
 			out.WriteString(cfg.outputSplitMarker + "\n")
@@ -168,6 +170,15 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				diags = append(diags, pdiags...)
 				ok = rerr == nil
 			}
+			if ok && !warnedNoTarget && explicitTarget == nil && plansTileMemory(cfg.pipeline) {
+				if where := untargetedTileKernel(module); where != nil {
+					// About the command line, said once per run after a plan
+					// (not a diagnostic of the IR, so -verify-diagnostics
+					// does not expect it).
+					warnedNoTarget = true
+					sm.renderRange(stderr, where.Loc, "warning", fmt.Sprintf("planning tile kernel @%s without a target: every memory space is unbounded, so nothing checks that the plan fits (give --target=ascend910b, ascend950 or FILE.json; --target=generic plans unbounded on purpose)", funcName(where)), -1)
+				}
+			}
 			if ok && before != nil {
 				if err := before.check(tgt); err != nil {
 					diags = append(diags, dialect.Diagnostics(err)...)
@@ -203,6 +214,15 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		failed = true
 	}
 	// The reports come last, whatever happened before, as in mlir-opt.
+	if cfg.summary {
+		lines := report.Summary(&report.Report{Functions: mgr.Plans})
+		if len(lines) == 0 && !failed {
+			fmt.Fprintln(stderr, "pto-opt: summary: no pass planned memory (run a planning pass: -pto-memory-plan, -allocate-addr, -static-memory-planner-analysis, ...)")
+		}
+		for _, l := range lines {
+			fmt.Fprintln(stderr, "pto-opt: summary: "+l)
+		}
+	}
 	if cfg.statistics {
 		fmt.Fprint(stderr, mgr.StatisticsReport())
 	}
@@ -233,7 +253,9 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 			return false
 		}
 	}
-	if cfg.memoryReport != "" && !failed {
+	// A failed run writes no report, unless a plan failed for want of
+	// room: then the report shows that plan, marked failed, to say why.
+	if cfg.memoryReport != "" && (!failed || slices.ContainsFunc(mgr.Plans, func(f report.Function) bool { return f.Failed != "" })) {
 		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: mgr.Plans}
 		if target != nil {
 			rep.Target = target.Name
@@ -308,6 +330,50 @@ func moduleTarget(m *dialect.Operation) (*targets.Target, error) {
 	return targets.Generic(), nil
 }
 
+// capacityPasses are the passes whose plans depend on the capacities of
+// the target's memory spaces.
+var capacityPasses = []string{"memory-reuse", "allocate-addr", "pto-memory-plan"}
+
+// plansTileMemory reports whether the pipeline places tiles in memory.
+func plansTileMemory(p *pass.Pipeline) bool {
+	for _, ps := range p.Flatten() {
+		if slices.Contains(capacityPasses, ps.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// untargetedTileKernel returns the first function holding tile ops when
+// the module names no target (tile.target), else nil.
+func untargetedTileKernel(m *dialect.Operation) *dialect.Operation {
+	if _, ok := m.StrAttrValue("tile.target"); ok {
+		return nil
+	}
+	var found *dialect.Operation
+	m.Walk(func(op *dialect.Operation) bool {
+		if found != nil {
+			return false
+		}
+		if strings.HasPrefix(op.Name, "tile.") {
+			for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+				if p.Has(dialect.FunctionLike) {
+					found = p
+					break
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+func funcName(fn *dialect.Operation) string {
+	name, _ := fn.StrAttrValue("sym_name")
+	return name
+}
+
 // ---- help ----
 
 func usage(w io.Writer) {
@@ -343,7 +409,11 @@ OPTIONS:
                                      reference executor and fail on the first read that differs
   --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html),
                                      together with -o: both or neither
+  --summary                          Print one line per planned memory space to stderr: peak
+                                     against capacity and lower bound, buffers shared
   --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
+  --show-dialects                    Print the registered dialects and exit
+  --show-ops[=<dialect>]             Print the registered ops (of one dialect) with a summary and exit
   --help                             Display this help
   --version                          Display the version
 
