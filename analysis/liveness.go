@@ -54,6 +54,10 @@ type Liveness struct {
 	blockLo map[*dialect.Block]int
 	blockHi map[*dialect.Block]int
 	regions map[*dialect.Region]*regionFlow
+	// contexts caches contextOf per root: Exclusive is asked about many
+	// pairs, and a root's context is a walk over all its sites. Like
+	// every answer here it describes the IR as it was analysed.
+	contexts map[*dialect.Value]context
 }
 
 // regionFlow is block-level liveness of one multi-block region.
@@ -459,6 +463,18 @@ type context struct {
 }
 
 func (l *Liveness) contextOf(root *dialect.Value) context {
+	if c, ok := l.contexts[root]; ok {
+		return c
+	}
+	c := l.computeContext(root)
+	if l.contexts == nil {
+		l.contexts = map[*dialect.Value]context{}
+	}
+	l.contexts[root] = c
+	return c
+}
+
+func (l *Liveness) computeContext(root *dialect.Value) context {
 	sites := l.sites(root)
 	if len(sites) == 0 {
 		return context{}

@@ -128,14 +128,14 @@ func hasTileResults(op *dialect.Operation) bool {
 
 // removeUnusedAllocs drops tile.alloc ops nothing writes into any more.
 func removeUnusedAllocs(fn *dialect.Operation) int {
-	n := 0
+	var dead []*dialect.Operation
 	for _, a := range Allocs(fn) {
 		if !a.Results[0].HasUses() && !IsPinned(a) {
-			a.Erase()
-			n++
+			dead = append(dead, a)
 		}
 	}
-	return n
+	eraseOps(dead)
+	return len(dead)
 }
 
 // carryMove is a copy at a yield: operand idx of the yield gets src copied
