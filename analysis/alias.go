@@ -5,6 +5,8 @@
 package analysis
 
 import (
+	"slices"
+
 	"github.com/pto-opt/pto-opt/dialect"
 )
 
@@ -103,6 +105,23 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 			}
 		}
 	}
+}
+
+// Update redoes the edges into op's results after op's operands changed
+// (a producer retargeted to another destination), instead of rebuilding
+// the whole graph. op must be an op whose edges all end at its own
+// results: no successors, no regions.
+func (a *Aliases) Update(op *dialect.Operation) {
+	for _, r := range op.Results {
+		for _, from := range a.pred[r] {
+			succ := a.succ[from]
+			if k := slices.Index(succ, r); k >= 0 {
+				a.succ[from] = slices.Delete(succ, k, k+1)
+			}
+		}
+		delete(a.pred, r)
+	}
+	a.addOp(op)
 }
 
 // Resolve returns v and every value it may flow into, breadth-first.

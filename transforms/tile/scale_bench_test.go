@@ -3,7 +3,10 @@ package tile
 import (
 	"fmt"
 	"math"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -76,7 +79,19 @@ func cpuTime() time.Duration {
 
 // scaleSizes runs bench at each n as a sub-benchmark and logs the growth
 // exponent between consecutive sizes.
+//
+// PTO_SCALE_SIZES="3000,30000" replaces the sizes (to profile one).
 func scaleSizes(b *testing.B, sizes []int, bench func(b *testing.B, n int)) {
+	if env := os.Getenv("PTO_SCALE_SIZES"); env != "" {
+		sizes = nil
+		for _, f := range strings.Split(env, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n <= 0 {
+				b.Fatalf("PTO_SCALE_SIZES: %q is not a size", f)
+			}
+			sizes = append(sizes, n)
+		}
+	}
 	var prevN int
 	var prevT time.Duration
 	for _, n := range sizes {
@@ -94,15 +109,18 @@ func scaleSizes(b *testing.B, sizes []int, bench func(b *testing.B, n int)) {
 	}
 }
 
-// BenchmarkScaleReuseAddr: -init-memref -memory-reuse -allocate-addr.
+// BenchmarkScaleReuseAddr: -init-memref -materialize-semantic-aliases
+// -memory-reuse -allocate-addr (PyPTO's order; without the aliases first,
+// the copies memory-reuse's fixup adds after packing get allocations of
+// their own, and at 100k tiles those overflow vec).
 func BenchmarkScaleReuseAddr(b *testing.B) {
 	scaleSizes(b, []int{1000, 10000, 100000}, func(b *testing.B, n int) {
-		benchPipeline(b, gen.TileKernel(n), "builtin.module(func.func(init-memref,memory-reuse,allocate-addr))")
+		benchPipeline(b, gen.TileKernel(n), "builtin.module(func.func(init-memref,materialize-semantic-aliases,memory-reuse,allocate-addr))")
 	})
 }
 
-// BenchmarkScaleReuseAddrChain: the same on a kernel without loops and
-// ifs (no carries for the semantic-alias fixup).
+// BenchmarkScaleReuseAddrChain: -init-memref -memory-reuse
+// -allocate-addr on a kernel without loops and ifs.
 func BenchmarkScaleReuseAddrChain(b *testing.B) {
 	scaleSizes(b, []int{1000, 10000, 100000}, func(b *testing.B, n int) {
 		benchPipeline(b, gen.TileChain(n), "builtin.module(func.func(init-memref,memory-reuse,allocate-addr))")
@@ -112,7 +130,7 @@ func BenchmarkScaleReuseAddrChain(b *testing.B) {
 // BenchmarkScaleDSARP: -pto-memory-plan=planner=dsa-rp (default work).
 func BenchmarkScaleDSARP(b *testing.B) {
 	scaleSizes(b, []int{1000, 3000, 10000}, func(b *testing.B, n int) {
-		benchPipeline(b, gen.TileKernel(n), "builtin.module(pto-memory-plan{planner=dsa-rp})")
+		benchPipeline(b, gen.TileKernel(n), "builtin.module(func.func(pto-memory-plan{planner=dsa-rp}))")
 	})
 }
 

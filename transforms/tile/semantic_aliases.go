@@ -46,6 +46,21 @@ type materializer struct {
 	fn    *dialect.Operation
 	namer *allocNamer
 	lv    *analysis.Liveness
+	// stale: ops were inserted or operands replaced since lv was
+	// computed (a retargeted producer only changes the alias graph,
+	// which retarget updates in place).
+	stale bool
+	// allocs made for copies and results, hoisted to the entry at the
+	// end in one go: nothing reads their position before.
+	allocs []*dialect.Operation
+}
+
+// refresh recomputes the liveness when the IR changed since.
+func (m *materializer) refresh() {
+	if m.lv == nil || m.stale {
+		m.lv = analysis.ComputeLiveness(m.fn, nil)
+		m.stale = false
+	}
 }
 
 func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
@@ -66,7 +81,7 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	// Outer ops first: a nested loop then sees the outer carry's buffer
 	// as its init's.
 	for _, op := range ops {
-		m.lv = analysis.ComputeLiveness(fn, nil)
+		m.refresh()
 		var err error
 		if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
 			err = m.loop(op)
@@ -83,6 +98,9 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 		if err := m.reconcile(op); err != nil {
 			return err
 		}
+	}
+	if len(m.allocs) > 0 {
+		hoistToEntry(fn, m.allocs)
 	}
 	removeUnusedAllocs(fn)
 	// The must-alias plan is a plan too: the independent validator checks
@@ -181,8 +199,9 @@ func (m *materializer) loop(L *dialect.Operation) error {
 	}
 	// The copies changed the IR: the safety checks below must see them,
 	// and each retargeting too (a stale analysis once let an if write
-	// over a carry still read at the yield).
-	m.lv = analysis.ComputeLiveness(m.fn, nil)
+	// over a carry still read at the yield; retarget keeps the alias
+	// graph current).
+	m.refresh()
 	for i := range L.Results {
 		loc, ok := canon[i]
 		if !ok {
@@ -194,7 +213,6 @@ func (m *materializer) loop(L *dialect.Operation) error {
 		}
 		if m.retarget(y, loc, L, body.Args[1+i]) {
 			m.ctx.Stat("num-retargeted", 1)
-			m.lv = analysis.ComputeLiveness(m.fn, nil)
 			continue
 		}
 		moves = append(moves, carryMove{idx: i, src: y, dst: loc})
@@ -278,9 +296,10 @@ func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newL
 		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), Describe(v))
 	}
 	alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, m.namer.name(t.Space))
-	hoistToEntry(m.fn, []*dialect.Operation{alloc})
+	m.allocs = append(m.allocs, alloc)
 	mv := newMove(v, alloc.Results[0], 0, op.Loc)
 	op.Block.InsertBefore(op, mv)
+	m.stale = true
 	m.ctx.Stat("num-moves", 1)
 	return newLoc{val: mv.Results[0], loc: analysis.TileLoc{Buf: alloc.Results[0]}}, nil
 }
@@ -313,6 +332,7 @@ func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *d
 			return false
 		}
 		dialect.SetTileDestFor(op, v.Index, dst.Buf, dst.Offset)
+		m.lv.Aliases.Update(op)
 		return true
 	case op.Has(dialect.ResultReusesInput):
 		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {
@@ -456,9 +476,8 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 				return dialect.NewError(S.Loc, "cannot materialize result #%d of %s", i, dialect.Describe(S))
 			}
 			alloc := newTileAlloc(t.Space, t.ByteSize(), S.Loc, m.namer.name(t.Space))
-			hoistToEntry(m.fn, []*dialect.Operation{alloc})
+			m.allocs = append(m.allocs, alloc)
 			dst = analysis.TileLoc{Buf: alloc.Results[0]}
-			m.lv = analysis.ComputeLiveness(m.fn, nil)
 		}
 		dsts[i] = dst
 		for ri := range S.Regions {
@@ -473,13 +492,12 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 			}
 			if m.retarget(y, dst, S, nil) {
 				m.ctx.Stat("num-retargeted", 1)
-				m.lv = analysis.ComputeLiveness(m.fn, nil)
 				continue
 			}
 			if err := m.emitMoves(yield, []carryMove{{idx: i, src: y, dst: dst}}); err != nil {
 				return err
 			}
-			m.lv = analysis.ComputeLiveness(m.fn, nil)
+			m.refresh()
 		}
 	}
 	// A tile yielded for two results sits on one of their places only.
@@ -718,6 +736,7 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 		mv := newMove(src, moves[i].dst.Buf, moves[i].dst.Offset, yield.Loc)
 		yield.Block.InsertBefore(yield, mv)
 		yield.SetOperand(moves[i].idx, mv.Results[0])
+		m.stale = true
 		done[i] = true
 		m.ctx.Stat("num-moves", 1)
 	}
