@@ -310,11 +310,12 @@ func (s *reuser) concurrentStages(a, b *member) bool {
 }
 
 // pack is the global first-fit-decreasing packing, optionally with the
-// subrange retry.
+// subrange retry. First fit depends on the order, and no one order is
+// best: pack tries a few and keeps the packing with the smallest
+// footprint (then the fewest buffers, then the earliest order tried), so
+// the result is never worse than any of them, PyPTO's program order
+// included.
 func (s *reuser) pack(members []*member, guard, subranges bool) []*buffer {
-	// Largest first; among equal sizes, shorter lifetimes first (they fill
-	// the gaps the longer ones leave), then program order.
-	order := append([]*member(nil), members...)
 	span := func(m *member) int {
 		n := 0
 		for _, r := range m.ranges {
@@ -322,19 +323,72 @@ func (s *reuser) pack(members []*member, guard, subranges bool) []*buffer {
 		}
 		return n
 	}
-	slices.SortStableFunc(order, func(a, b *member) int {
-		if c := cmp.Compare(b.size, a.size); c != 0 {
-			return c // larger first
+	bySize := func(a, b *member) int { return cmp.Compare(b.size, a.size) } // larger first
+	orders := []func(a, b *member) int{
+		// Among equal sizes, shorter lifetimes first (they fill the gaps
+		// the longer ones leave), then program order.
+		func(a, b *member) int {
+			if c := bySize(a, b); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(span(a), span(b)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.order, b.order)
+		},
+		// PyPTO's: program order among equal sizes.
+		func(a, b *member) int {
+			if c := bySize(a, b); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.order, b.order)
+		},
+		// Longer lifetimes first: the long-lived claim their buffers
+		// before the short ones scatter over them.
+		func(a, b *member) int {
+			if c := bySize(a, b); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(span(b), span(a)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.order, b.order)
+		},
+	}
+	var best []*buffer
+	var bestOff []int64
+	var bestFoot int64
+	space := ""
+	if len(members) > 0 {
+		space = members[0].space
+	}
+	for _, less := range orders {
+		order := append([]*member(nil), members...)
+		slices.SortStableFunc(order, less)
+		bufs := s.packOrder(order, guard, subranges)
+		foot := s.footprint(space, bufs)
+		if best == nil || foot < bestFoot || foot == bestFoot && len(bufs) < len(best) {
+			best, bestFoot = bufs, foot
+			bestOff = bestOff[:0]
+			for _, m := range members {
+				bestOff = append(bestOff, m.offset)
+			}
 		}
-		if c := cmp.Compare(span(a), span(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.order, b.order)
-	})
+	}
+	// Each packing leaves its offsets on the members: put the chosen
+	// one's back.
+	for i, m := range members {
+		m.offset = bestOff[i]
+	}
+	return best
+}
+
+// packOrder is first-fit packing of members in the given order.
+func (s *reuser) packOrder(order []*member, guard, subranges bool) []*buffer {
 	var bufs []*buffer
 	align := int64(32)
-	if s.ctx.Target != nil && len(members) > 0 {
-		align = max(align, s.ctx.Target.Alignment(members[0].space))
+	if s.ctx.Target != nil && len(order) > 0 {
+		align = max(align, s.ctx.Target.Alignment(order[0].space))
 	}
 	in := map[*member]*buffer{} // where each packed member went
 	for _, m := range order {
