@@ -123,6 +123,6 @@ func tileKernel(n int, control bool) string {
 // used in loops and conditionals, for scaling benchmarks of the static
 // memory planner.
 func MemrefAllocs(n int) string {
-	// MemrefFunction emits 4 to 7 ops per allocation (6 on average).
-	return MemrefFunction(6*n + 4)
+	// memrefFunction emits 4 to 7 ops per allocation (6 on average).
+	return memrefFunction(6*n+4, true)
 }
