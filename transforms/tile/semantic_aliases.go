@@ -55,11 +55,34 @@ type materializer struct {
 	allocs []*dialect.Operation
 }
 
-// refresh recomputes the liveness when the IR changed since.
+// refresh recomputes the liveness when the IR changed since in a way the
+// updates below could not follow.
 func (m *materializer) refresh() {
 	if m.lv == nil || m.stale {
-		m.lv = analysis.ComputeLiveness(m.fn, nil)
+		m.lv = analysis.ComputeSparseLiveness(m.fn, nil)
 		m.stale = false
+	}
+}
+
+// inserted keeps the liveness current after op was inserted and the uses
+// of changed changed (a sparse numbering leaves room for new ops).
+func (m *materializer) inserted(op *dialect.Operation, changed ...*dialect.Value) {
+	if m.stale || m.lv == nil || !m.lv.Inserted(op, changed...) {
+		m.stale = true
+	}
+}
+
+// replaced keeps the liveness current after an operand of owner (a loop's
+// init, a yield's value: pass the loop or if) was replaced; vals are the
+// values whose uses changed.
+func (m *materializer) replaced(owner *dialect.Operation, vals ...*dialect.Value) {
+	if m.stale || m.lv == nil {
+		m.stale = true
+		return
+	}
+	m.lv.Aliases.Update(owner)
+	if !m.lv.UsesChanged(vals...) {
+		m.stale = true
 	}
 }
 
@@ -183,16 +206,19 @@ func (m *materializer) loop(L *dialect.Operation) error {
 				return err
 			}
 			L.SetOperand(3+i, nl.val)
+			m.replaced(L, init, nl.val)
 			loc = nl.loc
 		}
 		if sharesCarry(canon, loc) {
 			// Two carries seeded from one tile (iter_args(%x = %a, %z = %a)):
 			// the second starts in a copy of its own.
-			nl, err := m.copyBefore(L, L.Operands[3+i])
+			prev := L.Operands[3+i]
+			nl, err := m.copyBefore(L, prev)
 			if err != nil {
 				return err
 			}
 			L.SetOperand(3+i, nl.val)
+			m.replaced(L, prev, nl.val)
 			loc = nl.loc
 		}
 		canon[i] = loc
@@ -299,7 +325,7 @@ func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newL
 	m.allocs = append(m.allocs, alloc)
 	mv := newMove(v, alloc.Results[0], 0, op.Loc)
 	op.Block.InsertBefore(op, mv)
-	m.stale = true
+	m.inserted(mv)
 	m.ctx.Stat("num-moves", 1)
 	return newLoc{val: mv.Results[0], loc: analysis.TileLoc{Buf: alloc.Results[0]}}, nil
 }
@@ -735,8 +761,10 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 	emit := func(i int, src *dialect.Value) {
 		mv := newMove(src, moves[i].dst.Buf, moves[i].dst.Offset, yield.Loc)
 		yield.Block.InsertBefore(yield, mv)
+		old := yield.Operands[moves[i].idx]
 		yield.SetOperand(moves[i].idx, mv.Results[0])
-		m.stale = true
+		m.inserted(mv, old)
+		m.replaced(yield.ParentOp())
 		done[i] = true
 		m.ctx.Stat("num-moves", 1)
 	}
