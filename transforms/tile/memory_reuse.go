@@ -463,13 +463,13 @@ func (s *reuser) blockers(b *buffer, m *member, guard bool, in map[*member]*buff
 		}
 		return !first
 	}
-	for _, x := range b.members {
-		// Non-closed buffers hold no pinned member, but a closed one
-		// (or a space mismatch) blocks everything.
-		if x.pinned || m.pinned || x.space != m.space {
+	// Non-closed buffers hold no pinned member, but a closed one (or a
+	// space mismatch) blocks everything; one space and pinned members
+	// alone in their buffers make the first member speak for all.
+	if len(b.members) > 0 {
+		if x := b.members[0]; x.pinned || m.pinned || x.space != m.space {
 			return b.members
 		}
-		break
 	}
 	for _, x := range s.partners[m] {
 		if in[x] == b {

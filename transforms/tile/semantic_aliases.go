@@ -1,7 +1,9 @@
 package tile
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
@@ -53,6 +55,10 @@ type materializer struct {
 	// allocs made for copies and results, hoisted to the entry at the
 	// end in one go: nothing reads their position before.
 	allocs []*dialect.Operation
+	// gen counts changes to lv (recomputed or updated); byEnd caches
+	// tilesByEnd for one gen.
+	gen   int
+	byEnd map[*dialect.Value]tileList
 }
 
 // refresh recomputes the liveness when the IR changed since in a way the
@@ -61,12 +67,14 @@ func (m *materializer) refresh() {
 	if m.lv == nil || m.stale {
 		m.lv = analysis.ComputeSparseLiveness(m.fn, nil)
 		m.stale = false
+		m.gen++
 	}
 }
 
 // inserted keeps the liveness current after op was inserted and the uses
 // of changed changed (a sparse numbering leaves room for new ops).
 func (m *materializer) inserted(op *dialect.Operation, changed ...*dialect.Value) {
+	m.gen++
 	if m.stale || m.lv == nil || !m.lv.Inserted(op, changed...) {
 		m.stale = true
 	}
@@ -76,6 +84,7 @@ func (m *materializer) inserted(op *dialect.Operation, changed ...*dialect.Value
 // init, a yield's value: pass the loop or if) was replaced; vals are the
 // values whose uses changed.
 func (m *materializer) replaced(owner *dialect.Operation, vals ...*dialect.Value) {
+	m.gen++
 	if m.stale || m.lv == nil {
 		m.stale = true
 		return
@@ -359,6 +368,7 @@ func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *d
 		}
 		dialect.SetTileDestFor(op, v.Index, dst.Buf, dst.Offset)
 		m.lv.Aliases.Update(op)
+		m.gen++
 		return true
 	case op.Has(dialect.ResultReusesInput):
 		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {
@@ -570,20 +580,62 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int
 		}
 	}
 	end := m.lv.End(S)
-	for _, w := range m.lv.Aliases.Resolve(l.Buf) {
-		if mine[w] || w == l.Buf {
+	// The buffer's tiles, latest death first: the first that is not S's
+	// own answers.
+	for _, t := range m.tilesByEnd(l.Buf) {
+		if t.end <= end {
+			break
+		}
+		if !mine[t.v] {
+			return true
+		}
+	}
+	return false
+}
+
+// endTile is a tile and the end of its lifetime.
+type endTile struct {
+	v   *dialect.Value
+	end int
+}
+
+// tilesByEnd lists the tiles that may live in buf, latest death first.
+// A buffer memory-reuse shared holds thousands of tiles and liveAfter
+// asks about it for every if, so the list is kept until the liveness or
+// the alias graph changes (gen).
+func (m *materializer) tilesByEnd(buf *dialect.Value) []endTile {
+	if c, ok := m.byEnd[buf]; ok && c.gen == m.gen {
+		return c.tiles
+	}
+	var out []endTile
+	for _, w := range m.lv.Aliases.Resolve(buf) {
+		if w == buf {
 			continue
 		}
 		if _, isTile := w.Type.(*dialect.TileType); !isTile {
 			continue
 		}
-		for _, r := range m.lv.Ranges(w) {
-			if r.End > end {
-				return true
-			}
+		rs := m.lv.Ranges(w)
+		if len(rs) == 0 {
+			continue
 		}
+		e := rs[0].End
+		for _, r := range rs[1:] {
+			e = max(e, r.End)
+		}
+		out = append(out, endTile{w, e})
 	}
-	return false
+	slices.SortStableFunc(out, func(a, b endTile) int { return cmp.Compare(b.end, a.end) })
+	if m.byEnd == nil {
+		m.byEnd = map[*dialect.Value]tileList{}
+	}
+	m.byEnd[buf] = tileList{gen: m.gen, tiles: out}
+	return out
+}
+
+type tileList struct {
+	gen   int
+	tiles []endTile
 }
 
 // producedInside reports whether tile y is written inside op S by a
