@@ -5,6 +5,8 @@
 package analysis
 
 import (
+	"slices"
+
 	"github.com/pto-opt/pto-opt/dialect"
 )
 
@@ -103,6 +105,34 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 			}
 		}
 	}
+}
+
+// Update redoes the edges op adds after op's operands changed (a
+// producer retargeted to another destination, a loop's init or a yielded
+// value replaced: pass the loop or if), instead of rebuilding the whole
+// graph: the edges into op's results and into the arguments of its
+// regions' entry blocks. op must have no successors.
+func (a *Aliases) Update(op *dialect.Operation) {
+	drop := func(r *dialect.Value) {
+		for _, from := range a.pred[r] {
+			succ := a.succ[from]
+			if k := slices.Index(succ, r); k >= 0 {
+				a.succ[from] = slices.Delete(succ, k, k+1)
+			}
+		}
+		delete(a.pred, r)
+	}
+	for _, r := range op.Results {
+		drop(r)
+	}
+	for _, r := range op.Regions {
+		if len(r.Blocks) > 0 {
+			for _, arg := range r.Blocks[0].Args {
+				drop(arg)
+			}
+		}
+	}
+	a.addOp(op)
 }
 
 // Resolve returns v and every value it may flow into, breadth-first.

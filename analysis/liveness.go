@@ -54,6 +54,13 @@ type Liveness struct {
 	blockLo map[*dialect.Block]int
 	blockHi map[*dialect.Block]int
 	regions map[*dialect.Region]*regionFlow
+	// contexts caches contextOf per root: Exclusive is asked about many
+	// pairs, and a root's context is a walk over all its sites. Like
+	// every answer here it describes the IR as it was analysed.
+	contexts map[*dialect.Value]context
+	// gap between consecutive points (0 or 1: dense), see
+	// ComputeSparseLiveness.
+	gap int
 }
 
 // regionFlow is block-level liveness of one multi-block region.
@@ -73,6 +80,10 @@ func (l *Liveness) NumPoints() int { return len(l.Ops) }
 
 // ComputeLiveness analyses a function-like op (or any op with regions).
 func ComputeLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
+	return computeLiveness(fn, aliases, 1)
+}
+
+func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness {
 	if aliases == nil {
 		aliases = NewAliases(fn)
 	}
@@ -82,28 +93,33 @@ func ComputeLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
 		vals:    map[*dialect.Value][]Interval{},
 		blockLo: map[*dialect.Block]int{}, blockHi: map[*dialect.Block]int{},
 		regions: map[*dialect.Region]*regionFlow{},
+		gap:     gap,
 	}
 	l.number(fn)
 	l.compute(fn)
 	return l
 }
 
+// point is the program point of the i-th op in pre-order: i, or i times
+// the gap of a sparse numbering (see ComputeSparseLiveness).
+func (l *Liveness) point(i int) int { return i * max(l.gap, 1) }
+
 func (l *Liveness) number(op *dialect.Operation) {
-	l.pos[op] = len(l.Ops)
+	l.pos[op] = l.point(len(l.Ops))
 	l.Ops = append(l.Ops, op)
 	for _, r := range op.Regions {
 		for _, b := range r.Blocks {
-			l.blockLo[b] = len(l.Ops)
+			l.blockLo[b] = l.point(len(l.Ops))
 			for _, o := range b.Ops {
 				l.number(o)
 			}
-			l.blockHi[b] = len(l.Ops) - 1
+			l.blockHi[b] = l.point(len(l.Ops) - 1)
 			if len(b.Ops) == 0 {
 				l.blockHi[b] = l.blockLo[b] - 1
 			}
 		}
 	}
-	l.end[op] = len(l.Ops) - 1
+	l.end[op] = l.point(len(l.Ops) - 1)
 }
 
 // defPoint is where v comes into existence.
@@ -459,6 +475,18 @@ type context struct {
 }
 
 func (l *Liveness) contextOf(root *dialect.Value) context {
+	if c, ok := l.contexts[root]; ok {
+		return c
+	}
+	c := l.computeContext(root)
+	if l.contexts == nil {
+		l.contexts = map[*dialect.Value]context{}
+	}
+	l.contexts[root] = c
+	return c
+}
+
+func (l *Liveness) computeContext(root *dialect.Value) context {
 	sites := l.sites(root)
 	if len(sites) == 0 {
 		return context{}

@@ -65,7 +65,7 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		return dialect.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
 	}
 	fc := &flowCheck{haveAddr: tp.haveAddr, addrs: tp.addrs, open: rules.Unmaterialized}
-	if _, err := fc.block(fn.Body(0), memState{}); err != nil {
+	if _, err := fc.block(fn.Body(0), newState()); err != nil {
 		return err
 	}
 	if fc.overflow {

@@ -31,20 +31,53 @@ type seg struct {
 }
 
 // memState is the symbolic memory: per allocation or space, sorted
-// disjoint segments. Absent bytes are unknown.
-type memState map[any][]seg
+// disjoint segments. Absent bytes are unknown. A state is a layer over a
+// base state: it holds the keys written since it was made, and reads fall
+// through to the base. Running a loop body or an if arm (and meeting the
+// paths after) then costs what it touches, not the size of the whole
+// memory: before addresses there is one key per allocation.
+type memState struct {
+	base *memState
+	own  map[any][]seg // a nil slice: no known bytes (hides the base's)
+}
 
-func (s memState) clone() memState {
-	out := make(memState, len(s))
-	for k, v := range s {
-		out[k] = slices.Clone(v)
+func newState() *memState { return &memState{own: map[any][]seg{}} }
+
+// child is a new empty layer over s; s must not change while it is used.
+func (s *memState) child() *memState { return &memState{base: s, own: map[any][]seg{}} }
+
+// get is what key holds.
+func (s *memState) get(key any) []seg {
+	for x := s; x != nil; x = x.base {
+		if v, ok := x.own[key]; ok {
+			return v
+		}
 	}
-	return out
+	return nil
+}
+
+// keys adds to set the keys written in the layers from s down to, not
+// including, stop: where s may differ from stop.
+func (s *memState) keys(stop *memState, set map[any]bool) {
+	for x := s; x != nil && x != stop; x = x.base {
+		for k := range x.own {
+			set[k] = true
+		}
+	}
+}
+
+// absorb makes s read as top, a chain of layers over s, does.
+func (s *memState) absorb(top *memState) {
+	set := map[any]bool{}
+	top.keys(s, set)
+	for k := range set {
+		s.own[k] = top.get(k)
+	}
 }
 
 // write makes [lo, hi) of key hold version v.
-func (s memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Operation) {
-	old := s[key]
+func (s *memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Operation) {
+	old := s.get(key)
 	out := make([]seg, 0, len(old)+2)
 	for _, g := range old {
 		if g.hi <= lo || g.lo >= hi {
@@ -60,15 +93,15 @@ func (s memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Ope
 	}
 	out = append(out, seg{lo, hi, v, by})
 	slices.SortFunc(out, func(a, b seg) int { return int(min(max(a.lo-b.lo, -1), 1)) })
-	s[key] = out
+	s.own[key] = out
 }
 
 // holds reports whether all of [lo, hi) of key holds version v; if not,
 // it returns the first segment that does not (unknown bytes as a nil
 // version with no writer when nothing wrote them).
-func (s memState) holds(key any, lo, hi int64, v *dialect.Value) (seg, bool) {
+func (s *memState) holds(key any, lo, hi int64, v *dialect.Value) (seg, bool) {
 	at := lo
-	for _, g := range s[key] {
+	for _, g := range s.get(key) {
 		if g.hi <= at || g.lo >= hi {
 			continue
 		}
@@ -89,56 +122,60 @@ func (s memState) holds(key any, lo, hi int64, v *dialect.Value) (seg, bool) {
 	return seg{}, true
 }
 
-// meet is the state after two paths join: bytes keep a version only
-// where both paths agree.
-func meet(a, b memState) memState {
-	out := memState{}
-	for k, as := range a {
-		bs, ok := b[k]
-		if !ok {
-			continue
-		}
-		var segs []seg
-		i, j := 0, 0
-		for i < len(as) && j < len(bs) {
-			lo, hi := max(as[i].lo, bs[j].lo), min(as[i].hi, bs[j].hi)
-			if lo < hi {
-				g := seg{lo: lo, hi: hi, v: as[i].v}
-				if as[i].v != bs[j].v {
-					g.v, g.by = nil, bs[j].by
-					if bs[j].v != nil && bs[j].v.Op != nil {
-						g.by = bs[j].v.Op
-					} else if g.by == nil {
-						g.by = as[i].by
-					}
-				} else if g.v == nil {
-					g.by = as[i].by
-				}
-				if n := len(segs); n > 0 && segs[n-1].hi == lo && segs[n-1].v == g.v && segs[n-1].by == g.by {
-					segs[n-1].hi = hi
-				} else {
-					segs = append(segs, g)
-				}
-			}
-			if as[i].hi < bs[j].hi {
-				i++
-			} else {
-				j++
-			}
-		}
-		if len(segs) > 0 {
-			out[k] = segs
-		}
+// meet is the state after two paths join, both layers over base: bytes
+// keep a version only where both paths agree. Keys neither path wrote
+// are the base's on both.
+func meet(a, b, base *memState) *memState {
+	set := map[any]bool{}
+	a.keys(base, set)
+	b.keys(base, set)
+	out := base.child()
+	for k := range set {
+		out.own[k] = meetSegs(a.get(k), b.get(k))
 	}
 	return out
 }
 
-func equalStates(a, b memState) bool {
-	if len(a) != len(b) {
-		return false
+// meetSegs is meet on one key's segments.
+func meetSegs(as, bs []seg) []seg {
+	var segs []seg
+	i, j := 0, 0
+	for i < len(as) && j < len(bs) {
+		lo, hi := max(as[i].lo, bs[j].lo), min(as[i].hi, bs[j].hi)
+		if lo < hi {
+			g := seg{lo: lo, hi: hi, v: as[i].v}
+			if as[i].v != bs[j].v {
+				g.v, g.by = nil, bs[j].by
+				if bs[j].v != nil && bs[j].v.Op != nil {
+					g.by = bs[j].v.Op
+				} else if g.by == nil {
+					g.by = as[i].by
+				}
+			} else if g.v == nil {
+				g.by = as[i].by
+			}
+			if n := len(segs); n > 0 && segs[n-1].hi == lo && segs[n-1].v == g.v && segs[n-1].by == g.by {
+				segs[n-1].hi = hi
+			} else {
+				segs = append(segs, g)
+			}
+		}
+		if as[i].hi < bs[j].hi {
+			i++
+		} else {
+			j++
+		}
 	}
-	for k, as := range a {
-		if !slices.Equal(as, b[k]) {
+	return segs
+}
+
+// equalStates reports whether two layers over base hold the same.
+func equalStates(a, b, base *memState) bool {
+	set := map[any]bool{}
+	a.keys(base, set)
+	b.keys(base, set)
+	for k := range set {
+		if !slices.Equal(a.get(k), b.get(k)) {
 			return false
 		}
 	}
@@ -255,7 +292,7 @@ func version(v *dialect.Value) *dialect.Value {
 }
 
 // read checks that tile v, read by op, finds its own bytes.
-func (c *flowCheck) read(st memState, v *dialect.Value, op *dialect.Operation) error {
+func (c *flowCheck) read(st *memState, v *dialect.Value, op *dialect.Operation) error {
 	p, ok := c.placeOf(v)
 	if !ok {
 		return nil
@@ -290,7 +327,7 @@ func valueName(v *dialect.Value) string {
 }
 
 // block runs the ops of b from st.
-func (c *flowCheck) block(b *dialect.Block, st memState) (memState, error) {
+func (c *flowCheck) block(b *dialect.Block, st *memState) (*memState, error) {
 	for _, op := range b.Ops {
 		if op == b.Terminator() && len(op.Regions) == 0 {
 			return st, nil
@@ -329,7 +366,7 @@ func carriesTiles(op *dialect.Operation) bool {
 }
 
 // readOperands checks every tile operand op reads.
-func (c *flowCheck) readOperands(st memState, op *dialect.Operation) error {
+func (c *flowCheck) readOperands(st *memState, op *dialect.Operation) error {
 	for _, v := range op.Operands {
 		if _, ok := v.Type.(*dialect.TileType); ok {
 			if err := c.read(st, v, op); err != nil {
@@ -341,7 +378,7 @@ func (c *flowCheck) readOperands(st memState, op *dialect.Operation) error {
 }
 
 // plain reads the tile operands of op, then writes its tile results.
-func (c *flowCheck) plain(op *dialect.Operation, st memState) error {
+func (c *flowCheck) plain(op *dialect.Operation, st *memState) error {
 	if err := c.readOperands(st, op); err != nil {
 		return err
 	}
@@ -364,7 +401,7 @@ type carry struct {
 	res *dialect.Value
 }
 
-func (c *flowCheck) loop(L *dialect.Operation, st memState) (memState, error) {
+func (c *flowCheck) loop(L *dialect.Operation, st *memState) (*memState, error) {
 	body := L.Body(0)
 	yield := body.Terminator()
 	if err := c.readOperands(st, L); err != nil {
@@ -378,7 +415,7 @@ func (c *flowCheck) loop(L *dialect.Operation, st memState) (memState, error) {
 		p, ok := c.placeOf(res)
 		cs = append(cs, carry{p: p, ok: ok, arg: body.Args[1+i], res: res})
 	}
-	rename := func(s memState, to func(carry) *dialect.Value) memState {
+	rename := func(s *memState, to func(carry) *dialect.Value) *memState {
 		for _, k := range cs {
 			if k.ok {
 				s.write(k.p.key, k.p.lo, k.p.hi, to(k), L)
@@ -387,11 +424,11 @@ func (c *flowCheck) loop(L *dialect.Operation, st memState) (memState, error) {
 		return s
 	}
 	// The head: entry (init renamed to the iter_arg) met with the back
-	// edge, until nothing changes.
-	entry := rename(st.clone(), func(k carry) *dialect.Value { return k.arg })
+	// edge, until nothing changes. Every state here is layered over st.
+	entry := rename(st.child(), func(k carry) *dialect.Value { return k.arg })
 	head := entry
 	for round := 0; ; round++ {
-		end, err := c.block(body, head.clone())
+		end, err := c.block(body, head.child())
 		if err != nil {
 			return nil, err
 		}
@@ -399,15 +436,15 @@ func (c *flowCheck) loop(L *dialect.Operation, st memState) (memState, error) {
 			return nil, err
 		}
 		back := rename(end, func(k carry) *dialect.Value { return k.arg })
-		next := meet(entry, back)
-		if equalStates(next, head) || round > 64 {
+		next := meet(entry, back, st)
+		if equalStates(next, head, st) || round > 64 {
 			head = next
 			break
 		}
 		head = next
 	}
 	// The loop exits from its head: the carries are the results now.
-	out := head.clone()
+	out := head.child()
 	for _, k := range cs {
 		if !k.ok {
 			continue
@@ -416,12 +453,13 @@ func (c *flowCheck) loop(L *dialect.Operation, st memState) (memState, error) {
 			out.write(k.p.key, k.p.lo, k.p.hi, k.res, L)
 		}
 	}
-	return out, nil
+	st.absorb(out)
+	return st, nil
 }
 
 // yields checks the terminator of a loop body or if arm: each carried
 // tile is yielded on the carry's bytes, and holds its own version there.
-func (c *flowCheck) yields(S, yield *dialect.Operation, cs []carry, st memState) error {
+func (c *flowCheck) yields(S, yield *dialect.Operation, cs []carry, st *memState) error {
 	for _, k := range cs {
 		y := yield.Operands[k.res.Index]
 		if !k.ok {
@@ -452,7 +490,7 @@ func keyName(k any) string {
 	return "an allocation"
 }
 
-func (c *flowCheck) cond(S *dialect.Operation, st memState) (memState, error) {
+func (c *flowCheck) cond(S *dialect.Operation, st *memState) (*memState, error) {
 	if err := c.readOperands(st, S); err != nil {
 		return nil, err
 	}
@@ -464,14 +502,14 @@ func (c *flowCheck) cond(S *dialect.Operation, st memState) (memState, error) {
 		p, ok := c.placeOf(res)
 		cs = append(cs, carry{p: p, ok: ok, res: res})
 	}
-	var out memState
+	var out *memState
 	arms := 0
 	for ri := range S.Regions {
 		b := S.Body(ri)
 		if b == nil {
 			continue
 		}
-		end, err := c.block(b, st.clone())
+		end, err := c.block(b, st.child())
 		if err != nil {
 			return nil, err
 		}
@@ -489,7 +527,7 @@ func (c *flowCheck) cond(S *dialect.Operation, st memState) (memState, error) {
 		if out == nil {
 			out = end
 		} else {
-			out = meet(out, end)
+			out = meet(out, end, st)
 		}
 	}
 	if arms < len(S.Regions) || out == nil {
@@ -497,7 +535,8 @@ func (c *flowCheck) cond(S *dialect.Operation, st memState) (memState, error) {
 		if out == nil {
 			return st, nil
 		}
-		out = meet(out, st)
+		out = meet(out, st, st)
 	}
-	return out, nil
+	st.absorb(out)
+	return st, nil
 }

@@ -163,10 +163,24 @@ func newSearcher(c *comp, capacity int64, costMode bool, m *meter, until int64, 
 		all[i] = int32(i)
 	}
 	c.rankItems(all, preorder, s.total, s.pre)
-	if costMode {
+	if costMode && s.cliquesAffordable() {
 		s.buildCliques()
 	}
 	return s
+}
+
+// cliquesAffordable reports whether buildCliques' setup (an n x n
+// adjacency, a scan of the items per penalised pair) fits in the work
+// left before the search's mark. Without cliques the cost bound is
+// weaker but still sound; building them past the budget would be work
+// no limit counts.
+func (s *searcher) cliquesAffordable() bool {
+	n := int64(s.c.n)
+	setup := n * n
+	for i := range s.c.n {
+		setup += int64(len(s.c.pen[i])) * n
+	}
+	return s.m.used+setup <= s.until
 }
 
 // buildCliques covers the penalty graph greedily with edge-disjoint

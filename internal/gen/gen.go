@@ -47,13 +47,19 @@ func MemrefProgram(size int) string {
 // MemrefFunction returns a module with one function of about n ops: alloc
 // / store / load / dealloc groups with staggered lifetimes, loops and
 // conditionals, for scaling tests of the analyses.
-func MemrefFunction(n int) string {
+func MemrefFunction(n int) string { return memrefFunction(n, false) }
+
+// memrefFunction is MemrefFunction; with closed, every allocation has its
+// dealloc (the last two too), as the static memory planner wants.
+func memrefFunction(n int, closed bool) string {
 	var sb strings.Builder
 	sb.WriteString("func.func @big(%arg0: index, %arg1: i1, %arg2: f32) -> f32 {\n")
 	sb.WriteString("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c16 = arith.constant 16 : index\n")
 	prev := "%arg2"
 	ops := 4
+	groups := 0
 	for g := 0; ops < n; g++ {
+		groups = g + 1
 		fmt.Fprintf(&sb, "  %%a%d = memref.alloc() : memref<%dxf32>\n", g, 16<<(g%4))
 		fmt.Fprintf(&sb, "  memref.store %s, %%a%d[%%c0] : memref<%dxf32>\n", prev, g, 16<<(g%4))
 		fmt.Fprintf(&sb, "  %%v%d = memref.load %%a%d[%%c1] : memref<%dxf32>\n", g, g, 16<<(g%4))
@@ -71,6 +77,11 @@ func MemrefFunction(n int) string {
 			ops++
 		}
 		prev = fmt.Sprintf("%%v%d", g)
+	}
+	if closed {
+		for g := max(groups-2, 0); g < groups; g++ {
+			fmt.Fprintf(&sb, "  memref.dealloc %%a%d : memref<%dxf32>\n", g, 16<<(g%4))
+		}
 	}
 	sb.WriteString("  return " + prev + " : f32\n}\n")
 	return sb.String()

@@ -3,8 +3,10 @@
 package memrefplan
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +14,7 @@ import (
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
@@ -183,6 +186,7 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 	}
 
 	// 7-8. Rewrite: arena, then a constant and a view per allocation.
+	before := map[*dialect.Operation][]*dialect.Operation{}
 	for _, sp := range spaces {
 		a := arenas[sp]
 		var base *dialect.Value
@@ -205,21 +209,59 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 			k.SetAttr("value", dialect.Int(c.offset, dialect.Index))
 			view := dialect.NewOperation("memref.view", c.alloc.Loc, []*dialect.Value{base, k.Results[0]}, []dialect.Type{c.alloc.Results[0].Type})
 			view.Results[0].NameHint = c.alloc.Results[0].NameHint
-			c.alloc.Block.InsertBefore(c.alloc, k, view)
+			before[c.alloc] = []*dialect.Operation{k, view}
 			c.alloc.Results[0].ReplaceAllUsesWith(view.Results[0])
 		}
 		ctx.Stat("arena-bytes", a.size)
 	}
+	// One pass per block puts the views in and takes the allocations and
+	// deallocations out: one op at a time would scan the block each.
+	var dead []*dialect.Operation
 	for _, c := range cands {
 		for _, d := range c.deallocs {
 			if d.Block != nil {
-				d.Erase()
+				dead = append(dead, d)
 			}
 		}
-		c.alloc.Erase()
+		dead = append(dead, c.alloc)
 	}
+	rewriteBlocks(before, dead)
 	ctx.Stat("num-planned", int64(len(cands)))
 	return nil
+}
+
+// rewriteBlocks inserts before[op] right before each op and erases the
+// dead ops (whose results have no uses left), in one pass over each block
+// involved.
+func rewriteBlocks(before map[*dialect.Operation][]*dialect.Operation, dead []*dialect.Operation) {
+	drop := make(map[*dialect.Operation]bool, len(dead))
+	var blocks []*dialect.Block
+	seen := map[*dialect.Block]bool{}
+	note := func(b *dialect.Block) {
+		if b != nil && !seen[b] {
+			seen[b] = true
+			blocks = append(blocks, b)
+		}
+	}
+	for _, d := range dead {
+		drop[d] = true
+		note(d.Block)
+	}
+	for op := range before {
+		note(op.Block)
+	}
+	for _, b := range blocks {
+		ops := make([]*dialect.Operation, 0, len(b.Ops))
+		for _, op := range b.Ops {
+			for _, n := range before[op] {
+				n.Block = b
+				ops = append(ops, n)
+			}
+			ops = append(ops, op)
+		}
+		b.Ops = ops
+		b.RemoveOps(func(op *dialect.Operation) bool { return drop[op] })
+	}
 }
 
 // returnedValues are the values a func.return may hand to the caller.
@@ -589,13 +631,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 		}
 	}
 	if s.fine {
-		for i := range cands {
-			for j := i + 1; j < len(cands); j++ {
-				if ex, _ := s.lv.Exclusive(cands[i].alloc.Results[0], cands[j].alloc.Results[0]); ex {
-					p.TemporalExclusions = append(p.TemporalExclusions, [2]int{i, j})
-				}
-			}
-		}
+		p.TemporalExclusions = s.exclusions(cands)
 	}
 	opt := planner.Options{TimeLimit: s.opts.TimeLimit, Work: s.opts.Work, Capacity: planner.Unbounded}
 	res, err := planner.Solve(algo, p, opt)
@@ -674,6 +710,41 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			algo, size, len(cands), spaceName(space), lb, proven, unshared-size)
 	}
 	return size, align, nil
+}
+
+// exclusions lists the pairs of candidates (i < j, sorted) whose
+// lifetimes overlap but that are never live on one path (the arms of an
+// scf.if). Pairs whose lifetimes are disjoint may share anyway, so only
+// the overlapping ones are asked, found with an interval tree: the work
+// grows with the pairs live together, not with all pairs.
+func (s *state) exclusions(cands []*candidate) [][2]int {
+	var tree ivtree.Tree
+	var out [][2]int
+	seen := map[[2]int]bool{}
+	for j, c := range cands {
+		for _, iv := range c.live {
+			tree.Overlapping(iv.Start, iv.End, func(_, _ int64, i int) bool {
+				if i == j || seen[[2]int{i, j}] {
+					return true
+				}
+				seen[[2]int{i, j}] = true
+				if ex, _ := s.lv.Exclusive(cands[i].alloc.Results[0], c.alloc.Results[0]); ex {
+					out = append(out, [2]int{i, j})
+				}
+				return true
+			})
+		}
+		for _, iv := range c.live {
+			tree.Insert(iv.Start, iv.End, j)
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]int) int {
+		if c := cmp.Compare(a[0], b[0]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a[1], b[1])
+	})
+	return out
 }
 
 // lowerBound is the largest total size of buffers that must be disjoint at

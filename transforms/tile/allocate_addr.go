@@ -75,6 +75,7 @@ func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
 type addrProblem struct {
 	p      *planner.Problem
 	allocs []*dialect.Operation
+	byBuf  map[*dialect.Value]int // allocation result -> index in allocs
 	pools  map[string]int
 	seps   map[sepKey]bool
 	// inPlace lists (output, input) allocations of one op whose
@@ -306,10 +307,14 @@ func (ap *addrProblem) peakText(fn *dialect.Operation, pool int) string {
 }
 
 func (ap *addrProblem) index(buf *dialect.Value) int {
-	for i, a := range ap.allocs {
-		if a.Results[0] == buf {
-			return i
+	if ap.byBuf == nil {
+		ap.byBuf = make(map[*dialect.Value]int, len(ap.allocs))
+		for i, a := range ap.allocs {
+			ap.byBuf[a.Results[0]] = i
 		}
+	}
+	if i, ok := ap.byBuf[buf]; ok {
+		return i
 	}
 	return -1
 }
@@ -392,8 +397,7 @@ func (ap *addrProblem) root(v *dialect.Value) int {
 // (loads MTE2, stores MTE3, cube ops M, L1->L0 moves MTE1, L0C moves FIX,
 // the rest V).
 func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness) {
-	type ends struct{ first, last string }
-	pipes := make([]ends, len(ap.allocs))
+	pipes := make([]pipeEnds, len(ap.allocs))
 	firstAt := make([]int, len(ap.allocs))
 	lastAt := make([]int, len(ap.allocs))
 	for i := range ap.allocs {
@@ -433,21 +437,34 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 		}
 		return 1
 	}
-	for i := range ap.allocs {
-		for j := i + 1; j < len(ap.allocs); j++ {
-			bi, bj := ap.p.Buffers[i], ap.p.Buffers[j]
-			if bi.Pool != bj.Pool || planner.LiveOverlap(bi.Live, bj.Live) {
-				continue
-			}
-			a, b := i, j
-			if lastAt[j] < firstAt[i] {
-				a, b = j, i
-			}
-			if pipes[a].last == "" || pipes[b].first == "" || pipes[a].last == pipes[b].first {
-				continue
-			}
-			if w := weight(i) * weight(j); w > 0 {
-				ap.p.Penalties = append(ap.p.Penalties, planner.Penalty{A: i, B: j, Cost: w})
+	add := func(i, j int) {
+		if w := weight(i) * weight(j); w > 0 {
+			ap.p.Penalties = append(ap.p.Penalties, planner.Penalty{A: min(i, j), B: max(i, j), Cost: w})
+		}
+	}
+	byPool := map[int][]int{}
+	for i, b := range ap.p.Buffers {
+		byPool[b.Pool] = append(byPool[b.Pool], i)
+	}
+	for _, members := range byPool {
+		if n := int64(len(members)); n*(n-1)/2 > densePenaltyPairs {
+			ap.nearestPenalties(members, pipes, add)
+			continue
+		}
+		for x, i := range members {
+			for _, j := range members[x+1:] {
+				bi, bj := ap.p.Buffers[i], ap.p.Buffers[j]
+				if planner.LiveOverlap(bi.Live, bj.Live) {
+					continue
+				}
+				a, b := i, j
+				if lastAt[j] < firstAt[i] {
+					a, b = j, i
+				}
+				if pipes[a].last == "" || pipes[b].first == "" || pipes[a].last == pipes[b].first {
+					continue
+				}
+				add(i, j)
 			}
 		}
 	}
@@ -457,6 +474,92 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 		}
 		return cmp.Compare(x.B, y.B)
 	})
+}
+
+// pipeEnds are the pipes of the first op writing an allocation and of the
+// last op touching it ("" when no op with a pipe does).
+type pipeEnds struct{ first, last string }
+
+// densePenaltyPairs bounds the pairs of one space the cross-pipe
+// recogniser checks one by one: every kernel written by hand is far below
+// it. Past it (thousands of allocations in one space) a space's penalties
+// would grow with the square of its allocations, and so would the
+// planner's work on them, so nearestPenalties keeps the nearest handoffs.
+const densePenaltyPairs = 1 << 20
+
+// nearestCrossPipe is how many cross-pipe predecessors nearestPenalties
+// keeps per allocation.
+const nearestCrossPipe = 16
+
+// nearestPenalties is the cross-pipe recogniser for very large spaces:
+// each allocation b is penalised against the nearestCrossPipe allocations
+// a that die last before b is born (hull-disjoint lifetimes) and whose
+// last pipe differs from b's first one. A handoff to a buffer dead long
+// before is the one a placement least needs to avoid: sharing bytes with
+// a far predecessor usually means sharing them with the buffers in
+// between too, whose own handoffs carry the synchronisation. The work is
+// O(n log n + n * pipes * nearestCrossPipe), instead of n^2 pairs.
+func (ap *addrProblem) nearestPenalties(members []int, pipes []pipeEnds, add func(i, j int)) {
+	type span struct{ start, end int64 }
+	hull := make(map[int]span, len(members))
+	byPipe := map[string][]int{} // by last pipe, sorted by end
+	var pipeNames []string
+	for _, i := range members {
+		live := ap.p.Buffers[i].Live
+		h := span{live[0].Start, live[0].End}
+		for _, iv := range live[1:] {
+			h.start, h.end = min(h.start, iv.Start), max(h.end, iv.End)
+		}
+		hull[i] = h
+		if p := pipes[i].last; p != "" {
+			if _, ok := byPipe[p]; !ok {
+				pipeNames = append(pipeNames, p)
+			}
+			byPipe[p] = append(byPipe[p], i)
+		}
+	}
+	slices.Sort(pipeNames)
+	for _, p := range pipeNames {
+		slices.SortFunc(byPipe[p], func(x, y int) int {
+			if c := cmp.Compare(hull[x].end, hull[y].end); c != 0 {
+				return c
+			}
+			return cmp.Compare(x, y)
+		})
+	}
+	var near []int
+	for _, b := range members {
+		q := pipes[b].first
+		if q == "" {
+			continue
+		}
+		near = near[:0]
+		for _, p := range pipeNames {
+			if p == q {
+				continue
+			}
+			list := byPipe[p]
+			// list[:k] ends by b's birth.
+			k, _ := slices.BinarySearchFunc(list, hull[b].start, func(a int, t int64) int {
+				if hull[a].end <= t {
+					return -1
+				}
+				return 1
+			})
+			for x := k - 1; x >= 0 && x >= k-nearestCrossPipe; x-- {
+				near = append(near, list[x])
+			}
+		}
+		slices.SortFunc(near, func(x, y int) int {
+			if c := cmp.Compare(hull[y].end, hull[x].end); c != 0 {
+				return c // latest death first
+			}
+			return cmp.Compare(y, x)
+		})
+		for _, a := range near[:min(len(near), nearestCrossPipe)] {
+			add(a, b)
+		}
+	}
 }
 
 // writeSeparations records the separations one write (into allocation

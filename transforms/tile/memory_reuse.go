@@ -7,14 +7,14 @@ import (
 
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
-// memory-reuse: PyPTO's MemoryReuse pass (its pass documentation,
-// "MemoryReuse Pass") on the tile dialect,
+// memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,
 // after init-memref (and normally materialize-semantic-aliases).
 //
 // Units of sharing are allocation identities (tile.alloc ops): a loop
@@ -98,12 +98,17 @@ type member struct {
 	stage  int64
 	staged bool
 	offset int64 // within its buffer
+	slot   int   // index in its buffer's members while packing
 }
 
 // buffer is one allocation of the plan and the members that share it.
 type buffer struct {
 	members []*member // members[0] is the representative
 	closed  bool
+	// Indexes for packing: the members' lifetimes (ids index members),
+	// and the pipeline-staged members by group.
+	live   ivtree.Tree
+	staged map[int64][]*member
 }
 
 func (b *buffer) size() int64 { return b.members[0].size }
@@ -117,6 +122,7 @@ type reuser struct {
 	members   []*member
 	byAlloc   map[*dialect.Value]*member
 	noShare   map[[2]*member]string // rule-based refusals (both orders) and why
+	partners  map[*member][]*member // the same refusals, per member
 	residue   map[*member]int64
 	groupTags map[int64]*dialect.Operation
 }
@@ -133,7 +139,7 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 		return nil
 	}
 	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*member{},
-		noShare: map[[2]*member]string{}, residue: map[*member]int64{}, groupTags: map[int64]*dialect.Operation{}}
+		noShare: map[[2]*member]string{}, partners: map[*member][]*member{}, residue: map[*member]int64{}, groupTags: map[int64]*dialect.Operation{}}
 	names := printer.Names(fn, printer.Options{})
 	for i, a := range allocs {
 		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
@@ -287,6 +293,10 @@ func (s *reuser) computeRuleRefusals(rules *writeRules) {
 			out := s.byAlloc[d]
 			rules.refusals(op, func(_ int, in *dialect.Value, why string) {
 				if x := memberOf(in); out != nil && x != nil && out != x {
+					if s.noShare[[2]*member{out, x}] == "" {
+						s.partners[out] = append(s.partners[out], x)
+						s.partners[x] = append(s.partners[x], out)
+					}
 					s.noShare[[2]*member{out, x}] = why
 					s.noShare[[2]*member{x, out}] = why
 				}
@@ -302,27 +312,13 @@ func (s *reuser) concurrentStages(a, b *member) bool {
 	return a.staged && b.staged && a.group == b.group && a.stage != b.stage && s.residue[a] != s.residue[b]
 }
 
-// canShare is PyPTO's can_share, checked in both directions.
-func (s *reuser) canShare(a, b *member, guard bool) bool {
-	if a.space != b.space || a.pinned || b.pinned || a.fixed || b.fixed || s.noShare[[2]*member{a, b}] != "" {
-		return false
-	}
-	if guard && s.concurrentStages(a, b) {
-		return false
-	}
-	if !analysis.OverlapSets(a.ranges, b.ranges) {
-		return true
-	}
-	ex, _ := s.lv.Exclusive(a.alloc.Results[0], b.alloc.Results[0])
-	return ex
-}
-
 // pack is the global first-fit-decreasing packing, optionally with the
-// subrange retry.
+// subrange retry. First fit depends on the order, and no one order is
+// best: pack tries a few and keeps the packing with the smallest
+// footprint (then the fewest buffers, then the earliest order tried), so
+// the result is never worse than any of them, PyPTO's program order
+// included.
 func (s *reuser) pack(members []*member, guard, subranges bool) []*buffer {
-	// Largest first; among equal sizes, shorter lifetimes first (they fill
-	// the gaps the longer ones leave), then program order.
-	order := append([]*member(nil), members...)
 	span := func(m *member) int {
 		n := 0
 		for _, r := range m.ranges {
@@ -330,72 +326,197 @@ func (s *reuser) pack(members []*member, guard, subranges bool) []*buffer {
 		}
 		return n
 	}
-	slices.SortStableFunc(order, func(a, b *member) int {
-		if c := cmp.Compare(b.size, a.size); c != 0 {
-			return c // larger first
+	bySize := func(a, b *member) int { return cmp.Compare(b.size, a.size) } // larger first
+	orders := []func(a, b *member) int{
+		// Among equal sizes, shorter lifetimes first (they fill the gaps
+		// the longer ones leave), then program order.
+		func(a, b *member) int {
+			if c := bySize(a, b); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(span(a), span(b)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.order, b.order)
+		},
+		// PyPTO's: program order among equal sizes.
+		func(a, b *member) int {
+			if c := bySize(a, b); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.order, b.order)
+		},
+		// Longer lifetimes first: the long-lived claim their buffers
+		// before the short ones scatter over them.
+		func(a, b *member) int {
+			if c := bySize(a, b); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(span(b), span(a)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.order, b.order)
+		},
+	}
+	var best []*buffer
+	var bestOff []int64
+	var bestFoot int64
+	space := ""
+	if len(members) > 0 {
+		space = members[0].space
+	}
+	for _, less := range orders {
+		order := append([]*member(nil), members...)
+		slices.SortStableFunc(order, less)
+		bufs := s.packOrder(order, guard, subranges)
+		foot := s.footprint(space, bufs)
+		if best == nil || foot < bestFoot || foot == bestFoot && len(bufs) < len(best) {
+			best, bestFoot = bufs, foot
+			bestOff = bestOff[:0]
+			for _, m := range members {
+				bestOff = append(bestOff, m.offset)
+			}
 		}
-		if c := cmp.Compare(span(a), span(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.order, b.order)
-	})
+	}
+	// Each packing leaves its offsets on the members: put the chosen
+	// one's back.
+	for i, m := range members {
+		m.offset = bestOff[i]
+	}
+	return best
+}
+
+// packOrder is first-fit packing of members in the given order.
+func (s *reuser) packOrder(order []*member, guard, subranges bool) []*buffer {
 	var bufs []*buffer
 	align := int64(32)
-	if s.ctx.Target != nil && len(members) > 0 {
-		align = max(align, s.ctx.Target.Alignment(members[0].space))
+	if s.ctx.Target != nil && len(order) > 0 {
+		align = max(align, s.ctx.Target.Alignment(order[0].space))
 	}
+	in := map[*member]*buffer{} // where each packed member went
 	for _, m := range order {
 		m.offset = 0
 		if m.pinned || m.fixed {
+			m.slot = 0
 			bufs = append(bufs, &buffer{members: []*member{m}, closed: true})
+			in[m] = bufs[len(bufs)-1]
 			continue
 		}
-		placed := false
+		var to *buffer
 		for _, b := range bufs {
-			if b.closed {
-				continue
-			}
-			ok := true
-			for _, x := range b.members {
-				if !s.canShare(m, x, guard) {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				b.members = append(b.members, m)
-				placed = true
+			if !b.closed && len(s.blockers(b, m, guard, in, true)) == 0 {
+				to = b
 				break
 			}
 		}
-		if !placed && subranges {
+		if to == nil && subranges {
 			for _, b := range bufs {
 				if b.closed || b.size() <= m.size {
 					continue
 				}
-				if off, ok := s.subrange(b, m, guard, align); ok {
+				if off, ok := s.subrange(b, m, guard, align, in); ok {
 					m.offset = off
-					b.members = append(b.members, m)
-					placed = true
+					to = b
 					break
 				}
 			}
 		}
-		if !placed {
-			bufs = append(bufs, &buffer{members: []*member{m}})
+		if to == nil {
+			to = &buffer{}
+			bufs = append(bufs, to)
 		}
+		to.add(m, guard, s.residue)
+		in[m] = to
 	}
 	return bufs
 }
 
+// add puts m into b and into b's indexes.
+func (b *buffer) add(m *member, guard bool, residue map[*member]int64) {
+	b.members = append(b.members, m)
+	k := len(b.members) - 1
+	m.slot = k
+	for _, r := range m.ranges {
+		b.live.Insert(int64(r.Start), int64(r.End), k)
+	}
+	if guard && m.staged {
+		if b.staged == nil {
+			b.staged = map[int64][]*member{}
+		}
+		b.staged[m.group] = append(b.staged[m.group], m)
+	}
+}
+
+// blockers lists the members of b that m cannot share with, in b's
+// order; with first it stops at the first. m may share with x (PyPTO's
+// can_share, both directions) when they are in one space, neither is
+// pinned or fixed, no rule refuses the pair, they are not concurrent pipeline
+// stages (with the guard), and their lifetimes are disjoint or on
+// exclusive paths (touching is fine). Instead of asking every member,
+// blockers asks the indexes: members whose lifetimes
+// overlap m's (then only exclusive paths allow sharing), m's rule
+// refusals placed in b, and concurrent pipeline stages of m's group.
+func (s *reuser) blockers(b *buffer, m *member, guard bool, in map[*member]*buffer, first bool) []*member {
+	var out []*member
+	seen := map[int]bool{}
+	block := func(k int) bool {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, b.members[k])
+		}
+		return !first
+	}
+	// Non-closed buffers hold no pinned member, but a closed one (or a
+	// space mismatch) blocks everything; one space and pinned members
+	// alone in their buffers make the first member speak for all.
+	if len(b.members) > 0 {
+		if x := b.members[0]; x.pinned || m.pinned || x.fixed || m.fixed || x.space != m.space {
+			return b.members
+		}
+	}
+	for _, x := range s.partners[m] {
+		if in[x] == b {
+			if block(x.slot); first {
+				return out
+			}
+		}
+	}
+	if guard && m.staged {
+		for _, x := range b.staged[m.group] {
+			if s.concurrentStages(m, x) {
+				if block(x.slot); first {
+					return out
+				}
+			}
+		}
+	}
+	for _, r := range m.ranges {
+		done := b.live.Overlapping(int64(r.Start), int64(r.End), func(_, _ int64, k int) bool {
+			if seen[k] {
+				return true
+			}
+			if ex, _ := s.lv.Exclusive(m.alloc.Results[0], b.members[k].alloc.Results[0]); ex {
+				return true
+			}
+			return block(k)
+		})
+		if !done {
+			return out
+		}
+	}
+	if !first {
+		// b's order, as a scan of b.members would list them.
+		slices.SortFunc(out, func(x, y *member) int { return cmp.Compare(x.slot, y.slot) })
+	}
+	return out
+}
+
 // subrange finds the lowest aligned offset in b where m fits without
 // touching the bytes of a member it cannot share with.
-func (s *reuser) subrange(b *buffer, m *member, guard bool, align int64) (int64, bool) {
+func (s *reuser) subrange(b *buffer, m *member, guard bool, align int64, in map[*member]*buffer) (int64, bool) {
 	var blocked [][2]int64
-	for _, x := range b.members {
-		if !s.canShare(m, x, guard) {
-			blocked = append(blocked, [2]int64{x.offset, x.offset + x.size})
-		}
+	for _, x := range s.blockers(b, m, guard, in, false) {
+		blocked = append(blocked, [2]int64{x.offset, x.offset + x.size})
 	}
 	slices.SortFunc(blocked, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
 	off := int64(0)
@@ -582,6 +703,8 @@ func (s *reuser) hasDynamicOffsets(space string) bool {
 // apply rebases every member onto its buffer's representative: the
 // largest member (the first packed), the earliest allocation among equals.
 func (s *reuser) apply(plan []*buffer) {
+	var dead []*dialect.Operation
+	defer func() { eraseOps(dead) }()
 	for _, b := range plan {
 		for i, m := range b.members {
 			r := b.members[0]
@@ -599,7 +722,7 @@ func (s *reuser) apply(plan []*buffer) {
 			s.ctx.Stat("num-shared", 1)
 			s.ctx.Stat("bytes-saved", m.size)
 			if !m.alloc.Results[0].HasUses() {
-				m.alloc.Erase()
+				dead = append(dead, m.alloc)
 			}
 		}
 	}

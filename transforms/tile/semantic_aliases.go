@@ -1,9 +1,9 @@
 package tile
 
 import (
-	"slices"
-
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
@@ -48,6 +48,51 @@ type materializer struct {
 	fn    *dialect.Operation
 	namer *allocNamer
 	lv    *analysis.Liveness
+	// stale: ops were inserted or operands replaced since lv was
+	// computed (a retargeted producer only changes the alias graph,
+	// which retarget updates in place).
+	stale bool
+	// allocs made for copies and results, hoisted to the entry at the
+	// end in one go: nothing reads their position before.
+	allocs []*dialect.Operation
+	// gen counts changes to lv (recomputed or updated); byEnd caches
+	// tilesByEnd for one gen.
+	gen   int
+	byEnd map[*dialect.Value]tileList
+}
+
+// refresh recomputes the liveness when the IR changed since in a way the
+// updates below could not follow.
+func (m *materializer) refresh() {
+	if m.lv == nil || m.stale {
+		m.lv = analysis.ComputeSparseLiveness(m.fn, nil)
+		m.stale = false
+		m.gen++
+	}
+}
+
+// inserted keeps the liveness current after op was inserted and the uses
+// of changed changed (a sparse numbering leaves room for new ops).
+func (m *materializer) inserted(op *dialect.Operation, changed ...*dialect.Value) {
+	m.gen++
+	if m.stale || m.lv == nil || !m.lv.Inserted(op, changed...) {
+		m.stale = true
+	}
+}
+
+// replaced keeps the liveness current after an operand of owner (a loop's
+// init, a yield's value: pass the loop or if) was replaced; vals are the
+// values whose uses changed.
+func (m *materializer) replaced(owner *dialect.Operation, vals ...*dialect.Value) {
+	m.gen++
+	if m.stale || m.lv == nil {
+		m.stale = true
+		return
+	}
+	m.lv.Aliases.Update(owner)
+	if !m.lv.UsesChanged(vals...) {
+		m.stale = true
+	}
 }
 
 func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
@@ -86,7 +131,7 @@ func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error 
 	// Outer ops first: a nested loop then sees the outer carry's buffer
 	// as its init's.
 	for _, op := range ops {
-		m.lv = analysis.ComputeLiveness(fn, nil)
+		m.refresh()
 		var err error
 		if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
 			err = m.loop(op)
@@ -103,6 +148,9 @@ func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error 
 		if err := m.reconcile(op); err != nil {
 			return err
 		}
+	}
+	if len(m.allocs) > 0 {
+		hoistToEntry(fn, m.allocs)
 	}
 	removeUnusedAllocs(fn)
 	// The must-alias plan is a plan too: the independent validator checks
@@ -148,14 +196,14 @@ func hasTileResults(op *dialect.Operation) bool {
 
 // removeUnusedAllocs drops tile.alloc ops nothing writes into any more.
 func removeUnusedAllocs(fn *dialect.Operation) int {
-	n := 0
+	var dead []*dialect.Operation
 	for _, a := range Allocs(fn) {
 		if !a.Results[0].HasUses() && !IsPinned(a) {
-			a.Erase()
-			n++
+			dead = append(dead, a)
 		}
 	}
-	return n
+	eraseOps(dead)
+	return len(dead)
 }
 
 // carryMove is a copy at a yield: operand idx of the yield gets src copied
@@ -185,24 +233,28 @@ func (m *materializer) loop(L *dialect.Operation) error {
 				return err
 			}
 			L.SetOperand(3+i, nl.val)
+			m.replaced(L, init, nl.val)
 			loc = nl.loc
 		}
 		if sharesCarry(canon, loc) {
 			// Two carries seeded from one tile (iter_args(%x = %a, %z = %a)):
 			// the second starts in a copy of its own.
-			nl, err := m.copyBefore(L, L.Operands[3+i])
+			prev := L.Operands[3+i]
+			nl, err := m.copyBefore(L, prev)
 			if err != nil {
 				return err
 			}
 			L.SetOperand(3+i, nl.val)
+			m.replaced(L, prev, nl.val)
 			loc = nl.loc
 		}
 		canon[i] = loc
 	}
 	// The copies changed the IR: the safety checks below must see them,
 	// and each retargeting too (a stale analysis once let an if write
-	// over a carry still read at the yield).
-	m.lv = analysis.ComputeLiveness(m.fn, nil)
+	// over a carry still read at the yield; retarget keeps the alias
+	// graph current).
+	m.refresh()
 	for i := range L.Results {
 		loc, ok := canon[i]
 		if !ok {
@@ -214,7 +266,6 @@ func (m *materializer) loop(L *dialect.Operation) error {
 		}
 		if m.retarget(y, loc, L, body.Args[1+i]) {
 			m.ctx.Stat("num-retargeted", 1)
-			m.lv = analysis.ComputeLiveness(m.fn, nil)
 			continue
 		}
 		moves = append(moves, carryMove{idx: i, src: y, dst: loc})
@@ -298,9 +349,10 @@ func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newL
 		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), Describe(v))
 	}
 	alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, m.namer.name(t.Space))
-	hoistToEntry(m.fn, []*dialect.Operation{alloc})
+	m.allocs = append(m.allocs, alloc)
 	mv := newMove(v, alloc.Results[0], 0, op.Loc)
 	op.Block.InsertBefore(op, mv)
+	m.inserted(mv)
 	m.ctx.Stat("num-moves", 1)
 	return newLoc{val: mv.Results[0], loc: analysis.TileLoc{Buf: alloc.Results[0]}}, nil
 }
@@ -333,6 +385,8 @@ func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *d
 			return false
 		}
 		dialect.SetTileDestFor(op, v.Index, dst.Buf, dst.Offset)
+		m.lv.Aliases.Update(op)
+		m.gen++
 		return true
 	case op.Has(dialect.ResultReusesInput):
 		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {
@@ -476,9 +530,8 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 				return dialect.NewError(S.Loc, "cannot materialize result #%d of %s", i, dialect.Describe(S))
 			}
 			alloc := newTileAlloc(t.Space, t.ByteSize(), S.Loc, m.namer.name(t.Space))
-			hoistToEntry(m.fn, []*dialect.Operation{alloc})
+			m.allocs = append(m.allocs, alloc)
 			dst = analysis.TileLoc{Buf: alloc.Results[0]}
-			m.lv = analysis.ComputeLiveness(m.fn, nil)
 		}
 		dsts[i] = dst
 		for ri := range S.Regions {
@@ -493,13 +546,12 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 			}
 			if m.retarget(y, dst, S, nil) {
 				m.ctx.Stat("num-retargeted", 1)
-				m.lv = analysis.ComputeLiveness(m.fn, nil)
 				continue
 			}
 			if err := m.emitMoves(yield, []carryMove{{idx: i, src: y, dst: dst}}); err != nil {
 				return err
 			}
-			m.lv = analysis.ComputeLiveness(m.fn, nil)
+			m.refresh()
 		}
 	}
 	// A tile yielded for two results sits on one of their places only.
@@ -546,20 +598,62 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int
 		}
 	}
 	end := m.lv.End(S)
-	for _, w := range m.lv.Aliases.Resolve(l.Buf) {
-		if mine[w] || w == l.Buf {
+	// The buffer's tiles, latest death first: the first that is not S's
+	// own answers.
+	for _, t := range m.tilesByEnd(l.Buf) {
+		if t.end <= end {
+			break
+		}
+		if !mine[t.v] {
+			return true
+		}
+	}
+	return false
+}
+
+// endTile is a tile and the end of its lifetime.
+type endTile struct {
+	v   *dialect.Value
+	end int
+}
+
+// tilesByEnd lists the tiles that may live in buf, latest death first.
+// A buffer memory-reuse shared holds thousands of tiles and liveAfter
+// asks about it for every if, so the list is kept until the liveness or
+// the alias graph changes (gen).
+func (m *materializer) tilesByEnd(buf *dialect.Value) []endTile {
+	if c, ok := m.byEnd[buf]; ok && c.gen == m.gen {
+		return c.tiles
+	}
+	var out []endTile
+	for _, w := range m.lv.Aliases.Resolve(buf) {
+		if w == buf {
 			continue
 		}
 		if _, isTile := w.Type.(*dialect.TileType); !isTile {
 			continue
 		}
-		for _, r := range m.lv.Ranges(w) {
-			if r.End > end {
-				return true
-			}
+		rs := m.lv.Ranges(w)
+		if len(rs) == 0 {
+			continue
 		}
+		e := rs[0].End
+		for _, r := range rs[1:] {
+			e = max(e, r.End)
+		}
+		out = append(out, endTile{w, e})
 	}
-	return false
+	slices.SortStableFunc(out, func(a, b endTile) int { return cmp.Compare(b.end, a.end) })
+	if m.byEnd == nil {
+		m.byEnd = map[*dialect.Value]tileList{}
+	}
+	m.byEnd[buf] = tileList{gen: m.gen, tiles: out}
+	return out
+}
+
+type tileList struct {
+	gen   int
+	tiles []endTile
 }
 
 // producedInside reports whether tile y is written inside op S by a
@@ -737,7 +831,10 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 	emit := func(i int, src *dialect.Value) {
 		mv := newMove(src, moves[i].dst.Buf, moves[i].dst.Offset, yield.Loc)
 		yield.Block.InsertBefore(yield, mv)
+		old := yield.Operands[moves[i].idx]
 		yield.SetOperand(moves[i].idx, mv.Results[0])
+		m.inserted(mv, old)
+		m.replaced(yield.ParentOp())
 		done[i] = true
 		m.ctx.Stat("num-moves", 1)
 	}

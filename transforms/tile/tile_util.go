@@ -2,7 +2,6 @@ package tile
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/pto-opt/pto-opt/analysis"
@@ -120,21 +119,58 @@ func Allocs(fn *dialect.Operation) []*dialect.Operation {
 }
 
 // hoistToEntry moves ops to the front of the function's entry block,
-// keeping their relative order, after any allocations already there.
+// keeping their relative order, after any allocations already there (up
+// to the first of ops). The block is rebuilt once: moving ops one at a
+// time would cost a scan of the block each.
 func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	entry := fn.Body(0)
-	at := 0
-	for at < len(entry.Ops) && IsAlloc(entry.Ops[at]) && !slices.Contains(ops, entry.Ops[at]) {
-		at++
+	moving := make(map[*dialect.Operation]bool, len(ops))
+	for _, op := range ops {
+		moving[op] = true
 	}
 	for _, op := range ops {
-		if op.Block == entry && op.IndexInBlock() == at {
-			at++
+		if op.Block != nil && op.Block != entry {
+			op.Detach()
+		}
+	}
+	at := 0
+	for at < len(entry.Ops) && IsAlloc(entry.Ops[at]) && !moving[entry.Ops[at]] {
+		at++
+	}
+	out := make([]*dialect.Operation, 0, len(entry.Ops)+len(ops))
+	out = append(out, entry.Ops[:at]...)
+	for _, op := range ops {
+		op.Block = entry
+		out = append(out, op)
+	}
+	for _, op := range entry.Ops[at:] {
+		if !moving[op] {
+			out = append(out, op)
+		}
+	}
+	entry.Ops = out
+}
+
+// eraseOps erases ops (whose results have no uses), one pass over each
+// block they are in rather than one per op.
+func eraseOps(ops []*dialect.Operation) {
+	byBlock := map[*dialect.Block]map[*dialect.Operation]bool{}
+	var blocks []*dialect.Block
+	for _, op := range ops {
+		b := op.Block
+		if b == nil {
+			op.Erase()
 			continue
 		}
-		op.Detach()
-		entry.InsertAt(at, op)
-		at++
+		if byBlock[b] == nil {
+			byBlock[b] = map[*dialect.Operation]bool{}
+			blocks = append(blocks, b)
+		}
+		byBlock[b][op] = true
+	}
+	for _, b := range blocks {
+		set := byBlock[b]
+		b.RemoveOps(func(op *dialect.Operation) bool { return set[op] })
 	}
 }
 
