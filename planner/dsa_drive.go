@@ -59,14 +59,31 @@ func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32)
 // fitSearch looks for any placement under capacity, penalties ignored. It
 // rotates through the preorders with a node limit that doubles each round,
 // so an order that suits the instance finishes early (MiniMalloc's
-// round-robin). statusDone means the capacity is proven infeasible.
+// round-robin), with the skyline search in the rotation where it applies.
+// statusDone means the capacity is proven infeasible.
 func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, searchStatus, int64) {
 	searchers := make([]*searcher, len(preorderKinds))
 	for k, kind := range preorderKinds {
 		searchers[k] = newSearcher(c, capacity, false, m, until, kind)
 	}
+	// The skyline search (dsa_skyline.go) takes its turn first where it
+	// applies: on perfect packings it is the one that finishes.
+	sky := newSkyline(c, capacity, m, until)
 	var nodes int64
 	for limit := int64(2 * c.n); ; limit *= 2 {
+		if sky != nil {
+			st := sky.run(limit)
+			nodes += sky.nodes
+			switch st {
+			case statusFound:
+				return sky.best, st, nodes
+			case statusDone, statusStopped:
+				return nil, st, nodes
+			}
+			if sky.nodes <= limit {
+				sky = nil // exhausted without a proof: no use going on
+			}
+		}
 		for _, s := range searchers {
 			st := s.run(limit, 0)
 			nodes += s.nodes
