@@ -129,9 +129,19 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *me
 	}
 	peakLB := make([]int64, len(in.pools))
 	peak := make([]int64, len(in.pools))
+	if out.peakBound == nil {
+		out.peakBound = make([]int64, len(in.pools))
+	}
 	for k, j := range jobs {
 		r := results[k]
 		out.nodes += r.nodes
+		// A bound found while the cost came first holds only at that
+		// cost: the pool's bound on any peak is then the component's own.
+		if r.costFirst {
+			out.peakBound[j.pool] = max(out.peakBound[j.pool], j.c.lowerBound())
+		} else {
+			out.peakBound[j.pool] = max(out.peakBound[j.pool], r.peakLB)
+		}
 		for i, u := range j.c.units {
 			out.off[u] = r.best.off[i]
 		}
