@@ -70,8 +70,8 @@ type Result struct {
 	// exclusions, or colocated buffers of different sizes, which dsa-rp
 	// models more strictly than the problem).
 	PeakBound []int64
-	ReuseCost  int64
-	Overflow   int64 // capacity_overflow: bytes above capacity, summed over pools
+	ReuseCost int64
+	Overflow  int64 // capacity_overflow: bytes above capacity, summed over pools
 	// Optimal is true when the solution is proven optimal for the
 	// problem's lexicographic objective.
 	Optimal bool
