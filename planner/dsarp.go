@@ -86,7 +86,7 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *me
 			}
 		}
 		if lifetimePairs(in, pool) > maxExactPairs {
-			largePool(in, pool, out, &res[pool], m, m.share(until, 1, 2))
+			largePool(in, pool, out, &res[pool], m, m.share(until, 3, 4))
 			continue
 		}
 		for _, c := range components(in, pool, nil) {
