@@ -28,7 +28,9 @@
 // --time-limit is only a wall-clock safety stop, and when it cuts the
 // search short a warning says that the output depends on timing. Every
 // solution is checked by planner.Validate before it is written or --stats
-// says anything about it. Problems beyond the planner's limits
+// says anything about it. --stats gives, per pool, the peak, the load
+// lower bound, and, when dsa-rp can vouch for one, the best proven lower
+// bound on the peak with the gap between the two. Problems beyond the planner's limits
 // (planner.Limit) are bad input. Exit status: 0 on success, 1 on bad
 // input, no fit, a failed validation or a failed write, 2 on bad usage.
 package main
