@@ -298,15 +298,10 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, m *me
 	// is optimal, and on tight instances (perfect packings) the fit
 	// searches can reach the bound where they reach nothing a little
 	// above it, so the bound gets about what a fit at that capacity would.
-	// A probe that runs out of work proves nothing; while none has found
-	// a placement, the next probes climb from the highest stuck target in
-	// doubling steps (1/64 of the gap first), so the peak comes down from
-	// below as a capacity search upward from the bound would; once one
-	// has found, they bisect between it and the stuck targets. Each later
-	// probe gets a third of the work left.
+	// Then bisect. A probe that runs out of work proves nothing: the next
+	// probes go above it, where a placement is easier to find, each with
+	// a third of the work left.
 	target, stuck := lo, lo-1 // probes at or below stuck ran out of work
-	step := max(1, (hi-lo)/64)
-	found := false
 	for first := true; lo < hi && !m.over(until); first = false {
 		probeUntil := m.share(until, 1, 3)
 		if first {
@@ -316,7 +311,6 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, m *me
 		case statusDone:
 			lo = target + 1
 		case statusFound:
-			found = true
 		default:
 			stuck = target
 		}
@@ -324,12 +318,7 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, m *me
 		if floor >= hi {
 			break
 		}
-		if found {
-			target = floor + (hi-floor)/2
-		} else {
-			target = min(hi-1, floor+step-1)
-			step *= 2
-		}
+		target = floor + (hi-floor)/2
 	}
 	r.peakLB = lo
 }

@@ -237,16 +237,15 @@ func (lg *lgGreedy) run(order []int32, tight bool, cutoff, until int64) ([]int64
 	return off, peak
 }
 
-// lgOrders are the portfolio's orders, as sort keys compared in turn
-// (descending): size, then lifetime; area; lifetime, then size; the
-// total size the item is live with (its "conflict mass"), then size.
+// orders are the portfolio's orders, as sort keys compared in turn
+// (descending): size, then lifetime; lifetime, then size. (Area and
+// MiniMalloc's section pressure were tried on the model traces and never
+// won.)
 func (g *lgPool) orders() [][]int32 {
 	n := len(g.size)
 	length := make([]int64, n)
-	area := make([]int64, n)
 	for i := range n {
 		length[i] = int64(g.end[i] - g.start[i])
-		area[i] = g.size[i] * length[i]
 	}
 	by := func(keys ...[]int64) []int32 {
 		o := make([]int32, n)
@@ -263,11 +262,7 @@ func (g *lgPool) orders() [][]int32 {
 		})
 		return o
 	}
-	return [][]int32{
-		by(g.size, length),
-		by(area, g.size),
-		by(length, g.size),
-	}
+	return [][]int32{by(g.size, length), by(length, g.size)}
 }
 
 // lgPortfolio is the order of the large-pool portfolio's runs, the best
@@ -277,7 +272,7 @@ func (g *lgPool) orders() [][]int32 {
 var lgPortfolio = []struct {
 	order int // index into lgPool.orders
 	tight bool
-}{{2, true}, {0, true}, {0, false}, {2, false}}
+}{{1, true}, {0, true}, {0, false}, {1, false}}
 
 // largePlain improves on a placement of a plain pool (offsets per
 // instance unit, peak bestPeak) with the greedy portfolio, each run
