@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -22,14 +23,15 @@ func TestLgPairs(t *testing.T) {
 }
 
 // TestLargePlainOrders: every run of the large-pool portfolio gives a
-// placement the validator accepts, and the portfolio keeps the lowest.
+// placement the validator accepts, and the portfolio keeps one of them, no
+// worse than its first.
 func TestLargePlainOrders(t *testing.T) {
 	p := traceProblem(3000)
 	i := in(p)
 	g, _ := newLgPool(i, 0)
 	m := newMeter(time.Time{}, nil)
 	lg := newLgGreedy(g, m)
-	lowest := int64(1 << 62)
+	var peaks []int64
 	for _, r := range lgPortfolio {
 		o, pk := lg.run(g.orders()[r.order], r.tight, 0, 1<<62)
 		off := make([]int64, len(i.units))
@@ -40,11 +42,12 @@ func TestLargePlainOrders(t *testing.T) {
 		if got := unitPeaks(i, off)[0]; got != pk {
 			t.Fatalf("run reports peak %d, placement has %d", pk, got)
 		}
-		lowest = min(lowest, pk)
+		peaks = append(peaks, pk)
 	}
 	off := bestFit(i)
 	got := largePlain(i, g, off, 1<<62, newMeter(time.Time{}, nil), 1<<62)
-	if got != lowest || unitPeaks(i, off)[0] != lowest {
-		t.Fatalf("portfolio kept peak %d, lowest run %d", got, lowest)
+	mustValidate(t, p, i.solution(off), "large-pool portfolio")
+	if got > peaks[0] || !slices.Contains(peaks, got) || unitPeaks(i, off)[0] != got {
+		t.Fatalf("portfolio kept peak %d (placement %d), runs gave %v", got, unitPeaks(i, off)[0], peaks)
 	}
 }
