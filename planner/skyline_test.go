@@ -150,3 +150,42 @@ func TestSkylineAgreesWithBruteForce(t *testing.T) {
 		t.Fatalf("%d of %d instances infeasible: one side went untested", infeasible, iters)
 	}
 }
+
+// BenchmarkDSARPGuillotine times dsa-rp minimising the peak of perfect
+// packings (optimum = the cut's capacity), reporting how far above it the
+// peak lands and the work spent.
+func BenchmarkDSARPGuillotine(b *testing.B) {
+	for _, c := range []struct {
+		n    int
+		seed uint64
+	}{{100, 0}, {200, 0}, {300, 3}, {500, 1}} {
+		opt := guillotine.Options{N: c.n, Capacity: 1 << 20, Horizon: 1000, Seed: c.seed}
+		p := cutProblem(guillotine.Cut(opt), 0)
+		b.Run(fmt.Sprintf("n=%d", c.n), func(b *testing.B) {
+			var r *Result
+			for b.Loop() {
+				r, _ = Solve("dsa-rp", p, Options{Work: 1_000_000_000})
+			}
+			b.ReportMetric(float64(r.Peak[0])/float64(opt.Capacity), "peak/opt")
+			b.ReportMetric(float64(r.Work), "steps")
+		})
+	}
+}
+
+// BenchmarkLargePortfolio times the large-pool greedy portfolio on a
+// model-trace-like pool.
+func BenchmarkLargePortfolio(b *testing.B) {
+	for _, n := range []int{4000, 16000} {
+		p := traceProblem(n)
+		i := in(p)
+		g, _ := newLgPool(i, 0)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var pk int64
+			for b.Loop() {
+				off := bestFit(i)
+				pk = largePlain(i, g, off, 1<<62, newMeter(time.Time{}, nil), 1<<62)
+			}
+			b.ReportMetric(float64(pk)/float64(g.lb), "peak/LB")
+		})
+	}
+}
