@@ -33,7 +33,17 @@
 // offset order), MiniMalloc's idea extended with penalties, and prunes by
 // dominance, cross-section inference, hatless pruning, a pigeonhole bound
 // on reuse cost, and dynamic decomposition in time (see dsa_search.go for
-// why each is sound). Optimality is reported only when a phase completes
+// why each is sound). For components whose only conflicts are lifetime
+// overlaps, a skyline search that covers the lowest free byte first
+// (dsa_skyline.go) joins the fit searches; it is complete where no slack
+// is left, so on perfect packings it finds, or disproves, what the
+// offset-ordered search cannot. The lowest peak is searched by probing
+// the lower bound first, with half the work, then climbing from it; the
+// best bound proven on the way is Result.PeakBound. Pools too large for the component model (model
+// traces, millions of pairs live together) get the better of best fit and
+// ffd and, when plain, a greedy portfolio over lifetime and size orders,
+// each buffer in the tightest or lowest gap among the placed buffers it is
+// live with (large.go). Optimality is reported only when a phase completes
 // or a bound is met; a search that runs out of work never reports
 // infeasibility. The search is bounded by work (Options.Work), never by
 // the clock, so a problem and its options always give the same placement;

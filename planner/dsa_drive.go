@@ -59,14 +59,33 @@ func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32)
 // fitSearch looks for any placement under capacity, penalties ignored. It
 // rotates through the preorders with a node limit that doubles each round,
 // so an order that suits the instance finishes early (MiniMalloc's
-// round-robin). statusDone means the capacity is proven infeasible.
+// round-robin), with the skyline search in the rotation where it applies.
+// statusDone means the capacity is proven infeasible.
 func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, searchStatus, int64) {
 	searchers := make([]*searcher, len(preorderKinds))
 	for k, kind := range preorderKinds {
 		searchers[k] = newSearcher(c, capacity, false, m, until, kind)
 	}
+	// The skyline search (dsa_skyline.go) takes its turn first where it
+	// applies: on perfect packings it is the one that finishes. Its nodes
+	// cost a few tree steps where the others' visit every item, so it
+	// gets skyNodes times their node limit for about the same work.
+	sky := newSkyline(c, capacity, m, until)
 	var nodes int64
 	for limit := int64(2 * c.n); ; limit *= 2 {
+		if sky != nil {
+			st := sky.run(skyNodes * limit)
+			nodes += sky.nodes
+			switch st {
+			case statusFound:
+				return sky.best, st, nodes
+			case statusDone, statusStopped:
+				return nil, st, nodes
+			}
+			if sky.nodes <= skyNodes*limit {
+				sky = nil // exhausted without a proof: no use going on
+			}
+		}
 		for _, s := range searchers {
 			st := s.run(limit, 0)
 			nodes += s.nodes
@@ -79,6 +98,10 @@ func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, search
 		}
 	}
 }
+
+// skyNodes is the skyline search's node limit per round relative to the
+// offset-ordered searchers'.
+const skyNodes = 8
 
 // costSearch looks for a placement under capacity cheaper than bound. It
 // returns the cheapest found (nil if none beat the bound) and whether the
@@ -192,6 +215,7 @@ func (c *comp) advance(r *compResult, m *meter, until int64) {
 			r.costProven = !r.costFirst || r.best.cost == 0
 		case statusDone:
 			r.provenInfeasible = true
+			r.peakLB = max(r.peakLB, r.capacity+1)
 			r.reason = "proven infeasible: no placement fits the capacity"
 		default:
 			r.reason = "no placement within capacity found within the work budget (not a proof of infeasibility)"
@@ -270,12 +294,20 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, m *me
 		}
 		return st
 	}
-	// Probe the lower bound first, then bisect. A probe that runs out of
-	// work proves nothing: the next probes go above it, where a placement
-	// is easier to find, each with a third of the remaining work.
+	// Probe the lower bound first, with half the work: a placement there
+	// is optimal, and on tight instances (perfect packings) the fit
+	// searches can reach the bound where they reach nothing a little
+	// above it, so the bound gets about what a fit at that capacity would.
+	// Then bisect. A probe that runs out of work proves nothing: the next
+	// probes go above it, where a placement is easier to find, each with
+	// a third of the work left.
 	target, stuck := lo, lo-1 // probes at or below stuck ran out of work
-	for lo < hi && !m.over(until) {
-		switch try(target, m.share(until, 1, 3)) {
+	for first := true; lo < hi && !m.over(until); first = false {
+		probeUntil := m.share(until, 1, 3)
+		if first {
+			probeUntil = m.share(until, 1, 2)
+		}
+		switch try(target, probeUntil) {
 		case statusDone:
 			lo = target + 1
 		case statusFound:

@@ -86,7 +86,7 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *me
 			}
 		}
 		if lifetimePairs(in, pool) > maxExactPairs {
-			largePool(in, pool, out, &res[pool])
+			largePool(in, pool, out, &res[pool], m, m.share(until, 3, 4))
 			continue
 		}
 		for _, c := range components(in, pool, nil) {
@@ -129,9 +129,19 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *me
 	}
 	peakLB := make([]int64, len(in.pools))
 	peak := make([]int64, len(in.pools))
+	if out.peakBound == nil {
+		out.peakBound = make([]int64, len(in.pools))
+	}
 	for k, j := range jobs {
 		r := results[k]
 		out.nodes += r.nodes
+		// A bound found while the cost came first holds only at that
+		// cost: the pool's bound on any peak is then the component's own.
+		if r.costFirst {
+			out.peakBound[j.pool] = max(out.peakBound[j.pool], j.c.lowerBound())
+		} else {
+			out.peakBound[j.pool] = max(out.peakBound[j.pool], r.peakLB)
+		}
 		for i, u := range j.c.units {
 			out.off[u] = r.best.off[i]
 		}
@@ -208,8 +218,10 @@ func lifetimePairs(in *instance, pool int) int64 {
 }
 
 // largePool places a pool too large for the component model with the
-// better (lower peak) of best fit and ffd; nothing is proven.
-func largePool(in *instance, pool int, out *outcome, po *poolOutcome) {
+// better (lower peak) of best fit and ffd, then, when the pool is plain,
+// with the large-pool greedy portfolio (large.go) until the work reaches
+// mark until; nothing is proven unless the peak meets the load bound.
+func largePool(in *instance, pool int, out *outcome, po *poolOutcome, m *meter, until int64) {
 	cands := [][]int64{bestFit(in), ffdPlace(in, nil)}
 	best, bestPeak := -1, int64(0)
 	for k, off := range cands {
@@ -219,6 +231,9 @@ func largePool(in *instance, pool int, out *outcome, po *poolOutcome) {
 	}
 	for _, k := range in.pools[pool] {
 		out.off[k] = cands[best][k]
+	}
+	if g, ok := newLgPool(in, pool); ok {
+		bestPeak = largePlain(in, g, out.off, bestPeak, m, until)
 	}
 	po.proven = false
 	if c := in.p.Pools[pool].Capacity; c > 0 && bestPeak > c {

@@ -225,7 +225,7 @@ func TestLargePoolFallback(t *testing.T) {
 	i := in(p)
 	out := &outcome{off: make([]int64, len(i.units))}
 	po := poolOutcome{fit: true, proven: true}
-	largePool(i, 0, out, &po)
+	largePool(i, 0, out, &po, newMeter(time.Time{}, nil), DefaultWork)
 	if po.proven || !po.fit {
 		t.Fatalf("outcome %+v", po)
 	}

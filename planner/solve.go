@@ -64,8 +64,14 @@ type Result struct {
 	Problem    *Problem
 	Peak       []int64 // per pool
 	LowerBound []int64 // per pool, see LowerBound
-	ReuseCost  int64
-	Overflow   int64 // capacity_overflow: bytes above capacity, summed over pools
+	// PeakBound is, per pool, the best lower bound on the peak that is
+	// proven: at least LowerBound, higher when dsa-rp's search proved a
+	// lower peak infeasible. Nil when nothing is proven (temporal
+	// exclusions, or colocated buffers of different sizes, which dsa-rp
+	// models more strictly than the problem).
+	PeakBound []int64
+	ReuseCost int64
+	Overflow  int64 // capacity_overflow: bytes above capacity, summed over pools
 	// Optimal is true when the solution is proven optimal for the
 	// problem's lexicographic objective.
 	Optimal bool
@@ -107,6 +113,7 @@ type outcome struct {
 	relaxed          []int
 	problem          *Problem // when the algorithm changed the problem
 	nodes            int64
+	peakBound        []int64 // per pool, proven by a search (dsa-rp only)
 }
 
 // algorithm places an instance; dsa-rp charges its work to m and stops at
@@ -192,6 +199,14 @@ func Solve(name string, p *Problem, opt Options) (*Result, error) {
 	}
 	if m.clockStop {
 		r.Warnings = append(r.Warnings, ClockStopWarning)
+	}
+	if len(q.TemporalExclusions) == 0 && in.exact {
+		r.PeakBound = slices.Clone(r.LowerBound)
+		for pool, b := range out.peakBound {
+			if len(out.relaxed) == 0 {
+				r.PeakBound[pool] = max(r.PeakBound[pool], b)
+			}
+		}
 	}
 	r.Feasible = r.Overflow == 0
 	r.Optimal = out.optimal || certified(base, in, r)

@@ -29,6 +29,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/pto-opt/pto-opt/internal/gen/guillotine"
 	"github.com/pto-opt/pto-opt/planner"
 )
 
@@ -100,6 +101,7 @@ func TestBenchSets(t *testing.T) {
 	t.Run("dsa-rp", func(t *testing.T) { benchDSARP(t, filepath.Join(dir, "dsa-rp")) })
 	t.Run("dsa-rp-hard", func(t *testing.T) { benchDSARPHard(t, filepath.Join(dir, "dsa-rp")) })
 	t.Run("minimalloc-dsa-rp", func(t *testing.T) { benchMinimallocDSARP(t, filepath.Join(dir, "dsa-rp"), work/2) })
+	t.Run("table", func(t *testing.T) { benchTable(t, dir, work) })
 }
 
 func benchMinimalloc(t *testing.T, dir string, work int64) {
@@ -434,4 +436,79 @@ func crossPipeFiles(t *testing.T, dir, variant string) []string {
 		t.Skip("no files")
 	}
 	return files
+}
+
+// guillotineSeeds are the perfect packings of the side-by-side table:
+// 200 to 700 buffers cut from 1 MiB x 1000 program points (optimum 1 MiB
+// by construction).
+var guillotineSeeds = []struct {
+	n    int
+	seed uint64
+}{{200, 0}, {300, 3}, {500, 1}, {600, 2}, {700, 3}}
+
+// guillotineProblem is a cut as a problem, capacity removed.
+func guillotineProblem(n int, seed uint64) *planner.Problem {
+	ps := guillotine.Cut(guillotine.Options{N: n, Capacity: 1 << 20, Horizon: 1000, Seed: seed})
+	p := &planner.Problem{Pools: []planner.Pool{{Name: "mem"}}}
+	for i, q := range ps {
+		p.Buffers = append(p.Buffers, planner.Buffer{Name: strconv.Itoa(i), Size: q.Size, Align: 1,
+			Live: []planner.Interval{{Start: q.Start, End: q.End}}})
+	}
+	return p
+}
+
+// benchTable prints one row per instance, the planners side by side:
+// peak / lower bound and time of best-fit, ffd and dsa-rp minimising the
+// peak (capacity removed), and dsa-rp's best proven bound with the gap
+// left. Every placement is validated. The rows: the MiniMalloc set, the
+// large traces, and guillotine-cut perfect packings.
+func benchTable(t *testing.T, dir string, work int64) {
+	type inst struct {
+		name string
+		p    *planner.Problem
+	}
+	var insts []inst
+	for _, set := range []string{"minimalloc", "large"} {
+		files, _ := filepath.Glob(filepath.Join(dir, set, "*.csv"))
+		for _, f := range files {
+			insts = append(insts, inst{set + "/" + strings.SplitN(filepath.Base(f), ".", 2)[0], loadCSV(t, f)})
+		}
+	}
+	for _, g := range guillotineSeeds {
+		insts = append(insts, inst{fmt.Sprintf("guillotine/n%d-s%d", g.n, g.seed), guillotineProblem(g.n, g.seed)})
+	}
+	w := table("instance\tbuffers\tLB\tbest-fit\ts\tffd\ts\tdsa-rp\ts\tcpu s\tproven bound/LB\tgap\t")
+	for _, in := range insts {
+		row := fmt.Sprintf("%s\t%d\t", in.name, len(in.p.Buffers))
+		var lb int64
+		var last *planner.Result
+		for _, alg := range []string{"best-fit", "ffd", "dsa-rp"} {
+			cpu0 := cpuTime()
+			r, err := planner.Solve(alg, in.p, planner.Options{Work: work, Capacity: planner.Unbounded})
+			cpu := cpuTime() - cpu0
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				t.Errorf("%s %s: %v", in.name, alg, err)
+			}
+			if lb == 0 {
+				lb = r.LowerBound[0]
+				row += fmt.Sprintf("%d\t", lb)
+			}
+			row += fmt.Sprintf("%.4f\t%s\t", float64(r.Peak[0])/float64(lb), ms(r.Elapsed))
+			if alg == "dsa-rp" {
+				row += ms(cpu) + "\t" // wall time counts the machine's load too
+			}
+			last = r
+		}
+		bound, gap := "-", "-"
+		if last.PeakBound != nil {
+			b := last.PeakBound[0]
+			bound = fmt.Sprintf("%.4f", float64(b)/float64(lb))
+			gap = fmt.Sprintf("%.4f", float64(last.Peak[0]-b)/float64(b))
+		}
+		fmt.Fprintf(w, "%s%s\t%s\t\n", row, bound, gap)
+	}
+	w.Flush()
 }

@@ -28,7 +28,9 @@
 // --time-limit is only a wall-clock safety stop, and when it cuts the
 // search short a warning says that the output depends on timing. Every
 // solution is checked by planner.Validate before it is written or --stats
-// says anything about it. Problems beyond the planner's limits
+// says anything about it. --stats gives, per pool, the peak, the load
+// lower bound, and, when dsa-rp can vouch for one, the best proven lower
+// bound on the peak with the gap between the two. Problems beyond the planner's limits
 // (planner.Limit) are bad input. Exit status: 0 on success, 1 on bad
 // input, no fit, a failed validation or a failed write, 2 on bad usage.
 package main
@@ -327,6 +329,14 @@ func load(file string) (*input, error) {
 	return nil, fmt.Errorf("%s: unknown problem format (want .csv or .json)", file)
 }
 
+// gap is the peak's excess over a bound, as a fraction of the bound.
+func gap(peak, bound int64) float64 {
+	if bound <= 0 {
+		return 0
+	}
+	return float64(peak-bound) / float64(bound)
+}
+
 // printStats prints the figures of the result. feasible and
 // proven-optimal are claims about a valid placement: for an invalid one
 // they are false, and "valid false" says why.
@@ -340,7 +350,12 @@ func printStats(w io.Writer, r *planner.Result, valid bool, source string) {
 		if c := r.Problem.Pools[pool].Capacity; c > 0 {
 			capacity = strconv.FormatInt(c, 10)
 		}
-		fmt.Fprintf(w, "pool %s: peak %d lower-bound %d capacity %s%s\n", r.Problem.Pools[pool].Name, pk, lb[pool], capacity, source)
+		proven := ""
+		if r.PeakBound != nil {
+			// The best proven bound, and how far the peak is above it.
+			proven = fmt.Sprintf(" proven-bound %d gap %.4f", r.PeakBound[pool], gap(pk, r.PeakBound[pool]))
+		}
+		fmt.Fprintf(w, "pool %s: peak %d lower-bound %d capacity %s%s%s\n", r.Problem.Pools[pool].Name, pk, lb[pool], capacity, source, proven)
 	}
 	fmt.Fprintf(w, "algorithm %s\nvalid %v\nfeasible %v\nreuse-cost %d\nproven-optimal %v\nwork %d\ntime %v\n",
 		r.Algorithm, valid, valid && r.Feasible, r.ReuseCost, valid && r.Optimal, r.Work, r.Elapsed.Round(time.Microsecond))
