@@ -193,11 +193,14 @@ One row of the tile op table (` + "`dialect.TileOps`" + `) per op: what the resu
 inputs its output may share bytes with (the no-alias rules the planners
 obey), the hardware pipe it runs on, and the ptoas instruction
 ` + "`convert-tile-to-pto`" + ` emits ("scratch": the instruction needs a scratch tile,
-which ` + "`materialize-scratch`" + ` provides).
+which ` + "`materialize-scratch`" + ` provides), with the element types that
+instruction takes on ascend910b (A2/A3) and ascend950 (A5) and how it
+relates its tiles' valid regions; ` + "`convert-tile-to-pto`" + ` refuses, at the op,
+a kernel that breaks them.
 
-| op | summary | result | output may alias | pipe | ptoas |
-|---|---|---|---|---|---|
-| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` |
+| op | summary | result | output may alias | pipe | ptoas | element types (A2/A3; A5) | valid regions |
+|---|---|---|---|---|---|---|---|
+| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` | - | - |
 `)
 	for _, r := range dialect.TileOps {
 		alias := aliasText[r.Alias]
@@ -223,7 +226,7 @@ which ` + "`materialize-scratch`" + ` provides).
 		if r.PTOScratch {
 			pto += ", scratch"
 		}
-		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, pto)
+		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, pto, elemText(r.PTOElems), validText[r.PTOValid])
 	}
 	b.WriteString(`
 ## Other dialects
@@ -304,4 +307,29 @@ in a pipeline, ` + "`builtin.module(func.func(allocate-addr{planner=dsa-rp}))`" 
 		}
 	}
 	return b.Bytes()
+}
+
+// elemText shows an element rule: one list for every arch, or the A2/A3
+// and A5 lists.
+func elemText(e dialect.ElemRule) string {
+	list := func(s string) string {
+		if s == "" {
+			return "any"
+		}
+		return strings.ReplaceAll(s, " ", "/")
+	}
+	switch {
+	case e.All != "":
+		return list(e.All)
+	case e.A2A3 == "" && e.A5 == "":
+		return "any"
+	}
+	return list(e.A2A3) + "; " + list(e.A5)
+}
+
+var validText = map[dialect.ValidRule]string{
+	dialect.ValidAny:  "-",
+	dialect.ValidSame: "all the same",
+	dialect.ValidRows: "same rows",
+	dialect.ValidCols: "same columns",
 }
