@@ -159,6 +159,32 @@ type OpDef struct {
 	VerifySymbolUses func(op *Operation, symbols Symbols) error
 	// NameHint suggests printing names for results (alloc, c0, cst, view).
 	NameHint func(op *Operation) []string
+	// Frees lists the operands the op may release and under which
+	// condition, for ops that free other than FreeLike's operand 0
+	// unconditionally (bufferization.dealloc).
+	Frees func(op *Operation) []Freed
+}
+
+// Freed is an operand an op releases when Cond is true at run time; a nil
+// Cond releases it always.
+type Freed struct {
+	Operand int
+	Cond    *Value
+}
+
+// FreedOperands lists what op may release: operand 0 always for FreeLike
+// ops, what the Frees hook says for others.
+func FreedOperands(op *Operation) []Freed {
+	if op.Def == nil {
+		return nil
+	}
+	if op.Def.Frees != nil {
+		return op.Def.Frees(op)
+	}
+	if op.Def.Traits.Has(FreeLike) && len(op.Operands) > 0 {
+		return []Freed{{Operand: 0}}
+	}
+	return nil
 }
 
 // IsInherent reports whether attribute name is a property of the op.
@@ -369,6 +395,9 @@ type AsmPrinter interface {
 	OptionalLoc(loc Location)
 	// AllocAlignmentProperty selects memref.alloc's newer alignment syntax.
 	AllocAlignmentProperty() bool
+	// Newline starts a new line indented like the op, plus extra levels
+	// (cf.switch's cases, scf.index_switch's case regions).
+	Newline(extra int)
 }
 
 // ---- common helpers for op definitions ----

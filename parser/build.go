@@ -276,7 +276,13 @@ func ensureTerminator(r *dialect.Region, def *dialect.OpDef, loc dialect.Locatio
 	}
 	last := r.Blocks[len(r.Blocks)-1]
 	if last.Terminator() == nil {
-		last.Append(dialect.NewOperation(def.ImplicitTerminator, loc, nil, nil))
+		term := dialect.NewOperation(def.ImplicitTerminator, loc, nil, nil)
+		// A terminator with a region of its own (scf.forall.in_parallel)
+		// gets it empty: one block without a terminator.
+		if td := dialect.Lookup(def.ImplicitTerminator); td != nil && td.Traits.Has(dialect.NoTerminator) {
+			term.AddRegion().AddBlock()
+		}
+		last.Append(term)
 	}
 }
 
