@@ -206,9 +206,8 @@ func parseFunc(p AsmParser, st *OperationState) error {
 		}
 	}
 	if p.PeekRegion() {
-		if len(args) != len(inputs) {
-			return p.Errorf("expected named arguments for a function with a body")
-		}
+		// Unnamed arguments: the body's entry block declares them itself
+		// (`func.func @f(f32) { ^bb0(%a: f32): ... }`).
 		r, err := p.ParseRegion(args)
 		if err != nil {
 			return err
@@ -275,11 +274,38 @@ func printFunc(p AsmPrinter, op *Operation) {
 			p.Write(")")
 		}
 	}
-	p.AttrDictWithKeyword(op, "sym_visibility", "sym_name", "function_type", "arg_attrs", "res_attrs")
+	elided := []string{"sym_visibility", "sym_name", "function_type"}
+	if inSignature(argAttrs, len(inputs)) {
+		elided = append(elided, "arg_attrs")
+	}
+	if inSignature(resAttrs, len(results)) {
+		elided = append(elided, "res_attrs")
+	}
+	p.AttrDictWithKeyword(op, elided...)
 	if body != nil {
 		p.Write(" ")
 		p.Region(op.Regions[0], false, true)
 	}
+}
+
+// inSignature reports whether argument or result attributes print in the
+// signature: one dictionary per entry, not all empty (which the signature
+// could not tell from no list at all). Absent lists trivially do.
+func inSignature(list *ArrayAttr, n int) bool {
+	if list == nil {
+		return true
+	}
+	if len(list.Elems) != n {
+		return false
+	}
+	for _, e := range list.Elems {
+		if d, ok := e.(*DictAttr); !ok {
+			return false
+		} else if len(d.Entries) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // verifyFunc checks the signature against the entry block, and the

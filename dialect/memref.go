@@ -229,6 +229,46 @@ func printAlloc(p AsmPrinter, op *Operation) {
 	p.Type(op.Results[0].Type)
 }
 
+// layoutSymbols counts the symbols of a layout's affine map: the `?`
+// offset and strides of a strided layout, the `[s0, ...]` of an
+// affine_map; -1 when the map's text cannot be read.
+func layoutSymbols(layout Attribute) int {
+	switch l := layout.(type) {
+	case nil:
+		return 0
+	case *StridedLayoutAttr:
+		n := 0
+		if l.Offset == Dynamic {
+			n++
+		}
+		for _, s := range l.Strides {
+			if s == Dynamic {
+				n++
+			}
+		}
+		return n
+	case *RawAttr:
+		if !l.IsAffineMap() {
+			return 0
+		}
+		body := strings.TrimPrefix(l.Text, "affine_map<")
+		dims, _, ok := strings.Cut(body, "->")
+		if !ok {
+			return -1
+		}
+		open := strings.Index(dims, "[")
+		if open < 0 {
+			return 0
+		}
+		syms := strings.TrimSpace(strings.Trim(dims[open:], "[] "))
+		if syms == "" {
+			return 0
+		}
+		return strings.Count(syms, ",") + 1
+	}
+	return 0
+}
+
 func verifyAllocOp(op *Operation) error {
 	if err := verifyMemRefResult(op); err != nil {
 		return err
@@ -248,9 +288,8 @@ func verifyAllocOp(op *Operation) error {
 	if nDyn != mt.NumDynamicDims() {
 		return Errorf(op, "dimension operand count does not equal memref dynamic dimension count")
 	}
-	if nDyn != len(op.Operands) {
-		raw, isMap := mt.Layout.(*RawAttr)
-		if !isMap || !raw.IsAffineMap() {
+	if nSym := len(op.Operands) - nDyn; nSym != layoutSymbols(mt.Layout) {
+		if raw, isMap := mt.Layout.(*RawAttr); !isMap || !raw.IsAffineMap() || layoutSymbols(mt.Layout) >= 0 {
 			return Errorf(op, "symbol operand count does not equal memref symbol count")
 		}
 	}

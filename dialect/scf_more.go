@@ -146,8 +146,8 @@ func parseIndexSwitch(p AsmParser, st *OperationState) error {
 	}
 	st.Operands = []OperandRef{arg}
 	st.OperandTypes = []Type{Index}
-	if p.PeekPunct("->") {
-		ts, err := p.ParseArrowTypeList()
+	if p.ParseOptionalPunct("->") {
+		ts, err := p.ParseTypeList()
 		if err != nil {
 			return err
 		}
@@ -340,7 +340,13 @@ func printParallel(p AsmPrinter, op *Operation) {
 		p.Write(" init ")
 		list(op.Operands[3*n:])
 		p.Write(" -> ")
-		p.Types(ValueTypes(op.Results))
+		if len(op.Results) == 1 {
+			p.Type(op.Results[0].Type)
+		} else {
+			p.Write("(")
+			p.Types(ValueTypes(op.Results))
+			p.Write(")")
+		}
 	}
 	p.Write(" ")
 	p.Region(op.Regions[0], false, true)
