@@ -176,6 +176,9 @@ func printScopeLike(p AsmPrinter, op *Operation) {
 // of its parent, which must be the named op.
 func verifyParentResults(parent string) func(*Operation) error {
 	return func(op *Operation) error {
+		if err := expectResults(op, 0); err != nil {
+			return err
+		}
 		p := op.ParentOp()
 		if p == nil || p.Name != parent {
 			return Errorf(op, "expects parent op '%s'", parent)
@@ -399,6 +402,9 @@ func verifyGenericAtomicRMW(op *Operation) error {
 }
 
 func verifyAtomicYield(op *Operation) error {
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
 	p := op.ParentOp()
 	if p == nil || p.Name != "memref.generic_atomic_rmw" {
 		return Errorf(op, "expects parent op 'memref.generic_atomic_rmw'")
@@ -581,6 +587,9 @@ func printDmaStart(p AsmPrinter, op *Operation) {
 }
 
 func verifyDmaStart(op *Operation) error {
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
 	if len(op.Operands) < 4 {
 		return Errorf(op, "expected at least 4 operands")
 	}
@@ -643,6 +652,9 @@ func printDmaWait(p AsmPrinter, op *Operation) {
 }
 
 func verifyDmaWait(op *Operation) error {
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
 	if len(op.Operands) < 2 {
 		return Errorf(op, "expected a tag memref and a number of elements")
 	}
@@ -734,6 +746,17 @@ func printPrefetch(p AsmPrinter, op *Operation) {
 }
 
 func verifyPrefetch(op *Operation) error {
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
+	if len(op.Operands) == 0 {
+		return Errorf(op, "expected a memref operand")
+	}
+	for _, a := range []string{"isWrite", "isDataCache"} {
+		if v, ok := op.Attr(a).(*IntegerAttr); !ok || v.Type != I1 {
+			return Errorf(op, "requires attribute '%s'", a)
+		}
+	}
 	mt, ok := op.Operands[0].Type.(*MemRefType)
 	if !ok || !mt.Ranked {
 		return Errorf(op, "operand #0 must be memref of any type values, but got '%s'", op.Operands[0].Type)

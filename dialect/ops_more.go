@@ -493,6 +493,9 @@ func printSwitch(p AsmPrinter, op *Operation) {
 }
 
 func verifySwitch(op *Operation) error {
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
 	if len(op.Successors) == 0 {
 		return Errorf(op, "requires a default destination")
 	}

@@ -68,6 +68,9 @@ func init() {
 				p.AttrDict(op)
 			},
 			Verify: func(op *Operation) error {
+				if err := verifyCounts(op, 0, 0); err != nil {
+					return err
+				}
 				if p := op.ParentOp(); p == nil || p.Name != "scf.forall" {
 					return Errorf(op, "expects parent op 'scf.forall'")
 				}
@@ -440,6 +443,9 @@ func printReduce(p AsmPrinter, op *Operation) {
 }
 
 func verifyReduce(op *Operation) error {
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
 	if p := op.ParentOp(); p == nil || p.Name != "scf.parallel" {
 		return Errorf(op, "expects parent op 'scf.parallel'")
 	}
@@ -460,6 +466,9 @@ func verifyReduce(op *Operation) error {
 }
 
 func verifyReduceReturn(op *Operation) error {
+	if err := expectResults(op, 0); err != nil {
+		return err
+	}
 	red := op.ParentOp()
 	if red == nil || red.Name != "scf.reduce" {
 		return Errorf(op, "expects parent op 'scf.reduce'")
