@@ -1,5 +1,7 @@
 package dialect
 
+import "strings"
+
 // The builtin and func dialects: modules, functions, calls and returns.
 
 func init() {
@@ -28,7 +30,7 @@ func init() {
 		&OpDef{
 			Name:           "func.func",
 			Summary:        "a function with a body region",
-			Traits:         IsolatedFromAbove | FunctionLike | Symbol,
+			Traits:         IsolatedFromAbove | FunctionLike | Symbol | AutomaticAllocationScope,
 			Inherent:       []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
 			DefaultDialect: "func",
 			Parse:          parseFunc,
@@ -122,6 +124,9 @@ func parseFunc(p AsmParser, st *OperationState) error {
 	if !p.ParseOptionalPunct(")") {
 		for {
 			var a Argument
+			if p.PeekOperand() && len(args) == 0 && len(inputs) > 0 {
+				return p.Errorf("expected type instead of SSA identifier")
+			}
 			if p.PeekOperand() {
 				a, err = p.ParseArgument(true)
 				if err != nil {
@@ -208,9 +213,13 @@ func parseFunc(p AsmParser, st *OperationState) error {
 	if p.PeekRegion() {
 		// Unnamed arguments: the body's entry block declares them itself
 		// (`func.func @f(f32) { ^bb0(%a: f32): ... }`).
+		loc := p.Loc()
 		r, err := p.ParseRegion(args)
 		if err != nil {
 			return err
+		}
+		if len(r.Blocks) == 0 {
+			return p.ErrorAt(loc, "expected non-empty function body")
 		}
 		st.Regions = append(st.Regions, r)
 	} else {
@@ -351,8 +360,14 @@ func verifyFunc(op *Operation) error {
 			return Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, lenElems(arr), k.n)
 		}
 		for _, e := range arr.Elems {
-			if _, ok := e.(*DictAttr); !ok {
+			d, ok := e.(*DictAttr)
+			if !ok {
 				return Errorf(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", k.what, e)
+			}
+			for _, na := range d.Entries {
+				if DialectOf(na.Name) == "" {
+					return Errorf(op, "%ss may only have dialect attributes", k.what)
+				}
 			}
 		}
 	}
@@ -453,7 +468,16 @@ func verifyCallOp(op *Operation, symbols Symbols) error {
 	}
 	for i, r := range op.Results {
 		if r.Type != ft.Results[i] {
-			return Errorf(op, "result type mismatch at index %d", i)
+			quoted := func(ts []Type) string {
+				var parts []string
+				for _, t := range ts {
+					parts = append(parts, "'"+t.String()+"'")
+				}
+				return strings.Join(parts, ", ")
+			}
+			d := Errorf(op, "result type mismatch at index %d", i).(*Diagnostic)
+			return d.WithNote(op.Loc, "op result types: %s", quoted(ValueTypes(op.Results))).
+				WithNote(op.Loc, "function result types: %s", quoted(ft.Results))
 		}
 	}
 	return nil

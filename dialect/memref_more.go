@@ -17,6 +17,7 @@ func init() {
 	Register(
 		&OpDef{
 			Name: "memref.alloca_scope", Summary: "a scope that frees its stack allocations on exit",
+			Traits:             AutomaticAllocationScope,
 			Branch:             scopeBranch{},
 			ImplicitTerminator: "memref.alloca_scope.return",
 			Parse:              parseScopeLike, Print: printScopeLike,
@@ -47,7 +48,8 @@ func init() {
 		},
 		&OpDef{
 			Name: "memref.generic_atomic_rmw", Summary: "atomic update of an element by a region",
-			Effects: readWrite,
+			Effects:          readWrite,
+			VerifyInvariants: verifyGenericAtomicRMWType,
 			Traits:  HasSideEffects,
 			Parse:   parseGenericAtomicRMW, Print: printGenericAtomicRMW, Verify: verifyGenericAtomicRMW,
 		},
@@ -389,7 +391,7 @@ func verifyGenericAtomicRMW(op *Operation) error {
 		return err
 	}
 	if op.Results[0].Type != mt.Elem {
-		return Errorf(op, "result type must match the memref element type")
+		return Errorf(op, "failed to verify that result type matches element type of memref")
 	}
 	b := op.Body(0)
 	if b == nil || len(b.Args) != 1 {
@@ -397,6 +399,27 @@ func verifyGenericAtomicRMW(op *Operation) error {
 	}
 	if b.Args[0].Type != op.Results[0].Type {
 		return Errorf(op, "expected block argument of the same type result type")
+	}
+	var effect *Operation
+	op.Walk(func(o *Operation) bool {
+		if effect == nil && o != op && !o.Has(Pure) {
+			effect = o
+		}
+		return effect == nil
+	})
+	if effect != nil {
+		return NewError(effect.Loc, "should contain only operations with no side effects")
+	}
+	return nil
+}
+
+// verifyGenericAtomicRMWType is the check mlir-opt makes on entering the
+// op, before its body's ops.
+func verifyGenericAtomicRMWType(op *Operation) error {
+	if len(op.Operands) > 0 && len(op.Results) == 1 {
+		if mt, ok := op.Operands[0].Type.(*MemRefType); ok && op.Results[0].Type != mt.Elem {
+			return Errorf(op, "failed to verify that result type matches element type of memref")
+		}
 	}
 	return nil
 }
@@ -409,8 +432,11 @@ func verifyAtomicYield(op *Operation) error {
 	if p == nil || p.Name != "memref.generic_atomic_rmw" {
 		return Errorf(op, "expects parent op 'memref.generic_atomic_rmw'")
 	}
-	if len(op.Operands) != 1 || len(p.Results) != 1 || op.Operands[0].Type != p.Results[0].Type {
-		return Errorf(op, "types mismatch between yield op and its parent")
+	if len(op.Operands) != 1 || len(p.Results) != 1 {
+		return Errorf(op, "expects one operand")
+	}
+	if op.Operands[0].Type != p.Results[0].Type {
+		return Errorf(op, "types mismatch between yield op: '%s' and its parent: '%s'", op.Operands[0].Type, p.Results[0].Type)
 	}
 	return nil
 }
@@ -586,33 +612,73 @@ func printDmaStart(p AsmPrinter, op *Operation) {
 	p.Types([]Type{op.Operands[0].Type, op.Operands[dst].Type, op.Operands[tag].Type})
 }
 
+// verifyDmaStart checks the operands in order, each position computed
+// from the ranks of the memrefs before it, as MLIR does.
 func verifyDmaStart(op *Operation) error {
 	if err := expectResults(op, 0); err != nil {
 		return err
 	}
-	if len(op.Operands) < 4 {
+	n := len(op.Operands)
+	if n < 4 {
 		return Errorf(op, "expected at least 4 operands")
 	}
-	if !IsMemRef(op.Operands[0].Type) {
+	allIndex := func(from, to int) bool {
+		for i := from; i < to && i < n; i++ {
+			if op.Operands[i].Type != Index {
+				return false
+			}
+		}
+		return true
+	}
+	rankAt := func(i int) (int, bool) {
+		mt, ok := op.Operands[i].Type.(*MemRefType)
+		if !ok {
+			return 0, false
+		}
+		return len(mt.Shape), true
+	}
+	srcRank, ok := rankAt(0)
+	if !ok {
 		return Errorf(op, "expected source to be of memref type")
 	}
-	dst, num, tag, _, ok := dmaLayout(op)
+	if n < srcRank+4 {
+		return Errorf(op, "expected at least %d operands", srcRank+4)
+	}
+	if !allIndex(1, 1+srcRank) {
+		return Errorf(op, "expected source indices to be of index type")
+	}
+	dst := 1 + srcRank
+	dstRank, ok := rankAt(dst)
 	if !ok {
+		return Errorf(op, "expected destination to be of memref type")
+	}
+	want := srcRank + dstRank + 4
+	if n < want {
+		return Errorf(op, "expected at least %d operands", want)
+	}
+	if !allIndex(dst+1, dst+1+dstRank) {
+		return Errorf(op, "expected destination indices to be of index type")
+	}
+	num := dst + 1 + dstRank
+	if op.Operands[num].Type != Index {
+		return Errorf(op, "expected num elements to be of index type")
+	}
+	tagRank, ok := rankAt(num + 1)
+	if !ok {
+		return Errorf(op, "expected tag to be of memref type")
+	}
+	want += tagRank
+	if n < want {
+		return Errorf(op, "expected at least %d operands", want)
+	}
+	if !allIndex(num+2, num+2+tagRank) {
+		return Errorf(op, "expected tag indices to be of index type")
+	}
+	if n != want && n != want+2 {
 		return Errorf(op, "incorrect number of operands")
 	}
-	for i := 1; i < len(op.Operands); i++ {
-		if i == dst || i == tag {
-			continue
-		}
-		if op.Operands[i].Type != Index {
-			if i == num {
-				return Errorf(op, "expected num elements to be of index type")
-			}
-			return Errorf(op, "expected %s to be of index type", "indices")
-		}
-	}
-	if mt, ok := op.Operands[tag].Type.(*MemRefType); !ok || !isSignlessIntOrIndex(mt.Elem) || mt.Elem == Index {
-		return Errorf(op, "expected tag to be of memref type with integer elements")
+	if n == want+2 && !allIndex(want, n) {
+		return Errorf(op, "expected stride and num elements per stride to be of type index")
 	}
 	return nil
 }
@@ -687,7 +753,10 @@ func parsePrefetch(p AsmParser, st *OperationState) error {
 		case b:
 			return false, nil
 		}
-		return false, p.ErrorAt(loc, "%s specifier: expected '%s' or '%s'", map[string]string{"write": "rw", "data": "cache type"}[a], a, b)
+		if a == "write" {
+			return false, p.ErrorAt(loc, "rw specifier has to be 'read' or 'write'")
+		}
+		return false, p.ErrorAt(loc, "cache type has to be 'data' or 'instr'")
 	}
 	isWrite, err := word("write", "read")
 	if err != nil {
@@ -806,6 +875,9 @@ func printRealloc(p AsmPrinter, op *Operation) {
 }
 
 func verifyRealloc(op *Operation) error {
+	if err := verifyAlignmentAttr(op); err != nil {
+		return err
+	}
 	if len(op.Operands) < 1 || len(op.Operands) > 2 || len(op.Results) != 1 {
 		return Errorf(op, "requires a source, at most one size and one result")
 	}
@@ -818,7 +890,7 @@ func verifyRealloc(op *Operation) error {
 		return Errorf(op, "result #0 must be 1D memref of any type values, but got '%s'", op.Results[0].Type)
 	}
 	if src.Elem != dst.Elem {
-		return Errorf(op, "failed to verify that source and result have the same element type")
+		return NewError(op.Loc, "different element types specified for source memref type '%s' and result memref type '%s'", src, dst)
 	}
 	if !identityLayout(src.Layout) || !identityLayout(dst.Layout) {
 		return Errorf(op, "unsupported layout")

@@ -271,11 +271,16 @@ func parseFuncConstant(p AsmParser, st *OperationState) error {
 	if err := parseTrailingAttrDict(p, st); err != nil {
 		return err
 	}
-	name, err := p.ParseSymbolName()
+	loc := p.Loc()
+	a, err := p.ParseAttribute()
 	if err != nil {
 		return err
 	}
-	st.AddAttr("value", &SymbolRefAttr{Root: name})
+	ref, ok := a.(*SymbolRefAttr)
+	if !ok || len(ref.Nested) > 0 {
+		return p.ErrorAt(loc, "invalid kind of attribute specified")
+	}
+	st.AddAttr("value", ref)
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}

@@ -63,6 +63,9 @@ const (
 	// names (builtin.module); symbol references inside resolve in the
 	// nearest one.
 	SymbolTable
+	// AutomaticAllocationScope ops free the stack allocations (alloca)
+	// made inside them when they exit (func.func, memref.alloca_scope).
+	AutomaticAllocationScope
 )
 
 // Has reports whether all bits of t2 are set.
@@ -152,6 +155,10 @@ type OpDef struct {
 	Parse  func(p AsmParser, st *OperationState) error
 	Print  func(p AsmPrinter, op *Operation)
 	Verify func(op *Operation) error
+	// VerifyInvariants, when set, runs before the ops nested in op are
+	// verified (Verify runs after them): mlir-opt checks an op's own
+	// constraints on entering it and its regions' on leaving it.
+	VerifyInvariants func(op *Operation) error
 	// VerifySymbolUses checks the symbols op refers to, given the symbols
 	// of the nearest enclosing symbol table (nil when there is none that
 	// can be known: an unregistered op with one region may be one). It runs

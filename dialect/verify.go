@@ -46,6 +46,11 @@ func (v *verifier) verifyOp(op *Operation) error {
 	if err := verifySymbolParent(op); err != nil {
 		return err
 	}
+	if op.Def != nil && op.Def.VerifyInvariants != nil {
+		if err := op.Def.VerifyInvariants(op); err != nil {
+			return err
+		}
+	}
 	if op.Def != nil && op.Def.Traits.Has(Terminator) && op.Block != nil {
 		if op.Block.Ops[len(op.Block.Ops)-1] != op {
 			return Errorf(op, "must be the last operation in the parent block")

@@ -209,7 +209,9 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 		}
 		operands[i] = v
 	}
-	if n := st.NumResults(); n != 0 && n != len(st.ResultTypes) {
+	if n := st.NumResults(); n != 0 && len(st.ResultTypes) == 0 {
+		return nil, dialect.NewError(st.Loc, "cannot name an operation with no results")
+	} else if n != 0 && n != len(st.ResultTypes) {
 		return nil, dialect.NewError(st.Loc, "operation defines %d results but was provided %d to bind", len(st.ResultTypes), n)
 	}
 	op := dialect.NewOperation(st.Name, st.Loc, operands, st.ResultTypes)
