@@ -50,8 +50,8 @@ func init() {
 			Name: "memref.generic_atomic_rmw", Summary: "atomic update of an element by a region",
 			Effects:          readWrite,
 			VerifyInvariants: verifyGenericAtomicRMWType,
-			Traits:  HasSideEffects,
-			Parse:   parseGenericAtomicRMW, Print: printGenericAtomicRMW, Verify: verifyGenericAtomicRMW,
+			Traits:           HasSideEffects,
+			Parse:            parseGenericAtomicRMW, Print: printGenericAtomicRMW, Verify: verifyGenericAtomicRMW,
 		},
 		&OpDef{
 			Name: "memref.atomic_yield", Summary: "the new value of generic_atomic_rmw",
