@@ -32,10 +32,11 @@ func init() {
 		},
 		&OpDef{
 			Name: "bufferization.dealloc", Summary: "free buffers under conditions, keeping retained ones",
-			Inherent: []string{"operandSegmentSizes"},
-			Effects:  []Effect{{Kind: Free, Operand: AllOperands, Result: -1}},
-			Frees:    deallocFrees,
-			Parse:    parseDealloc, Print: printDealloc, Verify: verifyDealloc,
+			Inherent:  []string{"operandSegmentSizes"},
+			Effects:   []Effect{{Kind: Free, Operand: AllOperands, Result: -1}},
+			Frees:     deallocFrees,
+			DropFrees: dropDeallocEntries,
+			Parse:     parseDealloc, Print: printDealloc, Verify: verifyDealloc,
 		},
 	)
 }
@@ -247,6 +248,36 @@ func deallocFrees(op *Operation) []Freed {
 		out[i] = Freed{Operand: i, Cond: op.Operands[seg[0]+i]}
 	}
 	return out
+}
+
+// dropDeallocEntries removes memrefs (by operand index) and their
+// conditions from the list; the op goes when the list and the retained
+// values are empty.
+func dropDeallocEntries(op *Operation, operands []int) {
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if len(seg) != 3 || seg[0] != seg[1] {
+		return
+	}
+	drop := map[int]bool{}
+	for _, i := range operands {
+		if i >= 0 && i < seg[0] {
+			drop[i] = true
+		}
+	}
+	var mems, conds []*Value
+	for i := range seg[0] {
+		if !drop[i] {
+			mems = append(mems, op.Operands[i])
+			conds = append(conds, op.Operands[seg[0]+i])
+		}
+	}
+	if len(mems) == 0 && seg[2] == 0 {
+		op.Erase()
+		return
+	}
+	retained := append([]*Value(nil), op.Operands[seg[0]+seg[1]:]...)
+	op.SetOperands(append(append(mems, conds...), retained...))
+	op.SetAttr("operandSegmentSizes", I32Array(int64(len(mems)), int64(len(conds)), int64(len(retained))))
 }
 
 // parseDealloc reads `[(%m, ... : T, ...) if (%c, ...)] [retain (%r, ...

@@ -170,6 +170,10 @@ type OpDef struct {
 	// condition, for ops that free other than FreeLike's operand 0
 	// unconditionally (bufferization.dealloc).
 	Frees func(op *Operation) []Freed
+	// DropFrees removes the releases of the given operands (from Frees),
+	// erasing the op when nothing is left for it to do: a pass that takes
+	// buffers off the heap keeps the op's other releases.
+	DropFrees func(op *Operation, operands []int)
 }
 
 // Freed is an operand an op releases when Cond is true at run time; a nil
