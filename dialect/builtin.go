@@ -125,7 +125,7 @@ func parseFunc(p AsmParser, st *OperationState) error {
 		for {
 			var a Argument
 			if p.PeekOperand() && len(args) == 0 && len(inputs) > 0 {
-				return p.Errorf("expected type instead of SSA identifier")
+				return p.ErrorAt(p.Loc(), "expected type instead of SSA identifier")
 			}
 			if p.PeekOperand() {
 				a, err = p.ParseArgument(true)

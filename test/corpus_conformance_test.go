@@ -149,6 +149,7 @@ type corpusTally struct {
 	vTotal, vAgree       int
 	vMLIRPass, vBothPass int
 	vOnlyPTO, vForeign   int
+	planTotal, planOK    int
 	failures             []string
 }
 
@@ -218,6 +219,37 @@ func (ct *corpusTally) roundTrip(t *testing.T, mlirOpt, dir, file string) {
 	ct.eligible[dir] += eligible
 	ct.passed[dir] += passed
 	ct.mu.Unlock()
+	if dir == "bufferized" && len(idx) > 0 && (strings.Contains(base, "obd") || strings.Contains(base, "dealloc-pipeline")) {
+		ct.plan(t, mlirOpt, printed, len(idx))
+	}
+}
+
+// plan runs static-memory-planner-analysis over the eligible splits of a
+// program after mlir-opt's deallocation passes (memref.dealloc or
+// bufferization.dealloc): every split must plan without error and give IR
+// mlir-opt accepts.
+func (ct *corpusTally) plan(t *testing.T, mlirOpt, file string, n int) {
+	out := file + ".planned.mlir"
+	_, stderr := runPTOFile("-split-input-file", file, "--static-memory-planner-analysis=allow-escaping=1", "-o", out)
+	back, _ := runMLIROpt(mlirOpt, "-split-input-file", "--mlir-print-op-generic", out)
+	chunks := splitOutput(back)
+	ok := 0
+	for _, c := range chunks {
+		if c != "" {
+			ok++
+		}
+	}
+	ct.mu.Lock()
+	defer ct.mu.Unlock()
+	ct.planTotal += n
+	if strings.Contains(stderr, "error:") || len(chunks) != n {
+		ct.failures = append(ct.failures, fmt.Sprintf("%s: planning failed:\n%s", filepath.Base(file), stderr))
+		return
+	}
+	ct.planOK += ok
+	if ok != n {
+		ct.failures = append(ct.failures, fmt.Sprintf("%s: mlir-opt rejects %d planned splits", filepath.Base(file), n-ok))
+	}
 }
 
 // verifierFlags returns the mlir-opt arguments of an upstream verifier
@@ -393,6 +425,7 @@ func TestCorpusConformance(t *testing.T) {
 	t.Logf("round trip: %d/%d eligible splits (%.1f%%; %s)", pa, el, pct(pa, el), strings.Join(per, ", "))
 	t.Logf("verifier: %d/%d splits of -verify-diagnostics tests agree with mlir-opt (%.1f%%; mlir-opt passes %d, pto-opt passes %d of those, and %d it should not; %d splits of other dialects left out)",
 		ct.vAgree, ct.vTotal, pct(ct.vAgree, ct.vTotal), ct.vMLIRPass, ct.vBothPass, ct.vOnlyPTO, ct.vForeign)
+	t.Logf("planner: %d/%d splits of deallocated bufferized programs planned into IR mlir-opt accepts", ct.planOK, ct.planTotal)
 	slices.Sort(ct.failures)
 	if os.Getenv("PTO_CORPUS_VERBOSE") == "1" {
 		for _, f := range ct.failures {
@@ -403,6 +436,9 @@ func TestCorpusConformance(t *testing.T) {
 	}
 	if el == 0 || pct(pa, el) < 100*roundTripFloor {
 		t.Errorf("round trip %.1f%% is below the floor %.0f%%", pct(pa, el), 100*roundTripFloor)
+	}
+	if ct.planOK != ct.planTotal {
+		t.Errorf("planner: %d of %d splits failed", ct.planTotal-ct.planOK, ct.planTotal)
 	}
 	if ct.vTotal == 0 || pct(ct.vAgree, ct.vTotal) < 100*verifierFloor {
 		t.Errorf("verifier agreement %.1f%% is below the floor %.0f%%", pct(ct.vAgree, ct.vTotal), 100*verifierFloor)
