@@ -1068,6 +1068,9 @@ func parseGlobal(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
+	if mt, ok := t.(*MemRefType); !ok || !mt.Ranked || !mt.HasStaticShape() {
+		return p.ErrorAt(st.Loc, "type should be static shaped memref, but got '%s'", t)
+	}
 	st.AddAttr("type", &TypeAttr{t})
 	if p.ParseOptionalPunct("=") {
 		if p.ParseOptionalKeyword("uninitialized") {
@@ -1146,7 +1149,7 @@ func verifyGlobalOp(op *Operation) error {
 		if ta == nil {
 			return Errorf(op, "type should be static shaped memref")
 		}
-		return Errorf(op, "type should be static shaped memref, but got %s", ta.Type)
+		return Errorf(op, "type should be static shaped memref, but got '%s'", ta.Type)
 	}
 	switch iv := op.Attr("initial_value").(type) {
 	case nil, *UnitAttr:

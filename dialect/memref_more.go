@@ -164,6 +164,7 @@ func parseScopeLike(p AsmParser, st *OperationState) error {
 }
 
 func printScopeLike(p AsmPrinter, op *Operation) {
+	p.Write(" ") // mlir-opt's spacing: `memref.alloca_scope  {`
 	if len(op.Results) > 0 {
 		p.Write(" -> (")
 		p.Types(ValueTypes(op.Results))

@@ -426,7 +426,7 @@ func parseSwitch(p AsmParser, st *OperationState) error {
 		if neg {
 			v = -v
 		}
-		values = append(values, strconv.FormatInt(v, 10))
+		values = append(values, strconv.FormatInt(wrapSigned(v, intWidth(ft)), 10))
 		if err := p.ParsePunct(":"); err != nil {
 			return err
 		}
@@ -445,6 +445,33 @@ func parseSwitch(p AsmParser, st *OperationState) error {
 	st.AddAttr("case_operand_segments", I32Array(segs...))
 	st.AddAttr("operandSegmentSizes", I32Array(1, int64(nDefault), int64(len(st.Operands)-1-nDefault)))
 	return parseTrailingAttrDict(p, st)
+}
+
+// wrapSigned reads v as a width-bit integer (the case values' type) and
+// returns its signed value: 4294967289 in i32 is -7.
+func wrapSigned(v int64, width int) int64 {
+	if width <= 0 || width >= 64 {
+		return v
+	}
+	v &= 1<<width - 1
+	if v&(1<<(width-1)) != 0 {
+		v -= 1 << width
+	}
+	return v
+}
+
+// unsignedCase prints a case value as mlir-opt does: unsigned in the
+// flag's width (-7 in i32 prints 4294967289).
+func unsignedCase(text string, width int) string {
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || width <= 0 || width > 64 {
+		return text
+	}
+	u := uint64(v)
+	if width < 64 {
+		u &= 1<<width - 1
+	}
+	return strconv.FormatUint(u, 10)
 }
 
 // caseValues lists the case values as printed.
@@ -486,7 +513,7 @@ func printSwitch(p AsmPrinter, op *Operation) {
 		p.Write(",")
 		p.Newline(1)
 		if i-1 < len(vals) {
-			p.Write(vals[i-1])
+			p.Write(unsignedCase(vals[i-1], intWidth(op.Operands[0].Type)))
 		}
 		p.Write(": ")
 		start, n := switchSuccessorOperands(op, i)

@@ -193,6 +193,7 @@ func printIndexSwitch(p AsmPrinter, op *Operation) {
 		p.Write(" -> ")
 		p.Types(ValueTypes(op.Results))
 	}
+	p.Write(" ") // mlir-opt ends the line with a space
 	cases := staticArray(op, "cases")
 	for i, v := range cases {
 		if i+1 >= len(op.Regions) {
@@ -432,11 +433,11 @@ func printReduce(p AsmPrinter, op *Operation) {
 		p.Types(ValueTypes(op.Operands))
 		p.Write(")")
 	}
+	p.Write(" ") // also without regions: mlir-opt prints `scf.reduce `
 	for i, r := range op.Regions {
 		if i > 0 {
-			p.Write(",")
+			p.Write(", ")
 		}
-		p.Write(" ")
 		p.Region(r, true, true)
 	}
 	p.AttrDict(op)
