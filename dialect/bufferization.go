@@ -41,6 +41,26 @@ func init() {
 	)
 }
 
+// ---- the dialect's attributes on ops ----
+
+// The only bufferization attribute an op may carry in LLVM 22 is
+// manual_deallocation, on ops that allocate or free.
+func init() {
+	RegisterDialectAttrVerifier("bufferization", func(op *Operation, a NamedAttr) error {
+		if a.Name != "bufferization.manual_deallocation" {
+			return NewError(op.Loc, "attribute '%s' not supported as an op attribute by the bufferization dialect", Quote(a.Name))
+		}
+		if op.Def != nil {
+			for _, e := range op.Def.Effects {
+				if e.Kind == Allocate || e.Kind == Free {
+					return nil
+				}
+			}
+		}
+		return Errorf(op, "attribute 'bufferization.manual_deallocation' can be used only on ops that have an allocation and/or free side effect")
+	})
+}
+
 // ---- alloc_tensor ----
 
 // parseAllocTensor reads `(%d, ...) [copy(%t)] [size_hint=%h] attr-dict : T`.
@@ -127,7 +147,7 @@ func verifyAllocTensor(op *Operation) error {
 		}
 	}
 	if seg[1] == 0 && seg[0] != nDyn {
-		return Errorf(op, "expected %d dynamic sizes", nDyn)
+		return Errorf(op, "incorrect number of dynamic sizes, has %d, expected %d", seg[0], nDyn)
 	}
 	if seg[1] == 1 && op.OperandSegment(1)[0].Type != op.Results[0].Type {
 		return Errorf(op, "expected that `copy` and return types match")

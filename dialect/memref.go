@@ -840,37 +840,6 @@ func printReinterpretCast(p AsmPrinter, op *Operation) {
 	printCastTail(p, op, append(names, "operandSegmentSizes")...)
 }
 
-// verifyOffsetsSizesStrides checks the static_offsets/sizes/strides
-// arrays against the operand segments (subview, reinterpret_cast).
-func verifyOffsetsSizesStrides(op *Operation) error {
-	if err := verifyViewLike(op); err != nil {
-		return err
-	}
-	seg, err := verifySegments(op, 4, true)
-	if err != nil {
-		return err
-	}
-	if seg[0] != 1 {
-		return Errorf(op, "operandSegmentSizes must start with the source")
-	}
-	for i, n := range []string{"static_offsets", "static_sizes", "static_strides"} {
-		a, ok := op.Attr(n).(*DenseArrayAttr)
-		if !ok || a.FValues != nil {
-			return Errorf(op, "requires attribute '%s'", n)
-		}
-		dyn := 0
-		for _, v := range a.Values {
-			if v == Dynamic {
-				dyn++
-			}
-		}
-		if dyn != seg[i+1] {
-			return Errorf(op, "expected %d dynamic %s values", dyn, strings.TrimPrefix(n, "static_"))
-		}
-	}
-	return checkIndexOperands(op, 1)
-}
-
 // ---- expand_shape / collapse_shape ----
 
 func parseReassociation(p AsmParser, st *OperationState) error {
@@ -952,44 +921,6 @@ func printCollapseShape(p AsmPrinter, op *Operation) {
 	p.Type(op.Operands[0].Type)
 	p.Write(" into ")
 	p.Type(op.Results[0].Type)
-}
-
-func verifyReshapeOp(op *Operation) error {
-	if err := verifyViewLike(op); err != nil {
-		return err
-	}
-	re, ok := op.Attr("reassociation").(*ArrayAttr)
-	if !ok {
-		return Errorf(op, "requires attribute 'reassociation'")
-	}
-	for _, g := range re.Elems {
-		arr, ok := g.(*ArrayAttr)
-		if !ok {
-			return Errorf(op, "reassociation must be an array of integer arrays")
-		}
-		for _, e := range arr.Elems {
-			if _, ok := e.(*IntegerAttr); !ok {
-				return Errorf(op, "reassociation must be an array of integer arrays")
-			}
-		}
-	}
-	if op.Name == "memref.expand_shape" {
-		a, ok := op.Attr("static_output_shape").(*DenseArrayAttr)
-		if !ok || a.FValues != nil {
-			return Errorf(op, "requires attribute 'static_output_shape'")
-		}
-		dyn := 0
-		for _, v := range a.Values {
-			if v == Dynamic {
-				dyn++
-			}
-		}
-		if dyn != len(op.Operands)-1 {
-			return Errorf(op, "expected %d dynamic output_shape values", dyn)
-		}
-		return checkIndexOperands(op, 1)
-	}
-	return expectOperands(op, 1)
 }
 
 // ---- cast / memory_space_cast ----

@@ -231,6 +231,15 @@ func IsRegisteredDialect(d string) bool {
 
 var dialectNames = map[string]bool{}
 
+// dialectAttrVerifiers check the discardable attributes a dialect owns
+// (bufferization.escape) wherever they appear.
+var dialectAttrVerifiers = map[string]func(op *Operation, a NamedAttr) error{}
+
+// RegisterDialectAttrVerifier sets the verifier of dialect's attributes.
+func RegisterDialectAttrVerifier(dialect string, verify func(op *Operation, a NamedAttr) error) {
+	dialectAttrVerifiers[dialect] = verify
+}
+
 // RegisterDialect records a dialect name (so unknown ops of a known dialect
 // are reported as such).
 func RegisterDialect(name string) { dialectNames[name] = true }

@@ -46,6 +46,13 @@ func (v *verifier) verifyOp(op *Operation) error {
 	if err := verifySymbolParent(op); err != nil {
 		return err
 	}
+	for _, a := range op.Attrs {
+		if verify := dialectAttrVerifiers[DialectOf(a.Name)]; verify != nil {
+			if err := verify(op, a); err != nil {
+				return err
+			}
+		}
+	}
 	if op.Def != nil && op.Def.VerifyInvariants != nil {
 		if err := op.Def.VerifyInvariants(op); err != nil {
 			return err

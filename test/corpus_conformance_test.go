@@ -24,8 +24,14 @@ package test
 // output keeps one chunk per split, empty for a rejected one), so the test
 // costs a few mlir-opt runs per corpus file.
 //
+// Programs after mlir-opt's deallocation passes are also planned
+// (static-memory-planner-analysis): every split must plan and give IR
+// mlir-opt accepts.
+//
 // The test fails below the floors roundTripFloor and verifierFloor, so a
-// regression shows; PTO_CORPUS_VERBOSE=1 logs every failing split.
+// regression shows; PTO_CORPUS_VERBOSE=1 logs every failing split, and
+// PTO_MLIR_TESTS=<llvm-project>/mlir/test adds upstream's invalid.mlir
+// of each claimed dialect.
 
 import (
 	"bytes"
@@ -390,6 +396,16 @@ func TestCorpusConformance(t *testing.T) {
 	}
 	if len(files) == 0 {
 		t.Fatalf("no corpus files in %s", dir)
+	}
+	// More upstream verifier tests, from an llvm-project checkout's
+	// mlir/test when PTO_MLIR_TESTS names it.
+	if root := os.Getenv("PTO_MLIR_TESTS"); root != "" {
+		for _, d := range []string{"Arith", "SCF", "ControlFlow", "Bufferization", "MemRef", "Func"} {
+			f := filepath.Join(root, "Dialect", d, "invalid.mlir")
+			if _, err := os.Stat(f); err == nil {
+				files = append(files, [2]string{"upstream", f})
+			}
+		}
 	}
 	t.Run("files", func(t *testing.T) {
 		for _, f := range files {
