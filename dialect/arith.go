@@ -15,7 +15,7 @@ var cmpfPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one",
 func init() {
 	RegisterDialect("arith")
 	intBinary := []string{"addi", "subi", "muli", "shli"} // carry overflow flags
-	plainIntBinary := []string{"divsi", "divui", "ceildivsi", "ceildivui", "floordivsi", "remsi", "remui", "andi", "ori", "xori", "shrsi", "shrui", "maxsi", "maxui", "minsi", "minui"}
+	plainIntBinary := []string{"ceildivsi", "ceildivui", "floordivsi", "remsi", "remui", "andi", "ori", "xori", "maxsi", "maxui", "minsi", "minui"}
 	floatBinary := []string{"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf"}
 	for _, n := range intBinary {
 		Register(&OpDef{
@@ -23,6 +23,15 @@ func init() {
 			Inherent: []string{"overflowFlags"},
 			Parse:    parseSameTypeOperands(2, true, "overflow", "overflowFlags", "#arith.overflow"),
 			Print:    printSameTypeOperands("overflow", "overflowFlags", "#arith.overflow"),
+			Verify:   verifyIntBinary,
+		})
+	}
+	for _, n := range []string{"divsi", "divui", "shrsi", "shrui"} {
+		Register(&OpDef{
+			Name: "arith." + n, Summary: "integer " + n, Traits: Pure,
+			Inherent: []string{"isExact"},
+			Parse:    parseExactBinary,
+			Print:    printExactBinary,
 			Verify:   verifyIntBinary,
 		})
 	}
@@ -106,6 +115,40 @@ func init() {
 			Verify: verifySelect,
 		},
 	)
+}
+
+// parseExactBinary reads `%a, %b [exact] attr-dict : T` (the divisions
+// and right shifts that may promise an exact result).
+func parseExactBinary(p AsmParser, st *OperationState) error {
+	refs, err := p.ParseOperandList("")
+	if err != nil {
+		return err
+	}
+	if len(refs) != 2 {
+		return p.Errorf("expected 2 operands")
+	}
+	st.Operands = refs
+	if p.ParseOptionalKeyword("exact") {
+		st.AddAttr("isExact", Unit)
+	}
+	t, err := parseColonType(p, st)
+	if err != nil {
+		return err
+	}
+	st.OperandTypes = []Type{t, t}
+	st.ResultTypes = []Type{t}
+	return nil
+}
+
+func printExactBinary(p AsmPrinter, op *Operation) {
+	p.Write(" ")
+	p.Operands(op.Operands)
+	if op.HasAttr("isExact") {
+		p.Write(" exact")
+	}
+	p.AttrDict(op, "isExact")
+	p.Write(" : ")
+	p.Type(op.Results[0].Type)
 }
 
 // roundingModes are arith's rounding modes, by value.
@@ -494,6 +537,18 @@ func verifyCast(op *Operation) error {
 	}
 	from, to := op.Operands[0].Type, op.Results[0].Type
 	fe, te := elemOrSelf(from), elemOrSelf(to)
+	// index_cast, index_castui and bitcast also cast memrefs element-wise.
+	fm, fromMemRef := from.(*MemRefType)
+	tm, toMemRef := to.(*MemRefType)
+	if fromMemRef || toMemRef {
+		switch op.Name {
+		case "arith.index_cast", "arith.index_castui", "arith.bitcast":
+			if fromMemRef && toMemRef && fm.Ranked == tm.Ranked && slices.Equal(fm.Shape, tm.Shape) {
+				fe, te = fm.Elem, tm.Elem
+				from, to = fe, te
+			}
+		}
+	}
 	_, fIdx := fe.(*IndexType)
 	_, tIdx := te.(*IndexType)
 	fInt := isSignlessIntOrIndex(fe) && !fIdx
@@ -520,7 +575,7 @@ func verifyCast(op *Operation) error {
 		ok = true
 	}
 	if !ok || !shapesMatch(from, to) {
-		return Errorf(op, "operand type '%s' and result type '%s' are cast incompatible", from, to)
+		return Errorf(op, "operand type '%s' and result type '%s' are cast incompatible", op.Operands[0].Type, op.Results[0].Type)
 	}
 	if a := op.Attr("roundingmode"); a != nil {
 		if m, ok := a.(*IntegerAttr); !ok || m.Value < 0 || int(m.Value) >= len(roundingModes) {

@@ -1,5 +1,7 @@
 package dialect
 
+import "strings"
+
 // The builtin and func dialects: modules, functions, calls and returns.
 
 func init() {
@@ -28,7 +30,7 @@ func init() {
 		&OpDef{
 			Name:           "func.func",
 			Summary:        "a function with a body region",
-			Traits:         IsolatedFromAbove | FunctionLike | Symbol,
+			Traits:         IsolatedFromAbove | FunctionLike | Symbol | AutomaticAllocationScope,
 			Inherent:       []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
 			DefaultDialect: "func",
 			Parse:          parseFunc,
@@ -122,6 +124,9 @@ func parseFunc(p AsmParser, st *OperationState) error {
 	if !p.ParseOptionalPunct(")") {
 		for {
 			var a Argument
+			if p.PeekOperand() && len(args) == 0 && len(inputs) > 0 {
+				return p.ErrorAt(p.Loc(), "expected type instead of SSA identifier")
+			}
 			if p.PeekOperand() {
 				a, err = p.ParseArgument(true)
 				if err != nil {
@@ -206,12 +211,15 @@ func parseFunc(p AsmParser, st *OperationState) error {
 		}
 	}
 	if p.PeekRegion() {
-		if len(args) != len(inputs) {
-			return p.Errorf("expected named arguments for a function with a body")
-		}
+		// Unnamed arguments: the body's entry block declares them itself
+		// (`func.func @f(f32) { ^bb0(%a: f32): ... }`).
+		loc := p.Loc()
 		r, err := p.ParseRegion(args)
 		if err != nil {
 			return err
+		}
+		if len(r.Blocks) == 0 {
+			return p.ErrorAt(loc, "expected non-empty function body")
 		}
 		st.Regions = append(st.Regions, r)
 	} else {
@@ -275,11 +283,38 @@ func printFunc(p AsmPrinter, op *Operation) {
 			p.Write(")")
 		}
 	}
-	p.AttrDictWithKeyword(op, "sym_visibility", "sym_name", "function_type", "arg_attrs", "res_attrs")
+	elided := []string{"sym_visibility", "sym_name", "function_type"}
+	if inSignature(argAttrs, len(inputs)) {
+		elided = append(elided, "arg_attrs")
+	}
+	if inSignature(resAttrs, len(results)) {
+		elided = append(elided, "res_attrs")
+	}
+	p.AttrDictWithKeyword(op, elided...)
 	if body != nil {
 		p.Write(" ")
 		p.Region(op.Regions[0], false, true)
 	}
+}
+
+// inSignature reports whether argument or result attributes print in the
+// signature: one dictionary per entry, not all empty (which the signature
+// could not tell from no list at all). Absent lists trivially do.
+func inSignature(list *ArrayAttr, n int) bool {
+	if list == nil {
+		return true
+	}
+	if len(list.Elems) != n {
+		return false
+	}
+	for _, e := range list.Elems {
+		if d, ok := e.(*DictAttr); !ok {
+			return false
+		} else if len(d.Entries) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // verifyFunc checks the signature against the entry block, and the
@@ -325,8 +360,14 @@ func verifyFunc(op *Operation) error {
 			return Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, lenElems(arr), k.n)
 		}
 		for _, e := range arr.Elems {
-			if _, ok := e.(*DictAttr); !ok {
+			d, ok := e.(*DictAttr)
+			if !ok {
 				return Errorf(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", k.what, e)
+			}
+			for _, na := range d.Entries {
+				if DialectOf(na.Name) == "" {
+					return Errorf(op, "%ss may only have dialect attributes", k.what)
+				}
 			}
 		}
 	}
@@ -427,7 +468,16 @@ func verifyCallOp(op *Operation, symbols Symbols) error {
 	}
 	for i, r := range op.Results {
 		if r.Type != ft.Results[i] {
-			return Errorf(op, "result type mismatch at index %d", i)
+			quoted := func(ts []Type) string {
+				var parts []string
+				for _, t := range ts {
+					parts = append(parts, "'"+t.String()+"'")
+				}
+				return strings.Join(parts, ", ")
+			}
+			d := Errorf(op, "result type mismatch at index %d", i).(*Diagnostic)
+			return d.WithNote(op.Loc, "op result types: %s", quoted(ValueTypes(op.Results))).
+				WithNote(op.Loc, "function result types: %s", quoted(ft.Results))
 		}
 	}
 	return nil

@@ -184,8 +184,15 @@ func verifyCondBr(op *Operation) error {
 		return Errorf(op, "operandSegmentSizes must describe 1 condition and the two successors' operands")
 	}
 	if w := op.Attr("branch_weights"); w != nil {
-		if a, ok := w.(*DenseArrayAttr); !ok || a.Elem != I32 || len(a.Values) != 2 {
-			return Errorf(op, "expects number of region weights to match number of successors: 2 vs %s", w)
+		a, ok := w.(*DenseArrayAttr)
+		if !ok || a.Elem != I32 {
+			return Errorf(op, "attribute 'branch_weights' failed to satisfy constraint: i32 dense array attribute")
+		}
+		if len(a.Values) != 2 {
+			return Errorf(op, "expects number of branch weights to match number of successors: %d vs 2", len(a.Values))
+		}
+		if a.Values[0] == 0 && a.Values[1] == 0 {
+			return Errorf(op, "branch weights cannot all be zero")
 		}
 	}
 	if op.Operands[0].Type != I1 {

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -229,9 +230,58 @@ func printAlloc(p AsmPrinter, op *Operation) {
 	p.Type(op.Results[0].Type)
 }
 
+// layoutSymbols counts the symbols of a layout's affine map: the `?`
+// offset and strides of a strided layout, the `[s0, ...]` of an
+// affine_map; -1 when the map's text cannot be read.
+func layoutSymbols(layout Attribute) int {
+	switch l := layout.(type) {
+	case nil:
+		return 0
+	case *StridedLayoutAttr:
+		n := 0
+		if l.Offset == Dynamic {
+			n++
+		}
+		for _, s := range l.Strides {
+			if s == Dynamic {
+				n++
+			}
+		}
+		return n
+	case *RawAttr:
+		if !l.IsAffineMap() {
+			return 0
+		}
+		body := strings.TrimPrefix(l.Text, "affine_map<")
+		dims, _, ok := strings.Cut(body, "->")
+		if !ok {
+			return -1
+		}
+		open := strings.Index(dims, "[")
+		if open < 0 {
+			return 0
+		}
+		syms := strings.TrimSpace(strings.Trim(dims[open:], "[] "))
+		if syms == "" {
+			return 0
+		}
+		return strings.Count(syms, ",") + 1
+	}
+	return 0
+}
+
 func verifyAllocOp(op *Operation) error {
 	if err := verifyMemRefResult(op); err != nil {
 		return err
+	}
+	if op.Name == "memref.alloca" {
+		scoped := false
+		for p := op.ParentOp(); p != nil && !scoped; p = p.ParentOp() {
+			scoped = p.Has(AutomaticAllocationScope)
+		}
+		if !scoped {
+			return Errorf(op, "requires an ancestor op with AutomaticAllocationScope trait")
+		}
 	}
 	mt := op.Results[0].Type.(*MemRefType)
 	if !mt.Ranked {
@@ -246,11 +296,10 @@ func verifyAllocOp(op *Operation) error {
 		nDyn = seg[0]
 	}
 	if nDyn != mt.NumDynamicDims() {
-		return Errorf(op, "dimension operand count does not equal memref dynamic dimension count")
+		return Errorf(op, "incorrect number of dynamic sizes, has %d, expected %d", nDyn, mt.NumDynamicDims())
 	}
-	if nDyn != len(op.Operands) {
-		raw, isMap := mt.Layout.(*RawAttr)
-		if !isMap || !raw.IsAffineMap() {
+	if nSym := len(op.Operands) - nDyn; nSym != layoutSymbols(mt.Layout) {
+		if raw, isMap := mt.Layout.(*RawAttr); !isMap || !raw.IsAffineMap() || layoutSymbols(mt.Layout) >= 0 {
 			return Errorf(op, "symbol operand count does not equal memref symbol count")
 		}
 	}
@@ -269,13 +318,13 @@ func registerAccessOps() {
 	Register(
 		&OpDef{
 			Name: "memref.load", Summary: "read an element",
-			Inherent: []string{"nontemporal"},
+			Inherent: []string{"nontemporal", "alignment"},
 			Effects:  []Effect{{Kind: Read, Operand: 0, Result: -1}},
 			Parse:    parseLoad, Print: printLoad, Verify: verifyLoadOp,
 		},
 		&OpDef{
 			Name: "memref.store", Summary: "write an element",
-			Inherent: []string{"nontemporal"},
+			Inherent: []string{"nontemporal", "alignment"},
 			Effects:  []Effect{{Kind: Write, Operand: 1, Result: -1}},
 			Parse:    parseStore, Print: printStore, Verify: verifyStoreOp,
 		},
@@ -377,7 +426,21 @@ func printLoad(p AsmPrinter, op *Operation) {
 	p.Type(op.Operands[0].Type)
 }
 
+// verifyAlignmentAttr checks an optional alignment property.
+func verifyAlignmentAttr(op *Operation) error {
+	if a := op.Attr("alignment"); a != nil {
+		n, ok := a.(*IntegerAttr)
+		if !ok || n.Value <= 0 || n.Value&(n.Value-1) != 0 {
+			return Errorf(op, "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0")
+		}
+	}
+	return nil
+}
+
 func verifyLoadOp(op *Operation) error {
+	if err := verifyAlignmentAttr(op); err != nil {
+		return err
+	}
 	if err := verifyMemRefOperand(op, 0); err != nil {
 		return err
 	}
@@ -428,6 +491,9 @@ func printStore(p AsmPrinter, op *Operation) {
 }
 
 func verifyStoreOp(op *Operation) error {
+	if err := verifyAlignmentAttr(op); err != nil {
+		return err
+	}
 	if err := verifyMemRefOperand(op, 1); err != nil {
 		return err
 	}
@@ -456,10 +522,26 @@ func verifyCopyOp(op *Operation) error {
 	if !ok1 || !ok2 {
 		return Errorf(op, "operands must be memrefs")
 	}
+	if a.Ranked && b.Ranked && !sameStaticShape(a.Shape, b.Shape) {
+		return Errorf(op, "requires the same shape for all operands")
+	}
 	if a.Elem != b.Elem {
 		return Errorf(op, "requires the same element type for all operands")
 	}
 	return nil
+}
+
+// sameStaticShape: same rank, and equal sizes where both are static.
+func sameStaticShape(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != Dynamic && b[i] != Dynamic && a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func verifyDimOp(op *Operation) error {
@@ -469,8 +551,8 @@ func verifyDimOp(op *Operation) error {
 	if err := expectResults(op, 1); err != nil {
 		return err
 	}
-	if !IsMemRef(op.Operands[0].Type) {
-		return Errorf(op, "operand #0 must be a memref, but got '%s'", op.Operands[0].Type)
+	if mt, ok := op.Operands[0].Type.(*MemRefType); !ok || mt.Ranked && len(mt.Shape) == 0 {
+		return Errorf(op, "operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type values, but got '%s'", op.Operands[0].Type)
 	}
 	if op.Operands[1].Type != Index || op.Results[0].Type != Index {
 		return Errorf(op, "index and result must be of index type")
@@ -483,15 +565,15 @@ func verifyDimOp(op *Operation) error {
 func registerViewOps() {
 	Register(
 		viewOp("memref.view", "view a byte buffer as a typed buffer", "view", parseView, printView, verifyViewOp),
-		viewOp("memref.subview", "a strided window of a buffer", "subview", parseSubView, printSubView, verifyOffsetsSizesStrides,
+		viewOp("memref.subview", "a strided window of a buffer", "subview", parseSubView, printSubView, verifySubView,
 			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
-		viewOp("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", parseReinterpretCast, printReinterpretCast, verifyOffsetsSizesStrides,
+		viewOp("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", parseReinterpretCast, printReinterpretCast, verifyReinterpretCast,
 			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
 		viewOp("memref.cast", "cast to a compatible memref type", "cast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", ""), verifyMemRefCast),
 		viewOp("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", ""), verifyMemRefCast),
-		viewOp("memref.expand_shape", "split dimensions", "expand_shape", parseExpandShape, printExpandShape, verifyReshapeOp,
+		viewOp("memref.expand_shape", "split dimensions", "expand_shape", parseExpandShape, printExpandShape, verifyExpandCollapse,
 			"reassociation", "static_output_shape"),
-		viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", parseCollapseShape, printCollapseShape, verifyReshapeOp,
+		viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", parseCollapseShape, printCollapseShape, verifyExpandCollapse,
 			"reassociation"),
 	)
 }
@@ -526,13 +608,17 @@ func parseView(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
-	off, err := p.ParseOperandList("[")
+	if err := p.ParsePunct("["); err != nil {
+		return err
+	}
+	off0, err := p.ParseOperand()
 	if err != nil {
 		return err
 	}
-	if len(off) != 1 {
-		return p.Errorf("expects 1 offset operand")
+	if err := p.ParsePunct("]"); err != nil {
+		return err
 	}
+	off := []OperandRef{off0}
 	sizes, err := p.ParseOperandList("[")
 	if err != nil {
 		return err
@@ -579,7 +665,7 @@ func verifyViewOp(op *Operation) error {
 		return NewError(op.Loc, "different memory spaces specified for base memref type '%s' and view memref type '%s'", base, mt)
 	}
 	if len(op.Operands)-2 != mt.NumDynamicDims() {
-		return Errorf(op, "incorrect number of size operands for type %s", mt)
+		return Errorf(op, "incorrect number of dynamic sizes, has %d, expected %d", len(op.Operands)-2, mt.NumDynamicDims())
 	}
 	return checkIndexOperands(op, 1)
 }
@@ -754,37 +840,6 @@ func printReinterpretCast(p AsmPrinter, op *Operation) {
 	printCastTail(p, op, append(names, "operandSegmentSizes")...)
 }
 
-// verifyOffsetsSizesStrides checks the static_offsets/sizes/strides
-// arrays against the operand segments (subview, reinterpret_cast).
-func verifyOffsetsSizesStrides(op *Operation) error {
-	if err := verifyViewLike(op); err != nil {
-		return err
-	}
-	seg, err := verifySegments(op, 4, true)
-	if err != nil {
-		return err
-	}
-	if seg[0] != 1 {
-		return Errorf(op, "operandSegmentSizes must start with the source")
-	}
-	for i, n := range []string{"static_offsets", "static_sizes", "static_strides"} {
-		a, ok := op.Attr(n).(*DenseArrayAttr)
-		if !ok || a.FValues != nil {
-			return Errorf(op, "requires attribute '%s'", n)
-		}
-		dyn := 0
-		for _, v := range a.Values {
-			if v == Dynamic {
-				dyn++
-			}
-		}
-		if dyn != seg[i+1] {
-			return Errorf(op, "expected %d dynamic %s values", dyn, strings.TrimPrefix(n, "static_"))
-		}
-	}
-	return checkIndexOperands(op, 1)
-}
-
 // ---- expand_shape / collapse_shape ----
 
 func parseReassociation(p AsmParser, st *OperationState) error {
@@ -868,44 +923,6 @@ func printCollapseShape(p AsmPrinter, op *Operation) {
 	p.Type(op.Results[0].Type)
 }
 
-func verifyReshapeOp(op *Operation) error {
-	if err := verifyViewLike(op); err != nil {
-		return err
-	}
-	re, ok := op.Attr("reassociation").(*ArrayAttr)
-	if !ok {
-		return Errorf(op, "requires attribute 'reassociation'")
-	}
-	for _, g := range re.Elems {
-		arr, ok := g.(*ArrayAttr)
-		if !ok {
-			return Errorf(op, "reassociation must be an array of integer arrays")
-		}
-		for _, e := range arr.Elems {
-			if _, ok := e.(*IntegerAttr); !ok {
-				return Errorf(op, "reassociation must be an array of integer arrays")
-			}
-		}
-	}
-	if op.Name == "memref.expand_shape" {
-		a, ok := op.Attr("static_output_shape").(*DenseArrayAttr)
-		if !ok || a.FValues != nil {
-			return Errorf(op, "requires attribute 'static_output_shape'")
-		}
-		dyn := 0
-		for _, v := range a.Values {
-			if v == Dynamic {
-				dyn++
-			}
-		}
-		if dyn != len(op.Operands)-1 {
-			return Errorf(op, "expected %d dynamic output_shape values", dyn)
-		}
-		return checkIndexOperands(op, 1)
-	}
-	return expectOperands(op, 1)
-}
-
 // ---- cast / memory_space_cast ----
 
 func verifyMemRefCast(op *Operation) error {
@@ -917,7 +934,7 @@ func verifyMemRefCast(op *Operation) error {
 	}
 	a := op.Operands[0].Type.(*MemRefType)
 	b := op.Results[0].Type.(*MemRefType)
-	if a.Elem != b.Elem {
+	if op.Name == "memref.cast" && !castCompatible(a, b) || a.Elem != b.Elem {
 		return Errorf(op, "operand type '%s' and result type '%s' are cast incompatible", a, b)
 	}
 	return nil
@@ -982,6 +999,9 @@ func parseGlobal(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
+	if mt, ok := t.(*MemRefType); !ok || !mt.Ranked || !mt.HasStaticShape() {
+		return p.ErrorAt(st.Loc, "type should be static shaped memref, but got '%s'", t)
+	}
 	st.AddAttr("type", &TypeAttr{t})
 	if p.ParseOptionalPunct("=") {
 		if p.ParseOptionalKeyword("uninitialized") {
@@ -1027,20 +1047,56 @@ func printGlobal(p AsmPrinter, op *Operation) {
 	p.AttrDict(op, "sym_visibility", "constant", "sym_name", "type", "initial_value")
 }
 
+// verifyGlobalOp checks, in mlir-opt's order, the attributes' own
+// constraints, the symbol's visibility, then the type and initial value.
 func verifyGlobalOp(op *Operation) error {
-	if ta, ok := op.Attr("type").(*TypeAttr); !ok || !IsMemRef(ta.Type) {
-		return Errorf(op, "type should be static shaped memref")
-	}
 	if err := verifyCounts(op, 0, 0); err != nil {
 		return err
 	}
 	if _, ok := op.StrAttrValue("sym_name"); !ok {
 		return Errorf(op, "requires attribute 'sym_name'")
 	}
+	if a := op.Attr("alignment"); a != nil {
+		n, ok := a.(*IntegerAttr)
+		if !ok || n.Value <= 0 || n.Value&(n.Value-1) != 0 {
+			return Errorf(op, "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0")
+		}
+	}
 	if vis := op.Attr("sym_visibility"); vis != nil {
-		if _, ok := vis.(*StringAttr); !ok {
+		s, ok := vis.(*StringAttr)
+		if !ok {
 			return Errorf(op, "requires a string 'sym_visibility'")
 		}
+		if s.Value != "public" && s.Value != "private" && s.Value != "nested" {
+			return Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", Quote(s.Value))
+		}
+	}
+	ta, _ := op.Attr("type").(*TypeAttr)
+	var mt *MemRefType
+	if ta != nil {
+		mt, _ = ta.Type.(*MemRefType)
+	}
+	if mt == nil || !mt.Ranked || !mt.HasStaticShape() {
+		if ta == nil {
+			return Errorf(op, "type should be static shaped memref")
+		}
+		return Errorf(op, "type should be static shaped memref, but got '%s'", ta.Type)
+	}
+	switch iv := op.Attr("initial_value").(type) {
+	case nil, *UnitAttr:
+	case *DenseElementsAttr:
+		tt, ok := iv.Type.(*TensorType)
+		if !ok {
+			return Errorf(op, "initial value should be a unit or elements attribute, but got %s", iv)
+		}
+		if tt.Elem != mt.Elem {
+			return Errorf(op, "initial value element expected to be of type '%s', but was of type '%s'", mt.Elem, tt.Elem)
+		}
+		if !slices.Equal(tt.Shape, mt.Shape) {
+			return Errorf(op, "initial value shape expected to be %s but was %s", shapeText(mt.Shape), shapeText(tt.Shape))
+		}
+	default:
+		return Errorf(op, "initial value should be a unit or elements attribute, but got %s", iv)
 	}
 	return nil
 }

@@ -30,6 +30,9 @@ func expectOperands(op *Operation, n int) error {
 }
 
 func expectResults(op *Operation, n int) error {
+	if n == 0 && len(op.Results) != 0 {
+		return Errorf(op, "requires zero results")
+	}
 	if len(op.Results) != n {
 		return Errorf(op, "requires %d results, but found %d", n, len(op.Results))
 	}
@@ -39,6 +42,9 @@ func expectResults(op *Operation, n int) error {
 func verifyCounts(op *Operation, operands, results int) error {
 	if operands >= 0 && len(op.Operands) != operands {
 		return Errorf(op, "requires %d operands, but found %d", operands, len(op.Operands))
+	}
+	if results == 0 && len(op.Results) != 0 {
+		return Errorf(op, "requires zero results")
 	}
 	if results >= 0 && len(op.Results) != results {
 		return Errorf(op, "requires %d results, but found %d", results, len(op.Results))

@@ -63,6 +63,9 @@ const (
 	// names (builtin.module); symbol references inside resolve in the
 	// nearest one.
 	SymbolTable
+	// AutomaticAllocationScope ops free the stack allocations (alloca)
+	// made inside them when they exit (func.func, memref.alloca_scope).
+	AutomaticAllocationScope
 )
 
 // Has reports whether all bits of t2 are set.
@@ -156,6 +159,10 @@ type OpDef struct {
 	// once its operands are resolved (pto.subset's valid region depends on
 	// whether its offsets are constants).
 	InferResults func(op *Operation)
+	// VerifyInvariants, when set, runs before the ops nested in op are
+	// verified (Verify runs after them): mlir-opt checks an op's own
+	// constraints on entering it and its regions' on leaving it.
+	VerifyInvariants func(op *Operation) error
 	// VerifySymbolUses checks the symbols op refers to, given the symbols
 	// of the nearest enclosing symbol table (nil when there is none that
 	// can be known: an unregistered op with one region may be one). It runs
@@ -163,6 +170,36 @@ type OpDef struct {
 	VerifySymbolUses func(op *Operation, symbols Symbols) error
 	// NameHint suggests printing names for results (alloc, c0, cst, view).
 	NameHint func(op *Operation) []string
+	// Frees lists the operands the op may release and under which
+	// condition, for ops that free other than FreeLike's operand 0
+	// unconditionally (bufferization.dealloc).
+	Frees func(op *Operation) []Freed
+	// DropFrees removes the releases of the given operands (from Frees),
+	// erasing the op when nothing is left for it to do: a pass that takes
+	// buffers off the heap keeps the op's other releases.
+	DropFrees func(op *Operation, operands []int)
+}
+
+// Freed is an operand an op releases when Cond is true at run time; a nil
+// Cond releases it always.
+type Freed struct {
+	Operand int
+	Cond    *Value
+}
+
+// FreedOperands lists what op may release: operand 0 always for FreeLike
+// ops, what the Frees hook says for others.
+func FreedOperands(op *Operation) []Freed {
+	if op.Def == nil {
+		return nil
+	}
+	if op.Def.Frees != nil {
+		return op.Def.Frees(op)
+	}
+	if op.Def.Traits.Has(FreeLike) && len(op.Operands) > 0 {
+		return []Freed{{Operand: 0}}
+	}
+	return nil
 }
 
 // IsInherent reports whether attribute name is a property of the op.
@@ -197,6 +234,15 @@ func IsRegisteredDialect(d string) bool {
 }
 
 var dialectNames = map[string]bool{}
+
+// dialectAttrVerifiers check the discardable attributes a dialect owns
+// (bufferization.escape) wherever they appear.
+var dialectAttrVerifiers = map[string]func(op *Operation, a NamedAttr) error{}
+
+// RegisterDialectAttrVerifier sets the verifier of dialect's attributes.
+func RegisterDialectAttrVerifier(dialect string, verify func(op *Operation, a NamedAttr) error) {
+	dialectAttrVerifiers[dialect] = verify
+}
 
 // RegisterDialect records a dialect name (so unknown ops of a known dialect
 // are reported as such).
@@ -373,6 +419,9 @@ type AsmPrinter interface {
 	OptionalLoc(loc Location)
 	// AllocAlignmentProperty selects memref.alloc's newer alignment syntax.
 	AllocAlignmentProperty() bool
+	// Newline starts a new line indented like the op, plus extra levels
+	// (cf.switch's cases, scf.index_switch's case regions).
+	Newline(extra int)
 }
 
 // ---- common helpers for op definitions ----

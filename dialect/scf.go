@@ -540,7 +540,8 @@ func singleBlockRegions(op *Operation, required ...int) error {
 // mlir-opt reports them.
 func verifyYield(op *Operation) error {
 	p := op.ParentOp()
-	if p == nil || p.Name != "scf.for" && p.Name != "scf.if" && p.Name != "scf.while" ||
+	yieldParents := map[string]bool{"scf.for": true, "scf.if": true, "scf.while": true, "scf.execute_region": true, "scf.index_switch": true}
+	if p == nil || !yieldParents[p.Name] ||
 		p.Name == "scf.while" && (op.Block == nil || op.Block.Region != p.Regions[len(p.Regions)-1]) {
 		return Errorf(op, "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'")
 	}
@@ -556,8 +557,10 @@ func verifyYield(op *Operation) error {
 			}
 		}
 		return nil
-	case "scf.if":
+	case "scf.if", "scf.execute_region":
 		return checkSuccessorTypes(p, op, "parent", got, ValueTypes(p.Results))
+	case "scf.index_switch":
+		return nil // the switch checks every region's yield itself
 	}
 	var want []Type
 	if b := p.Body(0); b != nil {

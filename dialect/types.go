@@ -383,8 +383,18 @@ func (t *MemRefType) writeText(sb *strings.Builder) {
 	sb.WriteByte('>')
 }
 
+// canonicalSpace drops the integer memory space 0, which is the default
+// space: memref<4xf32, 0> is memref<4xf32>, as in MLIR.
+func canonicalSpace(space Attribute) Attribute {
+	if n, ok := space.(*IntegerAttr); ok && n.Value == 0 && n.Big == "" {
+		return nil
+	}
+	return space
+}
+
 // MemRef returns the uniqued ranked memref type.
 func MemRef(shape []int64, elem Type, layout, space Attribute) Type {
+	space = canonicalSpace(space)
 	k := newKey('M').dims(shape, nil).types(elem).attr(layout).attr(space).String()
 	return intern(k, func() *MemRefType {
 		return &MemRefType{Ranked: true, Shape: append([]int64(nil), shape...), Elem: elem, Layout: layout, MemSpace: space}
@@ -393,6 +403,7 @@ func MemRef(shape []int64, elem Type, layout, space Attribute) Type {
 
 // UnrankedMemRef returns memref<*xelem[, space]>.
 func UnrankedMemRef(elem Type, space Attribute) Type {
+	space = canonicalSpace(space)
 	k := newKey('m').types(elem).attr(space).String()
 	return intern(k, func() *MemRefType { return &MemRefType{Elem: elem, MemSpace: space} })
 }

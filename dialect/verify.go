@@ -46,6 +46,18 @@ func (v *verifier) verifyOp(op *Operation) error {
 	if err := verifySymbolParent(op); err != nil {
 		return err
 	}
+	for _, a := range op.Attrs {
+		if verify := dialectAttrVerifiers[DialectOf(a.Name)]; verify != nil {
+			if err := verify(op, a); err != nil {
+				return err
+			}
+		}
+	}
+	if op.Def != nil && op.Def.VerifyInvariants != nil {
+		if err := op.Def.VerifyInvariants(op); err != nil {
+			return err
+		}
+	}
 	if op.Def != nil && op.Def.Traits.Has(Terminator) && op.Block != nil {
 		if op.Block.Ops[len(op.Block.Ops)-1] != op {
 			return Errorf(op, "must be the last operation in the parent block")
@@ -60,7 +72,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 			}
 		}
 		for _, b := range r.Blocks {
-			if err := v.checkTerminator(op, b); err != nil {
+			// As in MLIR, an empty block is reported on entering it, a
+			// missing terminator on leaving it: after its ops' own errors.
+			if err := v.checkNonEmpty(op, b); err != nil {
 				return err
 			}
 			for _, o := range b.Ops {
@@ -70,6 +84,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 					}
 					isolated = append(isolated, Diagnostics(err)...)
 				}
+			}
+			if err := v.checkTerminator(op, b); err != nil {
+				return err
 			}
 		}
 	}
@@ -153,12 +170,19 @@ func verifySymbolUses(op *Operation, symbols Symbols) error {
 	return nil
 }
 
-func (v *verifier) checkTerminator(parent *Operation, b *Block) error {
+func (v *verifier) checkNonEmpty(parent *Operation, b *Block) error {
 	if parent.Def == nil || parent.Def.Traits.Has(NoTerminator) {
 		return nil
 	}
 	if len(b.Ops) == 0 {
 		return NewError(parent.Loc, "empty block: expect at least a terminator")
+	}
+	return nil
+}
+
+func (v *verifier) checkTerminator(parent *Operation, b *Block) error {
+	if parent.Def == nil || parent.Def.Traits.Has(NoTerminator) || len(b.Ops) == 0 {
+		return nil
 	}
 	last := b.Ops[len(b.Ops)-1]
 	if last.Def != nil && !last.Def.Traits.Has(Terminator) {

@@ -16,7 +16,11 @@ var _ dialect.AsmParser = (*asmParser)(nil)
 
 func (p *asmParser) Loc() dialect.Location { return locOf(p.s.peek().Pos) }
 
-func (p *asmParser) Errorf(format string, args ...any) error { return p.s.errf(format, args...) }
+// Errorf reports at the next token, where it is (a custom parser's
+// emitError); ParsePunct's errors are wrong-token errors (see errf).
+func (p *asmParser) Errorf(format string, args ...any) error {
+	return p.s.errAt(p.s.peek(), format, args...)
+}
 
 func (p *asmParser) ErrorAt(loc dialect.Location, format string, args ...any) error {
 	return dialect.NewError(loc, format, args...)
@@ -38,7 +42,7 @@ func (p *asmParser) ParseKeyword(kw string) error {
 	if p.ParseOptionalKeyword(kw) {
 		return nil
 	}
-	return p.s.errf("expected '%s'", kw)
+	return p.s.errAt(p.s.peek(), "expected '%s'", kw)
 }
 
 func (p *asmParser) ParseOptionalKeyword(kw string) bool {

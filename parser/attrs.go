@@ -572,7 +572,7 @@ func (s *state) parseInteger() (int64, error) {
 	}
 	t := s.peek()
 	if t.Type != tInt {
-		return 0, s.errf("expected integer value")
+		return 0, s.errAt(t, "expected integer value")
 	}
 	s.next()
 	n, ok := parseIntLiteral(t.Value)

@@ -209,7 +209,9 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 		}
 		operands[i] = v
 	}
-	if n := st.NumResults(); n != 0 && n != len(st.ResultTypes) {
+	if n := st.NumResults(); n != 0 && len(st.ResultTypes) == 0 {
+		return nil, dialect.NewError(st.Loc, "cannot name an operation with no results")
+	} else if n != 0 && n != len(st.ResultTypes) {
 		return nil, dialect.NewError(st.Loc, "operation defines %d results but was provided %d to bind", len(st.ResultTypes), n)
 	}
 	op := dialect.NewOperation(st.Name, st.Loc, operands, st.ResultTypes)
@@ -279,7 +281,13 @@ func ensureTerminator(r *dialect.Region, def *dialect.OpDef, loc dialect.Locatio
 	}
 	last := r.Blocks[len(r.Blocks)-1]
 	if last.Terminator() == nil {
-		last.Append(dialect.NewOperation(def.ImplicitTerminator, loc, nil, nil))
+		term := dialect.NewOperation(def.ImplicitTerminator, loc, nil, nil)
+		// A terminator with a region of its own (scf.forall.in_parallel)
+		// gets it empty: one block without a terminator.
+		if td := dialect.Lookup(def.ImplicitTerminator); td != nil && td.Traits.Has(dialect.NoTerminator) {
+			term.AddRegion().AddBlock()
+		}
+		last.Append(term)
 	}
 }
 

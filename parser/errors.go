@@ -2,6 +2,7 @@ package parser
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -62,7 +63,50 @@ func (s *state) errAt(t *lexer.Token, format string, args ...any) error {
 	return dialect.NewError(locOf(t.Pos), format, args...)
 }
 
-func (s *state) errf(format string, args ...any) error { return s.errAt(s.peek(), format, args...) }
+// errf reports that the next token is not what the grammar expects. Like
+// mlir-opt, when that token starts a line the error is placed just after
+// the last text before it (skipping blank lines and comments): the reader
+// left something unfinished there.
+func (s *state) errf(format string, args ...any) error {
+	t := s.peek()
+	return dialect.NewError(s.wrongTokenLoc(t), format, args...)
+}
+
+func (s *state) wrongTokenLoc(t *lexer.Token) dialect.Location {
+	loc := locOf(t.Pos)
+	off := t.Pos.Offset
+	if t.Type == tEOF {
+		off--
+	}
+	if off < 0 || off > len(s.src) || s.src == "" {
+		return loc
+	}
+	end := off
+	for {
+		for end > 0 && (s.src[end-1] == ' ' || s.src[end-1] == '\t') {
+			end--
+		}
+		if end == 0 {
+			return loc
+		}
+		if c := s.src[end-1]; c != '\n' && c != '\r' {
+			break
+		}
+		end--
+		// Back over a comment on the line before.
+		lineStart := strings.LastIndexAny(s.src[:end], "\n\r") + 1
+		if c := strings.Index(s.src[lineStart:end], "//"); c >= 0 {
+			end = lineStart + c
+		}
+	}
+	if end == off {
+		return loc
+	}
+	lineStart := strings.LastIndexAny(s.src[:end], "\n\r") + 1
+	loc.Line -= strings.Count(s.src[end:off], "\n")
+	loc.Col = end - lineStart + 1
+	return loc
+}
 
 func describe(t *lexer.Token) string {
 	if t.Type == tEOF {

@@ -294,7 +294,7 @@ func (s *scanner) symbolRef(start int, p lexer.Position) lexer.Token {
 		}
 	}
 	if i == start+1 {
-		return s.fail(start, "expected symbol name after '@'")
+		return s.fail(start, "@ identifier expected to start with letter or '_'")
 	}
 	return s.token(tAt, start, i, p)
 }

@@ -134,7 +134,7 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
 		if err := s.badIntWidth(w, at); err != nil {
 			return nil, err
 		}
-		return nil, s.errAt(at, "expected non-function type")
+		return nil, dialect.NewError(s.wrongTokenLoc(at), "expected non-function type")
 	}
 	if err := s.enterAt(at); err != nil {
 		s.leave()
@@ -407,6 +407,14 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 	}
 	shape, scalable, elem := d.shape, d.scalable, d.elem
 	var extras []dialect.Attribute
+	if !s.isPunct(",") && !s.isPunct(">") {
+		if kind == "memref" {
+			return nil, s.errf("expected ',' or '>' in memref type")
+		}
+		if kind == "tensor" || kind == "vector" {
+			return nil, s.errf("expected '>' in %s type", kind)
+		}
+	}
 	for s.isPunct(",") {
 		s.next()
 		a, err := s.parseAttribute()

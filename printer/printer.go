@@ -587,6 +587,13 @@ func isElidable(op *dialect.Operation) bool {
 	if parent == nil || parent.Def == nil || parent.Def.ImplicitTerminator != op.Name {
 		return false
 	}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			if len(b.Ops) > 0 || len(b.Args) > 0 {
+				return false
+			}
+		}
+	}
 	return len(op.Operands) == 0 && len(op.Attrs) == 0 && len(op.Props) == 0
 }
 
@@ -754,6 +761,14 @@ func (p *printer) ArgDecl(v *dialect.Value) {
 }
 
 func (p *printer) AllocAlignmentProperty() bool { return p.opts.AllocAlignmentProperty }
+
+func (p *printer) Newline(extra int) {
+	p.w.WriteByte('\n')
+	p.writeIndent()
+	for ; extra > 0; extra-- {
+		p.w.WriteString("  ")
+	}
+}
 
 func (p *printer) OptionalLoc(loc dialect.Location) {
 	if p.opts.DebugInfo {

@@ -101,7 +101,8 @@ func (o *options) Bind(s *pass.OptionSet) {
 // candidate is one allocation the pass will place.
 type candidate struct {
 	alloc     *dialect.Operation
-	deallocs  []*dialect.Operation
+	deallocs  []*dialect.Operation // the ops of frees, once each
+	frees     []freeSite
 	size      int64
 	align     int64
 	live      []planner.Interval
@@ -215,17 +216,33 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 		ctx.Stat("arena-bytes", a.size)
 	}
 	// One pass per block puts the views in and takes the allocations and
-	// deallocations out: one op at a time would scan the block each.
+	// the frees out (one op at a time would scan the block each): a
+	// FreeLike op entirely, an op freeing several buffers
+	// (bufferization.dealloc) only its entries of planned buffers.
 	var dead []*dialect.Operation
+	dropped := map[*dialect.Operation][]int{}
+	var order []*dialect.Operation
 	for _, c := range cands {
-		for _, d := range c.deallocs {
-			if d.Block != nil {
-				dead = append(dead, d)
+		for _, f := range c.frees {
+			if f.op.Def.DropFrees == nil {
+				if f.op.Block != nil {
+					dead = append(dead, f.op)
+				}
+				continue
 			}
+			if dropped[f.op] == nil {
+				order = append(order, f.op)
+			}
+			dropped[f.op] = append(dropped[f.op], f.operand)
 		}
 		dead = append(dead, c.alloc)
 	}
 	rewriteBlocks(before, dead)
+	for _, op := range order {
+		if op.Block != nil {
+			op.Def.DropFrees(op, dropped[op])
+		}
+	}
 	ctx.Stat("num-planned", int64(len(cands)))
 	return nil
 }
@@ -349,19 +366,111 @@ func elementBytes(t dialect.Type) (size int64, fits bool) {
 	return 0, true
 }
 
-// deallocsOf finds every FreeLike op releasing a value v may flow into.
-func (s *state) deallocsOf(v *dialect.Value) []*dialect.Operation {
-	var out []*dialect.Operation
-	seen := map[*dialect.Operation]bool{}
+// freeSite is an operand of an op that may release the buffer in it:
+// memref.dealloc's, or an entry of bufferization.dealloc's list with its
+// condition.
+type freeSite struct {
+	op      *dialect.Operation
+	operand int
+	cond    *dialect.Value // nil: always
+}
+
+// freesOf finds every place that may release a value v may flow into. A
+// release whose condition is the constant false never happens and is left
+// out; one under the constant true is unconditional. unknown is the first
+// release whose condition is known only at run time.
+func (s *state) freesOf(v *dialect.Value) (frees []freeSite, unknown *freeSite) {
+	seen := map[freeSite]bool{}
 	for _, w := range s.aa.Resolve(v) {
 		for _, u := range w.Uses {
-			if u.Op.Has(dialect.FreeLike) && u.Index == 0 && !seen[u.Op] {
-				seen[u.Op] = true
-				out = append(out, u.Op)
+			for _, f := range dialect.FreedOperands(u.Op) {
+				if f.Operand != u.Index {
+					continue
+				}
+				site := freeSite{op: u.Op, operand: f.Operand, cond: f.Cond}
+				if seen[site] {
+					continue
+				}
+				seen[site] = true
+				if site.cond != nil {
+					known, holds := constantBool(site.cond)
+					switch {
+					case !known:
+						if unknown == nil {
+							unknown = &site
+						}
+						continue
+					case !holds:
+						continue
+					}
+					site.cond = nil
+				}
+				frees = append(frees, site)
 			}
 		}
 	}
+	return frees, unknown
+}
+
+// constantBool reads an i1 arith.constant.
+func constantBool(v *dialect.Value) (known, value bool) {
+	if v.Op == nil || v.Op.Name != "arith.constant" {
+		return false, false
+	}
+	n, ok := v.Op.Attr("value").(*dialect.IntegerAttr)
+	if !ok || n.Type != dialect.I1 {
+		return false, false
+	}
+	return true, n.Value != 0
+}
+
+// siteOps lists the ops of sites, once each, in order.
+func siteOps(sites []freeSite) []*dialect.Operation {
+	var out []*dialect.Operation
+	seen := map[*dialect.Operation]bool{}
+	for _, f := range sites {
+		if !seen[f.op] {
+			seen[f.op] = true
+			out = append(out, f.op)
+		}
+	}
 	return out
+}
+
+// deallocsOf lists the ops that may release v.
+func (s *state) deallocsOf(v *dialect.Value) []*dialect.Operation {
+	frees, _ := s.freesOf(v)
+	return siteOps(frees)
+}
+
+// retainedAlias explains why a release of v by a bufferization.dealloc
+// cannot simply be dropped: the op also retains a value that may be v's
+// buffer, and whether it reports owning that value depends on v's entry.
+func (s *state) retainedAlias(v *dialect.Value, frees []freeSite) string {
+	root := map[*dialect.Value]bool{}
+	for _, r := range s.aa.Roots(v) {
+		root[r] = true
+	}
+	for _, op := range siteOps(frees) {
+		if op.Def.DropFrees == nil {
+			continue
+		}
+		freed := map[int]bool{}
+		for _, f := range dialect.FreedOperands(op) {
+			freed[f.Operand] = true
+		}
+		for i, x := range op.Operands {
+			if freed[i] || !dialect.IsMemRef(x.Type) {
+				continue // a released buffer or a condition
+			}
+			for _, r := range s.aa.Roots(x) {
+				if root[r] {
+					return fmt.Sprintf("%s also retains %s, which may be this buffer", dialect.Describe(op), describeValue(x))
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // remark reports with remarks=1 only. Reasons a nested allocation is not
@@ -425,7 +534,18 @@ func (s *state) collect() ([]*candidate, error) {
 			s.ctx.Remark(op.Loc, "allocation escapes through the function's return; left on the heap")
 			return true
 		}
-		deallocs := s.deallocsOf(op.Results[0])
+		frees, unknown := s.freesOf(op.Results[0])
+		if unknown != nil {
+			skipped++
+			s.ctx.Remark(op.Loc, "not planned: %s frees it under a condition known only at run time; left on the heap", dialect.Describe(unknown.op))
+			return true
+		}
+		if why := s.retainedAlias(op.Results[0], frees); why != "" {
+			skipped++
+			s.ctx.Remark(op.Loc, "not planned: %s; left on the heap", why)
+			return true
+		}
+		deallocs := siteOps(frees)
 		if len(deallocs) == 0 {
 			if nested {
 				skipped++
@@ -456,7 +576,7 @@ func (s *state) collect() ([]*candidate, error) {
 		if a, ok := op.IntAttrValue("alignment"); ok && a > 0 {
 			align = a
 		}
-		c := &candidate{alloc: op, deallocs: deallocs, size: size, align: align, spaceAttr: mt.MemSpace}
+		c := &candidate{alloc: op, deallocs: deallocs, frees: frees, size: size, align: align, spaceAttr: mt.MemSpace}
 		c.space = spaceText(mt.MemSpace)
 		cands = append(cands, c)
 		byRoot[op.Results[0]] = c
@@ -475,8 +595,8 @@ func (s *state) collect() ([]*candidate, error) {
 				continue
 			}
 		guard:
-			for _, d := range c.deallocs {
-				for _, w := range s.aa.Roots(d.Operands[0]) {
+			for _, f := range c.frees {
+				for _, w := range s.aa.Roots(f.op.Operands[f.operand]) {
 					if byRoot[w] == nil {
 						byRoot[root] = nil
 						changed = true
