@@ -34,6 +34,7 @@ type state struct {
 	freeSlabs      [][]dialect.OperationState
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
+	denseScratch []denseItem // the items of the dense literal being read
 	// err is the parse's first error (see errors.go).
 	err error
 }

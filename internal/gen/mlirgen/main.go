@@ -3,6 +3,12 @@
 //
 //	go run ./internal/gen/mlirgen -bytes 5242880 > /tmp/big.mlir
 //	go run ./internal/gen/mlirgen -ops 50000 > /tmp/func.mlir
+//	go run ./internal/gen/mlirgen -shape dense -bytes 1048576 [-generic] > /tmp/dense.mlir
+//	go run ./internal/gen/mlirgen -list
+//
+// -shape names one of the parse+print benchmark shapes (gen.Shapes);
+// -generic prints it in the generic op form (through pto-opt's parser and
+// printer, as `mlir-opt --mlir-print-op-generic` would).
 package main
 
 import (
@@ -11,19 +17,44 @@ import (
 	"os"
 
 	"github.com/pto-opt/pto-opt/internal/gen"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/printer"
 )
 
 func main() {
-	bytes := flag.Int("bytes", 0, "a module of many functions, about this many bytes (gen.MemrefProgram)")
+	bytes := flag.Int("bytes", 0, "about this many bytes: of -shape, else a module of many functions (gen.MemrefProgram)")
 	ops := flag.Int("ops", 0, "one function of about this many ops (gen.MemrefFunction)")
+	shape := flag.String("shape", "", "a benchmark shape (see -list)")
+	generic := flag.Bool("generic", false, "print -shape's file in the generic op form")
+	list := flag.Bool("list", false, "list the benchmark shapes")
 	flag.Parse()
 	switch {
-	case *bytes > 0 && *ops == 0:
+	case *list:
+		for _, s := range gen.Shapes {
+			fmt.Printf("%-12s %s\n", s.Name, s.Doc)
+		}
+	case *shape != "" && *bytes > 0 && *ops == 0:
+		s, ok := gen.ShapeNamed(*shape)
+		if !ok {
+			fmt.Fprintf(os.Stderr, "mlirgen: no shape %q (have %v)\n", *shape, gen.ShapeNames())
+			os.Exit(2)
+		}
+		text := s.Gen(*bytes)
+		if *generic {
+			m, err := parser.New(parser.Options{}).Parse(s.Name+".mlir", []byte(text))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "mlirgen:", err)
+				os.Exit(1)
+			}
+			text = printer.String(m, printer.Options{Generic: true}) + "\n"
+		}
+		fmt.Print(text)
+	case *bytes > 0 && *ops == 0 && !*generic:
 		fmt.Print(gen.MemrefProgram(*bytes))
-	case *ops > 0 && *bytes == 0:
+	case *ops > 0 && *bytes == 0 && *shape == "" && !*generic:
 		fmt.Print(gen.MemrefFunction(*ops))
 	default:
-		fmt.Fprintln(os.Stderr, "mlirgen: give one of -bytes N or -ops N")
+		fmt.Fprintln(os.Stderr, "mlirgen: give -bytes N [-shape S [-generic]], -ops N or -list")
 		os.Exit(2)
 	}
 }
