@@ -20,6 +20,9 @@ type Options struct {
 type Parser struct {
 	st   *state
 	opts Options
+	// exactOnly reads every generic op with participle (for tests that
+	// compare it with the fast reader).
+	exactOnly bool
 }
 
 // New returns a parser. Building one compiles the participle grammar

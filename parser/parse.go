@@ -36,8 +36,21 @@ func (p *Parser) reset() {
 }
 
 // parseWhole reads src in one piece: its top-level items, then the
-// module they make.
+// module they make. Generic ops are read by the fast reader first; at an
+// error, src is read again with participle, which reports it exactly
+// (generic.go).
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
+	p.st.exact = p.exactOnly
+	m, err := p.parseWholeOnce(filename, src)
+	if err != nil && !p.exactOnly {
+		p.st.exact = true
+		m, err = p.parseWholeOnce(filename, src)
+		p.st.exact = false
+	}
+	return m, err
+}
+
+func (p *Parser) parseWholeOnce(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
 	p.st.startText(filename, src)
 	ops, err := p.st.parseSpan(span{from: 0, to: len(src), line: 1}, true)

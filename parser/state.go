@@ -35,6 +35,8 @@ type state struct {
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	denseScratch []denseItem // the items of the dense literal being read
+	// exact makes participle read generic ops (see generic.go).
+	exact bool
 	// err is the parse's first error (see errors.go).
 	err error
 }
