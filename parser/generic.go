@@ -88,11 +88,18 @@ func (s *state) readGeneric() (*dialect.OperationState, error) {
 		}
 	}
 	if s.takePunct("(") {
+		def := dialect.Lookup(name)
+		isolated := def != nil && def.Traits.Has(dialect.IsolatedFromAbove)
 		for {
 			if !s.isPunct("{") {
 				return nil, errInexact
 			}
-			rs, err := s.parseRegion()
+			var rs *dialect.RegionState
+			if isolated {
+				rs, err = s.parseRegionBuilt(nil) // stream.go
+			} else {
+				rs, err = s.parseRegion()
+			}
 			if err != nil {
 				return nil, err
 			}

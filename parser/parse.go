@@ -33,6 +33,7 @@ func (p *Parser) reset() {
 	p.st.allowUnreg = p.opts.AllowUnregistered
 	p.st.pendingDense = p.st.pendingDense[:0]
 	p.st.deferred = nil
+	p.st.isolatedOp = false
 }
 
 // parseWhole reads src in one piece: its top-level items, then the
@@ -75,11 +76,12 @@ func (p *Parser) parseWholeOnce(filename string, src string) (*dialect.Operation
 	m := dialect.NewOperation("builtin.module", dialect.Location{File: filename}, nil, nil)
 	body := m.AddRegion().AddBlock()
 	b.push(true)
-	for _, st := range ops {
+	for i, st := range ops {
 		op, err := b.buildOp(st)
 		if err != nil {
 			return nil, err
 		}
+		ops[i] = nil // the state may die now (see newState)
 		body.Append(op)
 	}
 	if err := b.pop(); err != nil {
@@ -95,6 +97,7 @@ func (s *state) startText(filename, src string) {
 	s.err = nil
 	s.nesting = 0
 	s.braces = braceIndex{}
+	s.builder = nil // a failed parse may leave frames open
 }
 
 // parseSpan reads the top-level items of s.src in sp: alias definitions
