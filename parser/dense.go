@@ -396,28 +396,35 @@ func denseHex(elems []denseElem, elemT dialect.Type) (string, bool) {
 	if _, ok := elemT.(*dialect.ComplexType); ok {
 		parts = 2
 	}
-	var data []byte
+	const digits = "0123456789ABCDEF"
 	if bits == 1 {
-		data = make([]byte, (len(elems)+7)/8)
+		data := make([]byte, (len(elems)+7)/8)
 		for i, e := range elems {
 			if e.bits[0] != 0 {
 				data[i/8] |= 1 << (i % 8)
 			}
 		}
-	} else {
-		nb := (bits + 7) / 8
-		for _, e := range elems {
-			if e.big {
-				return "", false
-			}
-			for p := 0; p < parts; p++ {
-				for b := 0; b < nb; b++ {
-					data = append(data, byte(e.bits[p]>>(8*b)))
-				}
+		return "\"0x" + strings.ToUpper(hex.EncodeToString(data)) + "\"", true
+	}
+	// The upper-case digits of the little-endian bytes, written once into
+	// the literal's text.
+	nb := (bits + 7) / 8
+	out := make([]byte, 0, 4+2*nb*parts*len(elems))
+	out = append(out, '"', '0', 'x')
+	for _, e := range elems {
+		if e.big {
+			return "", false
+		}
+		for p := 0; p < parts; p++ {
+			w := e.bits[p]
+			for b := 0; b < nb; b++ {
+				c := byte(w >> (8 * b))
+				out = append(out, digits[c>>4], digits[c&15])
 			}
 		}
 	}
-	return "\"0x" + strings.ToUpper(hex.EncodeToString(data)) + "\"", true
+	out = append(out, '"')
+	return string(out), true
 }
 
 // hexAsHex handles hex data that is printed back as hex: more than
