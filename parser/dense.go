@@ -438,17 +438,14 @@ func hexAsHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) (lit s
 		return "", false, nil
 	}
 	digits := x.tok.Value[3 : len(x.tok.Value)-1]
-	lower := false
+	var seen byte // the hexClass bits of the digits
 	for i := 0; i < len(digits); i++ {
-		c := digits[i]
-		switch {
-		case isDigit(c) || c >= 'A' && c <= 'F':
-		case c >= 'a' && c <= 'f':
-			lower = true
-		default:
-			return "", false, dialect.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
-		}
+		seen |= hexClass[digits[i]]
 	}
+	if seen&hexBad != 0 {
+		return "", false, dialect.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
+	}
+	lower := seen&hexLower != 0
 	if len(digits)%2 != 0 {
 		return "", false, dialect.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
 	}
@@ -476,6 +473,25 @@ func hexAsHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) (lit s
 	}
 	return "\"0x" + strings.ToUpper(digits) + "\"", true, nil
 }
+
+// hexClass sorts bytes for hexAsHex: upper-case hex digits are 0.
+var hexClass = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case isDigit(byte(c)) || c >= 'A' && c <= 'F':
+		case c >= 'a' && c <= 'f':
+			t[c] = hexLower
+		default:
+			t[c] = hexBad
+		}
+	}
+	return
+}()
+
+const (
+	hexLower = 1 << iota
+	hexBad
+)
 
 // denseFromHex decodes "0x..." raw data (little-endian elements; i1
 // packed as bits) into elements.
