@@ -123,6 +123,7 @@ func printFlagsAttr(p AsmPrinter, op *Operation, keyword, prop, attrPrefix strin
 
 func parseSameTypeOperands(n int, hasResult bool, flagKw, flagProp, flagPrefix string) func(AsmParser, *OperationState) error {
 	return func(p AsmParser, st *OperationState) error {
+		st.Operands = make([]OperandRef, 0, n)
 		for i := 0; i < n; i++ {
 			if i > 0 {
 				if err := p.ParsePunct(","); err != nil {
@@ -144,8 +145,9 @@ func parseSameTypeOperands(n int, hasResult bool, flagKw, flagProp, flagPrefix s
 		if err != nil {
 			return err
 		}
-		for i := 0; i < n; i++ {
-			st.OperandTypes = append(st.OperandTypes, t)
+		st.OperandTypes = make([]Type, n)
+		for i := range st.OperandTypes {
+			st.OperandTypes[i] = t
 		}
 		if hasResult {
 			st.ResultTypes = []Type{t}

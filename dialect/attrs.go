@@ -3,6 +3,7 @@ package dialect
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -596,23 +597,7 @@ func apFloatString(v float64, semPrec, formatPrec, maxPadding int, truncateZero 
 		mant >>= 1
 		exp++
 	}
-	sig := new(big.Int).SetUint64(mant)
-	if exp > 0 {
-		sig.Lsh(sig, uint(exp))
-		exp = 0
-	} else if exp < 0 {
-		// mant * 2^-e == mant * 5^e * 10^-e
-		sig.Mul(sig, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
-	}
-	// Drop whole powers of ten beyond what the precision needs.
-	bits := sig.BitLen()
-	if required := (formatPrec*196 + 58) / 59; bits > required {
-		if tens := (bits - required) * 59 / 196; tens > 0 {
-			exp += tens
-			sig.Quo(sig, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
-		}
-	}
-	digits := sig.String()
+	digits, exp := decimalDigits(mant, exp, formatPrec)
 	trimmed := strings.TrimRight(digits, "0")
 	exp += len(digits) - len(trimmed)
 	digits = trimmed
@@ -695,6 +680,108 @@ func apFloatString(v float64, semPrec, formatPrec, maxPadding int, truncateZero 
 		}
 	}
 	return sb.String()
+}
+
+// decimalDigits returns the decimal digits of mant * 2^exp (mant odd),
+// cut down by the whole powers of ten beyond what formatPrec digits need
+// (the digits times 10^exp10 is the value, truncated): in 128-bit
+// arithmetic when the value fits, else with math/big.
+func decimalDigits(mant uint64, exp, formatPrec int) (string, int) {
+	if d, e, ok := decimalDigits128(mant, exp, formatPrec); ok {
+		return d, e
+	}
+	return decimalDigitsBig(mant, exp, formatPrec)
+}
+
+func decimalDigitsBig(mant uint64, exp, formatPrec int) (string, int) {
+	sig := new(big.Int).SetUint64(mant)
+	if exp > 0 {
+		sig.Lsh(sig, uint(exp))
+		exp = 0
+	} else if exp < 0 {
+		// mant * 2^-e == mant * 5^e * 10^-e
+		sig.Mul(sig, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
+	}
+	// Drop whole powers of ten beyond what the precision needs.
+	bits := sig.BitLen()
+	if required := (formatPrec*196 + 58) / 59; bits > required {
+		if tens := (bits - required) * 59 / 196; tens > 0 {
+			exp += tens
+			sig.Quo(sig, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
+		}
+	}
+	return sig.String(), exp
+}
+
+// pow5 and pow10 are the powers that fit in 64 bits.
+var pow5, pow10 = func() (p5 [28]uint64, p10 [20]uint64) {
+	p5[0], p10[0] = 1, 1
+	for i := 1; i < len(p5); i++ {
+		p5[i] = p5[i-1] * 5
+	}
+	for i := 1; i < len(p10); i++ {
+		p10[i] = p10[i-1] * 10
+	}
+	return
+}()
+
+// decimalDigits128 is decimalDigitsBig in 128 bits; ok is false when the
+// value does not fit.
+func decimalDigits128(mant uint64, exp, formatPrec int) (string, int, bool) {
+	var hi, lo uint64 // the significand sig
+	switch {
+	case exp >= 0:
+		if bits.Len64(mant)+exp > 128 {
+			return "", 0, false
+		}
+		if exp >= 64 {
+			hi = mant << uint(exp-64)
+		} else {
+			hi, lo = mant>>(64-uint(exp)), mant<<uint(exp) // mant>>64 is 0
+		}
+		exp = 0
+	default:
+		k := -exp
+		if k > 2*(len(pow5)-1) {
+			return "", 0, false
+		}
+		a := min(k, len(pow5)-1)
+		hi, lo = bits.Mul64(mant, pow5[a])
+		if b := k - a; b > 0 {
+			h1, l1 := bits.Mul64(lo, pow5[b])
+			h2, l2 := bits.Mul64(hi, pow5[b])
+			if h2 != 0 {
+				return "", 0, false
+			}
+			var carry uint64
+			hi, carry = bits.Add64(l2, h1, 0)
+			if carry != 0 {
+				return "", 0, false
+			}
+			lo = l1
+		}
+	}
+	n := bits.Len64(lo)
+	if hi != 0 {
+		n = 64 + bits.Len64(hi)
+	}
+	if required := (formatPrec*196 + 58) / 59; n > required {
+		if tens := (n - required) * 59 / 196; tens > 0 {
+			exp += tens
+			for tens > 0 {
+				t := min(tens, len(pow10)-1)
+				d := pow10[t]
+				qhi := hi / d
+				lo, _ = bits.Div64(hi%d, lo, d)
+				hi = qhi
+				tens -= t
+			}
+		}
+	}
+	if hi != 0 {
+		return "", 0, false
+	}
+	return strconv.FormatUint(lo, 10), exp, true
 }
 
 func floatToF16(f float64) uint16 {

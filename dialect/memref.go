@@ -378,8 +378,8 @@ func parseLoad(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
-	st.Operands = append([]OperandRef{m}, idx...)
-	st.OperandTypes = append([]Type{mt}, indexTypes(len(idx))...)
+	st.Operands = append(append(make([]OperandRef, 0, 1+len(idx)), m), idx...)
+	st.OperandTypes = withIndexTypes(len(idx), mt)
 	st.ResultTypes = []Type{mt.Elem}
 	return nil
 }
@@ -404,6 +404,17 @@ func parseIndexedMemRef(p AsmParser, st *OperationState) (OperandRef, []OperandR
 		return m, nil, nil, p.Errorf("expected a memref type")
 	}
 	return m, idx, mt, nil
+}
+
+// withIndexTypes is first followed by n times the index type, in one
+// allocation.
+func withIndexTypes(n int, first ...Type) []Type {
+	out := make([]Type, len(first)+n)
+	copy(out, first)
+	for i := len(first); i < len(out); i++ {
+		out[i] = Index
+	}
+	return out
 }
 
 // indexTypes is n times the index type (the types of index operands).
@@ -472,8 +483,8 @@ func parseStore(p AsmParser, st *OperationState) error {
 	if err != nil {
 		return err
 	}
-	st.Operands = append([]OperandRef{v, m}, idx...)
-	st.OperandTypes = append([]Type{mt.Elem, mt}, indexTypes(len(idx))...)
+	st.Operands = append(append(make([]OperandRef, 0, 2+len(idx)), v, m), idx...)
+	st.OperandTypes = withIndexTypes(len(idx), mt.Elem, mt)
 	return nil
 }
 

@@ -346,6 +346,10 @@ type RegionState struct {
 	// Parsed is set for regions read through a custom op's syntax, where
 	// an implicit terminator may have been elided.
 	Parsed bool
+	// Built, when set, is the region already built from the text (the
+	// parser builds the regions of isolated-from-above ops as it reads
+	// them); Blocks is then empty.
+	Built *Region
 }
 
 // BlockState is a parsed block.

@@ -20,6 +20,9 @@ type Options struct {
 type Parser struct {
 	st   *state
 	opts Options
+	// exactOnly reads every generic op with participle (for tests that
+	// compare it with the fast reader).
+	exactOnly bool
 }
 
 // New returns a parser. Building one compiles the participle grammar
@@ -37,7 +40,13 @@ func New(opts Options) *Parser {
 // its location. The error, if any, is the first one in the text, a
 // *dialect.Diagnostic located filename:line:col.
 func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) {
-	m, err := p.parse(filename, string(src))
+	return p.ParseText(filename, string(src))
+}
+
+// ParseText is Parse of a text held as a string: the IR shares pieces of
+// src (names, literals) instead of copying the input.
+func (p *Parser) ParseText(filename string, src string) (*dialect.Operation, error) {
+	m, err := p.parse(filename, src)
 	if err != nil {
 		return nil, err
 	}

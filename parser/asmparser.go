@@ -322,6 +322,14 @@ func (p *asmParser) PeekRegion() bool { return p.s.peekBraces() }
 // ParseRegion reads a region with the hand-written region production
 // (parseRegion).
 func (p *asmParser) ParseRegion(entryArgs []dialect.Argument) (*dialect.RegionState, error) {
+	if p.s.isolatedOp && !p.s.exact {
+		rs, err := p.s.parseRegionBuilt(entryArgs) // stream.go
+		if err != nil {
+			return nil, err
+		}
+		rs.Parsed = true
+		return rs, nil
+	}
 	rs, err := p.s.parseRegion()
 	if err != nil {
 		return nil, err

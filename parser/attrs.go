@@ -445,7 +445,7 @@ func (s *state) parseDense() (dialect.Attribute, error) {
 			root.rawText(&sb)
 		}
 		a := &dialect.DenseElementsAttr{Literal: sb.String()}
-		s.pendingDense = append(s.pendingDense, pendingDense{a, root, at})
+		s.pendingDense = append(s.pendingDense, pendingDense{a, root.detach(), at})
 		return a, nil
 	}
 	lit, err := canonicalDense(root, ty, at)

@@ -133,3 +133,43 @@ func BenchmarkParseGeneric5MB(b *testing.B) {
 		b.ReportMetric(float64(ru.Maxrss)/1024, "maxRSS-MB")
 	}
 }
+
+// BenchmarkShapes parses, verifies and prints (as `pto-opt file.mlir -o
+// /dev/null` does) each benchmark shape of internal/gen at 1 MB, in the
+// pretty and the generic form. bench/parse-vs-mlir-opt.sh times the same
+// files against mlir-opt; a profile of one shape:
+//
+//	go test ./parser -run '^$' -bench 'Shapes/dense/' -cpuprofile cpu.out
+func BenchmarkShapes(b *testing.B) {
+	for _, sh := range gen.Shapes {
+		pretty := []byte(sh.Gen(1 << 20))
+		for _, form := range []string{"pretty", "generic"} {
+			b.Run(sh.Name+"/"+form, func(b *testing.B) {
+				src := pretty
+				if form == "generic" {
+					m, err := parser.New(parser.Options{}).Parse(sh.Name+".mlir", pretty)
+					if err != nil {
+						b.Fatal(err)
+					}
+					src = []byte(printer.String(m, printer.Options{Generic: true}))
+				}
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				var out bytes.Buffer
+				for b.Loop() {
+					m, err := parser.New(parser.Options{}).Parse(sh.Name+".mlir", src)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := dialect.Verify(m); err != nil {
+						b.Fatal(err)
+					}
+					out.Reset()
+					if err := printer.Print(&out, m, printer.Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

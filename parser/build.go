@@ -18,14 +18,16 @@ type builder struct {
 	undo       []string
 	frames     []frame
 	spare      []map[string]binding
+	operands   []*dialect.Value // scratch for buildOp
 	allowUnreg bool
 }
 
 // binding is a defined name: its values (one, or a result group) and where
-// it was defined.
+// it was defined (in the op state or argument read, which outlive the
+// build: a pointer keeps the names table small).
 type binding struct {
 	vals []*dialect.Value
-	loc  dialect.Location
+	loc  *dialect.Location
 }
 
 type frame struct {
@@ -35,6 +37,10 @@ type frame struct {
 	// forward references are kept on the isolated frame that owns them.
 	forward map[string]*forwardRef
 	labels  map[string]*dialect.Block
+	// streaming frames build a region as it is read (stream.go): a
+	// successor may name a block not read yet, which waits in pending.
+	streaming bool
+	pending   map[string]dialect.Location
 }
 
 type forwardRef struct {
@@ -71,6 +77,11 @@ func (b *builder) pop() error {
 		}
 		if first != nil {
 			err = dialect.NewError(first.loc, "use of undeclared SSA value name '%%%s'", firstName)
+		}
+		for _, loc := range f.pending {
+			if err == nil {
+				err = dialect.NewError(loc, "reference to an undefined block")
+			}
 		}
 		clear(b.names)
 		b.spare = append(b.spare, b.names)
@@ -113,7 +124,7 @@ func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Valu
 		v := d.vals[ref.Num]
 		if v.Type != t {
 			return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type).
-				WithNote(d.loc, "prior use here")
+				WithNote(*d.loc, "prior use here")
 		}
 		return v, nil
 	}
@@ -139,9 +150,9 @@ func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Valu
 }
 
 // define binds a name in the innermost frame, settling forward references.
-func (b *builder) define(name string, vals []*dialect.Value, loc dialect.Location) error {
+func (b *builder) define(name string, vals []*dialect.Value, loc *dialect.Location) error {
 	if prev, ok := b.names[name]; ok {
-		return dialect.NewError(loc, "redefinition of SSA value '%%%s'", name).WithNote(prev.loc, "previously defined here")
+		return dialect.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(*prev.loc, "previously defined here")
 	}
 	b.names[name] = binding{vals, loc}
 	b.undo = append(b.undo, name)
@@ -201,14 +212,16 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 	if len(st.OperandTypes) != len(st.Operands) {
 		return nil, dialect.NewError(st.Loc, "expected %d operand type(s) but had %d", len(st.Operands), len(st.OperandTypes))
 	}
-	operands := make([]*dialect.Value, len(st.Operands))
+	// The operands are gathered in a scratch list: NewOperation copies them.
+	operands := b.operands[:0]
 	for i, ref := range st.Operands {
 		v, err := b.resolve(ref, st.OperandTypes[i])
 		if err != nil {
 			return nil, err
 		}
-		operands[i] = v
+		operands = append(operands, v)
 	}
+	b.operands = operands[:0]
 	if n := st.NumResults(); n != 0 && len(st.ResultTypes) == 0 {
 		return nil, dialect.NewError(st.Loc, "cannot name an operation with no results")
 	} else if n != 0 && n != len(st.ResultTypes) {
@@ -234,6 +247,10 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 	// Successors refer to blocks of the enclosing region.
 	for _, s := range st.Successors {
 		blk, ok := b.top().labels[s.Label]
+		if !ok && b.top().streaming {
+			blk = b.forwardBlock(s.Label, s.Loc)
+			ok = true
+		}
 		if !ok {
 			return nil, dialect.NewError(s.Loc, "reference to an undefined block")
 		}
@@ -243,18 +260,26 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 	// Results are visible to later ops (and, for graph regions, to nested
 	// regions through forward references).
 	k := 0
-	for _, g := range st.Results {
+	for i := range st.Results {
+		g := &st.Results[i]
 		vals := op.Results[k : k+g.Count]
 		k += g.Count
-		if err := b.define(g.Name, vals, g.Loc); err != nil {
+		if err := b.define(g.Name, vals, &g.Loc); err != nil {
 			return nil, err
 		}
 	}
 	isolated := def != nil && def.Traits.Has(dialect.IsolatedFromAbove)
 	for _, rs := range st.Regions {
-		r := op.AddRegion()
-		if err := b.buildRegion(r, rs, isolated); err != nil {
-			return nil, err
+		var r *dialect.Region
+		if rs.Built != nil {
+			r = rs.Built // built as it was read (stream.go)
+			r.Op = op
+			op.Regions = append(op.Regions, r)
+		} else {
+			r = op.AddRegion()
+			if err := b.buildRegion(r, rs, isolated); err != nil {
+				return nil, err
+			}
 		}
 		if def != nil && rs.Parsed {
 			ensureTerminator(r, def, st.Loc)
@@ -325,11 +350,13 @@ func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolat
 		}
 	}
 	for i, bs := range rs.Blocks {
-		for _, ost := range bs.Ops {
+		blocks[i].Ops = make([]*dialect.Operation, 0, len(bs.Ops)+1) // room for an implicit terminator
+		for j, ost := range bs.Ops {
 			op, err := b.buildOp(ost)
 			if err != nil {
 				return err
 			}
+			bs.Ops[j] = nil // the state may die now (see newState)
 			blocks[i].Append(op)
 		}
 	}
@@ -337,12 +364,13 @@ func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolat
 }
 
 func (b *builder) defineArgs(blk *dialect.Block, args []dialect.Argument) error {
-	for _, a := range args {
+	for i := range args {
+		a := &args[i]
 		if a.Ref.Num != 0 {
 			return dialect.NewError(a.Ref.Loc, "invalid block argument name")
 		}
 		blk.AddArgument(a.Type, a.Loc)
-		if err := b.define(a.Ref.Name, blk.Args[len(blk.Args)-1:], a.Ref.Loc); err != nil {
+		if err := b.define(a.Ref.Name, blk.Args[len(blk.Args)-1:], &a.Ref.Loc); err != nil {
 			return err
 		}
 	}

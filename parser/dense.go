@@ -2,6 +2,7 @@ package parser
 
 import (
 	"encoding/hex"
+	"math"
 	"strconv"
 	"strings"
 
@@ -10,120 +11,167 @@ import (
 	"github.com/pto-opt/pto-opt/dialect"
 )
 
-// dense<...> element literals are read into a tree and, once the type is
-// known, checked against it (shape, element kinds, ranges) and rewritten
-// in the canonical text mlir-opt prints: a splat as one element, empty as
-// dense<>, more than 100 elements as a hex string, floats in mlir-opt's
-// format, integers normalised to their width, complex as (re,im).
+// dense<...> element literals are read into a flat list of items and,
+// once the type is known, checked against it (shape, element kinds,
+// ranges) and rewritten in the canonical text mlir-opt prints: a splat as
+// one element, empty as dense<>, more than 100 elements as a hex string,
+// floats in mlir-opt's format, integers normalised to their width,
+// complex as (re,im). Elements are kept as their bits until the text is
+// known to need them: a literal printed as hex never formats an element,
+// and hex input printed as hex is copied (its own text when uppercase).
 
-// denseNode is a scalar, a [list] or a (re, im) pair.
+// denseNode is a literal read but not yet checked: its items in preorder,
+// each list followed by its elements, each (re, im) pair by its two
+// scalars. The items of the literal being read live in the state's
+// scratch list (see detach).
 type denseNode struct {
-	pos     lexer.Position
-	isList  bool
-	list    []*denseNode
-	tok     lexer.Token // scalar: Int, Float, String, or Ident true/false (a copy: stream tokens are reused)
-	neg     bool
-	complex [2]*denseNode
+	items []denseItem
+}
+
+// denseItem is one node of a literal: a scalar, a [list] or a (re, im)
+// pair.
+type denseItem struct {
+	kind uint8
+	neg  bool
+	n    int         // a list's length
+	tok  lexer.Token // a scalar's Int, Float, String, or Ident true/false; Pos for all (a copy: stream tokens are reused)
+}
+
+const (
+	dScalar = iota
+	dList
+	dComplex
+)
+
+// detach copies the literal out of the scratch list, for a literal kept
+// past the next one (finishDense's).
+func (n *denseNode) detach() *denseNode {
+	if n == nil {
+		return nil
+	}
+	return &denseNode{items: append([]denseItem(nil), n.items...)}
 }
 
 func (s *state) parseDenseNode() (*denseNode, error) {
+	s.denseScratch = s.denseScratch[:0]
+	if err := s.parseDenseItem(); err != nil {
+		return nil, err
+	}
+	return &denseNode{items: s.denseScratch}, nil
+}
+
+func (s *state) parseDenseItem() error {
 	if err := s.enter(); err != nil {
 		s.leave()
-		return nil, err
+		return err
 	}
 	defer s.leave()
 	t := s.peek()
-	n := &denseNode{pos: t.Pos}
+	at := len(s.denseScratch)
+	s.denseScratch = append(s.denseScratch, denseItem{tok: lexer.Token{Pos: t.Pos}})
 	switch {
 	case t.Type == tPunct && t.Value == "[":
 		s.next()
-		n.isList = true
+		s.denseScratch[at].kind = dList
 		if s.isPunct("]") {
 			s.next()
-			return n, nil
+			return nil
 		}
+		n := 0
 		for {
-			e, err := s.parseDenseNode()
-			if err != nil {
-				return nil, err
+			if err := s.parseDenseItem(); err != nil {
+				return err
 			}
-			n.list = append(n.list, e)
+			n++
 			if !s.isPunct(",") {
 				break
 			}
 			s.next()
 		}
-		return n, s.expectPunct("]")
+		s.denseScratch[at].n = n
+		return s.expectPunct("]")
 	case t.Type == tPunct && t.Value == "(":
 		s.next()
+		s.denseScratch[at].kind = dComplex
 		for i := 0; i < 2; i++ {
 			if i == 1 {
 				if err := s.expectPunct(","); err != nil {
-					return nil, err
+					return err
 				}
 			}
-			e, err := s.parseDenseNode()
-			if err != nil {
-				return nil, err
+			e := len(s.denseScratch)
+			if err := s.parseDenseItem(); err != nil {
+				return err
 			}
-			if e.isList || e.complex[0] != nil {
-				return nil, dialect.NewError(locOf(e.pos), "expected element literal of primitive type")
+			if x := &s.denseScratch[e]; x.kind != dScalar {
+				return dialect.NewError(locOf(x.tok.Pos), "expected element literal of primitive type")
 			}
-			n.complex[i] = e
 		}
-		return n, s.expectPunct(")")
+		return s.expectPunct(")")
 	case t.Type == tPunct && t.Value == "-":
 		s.next()
 		v := s.peek()
 		if v.Type != tInt && v.Type != tFloat {
-			return nil, s.errf("expected a number after '-'")
+			return s.errf("expected a number after '-'")
 		}
 		s.next()
-		n.tok, n.neg = *v, true
-		return n, nil
+		s.denseScratch[at].tok, s.denseScratch[at].neg = *v, true
+		return nil
 	case t.Type == tInt, t.Type == tFloat, t.Type == tString,
 		t.Type == tIdent && (t.Value == "true" || t.Value == "false"):
 		s.next()
-		n.tok = *t
-		return n, nil
+		s.denseScratch[at].tok = *t
+		return nil
 	}
-	return nil, s.errf("expected element literal of primitive type")
+	return s.errf("expected element literal of primitive type")
 }
 
 // rawText is the literal as written (whitespace normalised), used until a
 // type is known.
 func (n *denseNode) rawText(sb *strings.Builder) {
-	switch {
-	case n.isList:
-		sb.WriteByte('[')
-		for i, e := range n.list {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			e.rawText(sb)
-		}
-		sb.WriteByte(']')
-	case n.complex[0] != nil:
-		sb.WriteByte('(')
-		n.complex[0].rawText(sb)
-		sb.WriteString(", ")
-		n.complex[1].rawText(sb)
-		sb.WriteByte(')')
-	default:
-		if n.neg {
-			sb.WriteByte('-')
-		}
-		sb.WriteString(n.tok.Value)
-	}
+	n.itemText(sb, 0)
 }
 
-// denseElem is one checked element: its printed text and, for hex
-// output, its bits (two words for complex elements).
+// itemText writes the item at i and returns the index after its subtree.
+func (n *denseNode) itemText(sb *strings.Builder, i int) int {
+	x := &n.items[i]
+	i++
+	switch x.kind {
+	case dList:
+		sb.WriteByte('[')
+		for k := 0; k < x.n; k++ {
+			if k > 0 {
+				sb.WriteString(", ")
+			}
+			i = n.itemText(sb, i)
+		}
+		sb.WriteByte(']')
+	case dComplex:
+		sb.WriteByte('(')
+		i = n.itemText(sb, i)
+		sb.WriteString(", ")
+		i = n.itemText(sb, i)
+		sb.WriteByte(')')
+	default:
+		if x.neg {
+			sb.WriteByte('-')
+		}
+		sb.WriteString(x.tok.Value)
+	}
+	return i
+}
+
+// denseElem is one checked element: its bits (two words for complex
+// elements) when the element type has a raw-data form (elemBits), else
+// its printed text.
 type denseElem struct {
 	text string
 	bits [2]uint64
 	big  bool // wider than 64 bits: no hex form
 }
+
+// isText reports whether the element is kept as text rather than bits.
+func (e *denseElem) isText() bool { return e.text != "" }
 
 const denseHexThreshold = 100
 
@@ -154,69 +202,76 @@ func canonicalDense(root *denseNode, ty dialect.Type, at lexer.Position) (string
 		}
 		n *= d
 	}
-	if root == nil {
+	if root == nil || len(root.items) == 0 {
 		if n != 0 {
 			return "", dialect.NewError(locOf(at), "parsed zero elements, but type ('%s') expected at least 1", ty)
 		}
 		return "", nil
 	}
+	items := root.items
+	head := &items[0]
 	// Raw data as a hex string.
-	if !root.isList && root.complex[0] == nil && root.tok.Type == tString && strings.HasPrefix(root.tok.Value, "\"0x") {
+	if head.kind == dScalar && head.tok.Type == tString && strings.HasPrefix(head.tok.Value, "\"0x") {
 		if _, isStr := elemT.(*dialect.OpaqueType); !isStr {
-			elems, err := denseFromHex(root, elemT, n, ty)
+			if lit, ok, err := hexAsHex(head, elemT, n, ty); ok || err != nil {
+				return lit, err
+			}
+			elems, err := denseFromHex(head, elemT, n, ty)
 			if err != nil {
 				return "", err
 			}
 			return formatDense(elems, shape, elemT, n), nil
 		}
 	}
-	if !root.isList {
-		e, err := denseElement(root, elemT)
+	if head.kind != dList {
+		e, _, err := denseElement(items, 0, elemT)
 		if err != nil {
 			return "", err
 		}
 		if n == 0 {
 			return "", nil
 		}
-		return e.text, nil
+		return elemText(&e, elemT), nil
 	}
 	// Nested lists: the inferred shape must be the type's.
 	var inferred []int64
-	for x := root; x.isList; {
-		inferred = append(inferred, int64(len(x.list)))
-		if len(x.list) == 0 {
+	for i := 0; i < len(items) && items[i].kind == dList; i++ {
+		inferred = append(inferred, int64(items[i].n))
+		if items[i].n == 0 {
 			break
 		}
-		x = x.list[0]
 	}
 	if !shapeEqual(inferred, shape) && !(n == 0 && len(inferred) > 0 && inferred[len(inferred)-1] == 0 && len(inferred) <= len(shape)) {
-		return "", dialect.NewError(locOf(root.pos), "inferred shape of elements literal ([%s]) does not match type ([%s])", joinDims(inferred), joinDims(shape))
+		return "", dialect.NewError(locOf(head.tok.Pos), "inferred shape of elements literal ([%s]) does not match type ([%s])", joinDims(inferred), joinDims(shape))
 	}
 	elems := make([]denseElem, 0, n)
-	var walk func(x *denseNode, depth int) error
-	walk = func(x *denseNode, depth int) error {
+	var walk func(i, depth int) (int, error)
+	walk = func(i, depth int) (int, error) {
+		x := &items[i]
 		if depth == len(inferred) {
-			if x.isList {
-				return dialect.NewError(locOf(x.pos), "tensor literal is invalid; ranks are not consistent between elements")
+			if x.kind == dList {
+				return 0, dialect.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
 			}
-			e, err := denseElement(x, elemT)
+			e, next, err := denseElement(items, i, elemT)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			elems = append(elems, e)
-			return nil
+			return next, nil
 		}
-		if !x.isList || int64(len(x.list)) != inferred[depth] {
-			return dialect.NewError(locOf(x.pos), "tensor literal is invalid; ranks are not consistent between elements")
+		if x.kind != dList || int64(x.n) != inferred[depth] {
+			return 0, dialect.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
 		}
-		for _, c := range x.list {
-			if err := walk(c, depth+1); err != nil {
-				return err
+		i++
+		for k := 0; k < x.n; k++ {
+			var err error
+			if i, err = walk(i, depth+1); err != nil {
+				return 0, err
 			}
 		}
-		return nil
+		return i, nil
 	}
-	if err := walk(root, 0); err != nil {
+	if _, err := walk(0, 0); err != nil {
 		return "", err
 	}
 	return formatDense(elems, shape, elemT, n), nil
@@ -242,23 +297,48 @@ func joinDims(s []int64) string {
 	return strings.Join(parts, ", ")
 }
 
+// elemText is the printed text of a checked element.
+func elemText(e *denseElem, elemT dialect.Type) string {
+	if e.isText() {
+		return e.text
+	}
+	return formatBits(e.bits, elemT)
+}
+
 // formatDense prints checked elements: a splat as one element, a large
 // literal as hex, else nested lists following the shape.
 func formatDense(elems []denseElem, shape []int64, elemT dialect.Type, n int64) string {
 	if n == 0 || len(elems) == 0 {
 		return ""
 	}
+	// Elements kept as text (strings, wide integers, float types without
+	// a raw form) are compared and printed as text; a literal mixing the
+	// two (strings for a numeric type) is made all text.
+	text := false
+	for i := range elems {
+		if elems[i].isText() {
+			text = true
+			break
+		}
+	}
+	if text {
+		for i := range elems {
+			if !elems[i].isText() {
+				elems[i].text = formatBits(elems[i].bits, elemT)
+			}
+		}
+	}
 	splat := true
-	for _, e := range elems[1:] {
-		if e.text != elems[0].text {
+	for i := range elems[1:] {
+		if e := &elems[i+1]; text && e.text != elems[0].text || !text && e.bits != elems[0].bits {
 			splat = false
 			break
 		}
 	}
 	if splat {
-		return elems[0].text
+		return elemText(&elems[0], elemT)
 	}
-	if n > denseHexThreshold {
+	if n > denseHexThreshold && !text {
 		if h, ok := denseHex(elems, elemT); ok {
 			return h
 		}
@@ -268,7 +348,7 @@ func formatDense(elems []denseElem, shape []int64, elemT dialect.Type, n int64) 
 	var rec func(d int)
 	rec = func(d int) {
 		if d == len(shape) {
-			sb.WriteString(elems[k].text)
+			sb.WriteString(elemText(&elems[k], elemT))
 			k++
 			return
 		}
@@ -316,45 +396,118 @@ func denseHex(elems []denseElem, elemT dialect.Type) (string, bool) {
 	if _, ok := elemT.(*dialect.ComplexType); ok {
 		parts = 2
 	}
-	var data []byte
+	const digits = "0123456789ABCDEF"
 	if bits == 1 {
-		data = make([]byte, (len(elems)+7)/8)
+		data := make([]byte, (len(elems)+7)/8)
 		for i, e := range elems {
 			if e.bits[0] != 0 {
 				data[i/8] |= 1 << (i % 8)
 			}
 		}
-	} else {
-		nb := (bits + 7) / 8
-		for _, e := range elems {
-			if e.big {
-				return "", false
-			}
-			for p := 0; p < parts; p++ {
-				for b := 0; b < nb; b++ {
-					data = append(data, byte(e.bits[p]>>(8*b)))
-				}
+		return "\"0x" + strings.ToUpper(hex.EncodeToString(data)) + "\"", true
+	}
+	// The upper-case digits of the little-endian bytes, written once into
+	// the literal's text.
+	nb := (bits + 7) / 8
+	out := make([]byte, 0, 4+2*nb*parts*len(elems))
+	out = append(out, '"', '0', 'x')
+	for _, e := range elems {
+		if e.big {
+			return "", false
+		}
+		for p := 0; p < parts; p++ {
+			w := e.bits[p]
+			for b := 0; b < nb; b++ {
+				c := byte(w >> (8 * b))
+				out = append(out, digits[c>>4], digits[c&15])
 			}
 		}
 	}
-	return "\"0x" + strings.ToUpper(hex.EncodeToString(data)) + "\"", true
+	out = append(out, '"')
+	return string(out), true
 }
+
+// hexAsHex handles hex data that is printed back as hex: more than
+// denseHexThreshold elements of a byte-sized type, not all equal. The
+// digits are checked and upper-cased, never decoded (the token's own
+// text when it is upper case already). ok is false for every other hex
+// literal, which denseFromHex reads.
+func hexAsHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) (lit string, ok bool, err error) {
+	bits := elemBits(elemT)
+	if n <= denseHexThreshold || bits < 8 || strings.IndexByte(x.tok.Value, '\\') >= 0 {
+		return "", false, nil
+	}
+	digits := x.tok.Value[3 : len(x.tok.Value)-1]
+	var seen byte // the hexClass bits of the digits
+	for i := 0; i < len(digits); i++ {
+		seen |= hexClass[digits[i]]
+	}
+	if seen&hexBad != 0 {
+		return "", false, dialect.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
+	}
+	lower := seen&hexLower != 0
+	if len(digits)%2 != 0 {
+		return "", false, dialect.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
+	}
+	parts := 1
+	if _, ok := elemT.(*dialect.ComplexType); ok {
+		parts = 2
+	}
+	w := 2 * (bits + 7) / 8 * parts // hex digits per element
+	if int64(len(digits)) != int64(w)*n {
+		return "", false, nil // a splat, or a size denseFromHex reports
+	}
+	first := digits[:w]
+	splat := true
+	for i := w; i < len(digits); i += w {
+		if !strings.EqualFold(digits[i:i+w], first) {
+			splat = false
+			break
+		}
+	}
+	if splat {
+		return "", false, nil
+	}
+	if !lower {
+		return x.tok.Value, true, nil
+	}
+	return "\"0x" + strings.ToUpper(digits) + "\"", true, nil
+}
+
+// hexClass sorts bytes for hexAsHex: upper-case hex digits are 0.
+var hexClass = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case isDigit(byte(c)) || c >= 'A' && c <= 'F':
+		case c >= 'a' && c <= 'f':
+			t[c] = hexLower
+		default:
+			t[c] = hexBad
+		}
+	}
+	return
+}()
+
+const (
+	hexLower = 1 << iota
+	hexBad
+)
 
 // denseFromHex decodes "0x..." raw data (little-endian elements; i1
 // packed as bits) into elements.
-func denseFromHex(root *denseNode, elemT dialect.Type, n int64, ty dialect.Type) ([]denseElem, error) {
-	lit, err := unquote(root.tok.Value)
+func denseFromHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) ([]denseElem, error) {
+	pos := x.tok.Pos
+	lit, err := unquote(x.tok.Value)
 	if err != nil {
-		return nil, dialect.NewError(locOf(root.pos), "%v", err)
+		return nil, dialect.NewError(locOf(pos), "%v", err)
 	}
 	data, err := hex.DecodeString(lit[2:])
-	bad := dialect.NewError(locOf(root.pos), "elements hex data size is invalid for provided type: '%s'", ty)
 	if err != nil {
-		return nil, dialect.NewError(locOf(root.pos), "expected string containing hex digits starting with `0x`")
+		return nil, dialect.NewError(locOf(pos), "expected string containing hex digits starting with `0x`")
 	}
 	bits := elemBits(elemT)
 	if bits == 0 {
-		return nil, dialect.NewError(locOf(root.pos), "hex data is not supported for element type %s", elemT)
+		return nil, dialect.NewError(locOf(pos), "hex data is not supported for element type %s", elemT)
 	}
 	parts := 1
 	if _, ok := elemT.(*dialect.ComplexType); ok {
@@ -382,26 +535,18 @@ func denseFromHex(root *denseNode, elemT dialect.Type, n int64, ty dialect.Type)
 		}
 		return w
 	}
-	switch {
-	case bits == 1:
-		if int64(len(data)) != (n+7)/8 && len(data) != 1 {
-			return nil, bad
-		}
-	default:
-		nb := int64((bits + 7) / 8 * parts)
-		if int64(len(data)) != nb*n && int64(len(data)) != nb {
-			return nil, bad
-		}
+	size := int64((bits + 7) / 8 * parts)
+	if bits == 1 && int64(len(data)) != (n+7)/8 && len(data) != 1 ||
+		bits > 1 && int64(len(data)) != size*n && int64(len(data)) != size {
+		return nil, dialect.NewError(locOf(pos), "elements hex data size is invalid for provided type: '%s'", ty)
 	}
 	if bits == 1 && len(data) == 1 && n > 8 || bits > 1 && len(data) == (bits+7)/8*parts && n > 1 {
 		// Splat data: one element, whatever the shape's size.
-		w := get(0)
-		return []denseElem{{text: formatBits(w, elemT), bits: w}}, nil
+		return []denseElem{{bits: get(0)}}, nil
 	}
 	elems := make([]denseElem, n)
 	for i := int64(0); i < n; i++ {
-		w := get(i)
-		elems[i] = denseElem{text: formatBits(w, elemT), bits: w}
+		elems[i] = denseElem{bits: get(i)}
 	}
 	return elems, nil
 }
@@ -410,7 +555,7 @@ func denseFromHex(root *denseNode, elemT dialect.Type, n int64, ty dialect.Type)
 func formatBits(w [2]uint64, t dialect.Type) string {
 	switch t := t.(type) {
 	case *dialect.IntegerType:
-		return intElemText(dialect.Int(int64(w[0]), t))
+		return intBitsText(int64(w[0]), t)
 	case *dialect.IndexType:
 		return strconv.FormatInt(int64(w[0]), 10)
 	case *dialect.FloatType:
@@ -421,105 +566,155 @@ func formatBits(w [2]uint64, t dialect.Type) string {
 	return "0x" + strconv.FormatUint(w[0], 16)
 }
 
-func intElemText(a *dialect.IntegerAttr) string {
-	if it, ok := a.Type.(*dialect.IntegerType); ok && it.Width == 1 {
-		if a.Value != 0 {
+// intBits normalises v to the width of it as MLIR stores it (dialect.Int).
+func intBits(v int64, it *dialect.IntegerType) int64 {
+	if it.Width < 64 {
+		shift := 64 - uint(it.Width)
+		if it.Signedness == 'u' {
+			return int64(uint64(v) << shift >> shift)
+		}
+		return v << shift >> shift
+	}
+	return v
+}
+
+// intBitsText prints a normalised value of it as an element: i1 as
+// true/false, signless and signed values signed.
+func intBitsText(v int64, it *dialect.IntegerType) string {
+	v = intBits(v, it)
+	switch {
+	case it.Width == 1:
+		if v != 0 {
 			return "true"
 		}
 		return "false"
+	case it.Signedness == 'u' && v < 0:
+		return strconv.FormatUint(uint64(v), 10)
 	}
-	return a.ValueString()
+	return strconv.FormatInt(v, 10)
 }
 
-// denseElement checks one scalar (or complex pair) against the element type.
-func denseElement(x *denseNode, t dialect.Type) (denseElem, error) {
+// denseElement checks the scalar (or complex pair) at items[i] against the
+// element type, and returns the index after it.
+func denseElement(items []denseItem, i int, t dialect.Type) (denseElem, int, error) {
+	x := &items[i]
 	if ct, ok := t.(*dialect.ComplexType); ok {
-		if x.complex[0] == nil {
-			return denseElem{}, dialect.NewError(locOf(x.pos), "expected complex element literal (re, im) for %s", t)
+		if x.kind != dComplex {
+			return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "expected complex element literal (re, im) for %s", t)
 		}
-		re, err := denseElement(x.complex[0], ct.Elem)
+		re, _, err := denseElement(items, i+1, ct.Elem)
 		if err != nil {
-			return denseElem{}, err
+			return denseElem{}, 0, err
 		}
-		im, err := denseElement(x.complex[1], ct.Elem)
+		im, _, err := denseElement(items, i+2, ct.Elem)
 		if err != nil {
-			return denseElem{}, err
+			return denseElem{}, 0, err
 		}
-		return denseElem{text: "(" + re.text + "," + im.text + ")", bits: [2]uint64{re.bits[0], im.bits[0]}, big: re.big || im.big}, nil
+		if re.isText() || im.isText() {
+			return denseElem{text: "(" + elemText(&re, ct.Elem) + "," + elemText(&im, ct.Elem) + ")", big: re.big || im.big}, i + 3, nil
+		}
+		return denseElem{bits: [2]uint64{re.bits[0], im.bits[0]}}, i + 3, nil
 	}
-	if x.complex[0] != nil {
-		return denseElem{}, dialect.NewError(locOf(x.pos), "complex element literal for non-complex element type %s", t)
+	if x.kind == dComplex {
+		return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "complex element literal for non-complex element type %s", t)
 	}
-	if x.isList {
-		return denseElem{}, dialect.NewError(locOf(x.pos), "tensor literal is invalid; ranks are not consistent between elements")
+	if x.kind == dList {
+		return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
 	}
 	if x.tok.Type == tString {
 		s, err := unquote(x.tok.Value)
 		if err != nil {
-			return denseElem{}, dialect.NewError(locOf(x.tok.Pos), "%v", err)
+			return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "%v", err)
 		}
-		return denseElem{text: dialect.Quote(s)}, nil
+		return denseElem{text: dialect.Quote(s)}, i + 1, nil
 	}
+	var e denseElem
+	var err error
 	switch t := t.(type) {
 	case *dialect.IntegerType:
-		return intElement(x, t)
+		e, err = intElement(x, t)
 	case *dialect.IndexType:
-		return intElement(x, nil)
+		e, err = intElement(x, nil)
 	case *dialect.FloatType:
-		return floatElement(x, t)
+		e, err = floatElement(x, t)
+	default:
+		err = dialect.NewError(locOf(x.tok.Pos), "unsupported element type %s in dense elements literal", t)
 	}
-	return denseElem{}, dialect.NewError(locOf(x.tok.Pos), "unsupported element type %s in dense elements literal", t)
+	return e, i + 1, err
 }
 
 // intElement checks a scalar against an integer type, or the index type
 // when it is nil.
-func intElement(x *denseNode, it *dialect.IntegerType) (denseElem, error) {
+func intElement(x *denseItem, it *dialect.IntegerType) (denseElem, error) {
 	tok := &x.tok
-	loc := locOf(tok.Pos)
 	if tok.Type == tIdent {
 		if it == nil || it.Width != 1 {
-			return denseElem{}, dialect.NewError(loc, "expected i1 type for 'true' or 'false' values")
+			return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected i1 type for 'true' or 'false' values")
 		}
 		if tok.Value == "true" {
-			return denseElem{text: "true", bits: [2]uint64{1}}, nil
+			return denseElem{bits: [2]uint64{1}}, nil
 		}
-		return denseElem{text: "false"}, nil
+		return denseElem{}, nil
 	}
 	if tok.Type == tFloat {
-		return denseElem{}, dialect.NewError(loc, "expected integer elements, but parsed floating-point")
+		return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected integer elements, but parsed floating-point")
+	}
+	// The common case in 64 bits: a literal below 2^63.
+	var u uint64
+	var perr error
+	if strings.HasPrefix(tok.Value, "0x") {
+		u, perr = strconv.ParseUint(tok.Value[2:], 16, 64)
+	} else {
+		u, perr = strconv.ParseUint(tok.Value, 10, 64)
+	}
+	if perr == nil && u <= math.MaxInt64 && (it == nil || it.Width <= 64) && !(x.neg && it != nil && it.Signedness == 'u') {
+		v := int64(u)
+		if x.neg {
+			v = -v
+		}
+		if it == nil {
+			return denseElem{bits: [2]uint64{uint64(v)}}, nil
+		}
+		if !fitsWidthSmall(v, it) {
+			return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
+		}
+		return denseElem{bits: [2]uint64{uint64(intBits(v, it))}}, nil
 	}
 	v, ok := parseIntLiteral(tok.Value)
 	if !ok {
-		return denseElem{}, dialect.NewError(loc, "invalid integer literal")
+		return denseElem{}, dialect.NewError(locOf(tok.Pos), "invalid integer literal")
 	}
 	if x.neg {
 		if it != nil && it.Signedness == 'u' {
-			return denseElem{}, dialect.NewError(loc, "expected unsigned integer elements, but parsed negative value")
+			return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected unsigned integer elements, but parsed negative value")
 		}
 		v.Neg(v)
 	}
 	if it != nil {
 		if !fitsWidth(v, it) {
-			return denseElem{}, dialect.NewError(loc, "integer constant out of range for type")
+			return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
 		}
 		a := dialect.IntegerFromBig(v, it)
-		return denseElem{text: intElemText(a), bits: [2]uint64{uint64(a.Value)}, big: a.Big != ""}, nil
+		if a.Big != "" {
+			return denseElem{text: a.Big, big: true}, nil
+		}
+		return denseElem{bits: [2]uint64{uint64(a.Value)}}, nil
 	}
 	if !v.IsInt64() {
-		return denseElem{}, dialect.NewError(loc, "integer constant out of range for type")
+		return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
 	}
-	return denseElem{text: v.String(), bits: [2]uint64{uint64(v.Int64())}}, nil
+	return denseElem{bits: [2]uint64{uint64(v.Int64())}}, nil
 }
 
 // floatElement checks a scalar against a float type: a float literal, or
 // an integer literal giving the bits in hexadecimal.
-func floatElement(x *denseNode, t *dialect.FloatType) (denseElem, error) {
+func floatElement(x *denseItem, t *dialect.FloatType) (denseElem, error) {
 	tok := &x.tok
-	loc := locOf(tok.Pos)
 	switch tok.Type {
 	case tIdent:
-		return denseElem{}, dialect.NewError(loc, "expected floating-point elements, but parsed boolean")
+		return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected floating-point elements, but parsed boolean")
 	case tInt:
+		loc := locOf(tok.Pos)
 		if !strings.HasPrefix(tok.Value, "0x") {
 			return denseElem{}, dialect.NewError(loc, "unexpected decimal integer literal for a floating point value").
 				WithNote(loc, "add a trailing dot to make the literal a float")
@@ -534,8 +729,7 @@ func floatElement(x *denseNode, t *dialect.FloatType) (denseElem, error) {
 		if elemBits(t) == 0 {
 			return denseElem{text: tok.Value}, nil
 		}
-		v := dialect.FloatFromBits(bits, t)
-		return denseElem{text: dialect.FormatFloat(v, t), bits: [2]uint64{bits}}, nil
+		return denseElem{bits: [2]uint64{bits}}, nil
 	}
 	if elemBits(t) == 0 {
 		// A float type pto-opt does not compute with: keep the text.
@@ -546,13 +740,13 @@ func floatElement(x *denseNode, t *dialect.FloatType) (denseElem, error) {
 	}
 	v, err := strconv.ParseFloat(tok.Value, 64)
 	if err != nil && !isRangeErr(err) {
-		return denseElem{}, dialect.NewError(loc, "invalid floating point literal")
+		return denseElem{}, dialect.NewError(locOf(tok.Pos), "invalid floating point literal")
 	}
 	if x.neg {
 		v = -v
 	}
 	v = dialect.RoundToType(v, t)
-	return denseElem{text: dialect.FormatFloat(v, t), bits: [2]uint64{dialect.FloatBits(v, t)}}, nil
+	return denseElem{bits: [2]uint64{dialect.FloatBits(v, t)}}, nil
 }
 
 // pendingDense is a dense literal whose type the op's parser supplies

@@ -34,6 +34,14 @@
 // (build.go), which resolves SSA names and block labels, forward
 // references included.
 //
+// A parse reads generic ops first with a hand-written reader that
+// follows the grammar token for token (generic.go), and builds the
+// regions of isolated-from-above ops (functions, modules) as it reads
+// them, so that op states die as their ops are built (stream.go). At any
+// error the input is read again with participle and the whole-region
+// builder, which report it; TestGenericReaders checks that both ways
+// build the same IR.
+//
 // # Errors
 //
 // The first error wins. Parse returns one *dialect.Diagnostic, located

@@ -83,6 +83,9 @@ func buildGrammar(st *state) *participle.Parser[genericOp] {
 // grammar. participle collects the op's tokens from the current stream
 // (genericLexer), which then goes on after the op.
 func (s *state) parseGenericOp() (*dialect.OperationState, error) {
+	if !s.exact {
+		return s.readGeneric() // generic.go
+	}
 	st := s.lex.(*stream) // operations are only read from streams
 	st.sc.braces = &s.braces
 	pl, _ := lexer.Upgrade(&genericLexer{src: st}) // cannot fail: genericLexer.Next returns no errors

@@ -533,6 +533,14 @@ func (x *braceIndex) group(src string, j, line, lineStart int) (int, int, int) {
 // starting at src[i], or an error message.
 func scanString(src string, i int) (int, string) {
 	i++
+	// Long strings (hex data) end far away: find the quote with a fast
+	// search, and take that end when nothing before it needs a look.
+	if q := strings.IndexByte(src[i:], '"'); q > 64 {
+		body := src[i : i+q]
+		if strings.IndexByte(body, '\\') < 0 && strings.IndexByte(body, '\n') < 0 {
+			return i + q + 1, ""
+		}
+	}
 	for i < len(src) {
 		switch src[i] {
 		case '"':

@@ -154,13 +154,14 @@ func (s *state) customOp() (*dialect.OperationState, error) {
 	st := s.newState()
 	st.Name, st.Loc = name, locOf(t.Pos)
 	s.asm.s = s
-	outer := s.defaultDialect
+	outer, outerIsolated := s.defaultDialect, s.isolatedOp
 	s.defaultDialect = def.DefaultDialect
 	if name == "builtin.module" {
 		s.defaultDialect = "builtin" // ModuleOp's, kept out of the printer's table
 	}
+	s.isolatedOp = def.Traits.Has(dialect.IsolatedFromAbove)
 	err := def.Parse(&s.asm, st)
-	s.defaultDialect = outer
+	s.defaultDialect, s.isolatedOp = outer, outerIsolated
 	if err != nil {
 		return nil, err
 	}
@@ -178,13 +179,21 @@ func (s *state) newState() *dialect.OperationState {
 		} else {
 			slab = make([]dialect.OperationState, 64)
 		}
-		s.usedSlabs = append(s.usedSlabs, slab)
+		// Only the first slabs are kept for the next parse: the states of
+		// a large input must die as their ops are built (the builder
+		// drops each state it has built), not live until the end.
+		if len(s.usedSlabs) < maxKeptSlabs {
+			s.usedSlabs = append(s.usedSlabs, slab)
+		}
 		s.stateSlab = slab
 	}
 	st := &s.stateSlab[0]
 	s.stateSlab = s.stateSlab[1:]
 	return st
 }
+
+// maxKeptSlabs bounds the slabs a Parser keeps for its next parse.
+const maxKeptSlabs = 16
 
 // recycleStates makes the slabs of the states handed out since the last
 // call reusable; reuse is true only when nothing refers to those states

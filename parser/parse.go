@@ -33,11 +33,25 @@ func (p *Parser) reset() {
 	p.st.allowUnreg = p.opts.AllowUnregistered
 	p.st.pendingDense = p.st.pendingDense[:0]
 	p.st.deferred = nil
+	p.st.isolatedOp = false
 }
 
 // parseWhole reads src in one piece: its top-level items, then the
-// module they make.
+// module they make. Generic ops are read by the fast reader first; at an
+// error, src is read again with participle, which reports it exactly
+// (generic.go).
 func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
+	p.st.exact = p.exactOnly
+	m, err := p.parseWholeOnce(filename, src)
+	if err != nil && !p.exactOnly {
+		p.st.exact = true
+		m, err = p.parseWholeOnce(filename, src)
+		p.st.exact = false
+	}
+	return m, err
+}
+
+func (p *Parser) parseWholeOnce(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
 	p.st.startText(filename, src)
 	ops, err := p.st.parseSpan(span{from: 0, to: len(src), line: 1}, true)
@@ -62,11 +76,12 @@ func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, er
 	m := dialect.NewOperation("builtin.module", dialect.Location{File: filename}, nil, nil)
 	body := m.AddRegion().AddBlock()
 	b.push(true)
-	for _, st := range ops {
+	for i, st := range ops {
 		op, err := b.buildOp(st)
 		if err != nil {
 			return nil, err
 		}
+		ops[i] = nil // the state may die now (see newState)
 		body.Append(op)
 	}
 	if err := b.pop(); err != nil {
@@ -82,6 +97,7 @@ func (s *state) startText(filename, src string) {
 	s.err = nil
 	s.nesting = 0
 	s.braces = braceIndex{}
+	s.builder = nil // a failed parse may leave frames open
 }
 
 // parseSpan reads the top-level items of s.src in sp: alias definitions

@@ -43,16 +43,30 @@ func (s *state) regionBody() (*dialect.RegionState, error) {
 	}
 	rs := &dialect.RegionState{Loc: locOf(open.Pos)}
 	s.next()
+	// A block's ops are gathered on the state's op stack (nested regions
+	// stack theirs above and take them off again) and copied out once the
+	// block ends, so each block's list is allocated once, at its size.
+	mark := len(s.opStack)
+	defer func() { s.opStack = s.opStack[:mark] }()
 	var cur *dialect.BlockState
+	endBlock := func() {
+		if cur != nil {
+			cur.Ops = append([]*dialect.OperationState(nil), s.opStack[mark:]...)
+			clear(s.opStack[mark:])
+			s.opStack = s.opStack[:mark]
+		}
+	}
 	for {
 		t := s.peek()
 		switch t.Type {
 		case tPunct:
 			if t.Value == "}" {
 				s.next()
+				endBlock()
 				return rs, nil
 			}
 		case tCaret:
+			endBlock()
 			b, err := s.blockHeader()
 			if err != nil {
 				return nil, err
@@ -69,7 +83,7 @@ func (s *state) regionBody() (*dialect.RegionState, error) {
 				cur = &dialect.BlockState{Loc: rs.Loc}
 				rs.Blocks = append(rs.Blocks, cur)
 			}
-			cur.Ops = append(cur.Ops, op)
+			s.opStack = append(s.opStack, op)
 			continue
 		}
 		return nil, s.errf("expected operation name in quotes, found %s", describe(t))

@@ -102,6 +102,14 @@ func topGroups(src string) (groups []braceGroup, ok bool) {
 		switch c {
 		case '"':
 			j := i + 1
+			if q := strings.IndexByte(src[j:], '"'); q > 64 {
+				// A long string (hex data): skip it in one search when it
+				// holds no escape and no newline.
+				if body := src[j : j+q]; strings.IndexByte(body, '\\') < 0 && strings.IndexByte(body, '\n') < 0 {
+					i = j + q
+					continue
+				}
+			}
 			for j < len(src) && src[j] != '"' {
 				if src[j] == '\\' {
 					j++

@@ -34,6 +34,12 @@ type state struct {
 	freeSlabs      [][]dialect.OperationState
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
+	denseScratch []denseItem               // the items of the dense literal being read
+	opStack      []*dialect.OperationState // see regionBody
+	isolatedOp   bool                      // the custom op being read is isolated from above (see stream.go)
+	builder      *builder                  // builds isolated regions as they are read (see stream.go)
+	// exact makes participle read generic ops (see generic.go).
+	exact bool
 	// err is the parse's first error (see errors.go).
 	err error
 }

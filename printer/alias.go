@@ -187,11 +187,19 @@ func balancedEnd(s string, j int) int {
 // needsAliases reports whether printing op would use an alias.
 func needsAliases(op *dialect.Operation) bool {
 	seen := map[dialect.Type]bool{}
+	// Most values have the type the one before had: one entry in front of
+	// the map saves hashing it again.
+	var lastT dialect.Type
+	lastNeed := false
 	typeNeeds := func(t dialect.Type) bool {
 		if t == nil {
 			return false
 		}
+		if t == lastT {
+			return lastNeed
+		}
 		need, ok := seen[t]
+		defer func() { lastT, lastNeed = t, need }()
 		if !ok {
 			s := t.String()
 			if mayHaveAliasable(s) {

@@ -109,6 +109,22 @@ func.func @dense_hex() {
 
 // -----
 
+// Hex data of more than 100 elements that are not all equal prints as
+// upper-case hex; full-size hex data whose elements are all equal is a
+// splat; hex data of at most 100 elements prints as a list.
+// CHECK-LABEL: func.func @hex_kept
+// CHECK-NEXT:    %cst = arith.constant dense<"0x000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F6061626364"> : tensor<101xi8>
+// CHECK-NEXT:    %cst_0 = arith.constant dense<10> : tensor<101xi8>
+// CHECK-NEXT:    %cst_1 = arith.constant dense<[1, 2, -1]> : tensor<3xi8>
+func.func @hex_kept() {
+  %0 = arith.constant dense<"0x000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f6061626364"> : tensor<101xi8>
+  %1 = arith.constant dense<"0x0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a"> : tensor<101xi8>
+  %2 = arith.constant dense<"0x0102ff"> : tensor<3xi8>
+  return
+}
+
+// -----
+
 // Integer binary ops, with overflow flags in canonical order (none elided).
 // CHECK-LABEL: func.func @int_binary(%arg0: i32, %arg1: i32)
 // CHECK-NEXT:    %0 = arith.addi %arg0, %arg1 : i32

@@ -94,8 +94,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// One copy of the input serves everything (the parser keeps pieces of
+	// it, names and literals, in the IR); the bytes read are dropped.
+	text := string(src)
+	src = nil
 	sm := newSourceMgr()
-	sm.add(name, string(src))
+	sm.add(name, text)
 	threads := 0 // one per CPU
 	if cfg.noThreads {
 		threads = 1
@@ -120,13 +124,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// matched are reported after the last chunk.
 	var ver *verifier
 	if cfg.verifyDiags != verifyOff {
-		ver = newVerifier(stderr, sm, name, string(src), cfg.verifyDiags)
+		ver = newVerifier(stderr, sm, name, text, cfg.verifyDiags)
 	}
 	var parseTime, outputTime time.Duration
-	chunks := []chunk{{text: string(src), line: 1, col: 1}}
+	chunks := []chunk{{text: text, line: 1, col: 1}}
 	if cfg.split {
 		var warnings []*dialect.Diagnostic
-		chunks, warnings = splitInput(string(src), cfg.splitMarker, name)
+		chunks, warnings = splitInput(text, cfg.splitMarker, name)
 		for _, w := range warnings {
 			sm.render(stderr, w)
 		}
@@ -140,10 +144,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		// Keep the chunk's positions: pad it with the text before it.
 		text := c.pad()
+		if len(chunks) == 1 {
+			// The module printed is about as long as its text.
+			out.Grow(len(text) + len(text)/4 + 4096)
+		}
 		var diags []*dialect.Diagnostic
 		t0 := time.Now()
 		p := parser.New(parser.Options{AllowUnregistered: cfg.allowUnregistered, Threads: threads})
-		module, perr := p.Parse(name, []byte(text))
+		module, perr := p.ParseText(name, text)
 		if perr == nil {
 			perr = dialect.Verify(module)
 		}

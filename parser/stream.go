@@ -1,0 +1,128 @@
+package parser
+
+import (
+	"github.com/pto-opt/pto-opt/dialect"
+)
+
+// The regions of ops isolated from above (functions, modules) are built
+// as they are read, op by op, so that the states of a large function die
+// as its ops are built instead of living until the whole input has been
+// read. Nothing outside such a region is visible in it, so the state's
+// own builder, with a frame of its own, builds it completely; the op's
+// state then carries the built region (RegionState.Built), which the
+// builder of the op attaches.
+//
+// Only the fast parse streams. It reports any error by reading the input
+// again with participle, without streaming (generic.go), so errors keep
+// the order and places of the whole-region builder (buildRegion).
+
+// parseRegionBuilt reads `{ ops (^label(args): ops)* }` and builds it,
+// entryArgs (the op's named arguments) as the entry block's arguments.
+func (s *state) parseRegionBuilt(entryArgs []dialect.Argument) (*dialect.RegionState, error) {
+	if err := s.enter(); err != nil {
+		s.leave()
+		return nil, err
+	}
+	defer s.leave()
+	open := s.peek()
+	if open.Type != tPunct || open.Value != "{" {
+		return nil, s.errf("expected '{' to begin a region")
+	}
+	s.next()
+	if s.builder == nil {
+		s.builder = &builder{allowUnreg: s.allowUnreg}
+	}
+	b := s.builder
+	r := &dialect.Region{}
+	rs := &dialect.RegionState{Loc: locOf(open.Pos), EntryArgs: entryArgs, Built: r}
+	b.push(true).streaming = true
+	var cur *dialect.Block
+	if len(entryArgs) > 0 {
+		cur = r.AddBlock()
+		if err := b.defineArgs(cur, entryArgs); err != nil {
+			return nil, err
+		}
+	}
+	for {
+		t := s.peek()
+		switch t.Type {
+		case tPunct:
+			if t.Value == "}" {
+				s.next()
+				if err := b.pop(); err != nil {
+					return nil, err
+				}
+				return rs, nil
+			}
+		case tCaret:
+			bs, err := s.blockHeader()
+			if err != nil {
+				return nil, err
+			}
+			if len(r.Blocks) == 1 && len(r.Blocks[0].Ops) == 0 && len(entryArgs) > 0 {
+				return nil, dialect.NewError(bs.Loc, "invalid block name in region with named arguments")
+			}
+			blk, err := b.labelBlock(bs.Label, bs.Loc)
+			if err != nil {
+				return nil, err
+			}
+			blk.Region = r
+			r.Blocks = append(r.Blocks, blk)
+			if err := b.defineArgs(blk, bs.Args); err != nil {
+				return nil, err
+			}
+			cur = blk
+			continue
+		case tPercent, tString, tIdent:
+			st, err := s.parseOperation()
+			if err != nil {
+				return nil, err
+			}
+			if cur == nil {
+				cur = r.AddBlock()
+			}
+			op, err := b.buildOp(st)
+			if err != nil {
+				return nil, err
+			}
+			cur.Append(op)
+			continue
+		}
+		return nil, s.errf("expected operation name in quotes, found %s", describe(t))
+	}
+}
+
+// labelBlock returns the block a streaming frame's header ^label begins:
+// the one a successor read before made, or a new one.
+func (b *builder) labelBlock(label string, loc dialect.Location) (*dialect.Block, error) {
+	f := b.top()
+	if blk, ok := f.labels[label]; ok {
+		if _, waiting := f.pending[label]; !waiting {
+			return nil, dialect.NewError(loc, "redefinition of block '^%s'", label)
+		}
+		delete(f.pending, label)
+		return blk, nil
+	}
+	blk := &dialect.Block{Label: label}
+	if f.labels == nil {
+		f.labels = map[string]*dialect.Block{}
+	}
+	f.labels[label] = blk
+	return blk, nil
+}
+
+// forwardBlock makes the block a successor names before its header is
+// read, in a streaming frame.
+func (b *builder) forwardBlock(label string, loc dialect.Location) *dialect.Block {
+	f := b.top()
+	blk := &dialect.Block{Label: label}
+	if f.labels == nil {
+		f.labels = map[string]*dialect.Block{}
+	}
+	if f.pending == nil {
+		f.pending = map[string]dialect.Location{}
+	}
+	f.labels[label] = blk
+	f.pending[label] = loc
+	return blk
+}
