@@ -218,7 +218,7 @@ func parseFunc(p AsmParser, st *OperationState) error {
 		if err != nil {
 			return err
 		}
-		if len(r.Blocks) == 0 {
+		if len(r.Blocks) == 0 && (r.Built == nil || len(r.Built.Blocks) == 0) {
 			return p.ErrorAt(loc, "expected non-empty function body")
 		}
 		st.Regions = append(st.Regions, r)
