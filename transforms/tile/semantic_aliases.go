@@ -625,8 +625,11 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int
 			}
 		}
 	}
-	// Another tile of the buffer dying after S answers.
-	return m.ends.anyAfter(l.Buf, m.lv.End(S), mine)
+	// Another tile of the buffer holding bytes across S's end answers.
+	// Only those: a tile memory-reuse packed into the buffer after S (born
+	// once S is done) cannot be clobbered by S's arms, and counting it
+	// gave if results buffers of their own for nothing.
+	return m.ends.liveAcross(l.Buf, m.lv.End(S), mine)
 }
 
 // producedInside reports whether tile y is written inside op S by a
