@@ -1,7 +1,6 @@
 package tile
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -55,10 +54,9 @@ type materializer struct {
 	// allocs made for copies and results, hoisted to the entry at the
 	// end in one go: nothing reads their position before.
 	allocs []*dialect.Operation
-	// gen counts changes to lv (recomputed or updated); byEnd caches
-	// tilesByEnd for one gen.
-	gen   int
-	byEnd map[*dialect.Value]tileList
+	// ends answers liveAfter's question about a buffer's other tiles;
+	// every change to lv reports the values it touched to it.
+	ends tileEnds
 }
 
 // refresh recomputes the liveness when the IR changed since in a way the
@@ -67,32 +65,63 @@ func (m *materializer) refresh() {
 	if m.lv == nil || m.stale {
 		m.lv = analysis.ComputeSparseLiveness(m.fn, nil)
 		m.stale = false
-		m.gen++
+		m.ends.reset(m.lv)
+	}
+}
+
+// touched reports to ends the values whose lifetimes changed.
+func (m *materializer) touched(vs ...*dialect.Value) { m.ends.touched(vs...) }
+
+// edgesInto lists the values whose incoming alias edges Aliases.Update(op)
+// redoes: op's results and the arguments of its regions' entry blocks.
+func edgesInto(op *dialect.Operation) []*dialect.Value {
+	vs := slices.Clone(op.Results)
+	for _, r := range op.Regions {
+		if len(r.Blocks) > 0 {
+			vs = append(vs, r.Blocks[0].Args...)
+		}
+	}
+	return vs
+}
+
+// updateAliases redoes op's edges in the alias graph: every value its
+// results and region arguments flow into may now live in other buffers.
+func (m *materializer) updateAliases(op *dialect.Operation) {
+	m.lv.Aliases.Update(op)
+	if len(m.ends.lists) == 0 {
+		return
+	}
+	for _, r := range edgesInto(op) {
+		m.touched(m.lv.Aliases.Resolve(r)...)
 	}
 }
 
 // inserted keeps the liveness current after op was inserted and the uses
 // of changed changed (a sparse numbering leaves room for new ops).
 func (m *materializer) inserted(op *dialect.Operation, changed ...*dialect.Value) {
-	m.gen++
 	if m.stale || m.lv == nil || !m.lv.Inserted(op, changed...) {
 		m.stale = true
+		return
 	}
+	m.touched(changed...)
+	m.touched(op.Operands...)
+	m.touched(op.Results...)
 }
 
 // replaced keeps the liveness current after an operand of owner (a loop's
 // init, a yield's value: pass the loop or if) was replaced; vals are the
 // values whose uses changed.
 func (m *materializer) replaced(owner *dialect.Operation, vals ...*dialect.Value) {
-	m.gen++
 	if m.stale || m.lv == nil {
 		m.stale = true
 		return
 	}
-	m.lv.Aliases.Update(owner)
+	m.updateAliases(owner)
 	if !m.lv.UsesChanged(vals...) {
 		m.stale = true
+		return
 	}
+	m.touched(vals...)
 }
 
 func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
@@ -385,8 +414,7 @@ func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *d
 			return false
 		}
 		dialect.SetTileDestFor(op, v.Index, dst.Buf, dst.Offset)
-		m.lv.Aliases.Update(op)
-		m.gen++
+		m.updateAliases(op)
 		return true
 	case op.Has(dialect.ResultReusesInput):
 		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {
@@ -597,63 +625,11 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int
 			}
 		}
 	}
-	end := m.lv.End(S)
-	// The buffer's tiles, latest death first: the first that is not S's
-	// own answers.
-	for _, t := range m.tilesByEnd(l.Buf) {
-		if t.end <= end {
-			break
-		}
-		if !mine[t.v] {
-			return true
-		}
-	}
-	return false
-}
-
-// endTile is a tile and the end of its lifetime.
-type endTile struct {
-	v   *dialect.Value
-	end int
-}
-
-// tilesByEnd lists the tiles that may live in buf, latest death first.
-// A buffer memory-reuse shared holds thousands of tiles and liveAfter
-// asks about it for every if, so the list is kept until the liveness or
-// the alias graph changes (gen).
-func (m *materializer) tilesByEnd(buf *dialect.Value) []endTile {
-	if c, ok := m.byEnd[buf]; ok && c.gen == m.gen {
-		return c.tiles
-	}
-	var out []endTile
-	for _, w := range m.lv.Aliases.Resolve(buf) {
-		if w == buf {
-			continue
-		}
-		if _, isTile := w.Type.(*dialect.TileType); !isTile {
-			continue
-		}
-		rs := m.lv.Ranges(w)
-		if len(rs) == 0 {
-			continue
-		}
-		e := rs[0].End
-		for _, r := range rs[1:] {
-			e = max(e, r.End)
-		}
-		out = append(out, endTile{w, e})
-	}
-	slices.SortStableFunc(out, func(a, b endTile) int { return cmp.Compare(b.end, a.end) })
-	if m.byEnd == nil {
-		m.byEnd = map[*dialect.Value]tileList{}
-	}
-	m.byEnd[buf] = tileList{gen: m.gen, tiles: out}
-	return out
-}
-
-type tileList struct {
-	gen   int
-	tiles []endTile
+	// Another tile of the buffer holding bytes across S's end answers.
+	// Only those: a tile memory-reuse packed into the buffer after S (born
+	// once S is done) cannot be clobbered by S's arms, and counting it
+	// gave if results buffers of their own for nothing.
+	return m.ends.liveAcross(l.Buf, m.lv.End(S), mine)
 }
 
 // producedInside reports whether tile y is written inside op S by a
