@@ -144,6 +144,6 @@ func BenchmarkScaleDSARP(b *testing.B) {
 // (the validator alone).
 func BenchmarkScaleCheckPlacement(b *testing.B) {
 	scaleSizes(b, []int{1000, 10000, 100000}, func(b *testing.B, n int) {
-		benchPipeline(b, gen.TileKernel(n), "builtin.module(func.func(init-memref,check-tile-placement))")
+		benchPipeline(b, gen.TileKernel(n), "builtin.module(func.func(init-memref,materialize-semantic-aliases,check-tile-placement))")
 	})
 }
