@@ -1,5 +1,8 @@
 package planner
 
+// nilNode is the absent child of a treap node.
+const nilNode = -1
+
 // key2 orders lexicographically by (a, b).
 type key2 struct{ a, b int64 }
 

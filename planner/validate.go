@@ -3,6 +3,7 @@ package planner
 import (
 	"errors"
 	"fmt"
+	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"slices"
 
 	"github.com/pto-opt/pto-opt/internal/checked"
@@ -183,31 +184,32 @@ func (v *validator) checkLifetimes(add func(string, ...any) bool) {
 	slices.SortFunc(evs, func(a, b event) int {
 		return cmpSweep(a.t, b.t, a.start, b.start, int(a.buf), int(b.buf))
 	})
-	trees := make([]ivTree, len(v.p.Pools))
+	trees := make([]ivtree.Tree, len(v.p.Pools))
 	reported := map[uint64]bool{}
 	for _, e := range evs {
 		b := &v.p.Buffers[e.buf]
 		t := &trees[b.Pool]
 		o, end := v.s.Offsets[e.buf], v.end[e.buf]
 		if !e.start {
-			t.remove(o, e.rect)
+			t.Remove(o, e.rect)
 			continue
 		}
 		ok := true
-		t.query(o, end, func(rect int) {
+		t.Overlapping(o, end, func(_, _ int64, rect int) bool {
 			j := owner[rect]
 			if !ok || j == e.buf || class[j] == class[e.buf] || excluded[PairKey(j, e.buf)] || reported[PairKey(j, e.buf)] {
-				return
+				return true
 			}
 			reported[PairKey(j, e.buf)] = true
 			lo := max(o, v.s.Offsets[j])
 			hi := min(end, v.end[j])
 			ok = add("buffers %s and %s in pool %s share bytes [%d, %d) while both live at time %d",
 				v.span(j), v.span(e.buf), v.p.Pools[b.Pool].Name, lo, hi, e.t)
+			return true
 		})
 		if !ok {
 			return
 		}
-		t.insert(o, end, e.rect)
+		t.Insert(o, end, e.rect)
 	}
 }

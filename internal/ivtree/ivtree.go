@@ -12,6 +12,7 @@ package ivtree
 // Tree is an interval tree; the zero value is empty and ready to use.
 type Tree struct {
 	nodes []node
+	free  []int32 // slots of removed nodes, reused by Insert
 	root  int32
 	seed  uint64
 }
@@ -26,7 +27,7 @@ type node struct {
 const none = -1
 
 // Len is the number of stored intervals.
-func (t *Tree) Len() int { return len(t.nodes) }
+func (t *Tree) Len() int { return len(t.nodes) - len(t.free) }
 
 func (t *Tree) rand() uint64 {
 	if t.seed == 0 {
@@ -94,10 +95,31 @@ func (t *Tree) Insert(start, end int64, id int) {
 	if len(t.nodes) == 0 {
 		t.root = none
 	}
-	k := int32(len(t.nodes))
-	t.nodes = append(t.nodes, node{start: start, end: end, maxEnd: end, id: id, prio: t.rand(), left: none, right: none})
+	n := node{start: start, end: end, maxEnd: end, id: id, prio: t.rand(), left: none, right: none}
+	var k int32
+	if f := len(t.free); f > 0 {
+		k = t.free[f-1]
+		t.free = t.free[:f-1]
+		t.nodes[k] = n
+	} else {
+		k = int32(len(t.nodes))
+		t.nodes = append(t.nodes, n)
+	}
 	l, r := t.split(t.root, start, id)
 	t.root = t.merge(t.merge(l, k), r)
+}
+
+// Remove deletes the interval stored under (start, id), if any.
+func (t *Tree) Remove(start int64, id int) {
+	if len(t.nodes) == 0 {
+		return
+	}
+	l, r := t.split(t.root, start, id)
+	m, r2 := t.split(r, start, id+1)
+	if m != none {
+		t.free = append(t.free, m)
+	}
+	t.root = t.merge(l, r2)
 }
 
 // Overlapping calls visit(start, end, id) for every stored interval that

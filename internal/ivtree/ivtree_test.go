@@ -61,3 +61,52 @@ func TestVisitStops(t *testing.T) {
 		t.Fatalf("visited %d intervals, want 3 and a stop", n)
 	}
 }
+
+// TestRemove: after removing a random half (and inserting into the freed
+// slots), queries find exactly the intervals still stored.
+func TestRemove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	type iv struct{ s, e int64 }
+	var tr Tree
+	live := map[int]iv{}
+	for i := range 400 {
+		s := rng.Int64N(1000)
+		live[i] = iv{s, s + 1 + rng.Int64N(40)}
+		tr.Insert(live[i].s, live[i].e, i)
+	}
+	for i := range 400 {
+		if rng.IntN(2) == 0 {
+			tr.Remove(live[i].s, i)
+			delete(live, i)
+		}
+	}
+	for i := 400; i < 450; i++ {
+		s := rng.Int64N(1000)
+		live[i] = iv{s, s + 1 + rng.Int64N(40)}
+		tr.Insert(live[i].s, live[i].e, i)
+	}
+	if tr.Len() != len(live) {
+		t.Fatalf("Len = %d, want %d", tr.Len(), len(live))
+	}
+	for q := range 200 {
+		lo := int64(q * 5)
+		hi := lo + 30
+		want := 0
+		for _, x := range live {
+			if x.s < hi && lo < x.e {
+				want++
+			}
+		}
+		got := 0
+		tr.Overlapping(lo, hi, func(_, _ int64, id int) bool {
+			if _, ok := live[id]; !ok {
+				t.Fatalf("removed interval %d found", id)
+			}
+			got++
+			return true
+		})
+		if got != want {
+			t.Fatalf("query [%d, %d): %d intervals, want %d", lo, hi, got, want)
+		}
+	}
+}
