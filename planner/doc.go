@@ -37,7 +37,11 @@
 // overlaps, a skyline search that covers the lowest free byte first
 // (dsa_skyline.go) joins the fit searches; it is complete where no slack
 // is left, so on perfect packings it finds, or disproves, what the
-// offset-ordered search cannot. The lowest peak is searched by probing
+// offset-ordered search cannot. Where no slack is left at all, a cut
+// search (dsa_guillotine.go) goes first: it rebuilds packings explained by
+// guillotine cuts top-down, cutting across time where no buffer crosses
+// and across bytes at a subset of buffers with a flat live total; it only
+// finds, never proves. The lowest peak is searched by probing
 // the lower bound first, with half the work, then climbing from it; the
 // best bound proven on the way is Result.PeakBound. Pools too large for the component model (model
 // traces, millions of pairs live together) get the better of best fit and

@@ -71,7 +71,20 @@ func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, search
 	// cost a few tree steps where the others' visit every item, so it
 	// gets skyNodes times their node limit for about the same work.
 	sky := newSkyline(c, capacity, m, until)
+	// The cut search (dsa_guillotine.go) goes before it where there is no
+	// slack at all: it rebuilds packings that guillotine cuts explain,
+	// which the byte-by-byte searches lose among orders that fail only
+	// hundreds of buffers later. It proves nothing, so it only finds.
+	// It runs once, on cutShare of the work: restarting it would redo
+	// its sweeps, and where it applies it is the likeliest to finish.
 	var nodes int64
+	if cuts := newCutSearch(c, capacity, m, m.share(until, cutShare, 4)); cuts != nil {
+		off := cuts.run(1 << 62)
+		nodes += cuts.nodes
+		if off != nil {
+			return off, statusFound, nodes
+		}
+	}
 	for limit := int64(2 * c.n); ; limit *= 2 {
 		if sky != nil {
 			st := sky.run(skyNodes * limit)
@@ -98,6 +111,9 @@ func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, search
 		}
 	}
 }
+
+// cutShare is the cut search's share of a fit search's work, in quarters.
+const cutShare = 3
 
 // skyNodes is the skyline search's node limit per round relative to the
 // offset-ordered searchers'.

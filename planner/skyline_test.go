@@ -87,43 +87,7 @@ func TestSkylineAgreesWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 2))
 	var infeasible int
 	for iter := range iters {
-		const horizon = 6
-		var ps []guillotine.Piece
-		var load [horizon]int64
-		for range 3 + rng.IntN(3) {
-			s := rng.Int64N(horizon - 1)
-			q := guillotine.Piece{Size: 1 + rng.Int64N(4), Start: s, End: s + 1 + rng.Int64N(horizon-s)}
-			ps = append(ps, q)
-			for tm := q.Start; tm < q.End; tm++ {
-				load[tm] += q.Size
-			}
-		}
-		var capacity int64
-		for _, l := range load {
-			capacity = max(capacity, l)
-		}
-		// Fill the deficit by layers: each filler spans a whole run of
-		// points short of the capacity, as thick as the run's smallest
-		// deficit, so the fillers are long-lived too.
-		for {
-			var tm int64
-			for tm < horizon && load[tm] == capacity {
-				tm++
-			}
-			if tm == horizon {
-				break
-			}
-			end, d := tm, capacity
-			for end < horizon && load[end] < capacity {
-				d = min(d, capacity-load[end])
-				end++
-			}
-			ps = append(ps, guillotine.Piece{Size: d, Start: tm, End: end})
-			for u := tm; u < end; u++ {
-				load[u] += d
-			}
-		}
-		p := cutProblem(ps, capacity)
+		p, capacity := zeroSlackProblem(rng)
 		_, want := bruteForce(p)
 		in, err := newInstance(p)
 		if err != nil {
@@ -148,7 +112,7 @@ func TestSkylineAgreesWithBruteForce(t *testing.T) {
 			}
 		}
 		if got != want {
-			t.Fatalf("iter %d: skyline says fit %v, brute force %v; pieces %+v capacity %d", iter, got, want, ps, capacity)
+			t.Fatalf("iter %d: skyline says fit %v, brute force %v; buffers %+v capacity %d", iter, got, want, p.Buffers, capacity)
 		}
 		if got {
 			mustValidate(t, p, in.solution(off), fmt.Sprintf("iter %d", iter))
@@ -160,6 +124,49 @@ func TestSkylineAgreesWithBruteForce(t *testing.T) {
 	if infeasible == 0 || infeasible == iters {
 		t.Fatalf("%d of %d instances infeasible: one side went untested", infeasible, iters)
 	}
+}
+
+// zeroSlackProblem makes a tiny instance with no slack at all: random
+// buffers, topped up at every program point by fillers to a flat load at
+// the capacity, so a packing may or may not exist.
+func zeroSlackProblem(rng *rand.Rand) (*Problem, int64) {
+	const horizon = 6
+	var ps []guillotine.Piece
+	var load [horizon]int64
+	for range 3 + rng.IntN(3) {
+		s := rng.Int64N(horizon - 1)
+		q := guillotine.Piece{Size: 1 + rng.Int64N(4), Start: s, End: s + 1 + rng.Int64N(horizon-s)}
+		ps = append(ps, q)
+		for tm := q.Start; tm < q.End; tm++ {
+			load[tm] += q.Size
+		}
+	}
+	var capacity int64
+	for _, l := range load {
+		capacity = max(capacity, l)
+	}
+	// Fill the deficit by layers: each filler spans a whole run of
+	// points short of the capacity, as thick as the run's smallest
+	// deficit, so the fillers are long-lived too.
+	for {
+		var tm int64
+		for tm < horizon && load[tm] == capacity {
+			tm++
+		}
+		if tm == horizon {
+			break
+		}
+		end, d := tm, capacity
+		for end < horizon && load[end] < capacity {
+			d = min(d, capacity-load[end])
+			end++
+		}
+		ps = append(ps, guillotine.Piece{Size: d, Start: tm, End: end})
+		for u := tm; u < end; u++ {
+			load[u] += d
+		}
+	}
+	return cutProblem(ps, capacity), capacity
 }
 
 // BenchmarkDSARPGuillotine times dsa-rp minimising the peak of perfect
