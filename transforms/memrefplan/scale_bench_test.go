@@ -1,17 +1,12 @@
 package memrefplan
 
 import (
-	"fmt"
-	"math"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/benchscale"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/transforms/pass"
@@ -25,14 +20,6 @@ import (
 // cpu-s/op is the CPU time of the pass alone; -v logs the growth exponent
 // between consecutive sizes. PTO_SCALE_SIZES="3000,30000" replaces the
 // sizes.
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 func benchPlanner(b *testing.B, n int, algo string) {
 	src := gen.MemrefAllocs(n)
@@ -53,42 +40,18 @@ func benchPlanner(b *testing.B, n int, algo string) {
 		runtime.GC()
 		mgr := &pass.Manager{Pipeline: pl, Threads: 1}
 		b.StartTimer()
-		c0 := cpuTime()
+		c0 := benchscale.CPUTime()
 		if _, err := mgr.Run(m); err != nil {
 			b.Fatal(err)
 		}
-		cpu += cpuTime() - c0
+		cpu += benchscale.CPUTime() - c0
 		b.StopTimer()
 	}
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 }
 
 func scale(b *testing.B, algo string, sizes []int) {
-	if env := os.Getenv("PTO_SCALE_SIZES"); env != "" {
-		sizes = nil
-		for _, f := range strings.Split(env, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n <= 0 {
-				b.Fatalf("PTO_SCALE_SIZES: %q is not a size", f)
-			}
-			sizes = append(sizes, n)
-		}
-	}
-	var prevN int
-	var prevT time.Duration
-	for _, n := range sizes {
-		var per time.Duration
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			c0 := cpuTime()
-			benchPlanner(b, n, algo)
-			per = (cpuTime() - c0) / time.Duration(b.N)
-		})
-		if prevN > 0 && prevT > 0 && per > 0 {
-			b.Logf("N %d -> %d: %.3fs -> %.3fs, growth N^%.2f", prevN, n, prevT.Seconds(), per.Seconds(),
-				math.Log(per.Seconds()/prevT.Seconds())/math.Log(float64(n)/float64(prevN)))
-		}
-		prevN, prevT = n, per
-	}
+	benchscale.Sizes(b, sizes, func(b *testing.B, n int) { benchPlanner(b, n, algo) })
 }
 
 func BenchmarkScaleBestFit(b *testing.B) { scale(b, "best-fit", []int{1000, 10000, 50000}) }
