@@ -103,7 +103,14 @@ func planOnce(src string, cfg planConfig) (out outcome) {
 	}()
 	status := driver.Run(cfg.args, strings.NewReader(src), &stdout, &stderr)
 	msg := stderr.String()
+	// The first error line (warnings may come before it).
 	first, _, _ := strings.Cut(msg, "\n")
+	for _, l := range strings.Split(msg, "\n") {
+		if strings.Contains(l, "error:") {
+			first = l
+			break
+		}
+	}
 	switch {
 	case status == 0 && !strings.Contains(msg, "error:"):
 		return outcome{planned: true}
@@ -113,7 +120,7 @@ func planOnce(src string, cfg planConfig) (out outcome) {
 		return outcome{finding: first}
 	case strings.Contains(msg, "internal error"), strings.Contains(msg, "placement: "), strings.Contains(msg, "breaks a rule"):
 		return outcome{finding: first}
-	case !located.MatchString(msg):
+	case !located.MatchString(first):
 		return outcome{finding: "unlocated: " + first}
 	}
 	return outcome{refusal: first}
