@@ -604,3 +604,16 @@ func verifySameOperandsAndResultType(op *Operation) error {
 	}
 	return nil
 }
+
+// ConstantInt returns the value of v when an integer arith.constant
+// defines it (one that fits int64).
+func ConstantInt(v *Value) (int64, bool) {
+	if v == nil || v.Op == nil || v.Op.Name != "arith.constant" {
+		return 0, false
+	}
+	a, ok := v.Op.Attr("value").(*IntegerAttr)
+	if !ok || a.Big != "" {
+		return 0, false
+	}
+	return a.Value, true
+}

@@ -48,6 +48,14 @@ func (t *PTOTileBufType) String() string                { return t.s }
 func (*PTOTileBufType) isType()                         {}
 func (t *PTOTileBufType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
+// ValidShape is the valid region's shape: Valid, or the whole shape.
+func (t *PTOTileBufType) ValidShape() []int64 {
+	if t.Valid != nil {
+		return t.Valid
+	}
+	return t.Shape
+}
+
 // PTOTileBuf returns the uniqued !pto.tile_buf type with default layout.
 func PTOTileBuf(space string, shape []int64, elem Type) Type {
 	return PTOTileBufOf(space, shape, elem, nil, TileLayout{})
@@ -557,16 +565,13 @@ func inferSubset(op *Operation) {
 // dimension the valid extent min(size, valid - offset mod valid) when the
 // source's valid extent and the offset are constants, else dynamic (`?`).
 func PTOSubsetType(src *PTOTileBufType, offs []*Value, sizes []int64) Type {
-	pv := src.Valid
-	if pv == nil {
-		pv = src.Shape
-	}
+	pv := src.ValidShape()
 	valid := make([]int64, len(sizes))
 	full := true
 	for i, size := range sizes {
 		off, ok := int64(0), false
 		if i < len(offs) {
-			off, ok = ConstantIndex(offs[i])
+			off, ok = ConstantInt(offs[i])
 		}
 		switch {
 		case i >= len(pv) || pv[i] == Dynamic || !ok:
@@ -586,18 +591,6 @@ func PTOSubsetType(src *PTOTileBufType, offs []*Value, sizes []int64) Type {
 		valid = nil
 	}
 	return PTOTileBufOf(src.Space, sizes, src.Elem, valid, src.Layout)
-}
-
-// ConstantIndex returns the value of an integer arith.constant.
-func ConstantIndex(v *Value) (int64, bool) {
-	if v == nil || v.Op == nil || v.Op.Name != "arith.constant" {
-		return 0, false
-	}
-	a, ok := v.Op.Attr("value").(*IntegerAttr)
-	if !ok || a.Big != "" {
-		return 0, false
-	}
-	return a.Value, true
 }
 
 func printSubset(p AsmPrinter, op *Operation) {

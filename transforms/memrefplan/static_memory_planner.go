@@ -414,14 +414,11 @@ func (s *state) freesOf(v *dialect.Value) (frees []freeSite, unknown *freeSite) 
 
 // constantBool reads an i1 arith.constant.
 func constantBool(v *dialect.Value) (known, value bool) {
-	if v.Op == nil || v.Op.Name != "arith.constant" {
+	n, ok := dialect.ConstantInt(v)
+	if !ok || v.Type != dialect.I1 {
 		return false, false
 	}
-	n, ok := v.Op.Attr("value").(*dialect.IntegerAttr)
-	if !ok || n.Type != dialect.I1 {
-		return false, false
-	}
-	return true, n.Value != 0
+	return true, n != 0
 }
 
 // siteOps lists the ops of sites, once each, in order.

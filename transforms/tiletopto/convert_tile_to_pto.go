@@ -568,7 +568,7 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 	if r, _ := tileOpOfValue(v); r != nil && r.PTOSameShape {
 		st, ok1 := src.Type.(*dialect.PTOTileBufType)
 		rt, ok2 := typ.(*dialect.PTOTileBufType)
-		if ok1 && ok2 && (!slices.Equal(st.Shape, rt.Shape) || !slices.Equal(validOf(st), validOf(rt))) {
+		if ok1 && ok2 && (!slices.Equal(st.Shape, rt.Shape) || !slices.Equal(st.ValidShape(), rt.ValidShape())) {
 			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s keeps the shape and valid region (%s to %s): reinterpret to an element type of the same width, or reshape as well", name, st, rt)
 		}
 	}

@@ -168,9 +168,9 @@ func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins,
 	case dialect.ValidCols:
 		dims, what = []int{1}, "number of valid columns"
 	}
-	dv := validOf(dst)
+	dv := dst.ValidShape()
 	for _, t := range data[:len(data)-1] {
-		tv := validOf(t)
+		tv := t.ValidShape()
 		for _, d := range dims {
 			if d < len(tv) && d < len(dv) && tv[d] != dialect.Dynamic && dv[d] != dialect.Dynamic && tv[d] != dv[d] {
 				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs its tiles to have the result's %s: %s is not %s", r.PTO, what, dialect.FormatShape(tv), dialect.FormatShape(dv))
@@ -188,14 +188,6 @@ func archNote(e dialect.ElemRule, arch string) string {
 	return fmt.Sprintf(" on %s targets", strings.ToUpper(strings.Replace(arch, "a2a3", "A2/A3", 1)))
 }
 
-// validOf is a tile buffer's valid shape (its shape when it has none).
-func validOf(t *dialect.PTOTileBufType) []int64 {
-	if t.Valid != nil {
-		return t.Valid
-	}
-	return t.Shape
-}
-
 // subsetType is the type ptoas infers for `pto.subset %src[offs] sizes
 // [sizes]`: the source's layout, and per dimension the valid extent
 // min(size, valid - offset mod valid) when the source's valid extent and
@@ -204,7 +196,7 @@ func validOf(t *dialect.PTOTileBufType) []int64 {
 // slice's own valid region is not the one ptoas infers.
 func subsetType(op *dialect.Operation, src *dialect.PTOTileBufType, offs []*dialect.Value, t *dialect.TileType) (dialect.Type, error) {
 	typ := dialect.PTOSubsetType(src, offs, t.Shape).(*dialect.PTOTileBufType)
-	valid := validOf(typ)
+	valid := typ.ValidShape()
 	for i, size := range t.Shape {
 		declared := size
 		if t.Valid != nil && i < len(t.Valid) {
@@ -247,7 +239,7 @@ func checkBoxedSubset(op *dialect.Operation, src *dialect.PTOTileBufType, offs [
 		if box[d] <= 0 || sizes[d]%box[d] != 0 {
 			return dialect.NewError(op.Loc, "convert-tile-to-pto: a window of a %s tile must be whole %dx%d boxes; %s is not", src.Space, box[0], box[1], dialect.FormatShape(sizes))
 		}
-		if off, ok := dialect.ConstantIndex(offs[d]); ok && off%box[d] != 0 {
+		if off, ok := dialect.ConstantInt(offs[d]); ok && off%box[d] != 0 {
 			return dialect.NewError(op.Loc, "convert-tile-to-pto: a window of a %s tile must start on a %dx%d box; offset %d in dimension %d does not", src.Space, box[0], box[1], off, d)
 		}
 	}
@@ -258,7 +250,7 @@ func checkBoxedSubset(op *dialect.Operation, src *dialect.PTOTileBufType, offs [
 	if sizes[keep] != src.Shape[keep] {
 		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows of a %s %s tile that keep all its %s (%d), not %d", l.BLayout, src.Space, name, src.Shape[keep], sizes[keep])
 	}
-	if off, ok := dialect.ConstantIndex(offs[keep]); !ok || off != 0 {
+	if off, ok := dialect.ConstantInt(offs[keep]); !ok || off != 0 {
 		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows of a %s %s tile at a constant offset 0 in its %s", l.BLayout, src.Space, name)
 	}
 	return nil
