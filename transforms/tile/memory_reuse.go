@@ -396,7 +396,7 @@ func (s *reuser) packOrder(order []*member, guard, subranges bool) []*buffer {
 	in := map[*member]*buffer{} // where each packed member went
 	for _, m := range order {
 		m.offset = 0
-		if m.pinned || m.fixed {
+		if m.alone() {
 			m.slot = 0
 			bufs = append(bufs, &buffer{members: []*member{m}, closed: true})
 			in[m] = bufs[len(bufs)-1]
@@ -470,7 +470,7 @@ func (s *reuser) blockers(b *buffer, m *member, guard bool, in map[*member]*buff
 	// space mismatch) blocks everything; one space and pinned members
 	// alone in their buffers make the first member speak for all.
 	if len(b.members) > 0 {
-		if x := b.members[0]; x.pinned || m.pinned || x.fixed || m.fixed || x.space != m.space {
+		if x := b.members[0]; x.alone() || m.alone() || x.space != m.space {
 			return b.members
 		}
 	}
@@ -801,6 +801,10 @@ func (s *reuser) record(plan []*buffer) {
 	}
 	s.ctx.RecordPlan(planReport(s.fn, "memory-reuse", "ffd", p, res.Solution, locs, members))
 }
+
+// alone reports a member that shares its allocation with no other:
+// declared (pinned) or placed by the input (fixed).
+func (m *member) alone() bool { return m.pinned || m.fixed }
 
 func hasAddr(a *dialect.Operation) bool {
 	_, ok := dialect.AllocAddr(a)
