@@ -709,10 +709,16 @@ func identityLayout(layout Attribute) bool {
 // parseMixedList reads [a, %b, 3]: static values with Dynamic placeholders
 // for the SSA entries, which are returned separately.
 func parseMixedList(p AsmParser) (dyn []OperandRef, static []int64, err error) {
-	if err := p.ParsePunct("["); err != nil {
+	return parseMixed(p, "[", "]", true)
+}
+
+// parseMixed reads a mixed list between open and close (empty only when
+// allowEmpty).
+func parseMixed(p AsmParser, open, close string, allowEmpty bool) (dyn []OperandRef, static []int64, err error) {
+	if err := p.ParsePunct(open); err != nil {
 		return nil, nil, err
 	}
-	if p.ParseOptionalPunct("]") {
+	if allowEmpty && p.ParseOptionalPunct(close) {
 		return nil, nil, nil
 	}
 	for {
@@ -734,7 +740,7 @@ func parseMixedList(p AsmParser) (dyn []OperandRef, static []int64, err error) {
 			break
 		}
 	}
-	return dyn, static, p.ParsePunct("]")
+	return dyn, static, p.ParsePunct(close)
 }
 
 func printMixedList(p AsmPrinter, static []int64, dyn []*Value) {

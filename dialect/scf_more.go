@@ -488,29 +488,7 @@ func verifyReduceReturn(op *Operation) error {
 
 // parseMixedParens reads (a, %b, 3) like parseMixedList reads brackets.
 func parseMixedParens(p AsmParser) (dyn []OperandRef, static []int64, err error) {
-	if err := p.ParsePunct("("); err != nil {
-		return nil, nil, err
-	}
-	for {
-		if p.PeekOperand() {
-			r, err := p.ParseOperand()
-			if err != nil {
-				return nil, nil, err
-			}
-			dyn = append(dyn, r)
-			static = append(static, Dynamic)
-		} else {
-			n, err := p.ParseInteger()
-			if err != nil {
-				return nil, nil, err
-			}
-			static = append(static, n)
-		}
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	return dyn, static, p.ParsePunct(")")
+	return parseMixed(p, "(", ")", false)
 }
 
 func parseForall(p AsmParser, st *OperationState) error {
