@@ -217,31 +217,47 @@ func lifetimePairs(in *instance, pool int) int64 {
 	return pairs
 }
 
-// largePool places a pool too large for the component model with the
-// better (lower peak) of best fit and ffd, then, when the pool is plain,
-// with the large-pool greedy portfolio (large.go) until the work reaches
-// mark until; nothing is proven unless the peak meets the load bound.
+// largePool places a pool too large for the component model. A plain pool
+// gets the hybrid portfolio (lgsweep.go) first; best fit and ffd, and for
+// a plain pool the greedy portfolio over every buffer (large.go), run only
+// when that leaves the peak more than lgFallback above the load bound,
+// all until the work reaches mark until. Nothing is proven unless the
+// peak meets the load bound.
 func largePool(in *instance, pool int, out *outcome, po *poolOutcome, m *meter, until int64) {
-	cands := [][]int64{bestFit(in), ffdPlace(in, nil)}
-	best, bestPeak := -1, int64(0)
-	for k, off := range cands {
-		if pk := unitPeaks(in, off)[pool]; best < 0 || pk < bestPeak {
-			best, bestPeak = k, pk
+	g, plain := newLgPool(in, pool)
+	bestPeak := int64(0)
+	if plain {
+		for _, k := range in.pools[pool] {
+			out.off[k] = 0 // units without bytes or lifetime
+		}
+		if bestPeak = largeHybrid(g, out.off, 0, m, until); bestPeak > 0 {
+			bestPeak = max(bestPeak, unitPeaks(in, out.off)[pool])
 		}
 	}
-	for _, k := range in.pools[pool] {
-		out.off[k] = cands[best][k]
-	}
-	if g, ok := newLgPool(in, pool); ok {
-		bestPeak = largePlain(in, g, out.off, bestPeak, m, until)
+	if !plain || bestPeak == 0 || bestPeak > g.lb+g.lb/lgFallback {
+		for _, cand := range [][]int64{bestFit(in), ffdPlace(in, nil)} {
+			if pk := unitPeaks(in, cand)[pool]; bestPeak == 0 || pk < bestPeak {
+				bestPeak = pk
+				for _, k := range in.pools[pool] {
+					out.off[k] = cand[k]
+				}
+			}
+		}
+		if plain {
+			bestPeak = largePlain(in, g, out.off, bestPeak, m, until)
+		}
 	}
 	po.proven = false
 	if c := in.p.Pools[pool].Capacity; c > 0 && bestPeak > c {
 		po.fit = false
-		po.reason = fmt.Sprintf("pool %s: too large for the exact model (%d units); best fit and ffd need %d bytes, capacity %d (not a proof of infeasibility)",
+		po.reason = fmt.Sprintf("pool %s: too large for the exact model (%d units); the large-pool heuristics need %d bytes, capacity %d (not a proof of infeasibility)",
 			in.p.Pools[pool].Name, len(in.pools[pool]), bestPeak, c)
 	}
 }
+
+// lgFallback: the slower large-pool placements run only when the hybrid
+// leaves the peak more than 1/100 above the load bound.
+const lgFallback = 100
 
 // hasPipelineOnly reports whether a pool has separations whose only reason
 // is pipeline_stage.
