@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // traceProblem draws a model-trace-like problem: n buffers with starts
@@ -149,6 +150,26 @@ func BenchmarkDSARPPenalties(b *testing.B) {
 			if !r.Optimal {
 				b.ReportMetric(1, "unproven")
 			}
+		})
+	}
+}
+
+// BenchmarkLargeHybrid times the large-pool hybrid portfolio alone on
+// synthetic traces (the public model traces: BenchmarkLargeTraces in
+// cmd/pto-plan).
+func BenchmarkLargeHybrid(b *testing.B) {
+	for _, n := range []int{6000, 60000} {
+		p := traceProblem(n)
+		i, _ := newInstance(p)
+		g, _ := newLgPool(i, 0)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			off := make([]int64, len(i.units))
+			var pk int64
+			for b.Loop() {
+				pk = largeHybrid(g, off, 0, newMeter(time.Time{}, nil), 1<<62)
+			}
+			b.ReportMetric(float64(pk)/float64(g.lb), "peak/LB")
 		})
 	}
 }

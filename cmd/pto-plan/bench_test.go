@@ -33,7 +33,7 @@ import (
 	"github.com/pto-opt/pto-opt/planner"
 )
 
-func benchDir(t *testing.T) string {
+func benchDir(t testing.TB) string {
 	if os.Getenv("PTO_BENCH") == "" {
 		t.Skip("set PTO_BENCH=1 to run the benchmark sets")
 	}
@@ -51,7 +51,7 @@ func benchDir(t *testing.T) string {
 	return dir
 }
 
-func loadCSV(t *testing.T, path string) *planner.Problem {
+func loadCSV(t testing.TB, path string) *planner.Problem {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -211,6 +211,37 @@ func benchLarge(t *testing.T, dir string) {
 		}
 	}
 	w.Flush()
+}
+
+// BenchmarkLargeTraces times dsa-rp minimising the peak on each model
+// trace under the shared bench directory (PTO_BENCH=1, as the tests), and
+// reports the peak over the load bound:
+//
+//	PTO_BENCH=1 go test ./cmd/pto-plan -run '^$' -bench LargeTraces -benchtime 3x
+func BenchmarkLargeTraces(b *testing.B) {
+	dir := benchDir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "large", "*.csv"))
+	if len(files) == 0 {
+		b.Skip("no files")
+	}
+	for _, f := range files {
+		p := loadCSV(b, f)
+		p.Pools[0].Capacity = 0
+		b.Run(strings.SplitN(filepath.Base(f), ".", 2)[0], func(b *testing.B) {
+			b.ReportAllocs()
+			var r *planner.Result
+			for b.Loop() {
+				var err error
+				if r, err = planner.Solve("dsa-rp", p, planner.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(r.Peak[0])/float64(r.LowerBound[0]), "peak/LB")
+		})
+	}
 }
 
 // dsaRef is one row of reference/dsa-rp-v1-paired-objectives.csv.
