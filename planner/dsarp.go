@@ -222,7 +222,8 @@ func lifetimePairs(in *instance, pool int) int64 {
 // a plain pool the greedy portfolio over every buffer (large.go), run only
 // when that leaves the peak more than lgFallback above the load bound,
 // all until the work reaches mark until. Nothing is proven unless the
-// peak meets the load bound.
+// peak meets the load bound. (The fallbacks also run when the hybrid
+// misses the pool's capacity.)
 func largePool(in *instance, pool int, out *outcome, po *poolOutcome, m *meter, until int64) {
 	g, plain := newLgPool(in, pool)
 	bestPeak := int64(0)
@@ -234,7 +235,8 @@ func largePool(in *instance, pool int, out *outcome, po *poolOutcome, m *meter, 
 			bestPeak = max(bestPeak, unitPeaks(in, out.off)[pool])
 		}
 	}
-	if !plain || bestPeak == 0 || bestPeak > g.lb+g.lb/lgFallback {
+	capacity := in.p.Pools[pool].Capacity
+	if !plain || bestPeak == 0 || bestPeak > g.lb+g.lb/lgFallback || capacity > 0 && bestPeak > capacity {
 		for _, cand := range [][]int64{bestFit(in), ffdPlace(in, nil)} {
 			if pk := unitPeaks(in, cand)[pool]; bestPeak == 0 || pk < bestPeak {
 				bestPeak = pk
@@ -248,7 +250,7 @@ func largePool(in *instance, pool int, out *outcome, po *poolOutcome, m *meter, 
 		}
 	}
 	po.proven = false
-	if c := in.p.Pools[pool].Capacity; c > 0 && bestPeak > c {
+	if c := capacity; c > 0 && bestPeak > c {
 		po.fit = false
 		po.reason = fmt.Sprintf("pool %s: too large for the exact model (%d units); the large-pool heuristics need %d bytes, capacity %d (not a proof of infeasibility)",
 			in.p.Pools[pool].Name, len(in.pools[pool]), bestPeak, c)

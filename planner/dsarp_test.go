@@ -218,20 +218,28 @@ func TestLifetimePairs(t *testing.T) {
 	}
 }
 
-// TestLargePoolFallback: a pool handed to the fallback gets a valid
-// placement from best fit or ffd, never a proof.
+// TestLargePoolFallback: a pool handed to the large path gets a valid
+// placement, never a proof; its peak is within 1/lgFallback of the load
+// bound (the hybrid's target) or no worse than best fit's. A pool that is
+// not plain (here: a separation) gets best fit or ffd.
 func TestLargePoolFallback(t *testing.T) {
-	p := traceProblem(300)
-	i := in(p)
-	out := &outcome{off: make([]int64, len(i.units))}
-	po := poolOutcome{fit: true, proven: true}
-	largePool(i, 0, out, &po, newMeter(time.Time{}, nil), DefaultWork)
-	if po.proven || !po.fit {
-		t.Fatalf("outcome %+v", po)
-	}
-	mustValidate(t, p, i.solution(out.off), "fallback")
-	bf := unitPeaks(i, bestFit(i))[0]
-	if got := unitPeaks(i, out.off)[0]; got > bf {
-		t.Fatalf("fallback peak %d worse than best fit %d", got, bf)
+	for _, sep := range []bool{false, true} {
+		p := traceProblem(300)
+		if sep {
+			p.Separations = []Separation{{A: 0, B: 1}}
+		}
+		i := in(p)
+		out := &outcome{off: make([]int64, len(i.units))}
+		po := poolOutcome{fit: true, proven: true}
+		largePool(i, 0, out, &po, newMeter(time.Time{}, nil), DefaultWork)
+		if po.proven || !po.fit {
+			t.Fatalf("outcome %+v", po)
+		}
+		mustValidate(t, p, i.solution(out.off), "large pool")
+		lb := unitLowerBounds(i)[0]
+		bf := unitPeaks(i, bestFit(i))[0]
+		if got := unitPeaks(i, out.off)[0]; got > bf && got > lb+lb/lgFallback {
+			t.Fatalf("separation %v: peak %d worse than best fit %d and above the hybrid's target (load bound %d)", sep, got, bf, lb)
+		}
 	}
 }
