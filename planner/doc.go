@@ -44,10 +44,13 @@
 // finds, never proves. The lowest peak is searched by probing
 // the lower bound first, with half the work, then climbing from it; the
 // best bound proven on the way is Result.PeakBound. Pools too large for the component model (model
-// traces, millions of pairs live together) get the better of best fit and
-// ffd and, when plain, a greedy portfolio over lifetime and size orders,
-// each buffer in the tightest or lowest gap among the placed buffers it is
-// live with (large.go). Optimality is reported only when a phase completes
+// traces, millions of pairs live together), when plain, get a hybrid
+// first: the long-lived and the big buffers placed by a greedy over
+// lifetime and size orders, the rest by one sweep over time into the
+// tightest free block (lgsweep.go). Only when that misses 1% of the load
+// bound (or the capacity) do best fit, ffd and the greedy over every
+// buffer run, each buffer in the tightest or lowest gap among the placed
+// buffers it is live with (large.go). Optimality is reported only when a phase completes
 // or a bound is met; a search that runs out of work never reports
 // infeasibility. The search is bounded by work (Options.Work), never by
 // the clock, so a problem and its options always give the same placement;
