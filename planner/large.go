@@ -251,6 +251,11 @@ func (lg *lgGreedy) run(order []int32, tight bool, cutoff, until int64) ([]int64
 // 3.3%. (Area and MiniMalloc's section pressure were tried on the model
 // traces and never won.)
 func (g *lgPool) orders() [][]int32 {
+	return [][]int32{g.order(0), g.order(1), g.order(2)}
+}
+
+// order returns one of the orders listed at orders.
+func (g *lgPool) order(k int) []int32 {
 	n := len(g.size)
 	length := make([]int64, n)
 	early := make([]int64, n)
@@ -273,7 +278,13 @@ func (g *lgPool) orders() [][]int32 {
 		})
 		return o
 	}
-	return [][]int32{by(length, g.size), by(g.size, early), by(g.size, length)}
+	switch k {
+	case 0:
+		return by(length, g.size)
+	case 1:
+		return by(g.size, early)
+	}
+	return by(g.size, length)
 }
 
 // lgPortfolio is the order of the large-pool portfolio's runs, the best

@@ -42,8 +42,9 @@ var lgSkeletons = []lgSkeleton{
 	{order: 1, long: 50, big: 50, area: 100},
 }
 
-// skeleton returns the items the greedy places first, in its order.
-func (g *lgPool) skeleton(sk lgSkeleton, orders [][]int32) []int32 {
+// skeleton returns the items the greedy places first, in its order (order
+// is lgPool.order(sk.order)).
+func (g *lgPool) skeleton(sk lgSkeleton, order []int32) []int32 {
 	n := len(g.size)
 	in := make([]bool, n)
 	top := func(perMille int, key func(i int32) int64) {
@@ -65,7 +66,7 @@ func (g *lgPool) skeleton(sk lgSkeleton, orders [][]int32) []int32 {
 	top(sk.big, func(i int32) int64 { return g.size[i] })
 	top(sk.area, func(i int32) int64 { return satMul(length(i), g.size[i]) })
 	var out []int32
-	for _, i := range orders[sk.order] {
+	for _, i := range order {
 		if in[i] {
 			out = append(out, i)
 		}
@@ -279,14 +280,17 @@ func (s *lgSweep) release(o, e int64) {
 // the winner into off (per instance unit) and returns its peak, bestPeak
 // when no run beat it.
 func largeHybrid(g *lgPool, off []int64, bestPeak int64, m *meter, until int64) int64 {
-	orders := g.orders()
+	orders := map[int][]int32{} // computed on first use
 	lg := newLgGreedy(g, m)
 	var sw *lgSweep
 	for _, sk := range lgSkeletons {
 		if bestPeak > 0 && bestPeak <= g.lb+g.lb/lgGoodEnough || m.over(until) {
 			break
 		}
-		sel := g.skeleton(sk, orders)
+		if orders[sk.order] == nil {
+			orders[sk.order] = g.order(sk.order)
+		}
+		sel := g.skeleton(sk, orders[sk.order])
 		if satMul(g.pairsAmong(sel), lgPairWork) > until-m.used {
 			continue // the greedy could not finish
 		}

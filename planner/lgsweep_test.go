@@ -116,7 +116,7 @@ func TestLargeHybrid(t *testing.T) {
 		t.Fatalf("hybrid reports %d, placement has %d, load bound %d", pk, got, g.lb)
 	}
 	for _, sk := range lgSkeletons {
-		sel := g.skeleton(sk, g.orders())
+		sel := g.skeleton(sk, g.order(sk.order))
 		gr, _ := newLgGreedy(g, newMeter(time.Time{}, nil)).run(sel, true, 0, 1<<62)
 		x := unfixed(len(g.size))
 		for _, k := range sel {
