@@ -142,3 +142,46 @@ func TestPairsAmong(t *testing.T) {
 		t.Fatalf("pairsAmong(all) = %d, pairs() = %d", got, want)
 	}
 }
+
+// TestLgSweepLanes: lanes of equal-size buffers, each lane back to back
+// from 0 to the horizon with random boundaries, and a few long-lived
+// buffers in the skeleton: the buffers born at a point exactly fill the
+// bytes freed there, so the sweep must reach the load bound (every lane
+// plus the long ones).
+func TestLgSweepLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 11))
+	for trial := range 30 {
+		const w, horizon = 96, 200
+		p := onePool(0)
+		lanes := 2 + rng.IntN(12)
+		for range lanes {
+			for s := int64(0); s < horizon; {
+				e := min(horizon, s+1+rng.Int64N(20))
+				p.Buffers = append(p.Buffers, buf("", w, 1, s, e))
+				s = e
+			}
+		}
+		long := rng.IntN(4)
+		for range long {
+			p.Buffers = append(p.Buffers, buf("", 1+rng.Int64N(500), 1, 0, horizon))
+		}
+		i := in(p)
+		g, _ := newLgPool(i, 0)
+		fixed := unfixed(len(g.size))
+		var sel []int32
+		for x := range g.size {
+			if g.end[x]-g.start[x] == horizon && g.size[x] != w {
+				sel = append(sel, int32(x))
+			}
+		}
+		gr, _ := newLgGreedy(g, newMeter(time.Time{}, nil)).run(sel, true, 0, 1<<62)
+		for _, x := range sel {
+			fixed[x] = gr[x]
+		}
+		off, pk := sweepAll(t, i, g, fixed)
+		mustValidate(t, p, i.solution(off), "sweep")
+		if pk != g.lb {
+			t.Fatalf("trial %d: %d lanes, %d long buffers: peak %d, load bound %d", trial, lanes, long, pk, g.lb)
+		}
+	}
+}
