@@ -9,6 +9,7 @@ import (
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
 )
 
 // init-memref (PyPTO's InitMemRef): gives every on-chip tile its own
@@ -147,15 +148,32 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 	return nil
 }
 
-// checkPTOASFits refuses, for planner=ptoas, a kernel no planner can fit:
-// one whose tiles live at some program point need more bytes of a space
-// than ptoas has (its physical capacity: ptoas plans into all of it).
-// That is the lower bound of every placement, so the refusal is certain;
-// a kernel under it may still not fit ptoas's own planner, which pto-opt
-// does not model: when the tiles together exceed the space, it warns.
+// checkPTOASFits refuses, for planner=ptoas, a kernel ptoas's own planner
+// would run out of room on. ptoas plans the kernel pto-opt prints
+// (level 2, no addresses) with its PlanMemory, whose liveness is coarser
+// than pto-opt's (ptoas_plan_model.go): where the target describes that
+// planner for a space (its "ptoas" capacity and alignment), pto-opt runs
+// the same liveness and placement and refuses exactly when ptoas would.
+// Spaces the target does not describe so keep the bound any planner
+// obeys (the bytes live at once) and a warning past the sum.
 func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
 	if ctx.Target == nil {
 		return nil
+	}
+	modelled := func(space string) (int64, int64, bool) {
+		sp := ctx.Target.Space(space)
+		if sp == nil || sp.PTOAS == nil {
+			return 0, 0, false
+		}
+		return sp.PTOAS.Capacity, sp.PTOAS.Alignment, true
+	}
+	for _, p := range planLikePTOAS(fn, modelled) {
+		switch {
+		case p.result.Undecided:
+			return dialect.NewError(fn.Loc, "init-memref: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoasplan.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
+		case !p.result.Fits:
+			return dialect.NewError(fn.Loc, "init-memref: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
+		}
 	}
 	lv := analysis.ComputeLiveness(fn, nil)
 	type event struct {
@@ -166,6 +184,9 @@ func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
 	var spaces []string
 	for _, a := range Allocs(fn) {
 		space := dialect.TileSpaceOf(a.Results[0].Type)
+		if _, _, ok := modelled(space); ok {
+			continue
+		}
 		if _, ok := bySpace[space]; !ok {
 			spaces = append(spaces, space)
 		}
@@ -198,8 +219,7 @@ func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
 		case peak > capacity:
 			return dialect.NewError(fn.Loc, "init-memref: the tiles live at once need %d bytes of '%s', more than the %d bytes ptoas plans into on target '%s': no placement fits (planner=ptoas)", peak, space, capacity, ctx.Target.Name)
 		case total > capacity:
-			// Between the two, whether ptoas's planner fits depends on
-			// its own liveness, which pto-opt does not model.
+			// Target does not describe ptoas's planner for this space.
 			ctx.Warning(fn.Loc, "init-memref: ptoas plans '%s' itself and may run out of room: its tiles need %d bytes live at once but %d in all, and it has %d on target '%s'; planner=dsa-rp or pypto give addresses that fit", space, peak, total, capacity, ctx.Target.Name)
 		}
 	}
