@@ -147,3 +147,62 @@ func runPTOAS(t *testing.T, ptoas, pto string) (overflow bool, msg string) {
 	}
 	return false, ""
 }
+
+// TestPTOASPlannerModel: pto-opt's model of ptoas's own planner against
+// ptoas, on random kernels under capacity pressure (tilegen BigTiles) with
+// planner=ptoas for ascend910b and ascend950. Whatever pto-opt prints with
+// exit 0 ptoas must accept; whatever it refuses because ptoas's planner
+// would run out of room ptoas must overflow on, by the same bytes (a
+// rejection by another ptoas rule is logged: the suite test holds those,
+// and these kernels are random). The counts are logged; PTO_PTOAS_MODEL_KERNELS sets how many kernels
+// (default 24). Needs ptoas (skips without it).
+func TestPTOASPlannerModel(t *testing.T) {
+	ptoas := findPTOAS(t)
+	if ptoas == "" {
+		t.Skip("no ptoas")
+	}
+	var mu sync.Mutex
+	accepted, modelRefused, otherRefused, otherRejected := 0, 0, 0, 0
+	t.Run("kernels", func(t *testing.T) {
+		for k := range envInt("PTO_PTOAS_MODEL_KERNELS", 24) {
+			seed := uint64(1000 + k)
+			text := tilegen.Generate(seed, tilegen.Options{BigTiles: true})
+			t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
+				t.Parallel()
+				for _, target := range []string{"ascend910b", "ascend950"} {
+					args := []string{"-", "-pto-memory-plan=planner=ptoas", "--target=" + target, "-convert-tile-to-pto"}
+					out, errs, code := runPTO(args, text)
+					if code != 0 {
+						model := ptoasModelRE.MatchString(errs)
+						if model {
+							checkPTOASOverflowAgrees(t, ptoas, args, text, errs)
+						}
+						mu.Lock()
+						if model {
+							modelRefused++
+						} else {
+							otherRefused++
+						}
+						mu.Unlock()
+						continue
+					}
+					full, msg := runPTOAS(t, ptoas, out)
+					mu.Lock()
+					switch {
+					case msg == "":
+						accepted++
+					case full || strings.Contains(msg, "PlanMemory"):
+						t.Errorf("%s: ptoas's planner rejects what pto-opt printed with exit 0:\n%s", target, ptoasOverflowRE.FindString(msg)+msg[max(0, len(msg)-400):])
+					default:
+						// A rule of the conversion, not of the planner:
+						// the suite (TestPTOASAcceptsSuite) holds those.
+						otherRejected++
+						t.Logf("%s: ptoas rejects for a reason other than its planner: %s", target, strings.TrimSpace(msg[max(0, len(msg)-300):]))
+					}
+					mu.Unlock()
+				}
+			})
+		}
+	})
+	t.Logf("planner=ptoas: ptoas accepted %d outputs and rejected %d for rules other than its planner's; pto-opt refused %d because ptoas's planner would run out of room, %d for other rules", accepted, otherRejected, modelRefused, otherRefused)
+}
