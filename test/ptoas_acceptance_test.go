@@ -93,7 +93,7 @@ func TestPTOASAcceptsSuite(t *testing.T) {
 							if !locatedRE.MatchString(errs) || strings.Contains(errs, "internal error") {
 								t.Errorf("%s: refused without a located user error:\n%s", what, errs)
 							}
-							full := ptoasModelRE.MatchString(errs) && checkPTOASOverflowAgrees(t, ptoas, args, kc.text, errs)
+							full := ptoasModelRE.MatchString(errs) && checkPTOASOverflowAgrees(t, ptoas, args, kc.text, errs) == ptoasAgrees
 							mu.Lock()
 							refused++
 							if full {
@@ -162,7 +162,7 @@ func TestPTOASPlannerModel(t *testing.T) {
 		t.Skip("no ptoas")
 	}
 	var mu sync.Mutex
-	accepted, modelRefused, otherRefused, otherRejected := 0, 0, 0, 0
+	accepted, otherRejected, confirmed, conservative, unconfirmed, otherRefused := 0, 0, 0, 0, 0, 0
 	t.Run("kernels", func(t *testing.T) {
 		for k := range envInt("PTO_PTOAS_MODEL_KERNELS", 24) {
 			seed := uint64(1000 + k)
@@ -173,15 +173,21 @@ func TestPTOASPlannerModel(t *testing.T) {
 					args := []string{"-", "-pto-memory-plan=planner=ptoas", "--target=" + target, "-convert-tile-to-pto"}
 					out, errs, code := runPTO(args, text)
 					if code != 0 {
+						verdict := ptoasUnconfirmed
 						model := ptoasModelRE.MatchString(errs)
 						if model {
-							checkPTOASOverflowAgrees(t, ptoas, args, text, errs)
+							verdict = checkPTOASOverflowAgrees(t, ptoas, args, text, errs)
 						}
 						mu.Lock()
-						if model {
-							modelRefused++
-						} else {
+						switch {
+						case !model:
 							otherRefused++
+						case verdict == ptoasAgrees:
+							confirmed++
+						case verdict == ptoasConservative:
+							conservative++
+						case verdict == ptoasUnconfirmed:
+							unconfirmed++
 						}
 						mu.Unlock()
 						continue
@@ -204,5 +210,5 @@ func TestPTOASPlannerModel(t *testing.T) {
 			})
 		}
 	})
-	t.Logf("planner=ptoas: ptoas accepted %d outputs and rejected %d for rules other than its planner's; pto-opt refused %d because ptoas's planner would run out of room, %d for other rules", accepted, otherRejected, modelRefused, otherRefused)
+	t.Logf("planner=ptoas, exit 0: ptoas accepted %d, rejected %d for rules other than its planner's (0 for its planner, or the test fails); refused because ptoas's planner would run out of room: %d confirmed by ptoas, %d conservative (ptoas's order fits), %d unconfirmable (another rule stops the kernel first); refused for other rules: %d", accepted, otherRejected, confirmed, conservative, unconfirmed, otherRefused)
 }

@@ -1,6 +1,9 @@
 package tile
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
@@ -54,6 +57,9 @@ type ptoasLiveness struct {
 	order []*ptoasBuffer
 	// conflicts are ptoas's semantic pairs: scratch and destination.
 	conflicts [][2]*dialect.Operation
+	// unordered are the groups of buffers born together at a loop's
+	// start whose order ptoas cannot be known to give (see loopGroup).
+	unordered [][]*ptoasBuffer
 	t         int64
 }
 
@@ -102,7 +108,7 @@ func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch
 			}
 		}
 	}
-	sk := dialect.ScratchOperand(op)
+	sk := ptoasTmpInput(op, row)
 	for k, v := range picked {
 		if row.PTOIns == nil && k == sk {
 			scratch = l.rootsOf(v)
@@ -114,6 +120,19 @@ func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch
 		writes = append(writes, l.rootsOf(r)...)
 	}
 	return reads, writes, scratch, true
+}
+
+// ptoasTmpInput is the index among op's inputs of the tmp tile its pto
+// instruction writes (a scratch materialize-scratch gave it, or a tmp the
+// author gave, like tile.sel's), or -1.
+func ptoasTmpInput(op *dialect.Operation, row *dialect.TileOp) int {
+	if k := dialect.ScratchOperand(op); k >= 0 {
+		return k
+	}
+	if row.PTOTmp != nil {
+		return dialect.InputIndex(op, row.PTOTmp.At)
+	}
+	return -1
 }
 
 // rootsOf is the tile allocations v's bytes come from.
@@ -200,6 +219,64 @@ func (l *ptoasLiveness) liveAcross(a, op *dialect.Operation) bool {
 	return a.Block != op.Block || l.pos[a] < l.pos[op]
 }
 
+// ptoasSmallSet is how many values MLIR's live-value set (a SmallPtrSet
+// of 16 inline slots) holds in insertion order; past it, its order is
+// that of hashed heap addresses.
+const ptoasSmallSet = 16
+
+// ptoasHiddenValues are the values convert-tile-to-pto and ptoas's own
+// lowering add that may be live across a loop (the index constants of
+// partition views) and the tile IR does not show.
+const ptoasHiddenValues = 4
+
+// orderKnown reports whether ptoas's set of the values live at loop op
+// stays small enough to keep insertion (program) order, which is the
+// allocation order pto-opt plans buffers born at the loop's start in.
+// Only loops of the function's entry block are judged; elsewhere the
+// order is taken as unknown.
+func (l *ptoasLiveness) orderKnown(op *dialect.Operation) bool {
+	blk := op.Block
+	if blk == nil || blk.Region == nil || blk.Region.Op == nil || !blk.Region.Op.Has(dialect.FunctionLike) {
+		return false
+	}
+	usedFrom := func(v *dialect.Value) bool {
+		for _, u := range v.Uses {
+			for o := u.Op; o != nil; o = o.ParentOp() {
+				if o.Block == blk {
+					if l.pos[o] >= l.pos[op] {
+						return true
+					}
+					break
+				}
+			}
+		}
+		return false
+	}
+	n := ptoasHiddenValues
+	for _, a := range blk.Args {
+		if usedFrom(a) {
+			n++
+		}
+	}
+	for _, o := range blk.Ops {
+		if o == op {
+			break
+		}
+		if IsAlloc(o) {
+			if l.liveAcross(o, op) {
+				n++
+			}
+			continue
+		}
+		for _, r := range o.Results {
+			if usedFrom(r) {
+				n++
+			}
+		}
+	}
+	return n <= ptoasSmallSet
+}
+
 func (l *ptoasLiveness) tick() int64 { t := l.t; l.t++; return t }
 
 func (l *ptoasLiveness) gen(a *dialect.Operation, at int64) {
@@ -230,10 +307,15 @@ func (l *ptoasLiveness) visit(block *dialect.Block) {
 		switch {
 		case op.Name == "scf.for":
 			start := l.tick()
+			var group []*ptoasBuffer
 			for _, a := range l.allocs {
-				if l.liveAcross(a, op) {
+				if l.liveAcross(a, op) && !l.bufs[a].born {
 					l.gen(a, start)
+					group = append(group, l.bufs[a])
 				}
+			}
+			if len(group) > 1 && !l.orderKnown(op) {
+				l.unordered = append(l.unordered, group)
 			}
 			for _, r := range op.Regions {
 				for _, b := range r.Blocks {
@@ -283,19 +365,45 @@ type ptoasSpacePlan struct {
 	space               string
 	needBytes, capBytes int64
 	result              ptoasplan.Result
-	// offsets of the planned allocations (bytes) when it fits.
-	offsets map[*dialect.Operation]int64
+	// orderDependent: it does not fit in allocation order or in another
+	// order ptoas's hashed live-value set may give (see orderKnown), and
+	// which order ptoas takes cannot be known.
+	orderDependent bool
 }
 
 // planLikePTOAS runs ptoas's planner over fn's allocations, per space in
 // order of first birth, for the spaces the target describes ptoas's
-// planner for. capacity gives, per space, ptoas's capacity and alignment
-// in bytes (ok false: not modelled).
+// planner for: capacity gives ptoas's capacity and alignment in bytes (ok
+// false: not modelled). Where the order of buffers born together at a
+// loop's start is unknowable, a space fits only if it fits in allocation
+// order and in each of a few others (reversed, by size both ways, three
+// fixed shuffles): the refusal is then conservative.
 func planLikePTOAS(fn *dialect.Operation, capacity func(space string) (capBytes, align int64, ok bool)) []ptoasSpacePlan {
 	l := computePTOASLiveness(fn)
+	plans := l.plan(l.order, capacity)
+	if len(l.unordered) == 0 {
+		return plans
+	}
+	for i := range plans {
+		// Its figure is allocation order's; ptoas's may differ.
+		plans[i].orderDependent = !plans[i].result.Fits
+	}
+	for _, order := range l.alternativeOrders() {
+		for i, alt := range l.plan(order, capacity) {
+			p := &plans[i]
+			if p.result.Fits && !alt.result.Fits {
+				p.result, p.needBytes, p.orderDependent = alt.result, alt.needBytes, true
+			}
+		}
+	}
+	return plans
+}
+
+// plan places the buffers per space, in the given birth order.
+func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64, int64, bool)) []ptoasSpacePlan {
 	var spaces []string
 	bySpace := map[string][]*ptoasBuffer{}
-	for _, b := range l.order {
+	for _, b := range order {
 		sp := dialect.TileSpaceOf(b.alloc.Results[0].Type)
 		if _, seen := bySpace[sp]; !seen {
 			spaces = append(spaces, sp)
@@ -322,14 +430,50 @@ func planLikePTOAS(fn *dialect.Operation, capacity func(space string) (capBytes,
 			in = append(in, ptoasplan.Buffer{Bits: bits, Gen: b.gen, Kill: b.kill, ID: ids[b.alloc]})
 		}
 		res := ptoasplan.Plan(in, uint64(capBytes)*8, uint64(align)*8, conflicts)
-		p := ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8)}
-		if res.Fits {
-			p.offsets = map[*dialect.Operation]int64{}
-			for i, b := range bySpace[sp] {
-				p.offsets[b.alloc] = int64(res.Offsets[i] / 8)
+		out = append(out, ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8)})
+	}
+	return out
+}
+
+// alternativeOrders are the birth orders tried besides allocation order:
+// each unordered group rearranged the same way, the rest unchanged.
+func (l *ptoasLiveness) alternativeOrders() [][]*ptoasBuffer {
+	size := func(b *ptoasBuffer) int64 { return allocSize(b.alloc) }
+	rearrange := []func(g []*ptoasBuffer, seed uint64){
+		func(g []*ptoasBuffer, _ uint64) { slices.Reverse(g) },
+		func(g []*ptoasBuffer, _ uint64) {
+			slices.SortStableFunc(g, func(x, y *ptoasBuffer) int { return cmp.Compare(size(y), size(x)) })
+		},
+		func(g []*ptoasBuffer, _ uint64) {
+			slices.SortStableFunc(g, func(x, y *ptoasBuffer) int { return cmp.Compare(size(x), size(y)) })
+		},
+	}
+	for k := range 3 {
+		rearrange = append(rearrange, func(g []*ptoasBuffer, seed uint64) {
+			// A fixed xorshift shuffle: deterministic, no time or global
+			// random state.
+			x := seed*0x9E3779B97F4A7C15 + uint64(k+1)*0xBF58476D1CE4E5B9 | 1
+			for i := len(g) - 1; i > 0; i-- {
+				x ^= x << 13
+				x ^= x >> 7
+				x ^= x << 17
+				j := int(x % uint64(i+1))
+				g[i], g[j] = g[j], g[i]
 			}
+		})
+	}
+	pos := map[*ptoasBuffer]int{}
+	for i, b := range l.order {
+		pos[b] = i
+	}
+	var out [][]*ptoasBuffer
+	for _, f := range rearrange {
+		order := slices.Clone(l.order)
+		for gi, g := range l.unordered {
+			at := pos[g[0]]
+			f(order[at:at+len(g)], uint64(gi))
 		}
-		out = append(out, p)
+		out = append(out, order)
 	}
 	return out
 }
