@@ -53,6 +53,9 @@ type ptoasLiveness struct {
 	// there that is or holds a use of the allocation.
 	reach map[*dialect.Operation]map[*dialect.Block]int
 	pos   map[*dialect.Operation]int
+	// dies[op] are the allocations whose last use in their own block is
+	// op (or is nested in op).
+	dies map[*dialect.Operation][]*dialect.Operation
 	// order is the birth order of the buffers.
 	order []*ptoasBuffer
 	// conflicts are ptoas's semantic pairs: scratch and destination.
@@ -200,6 +203,13 @@ func computePTOASLiveness(fn *dialect.Operation) *ptoasLiveness {
 		}
 		return true
 	})
+	l.dies = map[*dialect.Operation][]*dialect.Operation{}
+	for _, a := range l.allocs {
+		if p, ok := l.reach[a][a.Block]; ok && p < len(a.Block.Ops) {
+			last := a.Block.Ops[p]
+			l.dies[last] = append(l.dies[last], a)
+		}
+	}
 	for _, r := range fn.Regions {
 		for _, b := range r.Blocks {
 			l.visit(b)
@@ -291,12 +301,8 @@ func (l *ptoasLiveness) gen(a *dialect.Operation, at int64) {
 // killAt kills, at position at, the buffers allocated in op's block whose
 // last use there is op.
 func (l *ptoasLiveness) killAt(op *dialect.Operation, at int64) {
-	for _, a := range l.allocs {
-		b := l.bufs[a]
-		if a.Block != op.Block || !b.born || b.kill >= 0 {
-			continue
-		}
-		if p, ok := l.reach[a][op.Block]; ok && p == l.pos[op] {
+	for _, a := range l.dies[op] {
+		if b := l.bufs[a]; b.born && b.kill < 0 {
 			b.kill = at
 		}
 	}
