@@ -61,14 +61,22 @@ func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
 		return sp.PTOAS.Capacity, sp.PTOAS.Alignment, true
 	}
 	for _, p := range planLikePTOAS(fn, modelled) {
+		var d *dialect.Diagnostic
 		switch {
 		case p.result.Undecided:
-			return dialect.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoasplan.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
+			d = dialect.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoasplan.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
 		case !p.result.Fits && p.orderDependent:
-			return dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
+			d = dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
 		case !p.result.Fits:
-			return dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
+			d = dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
 		}
+		if d == nil {
+			continue
+		}
+		if p.loop != nil {
+			d = d.WithNote(p.loop.Loc, "ptoas takes %d tiles of '%s' (%d bytes) as live from the start of this loop to the end of the top-level op around it", p.loopN, p.space, p.loopBytes)
+		}
+		return d
 	}
 	lv := analysis.ComputeLiveness(fn, nil)
 	type event struct {

@@ -61,9 +61,11 @@ type ptoasLiveness struct {
 	// conflicts are ptoas's semantic pairs: scratch and destination.
 	conflicts [][2]*dialect.Operation
 	// unordered are the groups of buffers born together at a loop's
-	// start whose order ptoas cannot be known to give (see loopGroup).
+	// start whose order ptoas cannot be known to give (see orderKnown).
 	unordered [][]*ptoasBuffer
-	t         int64
+	// loopBirths are the buffers born at each loop's start.
+	loopBirths []loopBirth
+	t          int64
 }
 
 // ptoasUses says which allocations op names in its pto form: reads,
@@ -320,6 +322,9 @@ func (l *ptoasLiveness) visit(block *dialect.Block) {
 					group = append(group, l.bufs[a])
 				}
 			}
+			if len(group) > 0 {
+				l.loopBirths = append(l.loopBirths, loopBirth{op, group})
+			}
 			if len(group) > 1 && !l.orderKnown(op) {
 				l.unordered = append(l.unordered, group)
 			}
@@ -366,14 +371,26 @@ func (l *ptoasLiveness) visit(block *dialect.Block) {
 	}
 }
 
+// loopBirth is a loop and the buffers ptoas makes live at its start.
+type loopBirth struct {
+	loop *dialect.Operation
+	bufs []*ptoasBuffer
+}
+
 // ptoasSpacePlan is ptoas's planner's outcome for one space.
 type ptoasSpacePlan struct {
+	// loop is the loop at whose start the most bytes of the space become
+	// live (nil: none), with their count and bytes: why ptoas needs more
+	// than pto-opt's liveness, when it does.
+	loop                *dialect.Operation
+	loopN, loopBytes    int64
 	space               string
 	needBytes, capBytes int64
 	result              ptoasplan.Result
-	// orderDependent: it does not fit in allocation order or in another
-	// order ptoas's hashed live-value set may give (see orderKnown), and
-	// which order ptoas takes cannot be known.
+	// orderDependent: the outcome (fit, or the bytes needed) differs
+	// between allocation order and another order ptoas's hashed
+	// live-value set may give (see orderKnown); result and needBytes are
+	// then the worst seen.
 	orderDependent bool
 }
 
@@ -383,22 +400,25 @@ type ptoasSpacePlan struct {
 // false: not modelled). Where the order of buffers born together at a
 // loop's start is unknowable, a space fits only if it fits in allocation
 // order and in each of a few others (reversed, by size both ways, three
-// fixed shuffles): the refusal is then conservative.
+// fixed shuffles): a refusal is then conservative, and says "may" when
+// the orders disagree.
 func planLikePTOAS(fn *dialect.Operation, capacity func(space string) (capBytes, align int64, ok bool)) []ptoasSpacePlan {
 	l := computePTOASLiveness(fn)
 	plans := l.plan(l.order, capacity)
 	if len(l.unordered) == 0 {
 		return plans
 	}
-	for i := range plans {
-		// Its figure is allocation order's; ptoas's may differ.
-		plans[i].orderDependent = !plans[i].result.Fits
-	}
+	primary := slices.Clone(plans)
 	for _, order := range l.alternativeOrders() {
 		for i, alt := range l.plan(order, capacity) {
-			p := &plans[i]
-			if p.result.Fits && !alt.result.Fits {
-				p.result, p.needBytes, p.orderDependent = alt.result, alt.needBytes, true
+			p, first := &plans[i], primary[i]
+			if alt.result.Fits == first.result.Fits && alt.needBytes == first.needBytes {
+				continue
+			}
+			// ptoas's outcome depends on an order pto-opt cannot know.
+			p.orderDependent = true
+			if !alt.result.Fits && (p.result.Fits || alt.needBytes > p.needBytes) {
+				p.result, p.needBytes = alt.result, alt.needBytes
 			}
 		}
 	}
@@ -436,7 +456,20 @@ func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64,
 			in = append(in, ptoasplan.Buffer{Bits: bits, Gen: b.gen, Kill: b.kill, ID: ids[b.alloc]})
 		}
 		res := ptoasplan.Plan(in, uint64(capBytes)*8, uint64(align)*8, conflicts)
-		out = append(out, ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8)})
+		p := ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8)}
+		for _, lb := range l.loopBirths {
+			var n, bytes int64
+			for _, b := range lb.bufs {
+				if dialect.TileSpaceOf(b.alloc.Results[0].Type) == sp {
+					n++
+					bytes += allocSize(b.alloc)
+				}
+			}
+			if bytes > p.loopBytes {
+				p.loop, p.loopN, p.loopBytes = lb.loop, n, bytes
+			}
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -52,6 +52,7 @@ func.func @two_loops(%in: !tile.tensor<256x256xf32>, %out: !tile.tensor<256x256x
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
+  // expected-note @+1 {{ptoas takes 4 tiles of 'vec' (262144 bytes) as live from the start of this loop to the end of the top-level op around it}}
   %r1 = scf.for %i = %c0 to %c4 step %c1 iter_args(%y = %out) -> (!tile.tensor<256x256xf32>) {
     %x = tile.load %in, %i {offsets = [64, 0]} : (!tile.tensor<256x256xf32>, index) -> !tile.tile<64x256xf32, vec>
     %e = tile.exp %x : (!tile.tile<64x256xf32, vec>) -> !tile.tile<64x256xf32, vec>
@@ -76,6 +77,7 @@ func.func @after_loop(%in: !tile.tensor<100x256xf32>, %out: !tile.tensor<100x256
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
+  // expected-note @+1 {{ptoas takes 2 tiles of 'vec' (204800 bytes) as live from the start of this loop to the end of the top-level op around it}}
   %r1 = scf.for %i = %c0 to %c2 step %c1 iter_args(%y = %out) -> (!tile.tensor<100x256xf32>) {
     %x = tile.load %in {offsets = [0, 0]} : (!tile.tensor<100x256xf32>) -> !tile.tile<100x256xf32, vec>
     %y2 = tile.store %x, %y {offsets = [0, 0]} : (!tile.tile<100x256xf32, vec>, !tile.tensor<100x256xf32>) -> !tile.tensor<100x256xf32>
