@@ -10,10 +10,12 @@ import (
 )
 
 // The lifetimes ptoas's PlanMemory gives a kernel's tiles, computed on the
-// tile IR after init-memref (whose allocations, hoisted to the entry, are
-// the pto.alloc_tile ops convert-tile-to-pto emits, in the same order,
-// each op becoming the pto op that names the same buffers). ptoas's
-// liveness is much coarser than pto-opt's:
+// tile IR after the planner=ptoas pipeline. The buffers are the
+// pto.alloc_tile ops convert-tile-to-pto will emit at the function entry:
+// one per (allocation, byte offset, tile type and pad), in the program
+// order of the first tile to need each; each tile op becomes the pto op
+// naming the same buffers (a window or a view names its source's).
+// ptoas's liveness is much coarser than pto-opt's:
 //
 //   - it numbers the ops in a pre-order walk, giving scf.for a position at
 //     its start and one at its end, and scf.if one at the start of each
@@ -37,29 +39,40 @@ import (
 // by name (it walks into any other region op like a plain op).
 var ptoasRegionOps = map[string]bool{"scf.for": true, "scf.if": true}
 
-// ptoasBuffer is one allocation as ptoas's planner sees it.
+// ptoasBuffer is one pto.alloc_tile as ptoas's planner sees it.
 type ptoasBuffer struct {
-	alloc     *dialect.Operation
+	id        int
+	space     string
+	bytes     int64
 	gen, kill int64
 	born      bool
 }
 
+// ptoasKey identifies a pto.alloc_tile as convert-tile-to-pto does.
+type ptoasKey struct {
+	alloc  *dialect.Operation
+	offset int64
+	typ    string
+	pad    int64
+}
+
 type ptoasLiveness struct {
-	aliases *analysis.Aliases
-	roots   map[*dialect.Value][]*dialect.Operation
-	bufs    map[*dialect.Operation]*ptoasBuffer
-	allocs  []*dialect.Operation
-	// reach[alloc][block] is the highest position in block of an op
-	// there that is or holds a use of the allocation.
-	reach map[*dialect.Operation]map[*dialect.Block]int
+	entry *dialect.Block // where the pto.alloc_tile ops go
+	keys  map[ptoasKey]*ptoasBuffer
+	memo  map[*dialect.Value]*ptoasBuffer
+	// bufs are the buffers in pto.alloc_tile order.
+	bufs []*ptoasBuffer
+	// reach[buf][block] is the highest position in block of an op
+	// there that is or holds a use of the buffer.
+	reach map[*ptoasBuffer]map[*dialect.Block]int
 	pos   map[*dialect.Operation]int
-	// dies[op] are the allocations whose last use in their own block is
-	// op (or is nested in op).
-	dies map[*dialect.Operation][]*dialect.Operation
+	// dies[op] are the buffers whose last use in the entry block is op
+	// (or is nested in op).
+	dies map[*dialect.Operation][]*ptoasBuffer
 	// order is the birth order of the buffers.
 	order []*ptoasBuffer
 	// conflicts are ptoas's semantic pairs: scratch and destination.
-	conflicts [][2]*dialect.Operation
+	conflicts [][2]*ptoasBuffer
 	// unordered are the groups of buffers born together at a loop's
 	// start whose order ptoas cannot be known to give (see orderKnown).
 	unordered [][]*ptoasBuffer
@@ -72,7 +85,7 @@ type ptoasLiveness struct {
 // writes (destinations and results, in order), its scratch, and whether
 // it is an instruction (a destination-style pto op, at which ptoas
 // checks for dead buffers) rather than a view or nothing.
-func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch []*dialect.Operation, instr bool) {
+func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch []*ptoasBuffer, instr bool) {
 	row, ok := dialect.TileOpOf(op.Name)
 	if !ok {
 		if ptoasRegionOps[op.Name] || op.Has(dialect.Terminator) {
@@ -140,76 +153,113 @@ func ptoasTmpInput(op *dialect.Operation, row *dialect.TileOp) int {
 	return -1
 }
 
-// rootsOf is the tile allocations v's bytes come from.
-func (l *ptoasLiveness) rootsOf(v *dialect.Value) []*dialect.Operation {
+// rootsOf is the buffer tile v lives in, as a list (empty when v is no
+// tile or names no allocation).
+func (l *ptoasLiveness) rootsOf(v *dialect.Value) []*ptoasBuffer {
+	if b := l.bufferOf(v); b != nil {
+		return []*ptoasBuffer{b}
+	}
+	return nil
+}
+
+// bufferOf is the pto.alloc_tile convert-tile-to-pto gives tile v: a
+// window's or view's is its source's (ptoas aliases them), any other
+// tile's is keyed by where it lives and its type.
+func (l *ptoasLiveness) bufferOf(v *dialect.Value) *ptoasBuffer {
 	if v == nil {
 		return nil
 	}
-	if _, ok := v.Type.(*dialect.TileType); !ok {
-		if _, ok := v.Type.(*dialect.TileBufType); !ok {
+	if b, ok := l.memo[v]; ok {
+		return b
+	}
+	l.memo[v] = nil // cycles end here
+	var b *ptoasBuffer
+	if t, ok := v.Type.(*dialect.TileType); ok {
+		b = l.tileBuffer(v, t)
+	}
+	l.memo[v] = b
+	return b
+}
+
+func (l *ptoasLiveness) tileBuffer(v *dialect.Value, t *dialect.TileType) *ptoasBuffer {
+	if v.Op != nil {
+		if r, ok := dialect.TileOpOf(v.Op.Name); ok && (r.PTOForm == dialect.PTOSubset || r.PTOForm == dialect.PTOSSAView) {
+			if in := dialect.TileInputs(v.Op); len(in) > 0 {
+				return l.bufferOf(in[0])
+			}
 			return nil
 		}
 	}
-	if r, ok := l.roots[v]; ok {
-		return r
+	loc, ok := analysis.TileLocation(v)
+	if !ok || loc.Buf == nil || loc.Buf.Op == nil || !IsAlloc(loc.Buf.Op) {
+		return nil
 	}
-	var out []*dialect.Operation
-	for _, w := range l.aliases.Roots(v) {
-		if w.Op != nil && IsAlloc(w.Op) {
-			out = append(out, w.Op)
-		}
+	k := ptoasKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: t.String()}
+	if v.Op != nil {
+		k.pad = dialect.PadOf(v.Op)
 	}
-	l.roots[v] = out
-	return out
+	if b, ok := l.keys[k]; ok {
+		return b
+	}
+	b := &ptoasBuffer{id: len(l.bufs), space: t.Space, bytes: t.ByteSize(), kill: -1}
+	l.keys[k] = b
+	l.bufs = append(l.bufs, b)
+	l.reach[b] = map[*dialect.Block]int{}
+	return b
 }
 
 // computePTOASLiveness runs ptoas's liveness over fn.
 func computePTOASLiveness(fn *dialect.Operation) *ptoasLiveness {
 	l := &ptoasLiveness{
-		aliases: analysis.NewAliases(fn),
-		roots:   map[*dialect.Value][]*dialect.Operation{},
-		bufs:    map[*dialect.Operation]*ptoasBuffer{},
-		reach:   map[*dialect.Operation]map[*dialect.Block]int{},
-		pos:     map[*dialect.Operation]int{},
+		entry: fn.Body(0),
+		keys:  map[ptoasKey]*ptoasBuffer{},
+		memo:  map[*dialect.Value]*ptoasBuffer{},
+		reach: map[*ptoasBuffer]map[*dialect.Block]int{},
+		pos:   map[*dialect.Operation]int{},
 	}
+	// The buffers, in the order convert-tile-to-pto creates them: the
+	// tiles of region arguments and results in program order.
 	fn.Walk(func(op *dialect.Operation) bool {
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				for i, o := range b.Ops {
 					l.pos[o] = i
 				}
+				if op != fn {
+					for _, a := range b.Args {
+						l.bufferOf(a)
+					}
+				}
 			}
 		}
-		if IsAlloc(op) {
-			l.allocs = append(l.allocs, op)
-			l.bufs[op] = &ptoasBuffer{alloc: op, kill: -1}
-			l.reach[op] = map[*dialect.Block]int{}
+		for _, r := range op.Results {
+			l.bufferOf(r)
 		}
 		return true
 	})
-	// Every op naming an allocation, and every op around it, reaches it
-	// in its block.
+	// Every op naming a buffer, and every op around it, reaches it in its
+	// block.
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op == fn {
 			return true
 		}
 		reads, writes, scratch, _ := l.ptoasUses(op)
-		for _, list := range [][]*dialect.Operation{reads, writes, scratch} {
-			for _, a := range list {
+		for _, list := range [][]*ptoasBuffer{reads, writes, scratch} {
+			for _, b := range list {
 				for o := op; o != nil && o != fn; o = o.ParentOp() {
-					if p, ok := l.reach[a][o.Block]; !ok || l.pos[o] > p {
-						l.reach[a][o.Block] = l.pos[o]
+					if p, ok := l.reach[b][o.Block]; !ok || l.pos[o] > p {
+						l.reach[b][o.Block] = l.pos[o]
 					}
 				}
 			}
 		}
 		return true
 	})
-	l.dies = map[*dialect.Operation][]*dialect.Operation{}
-	for _, a := range l.allocs {
-		if p, ok := l.reach[a][a.Block]; ok && p < len(a.Block.Ops) {
-			last := a.Block.Ops[p]
-			l.dies[last] = append(l.dies[last], a)
+	l.dies = map[*dialect.Operation][]*ptoasBuffer{}
+	for _, b := range l.bufs {
+		if p, ok := l.reach[b][l.entry]; ok && p < len(l.entry.Ops) {
+			last := l.entry.Ops[p]
+			l.dies[last] = append(l.dies[last], b)
 		}
 	}
 	for _, r := range fn.Regions {
@@ -220,15 +270,12 @@ func computePTOASLiveness(fn *dialect.Operation) *ptoasLiveness {
 	return l
 }
 
-// liveAcross reports whether allocation a is live at op in op's block, as
-// MLIR's Liveness tells ptoas: used at or after op there (and, in the
-// allocation's own block, allocated before it).
-func (l *ptoasLiveness) liveAcross(a, op *dialect.Operation) bool {
-	p, ok := l.reach[a][op.Block]
-	if !ok || p < l.pos[op] {
-		return false
-	}
-	return a.Block != op.Block || l.pos[a] < l.pos[op]
+// liveAcross reports whether buffer b is live at op in op's block, as
+// MLIR's Liveness tells ptoas: used at or after op there (the
+// pto.alloc_tile ops come first in the entry block).
+func (l *ptoasLiveness) liveAcross(b *ptoasBuffer, op *dialect.Operation) bool {
+	p, ok := l.reach[b][op.Block]
+	return ok && p >= l.pos[op]
 }
 
 // ptoasSmallSet is how many values MLIR's live-value set (a SmallPtrSet
@@ -275,15 +322,17 @@ func (l *ptoasLiveness) orderKnown(op *dialect.Operation) bool {
 			break
 		}
 		if IsAlloc(o) {
-			if l.liveAcross(o, op) {
-				n++
-			}
 			continue
 		}
 		for _, r := range o.Results {
-			if usedFrom(r) {
+			if _, ok := r.Type.(*dialect.TileType); !ok && usedFrom(r) {
 				n++
 			}
+		}
+	}
+	for _, b := range l.bufs {
+		if l.liveAcross(b, op) {
+			n++
 		}
 	}
 	return n <= ptoasSmallSet
@@ -291,8 +340,7 @@ func (l *ptoasLiveness) orderKnown(op *dialect.Operation) bool {
 
 func (l *ptoasLiveness) tick() int64 { t := l.t; l.t++; return t }
 
-func (l *ptoasLiveness) gen(a *dialect.Operation, at int64) {
-	b := l.bufs[a]
+func (l *ptoasLiveness) gen(b *ptoasBuffer, at int64) {
 	if b == nil || b.born {
 		return
 	}
@@ -300,11 +348,11 @@ func (l *ptoasLiveness) gen(a *dialect.Operation, at int64) {
 	l.order = append(l.order, b)
 }
 
-// killAt kills, at position at, the buffers allocated in op's block whose
-// last use there is op.
+// killAt kills, at position at, the buffers whose last use in the entry
+// block (where they are allocated) is op.
 func (l *ptoasLiveness) killAt(op *dialect.Operation, at int64) {
-	for _, a := range l.dies[op] {
-		if b := l.bufs[a]; b.born && b.kill < 0 {
+	for _, b := range l.dies[op] {
+		if b.born && b.kill < 0 {
 			b.kill = at
 		}
 	}
@@ -316,10 +364,10 @@ func (l *ptoasLiveness) visit(block *dialect.Block) {
 		case op.Name == "scf.for":
 			start := l.tick()
 			var group []*ptoasBuffer
-			for _, a := range l.allocs {
-				if l.liveAcross(a, op) && !l.bufs[a].born {
-					l.gen(a, start)
-					group = append(group, l.bufs[a])
+			for _, b := range l.bufs {
+				if l.liveAcross(b, op) && !b.born {
+					l.gen(b, start)
+					group = append(group, b)
 				}
 			}
 			if len(group) > 0 {
@@ -350,13 +398,13 @@ func (l *ptoasLiveness) visit(block *dialect.Block) {
 		default:
 			at := l.tick()
 			_, writes, scratch, instr := l.ptoasUses(op)
-			for _, a := range writes {
-				l.gen(a, at)
+			for _, b := range writes {
+				l.gen(b, at)
 			}
 			for _, s := range scratch {
 				l.gen(s, at)
 				for _, w := range writes {
-					l.conflicts = append(l.conflicts, [2]*dialect.Operation{s, w})
+					l.conflicts = append(l.conflicts, [2]*ptoasBuffer{s, w})
 				}
 			}
 			if instr {
@@ -430,19 +478,14 @@ func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64,
 	var spaces []string
 	bySpace := map[string][]*ptoasBuffer{}
 	for _, b := range order {
-		sp := dialect.TileSpaceOf(b.alloc.Results[0].Type)
-		if _, seen := bySpace[sp]; !seen {
-			spaces = append(spaces, sp)
+		if _, seen := bySpace[b.space]; !seen {
+			spaces = append(spaces, b.space)
 		}
-		bySpace[sp] = append(bySpace[sp], b)
-	}
-	ids := map[*dialect.Operation]int{}
-	for i, a := range l.allocs {
-		ids[a] = i
+		bySpace[b.space] = append(bySpace[b.space], b)
 	}
 	var conflicts [][2]int
 	for _, c := range l.conflicts {
-		conflicts = append(conflicts, [2]int{ids[c[0]], ids[c[1]]})
+		conflicts = append(conflicts, [2]int{c[0].id, c[1].id})
 	}
 	var out []ptoasSpacePlan
 	for _, sp := range spaces {
@@ -452,17 +495,16 @@ func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64,
 		}
 		var in []ptoasplan.Buffer
 		for _, b := range bySpace[sp] {
-			bits := uint64(max(allocSize(b.alloc), 0)) * 8
-			in = append(in, ptoasplan.Buffer{Bits: bits, Gen: b.gen, Kill: b.kill, ID: ids[b.alloc]})
+			in = append(in, ptoasplan.Buffer{Bits: uint64(max(b.bytes, 0)) * 8, Gen: b.gen, Kill: b.kill, ID: b.id})
 		}
 		res := ptoasplan.Plan(in, uint64(capBytes)*8, uint64(align)*8, conflicts)
 		p := ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8)}
 		for _, lb := range l.loopBirths {
 			var n, bytes int64
 			for _, b := range lb.bufs {
-				if dialect.TileSpaceOf(b.alloc.Results[0].Type) == sp {
+				if b.space == sp {
 					n++
-					bytes += allocSize(b.alloc)
+					bytes += b.bytes
 				}
 			}
 			if bytes > p.loopBytes {
@@ -477,7 +519,7 @@ func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64,
 // alternativeOrders are the birth orders tried besides allocation order:
 // each unordered group rearranged the same way, the rest unchanged.
 func (l *ptoasLiveness) alternativeOrders() [][]*ptoasBuffer {
-	size := func(b *ptoasBuffer) int64 { return allocSize(b.alloc) }
+	size := func(b *ptoasBuffer) int64 { return b.bytes }
 	rearrange := []func(g []*ptoasBuffer, seed uint64){
 		func(g []*ptoasBuffer, _ uint64) { slices.Reverse(g) },
 		func(g []*ptoasBuffer, _ uint64) {
