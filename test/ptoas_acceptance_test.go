@@ -220,3 +220,70 @@ func TestPTOASPlannerModel(t *testing.T) {
 	})
 	t.Logf("planner=ptoas, exit 0: ptoas accepted %d, rejected %d for rules other than its planner's (0 for its planner, or the test fails); refused because ptoas's planner would run out of room: %d confirmed by ptoas, %d conservative (ptoas's order fits), %d unconfirmable (another rule stops the kernel first); refused for other rules: %d", accepted, otherRejected, confirmed, conservative, unconfirmed, otherRefused)
 }
+
+// remarkRE is check-ptoas-plan's remark of where ptoas places a buffer.
+var remarkRE = regexp.MustCompile(`remark: check-ptoas-plan: ptoas places pto\.alloc_tile #(\d+) \(\d+ bytes of '\w+'\) at (\d+)`)
+
+// pointerCastRE is an address ptoas's planner gave (its IR dump after
+// PlanMemory, in pto.alloc_tile order).
+var pointerCastRE = regexp.MustCompile(`pto\.pointer_cast\(%c(\d+)_i64`)
+
+// TestPTOASPlannerAddresses: where ptoas's order is knowable, pto-opt's
+// model of ptoas's planner gives every buffer the address ptoas gives it:
+// the remarks of check-ptoas-plan{remarks=true} against the addresses in
+// ptoas's IR after its PlanMemory, for every example, every tile test
+// split and tilegen kernels (PTO_PTOAS_MODEL_KERNELS, with and without
+// capacity pressure) under planner=ptoas on both targets. Needs ptoas.
+func TestPTOASPlannerAddresses(t *testing.T) {
+	ptoas := findPTOAS(t)
+	if ptoas == "" {
+		t.Skip("no ptoas")
+	}
+	kernels := suiteKernels(t)
+	for k := range envInt("PTO_PTOAS_MODEL_KERNELS", 24) {
+		seed := uint64(1000 + k)
+		kernels = append(kernels, ptoasCase{"tilegen-big-" + strconv.FormatUint(seed, 10), tilegen.Generate(seed, tilegen.Options{BigTiles: true})})
+	}
+	var mu sync.Mutex
+	compared, buffers := 0, 0
+	t.Run("kernels", func(t *testing.T) {
+		for _, kc := range kernels {
+			t.Run(kc.name, func(t *testing.T) {
+				t.Parallel()
+				for _, target := range []string{"ascend910b", "ascend950"} {
+					out, errs, code := runPTO([]string{"-", "-pto-memory-plan=planner=ptoas", "--target=" + target, "-check-ptoas-plan=remarks=true", "-convert-tile-to-pto"}, kc.text)
+					remarks := remarkRE.FindAllStringSubmatch(errs, -1)
+					if code != 0 || len(remarks) == 0 {
+						continue
+					}
+					dir := t.TempDir()
+					in := filepath.Join(dir, "k.pto")
+					if err := os.WriteFile(in, []byte(out), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					res, err := exec.Command(ptoas, in, "-o", filepath.Join(dir, "k.cpp")).CombinedOutput()
+					_, dump, planned := strings.Cut(string(res), "end PTO plan Mem!")
+					if err != nil || !planned {
+						continue // another ptoas rule; the other tests hold those
+					}
+					casts := pointerCastRE.FindAllStringSubmatch(dump, -1)
+					if len(casts) != strings.Count(out, "pto.alloc_tile") {
+						t.Errorf("%s: %d addresses in ptoas's dump for %d pto.alloc_tile ops", target, len(casts), strings.Count(out, "pto.alloc_tile"))
+						continue
+					}
+					for _, r := range remarks {
+						i, _ := strconv.Atoi(r[1])
+						if casts[i][1] != r[2] {
+							t.Errorf("%s: pto.alloc_tile #%d: pto-opt says ptoas places it at %s, ptoas places it at %s", target, i, r[2], casts[i][1])
+						}
+					}
+					mu.Lock()
+					compared++
+					buffers += len(remarks)
+					mu.Unlock()
+				}
+			})
+		}
+	})
+	t.Logf("planner=ptoas: pto-opt predicted ptoas's address of all %d buffers of %d kernel/target runs where ptoas's order is knowable", buffers, compared)
+}

@@ -25,21 +25,29 @@ import (
 // once) and warns past the sum of the tiles.
 
 // CheckPTOASPlan is the check-ptoas-plan pass.
-var CheckPTOASPlan = &pass.Pass{
+var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
 	Name:      "check-ptoas-plan",
 	ClassName: "CheckPTOASPlan",
 	Summary:   "Refuse a kernel ptoas's own memory planner (planner=ptoas, no addresses) would run out of room on",
 	Anchor:    "func.func",
 	Parallel:  true,
-	Run: func(ctx *pass.Context, fn *dialect.Operation) error {
-		if fn.Body(0) == nil {
-			return nil
-		}
-		return checkPTOASFits(ctx, fn)
-	},
-}
+}, func(ctx *pass.Context, fn *dialect.Operation, o *checkPTOASPlanOptions) error {
+	if fn.Body(0) == nil {
+		return nil
+	}
+	return checkPTOASFits(ctx, fn, o.Remarks)
+})
 
 func init() { pass.Register(CheckPTOASPlan) }
+
+type checkPTOASPlanOptions struct {
+	Remarks bool
+}
+
+func (o *checkPTOASPlanOptions) Bind(s *pass.OptionSet) {
+	s.Bool(&o.Remarks, "remarks", false,
+		"Remark, at each tile.alloc, the address ptoas's planner gives each of its pto.alloc_tile ops (when ptoas's order is knowable)")
+}
 
 // checkPTOASFits refuses, for planner=ptoas, a kernel ptoas's own planner
 // would run out of room on. ptoas plans the kernel pto-opt prints
@@ -49,7 +57,7 @@ func init() { pass.Register(CheckPTOASPlan) }
 // the same liveness and placement and refuses exactly when ptoas would.
 // Spaces the target does not describe so keep the bound any planner
 // obeys (the bytes live at once) and a warning past the sum.
-func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
+func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation, remarks bool) error {
 	if ctx.Target == nil {
 		return nil
 	}
@@ -60,7 +68,13 @@ func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
 		}
 		return sp.PTOAS.Capacity, sp.PTOAS.Alignment, true
 	}
-	for _, p := range planLikePTOAS(fn, modelled) {
+	plans := planLikePTOAS(fn, modelled)
+	for _, p := range plans {
+		if remarks && p.result.Fits && !p.orderDependent && !p.unordered {
+			for i, b := range p.placed {
+				ctx.Remark(b.alloc.Loc, "check-ptoas-plan: ptoas places pto.alloc_tile #%d (%d bytes of '%s') at %d", b.id, b.bytes, p.space, p.result.Offsets[i]/8)
+			}
+		}
 		var d *dialect.Diagnostic
 		switch {
 		case p.result.Undecided:

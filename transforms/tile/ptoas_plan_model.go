@@ -41,6 +41,7 @@ var ptoasRegionOps = map[string]bool{"scf.for": true, "scf.if": true}
 
 // ptoasBuffer is one pto.alloc_tile as ptoas's planner sees it.
 type ptoasBuffer struct {
+	alloc     *dialect.Operation
 	id        int
 	space     string
 	bytes     int64
@@ -201,7 +202,7 @@ func (l *ptoasLiveness) tileBuffer(v *dialect.Value, t *dialect.TileType) *ptoas
 	if b, ok := l.keys[k]; ok {
 		return b
 	}
-	b := &ptoasBuffer{id: len(l.bufs), space: t.Space, bytes: t.ByteSize(), kill: -1}
+	b := &ptoasBuffer{alloc: loc.Buf.Op, id: len(l.bufs), space: t.Space, bytes: t.ByteSize(), kill: -1}
 	l.keys[k] = b
 	l.bufs = append(l.bufs, b)
 	l.reach[b] = map[*dialect.Block]int{}
@@ -435,6 +436,10 @@ type ptoasSpacePlan struct {
 	space               string
 	needBytes, capBytes int64
 	result              ptoasplan.Result
+	// placed are the space's buffers in planning order (result.Offsets'
+	// order); unordered: ptoas's order of them cannot be known.
+	placed    []*ptoasBuffer
+	unordered bool
 	// orderDependent: the outcome (fit, or the bytes needed) differs
 	// between allocation order and another order ptoas's hashed
 	// live-value set may give (see orderKnown); result and needBytes are
@@ -455,6 +460,9 @@ func planLikePTOAS(fn *dialect.Operation, capacity func(space string) (capBytes,
 	plans := l.plan(l.order, capacity)
 	if len(l.unordered) == 0 {
 		return plans
+	}
+	for i := range plans {
+		plans[i].unordered = true
 	}
 	primary := slices.Clone(plans)
 	for _, order := range l.alternativeOrders() {
@@ -498,7 +506,7 @@ func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64,
 			in = append(in, ptoasplan.Buffer{Bits: uint64(max(b.bytes, 0)) * 8, Gen: b.gen, Kill: b.kill, ID: b.id})
 		}
 		res := ptoasplan.Plan(in, uint64(capBytes)*8, uint64(align)*8, conflicts)
-		p := ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8)}
+		p := ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8), placed: bySpace[sp]}
 		for _, lb := range l.loopBirths {
 			var n, bytes int64
 			for _, b := range lb.bufs {
