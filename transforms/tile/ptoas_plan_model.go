@@ -32,12 +32,15 @@ import (
 //     op around it, and a last use by a view never kills it at all.
 //
 // Storage entries are made in birth order (buffers born together at a
-// loop's start in allocation order, as ptoas's live-value set yields them
-// for small kernels) and placed by ptoasplan.
+// loop's start in pto.alloc_tile order, as ptoas's live-value set yields
+// them while it holds at most 16 values) and placed by ptoasplan.
 
-// ptoasRegionOps are the two region ops ptoas's liveness special-cases
-// by name (it walks into any other region op like a plain op).
-var ptoasRegionOps = map[string]bool{"scf.for": true, "scf.if": true}
+// The two region ops ptoas's liveness special-cases by name (it walks
+// into any other region op like a plain op).
+const (
+	ptoasLoop = "scf.for"
+	ptoasIf   = "scf.if"
+)
 
 // ptoasBuffer is one pto.alloc_tile as ptoas's planner sees it.
 type ptoasBuffer struct {
@@ -82,14 +85,14 @@ type ptoasLiveness struct {
 	t          int64
 }
 
-// ptoasUses says which allocations op names in its pto form: reads,
+// ptoasUses says which buffers op names in its pto form: reads,
 // writes (destinations and results, in order), its scratch, and whether
 // it is an instruction (a destination-style pto op, at which ptoas
 // checks for dead buffers) rather than a view or nothing.
 func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch []*ptoasBuffer, instr bool) {
 	row, ok := dialect.TileOpOf(op.Name)
 	if !ok {
-		if ptoasRegionOps[op.Name] || op.Has(dialect.Terminator) {
+		if op.Name == ptoasLoop || op.Name == ptoasIf || op.Has(dialect.Terminator) {
 			// Loop-carried and yielded tiles are not operands in pto.
 			return nil, nil, nil, false
 		}
@@ -362,7 +365,7 @@ func (l *ptoasLiveness) killAt(op *dialect.Operation, at int64) {
 func (l *ptoasLiveness) visit(block *dialect.Block) {
 	for _, op := range block.Ops {
 		switch {
-		case op.Name == "scf.for":
+		case op.Name == ptoasLoop:
 			start := l.tick()
 			var group []*ptoasBuffer
 			for _, b := range l.bufs {
@@ -383,7 +386,7 @@ func (l *ptoasLiveness) visit(block *dialect.Block) {
 				}
 			}
 			l.killAt(op, l.tick())
-		case op.Name == "scf.if":
+		case op.Name == ptoasIf:
 			l.tick()
 			end := int64(0)
 			for i, r := range op.Regions {
