@@ -468,8 +468,14 @@ func planLikePTOAS(fn *dialect.Operation, capacity func(space string) (capBytes,
 		plans[i].unordered = true
 	}
 	primary := slices.Clone(plans)
+	bySpace := map[string]int{}
+	for i, p := range plans {
+		bySpace[p.space] = i
+	}
 	for _, order := range l.alternativeOrders() {
-		for i, alt := range l.plan(order, capacity) {
+		// Another order may meet the spaces in another order: match by name.
+		for _, alt := range l.plan(order, capacity) {
+			i := bySpace[alt.space]
 			p, first := &plans[i], primary[i]
 			if alt.result.Fits == first.result.Fits && alt.needBytes == first.needBytes {
 				continue
