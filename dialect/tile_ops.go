@@ -119,8 +119,9 @@ type TileOp struct {
 	// PadAttr: the op takes a `pad` attribute, the value written outside
 	// the valid region ("zero", the default, "max" or "min").
 	PadAttr bool
-	// PTOTmp is a user-given tmp input with an element rule of its own
-	// (tprelu's: u8 on A2/A3).
+	// PTOTmp is a user-given tmp input, which ptoas's instruction
+	// writes (so ptoas's planner treats it as written there), with an
+	// element rule of its own when Elems is set (tprelu's: u8 on A2/A3).
 	PTOTmp  *TmpRule
 	PTOForm PTOForm
 	Doc     string // one line for the dialect reference
@@ -252,7 +253,7 @@ var TileOps = []TileOp{
 	{Name: "col_expand_sub", Alias: AliasNotOperand1, PTO: "tcolexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a - column-broadcast b"},
 	{Name: "col_expand_div", Alias: AliasNotOperand1, PTO: "tcolexpanddiv", PTOElems: elemFloat, PTOValid: ValidCols, Doc: "a / column-broadcast b"},
 	// Selects and target-aware rules.
-	{Name: "sel", Alias: AliasNotMaskOrTmp, PTO: "tsel", NonData: []int{0, 3}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select by mask (operands mask, a, b, tmp)"},
+	{Name: "sel", Alias: AliasNotMaskOrTmp, PTO: "tsel", NonData: []int{0, 3}, PTOTmp: &TmpRule{At: 3}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select by mask (operands mask, a, b, tmp)"},
 	{Name: "sels", Alias: AliasTargetRule, ForbidAliasFor: selsForbidden, PTO: "tsels", PTOScratch: true, ScratchAt: 2, ScratchInputs: 4, Scalars: []int{2}, NonData: []int{0}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select with a scalar; never aliases the mask"},
 	{Name: "prelu", Alias: AliasTargetRule, ForbidAliasFor: preluForbidden, PTO: "tprelu", NonData: []int{2}, PTOElems: elemFloat, PTOValid: ValidSame, PTOTmp: &TmpRule{At: 2, Elems: ElemRule{A2A3: "ui8"}}, Doc: "parametric relu; on ascend950 may reuse its tmp"},
 	{Name: "cast", Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", PTOValid: ValidSame, Doc: "element type conversion; widening casts are not in place"},

@@ -43,6 +43,19 @@ type Space struct {
 	// tiles in this space; convert-tile-to-pto writes it into every
 	// !pto.tile_buf. Nil: ptoas's default (row_major, none_box, 512).
 	Layout *Layout `json:"layout,omitempty"`
+	// PTOAS is how ptoas's own memory planner (PlanMemory, which runs
+	// when the tiles carry no addresses: planner=ptoas) sees the space.
+	// Nil: pto-opt does not model ptoas's planner for it.
+	PTOAS *PTOASPlan `json:"ptoas,omitempty"`
+}
+
+// PTOASPlan is the capacity ptoas's PlanMemory plans a space into and
+// the alignment it rounds every buffer's size to, both in bytes. They are
+// ptoas's own table for the arch, not the hardware's (ptoas plans into
+// the whole physical UB, firmware-reserved bytes included).
+type PTOASPlan struct {
+	Capacity  int64 `json:"capacity"`
+	Alignment int64 `json:"alignment"`
 }
 
 // Layout is a tile element layout: ptoas's blayout (how fractal boxes are
@@ -351,6 +364,10 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 			s = &Space{}
 			t.Spaces[name] = s
 		}
+		if given.PTOAS != nil {
+			// Replaced whole, not decoded into the parent's (shared) one.
+			s.PTOAS = nil
+		}
 		// Decode over the inherited values: fields absent in the child
 		// keep the parent's.
 		if err := json.Unmarshal(msg, s); err != nil {
@@ -408,6 +425,7 @@ type rawSpace struct {
 	Reserved          *[][2]int64 `json:"reserved"`
 	Absent            *bool       `json:"absent"`
 	Layout            *Layout     `json:"layout"`
+	PTOAS             *PTOASPlan  `json:"ptoas"`
 }
 
 // check rejects the values no target can mean. Alignments must be given
@@ -431,6 +449,14 @@ func (r *rawSpace) check() error {
 	}
 	if r.PhysicalCapacity != nil && *r.PhysicalCapacity < 0 {
 		return fmt.Errorf("physical_capacity %d is negative", *r.PhysicalCapacity)
+	}
+	if p := r.PTOAS; p != nil {
+		if p.Capacity <= 0 {
+			return fmt.Errorf("ptoas: capacity %d is not positive", p.Capacity)
+		}
+		if err := checkAlignment(p.Alignment); err != nil {
+			return fmt.Errorf("ptoas: alignment: %v", err)
+		}
 	}
 	return nil
 }

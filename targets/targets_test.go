@@ -55,6 +55,10 @@ func TestRejected(t *testing.T) {
 			`unexpected data after the JSON document`},
 		{"negative physical capacity", `{"spaces": {"vec": {"physical_capacity": -1}}}`,
 			`physical_capacity -1 is negative`},
+		{"ptoas planner without capacity", `{"spaces": {"vec": {"ptoas": {"alignment": 32}}}}`,
+			`ptoas: capacity 0 is not positive`},
+		{"ptoas planner alignment not a power of two", `{"spaces": {"vec": {"ptoas": {"capacity": 1024, "alignment": 24}}}}`,
+			`ptoas: alignment: 24 is not a power of two`},
 		{"inherits a device", `{"inherits": "/dev/zero"}`,
 			`/dev/zero: not a regular file`},
 		{"inherits a directory", `{"inherits": "/"}`,
@@ -113,6 +117,29 @@ func TestAccepted(t *testing.T) {
 	}
 	if !tg.HasHazard(HazardSplitLoadTpop) || tg.Family != "ascend950" {
 		t.Errorf("hazards %v, family %q", tg.Hazards, tg.Family)
+	}
+	if vec.PTOAS == nil || vec.PTOAS.Capacity != 253952 || vec.PTOAS.Alignment != 32 {
+		t.Errorf("vec's ptoas planner entry is not ascend950's: %+v", vec.PTOAS)
+	}
+}
+
+// TestPTOASPlanReplaced: a child's "ptoas" entry replaces the parent's
+// whole, and the parent's own stays as it was.
+func TestPTOASPlanReplaced(t *testing.T) {
+	p := writeTarget(t, "mine.json", `{"inherits": "ascend910b", "spaces": {"vec": {"ptoas": {"capacity": 65536, "alignment": 64}}}}`)
+	tg, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := *tg.Space("vec").PTOAS; got != (PTOASPlan{Capacity: 65536, Alignment: 64}) {
+		t.Errorf("child's vec ptoas = %+v", got)
+	}
+	parent, err := Load("ascend910b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := *parent.Space("vec").PTOAS; got != (PTOASPlan{Capacity: 196608, Alignment: 32}) {
+		t.Errorf("ascend910b's vec ptoas = %+v", got)
 	}
 }
 

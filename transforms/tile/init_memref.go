@@ -1,8 +1,6 @@
 package tile
 
 import (
-	"cmp"
-	"github.com/pto-opt/pto-opt/internal/checked"
 	"slices"
 	"strings"
 
@@ -140,68 +138,6 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 			return d
 		}
 		break
-	}
-	if o.Planner == "ptoas" {
-		return checkPTOASFits(ctx, fn)
-	}
-	return nil
-}
-
-// checkPTOASFits refuses, for planner=ptoas, a kernel no planner can fit:
-// one whose tiles live at some program point need more bytes of a space
-// than ptoas has (its physical capacity: ptoas plans into all of it).
-// That is the lower bound of every placement, so the refusal is certain;
-// a kernel under it may still not fit ptoas's own planner, which pto-opt
-// does not model: when the tiles together exceed the space, it warns.
-func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation) error {
-	if ctx.Target == nil {
-		return nil
-	}
-	lv := analysis.ComputeLiveness(fn, nil)
-	type event struct {
-		at    int
-		bytes int64
-	}
-	bySpace := map[string][]event{}
-	var spaces []string
-	for _, a := range Allocs(fn) {
-		space := dialect.TileSpaceOf(a.Results[0].Type)
-		if _, ok := bySpace[space]; !ok {
-			spaces = append(spaces, space)
-		}
-		size := allocSize(a)
-		for _, r := range lv.RootRanges(a.Results[0]) {
-			bySpace[space] = append(bySpace[space], event{r.Start, size}, event{r.End, -size})
-		}
-	}
-	for _, space := range spaces {
-		sp := ctx.Target.Space(space)
-		if sp == nil {
-			continue
-		}
-		capacity := max(sp.Capacity, sp.PhysicalCapacity)
-		if capacity <= 0 {
-			continue
-		}
-		ev := bySpace[space]
-		// Ends before starts at one point: touching lifetimes share.
-		slices.SortFunc(ev, func(x, y event) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.bytes, y.bytes)) })
-		live, peak, total := int64(0), int64(0), int64(0)
-		for _, e := range ev {
-			live, _ = checked.Add(live, e.bytes)
-			peak = max(peak, live)
-			if e.bytes > 0 {
-				total, _ = checked.Add(total, e.bytes)
-			}
-		}
-		switch {
-		case peak > capacity:
-			return dialect.NewError(fn.Loc, "init-memref: the tiles live at once need %d bytes of '%s', more than the %d bytes ptoas plans into on target '%s': no placement fits (planner=ptoas)", peak, space, capacity, ctx.Target.Name)
-		case total > capacity:
-			// Between the two, whether ptoas's planner fits depends on
-			// its own liveness, which pto-opt does not model.
-			ctx.Warning(fn.Loc, "init-memref: ptoas plans '%s' itself and may run out of room: its tiles need %d bytes live at once but %d in all, and it has %d on target '%s'; planner=dsa-rp or pypto give addresses that fit", space, peak, total, capacity, ctx.Target.Name)
-		}
 	}
 	return nil
 }

@@ -7,7 +7,7 @@ import "github.com/pto-opt/pto-opt/transforms/pass"
 //
 //	pypto   materialize-scratch, init-memref, materialize-semantic-aliases, memory-reuse, allocate-addr{planner=sequential}
 //	dsa-rp  materialize-scratch, init-memref, materialize-semantic-aliases, allocate-addr{planner=dsa-rp} (no memory-reuse)
-//	ptoas   materialize-scratch, init-memref, materialize-semantic-aliases (ptoas plans reuse and addresses)
+//	ptoas   materialize-scratch, init-memref, materialize-semantic-aliases, check-ptoas-plan (ptoas plans reuse and addresses)
 //
 // (materialize-scratch first, so the scratch tiles ptoas's instructions
 // need are planned with the rest)
@@ -44,6 +44,7 @@ var planPipelines = map[string][]pass.Step{
 		{Pass: MaterializeScratch},
 		{Pass: InitMemRef, Opts: map[string]string{"planner": "ptoas"}},
 		{Pass: MaterializeSemanticAliases},
+		{Pass: CheckPTOASPlan},
 	},
 }
 

@@ -1,6 +1,8 @@
 package tile
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -98,5 +100,27 @@ func BenchmarkScaleDSARP(b *testing.B) {
 func BenchmarkScaleCheckPlacement(b *testing.B) {
 	benchscale.Sizes(b, []int{1000, 10000, 100000}, func(b *testing.B, n int) {
 		benchPipeline(b, gen.TileKernel(n), "builtin.module(func.func(init-memref,materialize-semantic-aliases,check-tile-placement))")
+	})
+}
+
+// BenchmarkScalePTOASPlan: -pto-memory-plan=planner=ptoas, whose last
+// step runs the model of ptoas's own planner (check-ptoas-plan), on a
+// target whose ptoas planner has room for any N (ptoas's liveness keeps
+// a loop's tiles live together, so a real UB overflows at these sizes).
+func BenchmarkScalePTOASPlan(b *testing.B) {
+	target := filepath.Join(b.TempDir(), "roomy.json")
+	roomy := `{"name": "roomy", "inherits": "ascend910b", "spaces": {`
+	for i, sp := range []string{"vec", "mat", "left", "right", "acc", "bias"} {
+		if i > 0 {
+			roomy += ", "
+		}
+		roomy += `"` + sp + `": {"ptoas": {"capacity": 1099511627776, "alignment": 32}}`
+	}
+	roomy += "}}"
+	if err := os.WriteFile(target, []byte(roomy), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	benchscale.Sizes(b, []int{1000, 3000, 10000}, func(b *testing.B, n int) {
+		benchPipelineOn(b, gen.TileKernel(n), "builtin.module(func.func(pto-memory-plan{planner=ptoas}))", target)
 	})
 }

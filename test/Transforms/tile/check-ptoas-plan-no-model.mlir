@@ -1,0 +1,25 @@
+// A target that does not describe ptoas's planner for a space (no "ptoas"
+// entry) gets the coarser check there: refused when the tiles live at
+// once, by pto-opt's liveness, exceed the capacity; a warning when they
+// all together do.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics -pto-memory-plan=planner=ptoas --target=%S/Inputs/no-ptoas-plan.json
+
+// expected-error @+1 {{check-ptoas-plan: the tiles live at once need 204800 bytes of 'vec', more than the 196608 bytes ptoas plans into on target 'no-ptoas-plan': no placement fits (planner=ptoas)}}
+func.func @too_big(%in: !tile.tensor<200x256xf32>, %out: !tile.tensor<200x256xf32>) {
+  %t = tile.load %in {offsets = [0, 0]} : (!tile.tensor<200x256xf32>) -> !tile.tile<200x256xf32, vec>
+  %r = tile.store %t, %out {offsets = [0, 0]} : (!tile.tile<200x256xf32, vec>, !tile.tensor<200x256xf32>) -> !tile.tensor<200x256xf32>
+  return
+}
+
+// -----
+
+// expected-warning @+1 {{check-ptoas-plan: ptoas plans 'vec' itself and may run out of room: its tiles need 81920 bytes live at once but 245760 in all, and it has 196608 on target 'no-ptoas-plan'; planner=dsa-rp or pypto give addresses that fit}}
+func.func @may_not_fit(%in: !tile.tensor<80x256xf32>, %out: !tile.tensor<80x256xf32>) {
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<80x256xf32>) -> !tile.tile<80x256xf32, vec>
+  %r = tile.store %a, %out {offsets = [0, 0]} : (!tile.tile<80x256xf32, vec>, !tile.tensor<80x256xf32>) -> !tile.tensor<80x256xf32>
+  %b = tile.load %in {offsets = [0, 0]} : (!tile.tensor<80x256xf32>) -> !tile.tile<80x256xf32, vec>
+  %s = tile.store %b, %out {offsets = [0, 0]} : (!tile.tile<80x256xf32, vec>, !tile.tensor<80x256xf32>) -> !tile.tensor<80x256xf32>
+  %c = tile.load %in {offsets = [0, 0]} : (!tile.tensor<80x256xf32>) -> !tile.tile<80x256xf32, vec>
+  %u = tile.store %c, %out {offsets = [0, 0]} : (!tile.tile<80x256xf32, vec>, !tile.tensor<80x256xf32>) -> !tile.tensor<80x256xf32>
+  return
+}

@@ -1,0 +1,144 @@
+package tile
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
+)
+
+// check-ptoas-plan: the last step of pto-memory-plan{planner=ptoas}. With
+// that planner the tiles get no addresses: ptoas plans them with its own
+// PlanMemory, whose liveness is coarser than pto-opt's, so a kernel
+// pto-opt's planners fit can overflow there. Where the target describes
+// ptoas's planner for a space (its "ptoas" capacity and alignment), this
+// pass runs the same liveness and placement (ptoas_plan_model.go,
+// ptoasplan) on the allocations ptoas will see, after
+// materialize-semantic-aliases has added its copies, and refuses exactly
+// the kernels ptoas would run out of room on, naming the space, the bytes
+// ptoas would need and its capacity. For a space the target does not
+// describe so it keeps the bound any planner obeys (the bytes live at
+// once) and warns past the sum of the tiles.
+
+// CheckPTOASPlan is the check-ptoas-plan pass.
+var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
+	Name:      "check-ptoas-plan",
+	ClassName: "CheckPTOASPlan",
+	Summary:   "Refuse a kernel ptoas's own memory planner (planner=ptoas, no addresses) would run out of room on",
+	Anchor:    "func.func",
+	Parallel:  true,
+}, func(ctx *pass.Context, fn *dialect.Operation, o *checkPTOASPlanOptions) error {
+	if fn.Body(0) == nil {
+		return nil
+	}
+	return checkPTOASFits(ctx, fn, o.Remarks)
+})
+
+func init() { pass.Register(CheckPTOASPlan) }
+
+type checkPTOASPlanOptions struct {
+	Remarks bool
+}
+
+func (o *checkPTOASPlanOptions) Bind(s *pass.OptionSet) {
+	s.Bool(&o.Remarks, "remarks", false,
+		"Remark, at each tile.alloc, the address ptoas's planner gives each of its pto.alloc_tile ops (when ptoas's order is knowable)")
+}
+
+// checkPTOASFits refuses, for planner=ptoas, a kernel ptoas's own planner
+// would run out of room on. ptoas plans the kernel pto-opt prints
+// (level 2, no addresses) with its PlanMemory, whose liveness is coarser
+// than pto-opt's (ptoas_plan_model.go): where the target describes that
+// planner for a space (its "ptoas" capacity and alignment), pto-opt runs
+// the same liveness and placement and refuses exactly when ptoas would.
+// Spaces the target does not describe so keep the bound any planner
+// obeys (the bytes live at once) and a warning past the sum.
+func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation, remarks bool) error {
+	if ctx.Target == nil {
+		return nil
+	}
+	modelled := func(space string) (int64, int64, bool) {
+		sp := ctx.Target.Space(space)
+		if sp == nil || sp.PTOAS == nil {
+			return 0, 0, false
+		}
+		return sp.PTOAS.Capacity, sp.PTOAS.Alignment, true
+	}
+	plans := planLikePTOAS(fn, modelled)
+	for _, p := range plans {
+		if remarks && p.result.Fits && !p.orderDependent && !p.unordered {
+			for i, b := range p.placed {
+				ctx.Remark(b.alloc.Loc, "check-ptoas-plan: ptoas places pto.alloc_tile #%d (%d bytes of '%s') at %d", b.id, b.bytes, p.space, p.result.Offsets[i]/8)
+			}
+		}
+		var d *dialect.Diagnostic
+		switch {
+		case p.result.Undecided:
+			d = dialect.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoasplan.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
+		case !p.result.Fits && p.orderDependent:
+			d = dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
+		case !p.result.Fits:
+			d = dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
+		}
+		if d == nil {
+			continue
+		}
+		if p.loop != nil {
+			d = d.WithNote(p.loop.Loc, "ptoas takes %d tiles of '%s' (%d bytes) as live from the start of this loop to the end of the top-level op around it", p.loopN, p.space, p.loopBytes)
+		}
+		return d
+	}
+	lv := analysis.ComputeLiveness(fn, nil)
+	type event struct {
+		at    int
+		bytes int64
+	}
+	bySpace := map[string][]event{}
+	var spaces []string
+	for _, a := range Allocs(fn) {
+		space := dialect.TileSpaceOf(a.Results[0].Type)
+		if _, _, ok := modelled(space); ok {
+			continue
+		}
+		if _, ok := bySpace[space]; !ok {
+			spaces = append(spaces, space)
+		}
+		size := allocSize(a)
+		for _, r := range lv.RootRanges(a.Results[0]) {
+			bySpace[space] = append(bySpace[space], event{r.Start, size}, event{r.End, -size})
+		}
+	}
+	for _, space := range spaces {
+		sp := ctx.Target.Space(space)
+		if sp == nil {
+			continue
+		}
+		capacity := max(sp.Capacity, sp.PhysicalCapacity)
+		if capacity <= 0 {
+			continue
+		}
+		ev := bySpace[space]
+		// Ends before starts at one point: touching lifetimes share.
+		slices.SortFunc(ev, func(x, y event) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.bytes, y.bytes)) })
+		live, peak, total := int64(0), int64(0), int64(0)
+		for _, e := range ev {
+			live, _ = checked.Add(live, e.bytes)
+			peak = max(peak, live)
+			if e.bytes > 0 {
+				total, _ = checked.Add(total, e.bytes)
+			}
+		}
+		switch {
+		case peak > capacity:
+			return dialect.NewError(fn.Loc, "check-ptoas-plan: the tiles live at once need %d bytes of '%s', more than the %d bytes ptoas plans into on target '%s': no placement fits (planner=ptoas)", peak, space, capacity, ctx.Target.Name)
+		case total > capacity:
+			// Target does not describe ptoas's planner for this space.
+			ctx.Warning(fn.Loc, "check-ptoas-plan: ptoas plans '%s' itself and may run out of room: its tiles need %d bytes live at once but %d in all, and it has %d on target '%s'; planner=dsa-rp or pypto give addresses that fit", space, peak, total, capacity, ctx.Target.Name)
+		}
+	}
+	return nil
+}
