@@ -30,7 +30,9 @@ import (
 //     stages; soft penalties for cross-pipe reuse (see addPenalties)
 //     scaled by a `tile.reuse_penalty` (or `reuse_penalty`) weight on
 //     tile.alloc; pipeline-stage separations relaxed into penalties only
-//     when nothing fits, with the PH-DSA-001 hint.
+//     when nothing fits, with the PH-DSA-001 hint. By default
+//     (within-best-fit) no space's peak exceeds best fit's: penalties are
+//     minimised within that budget (dsarp_budget.go).
 //   - planner=best-fit|ffd|trivial: the other planner-library algorithms.
 //
 // Every placement is validated twice before it is written: by the planner
@@ -59,6 +61,9 @@ type allocateAddrOptions struct {
 	TimeLimit time.Duration // dsa-rp's wall-clock safety stop, 0 for none
 	Work      int64         // dsa-rp's work budget
 	Penalties bool
+	// WithinBestFit: dsa-rp keeps every space's peak at or below best
+	// fit's (dsarp_budget.go).
+	WithinBestFit bool
 }
 
 func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
@@ -68,6 +73,8 @@ func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
 	s.Int(&o.Work, "work", planning.DefaultWork,
 		"Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine").AtLeast(1)
 	s.Bool(&o.Penalties, "penalties", true, "Add cross-pipe reuse penalties (planner=dsa-rp)")
+	s.Bool(&o.WithinBestFit, "within-best-fit", true,
+		"planner=dsa-rp: keep every space's peak at or below best fit's, paying reuse penalties rather than bytes")
 }
 
 // addrProblem is the planning problem of one function with the mapping
@@ -81,6 +88,8 @@ type addrProblem struct {
 	// inPlace lists (output, input) allocations of one op whose
 	// lifetimes meet there: they may share bytes only at one address.
 	inPlace [][2]int
+	// withinBestFit: solve dsa-rp with solveWithinBestFit.
+	withinBestFit bool
 }
 
 func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOptions) error {
@@ -96,7 +105,7 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 	}
 	algo := o.Planner
 	names := printer.Names(fn, printer.Options{})
-	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}}
+	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}, withinBestFit: o.WithinBestFit}
 	// Lifetimes matter to the lifetime-aware planners; the bump planners
 	// ignore them but the memory report shows them.
 	lv := analysis.ComputeLiveness(fn, nil)
@@ -215,7 +224,13 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 	const rounds = 3
 	clockStopped := false
 	for round := 0; ; round++ {
-		res, err := planner.Solve(algo, ap.p, opt)
+		var res *planner.Result
+		var err error
+		if algo == "dsa-rp" && ap.withinBestFit {
+			res, err = solveWithinBestFit(ap.p, opt)
+		} else {
+			res, err = planner.Solve(algo, ap.p, opt)
+		}
 		if err == nil && clockStopped && !res.ClockStopped {
 			res.ClockStopped = true
 			res.Warnings = append(res.Warnings, planner.ClockStopWarning)
