@@ -27,7 +27,14 @@ func isScalar(t dialect.Type) bool {
 
 // NewAliases builds the flow graph of every op nested in root.
 func NewAliases(root *dialect.Operation) *Aliases {
-	a := &Aliases{succ: map[*dialect.Value][]*dialect.Value{}, pred: map[*dialect.Value][]*dialect.Value{}}
+	_, values := irSize(root)
+	return newAliasesSized(root, values)
+}
+
+// newAliasesSized is NewAliases with the number of values under root
+// known (see irSize).
+func newAliasesSized(root *dialect.Operation, values int) *Aliases {
+	a := &Aliases{succ: make(map[*dialect.Value][]*dialect.Value, values/2), pred: make(map[*dialect.Value][]*dialect.Value, values)}
 	root.Walk(func(op *dialect.Operation) bool {
 		a.addOp(op)
 		return true

@@ -84,13 +84,15 @@ func ComputeLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
 }
 
 func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness {
+	ops, values := irSize(fn)
 	if aliases == nil {
-		aliases = NewAliases(fn)
+		aliases = newAliasesSized(fn, values)
 	}
 	l := &Liveness{
 		Fn: fn, Aliases: aliases,
-		pos: map[*dialect.Operation]int{}, end: map[*dialect.Operation]int{},
-		vals:    map[*dialect.Value][]Interval{},
+		pos: make(map[*dialect.Operation]int, ops), end: make(map[*dialect.Operation]int, ops),
+		Ops:     make([]*dialect.Operation, 0, ops),
+		vals:    make(map[*dialect.Value][]Interval, values),
 		blockLo: map[*dialect.Block]int{}, blockHi: map[*dialect.Block]int{},
 		regions: map[*dialect.Region]*regionFlow{},
 		gap:     gap,
@@ -543,19 +545,31 @@ func (l *Liveness) Exclusive(a, b *dialect.Value) (bool, *dialect.Operation) {
 	if ca.region == nil || cb.region == nil {
 		return false, nil
 	}
-	// Structured: different regions of an Exclusive op.
-	armOf := map[*dialect.Operation]*dialect.Region{}
+	// Structured: different regions of an Exclusive op. The chains of
+	// enclosing regions are as deep as the nesting: a slice scanned
+	// linearly beats a map built per query (memory-reuse asks this for
+	// every pair of overlapping lifetimes).
+	var chainBuf [16]*dialect.Region
+	chain := chainBuf[:0]
 	for r := ca.region; r != nil; {
 		op := r.Op
-		armOf[op] = r
+		chain = append(chain, r)
 		if op == nil || op == l.Fn || op.Block == nil {
 			break
 		}
 		r = op.Block.Region
 	}
+	armOf := func(op *dialect.Operation) (*dialect.Region, bool) {
+		for _, r := range chain {
+			if r.Op == op {
+				return r, true
+			}
+		}
+		return nil, false
+	}
 	for r := cb.region; r != nil; {
 		op := r.Op
-		if ra, ok := armOf[op]; ok {
+		if ra, ok := armOf(op); ok {
 			if ra != r && op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op) {
 				return true, op
 			}

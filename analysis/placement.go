@@ -65,7 +65,11 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		return dialect.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
 	}
 	fc := &flowCheck{haveAddr: tp.haveAddr, addrs: tp.addrs, open: rules.Unmaterialized}
-	if _, err := fc.block(fn.Body(0), newState()); err != nil {
+	keys := tp.nallocs // before addresses, a key per allocation
+	if tp.haveAddr {
+		keys = 8 // a key per memory space
+	}
+	if _, err := fc.block(fn.Body(0), newStateSized(keys)); err != nil {
 		return err
 	}
 	if fc.overflow {
@@ -80,6 +84,7 @@ type tilePlan struct {
 	writes   []*tileWrite
 	addrs    map[*dialect.Value]int64
 	haveAddr bool // every allocation has an address: compare across them
+	nallocs  int
 }
 
 // collectTilePlan gathers the writes and addresses, checking that every
@@ -88,16 +93,20 @@ type tilePlan struct {
 // relative to each other; with some missing (pinned allocations before
 // allocate-addr) each allocation is checked on its own.
 func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, error) {
-	tp := &tilePlan{addrs: map[*dialect.Value]int64{}}
+	tp := &tilePlan{}
 	var allocs []*dialect.Operation
+	type addrOf struct {
+		buf  *dialect.Value
+		addr int64
+	}
+	var addrs []addrOf
 	var firstErr error
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
 			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
 				allocs = append(allocs, op)
 				if a, ok := dialect.AllocAddr(op); ok {
-					tp.addrs[op.Results[0]] = a
-					tp.haveAddr = true
+					addrs = append(addrs, addrOf{op.Results[0], a})
 				}
 			}
 		}
@@ -121,6 +130,12 @@ func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, er
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	tp.nallocs = len(allocs)
+	tp.addrs = make(map[*dialect.Value]int64, len(addrs))
+	for _, a := range addrs {
+		tp.addrs[a.buf] = a.addr
+	}
+	tp.haveAddr = len(addrs) > 0
 	if tp.haveAddr {
 		for _, a := range allocs {
 			if _, ok := tp.addrs[a.Results[0]]; !ok {
@@ -166,7 +181,7 @@ func (tp *tilePlan) byteRange(w *tileWrite) (key *dialect.Value, lo, hi int64) {
 // checkNoAlias checks the no-alias rules: an op's output may not overlap
 // the inputs its rules forbid, and may overlap the others only exactly.
 func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
-	owner := map[*dialect.Value]*tileWrite{}
+	owner := make(map[*dialect.Value]*tileWrite, len(tp.writes))
 	for _, w := range tp.writes {
 		for _, v := range aa.Resolve(w.res) {
 			if _, seen := owner[v]; !seen {

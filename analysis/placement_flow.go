@@ -41,7 +41,8 @@ type memState struct {
 	own  map[any][]seg // a nil slice: no known bytes (hides the base's)
 }
 
-func newState() *memState { return &memState{own: map[any][]seg{}} }
+// newStateSized is an empty state for about n keys.
+func newStateSized(n int) *memState { return &memState{own: make(map[any][]seg, n)} }
 
 // child is a new empty layer over s; s must not change while it is used.
 func (s *memState) child() *memState { return &memState{base: s, own: map[any][]seg{}} }

@@ -94,16 +94,30 @@ func (t *TileType) SizeFits() bool {
 }
 
 func (t *TileType) byteSize() (int64, bool) {
-	bits, ok := checked.Product(append([]int64{ElementBitWidth(t.Elem)}, t.Shape...)...)
+	w := ElementBitWidth(t.Elem)
+	bits, ok := scaledProduct(w, t.Shape)
 	if !ok {
 		// The element count may still fit once divided: count bytes
 		// per element instead when the width is whole bytes.
-		if w := ElementBitWidth(t.Elem); w%8 == 0 {
-			return checked.Product(append([]int64{w / 8}, t.Shape...)...)
+		if w%8 == 0 {
+			return scaledProduct(w/8, t.Shape)
 		}
 		return 0, false
 	}
 	return (bits + 7) / 8, true
+}
+
+// scaledProduct is checked.Product(k, shape...) without building the
+// argument list (the planning passes ask every tile's size, often).
+func scaledProduct(k int64, shape []int64) (int64, bool) {
+	p := k
+	for _, d := range shape {
+		var ok bool
+		if p, ok = checked.Mul(p, d); !ok {
+			return 0, false
+		}
+	}
+	return p, true
 }
 
 // Tile returns the uniqued !tile.tile type.

@@ -358,6 +358,26 @@ func (ap *addrProblem) separate(a, b int, reason string) {
 	ap.p.Separations = append(ap.p.Separations, planner.Separation{A: a, B: b, Reason: reason})
 }
 
+// sortedLiveOverlap is planner.LiveOverlap (do two lifetimes share a
+// point) on sorted disjoint lists, as RootRanges gives them, in one merge:
+// after memory-reuse an allocation holds many tiles, and comparing every
+// interval of one with every interval of the other, at every write, grows
+// with the square of the kernel.
+func sortedLiveOverlap(a, b []planner.Interval) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i].Overlaps(b[j]) {
+			return true
+		}
+		if a[i].End <= b[j].End {
+			i++
+		} else {
+			j++
+		}
+	}
+	return false
+}
+
 // addSeparations records the pairs that must never share bytes.
 func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, lv *analysis.Liveness) {
 	rules := newWriteRules(ctx, fn, lv.Aliases)
@@ -596,7 +616,7 @@ func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, rules *w
 		// Two allocations whose lifetimes meet at the op may share bytes
 		// in the planner's model; shifted against each other, the op
 		// would clobber input bytes it has not read yet (see solve).
-		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !planner.LiveOverlap(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
+		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !sortedLiveOverlap(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
 			ap.inPlace = append(ap.inPlace, [2]int{out, r})
 		}
 	}

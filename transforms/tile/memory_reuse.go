@@ -393,7 +393,7 @@ func (s *reuser) packOrder(order []*member, guard, subranges bool) []*buffer {
 	if s.ctx.Target != nil && len(order) > 0 {
 		align = max(align, s.ctx.Target.Alignment(order[0].space))
 	}
-	in := map[*member]*buffer{} // where each packed member went
+	in := make(map[*member]*buffer, len(order)) // where each packed member went
 	for _, m := range order {
 		m.offset = 0
 		if m.alone() {
@@ -458,13 +458,23 @@ func (b *buffer) add(m *member, guard bool, residue map[*member]int64) {
 // refusals placed in b, and concurrent pipeline stages of m's group.
 func (s *reuser) blockers(b *buffer, m *member, guard bool, in map[*member]*buffer, first bool) []*member {
 	var out []*member
-	seen := map[int]bool{}
+	// seen dedupes members found through several indexes; with first
+	// the search stops at the first, so nothing needs deduping (and no
+	// set is made: this runs for every member and every buffer tried).
+	var seen map[int]bool
+	if !first {
+		seen = map[int]bool{}
+	}
 	block := func(k int) bool {
+		if first {
+			out = append(out, b.members[k])
+			return false
+		}
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, b.members[k])
 		}
-		return !first
+		return true
 	}
 	// Non-closed buffers hold no pinned member, but a closed one (or a
 	// space mismatch) blocks everything; one space and pinned members

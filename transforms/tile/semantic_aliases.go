@@ -140,11 +140,21 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 			return dialect.NewError(d.Loc, "materialize-semantic-aliases: the input's addresses break a rule: %s", d.Msg)
 		}
 	}
-	return materializeSemanticAliases(ctx, fn)
+	if err := materializeSemanticAliases(ctx, fn); err != nil {
+		return err
+	}
+	// The must-alias plan is a plan too: the independent validator checks
+	// it before the pass hands it on.
+	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+		return dialect.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", dialect.AsDiagnostic(err).Msg)
+	}
+	return nil
 }
 
 // materializeSemanticAliases is the pass's work, also run by memory-reuse
-// on the IR it rebased.
+// on the IR it rebased. It does not validate the result: each caller runs
+// the independent validator once on what it hands on (memory-reuse after
+// its own last changes, so the plan is checked once, not twice).
 func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if fn.Body(0) == nil {
 		return nil
@@ -182,11 +192,6 @@ func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error 
 		hoistToEntry(fn, m.allocs)
 	}
 	removeUnusedAllocs(fn)
-	// The must-alias plan is a plan too: the independent validator checks
-	// it before the pass hands it on.
-	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
-		return dialect.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", dialect.AsDiagnostic(err).Msg)
-	}
 	return nil
 }
 
