@@ -150,9 +150,25 @@ func (a *Aliases) ResolveReverse(v *dialect.Value) []*dialect.Value { return clo
 
 func closure(v *dialect.Value, next map[*dialect.Value][]*dialect.Value) []*dialect.Value {
 	out := []*dialect.Value{v}
-	seen := map[*dialect.Value]bool{v: true}
+	// Most closures hold a handful of values (a tile and its views or
+	// in-place results): out itself is the seen set until it grows, so
+	// the common case builds no map.
+	const small = 16
+	var seen map[*dialect.Value]bool
 	for i := 0; i < len(out); i++ {
 		for _, w := range next[out[i]] {
+			if seen == nil && len(out) < small {
+				if !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+				continue
+			}
+			if seen == nil {
+				seen = make(map[*dialect.Value]bool, 2*len(out))
+				for _, x := range out {
+					seen[x] = true
+				}
+			}
 			if !seen[w] {
 				seen[w] = true
 				out = append(out, w)

@@ -11,7 +11,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
-	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -104,7 +103,7 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 		return nil
 	}
 	algo := o.Planner
-	names := printer.Names(fn, printer.Options{})
+	names := allocNames(fn)
 	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}, withinBestFit: o.WithinBestFit}
 	// Lifetimes matter to the lifetime-aware planners; the bump planners
 	// ignore them but the memory report shows them.
@@ -178,7 +177,9 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 	}
 	rules := placementRules(ctx)
 	rules.Complete = true
-	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
+	// Since lv was computed, only addr attributes changed: its alias
+	// graph is still fn's.
+	if err := analysis.CheckTilePlacementAliases(fn, rules, lv.Aliases); err != nil {
 		for i, a := range allocs {
 			if prev[i] != nil {
 				a.SetAttr("addr", prev[i])

@@ -9,7 +9,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"github.com/pto-opt/pto-opt/planner"
-	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -140,7 +139,7 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	}
 	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*member{},
 		noShare: map[[2]*member]string{}, partners: map[*member][]*member{}, residue: map[*member]int64{}, groupTags: map[int64]*dialect.Operation{}}
-	names := printer.Names(fn, printer.Options{})
+	names := allocNames(fn)
 	for i, a := range allocs {
 		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
 			size: allocSize(a), pinned: IsPinned(a), fixed: hasAddr(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
