@@ -47,8 +47,9 @@ func (i Interval) Union(j Interval) Interval {
 type Liveness struct {
 	Fn      *dialect.Operation
 	Aliases *Aliases
-	pos     map[*dialect.Operation]int
-	end     map[*dialect.Operation]int
+	// at is each op's first and last point, in one map: the analyses
+	// look both up for most ops, and a kernel has many.
+	at      map[*dialect.Operation]opSpan
 	Ops     []*dialect.Operation // by point
 	vals    map[*dialect.Value][]Interval
 	blockLo map[*dialect.Block]int
@@ -63,6 +64,9 @@ type Liveness struct {
 	gap int
 }
 
+// opSpan is an op's point and the last point inside it.
+type opSpan struct{ pos, end int }
+
 // regionFlow is block-level liveness of one multi-block region.
 type regionFlow struct {
 	liveIn, liveOut map[*dialect.Block]map[*dialect.Value]bool
@@ -70,10 +74,10 @@ type regionFlow struct {
 }
 
 // Pos is the program point of op.
-func (l *Liveness) Pos(op *dialect.Operation) int { return l.pos[op] }
+func (l *Liveness) Pos(op *dialect.Operation) int { return l.at[op].pos }
 
 // End is the last program point inside op (Pos for ops without regions).
-func (l *Liveness) End(op *dialect.Operation) int { return l.end[op] }
+func (l *Liveness) End(op *dialect.Operation) int { return l.at[op].end }
 
 // NumPoints is the number of program points.
 func (l *Liveness) NumPoints() int { return len(l.Ops) }
@@ -90,7 +94,7 @@ func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness
 	}
 	l := &Liveness{
 		Fn: fn, Aliases: aliases,
-		pos: make(map[*dialect.Operation]int, ops), end: make(map[*dialect.Operation]int, ops),
+		at:      make(map[*dialect.Operation]opSpan, ops),
 		Ops:     make([]*dialect.Operation, 0, ops),
 		vals:    make(map[*dialect.Value][]Interval, values),
 		blockLo: map[*dialect.Block]int{}, blockHi: map[*dialect.Block]int{},
@@ -107,7 +111,7 @@ func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness
 func (l *Liveness) point(i int) int { return i * max(l.gap, 1) }
 
 func (l *Liveness) number(op *dialect.Operation) {
-	l.pos[op] = l.point(len(l.Ops))
+	pos := l.point(len(l.Ops))
 	l.Ops = append(l.Ops, op)
 	for _, r := range op.Regions {
 		for _, b := range r.Blocks {
@@ -121,13 +125,13 @@ func (l *Liveness) number(op *dialect.Operation) {
 			}
 		}
 	}
-	l.end[op] = l.point(len(l.Ops) - 1)
+	l.at[op] = opSpan{pos: pos, end: l.point(len(l.Ops) - 1)}
 }
 
 // defPoint is where v comes into existence.
 func (l *Liveness) defPoint(v *dialect.Value) int {
 	if v.Op != nil {
-		return l.end[v.Op]
+		return l.at[v.Op].end
 	}
 	b := v.Block
 	parent := b.ParentOp()
@@ -137,7 +141,7 @@ func (l *Liveness) defPoint(v *dialect.Value) int {
 	if b.Region != nil && len(b.Region.Blocks) > 0 && b.Region.Blocks[0] != b {
 		return l.blockLo[b] // argument of a non-entry block
 	}
-	return l.pos[parent]
+	return l.at[parent].pos
 }
 
 // anchor returns the op that stands for a use by user at the level of the
@@ -182,9 +186,9 @@ func (l *Liveness) usePoint(u dialect.Use, defRegion *dialect.Region) (*dialect.
 	}
 	if nested {
 		// Used inside a nested region: alive through the whole op.
-		return a, l.end[a] + 1, true
+		return a, l.at[a].end + 1, true
 	}
-	return a, l.pos[a], true
+	return a, l.at[a].pos, true
 }
 
 // conditional reports ops whose regions run at most once each per
@@ -225,19 +229,19 @@ func (l *Liveness) collect(v *dialect.Value, uses []dialect.Use, region *dialect
 		}
 		switch {
 		case !nested:
-			end = max(end, l.pos[a])
+			end = max(end, l.at[a].pos)
 		case conditional(a):
-			end = max(end, l.pos[a]+1)
+			end = max(end, l.at[a].pos+1)
 			if _, ok := inner[a]; !ok {
 				innerOrder = append(innerOrder, a)
 			}
 			inner[a] = append(inner[a], u)
 		default:
-			end = max(end, l.end[a]+1)
+			end = max(end, l.at[a].end+1)
 		}
 	}
 	for _, a := range innerOrder {
-		if l.end[a] < end {
+		if l.at[a].end < end {
 			continue // live through the whole op anyway
 		}
 		for _, r := range a.Regions {
@@ -284,7 +288,7 @@ func (l *Liveness) valueRanges(v *dialect.Value) []Interval {
 	if v.IsBlockArg() {
 		if p := defBlock.ParentOp(); p != nil && p != l.Fn && p.Def != nil && p.Def.Branch != nil &&
 			defBlock.Region != nil && p.Def.Branch.Loops(p, defBlock.Region.Index()) {
-			return []Interval{{l.pos[p], l.end[p] + 1}}
+			return []Interval{{l.at[p].pos, l.at[p].end + 1}}
 		}
 	}
 	flow := l.regions[defRegion]
@@ -619,6 +623,6 @@ func (l *Liveness) Roots() []*dialect.Value {
 			out = append(out, op.Results[0])
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(l.pos[a.Op], l.pos[b.Op]) })
+	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(l.at[a.Op].pos, l.at[b.Op].pos) })
 	return out
 }
