@@ -539,6 +539,16 @@ func (l *Liveness) computeContext(root *dialect.Value) context {
 	return context{region: reg, blocks: blocks}
 }
 
+// NeverExclusive reports whether Exclusive(root, x) is false for every
+// x: root has no sites, or they span the function's own body and that
+// body is one block (nothing runs on a path that could skip root). A
+// pass asking Exclusive about many pairs can skip the pairs such a root
+// is in.
+func (l *Liveness) NeverExclusive(root *dialect.Value) bool {
+	c := l.contextOf(root)
+	return c.region == nil || c.region.Op == l.Fn && l.regions[c.region] == nil
+}
+
 // Exclusive reports whether two roots can never be live on the same
 // execution path: they live in different regions of an op that runs at
 // most one of them (the arms of an scf.if), or in blocks of one region
