@@ -98,9 +98,22 @@ type member struct {
 	staged bool
 	offset int64 // within its buffer
 	slot   int   // index in its buffer's members while packing
-	// anyPath: the member is never on an exclusive path with another
-	// (analysis.Liveness.NeverExclusive), so blockers need not ask.
-	anyPath bool
+	// anyPath: whether the member is never on an exclusive path with
+	// another (analysis.Liveness.NeverExclusive), so blockers need not
+	// ask: 0 not known yet (most members are never asked about), 1 yes,
+	// 2 no.
+	anyPath int8
+}
+
+// neverExclusive is analysis.Liveness.NeverExclusive of m, remembered.
+func (s *reuser) neverExclusive(m *member) bool {
+	if m.anyPath == 0 {
+		m.anyPath = 2
+		if s.lv.NeverExclusive(m.alloc.Results[0]) {
+			m.anyPath = 1
+		}
+	}
+	return m.anyPath == 1
 }
 
 // buffer is one allocation of the plan and the members that share it.
@@ -145,8 +158,7 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	names := allocNames(fn)
 	for i, a := range allocs {
 		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
-			size: allocSize(a), pinned: IsPinned(a), fixed: hasAddr(a), order: i, ranges: s.lv.RootRanges(a.Results[0]),
-			anyPath: s.lv.NeverExclusive(a.Results[0])}
+			size: allocSize(a), pinned: IsPinned(a), fixed: hasAddr(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
 		for _, u := range a.Results[0].Uses {
 			if g, st, ok := pipelineMembership(u.Op); ok && !m.staged {
 				m.group, m.stage, m.staged = g, st, true
@@ -508,7 +520,7 @@ func (s *reuser) blockers(b *buffer, m *member, guard bool, in map[*member]*buff
 			if seen[k] {
 				return true
 			}
-			if x := b.members[k]; !m.anyPath && !x.anyPath {
+			if x := b.members[k]; !s.neverExclusive(m) && !s.neverExclusive(x) {
 				if ex, _ := s.lv.Exclusive(m.alloc.Results[0], x.alloc.Results[0]); ex {
 					return true
 				}
