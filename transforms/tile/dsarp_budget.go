@@ -54,17 +54,19 @@ func solveWithinBestFit(p *planner.Problem, opt planner.Options) (*planner.Resul
 	}
 	dr, err := planner.Solve("dsa-rp", &q, opt)
 	if err != nil {
-		return nil, err
+		// The lowered capacities are what the problem did not have: the
+		// problem's own error, if any, is dsa-rp's on it.
+		return planner.Solve("dsa-rp", p, opt)
 	}
 	relaxedIn := make([]bool, len(p.Pools))
 	for _, k := range dr.RelaxedSeparations {
 		relaxedIn[p.Buffers[p.Separations[k].A].Pool] = true
 	}
 	fromBestFit := make([]bool, len(p.Pools))
-	any := false
+	fellBack := false
 	for pool := range p.Pools {
 		if dr.Peak[pool] > bf.Peak[pool] || lowered[pool] && relaxedIn[pool] {
-			fromBestFit[pool], any = true, true
+			fromBestFit[pool], fellBack = true, true
 		}
 	}
 	out := *dr
@@ -75,7 +77,7 @@ func solveWithinBestFit(p *planner.Problem, opt planner.Options) (*planner.Resul
 	// placement (best fit kept every separation).
 	prob := *dr.Problem
 	prob.Pools = p.Pools
-	if any {
+	if fellBack {
 		sol := planner.Solution{Offsets: slices.Clone(dr.Solution.Offsets)}
 		for i := range p.Buffers {
 			if fromBestFit[p.Buffers[i].Pool] {
