@@ -171,7 +171,13 @@ func (l *Liveness) compute(fn *dialect.Operation) {
 		}
 		if op != fn {
 			for _, res := range op.Results {
-				l.vals[res] = l.valueRanges(res)
+				// An allocation's own value is a handle, not data: its
+				// lifetime is its tiles' (RootRanges). Ranges computes it
+				// only if asked (nothing in the passes asks), which on a
+				// kernel with an allocation per tile halves the work.
+				if !isBufferHandle(res) {
+					l.vals[res] = l.valueRanges(res)
+				}
 			}
 		}
 		return true
@@ -401,10 +407,24 @@ func (l *Liveness) blockFlow(r *dialect.Region) *regionFlow {
 }
 
 // Ranges returns the lifetime of a value as sorted disjoint intervals.
-func (l *Liveness) Ranges(v *dialect.Value) []Interval { return l.vals[v] }
+func (l *Liveness) Ranges(v *dialect.Value) []Interval {
+	if rs, ok := l.vals[v]; ok {
+		return rs
+	}
+	// A buffer handle's lifetime, computed on first request (see
+	// compute); values outside the function have none.
+	if v.Op != nil && v.Op != l.Fn && isBufferHandle(v) {
+		if _, in := l.at[v.Op]; in {
+			rs := l.valueRanges(v)
+			l.vals[v] = rs
+			return rs
+		}
+	}
+	return nil
+}
 
 // Interval returns the hull of a value's lifetime.
-func (l *Liveness) Interval(v *dialect.Value) Interval { return hull(l.vals[v]) }
+func (l *Liveness) Interval(v *dialect.Value) Interval { return hull(l.Ranges(v)) }
 
 func hull(rs []Interval) Interval {
 	var iv Interval
