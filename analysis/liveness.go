@@ -76,6 +76,13 @@ type regionFlow struct {
 // Pos is the program point of op.
 func (l *Liveness) Pos(op *dialect.Operation) int { return l.at[op].pos }
 
+// PosOK is Pos, and whether op was numbered (it is in the analysed IR,
+// or was reported to Inserted).
+func (l *Liveness) PosOK(op *dialect.Operation) (int, bool) {
+	s, ok := l.at[op]
+	return s.pos, ok
+}
+
 // End is the last program point inside op (Pos for ops without regions).
 func (l *Liveness) End(op *dialect.Operation) int { return l.at[op].end }
 

@@ -1,6 +1,7 @@
 package tile
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -67,6 +68,21 @@ func (m *materializer) refresh() {
 		m.stale = false
 		m.ends.reset(m.lv)
 	}
+}
+
+// cmpInBlock orders two ops of one block: by their points in the
+// liveness while it is current (it follows insertions), else by their
+// indexes. Finding an index scans the block, which for the loops of a
+// long kernel adds up to the square of its length.
+func (m *materializer) cmpInBlock(a, b *dialect.Operation) int {
+	if m.lv != nil && !m.stale {
+		pa, oka := m.lv.PosOK(a)
+		pb, okb := m.lv.PosOK(b)
+		if oka && okb {
+			return cmp.Compare(pa, pb)
+		}
+	}
+	return cmp.Compare(a.IndexInBlock(), b.IndexInBlock())
 }
 
 // touched reports to ends the values whose lifetimes changed.
@@ -363,7 +379,7 @@ func (m *materializer) initUsedElsewhere(L *dialect.Operation, init *dialect.Val
 				continue
 			}
 			a := L.Block.FindAncestorOpInBlock(u.Op)
-			if a == nil || a == L || a.IndexInBlock() > L.IndexInBlock() {
+			if a == nil || a == L || m.cmpInBlock(a, L) > 0 {
 				return true
 			}
 		}
@@ -480,7 +496,7 @@ func (m *materializer) safeWrite(op *dialect.Operation, dst analysis.TileLoc, ca
 					}
 					return false
 				}
-				if ua.IndexInBlock() > anchor.IndexInBlock() || ua == anchor && u.Op != op {
+				if m.cmpInBlock(ua, anchor) > 0 || ua == anchor && u.Op != op {
 					return false
 				}
 			}
@@ -620,7 +636,7 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int
 		for _, v := range viewClosure(w) {
 			for _, u := range v.Uses {
 				a := S.Block.FindAncestorOpInBlock(u.Op)
-				if a == nil || a.IndexInBlock() <= S.IndexInBlock() {
+				if a == nil || m.cmpInBlock(a, S) <= 0 {
 					continue
 				}
 				if v == w && u.Op == w.Block.Terminator() && u.Index == w.Index-1 {
@@ -704,7 +720,7 @@ func (m *materializer) safeWriteInArm(op *dialect.Operation, dst analysis.TileLo
 				}
 				a := myArm.Blocks[0].FindAncestorOpInBlock(u.Op)
 				b := myArm.Blocks[0].FindAncestorOpInBlock(op)
-				if a != nil && b != nil && a.IndexInBlock() < b.IndexInBlock() {
+				if a != nil && b != nil && m.cmpInBlock(a, b) < 0 {
 					continue
 				}
 				return false
