@@ -27,7 +27,14 @@ func isScalar(t dialect.Type) bool {
 
 // NewAliases builds the flow graph of every op nested in root.
 func NewAliases(root *dialect.Operation) *Aliases {
-	a := &Aliases{succ: map[*dialect.Value][]*dialect.Value{}, pred: map[*dialect.Value][]*dialect.Value{}}
+	_, values := irSize(root)
+	return newAliasesSized(root, values)
+}
+
+// newAliasesSized is NewAliases with the number of values under root
+// known (see irSize).
+func newAliasesSized(root *dialect.Operation, values int) *Aliases {
+	a := &Aliases{succ: make(map[*dialect.Value][]*dialect.Value, values/2), pred: make(map[*dialect.Value][]*dialect.Value, values)}
 	root.Walk(func(op *dialect.Operation) bool {
 		a.addOp(op)
 		return true
@@ -143,9 +150,25 @@ func (a *Aliases) ResolveReverse(v *dialect.Value) []*dialect.Value { return clo
 
 func closure(v *dialect.Value, next map[*dialect.Value][]*dialect.Value) []*dialect.Value {
 	out := []*dialect.Value{v}
-	seen := map[*dialect.Value]bool{v: true}
+	// Most closures hold a handful of values (a tile and its views or
+	// in-place results): out itself is the seen set until it grows, so
+	// the common case builds no map.
+	const small = 16
+	var seen map[*dialect.Value]bool
 	for i := 0; i < len(out); i++ {
 		for _, w := range next[out[i]] {
+			if seen == nil && len(out) < small {
+				if !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+				continue
+			}
+			if seen == nil {
+				seen = make(map[*dialect.Value]bool, 2*len(out))
+				for _, x := range out {
+					seen[x] = true
+				}
+			}
 			if !seen[w] {
 				seen[w] = true
 				out = append(out, w)

@@ -47,8 +47,9 @@ func (i Interval) Union(j Interval) Interval {
 type Liveness struct {
 	Fn      *dialect.Operation
 	Aliases *Aliases
-	pos     map[*dialect.Operation]int
-	end     map[*dialect.Operation]int
+	// at is each op's first and last point, in one map: the analyses
+	// look both up for most ops, and a kernel has many.
+	at      map[*dialect.Operation]opSpan
 	Ops     []*dialect.Operation // by point
 	vals    map[*dialect.Value][]Interval
 	blockLo map[*dialect.Block]int
@@ -63,6 +64,9 @@ type Liveness struct {
 	gap int
 }
 
+// opSpan is an op's point and the last point inside it.
+type opSpan struct{ pos, end int }
+
 // regionFlow is block-level liveness of one multi-block region.
 type regionFlow struct {
 	liveIn, liveOut map[*dialect.Block]map[*dialect.Value]bool
@@ -70,10 +74,17 @@ type regionFlow struct {
 }
 
 // Pos is the program point of op.
-func (l *Liveness) Pos(op *dialect.Operation) int { return l.pos[op] }
+func (l *Liveness) Pos(op *dialect.Operation) int { return l.at[op].pos }
+
+// PosOK is Pos, and whether op was numbered (it is in the analysed IR,
+// or was reported to Inserted).
+func (l *Liveness) PosOK(op *dialect.Operation) (int, bool) {
+	s, ok := l.at[op]
+	return s.pos, ok
+}
 
 // End is the last program point inside op (Pos for ops without regions).
-func (l *Liveness) End(op *dialect.Operation) int { return l.end[op] }
+func (l *Liveness) End(op *dialect.Operation) int { return l.at[op].end }
 
 // NumPoints is the number of program points.
 func (l *Liveness) NumPoints() int { return len(l.Ops) }
@@ -84,13 +95,15 @@ func ComputeLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
 }
 
 func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness {
+	ops, values := irSize(fn)
 	if aliases == nil {
-		aliases = NewAliases(fn)
+		aliases = newAliasesSized(fn, values)
 	}
 	l := &Liveness{
 		Fn: fn, Aliases: aliases,
-		pos: map[*dialect.Operation]int{}, end: map[*dialect.Operation]int{},
-		vals:    map[*dialect.Value][]Interval{},
+		at:      make(map[*dialect.Operation]opSpan, ops),
+		Ops:     make([]*dialect.Operation, 0, ops),
+		vals:    make(map[*dialect.Value][]Interval, values),
 		blockLo: map[*dialect.Block]int{}, blockHi: map[*dialect.Block]int{},
 		regions: map[*dialect.Region]*regionFlow{},
 		gap:     gap,
@@ -105,7 +118,7 @@ func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness
 func (l *Liveness) point(i int) int { return i * max(l.gap, 1) }
 
 func (l *Liveness) number(op *dialect.Operation) {
-	l.pos[op] = l.point(len(l.Ops))
+	pos := l.point(len(l.Ops))
 	l.Ops = append(l.Ops, op)
 	for _, r := range op.Regions {
 		for _, b := range r.Blocks {
@@ -119,13 +132,13 @@ func (l *Liveness) number(op *dialect.Operation) {
 			}
 		}
 	}
-	l.end[op] = l.point(len(l.Ops) - 1)
+	l.at[op] = opSpan{pos: pos, end: l.point(len(l.Ops) - 1)}
 }
 
 // defPoint is where v comes into existence.
 func (l *Liveness) defPoint(v *dialect.Value) int {
 	if v.Op != nil {
-		return l.end[v.Op]
+		return l.at[v.Op].end
 	}
 	b := v.Block
 	parent := b.ParentOp()
@@ -135,7 +148,7 @@ func (l *Liveness) defPoint(v *dialect.Value) int {
 	if b.Region != nil && len(b.Region.Blocks) > 0 && b.Region.Blocks[0] != b {
 		return l.blockLo[b] // argument of a non-entry block
 	}
-	return l.pos[parent]
+	return l.at[parent].pos
 }
 
 // anchor returns the op that stands for a use by user at the level of the
@@ -165,7 +178,13 @@ func (l *Liveness) compute(fn *dialect.Operation) {
 		}
 		if op != fn {
 			for _, res := range op.Results {
-				l.vals[res] = l.valueRanges(res)
+				// An allocation's own value is a handle, not data: its
+				// lifetime is its tiles' (RootRanges). Ranges computes it
+				// only if asked (nothing in the passes asks), which on a
+				// kernel with an allocation per tile halves the work.
+				if !isBufferHandle(res) {
+					l.vals[res] = l.valueRanges(res)
+				}
 			}
 		}
 		return true
@@ -180,9 +199,9 @@ func (l *Liveness) usePoint(u dialect.Use, defRegion *dialect.Region) (*dialect.
 	}
 	if nested {
 		// Used inside a nested region: alive through the whole op.
-		return a, l.end[a] + 1, true
+		return a, l.at[a].end + 1, true
 	}
-	return a, l.pos[a], true
+	return a, l.at[a].pos, true
 }
 
 // conditional reports ops whose regions run at most once each per
@@ -223,19 +242,19 @@ func (l *Liveness) collect(v *dialect.Value, uses []dialect.Use, region *dialect
 		}
 		switch {
 		case !nested:
-			end = max(end, l.pos[a])
+			end = max(end, l.at[a].pos)
 		case conditional(a):
-			end = max(end, l.pos[a]+1)
+			end = max(end, l.at[a].pos+1)
 			if _, ok := inner[a]; !ok {
 				innerOrder = append(innerOrder, a)
 			}
 			inner[a] = append(inner[a], u)
 		default:
-			end = max(end, l.end[a]+1)
+			end = max(end, l.at[a].end+1)
 		}
 	}
 	for _, a := range innerOrder {
-		if l.end[a] < end {
+		if l.at[a].end < end {
 			continue // live through the whole op anyway
 		}
 		for _, r := range a.Regions {
@@ -282,7 +301,7 @@ func (l *Liveness) valueRanges(v *dialect.Value) []Interval {
 	if v.IsBlockArg() {
 		if p := defBlock.ParentOp(); p != nil && p != l.Fn && p.Def != nil && p.Def.Branch != nil &&
 			defBlock.Region != nil && p.Def.Branch.Loops(p, defBlock.Region.Index()) {
-			return []Interval{{l.pos[p], l.end[p] + 1}}
+			return []Interval{{l.at[p].pos, l.at[p].end + 1}}
 		}
 	}
 	flow := l.regions[defRegion]
@@ -395,10 +414,24 @@ func (l *Liveness) blockFlow(r *dialect.Region) *regionFlow {
 }
 
 // Ranges returns the lifetime of a value as sorted disjoint intervals.
-func (l *Liveness) Ranges(v *dialect.Value) []Interval { return l.vals[v] }
+func (l *Liveness) Ranges(v *dialect.Value) []Interval {
+	if rs, ok := l.vals[v]; ok {
+		return rs
+	}
+	// A buffer handle's lifetime, computed on first request (see
+	// compute); values outside the function have none.
+	if v.Op != nil && v.Op != l.Fn && isBufferHandle(v) {
+		if _, in := l.at[v.Op]; in {
+			rs := l.valueRanges(v)
+			l.vals[v] = rs
+			return rs
+		}
+	}
+	return nil
+}
 
 // Interval returns the hull of a value's lifetime.
-func (l *Liveness) Interval(v *dialect.Value) Interval { return hull(l.vals[v]) }
+func (l *Liveness) Interval(v *dialect.Value) Interval { return hull(l.Ranges(v)) }
 
 func hull(rs []Interval) Interval {
 	var iv Interval
@@ -533,6 +566,16 @@ func (l *Liveness) computeContext(root *dialect.Value) context {
 	return context{region: reg, blocks: blocks}
 }
 
+// NeverExclusive reports whether Exclusive(root, x) is false for every
+// x: root has no sites, or they span the function's own body and that
+// body is one block (nothing runs on a path that could skip root). A
+// pass asking Exclusive about many pairs can skip the pairs such a root
+// is in.
+func (l *Liveness) NeverExclusive(root *dialect.Value) bool {
+	c := l.contextOf(root)
+	return c.region == nil || c.region.Op == l.Fn && l.regions[c.region] == nil
+}
+
 // Exclusive reports whether two roots can never be live on the same
 // execution path: they live in different regions of an op that runs at
 // most one of them (the arms of an scf.if), or in blocks of one region
@@ -543,19 +586,31 @@ func (l *Liveness) Exclusive(a, b *dialect.Value) (bool, *dialect.Operation) {
 	if ca.region == nil || cb.region == nil {
 		return false, nil
 	}
-	// Structured: different regions of an Exclusive op.
-	armOf := map[*dialect.Operation]*dialect.Region{}
+	// Structured: different regions of an Exclusive op. The chains of
+	// enclosing regions are as deep as the nesting: a slice scanned
+	// linearly beats a map built per query (memory-reuse asks this for
+	// every pair of overlapping lifetimes).
+	var chainBuf [16]*dialect.Region
+	chain := chainBuf[:0]
 	for r := ca.region; r != nil; {
 		op := r.Op
-		armOf[op] = r
+		chain = append(chain, r)
 		if op == nil || op == l.Fn || op.Block == nil {
 			break
 		}
 		r = op.Block.Region
 	}
+	armOf := func(op *dialect.Operation) (*dialect.Region, bool) {
+		for _, r := range chain {
+			if r.Op == op {
+				return r, true
+			}
+		}
+		return nil, false
+	}
 	for r := cb.region; r != nil; {
 		op := r.Op
-		if ra, ok := armOf[op]; ok {
+		if ra, ok := armOf(op); ok {
 			if ra != r && op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op) {
 				return true, op
 			}
@@ -605,6 +660,6 @@ func (l *Liveness) Roots() []*dialect.Value {
 			out = append(out, op.Results[0])
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(l.pos[a.Op], l.pos[b.Op]) })
+	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(l.at[a.Op].pos, l.at[b.Op].pos) })
 	return out
 }

@@ -37,7 +37,8 @@ func (l *Liveness) Inserted(op *dialect.Operation, changed ...*dialect.Value) bo
 	if idx < 0 || idx+1 >= len(b.Ops) {
 		return false
 	}
-	hi, ok := l.pos[b.Ops[idx+1]]
+	next, ok := l.at[b.Ops[idx+1]]
+	hi := next.pos
 	if !ok {
 		return false
 	}
@@ -45,23 +46,23 @@ func (l *Liveness) Inserted(op *dialect.Operation, changed ...*dialect.Value) bo
 	// last point, or the parent's own point.
 	var lo int
 	if idx > 0 {
-		e, ok := l.end[b.Ops[idx-1]]
+		prev, ok := l.at[b.Ops[idx-1]]
 		if !ok {
 			return false
 		}
-		lo = e + 1
+		lo = prev.end + 1
 	} else {
-		p, ok := l.pos[b.ParentOp()]
+		parent, ok := l.at[b.ParentOp()]
 		if !ok {
 			return false
 		}
-		lo = p + 1
+		lo = parent.pos + 1
 	}
 	at := lo + (hi-lo)/2
 	if at <= lo || at+1 > hi {
 		return false
 	}
-	l.pos[op], l.end[op] = at, at
+	l.at[op] = opSpan{pos: at, end: at}
 	if idx == 0 {
 		l.blockLo[b] = at
 	}

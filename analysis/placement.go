@@ -49,11 +49,23 @@ type tileWrite struct {
 // (checkNoAlias), and every read sees its producer's bytes (the flow
 // check of placement_flow.go).
 func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
+	return CheckTilePlacementAliases(fn, rules, nil)
+}
+
+// CheckTilePlacementAliases is CheckTilePlacement with fn's alias graph
+// given (nil: built here), for a pass that built it and has changed no
+// op or operand since, only attributes such as addresses: the graph is
+// a function of the IR alone, so building it again gives the same. The
+// plan itself is still read from the IR and checked in full.
+func CheckTilePlacementAliases(fn *dialect.Operation, rules PlacementRules, aa *Aliases) error {
 	tp, err := collectTilePlan(fn, rules)
 	if err != nil {
 		return err
 	}
-	if err := tp.checkNoAlias(NewAliases(fn), rules.Target); err != nil {
+	if aa == nil {
+		aa = NewAliases(fn)
+	}
+	if err := tp.checkNoAlias(aa, rules.Target); err != nil {
 		return err
 	}
 	// Every read sees the bytes its producer wrote (on every path, in
@@ -65,7 +77,11 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 		return dialect.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
 	}
 	fc := &flowCheck{haveAddr: tp.haveAddr, addrs: tp.addrs, open: rules.Unmaterialized}
-	if _, err := fc.block(fn.Body(0), newState()); err != nil {
+	keys := tp.nallocs // before addresses, a key per allocation
+	if tp.haveAddr {
+		keys = 8 // a key per memory space
+	}
+	if _, err := fc.block(fn.Body(0), newStateSized(keys)); err != nil {
 		return err
 	}
 	if fc.overflow {
@@ -80,6 +96,7 @@ type tilePlan struct {
 	writes   []*tileWrite
 	addrs    map[*dialect.Value]int64
 	haveAddr bool // every allocation has an address: compare across them
+	nallocs  int
 }
 
 // collectTilePlan gathers the writes and addresses, checking that every
@@ -88,16 +105,20 @@ type tilePlan struct {
 // relative to each other; with some missing (pinned allocations before
 // allocate-addr) each allocation is checked on its own.
 func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, error) {
-	tp := &tilePlan{addrs: map[*dialect.Value]int64{}}
+	tp := &tilePlan{}
 	var allocs []*dialect.Operation
+	type addrOf struct {
+		buf  *dialect.Value
+		addr int64
+	}
+	var addrs []addrOf
 	var firstErr error
 	fn.Walk(func(op *dialect.Operation) bool {
 		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
 			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
 				allocs = append(allocs, op)
 				if a, ok := dialect.AllocAddr(op); ok {
-					tp.addrs[op.Results[0]] = a
-					tp.haveAddr = true
+					addrs = append(addrs, addrOf{op.Results[0], a})
 				}
 			}
 		}
@@ -121,6 +142,12 @@ func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, er
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	tp.nallocs = len(allocs)
+	tp.addrs = make(map[*dialect.Value]int64, len(addrs))
+	for _, a := range addrs {
+		tp.addrs[a.buf] = a.addr
+	}
+	tp.haveAddr = len(addrs) > 0
 	if tp.haveAddr {
 		for _, a := range allocs {
 			if _, ok := tp.addrs[a.Results[0]]; !ok {
@@ -166,7 +193,7 @@ func (tp *tilePlan) byteRange(w *tileWrite) (key *dialect.Value, lo, hi int64) {
 // checkNoAlias checks the no-alias rules: an op's output may not overlap
 // the inputs its rules forbid, and may overlap the others only exactly.
 func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
-	owner := map[*dialect.Value]*tileWrite{}
+	owner := make(map[*dialect.Value]*tileWrite, len(tp.writes))
 	for _, w := range tp.writes {
 		for _, v := range aa.Resolve(w.res) {
 			if _, seen := owner[v]; !seen {

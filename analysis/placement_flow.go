@@ -41,7 +41,8 @@ type memState struct {
 	own  map[any][]seg // a nil slice: no known bytes (hides the base's)
 }
 
-func newState() *memState { return &memState{own: map[any][]seg{}} }
+// newStateSized is an empty state for about n keys.
+func newStateSized(n int) *memState { return &memState{own: make(map[any][]seg, n)} }
 
 // child is a new empty layer over s; s must not change while it is used.
 func (s *memState) child() *memState { return &memState{base: s, own: map[any][]seg{}} }
@@ -78,6 +79,13 @@ func (s *memState) absorb(top *memState) {
 // write makes [lo, hi) of key hold version v.
 func (s *memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Operation) {
 	old := s.get(key)
+	if len(old) == 0 || len(old) == 1 && lo <= old[0].lo && old[0].hi <= hi {
+		// The common case before addresses (one key per allocation,
+		// rewritten whole): one segment, nothing to split or sort. A
+		// fresh slice: the old one may be a base layer's.
+		s.own[key] = []seg{{lo, hi, v, by}}
+		return
+	}
 	out := make([]seg, 0, len(old)+2)
 	for _, g := range old {
 		if g.hi <= lo || g.lo >= hi {

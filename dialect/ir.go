@@ -535,29 +535,35 @@ func (op *Operation) SegmentSizes(name string) []int {
 // OperandSegment returns the operands of segment i under
 // operandSegmentSizes; without the attribute, segment 0 is everything.
 func (op *Operation) OperandSegment(i int) []*Value {
-	sizes := op.SegmentSizes("operandSegmentSizes")
-	if sizes == nil {
+	// Read the attribute in place: SegmentSizes copies it, and the
+	// planning passes ask every op for its destination segment.
+	a, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr)
+	if !ok {
 		if i == 0 {
 			return op.Operands
 		}
 		return nil
 	}
+	sizes := a.Values
 	start := 0
 	for k := 0; k < i && k < len(sizes); k++ {
-		start += sizes[k]
+		start += int(sizes[k])
 	}
-	if i >= len(sizes) || start+sizes[i] > len(op.Operands) {
+	if i >= len(sizes) || start+int(sizes[i]) > len(op.Operands) {
 		return nil
 	}
-	return op.Operands[start : start+sizes[i]]
+	return op.Operands[start : start+int(sizes[i])]
 }
 
 // OperandSegmentStart returns the index of the first operand of segment i.
 func (op *Operation) OperandSegmentStart(i int) int {
-	sizes := op.SegmentSizes("operandSegmentSizes")
+	var sizes []int64
+	if a, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr); ok {
+		sizes = a.Values
+	}
 	start := 0
 	for k := 0; k < i && k < len(sizes); k++ {
-		start += sizes[k]
+		start += int(sizes[k])
 	}
 	return start
 }

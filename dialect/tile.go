@@ -94,16 +94,30 @@ func (t *TileType) SizeFits() bool {
 }
 
 func (t *TileType) byteSize() (int64, bool) {
-	bits, ok := checked.Product(append([]int64{ElementBitWidth(t.Elem)}, t.Shape...)...)
+	w := ElementBitWidth(t.Elem)
+	bits, ok := scaledProduct(w, t.Shape)
 	if !ok {
 		// The element count may still fit once divided: count bytes
 		// per element instead when the width is whole bytes.
-		if w := ElementBitWidth(t.Elem); w%8 == 0 {
-			return checked.Product(append([]int64{w / 8}, t.Shape...)...)
+		if w%8 == 0 {
+			return scaledProduct(w/8, t.Shape)
 		}
 		return 0, false
 	}
 	return (bits + 7) / 8, true
+}
+
+// scaledProduct is checked.Product(k, shape...) without building the
+// argument list (the planning passes ask every tile's size, often).
+func scaledProduct(k int64, shape []int64) (int64, bool) {
+	p := k
+	for _, d := range shape {
+		var ok bool
+		if p, ok = checked.Mul(p, d); !ok {
+			return 0, false
+		}
+	}
+	return p, true
 }
 
 // Tile returns the uniqued !tile.tile type.
@@ -436,7 +450,7 @@ func TileInputs(op *Operation) []*Value {
 	if !op.Has(DestinationStyle) {
 		return op.Operands
 	}
-	if op.SegmentSizes("operandSegmentSizes") == nil {
+	if _, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr); !ok {
 		return op.Operands
 	}
 	return op.OperandSegment(0)
@@ -489,6 +503,9 @@ func SetTileDest(op *Operation, buf *Value, offset int64) {
 // SetTileDestFor replaces the destination of result i of an op that has
 // its destinations already.
 func SetTileDestFor(op *Operation, i int, buf *Value, offset int64) {
+	if setOnlyTileDest(op, i, buf, offset) {
+		return
+	}
 	bufs := append([]*Value(nil), TileDests(op)...)
 	if len(bufs) != len(op.Results) {
 		if len(op.Results) == 1 {
@@ -502,6 +519,38 @@ func SetTileDestFor(op *Operation, i int, buf *Value, offset int64) {
 	}
 	bufs[i], offs[i] = buf, offset
 	SetTileDests(op, bufs, offs)
+}
+
+// setOnlyTileDest is SetTileDestFor on a single-result op whose
+// destination is already written the way SetTileDests writes it: one
+// operand and the offset to replace, instead of every operand, use and
+// attribute (memory-reuse moves every tile of a kernel this way). It
+// reports false, changing nothing, when the op is not in that form.
+func setOnlyTileDest(op *Operation, i int, buf *Value, offset int64) bool {
+	if i != 0 || len(op.Results) != 1 || op.HasAttr("dest_offsets") {
+		return false
+	}
+	seg, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr)
+	if !ok || seg.Elem != I32 || len(seg.Values) != 2 || seg.Values[1] != 1 || seg.Values[0] < 0 || int(seg.Values[0])+1 != len(op.Operands) {
+		return false
+	}
+	cur := int64(0)
+	if a := op.Attr("offset"); a != nil {
+		ia, ok := a.(*IntegerAttr)
+		if !ok || ia.Type != I64 || ia.Big != "" || ia.Value == 0 {
+			return false
+		}
+		cur = ia.Value
+	}
+	op.SetOperand(len(op.Operands)-1, buf)
+	switch {
+	case offset == cur:
+	case offset == 0:
+		op.RemoveAttr("offset")
+	default:
+		op.SetAttr("offset", Int(offset, I64))
+	}
+	return true
 }
 
 func parseTileOp(p AsmParser, st *OperationState) error {

@@ -11,7 +11,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
-	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -30,7 +29,9 @@ import (
 //     stages; soft penalties for cross-pipe reuse (see addPenalties)
 //     scaled by a `tile.reuse_penalty` (or `reuse_penalty`) weight on
 //     tile.alloc; pipeline-stage separations relaxed into penalties only
-//     when nothing fits, with the PH-DSA-001 hint.
+//     when nothing fits, with the PH-DSA-001 hint. By default
+//     (within-best-fit) no space's peak exceeds best fit's: penalties are
+//     minimised within that budget (dsarp_budget.go).
 //   - planner=best-fit|ffd|trivial: the other planner-library algorithms.
 //
 // Every placement is validated twice before it is written: by the planner
@@ -59,6 +60,9 @@ type allocateAddrOptions struct {
 	TimeLimit time.Duration // dsa-rp's wall-clock safety stop, 0 for none
 	Work      int64         // dsa-rp's work budget
 	Penalties bool
+	// WithinBestFit: dsa-rp keeps every space's peak at or below best
+	// fit's (dsarp_budget.go).
+	WithinBestFit bool
 }
 
 func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
@@ -68,6 +72,8 @@ func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
 	s.Int(&o.Work, "work", planning.DefaultWork,
 		"Work budget of planner=dsa-rp in search steps (a few ns each); the same budget gives the same addresses on any machine").AtLeast(1)
 	s.Bool(&o.Penalties, "penalties", true, "Add cross-pipe reuse penalties (planner=dsa-rp)")
+	s.Bool(&o.WithinBestFit, "within-best-fit", true,
+		"planner=dsa-rp: keep every space's peak at or below best fit's, paying reuse penalties rather than bytes")
 }
 
 // addrProblem is the planning problem of one function with the mapping
@@ -81,6 +87,8 @@ type addrProblem struct {
 	// inPlace lists (output, input) allocations of one op whose
 	// lifetimes meet there: they may share bytes only at one address.
 	inPlace [][2]int
+	// withinBestFit: solve dsa-rp with solveWithinBestFit.
+	withinBestFit bool
 }
 
 func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOptions) error {
@@ -95,8 +103,8 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 		return nil
 	}
 	algo := o.Planner
-	names := printer.Names(fn, printer.Options{})
-	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}}
+	names := allocNames(fn)
+	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}, withinBestFit: o.WithinBestFit}
 	// Lifetimes matter to the lifetime-aware planners; the bump planners
 	// ignore them but the memory report shows them.
 	lv := analysis.ComputeLiveness(fn, nil)
@@ -169,7 +177,9 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 	}
 	rules := placementRules(ctx)
 	rules.Complete = true
-	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
+	// Since lv was computed, only addr attributes changed: its alias
+	// graph is still fn's.
+	if err := analysis.CheckTilePlacementAliases(fn, rules, lv.Aliases); err != nil {
 		for i, a := range allocs {
 			if prev[i] != nil {
 				a.SetAttr("addr", prev[i])
@@ -215,7 +225,13 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 	const rounds = 3
 	clockStopped := false
 	for round := 0; ; round++ {
-		res, err := planner.Solve(algo, ap.p, opt)
+		var res *planner.Result
+		var err error
+		if algo == "dsa-rp" && ap.withinBestFit {
+			res, err = solveWithinBestFit(ap.p, opt)
+		} else {
+			res, err = planner.Solve(algo, ap.p, opt)
+		}
 		if err == nil && clockStopped && !res.ClockStopped {
 			res.ClockStopped = true
 			res.Warnings = append(res.Warnings, planner.ClockStopWarning)
@@ -341,6 +357,26 @@ func (ap *addrProblem) separate(a, b int, reason string) {
 	}
 	ap.seps[k] = true
 	ap.p.Separations = append(ap.p.Separations, planner.Separation{A: a, B: b, Reason: reason})
+}
+
+// sortedLiveOverlap is planner.LiveOverlap (do two lifetimes share a
+// point) on sorted disjoint lists, as RootRanges gives them, in one merge:
+// after memory-reuse an allocation holds many tiles, and comparing every
+// interval of one with every interval of the other, at every write, grows
+// with the square of the kernel.
+func sortedLiveOverlap(a, b []planner.Interval) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i].Overlaps(b[j]) {
+			return true
+		}
+		if a[i].End <= b[j].End {
+			i++
+		} else {
+			j++
+		}
+	}
+	return false
 }
 
 // addSeparations records the pairs that must never share bytes.
@@ -581,7 +617,7 @@ func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, rules *w
 		// Two allocations whose lifetimes meet at the op may share bytes
 		// in the planner's model; shifted against each other, the op
 		// would clobber input bytes it has not read yet (see solve).
-		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !planner.LiveOverlap(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
+		if r := ap.root(in); r >= 0 && out >= 0 && r != out && ap.p.Buffers[r].Pool == ap.p.Buffers[out].Pool && !sortedLiveOverlap(ap.p.Buffers[r].Live, ap.p.Buffers[out].Live) {
 			ap.inPlace = append(ap.inPlace, [2]int{out, r})
 		}
 	}

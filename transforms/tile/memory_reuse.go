@@ -9,7 +9,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"github.com/pto-opt/pto-opt/planner"
-	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -99,6 +98,22 @@ type member struct {
 	staged bool
 	offset int64 // within its buffer
 	slot   int   // index in its buffer's members while packing
+	// anyPath: whether the member is never on an exclusive path with
+	// another (analysis.Liveness.NeverExclusive), so blockers need not
+	// ask: 0 not known yet (most members are never asked about), 1 yes,
+	// 2 no.
+	anyPath int8
+}
+
+// neverExclusive is analysis.Liveness.NeverExclusive of m, remembered.
+func (s *reuser) neverExclusive(m *member) bool {
+	if m.anyPath == 0 {
+		m.anyPath = 2
+		if s.lv.NeverExclusive(m.alloc.Results[0]) {
+			m.anyPath = 1
+		}
+	}
+	return m.anyPath == 1
 }
 
 // buffer is one allocation of the plan and the members that share it.
@@ -140,7 +155,7 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	}
 	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*member{},
 		noShare: map[[2]*member]string{}, partners: map[*member][]*member{}, residue: map[*member]int64{}, groupTags: map[int64]*dialect.Operation{}}
-	names := printer.Names(fn, printer.Options{})
+	names := allocNames(fn)
 	for i, a := range allocs {
 		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
 			size: allocSize(a), pinned: IsPinned(a), fixed: hasAddr(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
@@ -393,7 +408,7 @@ func (s *reuser) packOrder(order []*member, guard, subranges bool) []*buffer {
 	if s.ctx.Target != nil && len(order) > 0 {
 		align = max(align, s.ctx.Target.Alignment(order[0].space))
 	}
-	in := map[*member]*buffer{} // where each packed member went
+	in := make(map[*member]*buffer, len(order)) // where each packed member went
 	for _, m := range order {
 		m.offset = 0
 		if m.alone() {
@@ -458,13 +473,23 @@ func (b *buffer) add(m *member, guard bool, residue map[*member]int64) {
 // refusals placed in b, and concurrent pipeline stages of m's group.
 func (s *reuser) blockers(b *buffer, m *member, guard bool, in map[*member]*buffer, first bool) []*member {
 	var out []*member
-	seen := map[int]bool{}
+	// seen dedupes members found through several indexes; with first
+	// the search stops at the first, so nothing needs deduping (and no
+	// set is made: this runs for every member and every buffer tried).
+	var seen map[int]bool
+	if !first {
+		seen = map[int]bool{}
+	}
 	block := func(k int) bool {
+		if first {
+			out = append(out, b.members[k])
+			return false
+		}
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, b.members[k])
 		}
-		return !first
+		return true
 	}
 	// Non-closed buffers hold no pinned member, but a closed one (or a
 	// space mismatch) blocks everything; one space and pinned members
@@ -495,8 +520,10 @@ func (s *reuser) blockers(b *buffer, m *member, guard bool, in map[*member]*buff
 			if seen[k] {
 				return true
 			}
-			if ex, _ := s.lv.Exclusive(m.alloc.Results[0], b.members[k].alloc.Results[0]); ex {
-				return true
+			if x := b.members[k]; !s.neverExclusive(m) && !s.neverExclusive(x) {
+				if ex, _ := s.lv.Exclusive(m.alloc.Results[0], x.alloc.Results[0]); ex {
+					return true
+				}
 			}
 			return block(k)
 		})

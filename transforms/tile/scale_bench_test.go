@@ -27,12 +27,13 @@ import (
 
 // benchPipeline runs pipeline on a fresh parse of src per iteration,
 // for ascend910b, with one thread.
-func benchPipeline(b *testing.B, src, pipeline string) {
-	benchPipelineOn(b, src, pipeline, "ascend910b")
+func benchPipeline(b *testing.B, src, pipeline string) *dialect.Operation {
+	return benchPipelineOn(b, src, pipeline, "ascend910b")
 }
 
-// benchPipelineOn is benchPipeline for a target ("" for none).
-func benchPipelineOn(b *testing.B, src, pipeline, target string) {
+// benchPipelineOn is benchPipeline for a target ("" for none); it
+// returns the last run's module.
+func benchPipelineOn(b *testing.B, src, pipeline, target string) *dialect.Operation {
 	pl, err := pass.ParsePipeline(pipeline)
 	if err != nil {
 		b.Fatal(err)
@@ -47,8 +48,10 @@ func benchPipelineOn(b *testing.B, src, pipeline, target string) {
 	b.StopTimer()
 	var cpu time.Duration
 	defer func() { b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op") }()
+	var m *dialect.Operation
 	for i := 0; i < b.N; i++ {
-		m, err := parser.ParseString(src, parser.Options{})
+		var err error
+		m, err = parser.ParseString(src, parser.Options{})
 		if err == nil {
 			err = dialect.Verify(m)
 		}
@@ -69,6 +72,7 @@ func benchPipelineOn(b *testing.B, src, pipeline, target string) {
 			b.Fatal(err)
 		}
 	}
+	return m
 }
 
 // BenchmarkScaleReuseAddr: -init-memref -materialize-semantic-aliases
@@ -89,9 +93,14 @@ func BenchmarkScaleReuseAddrChain(b *testing.B) {
 }
 
 // BenchmarkScaleDSARP: -pto-memory-plan=planner=dsa-rp (default work).
+// peak/best-fit is the largest, over the memory spaces, of dsa-rp's peak
+// over best fit's on the same kernel (at most 1: dsa-rp stays within
+// best fit's peak).
 func BenchmarkScaleDSARP(b *testing.B) {
 	benchscale.Sizes(b, []int{1000, 3000, 10000}, func(b *testing.B, n int) {
-		benchPipeline(b, gen.TileKernel(n), "builtin.module(func.func(pto-memory-plan{planner=dsa-rp}))")
+		src := gen.TileKernel(n)
+		m := benchPipeline(b, src, dsarpPipeline)
+		b.ReportMetric(worstPeakRatio(peaksOf(b, m), planPeaks(b, src, bestFitPipeline)), "peak/best-fit")
 	})
 }
 

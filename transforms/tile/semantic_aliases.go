@@ -1,6 +1,7 @@
 package tile
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -67,6 +68,21 @@ func (m *materializer) refresh() {
 		m.stale = false
 		m.ends.reset(m.lv)
 	}
+}
+
+// cmpInBlock orders two ops of one block: by their points in the
+// liveness while it is current (it follows insertions), else by their
+// indexes. Finding an index scans the block, which for the loops of a
+// long kernel adds up to the square of its length.
+func (m *materializer) cmpInBlock(a, b *dialect.Operation) int {
+	if m.lv != nil && !m.stale {
+		pa, oka := m.lv.PosOK(a)
+		pb, okb := m.lv.PosOK(b)
+		if oka && okb {
+			return cmp.Compare(pa, pb)
+		}
+	}
+	return cmp.Compare(a.IndexInBlock(), b.IndexInBlock())
 }
 
 // touched reports to ends the values whose lifetimes changed.
@@ -140,11 +156,21 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 			return dialect.NewError(d.Loc, "materialize-semantic-aliases: the input's addresses break a rule: %s", d.Msg)
 		}
 	}
-	return materializeSemanticAliases(ctx, fn)
+	if err := materializeSemanticAliases(ctx, fn); err != nil {
+		return err
+	}
+	// The must-alias plan is a plan too: the independent validator checks
+	// it before the pass hands it on.
+	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+		return dialect.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", dialect.AsDiagnostic(err).Msg)
+	}
+	return nil
 }
 
 // materializeSemanticAliases is the pass's work, also run by memory-reuse
-// on the IR it rebased.
+// on the IR it rebased. It does not validate the result: each caller runs
+// the independent validator once on what it hands on (memory-reuse after
+// its own last changes, so the plan is checked once, not twice).
 func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if fn.Body(0) == nil {
 		return nil
@@ -182,11 +208,6 @@ func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error 
 		hoistToEntry(fn, m.allocs)
 	}
 	removeUnusedAllocs(fn)
-	// The must-alias plan is a plan too: the independent validator checks
-	// it before the pass hands it on.
-	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
-		return dialect.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", dialect.AsDiagnostic(err).Msg)
-	}
 	return nil
 }
 
@@ -358,7 +379,7 @@ func (m *materializer) initUsedElsewhere(L *dialect.Operation, init *dialect.Val
 				continue
 			}
 			a := L.Block.FindAncestorOpInBlock(u.Op)
-			if a == nil || a == L || a.IndexInBlock() > L.IndexInBlock() {
+			if a == nil || a == L || m.cmpInBlock(a, L) > 0 {
 				return true
 			}
 		}
@@ -475,7 +496,7 @@ func (m *materializer) safeWrite(op *dialect.Operation, dst analysis.TileLoc, ca
 					}
 					return false
 				}
-				if ua.IndexInBlock() > anchor.IndexInBlock() || ua == anchor && u.Op != op {
+				if m.cmpInBlock(ua, anchor) > 0 || ua == anchor && u.Op != op {
 					return false
 				}
 			}
@@ -615,7 +636,7 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int
 		for _, v := range viewClosure(w) {
 			for _, u := range v.Uses {
 				a := S.Block.FindAncestorOpInBlock(u.Op)
-				if a == nil || a.IndexInBlock() <= S.IndexInBlock() {
+				if a == nil || m.cmpInBlock(a, S) <= 0 {
 					continue
 				}
 				if v == w && u.Op == w.Block.Terminator() && u.Index == w.Index-1 {
@@ -699,7 +720,7 @@ func (m *materializer) safeWriteInArm(op *dialect.Operation, dst analysis.TileLo
 				}
 				a := myArm.Blocks[0].FindAncestorOpInBlock(u.Op)
 				b := myArm.Blocks[0].FindAncestorOpInBlock(op)
-				if a != nil && b != nil && a.IndexInBlock() < b.IndexInBlock() {
+				if a != nil && b != nil && m.cmpInBlock(a, b) < 0 {
 					continue
 				}
 				return false

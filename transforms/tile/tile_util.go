@@ -3,6 +3,7 @@ package tile
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
@@ -76,25 +77,31 @@ func newTileAlloc(space string, size int64, loc dialect.Location, name string) *
 }
 
 // allocNamer hands out mem_<space>_<n> names not used in a function yet.
+// It looks at the function's names when the first is asked for (a pass
+// may create none), and keeps only those that could collide: the ones
+// starting with mem_.
 type allocNamer struct {
+	fn   *dialect.Operation
 	used map[string]bool
 	next map[string]int
 }
 
 func newAllocNamer(fn *dialect.Operation) *allocNamer {
-	n := &allocNamer{used: map[string]bool{}, next: map[string]int{}}
-	fn.Walk(func(op *dialect.Operation) bool {
-		for _, r := range op.Results {
-			if r.NameHint != "" {
-				n.used[r.NameHint] = true
-			}
-		}
-		return true
-	})
-	return n
+	return &allocNamer{fn: fn, next: map[string]int{}}
 }
 
 func (n *allocNamer) name(space string) string {
+	if n.used == nil {
+		n.used = map[string]bool{}
+		n.fn.Walk(func(op *dialect.Operation) bool {
+			for _, r := range op.Results {
+				if strings.HasPrefix(r.NameHint, "mem_") {
+					n.used[r.NameHint] = true
+				}
+			}
+			return true
+		})
+	}
 	for {
 		k := n.next[space]
 		n.next[space]++

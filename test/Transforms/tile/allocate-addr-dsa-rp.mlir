@@ -1,5 +1,6 @@
 // RUN: pto-opt %s -split-input-file --target=ascend910b -allocate-addr="planner=dsa-rp penalties=false" -check-tile-placement | FileCheck %s
-// RUN: pto-opt %s -split-input-file --target=ascend910b -allocate-addr=planner=dsa-rp -check-tile-placement | FileCheck %s --check-prefix=PEN
+// RUN: pto-opt %s -split-input-file --target=ascend910b -allocate-addr="planner=dsa-rp within-best-fit=false" -check-tile-placement | FileCheck %s --check-prefix=PEN
+// RUN: pto-opt %s -split-input-file --target=ascend910b -allocate-addr=planner=dsa-rp -check-tile-placement | FileCheck %s --check-prefix=BUD
 
 // Reuse of dead ranges: each tile dies where the next is written (inputs
 // are read before outputs are written), so DSA-RP gives all four
@@ -113,8 +114,10 @@ func.func @stages(%in: !tile.tensor<64x64xf32>) {
 
 // Cross-pipe penalties: %x is last touched by the vector unit (recip), %z
 // is first written by MTE2 (a load). Sharing their bytes would force a
-// V -> MTE2 synchronisation, so with penalties (the default) DSA-RP puts
-// %z above; without them it reuses %x's dead range.
+// V -> MTE2 synchronisation, so with penalties and no peak budget
+// (within-best-fit=false) DSA-RP puts %z above; without penalties it
+// reuses %x's dead range. By default the peak stays at best fit's (two
+// tiles), so the penalty is paid: %z reuses %x's range.
 // CHECK-LABEL: func.func @cross_pipe
 // CHECK:       %mx = tile.alloc vec, 16384 {addr = [[X:[0-9]+]]}
 // CHECK-NEXT:  %my = tile.alloc vec, 16384
@@ -123,6 +126,10 @@ func.func @stages(%in: !tile.tensor<64x64xf32>) {
 // PEN:         %mx = tile.alloc vec, 16384 {addr = {{0|16384}}}
 // PEN-NEXT:    %my = tile.alloc vec, 16384 {addr = {{0|16384}}}
 // PEN-NEXT:    %mz = tile.alloc vec, 16384 {addr = 32768}
+// BUD-LABEL:   func.func @cross_pipe
+// BUD:         %mx = tile.alloc vec, 16384 {addr = [[X:[0-9]+]]}
+// BUD-NEXT:    %my = tile.alloc vec, 16384
+// BUD-NEXT:    %mz = tile.alloc vec, 16384 {addr = [[X]]}
 func.func @cross_pipe(%in: !tile.tensor<64x64xf32>) {
   %mx = tile.alloc vec, 16384 : !tile.buf<vec>
   %my = tile.alloc vec, 16384 : !tile.buf<vec>
