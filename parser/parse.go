@@ -29,6 +29,7 @@ func (p *Parser) reset() {
 	p.st.defaultDialect = "builtin"
 	p.st.typeAlias = map[string]dialect.Type{}
 	p.st.typeCache = map[string]dialect.Type{}
+	p.st.dictCache = nil
 	p.st.attrAlias = map[string]dialect.Attribute{}
 	p.st.allowUnreg = p.opts.AllowUnregistered
 	p.st.pendingDense = p.st.pendingDense[:0]
