@@ -4,8 +4,10 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Attribute is an MLIR attribute. String returns the text mlir-opt prints.
@@ -347,8 +349,33 @@ func (a *DenseArrayAttr) String() string {
 }
 
 // I32Array and I64Array build dense arrays.
-func I32Array(vals ...int64) *DenseArrayAttr { return &DenseArrayAttr{Elem: I32, Values: vals} }
-func I64Array(vals ...int64) *DenseArrayAttr { return &DenseArrayAttr{Elem: I64, Values: vals} }
+func I32Array(vals ...int64) *DenseArrayAttr { return intArray(I32, vals) }
+func I64Array(vals ...int64) *DenseArrayAttr { return intArray(I64, vals) }
+
+// intArray returns the array attribute of vals. Short ones (static
+// sizes, offsets and strides, segment sizes: most ops carry some) are
+// made once and shared, attributes being immutable as in MLIR, where
+// they are uniqued.
+func intArray(elem Type, vals []int64) *DenseArrayAttr {
+	if len(vals) > len(arrayKey{}.vals) {
+		return &DenseArrayAttr{Elem: elem, Values: vals}
+	}
+	k := arrayKey{elem: elem, n: uint8(len(vals))}
+	copy(k.vals[:], vals)
+	if a, ok := intArrays.Load(k); ok {
+		return a.(*DenseArrayAttr)
+	}
+	a, _ := intArrays.LoadOrStore(k, &DenseArrayAttr{Elem: elem, Values: slices.Clone(vals)})
+	return a.(*DenseArrayAttr)
+}
+
+type arrayKey struct {
+	elem Type
+	n    uint8
+	vals [6]int64
+}
+
+var intArrays sync.Map // arrayKey -> *DenseArrayAttr
 
 // TypeAttr wraps a type used as an attribute value.
 type TypeAttr struct{ Type Type }

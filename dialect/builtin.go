@@ -146,9 +146,16 @@ func parseFunc(p AsmParser, st *OperationState) error {
 				a.Attrs = attrs
 			}
 			inputs = append(inputs, a.Type)
-			argAttrs = append(argAttrs, &DictAttr{Entries: a.Attrs})
-			if len(a.Attrs) > 0 {
+			// The argument dictionaries are made from the first one that
+			// is not empty (most functions have none).
+			if len(a.Attrs) > 0 && !anyArgAttrs {
 				anyArgAttrs = true
+				for range len(inputs) - 1 {
+					argAttrs = append(argAttrs, &DictAttr{})
+				}
+			}
+			if anyArgAttrs {
+				argAttrs = append(argAttrs, &DictAttr{Entries: a.Attrs})
 			}
 			if !p.ParseOptionalPunct(",") {
 				break
@@ -177,9 +184,14 @@ func parseFunc(p AsmParser, st *OperationState) error {
 						return err
 					}
 					results = append(results, t)
-					resAttrs = append(resAttrs, &DictAttr{Entries: attrs})
-					if len(attrs) > 0 {
+					if len(attrs) > 0 && !anyResAttrs {
 						anyResAttrs = true
+						for range len(results) - 1 {
+							resAttrs = append(resAttrs, &DictAttr{})
+						}
+					}
+					if anyResAttrs {
+						resAttrs = append(resAttrs, &DictAttr{Entries: attrs})
 					}
 					if !p.ParseOptionalPunct(",") {
 						break
@@ -195,7 +207,6 @@ func parseFunc(p AsmParser, st *OperationState) error {
 				return err
 			}
 			results = []Type{t}
-			resAttrs = append(resAttrs, &DictAttr{})
 		}
 	}
 	st.AddAttr("function_type", &TypeAttr{Function(inputs, results)})

@@ -9,13 +9,53 @@ package dialect
 // found inside each isolated-from-above op (each function, say) and goes on
 // with the next one: the result is a DiagnosticList when several failed.
 func Verify(op *Operation) error {
-	v := &verifier{index: map[*Operation]int{}, doms: map[*Region]*domInfo{}}
+	v := &verifier{index: map[*Operation]int{}, doms: map[*Region]*domInfo{},
+		visited: map[*Operation]struct{}{}, walking: map[*Block]bool{}}
 	return v.verifyOp(op)
 }
 
 type verifier struct {
 	index map[*Operation]int
 	doms  map[*Region]*domInfo
+	// The ops of the blocks being walked that the walk has reached: in
+	// such a block an op defined before the op being verified is one of
+	// them. Their entries go when their block is done, so the table
+	// holds one path of blocks, not the whole IR (index, for the blocks
+	// not being walked, holds whole blocks).
+	visited map[*Operation]struct{}
+	walking map[*Block]bool
+}
+
+// before reports whether def comes before op in their block, which is
+// being walked when op is an ancestor of the op being verified.
+func (v *verifier) before(def, op *Operation) bool {
+	if v.walking[op.Block] {
+		_, ok := v.visited[def]
+		return ok && def != op
+	}
+	return v.posInBlock(def) < v.posInBlock(op)
+}
+
+// verifyOps verifies the ops of b in order; the ops of isolated-from-above
+// ops that fail are collected in isolated, any other failure returned.
+func (v *verifier) verifyOps(b *Block, isolated *DiagnosticList) error {
+	v.walking[b] = true
+	defer func() {
+		for _, o := range b.Ops {
+			delete(v.visited, o)
+		}
+		delete(v.walking, b)
+	}()
+	for _, o := range b.Ops {
+		v.visited[o] = struct{}{}
+		if err := v.verifyOp(o); err != nil {
+			if !o.Has(IsolatedFromAbove) {
+				return err
+			}
+			*isolated = append(*isolated, Diagnostics(err)...)
+		}
+	}
+	return nil
 }
 
 func (v *verifier) posInBlock(op *Operation) int {
@@ -77,13 +117,8 @@ func (v *verifier) verifyOp(op *Operation) error {
 			if err := v.checkNonEmpty(op, b); err != nil {
 				return err
 			}
-			for _, o := range b.Ops {
-				if err := v.verifyOp(o); err != nil {
-					if !o.Has(IsolatedFromAbove) {
-						return err
-					}
-					isolated = append(isolated, Diagnostics(err)...)
-				}
+			if err := v.verifyOps(b, &isolated); err != nil {
+				return err
 			}
 			if err := v.checkTerminator(op, b); err != nil {
 				return err
@@ -221,7 +256,7 @@ func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
 		if val.IsBlockArg() {
 			return nil
 		}
-		if val.Op == anc || v.posInBlock(val.Op) > v.posInBlock(anc) {
+		if !v.before(val.Op, anc) {
 			return v.domError(op, i, val, "operand #%d does not dominate this use", i)
 		}
 		return nil

@@ -3,6 +3,7 @@ package parser
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -363,6 +364,72 @@ func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
 		})
 		return list, err
 	}
+	// A dictionary read before in this parse, spelled the same, is the
+	// same: its entries are copied (the op owns its list) and its values
+	// shared, as mlir-opt's attributes are uniqued.
+	key := s.dictKey()
+	if key != "" {
+		if list, ok := s.dictCache[key]; ok {
+			s.lex.(*stream).skipPast(s.peek().Pos.Offset + len(key))
+			return slices.Clone(list), nil
+		}
+	}
+	list, err := s.readAttrDict()
+	if err == nil && key != "" {
+		if s.dictCache == nil {
+			s.dictCache = map[string][]dialect.NamedAttr{}
+		}
+		s.dictCache[key] = slices.Clone(list)
+	}
+	return list, err
+}
+
+// dictKey returns the text of the attribute dictionary at the next token
+// when reading it again would give the same attributes and have no other
+// effect, so that dictCache may stand for it: a short dictionary on one
+// line of a stream, without dense literals (which may wait for their
+// type, see finishDense), locations (which may wait for their alias, see
+// readLoc) or comments, and not deep enough to reach maxNesting; else "".
+func (s *state) dictKey() string {
+	const maxKey = 256
+	st, ok := s.lex.(*stream)
+	if !ok {
+		return ""
+	}
+	from := s.peek().Pos.Offset
+	src := st.sc.src
+	depth := 0
+	for j := from; j < len(src) && j-from < maxKey; j++ {
+		switch src[j] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				key := src[from : j+1]
+				if s.nesting+len(key) >= maxNesting || strings.Contains(key, "dense") || strings.Contains(key, "loc") {
+					return ""
+				}
+				return key
+			}
+		case '"':
+			for j++; j < len(src) && src[j] != '"'; j++ {
+				switch src[j] {
+				case '\\':
+					j++
+				case '\n':
+					return ""
+				}
+			}
+		case '\n', '/':
+			return ""
+		}
+	}
+	return ""
+}
+
+// readAttrDict reads `{name = value, ...}` from a stream.
+func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 	if err := s.expectPunct("{"); err != nil {
 		return nil, err
 	}
@@ -371,7 +438,6 @@ func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
 		s.next()
 		return list, nil
 	}
-	seen := map[string]bool{}
 	for {
 		t := s.peek()
 		var name string
@@ -391,10 +457,9 @@ func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
 			return nil, s.errf("expected attribute name")
 		}
 		s.next()
-		if seen[name] {
+		if slices.ContainsFunc(list, func(a dialect.NamedAttr) bool { return a.Name == name }) {
 			return nil, s.errAt(t, "duplicate key '%s' in dictionary attribute", name)
 		}
-		seen[name] = true
 		var value dialect.Attribute = dialect.Unit
 		if s.isPunct("=") {
 			s.next()

@@ -453,7 +453,7 @@ func hexAsHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) (lit s
 	if _, ok := elemT.(*dialect.ComplexType); ok {
 		parts = 2
 	}
-	w := 2 * (bits + 7) / 8 * parts // hex digits per element
+	w := 2 * ((bits + 7) / 8) * parts // hex digits per element
 	if int64(len(digits)) != int64(w)*n {
 		return "", false, nil // a splat, or a size denseFromHex reports
 	}

@@ -414,6 +414,15 @@ func (t *stream) Next() *lexer.Token {
 	return tok
 }
 
+// skipPast consumes the current token, which must have been peeked, and
+// the text after it up to offset end, which stays on its line: the
+// stream goes on at end.
+func (t *stream) skipPast(end int) {
+	t.n++
+	t.peeked = false
+	t.sc.i = end
+}
+
 // span is a byte range of the source with the position of its start:
 // positions stay absolute in the source, so a chunk of a large file, or a
 // token's text read again, reports the lines and columns of the whole

@@ -29,6 +29,7 @@ func (p *Parser) reset() {
 	p.st.defaultDialect = "builtin"
 	p.st.typeAlias = map[string]dialect.Type{}
 	p.st.typeCache = map[string]dialect.Type{}
+	p.st.dictCache = nil
 	p.st.attrAlias = map[string]dialect.Attribute{}
 	p.st.allowUnreg = p.opts.AllowUnregistered
 	p.st.pendingDense = p.st.pendingDense[:0]
@@ -97,7 +98,12 @@ func (s *state) startText(filename, src string) {
 	s.err = nil
 	s.nesting = 0
 	s.braces = braceIndex{}
-	s.builder = nil // a failed parse may leave frames open
+	if s.builder != nil {
+		// A failed parse may leave frames open; the names tables it
+		// made serve the next text (a large module's chunks are many).
+		s.builder.reset()
+		s.builder.allowUnreg = s.allowUnreg
+	}
 }
 
 // parseSpan reads the top-level items of s.src in sp: alias definitions

@@ -20,6 +20,8 @@ type state struct {
 	filename       string // the name of the text in diagnostics
 	src            string // the text being parsed (token offsets index it)
 	typeCache      map[string]dialect.Type
+	fnCache        map[fnKey]dialect.Type         // see parseFunctionType
+	dictCache      map[string][]dialect.NamedAttr // see parseAttrDict
 	typeAlias      map[string]dialect.Type
 	attrAlias      map[string]dialect.Attribute
 	genericP       *participle.Parser[genericOp]

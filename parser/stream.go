@@ -74,6 +74,7 @@ func (s *state) parseRegionBuilt(entryArgs []dialect.Argument) (*dialect.RegionS
 			cur = blk
 			continue
 		case tPercent, tString, tIdent:
+			mark := s.stateSlab
 			st, err := s.parseOperation()
 			if err != nil {
 				return nil, err
@@ -86,6 +87,7 @@ func (s *state) parseRegionBuilt(entryArgs []dialect.Argument) (*dialect.RegionS
 				return nil, err
 			}
 			cur.Append(op)
+			s.reuseStates(mark)
 			continue
 		}
 		return nil, s.errf("expected operation name in quotes, found %s", describe(t))
@@ -125,4 +127,19 @@ func (b *builder) forwardBlock(label string, loc dialect.Location) *dialect.Bloc
 	f.labels[label] = blk
 	f.pending[label] = loc
 	return blk
+}
+
+// reuseStates gives back the op states handed out since the slab had
+// mark left, once the op they describe is built: nothing refers to them
+// any more (the builder keeps only what their slices point to), so a long
+// region's ops are read with a few states instead of one each. When the
+// states took more than the rest of that slab, they are left to die with
+// their slabs.
+func (s *state) reuseStates(mark []dialect.OperationState) {
+	rest := s.stateSlab
+	if len(rest) == 0 || len(mark) < len(rest) || &mark[len(mark)-1] != &rest[len(rest)-1] {
+		return
+	}
+	clear(mark[:len(mark)-len(rest)])
+	s.stateSlab = mark
 }

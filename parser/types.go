@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -189,14 +190,19 @@ func (s *state) parseFunctionType() (dialect.Type, error) {
 	if err := s.expectPunct("("); err != nil {
 		return nil, err
 	}
-	var ins []dialect.Type
+	// Every generic op has a function type, most of them one seen before:
+	// the types are read into a buffer on the stack, and a function type
+	// of few types is looked up by them before it is made (dialect.Function
+	// interns it by a key spelled out for every call).
+	var buf [fnKeyTypes]dialect.Type
+	all := buf[:0]
 	if !s.isPunct(")") {
 		for {
 			t, err := s.parseType()
 			if err != nil {
 				return nil, err
 			}
-			ins = append(ins, t)
+			all = append(all, t)
 			if !s.isPunct(",") {
 				break
 			}
@@ -209,12 +215,58 @@ func (s *state) parseFunctionType() (dialect.Type, error) {
 	if err := s.expectPunct("->"); err != nil {
 		return nil, err
 	}
-	outs, err := s.parseResultTypes()
-	if err != nil {
-		return nil, err
+	ins := len(all)
+	// The results, as parseResultTypes reads them (here, so that buf stays
+	// on the stack).
+	if s.isPunct("(") {
+		s.next()
+		if !s.isPunct(")") {
+			for {
+				t, err := s.parseType()
+				if err != nil {
+					return nil, err
+				}
+				all = append(all, t)
+				if !s.isPunct(",") {
+					break
+				}
+				s.next()
+			}
+		}
+		if err := s.expectPunct(")"); err != nil {
+			return nil, err
+		}
+	} else {
+		t, err := s.parseType()
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, t)
 	}
-	return dialect.Function(ins, outs), nil
+	if len(all) > fnKeyTypes {
+		return dialect.Function(slices.Clone(all[:ins]), slices.Clone(all[ins:])), nil
+	}
+	k := fnKey{ins: uint8(ins), outs: uint8(len(all) - ins)}
+	copy(k.types[:], all)
+	if ft, ok := s.fnCache[k]; ok {
+		return ft, nil
+	}
+	ft := dialect.Function(slices.Clone(all[:ins]), slices.Clone(all[ins:]))
+	if s.fnCache == nil {
+		s.fnCache = map[fnKey]dialect.Type{}
+	}
+	s.fnCache[k] = ft
+	return ft, nil
 }
+
+// fnKey is a function type of at most fnKeyTypes inputs and results, by
+// its (interned, so comparable) types.
+type fnKey struct {
+	ins, outs uint8
+	types     [fnKeyTypes]dialect.Type
+}
+
+const fnKeyTypes = 8
 
 // parseResultTypes reads `T` or `(T, U)` (a function type is parenthesised).
 func (s *state) parseResultTypes() ([]dialect.Type, error) {

@@ -16,7 +16,6 @@ package printer
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"io"
 	"runtime"
@@ -62,7 +61,7 @@ func Print(w io.Writer, op *dialect.Operation, opts Options) error {
 		return bw.Flush()
 	}
 	// Aliases are named as the IR is printed and listed before it.
-	var body bytes.Buffer
+	var body chunks
 	bb := bufio.NewWriterSize(&body, 1<<16)
 	p := newPrinter(bb, opts)
 	p.alias = newAliasTable()
@@ -70,8 +69,31 @@ func Print(w io.Writer, op *dialect.Operation, opts Options) error {
 	p.w.WriteByte('\n')
 	bb.Flush()
 	p.alias.writeHeader(bw)
-	bw.Write(body.Bytes())
+	for _, c := range body {
+		bw.Write(c)
+	}
 	return bw.Flush()
+}
+
+// chunks holds a text too large to copy as it grows (the body printed
+// before its alias definitions, as long as the output): in pieces of
+// chunkSize, never copied, filled to the brim.
+type chunks [][]byte
+
+const chunkSize = 1 << 20
+
+func (c *chunks) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		if len(*c) == 0 || len((*c)[len(*c)-1]) == chunkSize {
+			*c = append(*c, make([]byte, 0, chunkSize))
+		}
+		last := &(*c)[len(*c)-1]
+		k := min(len(p), chunkSize-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+	}
+	return n, nil
 }
 
 // String prints op to a string.

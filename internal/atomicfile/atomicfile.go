@@ -6,14 +6,16 @@
 // A Batch commits several outputs together: each is staged (written whole
 // to a temporary file beside it) first, and only when every one staged are
 // they renamed into place, so `-o out.mlir --memory-report=/missing/r.html`
-// leaves out.mlir untouched. Errors name the user's path, never the
-// temporary file's.
+// leaves out.mlir untouched. An output too large to hold in memory is
+// streamed into its temporary file (Batch.Create). Errors name the user's
+// path, never the temporary file's.
 package atomicfile
 
 import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -48,6 +50,11 @@ type staged struct {
 	tmp    string // the temporary file, "" for a special file
 	dev    *os.File
 	data   []byte
+	// A stream (Batch.Create) is written as it is made: file is the
+	// temporary file (or the special file) open for it; err is its first
+	// write error.
+	file *os.File
+	err  error
 }
 
 // Add stages data for path: a regular (or new) file is written whole to a
@@ -63,27 +70,95 @@ func (b *Batch) Add(path string, data []byte) error {
 	return nil
 }
 
-func stage(path string, data []byte) (*staged, error) {
+// Create stages path for a stream of data written to the returned writer
+// until Commit, so that a large output never has to be held whole in
+// memory: a regular (or new) file is written to a temporary file beside
+// it, renamed over path at Commit like Add's. A special file (-o
+// /dev/null, a pipe) is opened and written as the data comes, before
+// Commit: use Create for it only when nothing but the writes themselves
+// can fail after the first byte. A write error is kept and returned by
+// Commit (and every later write returns it). On error the batch is
+// aborted.
+func (b *Batch) Create(path string) (io.Writer, error) {
+	s, err := open(path)
+	if err != nil {
+		b.Abort()
+		return nil, &fs.PathError{Op: "write", Path: path, Err: underlying(err)}
+	}
+	b.staged = append(b.staged, s)
+	return s, nil
+}
+
+// Write writes to a stream, keeping its first error.
+func (s *staged) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.file.Write(p)
+	s.err = err
+	return n, err
+}
+
+// open opens the stream Create stages: a temporary file beside a regular
+// one, or the special file itself.
+func open(path string) (*staged, error) {
+	s, mode, keepMode, err := resolve(path)
+	if err != nil || s.dev != nil {
+		if s != nil {
+			s.file, s.dev = s.dev, nil
+		}
+		return s, err
+	}
+	f, tmp, err := createTemp(filepath.Dir(s.target), filepath.Base(s.target), mode)
+	if err != nil {
+		return nil, err
+	}
+	if keepMode {
+		if err := f.Chmod(mode); err != nil {
+			f.Close()
+			os.Remove(tmp)
+			return nil, err
+		}
+	}
+	s.file, s.tmp = f, tmp
+	return s, nil
+}
+
+// resolve follows path's symbolic links and opens it when it is a special
+// file; else it returns the mode a new file for it gets, and whether that
+// is an existing file's.
+func resolve(path string) (s *staged, mode fs.FileMode, keepMode bool, err error) {
 	target := path
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+		return nil, 0, false, err
 	}
-	s := &staged{path: path, target: target, data: data}
-	mode := fs.FileMode(0o666)
-	keepMode := false
+	s = &staged{path: path, target: target}
+	mode = fs.FileMode(0o666)
 	if fi, err := os.Stat(target); err == nil {
 		if !fi.Mode().IsRegular() {
 			s.dev, err = os.OpenFile(target, os.O_WRONLY, 0)
 			if err != nil {
-				return nil, err
+				return nil, 0, false, err
 			}
-			return s, nil
+			return s, 0, false, nil
 		}
 		mode, keepMode = fi.Mode().Perm(), true
 	}
-	f, tmp, err := createTemp(filepath.Dir(target), filepath.Base(target), mode)
+	return s, mode, keepMode, nil
+}
+
+func stage(path string, data []byte) (*staged, error) {
+	s, mode, keepMode, err := resolve(path)
+	if err != nil || s.dev != nil {
+		if s != nil {
+			s.data = data
+		}
+		return s, err
+	}
+	s.data = data
+	f, tmp, err := createTemp(filepath.Dir(s.target), filepath.Base(s.target), mode)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +194,21 @@ func stage(path string, data []byte) (*staged, error) {
 func (b *Batch) Commit() error {
 	defer b.Abort()
 	for _, s := range b.staged {
+		if s.file == nil {
+			continue
+		}
+		// A stream is complete: close it, and drop a temporary file that
+		// could not be written whole.
+		err := s.err
+		if cerr := s.file.Close(); err == nil {
+			err = cerr
+		}
+		s.file = nil
+		if err != nil {
+			return &fs.PathError{Op: "write", Path: s.path, Err: underlying(err)}
+		}
+	}
+	for _, s := range b.staged {
 		if s.dev == nil {
 			continue
 		}
@@ -149,6 +239,9 @@ func (b *Batch) Abort() {
 	for _, s := range b.staged {
 		if s.dev != nil {
 			s.dev.Close()
+		}
+		if s.file != nil {
+			s.file.Close()
 		}
 		if s.tmp != "" {
 			os.Remove(s.tmp)

@@ -122,3 +122,68 @@ func TestDevFull(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// A stream replaces its file only at Commit, keeps the file's mode, and
+// leaves nothing behind when the batch is aborted; the null device stays
+// a device.
+func TestCreateStreams(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "out.mlir")
+	if err := os.WriteFile(file, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	var b Batch
+	w, err := b.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []string{"ne", "w"} {
+		if _, err := w.Write([]byte(part)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := os.ReadFile(file); string(got) != "old" {
+		t.Fatalf("before Commit the file holds %q", got)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(file); string(got) != "new" {
+		t.Fatalf("after Commit the file holds %q", got)
+	}
+	if fi, _ := os.Stat(file); fi.Mode().Perm() != 0o640 {
+		t.Fatalf("mode %v, want 0640", fi.Mode().Perm())
+	}
+
+	w, err = b.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("lost"))
+	b.Abort()
+	if got, _ := os.ReadFile(file); string(got) != "new" {
+		t.Fatalf("after Abort the file holds %q", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
+	}
+	if _, err := b.Create(filepath.Join(dir, "missing", "x")); err == nil {
+		t.Fatal("streaming into a missing directory succeeded")
+	}
+
+	before, err := os.Stat(os.DevNull)
+	if err != nil || before.Mode().IsRegular() {
+		return
+	}
+	w, err = b.Create(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("plan\n"))
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if after, err := os.Stat(os.DevNull); err != nil || after.Mode() != before.Mode() {
+		t.Fatalf("%s changed from %v to %v", os.DevNull, before.Mode(), after.Mode())
+	}
+}

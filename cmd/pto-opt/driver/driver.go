@@ -6,6 +6,7 @@
 package driver
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"errors"
@@ -68,18 +69,20 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.dumpPipeline {
 		fmt.Fprint(stderr, cfg.pipeline.Dump())
 	}
-	var src []byte
+	// One copy of the input serves everything (the parser keeps pieces of
+	// it, names and literals, in the IR).
+	var text string
 	var err error
 	name := cfg.input
 	if name == "-" {
 		if f, ok := stdin.(*os.File); ok && stdio.WasClosed(f) {
 			err = errors.New("standard input is closed")
 		} else {
-			src, err = io.ReadAll(stdin)
+			text, err = readText(stdin)
 		}
 		name = "<stdin>"
 	} else {
-		src, err = os.ReadFile(name)
+		text, err = readFile(name)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pto-opt: cannot open input file '%s': %v\n", cfg.input, errText(err))
@@ -94,10 +97,6 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	// One copy of the input serves everything (the parser keeps pieces of
-	// it, names and literals, in the IR); the bytes read are dropped.
-	text := string(src)
-	src = nil
 	sm := newSourceMgr()
 	sm.add(name, text)
 	threads := 0 // one per CPU
@@ -135,6 +134,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			sm.render(stderr, w)
 		}
 	}
+	// One module going to a file or standard output is printed straight
+	// into it (after its diagnostics, as when buffered) rather than held
+	// whole in memory: nothing can fail after it is printed but the
+	// writing itself. Several chunks, a memory report or a verifier keep
+	// the output until the end, to write it all or nothing.
+	streaming := len(chunks) == 1 && ver == nil && cfg.memoryReport == "" &&
+		(cfg.output != "-" || !stdoutClosed(stdout))
+	var streamed *dialect.Operation
 	var out bytes.Buffer
 	failed := false
 	warnedNoTarget := false
@@ -144,7 +151,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		// Keep the chunk's positions: pad it with the text before it.
 		text := c.pad()
-		if len(chunks) == 1 {
+		if len(chunks) == 1 && !streaming {
 			// The module printed is about as long as its text.
 			out.Grow(len(text) + len(text)/4 + 4096)
 		}
@@ -193,7 +200,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					ok = false
 				}
 			}
-			if ok {
+			if ok && streaming {
+				streamed = module
+			} else if ok {
 				t1 := time.Now()
 				printer.Print(&out, module, printOpts)
 				out.WriteByte('\n') // mlir-opt ends every module with an empty line
@@ -218,7 +227,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ver != nil && !ver.finish(stderr, sm) {
 		failed = true
 	}
-	if !writeOutputs(cfg, name, explicitTarget, mgr, out.Bytes(), failed, stdout, stderr) {
+	if streamed != nil {
+		t1 := time.Now()
+		if !streamOutput(cfg, streamed, printOpts, stdout, stderr) {
+			failed = true
+		}
+		outputTime += time.Since(t1)
+	} else if !writeOutputs(cfg, name, explicitTarget, mgr, out.Bytes(), failed, stdout, stderr) {
 		failed = true
 	}
 	// The reports come last, whatever happened before, as in mlir-opt.
@@ -296,23 +311,96 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 	return !failed
 }
 
+// readFile reads a file as readText does.
+func readFile(name string) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return readText(f)
+}
+
+// readText reads r into a string without holding the text twice (as
+// reading bytes and converting them would, for a moment): the memory a
+// large input takes is touched once.
+func readText(r io.Reader) (string, error) {
+	var sb strings.Builder
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 && int64(int(fi.Size())) == fi.Size() {
+			sb.Grow(int(fi.Size()) + 1) // +1: one read finds the end
+		}
+	}
+	_, err := io.CopyBuffer(&sb, r, make([]byte, 64<<10))
+	return sb.String(), err
+}
+
+// streamOutput prints module into the output as it goes: a file is
+// replaced when the whole text is written (atomicfile), standard output
+// is written as writeStdout would.
+func streamOutput(cfg *config, module *dialect.Operation, opts printer.Options, stdout, stderr io.Writer) bool {
+	printTo := func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		printer.Print(bw, module, opts)
+		bw.WriteByte('\n') // mlir-opt ends every module with an empty line
+		return bw.Flush()
+	}
+	if cfg.output == "-" {
+		err := printTo(stdout)
+		if err == nil {
+			err = syncStdout(stdout)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", errText(err))
+			return false
+		}
+		return true
+	}
+	var batch atomicfile.Batch
+	defer batch.Abort()
+	w, err := batch.Create(cfg.output)
+	if err == nil {
+		printTo(w) // an error is kept for Commit
+		err = batch.Commit()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
+		return false
+	}
+	return true
+}
+
+// stdoutClosed reports whether standard output was closed at start (Go's
+// runtime put /dev/null there).
+func stdoutClosed(stdout io.Writer) bool {
+	f, isFile := stdout.(*os.File)
+	return isFile && stdio.WasClosed(f)
+}
+
+// syncStdout reports the late errors of a regular file or device as
+// standard output; a pipe or terminal does not support it, which is not
+// a failure.
+func syncStdout(stdout io.Writer) error {
+	if f, isFile := stdout.(*os.File); isFile {
+		if err := f.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+			return err
+		}
+	}
+	return nil
+}
+
 // writeStdout writes the output text, failing on a standard output that
 // was closed at start (Go's runtime put /dev/null there) or that refuses
 // the bytes (/dev/full, a closed pipe).
 func writeStdout(stdout io.Writer, text []byte) error {
-	f, isFile := stdout.(*os.File)
-	if isFile && stdio.WasClosed(f) {
+	if stdoutClosed(stdout) {
 		return errors.New("standard output is closed")
 	}
 	if _, err := stdout.Write(text); err != nil {
 		return errors.New(errText(err))
 	}
-	if isFile {
-		// A regular file or device reports late errors on sync; a pipe or
-		// terminal does not support it, which is not a failure.
-		if err := f.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
-			return errors.New(errText(err))
-		}
+	if err := syncStdout(stdout); err != nil {
+		return errors.New(errText(err))
 	}
 	return nil
 }
