@@ -221,7 +221,7 @@ func (p *asmParser) ParseArgument(withType bool) (dialect.Argument, error) {
 		if err := p.s.readLoc(t, true); err != nil {
 			return a, err
 		}
-		a.Loc.Raw = t.Value
+		a.Loc = a.Loc.WithRaw(t.Value)
 	}
 	return a, nil
 }

@@ -103,8 +103,8 @@ func (s *state) wrongTokenLoc(t *lexer.Token) dialect.Location {
 		return loc
 	}
 	lineStart := strings.LastIndexAny(s.src[:end], "\n\r") + 1
-	loc.Line -= strings.Count(s.src[end:off], "\n")
-	loc.Col = end - lineStart + 1
+	loc.Line -= uint32(strings.Count(s.src[end:off], "\n"))
+	loc.Col = uint32(end - lineStart + 1)
 	return loc
 }
 

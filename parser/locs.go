@@ -250,18 +250,21 @@ func (p *Parser) applyLocations(m *dialect.Operation, srcLen int) error {
 	r := &locResolver{aliases: p.st.attrAlias, expanded: map[string]string{}, budget: locBudget(srcLen)}
 	var err error
 	fix := func(l *dialect.Location) {
-		if l.Raw == "" || err != nil {
+		if l.RawText() == "" || err != nil {
 			return
 		}
-		raw, ok := r.expand(l.Raw)
+		raw, ok := r.expand(l.RawText())
 		if !ok {
 			err = dialect.NewError(*l, "location is too long with its aliases written out (more than %d bytes of locations in all)", locBudget(srcLen))
 			return
 		}
-		if loc, ok := r.resolve(raw); ok {
-			*l = loc
+		// The record made for raw text is the location's own: the file
+		// it names is not interned (see dialect.Location).
+		if pos, ok := r.resolve(raw); ok {
+			*l = dialect.AtRaw(pos.file, pos.line, pos.col, raw)
+		} else {
+			*l = l.WithRaw(raw)
 		}
-		l.Raw = raw
 	}
 	m.Walk(func(op *dialect.Operation) bool {
 		fix(&op.Loc)
@@ -361,10 +364,10 @@ const maxLocDepth = 64
 // for loc(unknown). Locations that name no file (a bare name, an opaque
 // location, an unknown alias) report !ok, and the op keeps the place it
 // was parsed at.
-func (r *locResolver) resolve(raw string) (dialect.Location, bool) {
+func (r *locResolver) resolve(raw string) (filePos, bool) {
 	body, ok := strings.CutPrefix(strings.TrimSpace(raw), "loc(")
 	if !ok || !strings.HasSuffix(body, ")") {
-		return dialect.Location{}, false
+		return filePos{}, false
 	}
 	r.ts.sc = scanner{src: body[:len(body)-1], line: 1}
 	r.ts.n, r.ts.peeked = 0, false
@@ -373,6 +376,13 @@ func (r *locResolver) resolve(raw string) (dialect.Location, bool) {
 }
 
 type locKind int
+
+// filePos is a position a loc(...) text names (the zero filePos for
+// loc(unknown)).
+type filePos struct {
+	file      string
+	line, col int
+}
 
 const (
 	locNone    locKind = iota // no file position inside
@@ -384,8 +394,8 @@ const (
 // position MLIR's diagnostic handler would show: the first file position
 // found through names, call sites (the callee) and fused lists. It never
 // fails; it stops at what it does not expect.
-func innerLoc(ts *stream, depth int) (dialect.Location, locKind) {
-	none := func() (dialect.Location, locKind) { return dialect.Location{}, locNone }
+func innerLoc(ts *stream, depth int) (filePos, locKind) {
+	none := func() (filePos, locKind) { return filePos{}, locNone }
 	if depth > maxLocDepth {
 		return none()
 	}
@@ -393,7 +403,7 @@ func innerLoc(ts *stream, depth int) (dialect.Location, locKind) {
 	switch {
 	case t.Type == tIdent && t.Value == "unknown":
 		ts.Next()
-		return dialect.Location{}, locUnknown
+		return filePos{}, locUnknown
 	case t.Type == tIdent && t.Value == "callsite":
 		ts.Next()
 		if !skipPunct(ts, "(") {
@@ -434,7 +444,7 @@ func innerLoc(ts *stream, depth int) (dialect.Location, locKind) {
 			if !ok1 || !ok2 || line <= 0 {
 				return none()
 			}
-			return dialect.Location{File: file, Line: line, Col: col}, locFile
+			return filePos{file, line, col}, locFile
 		}
 		if skipPunct(ts, "(") { // a name wrapping a child location
 			return innerLoc(ts, depth+1)
@@ -453,7 +463,8 @@ func skipPunct(ts *stream, v string) bool {
 }
 
 // locNumber consumes a line or column number, decimal or hexadecimal as
-// fileLineCol reads them, if one comes next.
+// fileLineCol reads them, if one comes next. Like MLIR's, they are 32-bit
+// unsigned (readLoc refuses larger ones; here one names no position).
 func locNumber(ts *stream) (int, bool) {
 	t := ts.Peek()
 	if t.Type != tInt {
@@ -461,7 +472,7 @@ func locNumber(ts *stream) (int, bool) {
 	}
 	ts.Next()
 	n, ok := parseIntLiteral(t.Value)
-	if !ok || !n.IsInt64() {
+	if !ok || !n.IsInt64() || n.Int64() > math.MaxUint32 {
 		return 0, false
 	}
 	return int(n.Int64()), true

@@ -126,7 +126,7 @@ func (s *state) parseOperation() (*dialect.OperationState, error) {
 		if err := s.readLoc(l, true); err != nil {
 			return nil, err
 		}
-		st.Loc.Raw = l.Value
+		st.Loc = st.Loc.WithRaw(l.Value)
 	}
 	st.Results = groups
 	if err := s.finishDense(pending); err != nil {

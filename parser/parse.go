@@ -74,7 +74,7 @@ func (p *Parser) parseWholeOnce(filename string, src string) (*dialect.Operation
 		}
 		return m, nil
 	}
-	m := dialect.NewOperation("builtin.module", dialect.Location{File: filename}, nil, nil)
+	m := dialect.NewOperation("builtin.module", dialect.At(filename, 0, 0), nil, nil)
 	body := m.AddRegion().AddBlock()
 	b.push(true)
 	for i, st := range ops {

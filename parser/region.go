@@ -117,7 +117,7 @@ func (s *state) blockHeader() (*dialect.BlockState, error) {
 					if err := s.readLoc(l, true); err != nil {
 						return nil, err
 					}
-					arg.Loc.Raw = l.Value
+					arg.Loc = arg.Loc.WithRaw(l.Value)
 				}
 				b.Args = append(b.Args, arg)
 				if !s.isPunct(",") {

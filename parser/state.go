@@ -47,7 +47,7 @@ type state struct {
 }
 
 func locOf(p lexer.Position) dialect.Location {
-	return dialect.Location{File: p.Filename, Line: p.Line, Col: p.Column}
+	return dialect.At(p.Filename, p.Line, p.Column)
 }
 
 func (s *state) isPunct(v string) bool {

@@ -429,13 +429,13 @@ func (p *printer) printOp(op *dialect.Operation) {
 
 // locText renders a location for --mlir-print-debuginfo.
 func locText(l dialect.Location) string {
-	if l.Raw != "" {
-		return l.Raw
+	if raw := l.RawText(); raw != "" {
+		return raw
 	}
 	if !l.Known() {
 		return "loc(unknown)"
 	}
-	return "loc(" + dialect.Quote(l.File) + ":" + strconv.Itoa(l.Line) + ":" + strconv.Itoa(l.Col) + ")"
+	return "loc(" + dialect.Quote(l.FileName()) + ":" + strconv.Itoa(int(l.Line)) + ":" + strconv.Itoa(int(l.Col)) + ")"
 }
 
 func (p *printer) printGeneric(op *dialect.Operation) {
@@ -776,7 +776,7 @@ func (p *printer) ArgDecl(v *dialect.Value) {
 	p.w.WriteString(p.valueName(v))
 	p.w.WriteString(": ")
 	p.Type(v.Type)
-	if p.opts.DebugInfo && (v.Loc.Known() || v.Loc.Raw != "") {
+	if p.opts.DebugInfo && (v.Loc.Known() || v.Loc.RawText() != "") {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(v.Loc))
 	}

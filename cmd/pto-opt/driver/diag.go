@@ -66,7 +66,7 @@ func (sm *sourceMgr) render(w io.Writer, d *dialect.Diagnostic) {
 		if !loc.Known() {
 			loc = d.Loc
 		}
-		sm.renderOne(w, loc, "note", n.Msg, loc != prev)
+		sm.renderOne(w, loc, "note", n.Msg, !loc.Same(prev))
 		prev = loc
 	}
 }
@@ -85,18 +85,18 @@ func (sm *sourceMgr) renderOne(w io.Writer, loc dialect.Location, sev, msg strin
 // line are expanded to 8-column stops and the caret line follows them.
 func (sm *sourceMgr) renderRange(w io.Writer, loc dialect.Location, sev, msg string, width int) {
 	if !loc.Known() {
-		name := loc.File
+		name := loc.FileName()
 		if name == "" {
 			name = "<unknown>"
 		}
 		fmt.Fprintf(w, "%s:0: %s: %s\n", name, sev, msg)
 		return
 	}
-	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", loc.File, loc.Line, loc.Col, sev, msg)
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", loc.FileName(), loc.Line, loc.Col, sev, msg)
 	if width < 0 {
 		return
 	}
-	text, ok := sm.line(loc.File, loc.Line)
+	text, ok := sm.line(loc.FileName(), int(loc.Line))
 	if !ok {
 		return
 	}
@@ -104,7 +104,7 @@ func (sm *sourceMgr) renderRange(w io.Writer, loc dialect.Location, sev, msg str
 	// over the rest of the range, clipped to the line. The caret line
 	// ends at the last mark, so a diagnostic on a long line costs the
 	// line once, not a copy of it per mark.
-	col := max(loc.Col-1, 0)
+	col := max(int(loc.Col)-1, 0)
 	if !strings.ContainsRune(text, '\t') {
 		fmt.Fprintln(w, text)
 	} else {

@@ -72,7 +72,7 @@ func splitInput(src, marker, name string) ([]chunk, []*dialect.Diagnostic) {
 		}
 		line, col := pos.at(p.from)
 		warns = append(warns, &dialect.Diagnostic{Severity: dialect.SevWarning,
-			Loc: dialect.Location{File: name, Line: line, Col: col},
+			Loc: dialect.At(name, line, col),
 			Msg: "near miss with file split marker"})
 		cur.to = p.to
 	}

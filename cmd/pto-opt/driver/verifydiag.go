@@ -94,7 +94,7 @@ func newVerifier(w io.Writer, sm *sourceMgr, file, text string, level verifyLeve
 		if m[4] >= 0 {
 			re, err := compileExpectationRE(e.substr)
 			if err != nil {
-				sm.renderRange(w, dialect.Location{File: file, Line: e.annLine, Col: e.annCol}, "error", err.Error(), len(e.substr))
+				sm.renderRange(w, dialect.At(file, e.annLine, e.annCol), "error", err.Error(), len(e.substr))
 				v.ok = false
 				continue
 			}
@@ -159,7 +159,7 @@ func (v *verifier) process(w io.Writer, sm *sourceMgr, sev dialect.Severity, loc
 	var near *expectation
 	for _, e := range v.exps {
 		if loc.Known() {
-			if e.unknown || loc.File != v.file || loc.Line != e.line {
+			if e.unknown || loc.FileName() != v.file || int(loc.Line) != e.line {
 				continue
 			}
 		} else if !e.unknown {
@@ -183,7 +183,7 @@ func (v *verifier) process(w io.Writer, sm *sourceMgr, sev dialect.Severity, loc
 		if near.unknown {
 			sm.renderOne(w, dialect.Location{}, "error", text, true)
 		} else {
-			sm.renderOne(w, dialect.Location{File: v.file, Line: near.annLine, Col: near.annCol}, "error", text, true)
+			sm.renderOne(w, dialect.At(v.file, near.annLine, near.annCol), "error", text, true)
 		}
 		return
 	}
@@ -215,7 +215,7 @@ func (v *verifier) finish(w io.Writer, sm *sourceMgr) bool {
 			sm.renderOne(w, dialect.Location{}, "error", msg, true)
 			continue
 		}
-		sm.renderRange(w, dialect.Location{File: v.file, Line: e.annLine, Col: e.annCol}, "error", msg, len(e.substr))
+		sm.renderRange(w, dialect.At(v.file, e.annLine, e.annCol), "error", msg, len(e.substr))
 	}
 	return v.ok
 }
