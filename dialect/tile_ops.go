@@ -108,6 +108,16 @@ type TileOp struct {
 	PTOElems ElemRule
 	// PTOValid is how ptoas relates the valid shapes of the data tiles.
 	PTOValid ValidRule
+	// PTORowVector are inputs (indices among TileInputs) ptoas reads as
+	// one scalar per row: in a row-major tile ptoas takes exactly one
+	// 32-byte block per row (32/sizeof(element) valid columns), in any
+	// other layout exactly one column (trowexpandadd's src1).
+	PTORowVector []int
+	// PTOMajorAlign is, per target arch, the byte multiple ptoas needs
+	// of every data tile's major dimension (the columns of a row-major
+	// tile, the rows of a column-major one) times its element size
+	// (ttrans on A5). Zero: no rule.
+	PTOMajorAlign ArchBytes
 	// PTOSameShape: ptoas's view keeps the source's shape and valid
 	// region (pto.bitcast: a change of element width needs a reshape).
 	PTOSameShape bool
@@ -144,6 +154,24 @@ func (e ElemRule) For(arch string) string {
 		return e.A5
 	}
 	return ""
+}
+
+// ArchBytes is a byte count for every arch (All) or per target arch
+// ("a2a3", "a5"); zero is no rule.
+type ArchBytes struct{ All, A2A3, A5 int64 }
+
+// For returns the count for a target arch (0 when the rule depends on an
+// arch that is not known, or there is none).
+func (b ArchBytes) For(arch string) int64 {
+	switch {
+	case b.All != 0:
+		return b.All
+	case arch == "a2a3":
+		return b.A2A3
+	case arch == "a5":
+		return b.A5
+	}
+	return 0
 }
 
 // TmpRule is a tmp input (index among TileInputs) and its element rule.
@@ -233,7 +261,7 @@ var TileOps = []TileOp{
 	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, ScratchAt: 2, Scalars: []int{1}, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "remainder by a scalar"},
 	{Name: "fmod", Alias: AliasNoInput, PTO: "tfmod", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise floating-point modulus"},
 	{Name: "fmods", Alias: AliasNoInput, PTO: "tfmods", Scalars: []int{1}, PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "floating-point modulus by a scalar"},
-	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, Doc: "transposes a tile"},
+	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, PTOElems: ElemRule{All: "i8 i16 i32 f16 bf16 f32"}, PTOMajorAlign: ArchBytes{A5: 32}, Doc: "transposes a tile"},
 	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "sum of each row (N x 1 result)"},
 	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "maximum of each row (N x 1 result)"},
 	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "minimum of each row (N x 1 result)"},
@@ -244,7 +272,7 @@ var TileOps = []TileOp{
 	// Broadcasts: the output must not alias the broadcast operand 1.
 	{Name: "row_expand", Alias: AliasNotOperand1, PTO: "trowexpand", PTOIns: []int{1}, PTOValid: ValidRows, Doc: "broadcasts an N x 1 column across the rows"},
 	{Name: "row_expand_mul", Alias: AliasNotOperand1, PTO: "trowexpandmul", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a * row-broadcast b"},
-	{Name: "row_expand_add", Alias: AliasNotOperand1, PTO: "trowexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a + row-broadcast b"},
+	{Name: "row_expand_add", Alias: AliasNotOperand1, PTO: "trowexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, PTORowVector: []int{1}, Doc: "a + row-broadcast b"},
 	{Name: "row_expand_sub", Alias: AliasNotOperand1, PTO: "trowexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a - row-broadcast b"},
 	{Name: "row_expand_div", Alias: AliasNotOperand1, PTO: "trowexpanddiv", PTOElems: elemFloat, PTOValid: ValidRows, Doc: "a / row-broadcast b"},
 	{Name: "col_expand", Alias: AliasNotOperand1, PTO: "tcolexpand", PTOIns: []int{1}, PTOValid: ValidCols, Doc: "broadcasts a 1 x N row down the columns"},
