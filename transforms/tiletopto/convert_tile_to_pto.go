@@ -61,7 +61,10 @@ var ConvertTileToPTO = &pass.Pass{
 	// on it (pto.target_arch), which ptoas reads when no --pto-arch is
 	// given.
 	Anchor:   "builtin.module",
-	Requires: []*pass.Pass{tile.InitMemRef, tile.MaterializeSemanticAliases},
+	// check-ptoas-plan: output without addresses is planned by ptoas
+	// itself; unless pto-memory-plan{planner=ptoas} has checked that its
+	// planner fits, the conversion does (pass.Pass.Requires).
+	Requires: []*pass.Pass{tile.InitMemRef, tile.MaterializeSemanticAliases, tile.CheckPTOASPlan},
 	Stats: map[string]string{
 		"num-tiles": "pto.alloc_tile ops created",
 		"num-ops":   "pto ops emitted for tile ops",
@@ -565,6 +568,13 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 	}
 	t := v.Type.(*dialect.TileType)
 	typ := c.tileBufType(t)
+	if st, ok := src.Type.(*dialect.PTOTileBufType); ok && samePTOView(st, typ) {
+		// A view as the source's own type is the source: ptoas's view
+		// ops change something (pto.bitcast refuses to keep the element
+		// type), so none is emitted.
+		c.windows[v] = src
+		return src, nil
+	}
 	if r, _ := tileOpOfValue(v); r != nil && r.PTOSameShape {
 		st, ok1 := src.Type.(*dialect.PTOTileBufType)
 		rt, ok2 := typ.(*dialect.PTOTileBufType)
@@ -577,6 +587,15 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 	op.Block.InsertBefore(op, vc)
 	c.windows[v] = vc.Results[0]
 	return vc.Results[0], nil
+}
+
+// samePTOView reports whether a view of a tile of type st as typ is st
+// itself: the same type, but for the pad value tfillpad wrote (a type of
+// the buffer's writer, not of its bytes).
+func samePTOView(st *dialect.PTOTileBufType, typ dialect.Type) bool {
+	l := st.Layout
+	l.Pad = 0
+	return dialect.PTOTileBufOf(st.Space, st.Shape, st.Elem, st.Valid, l) == typ
 }
 
 // tileBufType is the !pto.tile_buf of a tile: its space, shape, element
