@@ -60,7 +60,7 @@ var ConvertTileToPTO = &pass.Pass{
 	// The module, not each function: the pass records the target's arch
 	// on it (pto.target_arch), which ptoas reads when no --pto-arch is
 	// given.
-	Anchor:   "builtin.module",
+	Anchor: "builtin.module",
 	// check-ptoas-plan: output without addresses is planned by ptoas
 	// itself; unless pto-memory-plan{planner=ptoas} has checked that its
 	// planner fits, the conversion does (pass.Pass.Requires).
