@@ -317,6 +317,7 @@ func TestPTOASRandomKernels(t *testing.T) {
 	var mu sync.Mutex
 	counts := map[string]*tally{}
 	classes := map[string][]string{}
+	refusals := map[string]int{}
 	t.Run("kernels", func(t *testing.T) {
 		for k := range n {
 			seed := base + uint64(k)
@@ -338,11 +339,14 @@ func TestPTOASRandomKernels(t *testing.T) {
 							if !locatedRE.MatchString(errs) || strings.Contains(errs, "internal error") {
 								t.Errorf("%s: refused without a located user error:\n%s", what, errs)
 							}
+							why := strings.SplitN(strings.SplitN(errs, "\n", 2)[0], " error: ", 2)
 							mu.Lock()
 							if counts[planner] == nil {
 								counts[planner] = &tally{}
 							}
 							counts[planner].refused++
+							msg := digitsRE.ReplaceAllString(valueRE.ReplaceAllString(why[len(why)-1], "%v"), "N")
+							refusals[msg[:min(len(msg), 140)]]++
 							mu.Unlock()
 							continue
 						}
@@ -377,4 +381,10 @@ func TestPTOASRandomKernels(t *testing.T) {
 	for class, where := range classes {
 		t.Logf("%d rejections: %s (e.g. %s)", len(where), class, where[0])
 	}
+	for why, n := range refusals {
+		t.Logf("%d refusals: %s", n, why)
+	}
 }
+
+// valueRE is an SSA name in a message, set aside when grouping.
+var valueRE = regexp.MustCompile(`%\w+`)
