@@ -581,6 +581,11 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 		if ok1 && ok2 && (!slices.Equal(st.Shape, rt.Shape) || !slices.Equal(st.ValidShape(), rt.ValidShape())) {
 			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s keeps the shape and valid region (%s to %s): reinterpret to an element type of the same width, or reshape as well", name, st, rt)
 		}
+		if ok1 && ok2 {
+			// ...and the tile config, the pad value tfillpad wrote
+			// included.
+			typ = dialect.PTOTileBufOf(rt.Space, rt.Shape, rt.Elem, rt.Valid, st.Layout)
+		}
 	}
 	vc := dialect.NewOperation("pto."+name, op.Loc, []*dialect.Value{src}, []dialect.Type{typ})
 	vc.Results[0].NameHint = v.NameHint

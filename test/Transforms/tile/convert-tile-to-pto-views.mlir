@@ -41,3 +41,17 @@ func.func @reshape_to_itself(%x: !tile.tensor<16x16xf32>, %out: !tile.tensor<16x
   %r = tile.store %b, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
   return %r : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// ptoas's pto.bitcast keeps the tile config, the pad value tfillpad wrote
+// into its destination's type included.
+// CHECK-LABEL: func.func @reinterpret_padded(
+// CHECK: pto.bitcast %{{.*}} : !pto.tile_buf<vec, 8x8xf32, pad=1> -> !pto.tile_buf<vec, 8x8xi32, pad=1>
+func.func @reinterpret_padded(%x: !tile.tensor<8x8xf32>, %out: !tile.tensor<8x8xi32>) -> !tile.tensor<8x8xi32> {
+  %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec, valid = 4x8>
+  %p = tile.fillpad %a : (!tile.tile<8x8xf32, vec, valid = 4x8>) -> !tile.tile<8x8xf32, vec>
+  %b = tile.reinterpret %p : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xi32, vec>
+  %r = tile.store %b, %out {offsets = [0, 0]} : (!tile.tile<8x8xi32, vec>, !tile.tensor<8x8xi32>) -> !tile.tensor<8x8xi32>
+  return %r : !tile.tensor<8x8xi32>
+}
