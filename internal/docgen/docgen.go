@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect"
@@ -345,6 +346,20 @@ func shapeText(r dialect.TileOp) string {
 		} else {
 			rules = append(rules, "rows "+bytes(a.A2A3)+"; "+bytes(a.A5))
 		}
+	}
+	if sr := r.PTOShapeOf; len(sr.Ins) > 0 {
+		var ins []string
+		for _, i := range sr.Ins {
+			ins = append(ins, strconv.Itoa(i))
+		}
+		rule := "operand " + strings.Join(ins, ", ") + ": the result's shape"
+		if sr.A2A3Only {
+			rule += " on A2/A3"
+			if sr.AnyArchFrom != "" {
+				rule += " (from " + strings.ReplaceAll(sr.AnyArchFrom, " ", "/") + " on every arch)"
+			}
+		}
+		rules = append(rules, rule)
 	}
 	if len(rules) == 0 {
 		return "-"

@@ -165,6 +165,9 @@ func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins,
 	if err := checkRowVectors(op, r, ins); err != nil {
 		return err
 	}
+	if err := checkShapeOf(op, r, arch, ins, dst); err != nil {
+		return err
+	}
 	var dims []int
 	what := ""
 	switch r.PTOValid {
@@ -217,10 +220,7 @@ func checkMajorAlign(op *dialect.Operation, r *dialect.TileOp, arch string, data
 // 32-byte block, any other layout only when it has one column.
 func checkRowVectors(op *dialect.Operation, r *dialect.TileOp, ins []*dialect.Value) error {
 	for _, i := range r.PTORowVector {
-		k := dialect.InputIndex(op, i)
-		if r.PTOIns != nil {
-			k = slices.Index(r.PTOIns, i)
-		}
+		k := ptoInput(op, r, i)
 		if k < 0 || k >= len(ins) {
 			continue
 		}
@@ -242,6 +242,43 @@ func checkRowVectors(op *dialect.Operation, r *dialect.TileOp, ins []*dialect.Va
 		}
 	}
 	return nil
+}
+
+// checkShapeOf applies the row's PTOShapeOf rule.
+func checkShapeOf(op *dialect.Operation, r *dialect.TileOp, arch string, ins []*dialect.Value, dst *dialect.PTOTileBufType) error {
+	rule := r.PTOShapeOf
+	for _, i := range rule.Ins {
+		k := ptoInput(op, r, i)
+		if k < 0 || k >= len(ins) {
+			continue
+		}
+		t, ok := ins[k].Type.(*dialect.PTOTileBufType)
+		if !ok || slices.Equal(t.Shape, dst.Shape) {
+			continue
+		}
+		anyArch := slices.Contains(strings.Fields(rule.AnyArchFrom), t.Space)
+		if rule.A2A3Only && !anyArch && arch != "a2a3" {
+			continue
+		}
+		note := ""
+		switch {
+		case anyArch && rule.A2A3Only:
+			note = " from " + t.Space
+		case rule.A2A3Only:
+			note = archNote(true, arch)
+		}
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs operand %d to have the result's shape%s, not only its valid region: %s is not %s", r.PTO, i, note, typeText(t), typeText(dst))
+	}
+	return nil
+}
+
+// ptoInput is the index among the pto op's inputs of the tile op's input
+// i as the table counts it (-1: the pto op does not take it).
+func ptoInput(op *dialect.Operation, r *dialect.TileOp, i int) int {
+	if r.PTOIns != nil {
+		return slices.Index(r.PTOIns, i)
+	}
+	return dialect.InputIndex(op, i)
 }
 
 // rowMajor reports whether a tile's blocks are laid out row by row
