@@ -768,6 +768,9 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		if !ok {
 			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s stores a %s, not a tile", dialect.Describe(op), inputs[0].Type)
 		}
+		if err := checkStoreValid(op, t); err != nil {
+			return err
+		}
 		if ins, err = mapAll(inputs[:1]); err != nil {
 			return err
 		}

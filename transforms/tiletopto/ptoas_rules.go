@@ -281,6 +281,17 @@ func ptoInput(op *dialect.Operation, r *dialect.TileOp, i int) int {
 	return dialect.InputIndex(op, i)
 }
 
+// checkStoreValid refuses a store of a tile whose valid region is not
+// all of it: ptoas's tstore writes the source's valid region and needs the
+// window of the tensor to hold exactly that many elements, while
+// tile.store writes the whole tile.
+func checkStoreValid(op *dialect.Operation, t *dialect.TileType) error {
+	if t.Valid == nil || slices.Contains(t.Valid, dialect.Dynamic) || slices.Equal(t.Valid, t.Shape) {
+		return nil
+	}
+	return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.tstore writes only the valid region (%s) of a tile, and tile.store writes all of it (%s): store a tile whose valid region is the whole tile (tile.fillpad one), or a tile of the valid shape", dialect.FormatShape(t.Valid), dialect.FormatShape(t.Shape))
+}
+
 // rowMajor reports whether a tile's blocks are laid out row by row
 // (ptoas's default blayout).
 func rowMajor(t *dialect.PTOTileBufType) bool {

@@ -86,3 +86,15 @@ func.func @fillpad_wider_source(%x: !tile.tensor<16x16xf32>, %out: !tile.tensor<
   %r = tile.store %c, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
   return %r : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// tile.store writes the whole tile; ptoas's tstore writes only its valid
+// region, into a window of exactly that many elements. A partly valid
+// tile is refused at the store.
+func.func @store_partly_valid(%x: !tile.tensor<16x16xf32>, %out: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec, valid = 8x16>
+  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tstore writes only the valid region (8x16) of a tile, and tile.store writes all of it (16x16)}}
+  %r = tile.store %a, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec, valid = 8x16>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return %r : !tile.tensor<16x16xf32>
+}
