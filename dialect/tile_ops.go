@@ -108,6 +108,20 @@ type TileOp struct {
 	PTOElems ElemRule
 	// PTOValid is how ptoas relates the valid shapes of the data tiles.
 	PTOValid ValidRule
+	// PTORowVector are inputs (indices among TileInputs) ptoas reads as
+	// one scalar per row: in a row-major tile ptoas takes exactly one
+	// 32-byte block per row (32/sizeof(element) valid columns), in any
+	// other layout exactly one column (trowexpandadd's src1).
+	PTORowVector []int
+	// PTOMajorAlign is, per target arch, the byte multiple ptoas needs
+	// of every data tile's major dimension (the columns of a row-major
+	// tile, the rows of a column-major one) times its element size
+	// (ttrans on A5). Zero: no rule.
+	PTOMajorAlign ArchBytes
+	// PTOShapeOf are inputs whose static shape, not only their valid
+	// region, ptoas needs to be the result's (tcvt, tfillpad, the
+	// binary tcolexpand ops, tmov on A2/A3).
+	PTOShapeOf ShapeRule
 	// PTOSameShape: ptoas's view keeps the source's shape and valid
 	// region (pto.bitcast: a change of element width needs a reshape).
 	PTOSameShape bool
@@ -144,6 +158,34 @@ func (e ElemRule) For(arch string) string {
 		return e.A5
 	}
 	return ""
+}
+
+// ArchBytes is a byte count for every arch (All) or per target arch
+// ("a2a3", "a5"); zero is no rule.
+type ArchBytes struct{ All, A2A3, A5 int64 }
+
+// For returns the count for a target arch (0 when the rule depends on an
+// arch that is not known, or there is none).
+func (b ArchBytes) For(arch string) int64 {
+	switch {
+	case b.All != 0:
+		return b.All
+	case arch == "a2a3":
+		return b.A2A3
+	case arch == "a5":
+		return b.A5
+	}
+	return 0
+}
+
+// ShapeRule lists inputs (indices among TileInputs) whose static shape
+// must be the result's: on every arch, or with A2A3Only on A2/A3 targets
+// only, except from the spaces in AnyArchFrom (space-separated), where
+// every arch needs it.
+type ShapeRule struct {
+	Ins         []int
+	A2A3Only    bool
+	AnyArchFrom string
 }
 
 // TmpRule is a tmp input (index among TileInputs) and its element rule.
@@ -190,7 +232,7 @@ var TileOps = []TileOp{
 	// lowering does not emit yet: refused rather than emitted wrong.
 	{Name: "tpop_from_aic", Form: Produces, Pipe: "MTE2", Traits: CubePop, PTOForm: PTOUnsupported,
 		Doc: "receives a tile the cube core pushed (split AIV kernels)"},
-	{Name: "move", Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov",
+	{Name: "move", Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
 	// Constants.
 	{Name: "create", Form: Produces, PTOForm: PTONoOp, Doc: "a new tile of unspecified contents"},
@@ -225,7 +267,7 @@ var TileOps = []TileOp{
 	{Name: "neg", PTO: "tneg", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32 bf16"}, PTOValid: ValidSame, Doc: "elementwise -x"},
 	{Name: "relu", PTO: "trelu", PTOElems: ElemRule{All: "i32 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise max(x, 0)"},
 	{Name: "not", PTO: "tnot", PTOElems: ElemRule{A2A3: "i16", A5: "i8 i16 i32"}, PTOValid: ValidSame, Doc: "elementwise bitwise not"},
-	{Name: "fillpad", PTO: "tfillpad", PadAttr: true, Doc: "copies a tile and fills its padding (outside the source's valid region) with `pad`: \"zero\" (the default), \"max\" or \"min\""},
+	{Name: "fillpad", PTO: "tfillpad", PadAttr: true, PTOShapeOf: ShapeRule{Ins: []int{0}}, Doc: "copies a tile and fills its padding (outside the source's valid region) with `pad`: \"zero\" (the default), \"max\" or \"min\""},
 	// Not in place: the hardware reads inputs after writing output elements.
 	{Name: "recip", Alias: AliasNoInput, PTO: "trecip", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise 1/x"},
 	{Name: "rsqrt", Alias: AliasNoInput, PTO: "trsqrt", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise 1/sqrt(x)"},
@@ -233,7 +275,7 @@ var TileOps = []TileOp{
 	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, ScratchAt: 2, Scalars: []int{1}, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "remainder by a scalar"},
 	{Name: "fmod", Alias: AliasNoInput, PTO: "tfmod", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise floating-point modulus"},
 	{Name: "fmods", Alias: AliasNoInput, PTO: "tfmods", Scalars: []int{1}, PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "floating-point modulus by a scalar"},
-	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, Doc: "transposes a tile"},
+	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, PTOElems: ElemRule{All: "i8 i16 i32 f16 bf16 f32"}, PTOMajorAlign: ArchBytes{A5: 32}, Doc: "transposes a tile"},
 	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "sum of each row (N x 1 result)"},
 	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "maximum of each row (N x 1 result)"},
 	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "minimum of each row (N x 1 result)"},
@@ -244,19 +286,19 @@ var TileOps = []TileOp{
 	// Broadcasts: the output must not alias the broadcast operand 1.
 	{Name: "row_expand", Alias: AliasNotOperand1, PTO: "trowexpand", PTOIns: []int{1}, PTOValid: ValidRows, Doc: "broadcasts an N x 1 column across the rows"},
 	{Name: "row_expand_mul", Alias: AliasNotOperand1, PTO: "trowexpandmul", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a * row-broadcast b"},
-	{Name: "row_expand_add", Alias: AliasNotOperand1, PTO: "trowexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a + row-broadcast b"},
+	{Name: "row_expand_add", Alias: AliasNotOperand1, PTO: "trowexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, PTORowVector: []int{1}, Doc: "a + row-broadcast b"},
 	{Name: "row_expand_sub", Alias: AliasNotOperand1, PTO: "trowexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a - row-broadcast b"},
 	{Name: "row_expand_div", Alias: AliasNotOperand1, PTO: "trowexpanddiv", PTOElems: elemFloat, PTOValid: ValidRows, Doc: "a / row-broadcast b"},
 	{Name: "col_expand", Alias: AliasNotOperand1, PTO: "tcolexpand", PTOIns: []int{1}, PTOValid: ValidCols, Doc: "broadcasts a 1 x N row down the columns"},
-	{Name: "col_expand_mul", Alias: AliasNotOperand1, PTO: "tcolexpandmul", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a * column-broadcast b"},
-	{Name: "col_expand_add", Alias: AliasNotOperand1, PTO: "tcolexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a + column-broadcast b"},
-	{Name: "col_expand_sub", Alias: AliasNotOperand1, PTO: "tcolexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a - column-broadcast b"},
-	{Name: "col_expand_div", Alias: AliasNotOperand1, PTO: "tcolexpanddiv", PTOElems: elemFloat, PTOValid: ValidCols, Doc: "a / column-broadcast b"},
+	{Name: "col_expand_mul", Alias: AliasNotOperand1, PTO: "tcolexpandmul", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a * column-broadcast b"},
+	{Name: "col_expand_add", Alias: AliasNotOperand1, PTO: "tcolexpandadd", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a + column-broadcast b"},
+	{Name: "col_expand_sub", Alias: AliasNotOperand1, PTO: "tcolexpandsub", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a - column-broadcast b"},
+	{Name: "col_expand_div", Alias: AliasNotOperand1, PTO: "tcolexpanddiv", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: elemFloat, PTOValid: ValidCols, Doc: "a / column-broadcast b"},
 	// Selects and target-aware rules.
 	{Name: "sel", Alias: AliasNotMaskOrTmp, PTO: "tsel", NonData: []int{0, 3}, PTOTmp: &TmpRule{At: 3}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select by mask (operands mask, a, b, tmp)"},
 	{Name: "sels", Alias: AliasTargetRule, ForbidAliasFor: selsForbidden, PTO: "tsels", PTOScratch: true, ScratchAt: 2, ScratchInputs: 4, Scalars: []int{2}, NonData: []int{0}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select with a scalar; never aliases the mask"},
 	{Name: "prelu", Alias: AliasTargetRule, ForbidAliasFor: preluForbidden, PTO: "tprelu", NonData: []int{2}, PTOElems: elemFloat, PTOValid: ValidSame, PTOTmp: &TmpRule{At: 2, Elems: ElemRule{A2A3: "ui8"}}, Doc: "parametric relu; on ascend950 may reuse its tmp"},
-	{Name: "cast", Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", PTOValid: ValidSame, Doc: "element type conversion; widening casts are not in place"},
+	{Name: "cast", Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", PTOValid: ValidSame, PTOShapeOf: ShapeRule{Ins: []int{0}}, Doc: "element type conversion; widening casts are not in place"},
 	// Views.
 	{Name: "reshape", Form: Views, PTO: "treshape", PTOForm: PTOSSAView, Doc: "the same bytes with another shape"},
 	{Name: "reinterpret", Form: Views, PTO: "bitcast", PTOForm: PTOSSAView, PTOSameShape: true, Doc: "the same bytes with another element type"},

@@ -287,3 +287,104 @@ func TestPTOASPlannerAddresses(t *testing.T) {
 	})
 	t.Logf("planner=ptoas: pto-opt predicted ptoas's address of all %d buffers of %d kernel/target runs where ptoas's order is knowable", buffers, compared)
 }
+
+// ptoasErrorRE is the first error line ptoas prints.
+var ptoasErrorRE = regexp.MustCompile(`(?m)error: (.*)$`)
+
+// digitsRE normalises numbers so rejections group by rule.
+var digitsRE = regexp.MustCompile(`\d+`)
+
+// TestPTOASRandomKernels: a hunt for ptoas rules pto-opt does not know,
+// opt-in (PTO_PTOAS_HUNT=N kernels, from seed PTO_PTOAS_HUNT_SEED,
+// default 2000; odd seeds use tilegen's BigTiles, all of them with
+// PTO_PTOAS_HUNT_BIG=1, none with 0). Each random kernel
+// goes through every planner (pypto, dsa-rp, ptoas) for ascend910b and
+// ascend950 and -convert-tile-to-pto; whatever pto-opt prints with exit 0
+// ptoas must accept. A refusal must be located; the test logs the counts
+// (accepted / refused / rejected after exit 0) per planner, and the
+// rejections grouped by ptoas's message with one seed of each. Needs ptoas.
+func TestPTOASRandomKernels(t *testing.T) {
+	n := envInt("PTO_PTOAS_HUNT", 0)
+	if n == 0 {
+		t.Skip("set PTO_PTOAS_HUNT=N to run N random kernels through ptoas")
+	}
+	ptoas := findPTOAS(t)
+	if ptoas == "" {
+		t.Skip("no ptoas")
+	}
+	base := uint64(envInt("PTO_PTOAS_HUNT_SEED", 2000))
+	type tally struct{ accepted, refused, rejected int }
+	var mu sync.Mutex
+	counts := map[string]*tally{}
+	classes := map[string][]string{}
+	refusals := map[string]int{}
+	t.Run("kernels", func(t *testing.T) {
+		for k := range n {
+			seed := base + uint64(k)
+			big := seed%2 == 1
+			switch os.Getenv("PTO_PTOAS_HUNT_BIG") {
+			case "0":
+				big = false
+			case "1":
+				big = true
+			}
+			text := tilegen.Generate(seed, tilegen.Options{BigTiles: big})
+			t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
+				t.Parallel()
+				for _, target := range []string{"ascend910b", "ascend950"} {
+					for _, planner := range []string{"pypto", "dsa-rp", "ptoas"} {
+						what := target + "/" + planner
+						out, errs, code := runPTO([]string{"-", "-pto-memory-plan=planner=" + planner, "--target=" + target, "-convert-tile-to-pto"}, text)
+						if code != 0 {
+							if !locatedRE.MatchString(errs) || strings.Contains(errs, "internal error") {
+								t.Errorf("%s: refused without a located user error:\n%s", what, errs)
+							}
+							why := strings.SplitN(strings.SplitN(errs, "\n", 2)[0], " error: ", 2)
+							mu.Lock()
+							if counts[planner] == nil {
+								counts[planner] = &tally{}
+							}
+							counts[planner].refused++
+							msg := digitsRE.ReplaceAllString(valueRE.ReplaceAllString(why[len(why)-1], "%v"), "N")
+							refusals[msg[:min(len(msg), 140)]]++
+							mu.Unlock()
+							continue
+						}
+						_, msg := runPTOAS(t, ptoas, out)
+						mu.Lock()
+						if counts[planner] == nil {
+							counts[planner] = &tally{}
+						}
+						if msg == "" {
+							counts[planner].accepted++
+						} else {
+							counts[planner].rejected++
+							class := msg
+							if m := ptoasErrorRE.FindStringSubmatch(msg); m != nil {
+								class = m[1]
+							}
+							class = digitsRE.ReplaceAllString(class, "N")
+							classes[class] = append(classes[class], strconv.FormatUint(seed, 10)+"/"+what)
+							t.Errorf("%s: ptoas rejects what pto-opt printed with exit 0: %s", what, strings.TrimSpace(msg[max(0, len(msg)-600):]))
+						}
+						mu.Unlock()
+					}
+				}
+			})
+		}
+	})
+	for _, p := range []string{"pypto", "dsa-rp", "ptoas"} {
+		if c := counts[p]; c != nil {
+			t.Logf("planner=%s: %d kernels x 2 targets: ptoas accepted %d, pto-opt refused %d, ptoas rejected %d after exit 0", p, n, c.accepted, c.refused, c.rejected)
+		}
+	}
+	for class, where := range classes {
+		t.Logf("%d rejections: %s (e.g. %s)", len(where), class, where[0])
+	}
+	for why, n := range refusals {
+		t.Logf("%d refusals: %s", n, why)
+	}
+}
+
+// valueRE is an SSA name in a message, set aside when grouping.
+var valueRE = regexp.MustCompile(`%\w+`)

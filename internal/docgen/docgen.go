@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect"
@@ -195,12 +196,12 @@ obey), the hardware pipe it runs on, and the ptoas instruction
 ` + "`convert-tile-to-pto`" + ` emits ("scratch": the instruction needs a scratch tile,
 which ` + "`materialize-scratch`" + ` provides), with the element types that
 instruction takes on ascend910b (A2/A3) and ascend950 (A5) and how it
-relates its tiles' valid regions; ` + "`convert-tile-to-pto`" + ` refuses, at the op,
-a kernel that breaks them.
+relates its tiles' valid regions and shapes; ` + "`convert-tile-to-pto`" + ` refuses, at
+the op, a kernel that breaks them.
 
-| op | summary | result | output may alias | pipe | ptoas | element types (A2/A3; A5) | valid regions |
-|---|---|---|---|---|---|---|---|
-| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` | - | - |
+| op | summary | result | output may alias | pipe | ptoas | element types (A2/A3; A5) | valid regions | shapes |
+|---|---|---|---|---|---|---|---|---|
+| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` | - | - | - |
 `)
 	for _, r := range dialect.TileOps {
 		alias := aliasText[r.Alias]
@@ -226,7 +227,7 @@ a kernel that breaks them.
 		if r.PTOScratch {
 			pto += ", scratch"
 		}
-		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, pto, elemText(r.PTOElems), validText[r.PTOValid])
+		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, pto, elemText(r.PTOElems), validText[r.PTOValid], shapeText(r))
 	}
 	b.WriteString(`
 ## Other dialects
@@ -325,6 +326,45 @@ func elemText(e dialect.ElemRule) string {
 		return "any"
 	}
 	return list(e.A2A3) + "; " + list(e.A5)
+}
+
+// shapeText shows a row's rules on the shapes of particular tiles.
+func shapeText(r dialect.TileOp) string {
+	var rules []string
+	for _, i := range r.PTORowVector {
+		rules = append(rules, fmt.Sprintf("operand %d: one 32-byte block per row (row-major), one column (otherwise)", i))
+	}
+	if a := r.PTOMajorAlign; a != (dialect.ArchBytes{}) {
+		bytes := func(n int64) string {
+			if n == 0 {
+				return "any"
+			}
+			return fmt.Sprintf("%d-byte multiples", n)
+		}
+		if a.All != 0 {
+			rules = append(rules, "rows "+bytes(a.All))
+		} else {
+			rules = append(rules, "rows "+bytes(a.A2A3)+"; "+bytes(a.A5))
+		}
+	}
+	if sr := r.PTOShapeOf; len(sr.Ins) > 0 {
+		var ins []string
+		for _, i := range sr.Ins {
+			ins = append(ins, strconv.Itoa(i))
+		}
+		rule := "operand " + strings.Join(ins, ", ") + ": the result's shape"
+		if sr.A2A3Only {
+			rule += " on A2/A3"
+			if sr.AnyArchFrom != "" {
+				rule += " (from " + strings.ReplaceAll(sr.AnyArchFrom, " ", "/") + " on every arch)"
+			}
+		}
+		rules = append(rules, rule)
+	}
+	if len(rules) == 0 {
+		return "-"
+	}
+	return strings.Join(rules, ", ")
 }
 
 var validText = map[dialect.ValidRule]string{

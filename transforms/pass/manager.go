@@ -203,12 +203,23 @@ func (r *run) header(when string, in *Instance) string {
 
 func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	p := in.Pass
+	var local []*dialect.Diagnostic
+	ctx := &Context{
+		Target: r.m.Target,
+		Out:    r.m.PassOut,
+		mu:     &sync.Mutex{},
+		diags:  &local,
+		stats:  map[string]int64{},
+	}
 	for _, req := range p.Requires {
 		if slices.Contains(r.ran, req) {
 			continue
 		}
 		if req.Postcondition != nil {
-			if err := req.Postcondition(op); err != nil {
+			if err := req.Postcondition(ctx, op); err != nil {
+				for _, d := range local {
+					r.emit(d)
+				}
 				d := dialect.AsDiagnostic(err)
 				d.Msg = fmt.Sprintf("'%s' requires '%s' to have run first: %s", p.Name, req.Name, d.Msg)
 				if !d.Loc.Known() {
@@ -221,14 +232,6 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	}
 	if r.m.PrintBefore {
 		r.dump(r.header("Before", in), op)
-	}
-	var local []*dialect.Diagnostic
-	ctx := &Context{
-		Target: r.m.Target,
-		Out:    r.m.PassOut,
-		mu:     &sync.Mutex{},
-		diags:  &local,
-		stats:  map[string]int64{},
 	}
 	if r.m.RecordPlans {
 		ctx.plans = r.planList()

@@ -128,7 +128,7 @@ func requiredPair(ready bool) (*Pass, *Pass, *int) {
 	runs := new(int)
 	first := &Pass{
 		Name: "test-first", ClassName: "TestFirst", Anchor: "builtin.module",
-		Postcondition: func(op *dialect.Operation) error {
+		Postcondition: func(_ *Context, op *dialect.Operation) error {
 			if ready {
 				return nil
 			}

@@ -26,8 +26,9 @@ type Pass struct {
 	// input is not ready, and this pass fails naming the missing one.
 	Requires []*Pass
 	// Postcondition, when set, checks that op is in the state this pass
-	// leaves it in: nil, or why not.
-	Postcondition func(op *dialect.Operation) error
+	// leaves it in: nil, or why not. ctx is the requiring pass's context
+	// (the target; warnings it emits are reported with that pass's).
+	Postcondition func(ctx *Context, op *dialect.Operation) error
 	// Parallel marks function passes that only touch the function they run
 	// on, so functions may be processed concurrently.
 	Parallel bool

@@ -31,22 +31,64 @@ var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
 	Summary:   "Refuse a kernel ptoas's own memory planner (planner=ptoas, no addresses) would run out of room on",
 	Anchor:    "func.func",
 	Parallel:  true,
+	// A pass that requires this one and finds it has not run (a pipeline
+	// planned with -init-memref=planner=ptoas and lowered by
+	// convert-tile-to-pto) checks each function ptoas will plan itself.
+	Postcondition: checkLevel2Fits,
 }, func(ctx *pass.Context, fn *dialect.Operation, o *checkPTOASPlanOptions) error {
 	if fn.Body(0) == nil {
 		return nil
 	}
-	return checkPTOASFits(ctx, fn, o.Remarks)
+	err := checkPTOASFits(ctx, fn, o.Remarks)
+	if err != nil && !o.Refuse {
+		// Let ptoas decide: the verdict becomes a warning.
+		d := *dialect.AsDiagnostic(err)
+		d.Severity = dialect.SevWarning
+		ctx.Emit(&d)
+		return nil
+	}
+	return err
 })
 
 func init() { pass.Register(CheckPTOASPlan) }
 
+// checkLevel2Fits runs the check on every function under op whose
+// allocations have no addresses (ptoas plans those itself: level 2);
+// functions with addresses are ptoas's level 3, which plans nothing.
+func checkLevel2Fits(ctx *pass.Context, op *dialect.Operation) error {
+	var fns []*dialect.Operation
+	op.Walk(func(o *dialect.Operation) bool {
+		if o.Name == "func.func" {
+			fns = append(fns, o)
+			return false
+		}
+		return true
+	})
+	for _, fn := range fns {
+		allocs := Allocs(fn)
+		if len(allocs) == 0 || slices.ContainsFunc(allocs, func(a *dialect.Operation) bool {
+			_, ok := dialect.AllocAddr(a)
+			return ok
+		}) {
+			continue
+		}
+		if err := checkPTOASFits(ctx, fn, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 type checkPTOASPlanOptions struct {
 	Remarks bool
+	Refuse  bool
 }
 
 func (o *checkPTOASPlanOptions) Bind(s *pass.OptionSet) {
 	s.Bool(&o.Remarks, "remarks", false,
 		"Remark, at each tile.alloc, the address ptoas's planner gives each of its pto.alloc_tile ops (when ptoas's order is knowable)")
+	s.Bool(&o.Refuse, "refuse", true,
+		"Refuse a kernel ptoas's planner would run out of room on; false: warn and leave the verdict to ptoas (the check then does not run again in convert-tile-to-pto)")
 }
 
 // checkPTOASFits refuses, for planner=ptoas, a kernel ptoas's own planner

@@ -35,7 +35,7 @@ var InitMemRef = pass.WithOptions(&pass.Pass{
 	Summary:       "Give every on-chip tile an allocation (tile.alloc hoisted to the entry, `into` on producers)",
 	Anchor:        "func.func",
 	Parallel:      true,
-	Postcondition: checkTilesBound,
+	Postcondition: func(_ *pass.Context, op *dialect.Operation) error { return checkTilesBound(op) },
 	Stats:         map[string]string{"num-allocs": "Number of tile.alloc ops created"},
 }, runInitMemRef)
 

@@ -61,7 +61,7 @@ func runMaterializeScratch(ctx *pass.Context, fn *dialect.Operation) error {
 		if !ok {
 			return dialect.NewError(op.Loc, "materialize-scratch: %s: input #%d is a %s, not a tile", dialect.Describe(op), src, inputs[src].Type)
 		}
-		create := dialect.NewOperation("tile.create", op.Loc, nil, []dialect.Type{dialect.Tile(t.Shape, t.Elem, t.Space, nil)})
+		create := dialect.NewOperation("tile.create", op.Loc, nil, []dialect.Type{dialect.Tile(t.Shape, t.Elem, t.Space, t.Valid)})
 		create.Results[0].NameHint = "scratch"
 		op.Block.InsertBefore(op, create)
 		// The scratch goes where ptoas's instruction takes it: after the

@@ -32,7 +32,7 @@ var MaterializeSemanticAliases = &pass.Pass{
 	Anchor:        "func.func",
 	Parallel:      true,
 	Requires:      []*pass.Pass{InitMemRef},
-	Postcondition: checkSemanticAliases,
+	Postcondition: func(_ *pass.Context, op *dialect.Operation) error { return checkSemanticAliases(op) },
 	Stats: map[string]string{
 		"num-retargeted": "Producers retargeted onto the canonical allocation",
 		"num-moves":      "tile.move copies inserted",

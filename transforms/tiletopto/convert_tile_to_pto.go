@@ -60,8 +60,11 @@ var ConvertTileToPTO = &pass.Pass{
 	// The module, not each function: the pass records the target's arch
 	// on it (pto.target_arch), which ptoas reads when no --pto-arch is
 	// given.
-	Anchor:   "builtin.module",
-	Requires: []*pass.Pass{tile.InitMemRef, tile.MaterializeSemanticAliases},
+	Anchor: "builtin.module",
+	// check-ptoas-plan: output without addresses is planned by ptoas
+	// itself; unless pto-memory-plan{planner=ptoas} has checked that its
+	// planner fits, the conversion does (pass.Pass.Requires).
+	Requires: []*pass.Pass{tile.InitMemRef, tile.MaterializeSemanticAliases, tile.CheckPTOASPlan},
 	Stats: map[string]string{
 		"num-tiles": "pto.alloc_tile ops created",
 		"num-ops":   "pto ops emitted for tile ops",
@@ -565,11 +568,23 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 	}
 	t := v.Type.(*dialect.TileType)
 	typ := c.tileBufType(t)
+	if st, ok := src.Type.(*dialect.PTOTileBufType); ok && samePTOView(st, typ) {
+		// A view as the source's own type is the source: ptoas's view
+		// ops change something (pto.bitcast refuses to keep the element
+		// type), so none is emitted.
+		c.windows[v] = src
+		return src, nil
+	}
 	if r, _ := tileOpOfValue(v); r != nil && r.PTOSameShape {
 		st, ok1 := src.Type.(*dialect.PTOTileBufType)
 		rt, ok2 := typ.(*dialect.PTOTileBufType)
 		if ok1 && ok2 && (!slices.Equal(st.Shape, rt.Shape) || !slices.Equal(st.ValidShape(), rt.ValidShape())) {
 			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s keeps the shape and valid region (%s to %s): reinterpret to an element type of the same width, or reshape as well", name, st, rt)
+		}
+		if ok1 && ok2 {
+			// ...and the tile config, the pad value tfillpad wrote
+			// included.
+			typ = dialect.PTOTileBufOf(rt.Space, rt.Shape, rt.Elem, rt.Valid, st.Layout)
 		}
 	}
 	vc := dialect.NewOperation("pto."+name, op.Loc, []*dialect.Value{src}, []dialect.Type{typ})
@@ -577,6 +592,15 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 	op.Block.InsertBefore(op, vc)
 	c.windows[v] = vc.Results[0]
 	return vc.Results[0], nil
+}
+
+// samePTOView reports whether a view of a tile of type st as typ is st
+// itself: the same type, but for the pad value tfillpad wrote (a type of
+// the buffer's writer, not of its bytes).
+func samePTOView(st *dialect.PTOTileBufType, typ dialect.Type) bool {
+	l := st.Layout
+	l.Pad = 0
+	return dialect.PTOTileBufOf(st.Space, st.Shape, st.Elem, st.Valid, l) == typ
 }
 
 // tileBufType is the !pto.tile_buf of a tile: its space, shape, element
@@ -743,6 +767,9 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		t, ok := inputs[0].Type.(*dialect.TileType)
 		if !ok {
 			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s stores a %s, not a tile", dialect.Describe(op), inputs[0].Type)
+		}
+		if err := checkStoreValid(op, t); err != nil {
+			return err
 		}
 		if ins, err = mapAll(inputs[:1]); err != nil {
 			return err

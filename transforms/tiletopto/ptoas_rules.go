@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // What ptoas's verifiers and its EmitC lowering accept, checked on the
@@ -143,7 +144,7 @@ func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins,
 	if list := r.PTOElems.For(arch); list != "" {
 		for _, t := range data {
 			if !elemMatches(list, t.Elem) {
-				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes %s tiles%s, not %s", r.PTO, strings.ReplaceAll(list, " ", "/"), archNote(r.PTOElems, arch), t.Elem)
+				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes %s tiles%s, not %s", r.PTO, strings.ReplaceAll(list, " ", "/"), archNote(r.PTOElems.All == "", arch), t.Elem)
 			}
 			if t.Elem.String() != dst.Elem.String() {
 				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes tiles of one element type, not %s and %s", r.PTO, t.Elem, dst.Elem)
@@ -154,9 +155,18 @@ func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins,
 		k := dialect.InputIndex(op, r.PTOTmp.At)
 		if list := r.PTOTmp.Elems.For(arch); list != "" && k < len(ins) {
 			if t, ok := ins[k].Type.(*dialect.PTOTileBufType); ok && !elemMatches(list, t.Elem) {
-				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes a %s tmp tile%s, not %s", r.PTO, strings.ReplaceAll(list, " ", "/"), archNote(r.PTOTmp.Elems, arch), t.Elem)
+				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s takes a %s tmp tile%s, not %s", r.PTO, strings.ReplaceAll(list, " ", "/"), archNote(r.PTOTmp.Elems.All == "", arch), t.Elem)
 			}
 		}
+	}
+	if err := checkMajorAlign(op, r, arch, data); err != nil {
+		return err
+	}
+	if err := checkRowVectors(op, r, ins); err != nil {
+		return err
+	}
+	if err := checkShapeOf(op, r, arch, ins, dst); err != nil {
+		return err
 	}
 	var dims []int
 	what := ""
@@ -180,9 +190,126 @@ func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins,
 	return nil
 }
 
+// checkMajorAlign applies the row's PTOMajorAlign to the data tiles.
+func checkMajorAlign(op *dialect.Operation, r *dialect.TileOp, arch string, data []*dialect.PTOTileBufType) error {
+	align := r.PTOMajorAlign.For(arch)
+	if align <= 0 {
+		return nil
+	}
+	for _, t := range data {
+		if len(t.Shape) != 2 {
+			continue
+		}
+		major, name := t.Shape[1], "row"
+		if !rowMajor(t) {
+			major, name = t.Shape[0], "column"
+		}
+		bytes := int64(dialect.ElementBitWidth(t.Elem) / 8)
+		if major == dialect.Dynamic || bytes <= 0 {
+			continue
+		}
+		if n, ok := checked.Mul(major, bytes); !ok || n%align != 0 {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs the %ss of its tiles to be a multiple of %d bytes%s: the %ss of a %s tile are %d x %d bytes", r.PTO, name, align, archNote(r.PTOMajorAlign.All == 0, arch), name, typeText(t), major, bytes)
+		}
+	}
+	return nil
+}
+
+// checkRowVectors applies the row's PTORowVector rule: ptoas reads one
+// scalar per row, and takes a row-major tile only when each row is one
+// 32-byte block, any other layout only when it has one column.
+func checkRowVectors(op *dialect.Operation, r *dialect.TileOp, ins []*dialect.Value) error {
+	for _, i := range r.PTORowVector {
+		k := ptoInput(op, r, i)
+		if k < 0 || k >= len(ins) {
+			continue
+		}
+		t, ok := ins[k].Type.(*dialect.PTOTileBufType)
+		if !ok || len(t.ValidShape()) != 2 {
+			continue
+		}
+		cols := t.ValidShape()[1]
+		want, how := int64(1), "a column-major"
+		if rowMajor(t) {
+			bytes := int64(dialect.ElementBitWidth(t.Elem) / 8)
+			if bytes <= 0 {
+				continue
+			}
+			want, how = 32/bytes, "a row-major"
+		}
+		if cols != dialect.Dynamic && cols != want {
+			return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s reads operand %d as one scalar per row, which in %s tile must be %d valid columns (32 bytes of %s per row), not %d", r.PTO, i, how, want, t.Elem, cols)
+		}
+	}
+	return nil
+}
+
+// checkShapeOf applies the row's PTOShapeOf rule.
+func checkShapeOf(op *dialect.Operation, r *dialect.TileOp, arch string, ins []*dialect.Value, dst *dialect.PTOTileBufType) error {
+	rule := r.PTOShapeOf
+	for _, i := range rule.Ins {
+		k := ptoInput(op, r, i)
+		if k < 0 || k >= len(ins) {
+			continue
+		}
+		t, ok := ins[k].Type.(*dialect.PTOTileBufType)
+		if !ok || slices.Equal(t.Shape, dst.Shape) {
+			continue
+		}
+		anyArch := slices.Contains(strings.Fields(rule.AnyArchFrom), t.Space)
+		if rule.A2A3Only && !anyArch && arch != "a2a3" {
+			continue
+		}
+		note := ""
+		switch {
+		case anyArch && rule.A2A3Only:
+			note = " from " + t.Space
+		case rule.A2A3Only:
+			note = archNote(true, arch)
+		}
+		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs operand %d to have the result's shape%s, not only its valid region: %s is not %s", r.PTO, i, note, typeText(t), typeText(dst))
+	}
+	return nil
+}
+
+// ptoInput is the index among the pto op's inputs of the tile op's input
+// i as the table counts it (-1: the pto op does not take it).
+func ptoInput(op *dialect.Operation, r *dialect.TileOp, i int) int {
+	if r.PTOIns != nil {
+		return slices.Index(r.PTOIns, i)
+	}
+	return dialect.InputIndex(op, i)
+}
+
+// checkStoreValid refuses a store of a tile whose valid region is not
+// all of it: ptoas's tstore writes the source's valid region and needs the
+// window of the tensor to hold exactly that many elements, while
+// tile.store writes the whole tile.
+func checkStoreValid(op *dialect.Operation, t *dialect.TileType) error {
+	if t.Valid == nil || slices.Contains(t.Valid, dialect.Dynamic) || slices.Equal(t.Valid, t.Shape) {
+		return nil
+	}
+	return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.tstore writes only the valid region (%s) of a tile, and tile.store writes all of it (%s): store a tile whose valid region is the whole tile (tile.fillpad one), or a tile of the valid shape", dialect.FormatShape(t.Valid), dialect.FormatShape(t.Shape))
+}
+
+// rowMajor reports whether a tile's blocks are laid out row by row
+// (ptoas's default blayout).
+func rowMajor(t *dialect.PTOTileBufType) bool {
+	return t.Layout.BLayout == "" || t.Layout.BLayout == "row_major"
+}
+
+// typeText is a tile's shape and element type, e.g. 8x4xf32.
+func typeText(t *dialect.PTOTileBufType) string {
+	var b strings.Builder
+	for _, d := range t.Shape {
+		fmt.Fprintf(&b, "%dx", d)
+	}
+	return b.String() + t.Elem.String()
+}
+
 // archNote names the arch when the rule depends on it.
-func archNote(e dialect.ElemRule, arch string) string {
-	if e.All != "" {
+func archNote(perArch bool, arch string) string {
+	if !perArch {
 		return ""
 	}
 	return fmt.Sprintf(" on %s targets", strings.ToUpper(strings.Replace(arch, "a2a3", "A2/A3", 1)))

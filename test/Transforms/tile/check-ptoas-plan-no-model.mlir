@@ -3,6 +3,9 @@
 // once, by pto-opt's liveness, exceed the capacity; a warning when they
 // all together do.
 // RUN: pto-opt %s -split-input-file -verify-diagnostics -pto-memory-plan=planner=ptoas --target=%S/Inputs/no-ptoas-plan.json
+// convert-tile-to-pto after the pipeline does not check again (each
+// warning once).
+// RUN: pto-opt %s -split-input-file -verify-diagnostics -pto-memory-plan=planner=ptoas --target=%S/Inputs/no-ptoas-plan.json -convert-tile-to-pto
 
 // expected-error @+1 {{check-ptoas-plan: the tiles live at once need 204800 bytes of 'vec', more than the 196608 bytes ptoas plans into on target 'no-ptoas-plan': no placement fits (planner=ptoas)}}
 func.func @too_big(%in: !tile.tensor<200x256xf32>, %out: !tile.tensor<200x256xf32>) {
