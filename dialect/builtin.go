@@ -92,6 +92,20 @@ func printModule(p AsmPrinter, op *Operation) {
 	p.Region(op.Regions[0], false, false)
 }
 
+// Funcs lists the func.func ops under op in order, not looking inside
+// them: the functions a module pass visits one by one.
+func Funcs(op *Operation) []*Operation {
+	var fns []*Operation
+	op.Walk(func(o *Operation) bool {
+		if o.Name == "func.func" {
+			fns = append(fns, o)
+			return false
+		}
+		return true
+	})
+	return fns
+}
+
 // FuncType returns the function_type of a func.func.
 func FuncType(op *Operation) *FunctionType {
 	if a, ok := op.Attr("function_type").(*TypeAttr); ok {

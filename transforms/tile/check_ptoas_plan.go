@@ -56,15 +56,7 @@ func init() { pass.Register(CheckPTOASPlan) }
 // allocations have no addresses (ptoas plans those itself: level 2);
 // functions with addresses are ptoas's level 3, which plans nothing.
 func checkLevel2Fits(ctx *pass.Context, op *dialect.Operation) error {
-	var fns []*dialect.Operation
-	op.Walk(func(o *dialect.Operation) bool {
-		if o.Name == "func.func" {
-			fns = append(fns, o)
-			return false
-		}
-		return true
-	})
-	for _, fn := range fns {
+	for _, fn := range dialect.Funcs(op) {
 		allocs := Allocs(fn)
 		if len(allocs) == 0 || slices.ContainsFunc(allocs, func(a *dialect.Operation) bool {
 			_, ok := dialect.AllocAddr(a)

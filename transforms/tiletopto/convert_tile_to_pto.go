@@ -76,15 +76,7 @@ var ConvertTileToPTO = &pass.Pass{
 var ptoasArch = map[string]string{"a2a3": "a3", "a5": "a5"}
 
 func runConvertModule(ctx *pass.Context, m *dialect.Operation) error {
-	var fns []*dialect.Operation
-	m.Walk(func(op *dialect.Operation) bool {
-		if op.Name == "func.func" {
-			fns = append(fns, op)
-			return false
-		}
-		return true
-	})
-	for _, fn := range fns {
+	for _, fn := range dialect.Funcs(m) {
 		if err := runConvertTileToPTO(ctx, fn); err != nil {
 			return err
 		}
