@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Location is a source position used for diagnostics: a line and column
@@ -143,7 +144,36 @@ type Value struct {
 	Index    int        // result index or argument index
 	Uses     []Use
 	NameHint string // a name to prefer when printing (source name or op hint)
-	Loc      Location
+	// A block argument's location lives beside it (see blockArg): results,
+	// most values, take theirs from their op and need no field of their own.
+}
+
+// blockArg is how AddArgument allocates a block argument. Value is its first
+// field so that a *Value with Block set (only AddArgument sets it) can be
+// widened back to the blockArg holding it.
+type blockArg struct {
+	Value
+	loc Location
+}
+
+// Loc is where v is defined: a block argument's own location, else its
+// defining op's (unknown for a value with neither).
+func (v *Value) Loc() Location {
+	switch {
+	case v.Block != nil:
+		return (*blockArg)(unsafe.Pointer(v)).loc
+	case v.Op != nil:
+		return v.Op.Loc
+	}
+	return Location{}
+}
+
+// SetLoc sets a block argument's location; other values have none of
+// their own, and it does nothing for them.
+func (v *Value) SetLoc(l Location) {
+	if v.Block != nil {
+		(*blockArg)(unsafe.Pointer(v)).loc = l
+	}
 }
 
 // IsBlockArg reports whether v is a block argument.
@@ -394,7 +424,8 @@ func (op *Operation) Erase() {
 
 // AddArgument appends a block argument.
 func (b *Block) AddArgument(t Type, loc Location) *Value {
-	v := &Value{Type: t, Block: b, Index: len(b.Args), Loc: loc}
+	a := &blockArg{Value: Value{Type: t, Block: b, Index: len(b.Args)}, loc: loc}
+	v := &a.Value
 	b.Args = append(b.Args, v)
 	return v
 }
@@ -697,7 +728,7 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			nb.Label = b.Label
 			blockMap[b] = nb
 			for _, a := range b.Args {
-				na := nb.AddArgument(a.Type, a.Loc)
+				na := nb.AddArgument(a.Type, a.Loc())
 				na.NameHint = a.NameHint
 				mapping[a] = na
 			}

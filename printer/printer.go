@@ -776,9 +776,9 @@ func (p *printer) ArgDecl(v *dialect.Value) {
 	p.w.WriteString(p.valueName(v))
 	p.w.WriteString(": ")
 	p.Type(v.Type)
-	if p.opts.DebugInfo && (v.Loc.Known() || v.Loc.RawText() != "") {
+	if p.opts.DebugInfo && (v.Loc().Known() || v.Loc().RawText() != "") {
 		p.w.WriteByte(' ')
-		p.w.WriteString(locText(v.Loc))
+		p.w.WriteString(locText(v.Loc()))
 	}
 }
 
