@@ -239,16 +239,19 @@ type NamedAttr struct {
 
 // Operation is one MLIR operation.
 type Operation struct {
-	Name       string
-	Def        *OpDef // registry entry; nil for unregistered ops
-	Operands   []*Value
-	Results    []*Value
-	Props      []NamedAttr // inherent attributes (MLIR properties), sorted by name
-	Attrs      []NamedAttr // discardable attributes, sorted by name
-	Successors []*Block
-	Regions    []*Region
-	Loc        Location
-	Block      *Block // parent block
+	Name     string
+	Def      *OpDef // registry entry; nil for unregistered ops
+	Operands []*Value
+	Results  []*Value
+	Props    []NamedAttr // inherent attributes (MLIR properties), sorted by name
+	Attrs    []NamedAttr // discardable attributes, sorted by name
+	// succ holds the successor blocks of the few ops that branch; a
+	// pointer rather than a slice keeps every other op 16 bytes smaller
+	// (see Successors).
+	succ    *[]*Block
+	Regions []*Region
+	Loc     Location
+	Block   *Block // parent block
 }
 
 // Block is a list of operations with arguments.
@@ -265,6 +268,34 @@ type Block struct {
 type Region struct {
 	Blocks []*Block
 	Op     *Operation
+}
+
+// Successors are the blocks op may branch to, in order. Writing an element
+// of the slice writes op's successor; SetSuccessors and AddSuccessor change
+// how many there are.
+func (op *Operation) Successors() []*Block {
+	if op.succ == nil {
+		return nil
+	}
+	return *op.succ
+}
+
+// SetSuccessors makes s op's successor list.
+func (op *Operation) SetSuccessors(s []*Block) {
+	if len(s) == 0 {
+		op.succ = nil
+		return
+	}
+	op.succ = &s
+}
+
+// AddSuccessor appends b to op's successors.
+func (op *Operation) AddSuccessor(b *Block) {
+	if op.succ == nil {
+		op.succ = &[]*Block{b}
+		return
+	}
+	*op.succ = append(*op.succ, b)
 }
 
 // NewOperation builds a detached operation. Operands get use entries; results
@@ -529,7 +560,7 @@ func (b *Block) Successors() []*Block {
 	if len(b.Ops) == 0 {
 		return nil
 	}
-	return b.Ops[len(b.Ops)-1].Successors
+	return b.Ops[len(b.Ops)-1].Successors()
 }
 
 // ---- Regions ----
@@ -739,16 +770,18 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			nb := c.Regions[ri].Blocks[bi]
 			for _, o := range b.Ops {
 				no := o.Clone(mapping)
-				for i, s := range o.Successors {
+				for i, s := range o.Successors() {
 					if m, ok := blockMap[s]; ok {
-						no.Successors[i] = m
+						no.Successors()[i] = m
 					}
 				}
 				nb.Append(no)
 			}
 		}
 	}
-	c.Successors = append([]*Block(nil), op.Successors...)
+	if op.succ != nil {
+		c.SetSuccessors(append([]*Block(nil), op.Successors()...))
+	}
 	return c
 }
 

@@ -78,7 +78,7 @@ func (v *verifier) verifyOp(op *Operation) error {
 			return err
 		}
 	}
-	for _, s := range op.Successors {
+	for _, s := range op.Successors() {
 		if op.Block == nil || s.Region != op.Block.Region {
 			return Errorf(op, "reference to block defined in another region")
 		}

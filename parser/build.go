@@ -254,7 +254,7 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 		if !ok {
 			return nil, dialect.NewError(s.Loc, "reference to an undefined block")
 		}
-		op.Successors = append(op.Successors, blk)
+		op.AddSuccessor(blk)
 	}
 
 	// Results are visible to later ops (and, for graph regions, to nested

@@ -443,9 +443,9 @@ func (p *printer) printGeneric(op *dialect.Operation) {
 	p.w.WriteByte('(')
 	p.Operands(op.Operands)
 	p.w.WriteByte(')')
-	if len(op.Successors) > 0 {
+	if len(op.Successors()) > 0 {
 		p.w.WriteByte('[')
-		for i, s := range op.Successors {
+		for i, s := range op.Successors() {
 			if i > 0 {
 				p.w.WriteString(", ")
 			}
