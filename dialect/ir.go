@@ -16,7 +16,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // Location is a source position used for diagnostics: a line and column
@@ -144,16 +143,9 @@ type Value struct {
 	Index    int        // result index or argument index
 	Uses     []Use
 	NameHint string // a name to prefer when printing (source name or op hint)
-	// A block argument's location lives beside it (see blockArg): results,
-	// most values, take theirs from their op and need no field of their own.
-}
-
-// blockArg is how AddArgument allocates a block argument. Value is its first
-// field so that a *Value with Block set (only AddArgument sets it) can be
-// widened back to the blockArg holding it.
-type blockArg struct {
-	Value
-	loc Location
+	// A block argument's location is kept by its block (Block.argLocs):
+	// results, most values, take theirs from their op and need no field of
+	// their own.
 }
 
 // Loc is where v is defined: a block argument's own location, else its
@@ -161,7 +153,11 @@ type blockArg struct {
 func (v *Value) Loc() Location {
 	switch {
 	case v.Block != nil:
-		return (*blockArg)(unsafe.Pointer(v)).loc
+		for _, a := range v.Block.argLocs {
+			if a.arg == v {
+				return a.loc
+			}
+		}
 	case v.Op != nil:
 		return v.Op.Loc
 	}
@@ -171,8 +167,18 @@ func (v *Value) Loc() Location {
 // SetLoc sets a block argument's location; other values have none of
 // their own, and it does nothing for them.
 func (v *Value) SetLoc(l Location) {
-	if v.Block != nil {
-		(*blockArg)(unsafe.Pointer(v)).loc = l
+	b := v.Block
+	if b == nil {
+		return
+	}
+	for i := range b.argLocs {
+		if b.argLocs[i].arg == v {
+			b.argLocs[i].loc = l
+			return
+		}
+	}
+	if l != (Location{}) {
+		b.argLocs = append(b.argLocs, argLoc{v, l})
 	}
 }
 
@@ -262,6 +268,15 @@ type Block struct {
 	// Label is the source label (without ^) when the block had one; used as
 	// a printing hint only.
 	Label string
+	// argLocs are the known locations of the block's arguments, found by
+	// the argument itself, so that passes may reorder or drop Args freely.
+	argLocs []argLoc
+}
+
+// argLoc is one block argument's location.
+type argLoc struct {
+	arg *Value
+	loc Location
 }
 
 // Region is a list of blocks owned by an operation.
@@ -455,8 +470,10 @@ func (op *Operation) Erase() {
 
 // AddArgument appends a block argument.
 func (b *Block) AddArgument(t Type, loc Location) *Value {
-	a := &blockArg{Value: Value{Type: t, Block: b, Index: len(b.Args)}, loc: loc}
-	v := &a.Value
+	v := &Value{Type: t, Block: b, Index: len(b.Args)}
+	if loc != (Location{}) {
+		b.argLocs = append(b.argLocs, argLoc{v, loc})
+	}
 	b.Args = append(b.Args, v)
 	return v
 }
