@@ -89,7 +89,7 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 		}
 	}
 	if def.SuccessorOperands != nil {
-		for i, s := range op.Successors {
+		for i, s := range op.Successors() {
 			start, n := def.SuccessorOperands(op, i)
 			for k := 0; k < n && k < len(s.Args) && start+k < len(op.Operands); k++ {
 				a.edge(op.Operands[start+k], s.Args[k])
@@ -103,7 +103,7 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 		for ri, r := range op.Regions {
 			for _, b := range r.Blocks {
 				term := b.Terminator()
-				if term == nil || len(term.Successors) > 0 {
+				if term == nil || len(term.Successors()) > 0 {
 					continue
 				}
 				for _, e := range def.Branch.TerminatorEdges(op, ri, term) {

@@ -51,7 +51,7 @@ func TestInsertedMatchesRecompute(t *testing.T) {
 	buf := fn.Body(0).Ops[3].Results[0] // %m0
 	move := func(src *dialect.Value) *dialect.Operation {
 		tt := src.Type.(*dialect.TileType)
-		mv := dialect.NewOperation("tile.move", src.Loc, []*dialect.Value{src}, []dialect.Type{dialect.Tile(tt.Shape, tt.Elem, tt.Space, tt.Valid)})
+		mv := dialect.NewOperation("tile.move", src.Loc(), []*dialect.Value{src}, []dialect.Type{dialect.Tile(tt.Shape, tt.Elem, tt.Space, tt.Valid)})
 		dialect.SetTileDest(mv, buf, 0)
 		return mv
 	}

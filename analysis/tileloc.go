@@ -80,7 +80,7 @@ func FirstYielded(op *dialect.Operation, i int) *dialect.Value {
 	for ri, r := range op.Regions {
 		for _, b := range r.Blocks {
 			t := b.Terminator()
-			if t == nil || len(t.Successors) > 0 {
+			if t == nil || len(t.Successors()) > 0 {
 				continue
 			}
 			for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {

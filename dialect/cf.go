@@ -21,11 +21,11 @@ func init() {
 			},
 			Print: func(p AsmPrinter, op *Operation) {
 				p.Write(" ")
-				printSuccessorWithOperands(p, op.Successors[0], op.Operands)
+				printSuccessorWithOperands(p, op.Successors()[0], op.Operands)
 				p.AttrDict(op)
 			},
 			Verify: func(op *Operation) error {
-				if len(op.Successors) != 1 {
+				if len(op.Successors()) != 1 {
 					return Errorf(op, "requires one successor")
 				}
 				return verifySuccessorArgs(op, 0, op.Operands)
@@ -170,13 +170,13 @@ func printCondBr(p AsmPrinter, op *Operation) {
 			p.Write(", ")
 		}
 		start, n := op.Def.SuccessorOperands(op, i)
-		printSuccessorWithOperands(p, op.Successors[i], op.Operands[start:start+n])
+		printSuccessorWithOperands(p, op.Successors()[i], op.Operands[start:start+n])
 	}
 	p.AttrDict(op, "operandSegmentSizes", "branch_weights")
 }
 
 func verifyCondBr(op *Operation) error {
-	if len(op.Successors) != 2 {
+	if len(op.Successors()) != 2 {
 		return Errorf(op, "requires two successors")
 	}
 	seg := op.SegmentSizes("operandSegmentSizes")
@@ -208,7 +208,7 @@ func verifyCondBr(op *Operation) error {
 }
 
 func verifySuccessorArgs(op *Operation, i int, operands []*Value) error {
-	b := op.Successors[i]
+	b := op.Successors()[i]
 	if len(b.Args) != len(operands) {
 		return Errorf(op, "branch has %d operands for successor #%d, but target block has %d", len(operands), i, len(b.Args))
 	}

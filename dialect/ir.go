@@ -143,7 +143,43 @@ type Value struct {
 	Index    int        // result index or argument index
 	Uses     []Use
 	NameHint string // a name to prefer when printing (source name or op hint)
-	Loc      Location
+	// A block argument's location is kept by its block (Block.argLocs):
+	// results, most values, take theirs from their op and need no field of
+	// their own.
+}
+
+// Loc is where v is defined: a block argument's own location, else its
+// defining op's (unknown for a value with neither).
+func (v *Value) Loc() Location {
+	switch {
+	case v.Block != nil:
+		for _, a := range v.Block.argLocs {
+			if a.arg == v {
+				return a.loc
+			}
+		}
+	case v.Op != nil:
+		return v.Op.Loc
+	}
+	return Location{}
+}
+
+// SetLoc sets a block argument's location; other values have none of
+// their own, and it does nothing for them.
+func (v *Value) SetLoc(l Location) {
+	b := v.Block
+	if b == nil {
+		return
+	}
+	for i := range b.argLocs {
+		if b.argLocs[i].arg == v {
+			b.argLocs[i].loc = l
+			return
+		}
+	}
+	if l != (Location{}) {
+		b.argLocs = append(b.argLocs, argLoc{v, l})
+	}
 }
 
 // IsBlockArg reports whether v is a block argument.
@@ -209,16 +245,19 @@ type NamedAttr struct {
 
 // Operation is one MLIR operation.
 type Operation struct {
-	Name       string
-	Def        *OpDef // registry entry; nil for unregistered ops
-	Operands   []*Value
-	Results    []*Value
-	Props      []NamedAttr // inherent attributes (MLIR properties), sorted by name
-	Attrs      []NamedAttr // discardable attributes, sorted by name
-	Successors []*Block
-	Regions    []*Region
-	Loc        Location
-	Block      *Block // parent block
+	Name     string
+	Def      *OpDef // registry entry; nil for unregistered ops
+	Operands []*Value
+	Results  []*Value
+	Props    []NamedAttr // inherent attributes (MLIR properties), sorted by name
+	Attrs    []NamedAttr // discardable attributes, sorted by name
+	// succ holds the successor blocks of the few ops that branch; a
+	// pointer rather than a slice keeps every other op 16 bytes smaller
+	// (see Successors).
+	succ    *[]*Block
+	Regions []*Region
+	Loc     Location
+	Block   *Block // parent block
 }
 
 // Block is a list of operations with arguments.
@@ -229,12 +268,49 @@ type Block struct {
 	// Label is the source label (without ^) when the block had one; used as
 	// a printing hint only.
 	Label string
+	// argLocs are the known locations of the block's arguments, found by
+	// the argument itself, so that passes may reorder or drop Args freely.
+	argLocs []argLoc
+}
+
+// argLoc is one block argument's location.
+type argLoc struct {
+	arg *Value
+	loc Location
 }
 
 // Region is a list of blocks owned by an operation.
 type Region struct {
 	Blocks []*Block
 	Op     *Operation
+}
+
+// Successors are the blocks op may branch to, in order. Writing an element
+// of the slice writes op's successor; SetSuccessors and AddSuccessor change
+// how many there are.
+func (op *Operation) Successors() []*Block {
+	if op.succ == nil {
+		return nil
+	}
+	return *op.succ
+}
+
+// SetSuccessors makes s op's successor list.
+func (op *Operation) SetSuccessors(s []*Block) {
+	if len(s) == 0 {
+		op.succ = nil
+		return
+	}
+	op.succ = &s
+}
+
+// AddSuccessor appends b to op's successors.
+func (op *Operation) AddSuccessor(b *Block) {
+	if op.succ == nil {
+		op.succ = &[]*Block{b}
+		return
+	}
+	*op.succ = append(*op.succ, b)
 }
 
 // NewOperation builds a detached operation. Operands get use entries; results
@@ -394,7 +470,10 @@ func (op *Operation) Erase() {
 
 // AddArgument appends a block argument.
 func (b *Block) AddArgument(t Type, loc Location) *Value {
-	v := &Value{Type: t, Block: b, Index: len(b.Args), Loc: loc}
+	v := &Value{Type: t, Block: b, Index: len(b.Args)}
+	if loc != (Location{}) {
+		b.argLocs = append(b.argLocs, argLoc{v, loc})
+	}
 	b.Args = append(b.Args, v)
 	return v
 }
@@ -498,7 +577,7 @@ func (b *Block) Successors() []*Block {
 	if len(b.Ops) == 0 {
 		return nil
 	}
-	return b.Ops[len(b.Ops)-1].Successors
+	return b.Ops[len(b.Ops)-1].Successors()
 }
 
 // ---- Regions ----
@@ -697,7 +776,7 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			nb.Label = b.Label
 			blockMap[b] = nb
 			for _, a := range b.Args {
-				na := nb.AddArgument(a.Type, a.Loc)
+				na := nb.AddArgument(a.Type, a.Loc())
 				na.NameHint = a.NameHint
 				mapping[a] = na
 			}
@@ -708,16 +787,18 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			nb := c.Regions[ri].Blocks[bi]
 			for _, o := range b.Ops {
 				no := o.Clone(mapping)
-				for i, s := range o.Successors {
+				for i, s := range o.Successors() {
 					if m, ok := blockMap[s]; ok {
-						no.Successors[i] = m
+						no.Successors()[i] = m
 					}
 				}
 				nb.Append(no)
 			}
 		}
 	}
-	c.Successors = append([]*Block(nil), op.Successors...)
+	if op.succ != nil {
+		c.SetSuccessors(append([]*Block(nil), op.Successors()...))
+	}
 	return c
 }
 

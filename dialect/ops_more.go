@@ -490,7 +490,7 @@ func caseValues(op *Operation) []string {
 			out = append(out, f)
 		}
 	}
-	if n := len(op.Successors) - 1; len(out) == 1 && n > 1 { // a splat
+	if n := len(op.Successors()) - 1; len(out) == 1 && n > 1 { // a splat
 		for len(out) < n {
 			out = append(out, out[0])
 		}
@@ -507,9 +507,9 @@ func printSwitch(p AsmPrinter, op *Operation) {
 	p.Newline(1)
 	p.Write("default: ")
 	start, n := switchSuccessorOperands(op, 0)
-	printSuccessorWithOperands(p, op.Successors[0], op.Operands[start:start+n])
+	printSuccessorWithOperands(p, op.Successors()[0], op.Operands[start:start+n])
 	vals := caseValues(op)
-	for i := 1; i < len(op.Successors); i++ {
+	for i := 1; i < len(op.Successors()); i++ {
 		p.Write(",")
 		p.Newline(1)
 		if i-1 < len(vals) {
@@ -517,7 +517,7 @@ func printSwitch(p AsmPrinter, op *Operation) {
 		}
 		p.Write(": ")
 		start, n := switchSuccessorOperands(op, i)
-		printSuccessorWithOperands(p, op.Successors[i], op.Operands[start:start+n])
+		printSuccessorWithOperands(p, op.Successors()[i], op.Operands[start:start+n])
 	}
 	p.Newline(0)
 	p.Write("]")
@@ -528,7 +528,7 @@ func verifySwitch(op *Operation) error {
 	if err := expectResults(op, 0); err != nil {
 		return err
 	}
-	if len(op.Successors) == 0 {
+	if len(op.Successors()) == 0 {
 		return Errorf(op, "requires a default destination")
 	}
 	seg := op.SegmentSizes("operandSegmentSizes")
@@ -538,7 +538,7 @@ func verifySwitch(op *Operation) error {
 	if !isSignlessIntOrIndex(op.Operands[0].Type) || op.Operands[0].Type == Index {
 		return Errorf(op, "operand #0 must be integer, but got '%s'", op.Operands[0].Type)
 	}
-	nCases := len(op.Successors) - 1
+	nCases := len(op.Successors()) - 1
 	vals := caseValues(op)
 	if len(vals) != nCases {
 		return Errorf(op, "number of case values (%d) should match number of case destinations (%d)", len(vals), nCases)
@@ -552,7 +552,7 @@ func verifySwitch(op *Operation) error {
 	if len(cs) != nCases {
 		return Errorf(op, "number of case operands segments (%d) should match number of case destinations (%d)", len(cs), nCases)
 	}
-	for i := range op.Successors {
+	for i := range op.Successors() {
 		start, n := switchSuccessorOperands(op, i)
 		if err := verifySuccessorArgs(op, i, op.Operands[start:start+n]); err != nil {
 			return err

@@ -78,7 +78,7 @@ func (v *verifier) verifyOp(op *Operation) error {
 			return err
 		}
 	}
-	for _, s := range op.Successors {
+	for _, s := range op.Successors() {
 		if op.Block == nil || s.Region != op.Block.Region {
 			return Errorf(op, "reference to block defined in another region")
 		}
@@ -272,8 +272,8 @@ func (v *verifier) domError(op *Operation, i int, val *Value, format string, arg
 	switch {
 	case val.Op != nil && val.Op.Loc.Known():
 		d.WithNote(val.Op.Loc, "operand defined here (op in the same %s)", relation(op, val))
-	case val.Loc.Known():
-		d.WithNote(val.Loc, "operand defined here")
+	case val.Loc().Known():
+		d.WithNote(val.Loc(), "operand defined here")
 	}
 	return d
 }

@@ -141,7 +141,7 @@ func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Valu
 		f.vals = append(f.vals, nil)
 	}
 	if f.vals[ref.Num] == nil {
-		f.vals[ref.Num] = &dialect.Value{Type: t, Loc: ref.Loc}
+		f.vals[ref.Num] = &dialect.Value{Type: t}
 	} else if f.vals[ref.Num].Type != t {
 		return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, f.vals[ref.Num].Type).
 			WithNote(f.loc, "prior use here")
@@ -254,7 +254,7 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 		if !ok {
 			return nil, dialect.NewError(s.Loc, "reference to an undefined block")
 		}
-		op.Successors = append(op.Successors, blk)
+		op.AddSuccessor(blk)
 	}
 
 	// Results are visible to later ops (and, for graph regions, to nested

@@ -271,7 +271,9 @@ func (p *Parser) applyLocations(m *dialect.Operation, srcLen int) error {
 		for _, reg := range op.Regions {
 			for _, b := range reg.Blocks {
 				for _, a := range b.Args {
-					fix(&a.Loc)
+					l := a.Loc()
+					fix(&l)
+					a.SetLoc(l)
 				}
 			}
 		}

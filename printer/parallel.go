@@ -26,7 +26,7 @@ func (p *printer) parallelOK(b *dialect.Block) bool {
 		return false
 	}
 	for _, op := range b.Ops {
-		if !op.Has(dialect.IsolatedFromAbove) || len(op.Results) != 0 || len(op.Operands) != 0 || len(op.Successors) != 0 {
+		if !op.Has(dialect.IsolatedFromAbove) || len(op.Results) != 0 || len(op.Operands) != 0 || len(op.Successors()) != 0 {
 			return false
 		}
 	}

@@ -443,9 +443,9 @@ func (p *printer) printGeneric(op *dialect.Operation) {
 	p.w.WriteByte('(')
 	p.Operands(op.Operands)
 	p.w.WriteByte(')')
-	if len(op.Successors) > 0 {
+	if len(op.Successors()) > 0 {
 		p.w.WriteByte('[')
-		for i, s := range op.Successors {
+		for i, s := range op.Successors() {
 			if i > 0 {
 				p.w.WriteString(", ")
 			}
@@ -776,9 +776,9 @@ func (p *printer) ArgDecl(v *dialect.Value) {
 	p.w.WriteString(p.valueName(v))
 	p.w.WriteString(": ")
 	p.Type(v.Type)
-	if p.opts.DebugInfo && (v.Loc.Known() || v.Loc.RawText() != "") {
+	if p.opts.DebugInfo && (v.Loc().Known() || v.Loc().RawText() != "") {
 		p.w.WriteByte(' ')
-		p.w.WriteString(locText(v.Loc))
+		p.w.WriteString(locText(v.Loc()))
 	}
 }
 
