@@ -202,32 +202,13 @@ func exclusiveLowerBound(p *planner.Problem, idx []int) int64 {
 		}
 	}
 	// Sweep: the buffers live at each point where one becomes live.
-	type event struct {
-		t     int64
-		start bool
-		buf   int
-	}
-	var evs []event
+	var sized []int
 	for _, i := range idx {
-		if p.Buffers[i].Size == 0 {
-			continue
-		}
-		for _, iv := range planner.MergeIntervals(p.Buffers[i].Live) {
-			evs = append(evs, event{iv.Start, true, i}, event{iv.End, false, i})
+		if p.Buffers[i].Size != 0 {
+			sized = append(sized, i)
 		}
 	}
-	slices.SortFunc(evs, func(a, b event) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
-		}
-		if a.start != b.start { // ends first: half-open intervals
-			if a.start {
-				return 1
-			}
-			return -1
-		}
-		return a.buf - b.buf
-	})
+	evs := lifetimeEvents(sized, mergedLive(p))
 	active := map[int]bool{}
 	var best int64
 	for k := 0; k < len(evs); {
@@ -527,29 +508,7 @@ func (rf *refusalSet) full() bool {
 // buffers with one interval each meets once; pairs involving a buffer with
 // several intervals may meet more than once and go through a set.
 func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
-	type event struct {
-		t     int64
-		start bool
-		buf   int
-	}
-	var evs []event
-	for _, i := range idx {
-		for _, iv := range rf.ivs[i] {
-			evs = append(evs, event{iv.Start, true, i}, event{iv.End, false, i})
-		}
-	}
-	slices.SortFunc(evs, func(a, b event) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
-		}
-		if a.start != b.start { // ends first: half-open intervals
-			if a.start {
-				return 1
-			}
-			return -1
-		}
-		return a.buf - b.buf
-	})
+	evs := lifetimeEvents(idx, func(i int) []planner.Interval { return rf.ivs[i] })
 	single := func(i int) bool { return len(rf.ivs[i]) == 1 }
 	// Open intervals: singles and multis apart, each with its position
 	// for removal in O(1).

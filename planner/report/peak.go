@@ -13,33 +13,13 @@ import (
 // An overflow error names them: they are what has to shrink or die
 // earlier for the pool to fit.
 func PeakLive(p *planner.Problem, pool int) (point int64, live []int) {
-	type event struct {
-		t     int64
-		start bool
-		buf   int
-	}
-	var evs []event
+	var bufs []int
 	for i := range p.Buffers {
-		b := &p.Buffers[i]
-		if b.Pool != pool || b.Size == 0 {
-			continue
-		}
-		for _, iv := range planner.MergeIntervals(b.Live) {
-			evs = append(evs, event{iv.Start, true, i}, event{iv.End, false, i})
+		if b := &p.Buffers[i]; b.Pool == pool && b.Size != 0 {
+			bufs = append(bufs, i)
 		}
 	}
-	slices.SortFunc(evs, func(a, b event) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
-		}
-		if a.start != b.start { // ends first: half-open intervals
-			if a.start {
-				return 1
-			}
-			return -1
-		}
-		return a.buf - b.buf
-	})
+	evs := lifetimeEvents(bufs, mergedLive(p))
 	active := map[int]bool{}
 	var cur, best int64
 	bestAt := int64(-1)
