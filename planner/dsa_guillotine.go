@@ -62,31 +62,15 @@ func newCutSearch(c *comp, capacity int64, m *meter, until int64) *cutSearch {
 	if !c.timeExact || capacity <= 0 || c.n == 0 {
 		return nil
 	}
-	var times []int64
-	for i := range c.n {
-		if len(c.live[i]) != 1 || len(c.obst[i]) > 0 {
-			return nil
-		}
-		times = append(times, c.live[i][0].Start, c.live[i][0].End)
+	times, starts, ends, ok := timeSlots(c, m)
+	if !ok {
+		return nil
 	}
-	m.charge(int64(c.n))
-	for i := range c.n {
-		m.charge(int64(len(c.hard[i])))
-		for _, j := range c.hard[i] {
-			if !LiveOverlap(c.live[i], c.live[j]) {
-				return nil // a separation
-			}
-		}
-	}
-	slices.Sort(times)
-	times = slices.Compact(times)
 	k := &cutSearch{c: c, m: m, until: until}
-	k.s, k.e = make([]int32, c.n), make([]int32, c.n)
+	k.s, k.e = starts, ends
 	load := make([]int64, len(times))
 	for i := range c.n {
-		s, _ := slices.BinarySearch(times, c.live[i][0].Start)
-		e, _ := slices.BinarySearch(times, c.live[i][0].End)
-		k.s[i], k.e[i] = int32(s), int32(e)
+		s, e := k.s[i], k.e[i]
 		load[s] += c.size[i]
 		load[e] -= c.size[i]
 	}

@@ -76,32 +76,16 @@ func newSkyline(c *comp, capacity int64, m *meter, until int64) *skyline {
 	if !c.timeExact || capacity <= 0 {
 		return nil
 	}
-	var times []int64
-	for i := range c.n {
-		if len(c.live[i]) != 1 || len(c.obst[i]) > 0 {
-			return nil
-		}
-		times = append(times, c.live[i][0].Start, c.live[i][0].End)
+	times, starts, ends, ok := timeSlots(c, m)
+	if !ok {
+		return nil
 	}
-	m.charge(int64(c.n))
-	for i := range c.n {
-		m.charge(int64(len(c.hard[i])))
-		for _, j := range c.hard[i] {
-			if !LiveOverlap(c.live[i], c.live[j]) {
-				return nil // a separation
-			}
-		}
-	}
-	slices.Sort(times)
-	times = slices.Compact(times)
 	k := &skyline{c: c, capacity: capacity, m: m, until: until, slots: len(times) - 1}
-	k.s, k.e = make([]int32, c.n), make([]int32, c.n)
+	k.s, k.e = starts, ends
 	k.byStart = make([][]int32, k.slots)
 	load := make([]int64, k.slots+1)
 	for i := range c.n {
-		s, _ := slices.BinarySearch(times, c.live[i][0].Start)
-		e, _ := slices.BinarySearch(times, c.live[i][0].End)
-		k.s[i], k.e[i] = int32(s), int32(e)
+		s, e := k.s[i], k.e[i]
 		k.byStart[s] = append(k.byStart[s], int32(i))
 		load[s] += c.size[i]
 		load[e] -= c.size[i]
@@ -136,6 +120,38 @@ func newSkyline(c *comp, capacity int64, m *meter, until int64) *skyline {
 	k.under = make([]int32, k.slots)
 	k.cross = make([]int32, k.slots+1)
 	return k
+}
+
+// timeSlots numbers the distinct start and end points of a component whose
+// buffers each have one lifetime interval, no obstacles and no conflicts
+// but lifetime overlaps (the shape the skyline and the cut search need):
+// times are the points in order, starts[i] and ends[i] buffer i's. ok is
+// false for any other component.
+func timeSlots(c *comp, m *meter) (times []int64, starts, ends []int32, ok bool) {
+	for i := range c.n {
+		if len(c.live[i]) != 1 || len(c.obst[i]) > 0 {
+			return nil, nil, nil, false
+		}
+		times = append(times, c.live[i][0].Start, c.live[i][0].End)
+	}
+	m.charge(int64(c.n))
+	for i := range c.n {
+		m.charge(int64(len(c.hard[i])))
+		for _, j := range c.hard[i] {
+			if !LiveOverlap(c.live[i], c.live[j]) {
+				return nil, nil, nil, false // a separation
+			}
+		}
+	}
+	slices.Sort(times)
+	times = slices.Compact(times)
+	starts, ends = make([]int32, c.n), make([]int32, c.n)
+	for i := range c.n {
+		s, _ := slices.BinarySearch(times, c.live[i][0].Start)
+		e, _ := slices.BinarySearch(times, c.live[i][0].End)
+		starts[i], ends[i] = int32(s), int32(e)
+	}
+	return times, starts, ends, true
 }
 
 // stacked reports whether placing item i now would put it right on top of
