@@ -743,8 +743,15 @@ func parseMixed(p AsmParser, open, close string, allowEmpty bool) (dyn []Operand
 	return dyn, static, p.ParsePunct(close)
 }
 
+// printMixedList prints [a, %b, 3], the form parseMixedList reads.
 func printMixedList(p AsmPrinter, static []int64, dyn []*Value) {
-	p.Write("[")
+	printMixed(p, "[", "]", static, dyn)
+}
+
+// printMixed prints a mixed list between open and close: the static
+// values, with dyn's operands in place of the Dynamic ones.
+func printMixed(p AsmPrinter, open, close string, static []int64, dyn []*Value) {
+	p.Write(open)
 	k := 0
 	for i, s := range static {
 		if i > 0 {
@@ -757,7 +764,7 @@ func printMixedList(p AsmPrinter, static []int64, dyn []*Value) {
 			p.Write(strconv.FormatInt(s, 10))
 		}
 	}
-	p.Write("]")
+	p.Write(close)
 }
 
 func staticArray(op *Operation, name string) []int64 {

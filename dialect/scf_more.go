@@ -577,20 +577,7 @@ func parseForall(p AsmParser, st *OperationState) error {
 }
 
 func printMixedParens(p AsmPrinter, static []int64, dyn []*Value) {
-	p.Write("(")
-	k := 0
-	for i, s := range static {
-		if i > 0 {
-			p.Write(", ")
-		}
-		if s == Dynamic && k < len(dyn) {
-			p.Operand(dyn[k])
-			k++
-		} else {
-			p.Write(strconv.FormatInt(s, 10))
-		}
-	}
-	p.Write(")")
+	printMixed(p, "(", ")", static, dyn)
 }
 
 func printForall(p AsmPrinter, op *Operation) {
