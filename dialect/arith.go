@@ -120,14 +120,9 @@ func init() {
 // parseExactBinary reads `%a, %b [exact] attr-dict : T` (the divisions
 // and right shifts that may promise an exact result).
 func parseExactBinary(p AsmParser, st *OperationState) error {
-	refs, err := p.ParseOperandList("")
-	if err != nil {
+	if err := parseOperandsN(p, st, 2); err != nil {
 		return err
 	}
-	if len(refs) != 2 {
-		return p.Errorf("expected 2 operands")
-	}
-	st.Operands = refs
 	if p.ParseOptionalKeyword("exact") {
 		st.AddAttr("isExact", Unit)
 	}
@@ -137,6 +132,20 @@ func parseExactBinary(p AsmParser, st *OperationState) error {
 	}
 	st.OperandTypes = []Type{t, t}
 	st.ResultTypes = []Type{t}
+	return nil
+}
+
+// parseOperandsN reads an unparenthesised list of exactly n operands into
+// st's operands.
+func parseOperandsN(p AsmParser, st *OperationState, n int) error {
+	refs, err := p.ParseOperandList("")
+	if err != nil {
+		return err
+	}
+	if len(refs) != n {
+		return p.Errorf("expected %d operands", n)
+	}
+	st.Operands = refs
 	return nil
 }
 
@@ -374,14 +383,9 @@ func verifyCmp(preds []string, kind string, ok func(Type) bool) func(*Operation)
 }
 
 func parseSelect(p AsmParser, st *OperationState) error {
-	refs, err := p.ParseOperandList("")
-	if err != nil {
+	if err := parseOperandsN(p, st, 3); err != nil {
 		return err
 	}
-	if len(refs) != 3 {
-		return p.Errorf("expected 3 operands")
-	}
-	st.Operands = refs
 	if err := parseTrailingAttrDict(p, st); err != nil {
 		return err
 	}

@@ -65,14 +65,9 @@ func printCastTail(p AsmPrinter, op *Operation, elided ...string) {
 
 // parseBinaryTo reads `%a, %b attr-dict : T1 kw T2` (memref.copy).
 func parseBinaryTo(p AsmParser, st *OperationState, kw string, hasResult bool) error {
-	refs, err := p.ParseOperandList("")
-	if err != nil {
+	if err := parseOperandsN(p, st, 2); err != nil {
 		return err
 	}
-	if len(refs) != 2 {
-		return p.Errorf("expected two operands")
-	}
-	st.Operands = refs
 	a, b, err := parseTypePair(p, st, kw)
 	if err != nil {
 		return err

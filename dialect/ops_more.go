@@ -93,14 +93,9 @@ func init() {
 // carry types).
 func parseExtendedArith(carry bool) func(AsmParser, *OperationState) error {
 	return func(p AsmParser, st *OperationState) error {
-		refs, err := p.ParseOperandList("")
-		if err != nil {
+		if err := parseOperandsN(p, st, 2); err != nil {
 			return err
 		}
-		if len(refs) != 2 {
-			return p.Errorf("expected 2 operands")
-		}
-		st.Operands = refs
 		t, err := parseColonType(p, st)
 		if err != nil {
 			return err
@@ -163,14 +158,9 @@ func verifyExtendedArith(op *Operation) error {
 // parseScalingCast reads `%in, %scale [rounding] [fastmath<..>] attr-dict
 // : T, S to U`.
 func parseScalingCast(p AsmParser, st *OperationState) error {
-	refs, err := p.ParseOperandList("")
-	if err != nil {
+	if err := parseOperandsN(p, st, 2); err != nil {
 		return err
 	}
-	if len(refs) != 2 {
-		return p.Errorf("expected 2 operands")
-	}
-	st.Operands = refs
 	if st.Name == "arith.scaling_truncf" {
 		if id, ok := p.PeekBareId(); ok {
 			for i, m := range roundingModes {
