@@ -116,6 +116,9 @@ func TestDriver(t *testing.T) {
 		Dir:                "testdata/driver",
 		UpdateScripts:      *updateScripts,
 		RequireUniqueNames: true,
+		// testscript removes each script's directory but not the one it
+		// makes to hold them; in the test's own, nothing stays behind.
+		WorkdirRoot: t.TempDir(),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("MLIR_OPT", mlirOpt)
 			return nil
