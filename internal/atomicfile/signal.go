@@ -15,7 +15,7 @@ import (
 
 // temps are the temporary files that exist now, for a signal to remove.
 // Holding the lock also holds off a signal: a file is created and
-// registered, or renamed into place and forgotten, as one step, and a
+// registered, or linked into place and forgotten, as one step, and a
 // commit changes every regular file it changes before a signal can end
 // the process.
 var temps = struct {
@@ -53,9 +53,11 @@ func cleanUpAndDie(s os.Signal) {
 // program). A commit in progress finishes first, so that an interrupted
 // run leaves each output as it was or complete, never in part. Signals
 // ignored when the program started (nohup, a background job of a
-// non-interactive shell) stay ignored. (A Go program does not die of
-// SIGXFSZ: a write past a file size limit, ulimit -f, fails with EFBIG,
-// and the file is put back.) Call it once, from main.
+// non-interactive shell) stay ignored. Go hands a signal to its handler a
+// little after it arrives: one that reaches it only once the run has
+// committed its outputs lets the run end as it would have. (A Go program
+// does not die of SIGXFSZ: a write past a file size limit, ulimit -f,
+// fails with EFBIG, and the file is put back.) Call it once, from main.
 func CleanUpOnSignal() {
 	var caught []os.Signal
 	for _, s := range cleanUpSignals {
