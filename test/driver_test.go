@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -21,11 +24,14 @@ import (
 // The driver's behaviour is specified by the scripts in testdata/driver,
 // one per behaviour. They run the commands
 //
-//	pto-opt    the driver (driver.Run in the test binary)
+//	pto-opt    the driver (driver.Main in the test binary)
 //	filecheck  the Go FileCheck (filecheck.Main)
 //
-// plus the builtin listdir, and, under the [mlir-opt] condition, real
-// mlir-opt (as $MLIR_OPT) to check that pto-opt behaves like it.
+// plus listdir, hardlink, fileinfo, chown and mkfifo (see TestDriver's
+// Cmds) for the files the driver writes, and, under the [mlir-opt]
+// condition, real mlir-opt (as $MLIR_OPT) to check that pto-opt behaves
+// like it. The [root] condition holds when the tests run as root, who may
+// write what the permission bits forbid.
 
 var updateScripts = flag.Bool("update-scripts", false, "update the cmp expectations of testdata/driver scripts")
 
@@ -34,7 +40,7 @@ const llvmBin = "/usr/lib/llvm-22/bin"
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"pto-opt": func() {
-			os.Exit(driver.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+			os.Exit(driver.Main())
 		},
 		"filecheck": func() {
 			os.Exit(filecheck.Main(os.Args[1:], os.Stdin, os.Stderr))
@@ -110,6 +116,9 @@ func TestDriver(t *testing.T) {
 		Dir:                "testdata/driver",
 		UpdateScripts:      *updateScripts,
 		RequireUniqueNames: true,
+		// testscript removes each script's directory but not the one it
+		// makes to hold them; in the test's own, nothing stays behind.
+		WorkdirRoot: t.TempDir(),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("MLIR_OPT", mlirOpt)
 			return nil
@@ -118,6 +127,8 @@ func TestDriver(t *testing.T) {
 			switch cond {
 			case "mlir-opt":
 				return haveMLIR, nil
+			case "root":
+				return os.Geteuid() == 0, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
@@ -138,8 +149,70 @@ func TestDriver(t *testing.T) {
 					fmt.Fprintln(ts.Stdout(), n)
 				}
 			},
+			// hardlink NEW OLD makes NEW another name of the file OLD.
+			"hardlink": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: hardlink new old")
+				}
+				ts.Check(os.Link(ts.MkAbs(args[1]), ts.MkAbs(args[0])))
+			},
+			// fileinfo PATH prints what PATH is, without following a
+			// link: "symlink -> TARGET", or the type, permissions, link
+			// count and owner, as "regular 0640 links=2 uid=0".
+			"fileinfo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: fileinfo path")
+				}
+				fmt.Fprintln(ts.Stdout(), fileInfo(ts, ts.MkAbs(args[0])))
+			},
+			// chown UID PATH gives PATH to the user UID (as root).
+			"chown": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: chown uid path")
+				}
+				uid, err := strconv.Atoi(args[0])
+				ts.Check(err)
+				ts.Check(os.Lchown(ts.MkAbs(args[1]), uid, -1))
+			},
+			// mkfifo PATH makes a named pipe.
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: mkfifo path")
+				}
+				ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
+			},
 		},
 	})
+}
+
+// fileInfo describes path for the fileinfo command.
+func fileInfo(ts *testscript.TestScript, path string) string {
+	fi, err := os.Lstat(path)
+	ts.Check(err)
+	m := fi.Mode()
+	if m&fs.ModeSymlink != 0 {
+		target, err := os.Readlink(path)
+		ts.Check(err)
+		return "symlink -> " + target
+	}
+	kind := "regular"
+	switch {
+	case m.IsDir():
+		kind = "directory"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "fifo"
+	case m&fs.ModeCharDevice != 0:
+		kind = "chardevice"
+	case m&fs.ModeDevice != 0:
+		kind = "device"
+	case !m.IsRegular():
+		kind = "other"
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		ts.Fatalf("fileinfo: no stat data for %s", path)
+	}
+	return fmt.Sprintf("%s %04o links=%d uid=%d", kind, m.Perm(), st.Nlink, st.Uid)
 }
 
 func fileExists(p string) bool {

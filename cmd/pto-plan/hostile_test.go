@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -342,5 +343,113 @@ func TestOutputAndReportTogether(t *testing.T) {
 		if err != nil || fi.Size() == 0 || fi.ModTime().Before(start.Add(-time.Second)) {
 			t.Fatalf("%s: %v", f, err)
 		}
+	}
+}
+
+// -o and --report naming one file is bad usage, found before anything is
+// written, however the file is spelled: the same name, ./name, a symbolic
+// or hard link, a dangling link to a file not made yet, standard output
+// redirected to the file. /dev/null may take both.
+func TestOutputsShareNoFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	in := write(t, dir, "p.8.csv", goodCSV)
+	old := "the previous output\n"
+	write(t, dir, "r.json", old)
+	for _, l := range [][2]string{{"link.json", "r.json"}, {"dangling.json", "new.json"}, {"null.json", os.DevNull}} {
+		if err := os.Symlink(l[1], l[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link("r.json", "hard.json"); err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range [][2]string{
+		{"r.json", "r.json"}, {"r.json", "./r.json"}, {"link.json", "hard.json"},
+		{"new.json", "./new.json"}, {"dangling.json", "new.json"},
+	} {
+		code, _, stderr := runCLI("-o", pair[0], "--report="+pair[1], in)
+		want := "pto-plan: -o " + pair[0] + " and --report=" + pair[1] + " name the same file; give each output its own file\nRun 'pto-plan --help' for usage.\n"
+		if code != 2 || stderr != want {
+			t.Errorf("-o %s --report=%s: exit %d, stderr %q; want 2 and %q", pair[0], pair[1], code, stderr, want)
+		}
+	}
+	// Standard output is the report's file (in the process: /dev/stdout
+	// is the test's own).
+	stdout, err := os.OpenFile("r.json", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	code := run([]string{"--report=link.json", in}, stdout, &stderr)
+	stdout.Close()
+	if want := "pto-plan: --report=link.json is the file standard output (-o -) goes to; give each output its own file\n"; code != 2 || !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stdout the report: exit %d, stderr %q", code, stderr.String())
+	}
+	// -o /dev/stdout, which is the report's file, in a process of its own.
+	stdout, err = os.OpenFile("r.json", os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-o", "/dev/stdout", "--report=hard.json", in)
+	cmd.Env = append(os.Environ(), "PTO_PLAN_TEST_MAIN=1")
+	cmd.Stdout = stdout
+	stderr.Reset()
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	stdout.Close()
+	if want := "pto-plan: -o /dev/stdout and --report=hard.json name the same file"; cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 2 || !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("-o /dev/stdout: %v, stderr %q", err, stderr.String())
+	}
+	if b, _ := os.ReadFile("r.json"); string(b) != old {
+		t.Errorf("r.json holds %q", b)
+	}
+	if _, err := os.Stat("new.json"); !os.IsNotExist(err) {
+		t.Errorf("new.json was made")
+	}
+	if code, _, stderr := runCLI("-o", os.DevNull, "--report=null.json", in); code != 0 {
+		t.Errorf("-o /dev/null --report to /dev/null: exit %d: %s", code, stderr)
+	}
+}
+
+// The outputs change what their files hold, never what their paths point
+// to: an existing file is written in place (its hard links see the new
+// text; its owner and mode stay), a dangling link gets the file it names
+// and stays a link.
+func TestOutputKeepsWhatThePathPointsTo(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "p.8.csv", goodCSV)
+	out := write(t, dir, "out.csv", "the previous output\n")
+	os.Chmod(out, 0o604)
+	if err := os.Link(out, filepath.Join(dir, "alias.csv")); err != nil {
+		t.Fatal(err)
+	}
+	owner := os.Getuid()
+	if owner == 0 {
+		owner = 65534 // as root, a file put in place by rename is root's
+		if err := os.Chown(out, owner, -1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep := filepath.Join(dir, "r.txt")
+	if err := os.Symlink("r-target.txt", rep); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI("-o", out, "--report="+rep, in); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	alias, _ := os.ReadFile(filepath.Join(dir, "alias.csv"))
+	if !strings.HasPrefix(string(alias), "id,lower,upper,size,offset\n") {
+		t.Errorf("the hard link holds %q", alias)
+	}
+	fi, err := os.Stat(out)
+	if err != nil || fi.Mode().Perm() != 0o604 || int(fi.Sys().(*syscall.Stat_t).Uid) != owner {
+		t.Errorf("out.csv: %v, %v", fi.Mode(), err)
+	}
+	if li, err := os.Lstat(rep); err != nil || li.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the report's link was replaced")
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "r-target.txt")); err != nil || len(b) == 0 {
+		t.Errorf("the report's target: %q, %v", b, err)
 	}
 }

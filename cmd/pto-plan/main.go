@@ -11,16 +11,19 @@
 // capacity is the number in the file name, as in A.1048576.csv) or a
 // DSA-RP schema-v1 JSON problem document. The output has the input's
 // format: the CSV rows with an offset column, or a schema-v1 solution
-// document. It goes to OUT (written through a temporary file and renamed,
-// so a failed run never leaves a partial file) or to standard output.
+// document. It goes to OUT or to standard output; OUT is written only when
+// the whole output is ready (package atomicfile: an existing file in
+// place, keeping its owner, mode and links; a new one through a temporary
+// file), so a failed or interrupted run never leaves a partial file.
 //
 // --report=FILE also writes the memory report of the placement (the one
 // pto-opt --memory-report writes, package planner/report): JSON, a text
 // table, or an SVG or HTML layout picture, by FILE's extension (.json,
 // .txt, .svg, .html; another extension is bad usage). Like OUT it is
 // written, whole, only when the run succeeds, and either both are written
-// or neither (see writeOutputs). A failed write, standard output's
-// included, fails the run.
+// or neither (see writeOutputs); OUT and FILE naming one file (by any
+// spelling, links included) is bad usage. A failed write, standard
+// output's included, fails the run.
 //
 // --capacity overrides every pool's capacity; --capacity=0 removes it, so
 // the planner minimises the peak instead. --work bounds dsa-rp's search by
@@ -50,6 +53,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pto-opt/pto-opt/internal/atomicfile"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 )
@@ -61,6 +65,8 @@ func main() {
 	// output closed at exec is another matter: Go's runtime reopens it on
 	// /dev/null before main runs.)
 	signal.Ignore(syscall.SIGPIPE)
+	// SIGINT, SIGTERM and SIGHUP remove the temporary files.
+	atomicfile.CleanUpOnSignal()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -143,6 +149,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, error) {
 	if c.report != "" {
 		if err := report.CheckPath(c.report); err != nil {
 			return bad("--report: %v", err)
+		}
+		if err := sharedOutputs(c.out, c.report, stdout); err != nil {
+			return bad("%v", err)
 		}
 	}
 	return c, nil

@@ -11,13 +11,28 @@ import (
 	"github.com/pto-opt/pto-opt/internal/stdio"
 )
 
+// sharedOutputs refuses -o and --report naming one file, whatever the
+// spelling (./x, a symbolic or hard link, /dev/stdout for a standard
+// output redirected to the file): the report would silently replace the
+// output.
+func sharedOutputs(out, reportPath string, stdout io.Writer) error {
+	switch {
+	case !atomicfile.SameOutput(out, reportPath, stdout):
+		return nil
+	case out == "-":
+		return fmt.Errorf("--report=%s is the file standard output (-o -) goes to; give each output its own file", reportPath)
+	}
+	return fmt.Errorf("-o %s and --report=%s name the same file; give each output its own file", out, reportPath)
+}
+
 // writeOutputs writes the output (to stdout when path is "-") and, when
 // reportPath is not empty, the report, so that a failure changes neither
 // file: both files are staged first (atomicfile.Batch: a regular file is
 // written whole beside its path, a device or pipe such as /dev/null is
 // opened to be written in place, never replaced), then standard output is
 // written, then both are committed. Errors name the user's paths, never a
-// temporary file's.
+// temporary file's, and say when standard output has the output although
+// the report failed.
 func writeOutputs(path string, data []byte, stdout io.Writer, reportPath string, report []byte) error {
 	var batch atomicfile.Batch
 	defer batch.Abort()
@@ -41,7 +56,12 @@ func writeOutputs(path string, data []byte, stdout io.Writer, reportPath string,
 	}
 	if err := batch.Commit(); err != nil {
 		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Path == reportPath && reportPath != path {
+		switch {
+		case !errors.As(err, &pe):
+			return err
+		case pe.Path == reportPath && path == "-":
+			return fmt.Errorf("--report: %v (the output went to standard output)", pathErr(reportPath, err))
+		case pe.Path == reportPath:
 			return fmt.Errorf("--report: %v", pathErr(reportPath, err))
 		}
 		return pathErr(pe.Path, err)

@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"strings"
@@ -59,12 +60,28 @@ type config struct {
 	summary             bool
 }
 
+// Main is pto-opt's main: the driver on the process's own arguments and
+// streams, with the signals a tool writing files must handle.
+func Main() int {
+	// With SIGPIPE ignored, writing to a standard output whose reader has
+	// gone (pto-opt ... | head -1) is a write error the driver reports
+	// with exit status 1, instead of a silent death by signal.
+	signal.Ignore(syscall.SIGPIPE)
+	// SIGINT, SIGTERM and SIGHUP remove the temporary files.
+	atomicfile.CleanUpOnSignal()
+	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
 // Run is the whole driver; it returns the exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	cfg, status := parseArgs(args, stdout, stderr)
 	if cfg == nil {
 		return status
+	}
+	if err := sharedOutputs(cfg, stdout); err != nil {
+		fmt.Fprintf(stderr, "pto-opt: %v\n", err)
+		return 1
 	}
 	if cfg.dumpPipeline {
 		fmt.Fprint(stderr, cfg.pipeline.Dump())
@@ -261,10 +278,24 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// sharedOutputs refuses two outputs naming one file, whatever the
+// spelling (./x, a symbolic or hard link, /dev/stdout for a standard
+// output redirected to the file): the second would silently replace the
+// first. It runs before any work, so nothing is written.
+func sharedOutputs(cfg *config, stdout io.Writer) error {
+	switch {
+	case cfg.memoryReport == "" || !atomicfile.SameOutput(cfg.output, cfg.memoryReport, stdout):
+		return nil
+	case cfg.output == "-":
+		return fmt.Errorf("--memory-report=%s is the file standard output (-o -) goes to; give each output its own file", cfg.memoryReport)
+	}
+	return fmt.Errorf("-o %s and --memory-report=%s name the same file; give each output its own file", cfg.output, cfg.memoryReport)
+}
+
 // writeOutputs writes the output and the memory report, all or nothing:
-// both files are staged first, and neither replaces anything unless both
-// could be written (and standard output took the module text, when that
-// is where it goes). As in mlir-opt, standard output gets the chunks that
+// both files are staged first, and neither changes unless both could be
+// (and standard output took the module text, when that is where it
+// goes). As in mlir-opt, standard output gets the chunks that
 // went through even when another failed; a file output and the report are
 // written only when everything succeeded.
 func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Manager, text []byte, failed bool, stdout, stderr io.Writer) bool {
@@ -301,8 +332,11 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 	}
 	if err := batch.Commit(); err != nil {
 		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Path == cfg.output {
+		if errors.As(err, &pe) && pe.Path == cfg.output && cfg.output != "-" {
 			fmt.Fprintf(stderr, "pto-opt: cannot write output file '%s': %v\n", cfg.output, errText(err))
+		} else if cfg.output == "-" {
+			// Standard output cannot be taken back: say it has the text.
+			fmt.Fprintf(stderr, "pto-opt: --memory-report: %v (the output went to standard output)\n", err)
 		} else {
 			fmt.Fprintf(stderr, "pto-opt: --memory-report: %v\n", err)
 		}
@@ -335,9 +369,10 @@ func readText(r io.Reader) (string, error) {
 	return sb.String(), err
 }
 
-// streamOutput prints module into the output as it goes: a file is
-// replaced when the whole text is written (atomicfile), standard output
-// is written as writeStdout would.
+// streamOutput prints module into the output as it goes: a file gets the
+// text when the whole of it is written (atomicfile: into a temporary file
+// for a new file, a spool for an existing one), standard output is
+// written as writeStdout would.
 func streamOutput(cfg *config, module *dialect.Operation, opts printer.Options, stdout, stderr io.Writer) bool {
 	printTo := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
@@ -478,9 +513,10 @@ func usage(w io.Writer) {
 USAGE: pto-opt [options] [input file, default: -]
 
 OPTIONS:
-  -o <file>                          Output file (default: -, stdout); replaced only when
+  -o <file>                          Output file (default: -, stdout); written only when
                                      every chunk and pass succeeded and every output
-                                     (-o, --memory-report) can be written
+                                     (-o, --memory-report) can be written; an existing
+                                     file is rewritten in place (owner, mode, links kept)
   --split-input-file[=<marker>]      Split the input at '// -----' (or <marker>) and process
                                      each chunk on its own
   --output-split-marker=<marker>     Line joining the outputs of the chunks (default '// -----')
