@@ -12,6 +12,7 @@ package test
 //
 //	// EXEC-PREPARE: <mlir-opt argument>   run mlir-opt first (one per line),
 //	                                       e.g. a bufferization pipeline
+//	// EXEC-FLAGS: --flag ...              pto-opt flags for every variant
 //	// EXEC-OPTIONS: k=v ...               pass options for every variant
 //	// EXEC-PLANNED: N | >=N               buffers planned without lift-nested
 //	// EXEC-PLANNED-LIFT: N | >=N          with lift-nested=1 (adds variants)
@@ -47,12 +48,15 @@ import (
 
 // lowerToLLVM is the mlir-opt pipeline from planned memref IR to the LLVM
 // dialect (bufferization.clone, which the deallocation pipeline leaves in
-// functions returning buffers, becomes alloc + copy first).
+// functions returning buffers, becomes alloc + copy first; vector and
+// complex ops build and take apart the values of such elements).
 var lowerToLLVM = []string{
 	"--convert-bufferization-to-memref",
 	"--convert-scf-to-cf",
+	"--convert-vector-to-llvm",
 	"--expand-strided-metadata",
 	"--finalize-memref-to-llvm",
+	"--convert-complex-to-llvm",
 	"--convert-arith-to-llvm",
 	"--convert-cf-to-llvm",
 	"--convert-func-to-llvm",
@@ -151,6 +155,7 @@ type execProgram struct {
 	name       string
 	path       string
 	prepare    []string
+	flags      []string
 	options    []string
 	planned    count
 	liftPlans  count
@@ -216,6 +221,8 @@ func loadExecPrograms(t *testing.T) []*execProgram {
 			switch key {
 			case "EXEC-PREPARE":
 				p.prepare = append(p.prepare, val)
+			case "EXEC-FLAGS":
+				p.flags = append(p.flags, strings.Fields(val)...)
 			case "EXEC-OPTIONS":
 				p.options = append(p.options, strings.Fields(val)...)
 			case "EXEC-PLANNED":
@@ -300,10 +307,10 @@ func (v variant) options(p *execProgram) string {
 
 // plan runs pto-opt in-process and returns the planned IR's path and the
 // remarks' figures.
-func plan(t *testing.T, in, out, options string) planStats {
+func plan(t *testing.T, in, out, options string, flags []string) planStats {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	args := []string{in, "--static-memory-planner-analysis=" + options, "-o", out}
+	args := append(append([]string{in}, flags...), "--static-memory-planner-analysis="+options, "-o", out)
 	if rc := driver.Run(args, nil, &stdout, &stderr); rc != 0 {
 		t.Fatalf("pto-opt %s failed (%d):\n%s", strings.Join(args, " "), rc, stderr.String())
 	}
@@ -359,7 +366,7 @@ func TestDifferentialExecution(t *testing.T) {
 				stats := map[variant]planStats{}
 				for _, v := range variants {
 					planned := filepath.Join(dir, p.name+"."+v.String()+".mlir")
-					st := plan(t, input, planned, v.options(p))
+					st := plan(t, input, planned, v.options(p), p.flags)
 					stats[v] = st
 					exp := p.planned
 					if v.lift {
@@ -455,7 +462,7 @@ func TestDifferentialExecutionDetectsOverlap(t *testing.T) {
 		t.Fatal(err)
 	}
 	planned := filepath.Join(dir, "planned.mlir")
-	plan(t, input, planned, "algorithm=best-fit")
+	plan(t, input, planned, "algorithm=best-fit", nil)
 	text, err := os.ReadFile(planned)
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ package memrefplan
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
+	"github.com/pto-opt/pto-opt/internal/llvmlayout"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
@@ -44,6 +46,16 @@ import (
 //     allocations on the heap (with a remark) and plans the rest;
 //   - one arena per memory space, with a capacity (option or target);
 //   - remarks: arena bytes, lower bound and bytes saved per function.
+//
+// Where upstream is wrong for some input, pto-opt follows what the
+// lowered program does (upstream's tests, all f32/i32/i8, are unchanged):
+//   - a buffer takes the bytes and the alignment its elements have once
+//     lowered to LLVM (internal/llvmlayout), not ceil(elements * bitwidth
+//     / 8) at any byte: memref<4xi17> takes 16 bytes, an f64 buffer starts
+//     at a multiple of 8; an element without a static size (a scalable
+//     vector) is left on the heap with a remark;
+//   - with arena-mode=arg, a static arena argument smaller than the plan
+//     is an error instead of views past its end.
 //
 // One deliberate divergence: upstream's reverse-alias guard only skips a
 // candidate when a deallocation may also free a nested allocation; here a
@@ -104,7 +116,8 @@ type candidate struct {
 	deallocs  []*dialect.Operation // the ops of frees, once each
 	frees     []freeSite
 	size      int64
-	align     int64
+	align     int64 // of the offset: the element's and the arena's
+	baseAlign int64 // what the arena's alignment must provide
 	live      []planner.Interval
 	space     string // memory space attribute text, "" for the default
 	spaceAttr dialect.Attribute
@@ -121,6 +134,9 @@ type state struct {
 	index    map[*dialect.Operation]int
 	fine     bool // lifetimes from liveness instead of entry-block indices
 	escaping map[*dialect.Value]bool
+	arenaArg *dialect.Value     // arena-mode=arg: the caller's arena
+	dl       llvmlayout.Layouts // once read, see dataLayout
+	dlWhy    string
 }
 
 func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) error {
@@ -163,6 +179,7 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 	if err != nil {
 		return err
 	}
+	s.arenaArg = arenaArg
 
 	// 5-6. Plan one arena per memory space.
 	groups := map[string][]*candidate{}
@@ -294,76 +311,75 @@ func (s *state) returnedValues() map[*dialect.Value]bool {
 	return out
 }
 
-// staticSize returns the bytes a static memref occupies once lowered:
-// elements times the element's storage size. For element types whose width
-// is a whole number of bytes (every type upstream's tests use) this is
-// upstream's ceil(elements * bitwidth / 8). Narrower or odd widths (i1, i4,
-// i17) are not bit-packed by the LLVM lowering: each element takes whole
-// bytes, so upstream's formula would hand out a slot smaller than the
-// buffer (memref<2xi1> needs 2 bytes, not 1) and overlap its neighbour.
-func staticSize(mt *dialect.MemRefType) (size int64, static, fits bool) {
-	if !mt.HasStaticShape() {
-		return 0, false, true
+// dataLayout is what the lowered module's elements are sized with, read
+// once per function: the nearest enclosing llvm.data_layout (LLVM's
+// default without one) and the layouts of the hosts the module may be
+// compiled for (llvmlayout.For). A dlti.dl_spec on the way also decides
+// the layout when the module is translated, but the planner does not read
+// those specs: why says so, and nothing is planned.
+func (s *state) dataLayout() (dl llvmlayout.Layouts, why string, err error) {
+	if s.dl != nil || s.dlWhy != "" {
+		return s.dl, s.dlWhy, nil
 	}
-	b, fits := elementBytes(mt.Elem)
-	if b == 0 {
-		return 0, false, fits
+	var own *llvmlayout.DataLayout
+	for op := s.fn; op != nil; op = op.ParentOp() {
+		if op.Attr("dlti.dl_spec") != nil {
+			s.dlWhy = fmt.Sprintf("'%s' sets a dlti.dl_spec data layout, which the planner does not read (it reads llvm.data_layout)", op.Name)
+			return nil, s.dlWhy, nil
+		}
+		if a := op.Attr("llvm.data_layout"); a != nil {
+			str, ok := a.(*dialect.StringAttr)
+			if !ok {
+				return nil, "", dialect.NewError(op.Loc, "static-memory-planner-analysis: llvm.data_layout must be a string, got %s", a)
+			}
+			if own, err = llvmlayout.Parse(str.Value); err != nil {
+				return nil, "", dialect.NewError(op.Loc, "static-memory-planner-analysis: cannot read llvm.data_layout: %v", err)
+			}
+			break
+		}
 	}
-	n, ok := checked.Product(mt.Shape...)
-	if ok {
-		size, ok = checked.Mul(n, b)
-	}
-	return size, true, fits && ok
+	s.dl = llvmlayout.For(own)
+	return s.dl, "", nil
 }
 
-// elementBytes is the storage size of one memref element under the LLVM
-// lowering (LLVM's alloc size on x86-64 and AArch64), 0 when unknown;
-// fits is false when the size is not an int64 (vector<4611686018427387904xf32>).
-func elementBytes(t dialect.Type) (size int64, fits bool) {
-	switch t := t.(type) {
-	case *dialect.IntegerType, *dialect.IndexType:
-		return (dialect.ElementBitWidth(t) + 7) / 8, true
-	case *dialect.FloatType:
-		if t.Name == "f80" {
-			return 16, true // x86_fp80 is padded to 16 bytes
-		}
-		return (dialect.ElementBitWidth(t) + 7) / 8, true
-	case *dialect.ComplexType:
-		b, fits := elementBytes(t.Elem)
-		if !fits {
-			return 0, false
-		}
-		return checked.Mul(2, b)
-	case *dialect.VectorType:
-		// An n-D vector lowers to nested arrays of 1-D vectors; a 1-D vector
-		// is bit-packed and padded to its natural (power-of-two) alignment.
-		if len(t.Shape) == 0 {
-			return 0, true
-		}
-		bits := dialect.ElementBitWidth(t.Elem)
-		if bits == 0 {
-			return 0, true
-		}
-		inner := t.Shape[len(t.Shape)-1]
-		innerBits, ok := checked.Mul(inner, bits)
-		if !ok {
-			return 0, false
-		}
-		store := innerBits/8 + min(innerBits%8, 1)
-		alloc := int64(1)
-		for alloc < store {
-			if alloc > math.MaxInt64/2 {
-				return 0, false
-			}
-			alloc *= 2
-		}
-		n, ok := checked.Product(t.Shape[:len(t.Shape)-1]...)
-		if !ok {
-			return 0, false
-		}
-		return checked.Mul(n, alloc)
+// lowersToMalloc reports whether memref.alloc's LLVM lowering leaves the
+// alignment of an allocation of this element type to malloc, as it does
+// for signless integers, index and floats when no alignment is given
+// (malloc aligns for every scalar); other elements (vectors, complex
+// numbers) it aligns itself.
+func lowersToMalloc(elem dialect.Type) bool {
+	switch t := elem.(type) {
+	case *dialect.IntegerType:
+		return t.Signedness == 0
+	case *dialect.IndexType, *dialect.FloatType:
+		return true
 	}
-	return 0, true
+	return false
+}
+
+// bufferLayout is the bytes a static memref takes once lowered (its
+// element count times the element's LLVM allocation size) and the layout
+// of its element. why is set instead when the element has no static size
+// in the lowered program (a scalable vector, a type without an LLVM
+// type) or the data layout is not one the planner reads.
+func (s *state) bufferLayout(op *dialect.Operation, mt *dialect.MemRefType) (size int64, elem llvmlayout.Layout, why string, err error) {
+	dl, why, err := s.dataLayout()
+	if err != nil || why != "" {
+		return 0, elem, why, err
+	}
+	elem, err = dl.Of(mt.Elem)
+	var none *llvmlayout.NoLayoutError
+	if errors.As(err, &none) {
+		return 0, elem, fmt.Sprintf("the element type %s, so the buffer has no static size", none), nil
+	}
+	n, ok := checked.Product(mt.Shape...)
+	if ok && err == nil {
+		size, ok = checked.Mul(n, elem.Size)
+	}
+	if !ok || err != nil {
+		return 0, elem, "", dialect.NewError(op.Loc, "%s needs more than %d bytes: no arena can hold it", mt, int64(math.MaxInt64))
+	}
+	return size, elem, "", nil
 }
 
 // freeSite is an operand of an op that may release the buffer in it:
@@ -500,12 +516,7 @@ func (s *state) collect() ([]*candidate, error) {
 			skipped++
 			return true // upstream: only entry-block allocations
 		}
-		size, static, fits := staticSize(mt)
-		if !fits {
-			walkErr = dialect.NewError(op.Loc, "%s needs more than %d bytes: no arena can hold it", mt, int64(math.MaxInt64))
-			return false
-		}
-		if !static {
+		if !mt.HasStaticShape() {
 			skipped++
 			return true // dynamic shapes are left alone
 		}
@@ -517,6 +528,16 @@ func (s *state) collect() ([]*candidate, error) {
 			// verifier accepts, is conservatively left alone too.
 			skipped++
 			s.remark(op.Loc, "not planned: a view into the arena cannot have the layout of %s", mt)
+			return true
+		}
+		size, elem, why, err := s.bufferLayout(op, mt)
+		if err != nil {
+			walkErr = err
+			return false
+		}
+		if why != "" {
+			skipped++
+			s.ctx.Remark(op.Loc, "not planned: %s; left on the heap", why)
 			return true
 		}
 		if nested {
@@ -569,11 +590,22 @@ func (s *state) collect() ([]*candidate, error) {
 				}
 			}
 		}
-		align := int64(1)
+		// The offset is a multiple of the alignment attribute and of the
+		// element's ABI alignment, which every load and store of it
+		// assumes. The arena's own alignment must provide what
+		// memref.alloc's lowering gives the buffer: the attribute, and
+		// the element's alignment for an element it aligns itself; a
+		// scalar buffer's it leaves to malloc, which the arena's
+		// allocation gets too.
+		base := int64(1)
 		if a, ok := op.IntAttrValue("alignment"); ok && a > 0 {
-			align = a
+			base = a
 		}
-		c := &candidate{alloc: op, deallocs: deallocs, frees: frees, size: size, align: align, spaceAttr: mt.MemSpace}
+		if !lowersToMalloc(mt.Elem) {
+			base = max(base, elem.Align) // both powers of two
+		}
+		align := max(base, elem.Align)
+		c := &candidate{alloc: op, deallocs: deallocs, frees: frees, size: size, align: align, baseAlign: base, spaceAttr: mt.MemSpace}
 		c.space = spaceText(mt.MemSpace)
 		cands = append(cands, c)
 		byRoot[op.Results[0]] = c
@@ -711,6 +743,27 @@ func (s *state) checkArenaArg(cands []*candidate) (*dialect.Value, error) {
 	return args[0], nil
 }
 
+// checkArenaArgSize: a static arena argument must hold the plan (views
+// past its end would read and write memory the caller never gave).
+func (s *state) checkArenaArgSize(size int64) error {
+	if s.arenaArg == nil {
+		return nil
+	}
+	mt := s.arenaArg.Type.(*dialect.MemRefType)
+	if n := mt.Shape[0]; n != dialect.Dynamic && size > n {
+		return dialect.NewError(s.arenaArgLoc(), "arena-mode=arg: the plan needs %d bytes but the arena argument %s holds %d", size, mt, n)
+	}
+	return nil
+}
+
+// arenaArgLoc is where the arena argument is declared, else the function.
+func (s *state) arenaArgLoc() dialect.Location {
+	if loc := s.arenaArg.Loc(); loc.Known() {
+		return loc
+	}
+	return s.fn.Loc
+}
+
 // spaceText keys arenas by memory space ("" for the default space).
 func spaceText(a dialect.Attribute) string {
 	if a == nil {
@@ -743,7 +796,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			Name: candidateName(c), Size: c.size, Align: c.align, Live: c.live,
 		})
 		var ok bool
-		if align, ok = checked.LCM(align, c.align); !ok {
+		if align, ok = checked.LCM(align, c.baseAlign); !ok {
 			return 0, 0, dialect.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
 		}
 	}
@@ -789,6 +842,9 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 		}
 		overflow = dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
 	}
+	if overflow == nil {
+		overflow = s.checkArenaArgSize(size)
+	}
 	if s.ctx.WantsPlans() {
 		locs := make([]string, len(cands))
 		for i, c := range cands {
@@ -825,6 +881,15 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 		}
 		s.ctx.Remark(s.fn.Loc, "static-memory-planner (%s): arena of %d bytes for %d buffers in memory space '%s'; lower bound %d bytes%s; %d bytes saved against no sharing",
 			algo, size, len(cands), spaceName(space), lb, proven, unshared-size)
+		if s.arenaArg != nil {
+			// The caller's buffer need not come from malloc: the views'
+			// offsets are aligned relative to its start only.
+			need := int64(1)
+			for _, c := range cands {
+				need = max(need, c.align) // powers of two
+			}
+			s.ctx.Remark(s.arenaArgLoc(), "arena-mode=arg: the views assume the arena argument is aligned to %d bytes", need)
+		}
 	}
 	return size, align, nil
 }

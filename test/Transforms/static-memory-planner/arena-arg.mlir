@@ -3,8 +3,9 @@
 // RUN:   | FileCheck %s
 
 // arena-mode=arg: the arena is the function's first argument, a rank-1 i8
-// memref the caller provides (its size is the caller's business); no arena
-// is allocated. Functions that cannot use it are errors.
+// memref the caller provides; no arena is allocated. A static argument
+// must hold the plan; a dynamic one's size is the caller's business.
+// Functions that cannot use it are errors.
 
 // The views index into the argument; the buffers keep trivial packing.
 // CHECK-LABEL: func.func @caller_owns_the_arena
@@ -33,6 +34,51 @@ func.func @caller_owns_the_arena(%arena: memref<512xi8>, %n: index) {
 func.func @dynamic_arena(%arena: memref<?xi8>) {
   %a = memref.alloc() : memref<2xi16>
   memref.dealloc %a : memref<2xi16>
+  return
+}
+
+// -----
+
+// An argument of exactly the plan's size is enough: 80 + 8 bytes in
+// memref<88xi8>.
+// CHECK-LABEL: func.func @just_enough
+// CHECK-SAME:    (%[[ARENA:.*]]: memref<88xi8>)
+// CHECK-NEXT:    %[[O0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O0]]][] : memref<88xi8> to memref<10xf64>
+// CHECK-NEXT:    %[[O80:.*]] = arith.constant 80 : index
+// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O80]]][] : memref<88xi8> to memref<2xi32>
+// CHECK-NEXT:    return
+func.func @just_enough(%arena: memref<88xi8>) {
+  %a = memref.alloc() : memref<10xf64>
+  %b = memref.alloc() : memref<2xi32>
+  memref.dealloc %a : memref<10xf64>
+  memref.dealloc %b : memref<2xi32>
+  return
+}
+
+// -----
+
+// One byte less and the views would run past the end of the caller's
+// buffer: an error at the argument, saying what the plan needs.
+// expected-error @below {{arena-mode=arg: the plan needs 88 bytes but the arena argument memref<87xi8> holds 87}}
+func.func @one_byte_short(%arena: memref<87xi8>) {
+  %a = memref.alloc() : memref<10xf64>
+  %b = memref.alloc() : memref<2xi32>
+  memref.dealloc %a : memref<10xf64>
+  memref.dealloc %b : memref<2xi32>
+  return
+}
+
+// -----
+
+// The plan counts padding: 3 bytes then an f64 at 8 need 16 bytes, more
+// than the 11 the buffers hold.
+// expected-error @below {{arena-mode=arg: the plan needs 16 bytes but the arena argument memref<12xi8> holds 12}}
+func.func @padding_counts(%arena: memref<12xi8>) {
+  %a = memref.alloc() : memref<3xi8>
+  %b = memref.alloc() : memref<1xf64>
+  memref.dealloc %a : memref<3xi8>
+  memref.dealloc %b : memref<1xf64>
   return
 }
 

@@ -59,3 +59,19 @@ func.func @pool_beyond_the_limit() {
   memref.dealloc %b : memref<768614336404564650xf32>
   return
 }
+
+// -----
+
+// Only a buffer the planner would place is refused for its size: one it
+// leaves alone anyway, for its explicit layout or its scalable element,
+// stays on the heap with the others planned.
+func.func @left_alone_whatever_its_size() {
+  %a = memref.alloc() : memref<4611686018427387904xf32, strided<[1]>>
+  // expected-remark @below {{not planned: the element type vector<[4611686018427387904]xf32> is scalable}}
+  %b = memref.alloc() : memref<2xvector<[4611686018427387904]xf32>>
+  %c = memref.alloc() : memref<16xf32>
+  memref.dealloc %a : memref<4611686018427387904xf32, strided<[1]>>
+  memref.dealloc %b : memref<2xvector<[4611686018427387904]xf32>>
+  memref.dealloc %c : memref<16xf32>
+  return
+}

@@ -8,13 +8,14 @@
 // release is found through the alias set and erased; the buffer's lifetime
 // ends at the entry-block op that holds the release (the outermost if).
 
-// Each of two ifs releases one buffer in its then arm.
+// Each of two ifs releases one buffer in its then arm (the f64 buffer at
+// 16, a multiple of its alignment).
 // CHECK-LABEL: func.func @then_arms
-// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<44xi8>
+// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<48xi8>
 // CHECK-NEXT:    %[[O0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O0]]][] : memref<44xi8> to memref<3xi32>
-// CHECK-NEXT:    %[[O12:.*]] = arith.constant 12 : index
-// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O12]]][] : memref<44xi8> to memref<4xf64>
+// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O0]]][] : memref<48xi8> to memref<3xi32>
+// CHECK-NEXT:    %[[O16:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O16]]][] : memref<48xi8> to memref<4xf64>
 // CHECK-NEXT:    scf.if
 // CHECK-NEXT:    }
 // CHECK-NEXT:    scf.if

@@ -24,14 +24,15 @@ func.func @self_select(%c: i1) {
 // -----
 
 // A release through a select next to a plain release of another buffer:
-// both kinds are found and erased (7 + 14 bytes).
+// both kinds are found and erased (7 + 14 bytes, the i16 buffer at the
+// even offset 8).
 // CHECK-LABEL: func.func @select_and_plain_release
 // CHECK-SAME:    (%[[C:.*]]: i1)
-// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<21xi8>
+// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<22xi8>
 // CHECK-NEXT:    %[[O0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[A:.*]] = memref.view %[[ARENA]][%[[O0]]][] : memref<21xi8> to memref<7xi8>
-// CHECK-NEXT:    %[[O7:.*]] = arith.constant 7 : index
-// CHECK-NEXT:    %[[B:.*]] = memref.view %[[ARENA]][%[[O7]]][] : memref<21xi8> to memref<7xi16>
+// CHECK-NEXT:    %[[A:.*]] = memref.view %[[ARENA]][%[[O0]]][] : memref<22xi8> to memref<7xi8>
+// CHECK-NEXT:    %[[O8:.*]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[B:.*]] = memref.view %[[ARENA]][%[[O8]]][] : memref<22xi8> to memref<7xi16>
 // CHECK-NEXT:    %{{.*}} = arith.select %[[C]], %[[A]], %[[A]] : memref<7xi8>
 // CHECK-NEXT:    return
 func.func @select_and_plain_release(%c: i1) {

@@ -25,13 +25,14 @@ func.func @back_to_back() {
 
 // -----
 
-// Both live at once (alloc, alloc, dealloc, dealloc): 30 + 64 bytes.
+// Both live at once (alloc, alloc, dealloc, dealloc): 30 + 64 bytes, the
+// f64 buffer at 32, the first multiple of f64's alignment (8) after 30.
 // CHECK-LABEL: func.func @overlapping
-// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<94xi8>
+// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<96xi8>
 // CHECK-NEXT:    %[[O0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O0]]][] : memref<94xi8> to memref<15xi16>
-// CHECK-NEXT:    %[[O30:.*]] = arith.constant 30 : index
-// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O30]]][] : memref<94xi8> to memref<8xf64>
+// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O0]]][] : memref<96xi8> to memref<15xi16>
+// CHECK-NEXT:    %[[O32:.*]] = arith.constant 32 : index
+// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O32]]][] : memref<96xi8> to memref<8xf64>
 // CHECK-NEXT:    return
 func.func @overlapping() {
   %p = memref.alloc() : memref<15xi16>
@@ -67,20 +68,21 @@ func.func @interleaved() {
 // -----
 
 // Four short lifetimes in sequence, mixed element types, and the buffers'
-// uses rewired to the views: 16 + 6 + 8 + 32 bytes.
+// uses rewired to the views: 16 + 6 + 8 + 32 bytes, the f64 buffer moved
+// from 30 to 32 (f64's alignment is 8).
 // CHECK-LABEL: func.func @four_in_a_row
 // CHECK-SAME:    (%[[V:.*]]: f16)
-// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<62xi8>
+// CHECK-NEXT:    %[[ARENA:.*]] = memref.alloc() {alignment = 1 : i64} : memref<64xi8>
 // CHECK-NEXT:    %[[O0:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O0]]][] : memref<62xi8> to memref<4xi32>
+// CHECK-NEXT:    %{{.*}} = memref.view %[[ARENA]][%[[O0]]][] : memref<64xi8> to memref<4xi32>
 // CHECK-NEXT:    %[[O16:.*]] = arith.constant 16 : index
-// CHECK-NEXT:    %[[B:.*]] = memref.view %[[ARENA]][%[[O16]]][] : memref<62xi8> to memref<3xf16>
+// CHECK-NEXT:    %[[B:.*]] = memref.view %[[ARENA]][%[[O16]]][] : memref<64xi8> to memref<3xf16>
 // CHECK-NEXT:    %[[I:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    memref.store %[[V]], %[[B]][%[[I]]] : memref<3xf16>
 // CHECK-NEXT:    %[[O22:.*]] = arith.constant 22 : index
-// CHECK-NEXT:    %[[C:.*]] = memref.view %[[ARENA]][%[[O22]]][] : memref<62xi8> to memref<8xi8>
-// CHECK-NEXT:    %[[O30:.*]] = arith.constant 30 : index
-// CHECK-NEXT:    %[[D:.*]] = memref.view %[[ARENA]][%[[O30]]][] : memref<62xi8> to memref<4xf64>
+// CHECK-NEXT:    %[[C:.*]] = memref.view %[[ARENA]][%[[O22]]][] : memref<64xi8> to memref<8xi8>
+// CHECK-NEXT:    %[[O32:.*]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[D:.*]] = memref.view %[[ARENA]][%[[O32]]][] : memref<64xi8> to memref<4xf64>
 // CHECK-NEXT:    return
 func.func @four_in_a_row(%v: f16) {
   %a = memref.alloc() : memref<4xi32>
