@@ -243,11 +243,11 @@ type ShapeKind int
 const (
 	// ShapeUnset: the row says nothing (the table test refuses it).
 	ShapeUnset ShapeKind = iota
-	// ShapeFree: the result's shape is its own (allocations, constants,
-	// copies between spaces, whose shape rules are the target's).
+	// ShapeFree: the result's shape is its own (new tiles, constants).
 	ShapeFree
 	// ShapeSame: every data input (not masks, tmp or scratch tiles)
-	// has the result's valid shape (elementwise ops).
+	// has the result's valid shape (elementwise ops, copies; how static
+	// shapes may differ around it is ptoas's PTOShapeOf).
 	ShapeSame
 	// ShapeSameStatic: input 0 has the result's static shape (fillpad
 	// writes the padding outside its source's valid region, so only the
@@ -304,7 +304,7 @@ var TileOps = []TileOp{
 	// lowering does not emit yet: refused rather than emitted wrong.
 	{Name: "tpop_from_aic", Out: "vec", Shape: ShapeFree, Form: Produces, Pipe: "MTE2", Traits: CubePop, PTOForm: PTOUnsupported,
 		Doc: "receives a tile the cube core pushed (split AIV kernels)"},
-	{Name: "move", Ins: []In{anyTile}, Shape: ShapeFree, Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
+	{Name: "move", Ins: []In{anyTile}, Shape: ShapeSame, Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
 	// Constants.
 	{Name: "create", Shape: ShapeFree, Form: Produces, PTOForm: PTONoOp, Doc: "a new tile of unspecified contents"},

@@ -281,7 +281,7 @@ func verifyTileShape(op *Operation, r *TileOp) error {
 	case ShapeSame:
 		for _, i := range dataInputs(op, r) {
 			if t := tileIn(i); !sameKnown(validShape(t), validShape(res)) {
-				return Errorf(op, "input #%d has valid shape %s, the result %s: an elementwise op computes on equal shapes", i, FormatShape(validShape(t)), FormatShape(validShape(res)))
+				return Errorf(op, "input #%d has valid shape %s and the result %s: they must be equal", i, FormatShape(validShape(t)), FormatShape(validShape(res)))
 			}
 		}
 	case ShapeSameStatic:

@@ -33,7 +33,7 @@ func.func @row_max_padded(%t: !tile.tile<64x64xf32, vec>) {
 
 // An elementwise op computes on equal valid shapes.
 func.func @add_shapes(%a: !tile.tile<64x64xf32, vec>, %b: !tile.tile<32x64xf32, vec>) {
-  // expected-error @+1 {{'tile.add' op input #1 has valid shape 32x64, the result 64x64: an elementwise op computes on equal shapes}}
+  // expected-error @+1 {{'tile.add' op input #1 has valid shape 32x64 and the result 64x64: they must be equal}}
   %c = tile.add %a, %b : (!tile.tile<64x64xf32, vec>, !tile.tile<32x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
   return
 }
@@ -43,7 +43,7 @@ func.func @add_shapes(%a: !tile.tile<64x64xf32, vec>, %b: !tile.tile<32x64xf32, 
 // Valid regions count, not static shapes: a 32x32 tile with 16 valid
 // rows is not a 32x32 result.
 func.func @exp_valid_regions(%a: !tile.tile<32x32xf32, vec, valid = 16x32>) {
-  // expected-error @+1 {{'tile.exp' op input #0 has valid shape 16x32, the result 32x32}}
+  // expected-error @+1 {{'tile.exp' op input #0 has valid shape 16x32 and the result 32x32}}
   %b = tile.exp %a : (!tile.tile<32x32xf32, vec, valid = 16x32>) -> !tile.tile<32x32xf32, vec>
   return
 }
@@ -53,7 +53,7 @@ func.func @exp_valid_regions(%a: !tile.tile<32x32xf32, vec, valid = 16x32>) {
 // A select's mask and tmp are not data: only a and b have the result's
 // shape.
 func.func @sel_data(%m: !tile.tile<16x16xf32, vec>, %a: !tile.tile<16x16xf32, vec>, %b: !tile.tile<8x16xf32, vec>, %t: !tile.tile<16x16xf32, vec>) {
-  // expected-error @+1 {{'tile.sel' op input #2 has valid shape 8x16, the result 16x16}}
+  // expected-error @+1 {{'tile.sel' op input #2 has valid shape 8x16 and the result 16x16}}
   %s = tile.sel %m, %a, %b, %t : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<8x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
   return
 }
@@ -136,5 +136,15 @@ func.func @fillpad_wider_source(%a: !tile.tile<16x32xf32, vec, valid = 16x16>) {
 func.func @topk_rows(%x: !tile.tile<16x16xf32, vec>) {
   // expected-error @+1 {{'tile.topk' op result #1 has valid shape 8x4: a row-wise result keeps the input's 16x16 rows and at most its columns}}
   %v:2 = tile.topk %x : (!tile.tile<16x16xf32, vec>) -> (!tile.tile<16x4xf32, vec>, !tile.tile<8x4xi16, vec>)
+  return
+}
+
+// -----
+
+// A move copies its source's valid region: a 16x16 tile does not fill a
+// 32x32 one.
+func.func @move_grows(%a: !tile.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'tile.move' op input #0 has valid shape 16x16 and the result 32x32: they must be equal}}
+  %b = tile.move %a : (!tile.tile<16x16xf32, vec>) -> !tile.tile<32x32xf32, vec>
   return
 }
