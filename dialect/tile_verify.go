@@ -480,7 +480,7 @@ func verifyWindow(op *Operation, r *TileOp) error {
 			continue
 		}
 		if end, ok := checked.Add(offs[d], w.win[d]); !ok || end > w.outer[d] {
-			return Errorf(op, "%s elements [%d, %d) of dimension %d, outside its %s %s (the %s window at offsets %s)", w.verb, offs[d], offs[d]+w.win[d], d, FormatShape(w.outer), w.outerWhat, FormatShape(w.win), formatInts(offs))
+			return Errorf(op, "%s elements %s of dimension %d, outside its %s %s (the %s window at offsets %s)", w.verb, ElementRange(offs[d], w.win[d]), d, FormatShape(w.outer), w.outerWhat, FormatShape(w.win), formatInts(offs))
 		}
 	}
 	return nil
@@ -510,6 +510,15 @@ func StaticOffsets(op *Operation, rank int) ([]int64, error) {
 		}
 	}
 	return offs, nil
+}
+
+// ElementRange is the half-open range of n elements from start, "[16,
+// 32)", for messages; a range whose end is past int64 says so.
+func ElementRange(start, n int64) string {
+	if end, ok := checked.Add(start, n); ok {
+		return fmt.Sprintf("[%d, %d)", start, end)
+	}
+	return fmt.Sprintf("[%d, %d + %d)", start, start, n)
 }
 
 func intElems(a *ArrayAttr) ([]int64, bool) {

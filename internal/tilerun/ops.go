@@ -426,8 +426,7 @@ func window(op *dialect.Operation, verb string, outer, win []int64, elem dialect
 	}
 	for d := range win {
 		if offs[d] < 0 || offs[d] > outer[d]-win[d] {
-			end, _ := checked.Add(offs[d], win[d])
-			return nil, &FaultError{Diag: dialect.NewError(op.Loc, "'%s' %s elements [%d, %d) of dimension %d of its %s %s, which has %d (offsets %s)", op.Name, verb, offs[d], end, d, dialect.FormatShape(outer), what, outer[d], formatInts(offs))}
+			return nil, &FaultError{Diag: dialect.NewError(op.Loc, "'%s' %s elements %s of dimension %d of its %s %s, which has %d (offsets %s)", op.Name, verb, dialect.ElementRange(offs[d], win[d]), d, dialect.FormatShape(outer), what, outer[d], formatInts(offs))}
 		}
 	}
 	eb := int(dialect.ElementBitWidth(elem) / 8)

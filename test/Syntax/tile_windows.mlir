@@ -87,6 +87,15 @@ func.func @load_negative_step(%in: !tile.tensor<64x128xf32>, %i: index) {
 
 // -----
 
+// An offset whose window's end is past int64 is outside, not wrapped.
+func.func @load_offset_overflows(%in: !tile.tensor<64x128xf32>) {
+  // expected-error @+1 {{'tile.load' op reads elements [9223372036854775807, 9223372036854775807 + 16) of dimension 0, outside its 64x128 tensor}}
+  %a = tile.load %in {offsets = [9223372036854775807, 0]} : (!tile.tensor<64x128xf32>) -> !tile.tile<16x128xf32, vec>
+  return
+}
+
+// -----
+
 // A tile larger than its tensor is outside it at any offset.
 func.func @load_larger_than_tensor(%in: !tile.tensor<64x128xf32>, %i: index) {
   // expected-error @+1 {{'tile.load' op a 128x128 window is larger than its 64x128 tensor}}
