@@ -701,12 +701,6 @@ func verifyTileOp(op *Operation) error {
 			}
 		}
 	}
-	if op.Has(ViewLike) && len(op.Operands) == 0 {
-		return Errorf(op, "a view needs a source operand")
-	}
-	if err := verifyTileScalars(op); err != nil {
-		return err
-	}
 	if a := op.Attr("pad"); a != nil {
 		if r, ok := TileOpOf(op.Name); !ok || !r.PadAttr {
 			return Errorf(op, "takes no 'pad' attribute")
@@ -715,20 +709,8 @@ func verifyTileOp(op *Operation) error {
 			return Errorf(op, "'pad' must be \"zero\", \"max\" or \"min\", got %s", a)
 		}
 	}
-	if op.Has(ResultReusesInput) {
-		if len(op.Operands) <= op.Def.ReusedInput {
-			return Errorf(op, "missing the accumulator operand")
-		}
-		if TileSpaceOf(op.Operands[op.Def.ReusedInput].Type) != TileSpaceOf(op.Results[0].Type) {
-			return Errorf(op, "result must live in the accumulator's memory space")
-		}
-	}
-	if op.Has(TileProducer) {
-		for _, r := range op.Results {
-			if _, ok := r.Type.(*TileType); !ok {
-				return Errorf(op, "result must be a !tile.tile, got %s", r.Type)
-			}
-		}
+	if r, ok := TileOpOf(op.Name); ok {
+		return verifyTileRow(op, r)
 	}
 	return nil
 }
@@ -744,33 +726,4 @@ func DestResult(op *Operation, operand int) (int, bool) {
 		return 0, false
 	}
 	return operand - n, true
-}
-
-// verifyTileScalars checks the row's scalar inputs: present, and a scalar
-// of the result's element type (tile.adds %t, %t is not an add).
-func verifyTileScalars(op *Operation) error {
-	r, ok := TileOpOf(op.Name)
-	if !ok || len(r.Scalars) == 0 {
-		return nil
-	}
-	inputs := TileInputs(op)
-	_, elem, _ := ShapeOf(op.Results[0].Type)
-	for _, i := range r.Scalars {
-		k := InputIndex(op, i)
-		if k >= len(inputs) {
-			if op.HasAttr("value") {
-				continue // tile.full's constant fill
-			}
-			return Errorf(op, "expects a scalar as input #%d", k)
-		}
-		t := inputs[k].Type
-		switch t.(type) {
-		case *TileType, *TileTensorType, *TileBufType:
-			return Errorf(op, "input #%d must be a scalar, got %s", k, t)
-		}
-		if elem != nil && t.String() != elem.String() {
-			return Errorf(op, "scalar input #%d is %s, the result's element type is %s", k, t, elem)
-		}
-	}
-	return nil
 }

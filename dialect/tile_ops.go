@@ -89,16 +89,26 @@ type TileOp struct {
 	// lowering refuses the op rather than emit what ptoas rejects.
 	PTOScratch bool
 	// ScratchAt is, for a PTOScratch row, how many inputs come before the
-	// scratch input (materialize-scratch appends it): the op reads those,
+	// scratch input (materialize-scratch inserts it there, or the author
+	// gives it): the op reads those,
 	// and only clobbers the scratch.
 	ScratchAt int
-	// ScratchInputs is, for a PTOScratch row whose scratch is not its
-	// last input (tsels: mask, src, tmp, scalar), how many inputs the op
-	// has once the scratch is in; 0 means ScratchAt+1.
-	ScratchInputs int
-	// Scalars are the inputs (indices among TileInputs) that are scalars
-	// of the result's element type: the s in adds, the fill of full.
-	Scalars []int
+	// Ins are the op's inputs in order, without the scratch (PTOScratch,
+	// ScratchAt) and the window offsets (Offsets): what each is and, for
+	// a tile, the spaces it may be in.
+	Ins []In
+	// Offsets: index operands after Ins give the origin of the op's
+	// window (loads, stores, slices): none (the `offsets` attribute
+	// alone), one (the attribute is a per-step stride) or one per
+	// dimension (added to the attribute).
+	Offsets bool
+	// Out is the spaces the results may be in, space-separated ("": any;
+	// a view's is its source's, a store's result is its tensor).
+	Out string
+	// Results is how many results the op has (0: one).
+	Results int
+	// Shape is how the result's shape follows from the inputs'.
+	Shape ShapeKind
 	// NonData are the inputs ptoas's element and valid-shape rules do not
 	// cover: masks and user-given tmp tiles.
 	NonData []int
@@ -106,8 +116,6 @@ type TileOp struct {
 	// tiles (every tile input but NonData and the scratch, and the
 	// result), which must then all have one element type. Empty: any.
 	PTOElems ElemRule
-	// PTOValid is how ptoas relates the valid shapes of the data tiles.
-	PTOValid ValidRule
 	// PTORowVector are inputs (indices among TileInputs) ptoas reads as
 	// one scalar per row: in a row-major tile ptoas takes exactly one
 	// 32-byte block per row (32/sizeof(element) valid columns), in any
@@ -125,8 +133,6 @@ type TileOp struct {
 	// PTOSameShape: ptoas's view keeps the source's shape and valid
 	// region (pto.bitcast: a change of element width needs a reshape).
 	PTOSameShape bool
-	// PTOSpaces are the spaces ptoas's instruction writes (empty: any).
-	PTOSpaces string
 	// PTOIns are the inputs the pto op takes (nil: all): row_expand and
 	// col_expand read only their vector; operand 0 gives the shape.
 	PTOIns []int
@@ -194,21 +200,87 @@ type TmpRule struct {
 	Elems ElemRule
 }
 
-// ValidRule is what ptoas requires of the valid shapes of an op's data
-// tiles (a dimension ptoas cannot know statically is never compared).
-type ValidRule int
+// InKind is what one input of a tile op is.
+type InKind int
 
 const (
-	// ValidAny: nothing.
-	ValidAny ValidRule = iota
-	// ValidSame: every data tile has the result's valid shape.
-	ValidSame
-	// ValidRows: every data tile has the result's number of valid rows
-	// (row reductions, row broadcasts).
-	ValidRows
-	// ValidCols: every data tile has the result's number of valid
-	// columns (column broadcasts).
-	ValidCols
+	// TileIn is a !tile.tile.
+	TileIn InKind = iota + 1
+	// ScalarIn is a scalar of the result's element type.
+	ScalarIn
+	// TensorIn is a !tile.tensor in global memory.
+	TensorIn
+)
+
+// In is one input of a row's signature.
+type In struct {
+	Kind InKind
+	// Spaces are, for a tile, the spaces it may be in (space-separated;
+	// "": any).
+	Spaces string
+	// Attr names the attribute that may stand for the input instead
+	// (tile.full's fill as `value`): then the op has one or the other.
+	Attr string
+}
+
+// Shorthands for the table.
+var (
+	vecIn    = In{Kind: TileIn, Spaces: "vec"}
+	anyTile  = In{Kind: TileIn}
+	scalarIn = In{Kind: ScalarIn}
+	tensorIn = In{Kind: TensorIn}
+	leftIn   = In{Kind: TileIn, Spaces: "left"}
+	rightIn  = In{Kind: TileIn, Spaces: "right"}
+	accIn    = In{Kind: TileIn, Spaces: "acc"}
+)
+
+// ShapeKind is how a tile op's result shape follows from its inputs'.
+// Shapes are compared where both dimensions are known; the "valid shape"
+// of a tile is its valid region, or its shape when it has none (what
+// ptoas computes on: its instructions iterate over valid regions).
+type ShapeKind int
+
+const (
+	// ShapeUnset: the row says nothing (the table test refuses it).
+	ShapeUnset ShapeKind = iota
+	// ShapeFree: the result's shape is its own (new tiles, constants).
+	ShapeFree
+	// ShapeSame: every data input (not masks, tmp or scratch tiles)
+	// has the result's valid shape (elementwise ops, copies; how static
+	// shapes may differ around it is ptoas's PTOShapeOf).
+	ShapeSame
+	// ShapeSameStatic: input 0 has the result's static shape (fillpad
+	// writes the padding outside its source's valid region, so only the
+	// static shapes agree).
+	ShapeSameStatic
+	// ShapeRowReduce: the result's valid shape is N x 1 for an input of
+	// N valid rows.
+	ShapeRowReduce
+	// ShapeRowWise: every result has input 0's valid rows and at most
+	// its valid columns (top-k of each row).
+	ShapeRowWise
+	// ShapeRowBroadcast: input 0 has the result's valid shape and input
+	// 1 its valid rows (one value per row).
+	ShapeRowBroadcast
+	// ShapeColBroadcast: input 0 has the result's valid shape and input
+	// 1 its valid columns (one value per column).
+	ShapeColBroadcast
+	// ShapeTranspose: the result's shape is input 0's, transposed.
+	ShapeTranspose
+	// ShapeMatmul: left M x K times right K x N is an M x N result (and
+	// accumulator), in static shapes.
+	ShapeMatmul
+	// ShapeGemv: a 1 x K vector times a K x N matrix is a 1 x N result
+	// (and accumulator), in valid shapes.
+	ShapeGemv
+	// ShapeWindow: the tile is a window of its tensor or source tile at
+	// the op's offsets, inside it (loads, stores, slices).
+	ShapeWindow
+	// ShapeSameBytes: the result has its source's byte size (reshape).
+	ShapeSameBytes
+	// ShapeWithinBytes: the result is no larger than its source
+	// (reinterpret views the first bytes).
+	ShapeWithinBytes
 )
 
 // Element rules of ptoas's verifiers, shared by several rows.
@@ -223,86 +295,86 @@ var (
 // TileOps is the table. Keep rows grouped by what they do.
 var TileOps = []TileOp{
 	// Data movement.
-	{Name: "load", Form: Produces, Pipe: "MTE2", Traits: GlobalLoad, PTO: "tload", PTOForm: PTOLoad,
+	{Name: "load", Ins: []In{tensorIn}, Offsets: true, Shape: ShapeWindow, Form: Produces, Pipe: "MTE2", Traits: GlobalLoad, PTO: "tload", PTOForm: PTOLoad,
 		Doc: "loads a window of a global tensor into a tile"},
-	{Name: "store", Form: Stores, Pipe: "MTE3", PTO: "tstore", PTOForm: PTOStore,
+	{Name: "store", Ins: []In{anyTile, tensorIn}, Offsets: true, Shape: ShapeWindow, Form: Stores, Pipe: "MTE3", PTO: "tstore", PTOForm: PTOStore,
 		Doc: "stores a tile into a window of a global tensor; the result is the tensor"},
 	// ptoas's tpop_from_aic returns a tile in the C2V pipe's own buffer
 	// and needs the pipe initialised (aiv_initialize_pipe), which the
 	// lowering does not emit yet: refused rather than emitted wrong.
-	{Name: "tpop_from_aic", Form: Produces, Pipe: "MTE2", Traits: CubePop, PTOForm: PTOUnsupported,
+	{Name: "tpop_from_aic", Out: "vec", Shape: ShapeFree, Form: Produces, Pipe: "MTE2", Traits: CubePop, PTOForm: PTOUnsupported,
 		Doc: "receives a tile the cube core pushed (split AIV kernels)"},
-	{Name: "move", Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
+	{Name: "move", Ins: []In{anyTile}, Shape: ShapeSame, Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
 	// Constants.
-	{Name: "create", Form: Produces, PTOForm: PTONoOp, Doc: "a new tile of unspecified contents"},
-	{Name: "full", Form: Produces, PTO: "texpands", PTOSpaces: "vec mat", Scalars: []int{0}, PTOElems: elemArithNB, Doc: "a tile filled with a scalar"},
+	{Name: "create", Shape: ShapeFree, Form: Produces, PTOForm: PTONoOp, Doc: "a new tile of unspecified contents"},
+	{Name: "full", Ins: []In{{Kind: ScalarIn, Attr: "value"}}, Out: "vec mat", Shape: ShapeFree, Form: Produces, PTO: "texpands", PTOElems: elemArithNB, Doc: "a tile filled with a scalar"},
 	// Cube unit.
-	{Name: "matmul", Form: Produces, Pipe: "M", PTO: "tmatmul", Doc: "matrix product left x right into acc"},
-	{Name: "matmul_acc", Form: Accumulates, Pipe: "M", PTO: "tmatmul.acc", Doc: "acc += left x right, in place in operand 0"},
-	{Name: "gemv", Form: Produces, Pipe: "M", PTO: "tgemv", Doc: "matrix-vector product into acc"},
-	{Name: "gemv_acc", Form: Accumulates, Pipe: "M", PTO: "tgemv.acc", Doc: "acc += matrix x vector, in place in operand 0"},
+	{Name: "matmul", Ins: []In{leftIn, rightIn}, Out: "acc", Shape: ShapeMatmul, Form: Produces, Pipe: "M", PTO: "tmatmul", Doc: "matrix product left x right into acc"},
+	{Name: "matmul_acc", Ins: []In{accIn, leftIn, rightIn}, Out: "acc", Shape: ShapeMatmul, Form: Accumulates, Pipe: "M", PTO: "tmatmul.acc", Doc: "acc += left x right, in place in operand 0"},
+	{Name: "gemv", Ins: []In{leftIn, rightIn}, Out: "acc", Shape: ShapeGemv, Form: Produces, Pipe: "M", PTO: "tgemv", Doc: "matrix-vector product into acc"},
+	{Name: "gemv_acc", Ins: []In{accIn, leftIn, rightIn}, Out: "acc", Shape: ShapeGemv, Form: Accumulates, Pipe: "M", PTO: "tgemv.acc", Doc: "acc += matrix x vector, in place in operand 0"},
 	// Elementwise, tile with tile.
-	{Name: "add", PTO: "tadd", PTOElems: elemArith, PTOValid: ValidSame, Doc: "elementwise a + b"},
-	{Name: "sub", PTO: "tsub", PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "elementwise a - b"},
-	{Name: "mul", PTO: "tmul", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise a * b"},
-	{Name: "div", PTO: "tdiv", PTOElems: ElemRule{A2A3: "f16 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise a / b"},
-	{Name: "max", PTO: "tmax", PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "elementwise maximum"},
-	{Name: "min", PTO: "tmin", PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "elementwise minimum"},
-	{Name: "and", PTO: "tand", PTOElems: elemBitwise, PTOValid: ValidSame, Doc: "elementwise bitwise and"},
-	{Name: "or", PTO: "tor", PTOElems: elemBitwise, PTOValid: ValidSame, Doc: "elementwise bitwise or"},
-	{Name: "xor", PTO: "txor", PTOScratch: true, ScratchAt: 2, PTOElems: elemBitwise, PTOValid: ValidSame, Doc: "elementwise bitwise xor"},
+	{Name: "add", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tadd", PTOElems: elemArith, Doc: "elementwise a + b"},
+	{Name: "sub", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tsub", PTOElems: elemArithNB, Doc: "elementwise a - b"},
+	{Name: "mul", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tmul", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, Doc: "elementwise a * b"},
+	{Name: "div", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tdiv", PTOElems: ElemRule{A2A3: "f16 f32", A5: "i32 i16 f16 f32"}, Doc: "elementwise a / b"},
+	{Name: "max", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tmax", PTOElems: elemArithNB, Doc: "elementwise maximum"},
+	{Name: "min", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tmin", PTOElems: elemArithNB, Doc: "elementwise minimum"},
+	{Name: "and", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tand", PTOElems: elemBitwise, Doc: "elementwise bitwise and"},
+	{Name: "or", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tor", PTOElems: elemBitwise, Doc: "elementwise bitwise or"},
+	{Name: "xor", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, PTO: "txor", PTOScratch: true, ScratchAt: 2, PTOElems: elemBitwise, Doc: "elementwise bitwise xor"},
 	// Elementwise, tile with scalar.
-	{Name: "adds", PTO: "tadds", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "tile + scalar"},
-	{Name: "subs", PTO: "tsubs", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "tile - scalar"},
-	{Name: "muls", PTO: "tmuls", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "tile * scalar"},
-	{Name: "divs", PTO: "tdivs", Scalars: []int{1}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "tile / scalar"},
-	{Name: "maxs", PTO: "tmaxs", Scalars: []int{1}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "max(tile, scalar)"},
-	{Name: "mins", PTO: "tmins", Scalars: []int{1}, PTOElems: elemArith, PTOValid: ValidSame, Doc: "min(tile, scalar)"},
+	{Name: "adds", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, PTO: "tadds", PTOElems: elemArith, Doc: "tile + scalar"},
+	{Name: "subs", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, PTO: "tsubs", PTOElems: elemArith, Doc: "tile - scalar"},
+	{Name: "muls", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, PTO: "tmuls", PTOElems: elemArith, Doc: "tile * scalar"},
+	{Name: "divs", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, PTO: "tdivs", PTOElems: elemArithNB, Doc: "tile / scalar"},
+	{Name: "maxs", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, PTO: "tmaxs", PTOElems: elemArithNB, Doc: "max(tile, scalar)"},
+	{Name: "mins", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, PTO: "tmins", PTOElems: elemArith, Doc: "min(tile, scalar)"},
 	// Elementwise, unary.
-	{Name: "exp", PTO: "texp", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise e^x"},
-	{Name: "log", PTO: "tlog", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise natural logarithm"},
-	{Name: "sqrt", PTO: "tsqrt", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise square root"},
-	{Name: "abs", PTO: "tabs", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise |x|"},
-	{Name: "neg", PTO: "tneg", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32 bf16"}, PTOValid: ValidSame, Doc: "elementwise -x"},
-	{Name: "relu", PTO: "trelu", PTOElems: ElemRule{All: "i32 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise max(x, 0)"},
-	{Name: "not", PTO: "tnot", PTOElems: ElemRule{A2A3: "i16", A5: "i8 i16 i32"}, PTOValid: ValidSame, Doc: "elementwise bitwise not"},
-	{Name: "fillpad", PTO: "tfillpad", PadAttr: true, PTOShapeOf: ShapeRule{Ins: []int{0}}, Doc: "copies a tile and fills its padding (outside the source's valid region) with `pad`: \"zero\" (the default), \"max\" or \"min\""},
+	{Name: "exp", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, PTO: "texp", PTOElems: elemFloat, Doc: "elementwise e^x"},
+	{Name: "log", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tlog", PTOElems: elemFloat, Doc: "elementwise natural logarithm"},
+	{Name: "sqrt", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tsqrt", PTOElems: elemFloat, Doc: "elementwise square root"},
+	{Name: "abs", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tabs", PTOElems: elemFloat, Doc: "elementwise |x|"},
+	{Name: "neg", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tneg", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32 bf16"}, Doc: "elementwise -x"},
+	{Name: "relu", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, PTO: "trelu", PTOElems: ElemRule{All: "i32 f16 f32"}, Doc: "elementwise max(x, 0)"},
+	{Name: "not", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, PTO: "tnot", PTOElems: ElemRule{A2A3: "i16", A5: "i8 i16 i32"}, Doc: "elementwise bitwise not"},
+	{Name: "fillpad", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSameStatic, PTO: "tfillpad", PadAttr: true, Doc: "copies a tile and fills its padding (outside the source's valid region) with `pad`: \"zero\" (the default), \"max\" or \"min\""},
 	// Not in place: the hardware reads inputs after writing output elements.
-	{Name: "recip", Alias: AliasNoInput, PTO: "trecip", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise 1/x"},
-	{Name: "rsqrt", Alias: AliasNoInput, PTO: "trsqrt", PTOElems: elemFloat, PTOValid: ValidSame, Doc: "elementwise 1/sqrt(x)"},
-	{Name: "rem", Alias: AliasNoInput, PTO: "trem", PTOScratch: true, ScratchAt: 2, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise remainder"},
-	{Name: "rems", Alias: AliasNoInput, PTO: "trems", PTOScratch: true, ScratchAt: 2, Scalars: []int{1}, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "remainder by a scalar"},
-	{Name: "fmod", Alias: AliasNoInput, PTO: "tfmod", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "elementwise floating-point modulus"},
-	{Name: "fmods", Alias: AliasNoInput, PTO: "tfmods", Scalars: []int{1}, PTOElems: ElemRule{All: "i32 i16 f16 f32"}, PTOValid: ValidSame, Doc: "floating-point modulus by a scalar"},
-	{Name: "transpose", Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, PTOElems: ElemRule{All: "i8 i16 i32 f16 bf16 f32"}, PTOMajorAlign: ArchBytes{A5: 32}, Doc: "transposes a tile"},
-	{Name: "row_sum", Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "sum of each row (N x 1 result)"},
-	{Name: "row_max", Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "maximum of each row (N x 1 result)"},
-	{Name: "row_min", Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, PTOValid: ValidRows, Doc: "minimum of each row (N x 1 result)"},
+	{Name: "recip", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNoInput, PTO: "trecip", PTOElems: elemFloat, Doc: "elementwise 1/x"},
+	{Name: "rsqrt", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNoInput, PTO: "trsqrt", PTOElems: elemFloat, Doc: "elementwise 1/sqrt(x)"},
+	{Name: "rem", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNoInput, PTO: "trem", PTOScratch: true, ScratchAt: 2, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, Doc: "elementwise remainder"},
+	{Name: "rems", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNoInput, PTO: "trems", PTOScratch: true, ScratchAt: 2, PTOElems: ElemRule{A2A3: "i32 f32", A5: "i32 i16 f16 f32"}, Doc: "remainder by a scalar"},
+	{Name: "fmod", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNoInput, PTO: "tfmod", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, Doc: "elementwise floating-point modulus"},
+	{Name: "fmods", Ins: []In{vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNoInput, PTO: "tfmods", PTOElems: ElemRule{All: "i32 i16 f16 f32"}, Doc: "floating-point modulus by a scalar"},
+	{Name: "transpose", Ins: []In{vecIn}, Out: "vec", Shape: ShapeTranspose, Alias: AliasNoInput, PTO: "ttrans", PTOScratch: true, ScratchAt: 1, PTOElems: ElemRule{All: "i8 i16 i32 f16 bf16 f32"}, PTOMajorAlign: ArchBytes{A5: 32}, Doc: "transposes a tile"},
+	{Name: "row_sum", Ins: []In{vecIn}, Out: "vec", Shape: ShapeRowReduce, Alias: AliasNoInput, PTO: "trowsum", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, Doc: "sum of each row (N x 1 result)"},
+	{Name: "row_max", Ins: []In{vecIn}, Out: "vec", Shape: ShapeRowReduce, Alias: AliasNoInput, PTO: "trowmax", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, Doc: "maximum of each row (N x 1 result)"},
+	{Name: "row_min", Ins: []In{vecIn}, Out: "vec", Shape: ShapeRowReduce, Alias: AliasNoInput, PTO: "trowmin", PTOScratch: true, ScratchAt: 1, PTOElems: elemRowReduc, Doc: "minimum of each row (N x 1 result)"},
 	// ptoas's tmrgsort format1 takes a block length (a multiple of 64) and
 	// 1-row tiles; tile.mrgsort_format1 carries no block length.
-	{Name: "mrgsort_format1", Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "merge sort of sorted runs (no ptoas lowering: tmrgsort needs a block length)"},
-	{Name: "topk", Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "row-wise top-k: two results (values, indices)"},
+	{Name: "mrgsort_format1", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "merge sort of sorted runs (no ptoas lowering: tmrgsort needs a block length)"},
+	{Name: "topk", Ins: []In{vecIn}, Out: "vec", Results: 2, Shape: ShapeRowWise, Alias: AliasNoInput, PTOForm: PTOUnsupported, Doc: "row-wise top-k: two results (values, indices)"},
 	// Broadcasts: the output must not alias the broadcast operand 1.
-	{Name: "row_expand", Alias: AliasNotOperand1, PTO: "trowexpand", PTOIns: []int{1}, PTOValid: ValidRows, Doc: "broadcasts an N x 1 column across the rows"},
-	{Name: "row_expand_mul", Alias: AliasNotOperand1, PTO: "trowexpandmul", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a * row-broadcast b"},
-	{Name: "row_expand_add", Alias: AliasNotOperand1, PTO: "trowexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, PTORowVector: []int{1}, Doc: "a + row-broadcast b"},
-	{Name: "row_expand_sub", Alias: AliasNotOperand1, PTO: "trowexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidRows, Doc: "a - row-broadcast b"},
-	{Name: "row_expand_div", Alias: AliasNotOperand1, PTO: "trowexpanddiv", PTOElems: elemFloat, PTOValid: ValidRows, Doc: "a / row-broadcast b"},
-	{Name: "col_expand", Alias: AliasNotOperand1, PTO: "tcolexpand", PTOIns: []int{1}, PTOValid: ValidCols, Doc: "broadcasts a 1 x N row down the columns"},
-	{Name: "col_expand_mul", Alias: AliasNotOperand1, PTO: "tcolexpandmul", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a * column-broadcast b"},
-	{Name: "col_expand_add", Alias: AliasNotOperand1, PTO: "tcolexpandadd", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a + column-broadcast b"},
-	{Name: "col_expand_sub", Alias: AliasNotOperand1, PTO: "tcolexpandsub", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTOValid: ValidCols, Doc: "a - column-broadcast b"},
-	{Name: "col_expand_div", Alias: AliasNotOperand1, PTO: "tcolexpanddiv", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: elemFloat, PTOValid: ValidCols, Doc: "a / column-broadcast b"},
+	{Name: "row_expand", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeRowBroadcast, Alias: AliasNotOperand1, PTO: "trowexpand", PTOIns: []int{1}, Doc: "broadcasts an N x 1 column across the rows"},
+	{Name: "row_expand_mul", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeRowBroadcast, Alias: AliasNotOperand1, PTO: "trowexpandmul", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, Doc: "a * row-broadcast b"},
+	{Name: "row_expand_add", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeRowBroadcast, Alias: AliasNotOperand1, PTO: "trowexpandadd", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, PTORowVector: []int{1}, Doc: "a + row-broadcast b"},
+	{Name: "row_expand_sub", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeRowBroadcast, Alias: AliasNotOperand1, PTO: "trowexpandsub", PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, Doc: "a - row-broadcast b"},
+	{Name: "row_expand_div", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeRowBroadcast, Alias: AliasNotOperand1, PTO: "trowexpanddiv", PTOElems: elemFloat, Doc: "a / row-broadcast b"},
+	{Name: "col_expand", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeColBroadcast, Alias: AliasNotOperand1, PTO: "tcolexpand", PTOIns: []int{1}, Doc: "broadcasts a 1 x N row down the columns"},
+	{Name: "col_expand_mul", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeColBroadcast, Alias: AliasNotOperand1, PTO: "tcolexpandmul", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, Doc: "a * column-broadcast b"},
+	{Name: "col_expand_add", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeColBroadcast, Alias: AliasNotOperand1, PTO: "tcolexpandadd", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, Doc: "a + column-broadcast b"},
+	{Name: "col_expand_sub", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeColBroadcast, Alias: AliasNotOperand1, PTO: "tcolexpandsub", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: ElemRule{A2A3: "i16 i32 f16 f32", A5: "i8 i16 i32 f16 f32"}, Doc: "a - column-broadcast b"},
+	{Name: "col_expand_div", Ins: []In{vecIn, vecIn}, Out: "vec", Shape: ShapeColBroadcast, Alias: AliasNotOperand1, PTO: "tcolexpanddiv", PTOShapeOf: ShapeRule{Ins: []int{0}}, PTOElems: elemFloat, Doc: "a / column-broadcast b"},
 	// Selects and target-aware rules.
-	{Name: "sel", Alias: AliasNotMaskOrTmp, PTO: "tsel", NonData: []int{0, 3}, PTOTmp: &TmpRule{At: 3}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select by mask (operands mask, a, b, tmp)"},
-	{Name: "sels", Alias: AliasTargetRule, ForbidAliasFor: selsForbidden, PTO: "tsels", PTOScratch: true, ScratchAt: 2, ScratchInputs: 4, Scalars: []int{2}, NonData: []int{0}, PTOElems: elemArithNB, PTOValid: ValidSame, Doc: "select with a scalar; never aliases the mask"},
-	{Name: "prelu", Alias: AliasTargetRule, ForbidAliasFor: preluForbidden, PTO: "tprelu", NonData: []int{2}, PTOElems: elemFloat, PTOValid: ValidSame, PTOTmp: &TmpRule{At: 2, Elems: ElemRule{A2A3: "ui8"}}, Doc: "parametric relu; on ascend950 may reuse its tmp"},
-	{Name: "cast", Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", PTOValid: ValidSame, PTOShapeOf: ShapeRule{Ins: []int{0}}, Doc: "element type conversion; widening casts are not in place"},
+	{Name: "sel", Ins: []In{vecIn, vecIn, vecIn, vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasNotMaskOrTmp, PTO: "tsel", NonData: []int{0, 3}, PTOTmp: &TmpRule{At: 3}, PTOElems: elemArithNB, Doc: "select by mask (operands mask, a, b, tmp)"},
+	{Name: "sels", Ins: []In{vecIn, vecIn, scalarIn}, Out: "vec", Shape: ShapeSame, Alias: AliasTargetRule, ForbidAliasFor: selsForbidden, PTO: "tsels", PTOScratch: true, ScratchAt: 2, NonData: []int{0}, PTOElems: elemArithNB, Doc: "select with a scalar; never aliases the mask"},
+	{Name: "prelu", Ins: []In{vecIn, vecIn, vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasTargetRule, ForbidAliasFor: preluForbidden, PTO: "tprelu", NonData: []int{2}, PTOElems: elemFloat, PTOTmp: &TmpRule{At: 2, Elems: ElemRule{A2A3: "ui8"}}, Doc: "parametric relu; on ascend950 may reuse its tmp"},
+	{Name: "cast", Ins: []In{vecIn}, Out: "vec", Shape: ShapeSame, Alias: AliasTargetRule, ForbidAliasFor: castForbidden, PTO: "tcvt", PTOShapeOf: ShapeRule{Ins: []int{0}}, Doc: "element type conversion; widening casts are not in place"},
 	// Views.
-	{Name: "reshape", Form: Views, PTO: "treshape", PTOForm: PTOSSAView, Doc: "the same bytes with another shape"},
-	{Name: "reinterpret", Form: Views, PTO: "bitcast", PTOForm: PTOSSAView, PTOSameShape: true, Doc: "the same bytes with another element type"},
-	{Name: "slice", Form: Views, PTO: "subset", PTOForm: PTOSubset, Doc: "a window of a tile at index offsets"},
+	{Name: "reshape", Ins: []In{anyTile}, Shape: ShapeSameBytes, Form: Views, PTO: "treshape", PTOForm: PTOSSAView, Doc: "the same bytes with another shape"},
+	{Name: "reinterpret", Ins: []In{anyTile}, Shape: ShapeWithinBytes, Form: Views, PTO: "bitcast", PTOForm: PTOSSAView, PTOSameShape: true, Doc: "the same bytes with another element type"},
+	{Name: "slice", Ins: []In{anyTile}, Offsets: true, Shape: ShapeWindow, Form: Views, PTO: "subset", PTOForm: PTOSubset, Doc: "a window of a tile at index offsets"},
 }
 
 // ptoOnlyOps are pto ops pto-opt accepts on input but never emits.
@@ -411,13 +483,8 @@ func ScratchOperand(op *Operation) int {
 }
 
 // scratchInputs is how many inputs an op of a PTOScratch row has once
-// its scratch is in.
-func (r *TileOp) scratchInputs() int {
-	if r.ScratchInputs > 0 {
-		return r.ScratchInputs
-	}
-	return r.ScratchAt + 1
-}
+// its scratch is in: its Ins and the scratch.
+func (r *TileOp) scratchInputs() int { return len(r.Ins) + 1 }
 
 // InputIndex maps the index of an input as the row counts it (without a
 // scratch) to its index among op's inputs now (after the scratch, when

@@ -194,14 +194,18 @@ One row of the tile op table (` + "`dialect.TileOps`" + `) per op: what the resu
 inputs its output may share bytes with (the no-alias rules the planners
 obey), the hardware pipe it runs on, and the ptoas instruction
 ` + "`convert-tile-to-pto`" + ` emits ("scratch": the instruction needs a scratch tile,
-which ` + "`materialize-scratch`" + ` provides), with the element types that
-instruction takes on ascend910b (A2/A3) and ascend950 (A5) and how it
-relates its tiles' valid regions and shapes; ` + "`convert-tile-to-pto`" + ` refuses, at
-the op, a kernel that breaks them.
+which ` + "`materialize-scratch`" + ` provides, or the op's own optional input), the
+inputs it takes with the spaces each may be in and the result's, and how
+the result's shape follows from the inputs' (the verifier refuses, at the
+op, a kernel that breaks these when it is read; shapes are compared where
+known, "valid" meaning the valid region), then the element types that
+instruction takes on ascend910b (A2/A3) and ascend950 (A5) and the shapes
+it needs of particular tiles (` + "`convert-tile-to-pto`" + ` refuses, at the op, a
+kernel that breaks them).
 
-| op | summary | result | output may alias | pipe | ptoas | element types (A2/A3; A5) | valid regions | shapes |
-|---|---|---|---|---|---|---|---|---|
-| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` | - | - | - |
+| op | summary | result | output may alias | pipe | ptoas | inputs -> results | result shape | element types (A2/A3; A5) | ptoas shapes |
+|---|---|---|---|---|---|---|---|---|---|
+| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` | () -> buf | its own | - | - |
 `)
 	for _, r := range dialect.TileOps {
 		alias := aliasText[r.Alias]
@@ -227,7 +231,7 @@ the op, a kernel that breaks them.
 		if r.PTOScratch {
 			pto += ", scratch"
 		}
-		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, pto, elemText(r.PTOElems), validText[r.PTOValid], shapeText(r))
+		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, pto, signatureText(r), shapeKindText[r.Shape], elemText(r.PTOElems), shapeText(r))
 	}
 	b.WriteString(`
 ## Other dialects
@@ -367,9 +371,62 @@ func shapeText(r dialect.TileOp) string {
 	return strings.Join(rules, ", ")
 }
 
-var validText = map[dialect.ValidRule]string{
-	dialect.ValidAny:  "-",
-	dialect.ValidSame: "all the same",
-	dialect.ValidRows: "same rows",
-	dialect.ValidCols: "same columns",
+// shapeKindText says a row's result shape rule (the verifier's).
+var shapeKindText = map[dialect.ShapeKind]string{
+	dialect.ShapeFree:         "its own",
+	dialect.ShapeSame:         "the data inputs' valid shape",
+	dialect.ShapeSameStatic:   "input 0's shape",
+	dialect.ShapeRowReduce:    "N x 1 (valid) for N valid rows",
+	dialect.ShapeRowWise:      "input 0's valid rows, at most its columns",
+	dialect.ShapeRowBroadcast: "input 0's valid shape; input 1 has its valid rows",
+	dialect.ShapeColBroadcast: "input 0's valid shape; input 1 has its valid columns",
+	dialect.ShapeTranspose:    "input 0's shape transposed",
+	dialect.ShapeMatmul:       "M x N for M x K times K x N (shapes)",
+	dialect.ShapeGemv:         "1 x N for 1 x K times K x N (valid shapes)",
+	dialect.ShapeWindow:       "a window inside the tensor or source",
+	dialect.ShapeSameBytes:    "the source's byte size",
+	dialect.ShapeWithinBytes:  "at most the source's byte size",
+}
+
+// signatureText is a row's inputs and result spaces: "vec, scalar ->
+// vec", with the optional scratch and the window offsets.
+func signatureText(r dialect.TileOp) string {
+	var ins []string
+	for i, in := range r.Ins {
+		if r.PTOScratch && i == r.ScratchAt {
+			ins = append(ins, "[scratch]")
+		}
+		s := "tile"
+		switch {
+		case in.Kind == dialect.ScalarIn:
+			s = "scalar"
+		case in.Kind == dialect.TensorIn:
+			s = "tensor"
+		case in.Spaces != "":
+			s = strings.ReplaceAll(in.Spaces, " ", "/")
+		}
+		if in.Attr != "" {
+			s += " or `" + in.Attr + "`"
+		}
+		ins = append(ins, s)
+	}
+	if r.PTOScratch && r.ScratchAt == len(r.Ins) {
+		ins = append(ins, "[scratch]")
+	}
+	if r.Offsets {
+		ins = append(ins, "offsets...")
+	}
+	out := "tile"
+	switch {
+	case r.Form == dialect.Stores:
+		out = "tensor"
+	case r.Form == dialect.Views:
+		out = "tile (same space)"
+	case r.Out != "":
+		out = strings.ReplaceAll(r.Out, " ", "/")
+	}
+	if n := max(r.Results, 1); n > 1 {
+		out = strings.Repeat(out+", ", n-1) + out
+	}
+	return "(" + strings.Join(ins, ", ") + ") -> " + out
 }

@@ -2,6 +2,7 @@ package tilerun
 
 import (
 	"bytes"
+	"errors"
 
 	"github.com/pto-opt/pto-opt/dialect"
 )
@@ -35,14 +36,12 @@ func Check(ref, plan *dialect.Operation, same map[*dialect.Operation]*dialect.Op
 		o.Mode = Values
 		want, err := Run(ref, o)
 		if err != nil {
-			d := dialect.AsDiagnostic(err)
-			return dialect.NewError(d.Loc, "verify-plan: cannot run the unplanned function: %s", d.Msg)
+			return runError(err, "the unplanned function", o.Seed)
 		}
 		o.Mode = Placed
 		got, err := Run(plan, o)
 		if err != nil {
-			d := dialect.AsDiagnostic(err)
-			return dialect.NewError(d.Loc, "verify-plan: cannot run the planned function: %s", d.Msg)
+			return runError(err, "the planned function", o.Seed)
 		}
 		if err := compareReads(want.Reads, got.Reads, same, kept, o.Seed); err != nil {
 			return err
@@ -54,6 +53,23 @@ func Check(ref, plan *dialect.Operation, same map[*dialect.Operation]*dialect.Op
 		}
 	}
 	return nil
+}
+
+// runError words a run that failed: an access outside a tensor or a
+// view's source is the kernel's fault; a run stopped by its work bound
+// verified nothing (a *WorkBoundError still, so the caller can say how to
+// raise the bound); anything else is what the executor cannot run.
+func runError(err error, which string, seed uint64) error {
+	var fault *FaultError
+	var bound *WorkBoundError
+	d := dialect.AsDiagnostic(err)
+	switch {
+	case errors.As(err, &fault):
+		return dialect.NewError(d.Loc, "verify-plan: %s, out of bounds (seed %d)", d.Msg, seed)
+	case errors.As(err, &bound):
+		return &WorkBoundError{Bound: bound.Bound, Diag: dialect.NewError(d.Loc, "verify-plan: stopped running %s: %s, so the plan is not verified", which, d.Msg)}
+	}
+	return dialect.NewError(d.Loc, "verify-plan: cannot run %s: %s", which, d.Msg)
 }
 
 // compareReads walks the reads both runs made through ops they share, in

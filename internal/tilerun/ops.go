@@ -1,8 +1,12 @@
 package tilerun
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
 // The semantics of the ops, as this executor gives them. Tile ops are
@@ -79,7 +83,10 @@ func (m *machine) view(op *dialect.Operation) error {
 		if err != nil {
 			return err
 		}
-		at := window(st.Shape, t.Shape, st.Elem, t.Elem, offs, src.n)
+		at, err := window(op, "views", st.Shape, t.Shape, st.Elem, offs, "source tile")
+		if err != nil {
+			return err
+		}
 		addr := make([]int32, n)
 		for i := range addr {
 			addr[i] = int32(src.at(at(i)))
@@ -88,7 +95,7 @@ func (m *machine) view(op *dialect.Operation) error {
 		return nil
 	}
 	if n > src.n {
-		return dialect.NewError(op.Loc, "tilerun: %s views %d bytes of a %d-byte tile", dialect.Describe(op), n, src.n)
+		return &FaultError{Diag: dialect.NewError(op.Loc, "'%s' views %d bytes of a %d-byte source tile", op.Name, n, src.n)}
 	}
 	r := ref{obj: src.obj, base: src.base, n: n}
 	if src.addr != nil {
@@ -126,12 +133,15 @@ func (m *machine) store(op *dialect.Operation) error {
 		return err
 	}
 	for _, j := range tiles {
+		t := op.Operands[j].Type.(*dialect.TileType)
+		at, err := window(op, "writes", tt.Shape, t.Shape, tt.Elem, offs, "tensor")
+		if err != nil {
+			return err
+		}
 		src, err := m.read(op, j)
 		if err != nil {
 			return err
 		}
-		t := op.Operands[j].Type.(*dialect.TileType)
-		at := window(tt.Shape, t.Shape, tt.Elem, t.Elem, offs, dst.n)
 		if err := m.charge(op, src.n); err != nil {
 			return err
 		}
@@ -216,7 +226,9 @@ func (m *machine) compute(op *dialect.Operation) error {
 				if err != nil {
 					return err
 				}
-				ins[k].tensor = window(tt.Shape, t.Shape, tt.Elem, t.Elem, offs, ins[k].r.n)
+				if ins[k].tensor, err = window(op, "reads", tt.Shape, t.Shape, tt.Elem, offs, "tensor"); err != nil {
+					return err
+				}
 			}
 		}
 		dst, err := m.dest(op, ri, n)
@@ -368,13 +380,9 @@ func (m *machine) seed(op *dialect.Operation) uint64 {
 // attribute alone; or plus one index operand per dimension; or, with
 // one index operand, the attribute as a per-step stride.
 func (m *machine) offsets(op *dialect.Operation, idx []*dialect.Value, rank int) ([]int64, error) {
-	static := make([]int64, rank)
-	if a, ok := op.Attr("offsets").(*dialect.ArrayAttr); ok && len(a.Elems) == rank {
-		for d, e := range a.Elems {
-			if n, ok := e.(*dialect.IntegerAttr); ok {
-				static[d] = n.Value
-			}
-		}
+	static, err := dialect.StaticOffsets(op, rank)
+	if err != nil {
+		return nil, err
 	}
 	vals := make([]int64, len(idx))
 	for i, v := range idx {
@@ -384,70 +392,70 @@ func (m *machine) offsets(op *dialect.Operation, idx []*dialect.Value, rank int)
 		}
 		vals[i] = s
 	}
-	switch {
-	case len(vals) == 0:
-		return static, nil
-	case len(vals) == rank:
-		for d := range static {
-			static[d] += vals[d]
+	offs := make([]int64, rank)
+	for d := range offs {
+		var ok bool
+		switch len(vals) {
+		case 0:
+			offs[d], ok = static[d], true
+		case rank:
+			offs[d], ok = checked.Add(static[d], vals[d])
+		case 1:
+			offs[d], ok = checked.Mul(static[d], vals[0])
+		default:
+			return nil, dialect.NewError(op.Loc, "tilerun: %s has %d offset operands for rank %d", dialect.Describe(op), len(vals), rank)
 		}
-		return static, nil
-	case len(vals) == 1:
-		for d := range static {
-			static[d] *= vals[0]
+		if !ok {
+			return nil, &FaultError{Diag: dialect.NewError(op.Loc, "'%s': the offset of dimension %d overflows int64 (index operands %s)", op.Name, d, formatInts(vals))}
 		}
-		return static, nil
 	}
-	return nil, dialect.NewError(op.Loc, "tilerun: %s has %d offset operands for rank %d", dialect.Describe(op), len(vals), rank)
+	return offs, nil
 }
 
-// window maps logical byte i of a window (shape win, element type we) at
-// element origin offs of an outer array (shape outer, element type oe,
-// n bytes) to a byte of the outer array. Coordinates wrap around the
-// outer shape, so every window is in bounds; when the ranks or element
-// sizes differ the window is a run of bytes at the linearised origin.
-func window(outer, win []int64, oe, we dialect.Type, offs []int64, n int) func(int) int {
-	eb := int(max(dialect.ElementBitWidth(oe)/8, 1))
-	if len(outer) != len(win) || dialect.ElementBitWidth(oe) != dialect.ElementBitWidth(we) || n == 0 {
-		base := 0
-		stride := 1
-		for d := len(outer) - 1; d >= 0; d-- {
-			if d < len(offs) {
-				base += int(offs[d]) * stride
-			}
-			stride *= int(max(outer[d], 1))
-		}
-		base *= eb
-		return func(i int) int { return posMod(base+i, max(n, 1)) }
+// window maps logical byte i of a window (shape win) at element origin
+// offs of a row-major outer array (a tensor or a source tile: shape
+// outer, element type elem) to its byte in the outer array. A window
+// that leaves the array is the kernel's fault, reported at op: what the
+// op does (verb) to which elements of which dimension.
+func window(op *dialect.Operation, verb string, outer, win []int64, elem dialect.Type, offs []int64, what string) (func(int) int, error) {
+	if len(outer) != len(win) || len(offs) != len(win) {
+		return nil, dialect.NewError(op.Loc, "tilerun: %s: a rank-%d window of a rank-%d %s", dialect.Describe(op), len(win), len(outer), what)
 	}
+	if w := dialect.ElementBitWidth(elem); w <= 0 || w%8 != 0 {
+		return nil, dialect.NewError(op.Loc, "tilerun: %s: windows of %s elements, which are not whole bytes, cannot be executed", dialect.Describe(op), elem)
+	}
+	for d := range win {
+		if offs[d] < 0 || offs[d] > outer[d]-win[d] {
+			return nil, &FaultError{Diag: dialect.NewError(op.Loc, "'%s' %s elements %s of dimension %d of its %s %s, which has %d (offsets %s)", op.Name, verb, dialect.ElementRange(offs[d], win[d]), d, dialect.FormatShape(outer), what, outer[d], formatInts(offs))}
+		}
+	}
+	eb := int(dialect.ElementBitWidth(elem) / 8)
 	return func(i int) int {
 		e, b := i/eb, i%eb
 		lin := 0
 		for d := len(win) - 1; d >= 0; d-- {
-			w := int(max(win[d], 1))
-			c := e % w
+			w := int(win[d])
+			lin += (e%w + int(offs[d])) * strideOf(outer, d)
 			e /= w
-			o := int(max(outer[d], 1))
-			lin += posMod(c+int(offs[d]), o) * strideOf(outer, d)
 		}
-		return posMod(lin*eb+b, n)
-	}
+		return lin*eb + b
+	}, nil
 }
 
 func strideOf(shape []int64, d int) int {
 	s := 1
 	for k := d + 1; k < len(shape); k++ {
-		s *= int(max(shape[k], 1))
+		s *= int(shape[k])
 	}
 	return s
 }
 
-func posMod(a, n int) int {
-	a %= n
-	if a < 0 {
-		a += n
+func formatInts(xs []int64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatInt(x, 10)
 	}
-	return a
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // cmpiPredicates evaluate arith.cmpi, in the predicate attribute's order

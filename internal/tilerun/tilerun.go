@@ -21,6 +21,13 @@
 // Check runs the reference and the planned function on the same inputs
 // and reports the first read that sees different bytes, with the op that
 // clobbered them.
+//
+// A run executes every iteration of every loop. A load, store or slice
+// whose window leaves its tensor or source tile at the offsets it has as
+// it runs is the kernel's fault (*FaultError, at the op): the executor
+// never wraps or clips an access. The run's work (each op executed and
+// each byte computed) is bounded; a run that reaches the bound stops with
+// a *WorkBoundError, which verifies nothing.
 package tilerun
 
 import (
@@ -46,12 +53,12 @@ type Options struct {
 	// Seed chooses the contents of tensor arguments and the values of
 	// scalar arguments (so i1 arguments pick if arms).
 	Seed uint64
-	// MaxTrips bounds the iterations of each loop execution (default 3).
-	MaxTrips int
 	// Target names the rules of target-aware no-alias ops (sels, prelu).
 	Target string
-	// MaxWork bounds the bytes computed in one run (default 1<<27): a
-	// run that would exceed it fails instead of taking long.
+	// MaxWork bounds the work of one run (default DefaultMaxWork): every
+	// op executed counts OpWork, every byte computed, copied or read
+	// counts one. A run that reaches it stops with a *WorkBoundError
+	// instead of taking long; loops run all their iterations.
 	MaxWork int64
 	// OpKeys give ops a stable identity for the bytes they compute, so an
 	// op and its counterpart in a planned copy compute alike. Ops without
@@ -76,15 +83,39 @@ type Result struct {
 	Tensors map[int][]byte
 	// Reads lists every tile operand read, in execution order.
 	Reads []Read
+	// Work is the work the run did, in the units of Options.MaxWork.
+	Work int64
 }
+
+// DefaultMaxWork is the work bound of a run when Options gives none.
+const DefaultMaxWork = 1 << 27
+
+// OpWork is what executing one op costs against the work bound, in bytes:
+// about what computing that many bytes takes (BenchmarkOpWork), so that
+// the bound keeps a run of empty loops as short as one of big tiles.
+const OpWork = 8
+
+// WorkBoundError is a run stopped by its work bound: nothing was found
+// wrong, but the function was not run to its end.
+type WorkBoundError struct {
+	Diag  *dialect.Diagnostic
+	Bound int64
+}
+
+func (e *WorkBoundError) Error() string { return e.Diag.Error() }
+func (e *WorkBoundError) Unwrap() error { return e.Diag }
+
+// FaultError is an access the kernel makes outside its tensor or its
+// view's source: a defect of the kernel, not of the executor.
+type FaultError struct{ Diag *dialect.Diagnostic }
+
+func (e *FaultError) Error() string { return e.Diag.Error() }
+func (e *FaultError) Unwrap() error { return e.Diag }
 
 // Run executes fn.
 func Run(fn *dialect.Operation, opts Options) (*Result, error) {
-	if opts.MaxTrips <= 0 {
-		opts.MaxTrips = 3
-	}
 	if opts.MaxWork <= 0 {
-		opts.MaxWork = 1 << 27
+		opts.MaxWork = DefaultMaxWork
 	}
 	body := fn.Body(0)
 	if body == nil {
@@ -134,6 +165,7 @@ func Run(fn *dialect.Operation, opts Options) (*Result, error) {
 	for i, o := range tensors {
 		m.res.Tensors[i] = o.data
 	}
+	m.res.Work = m.work
 	return m.res, nil
 }
 
@@ -180,17 +212,23 @@ func (m *machine) newObject(n int) *object {
 	return &object{data: make([]byte, n), seq: make([]uint32, n), writer: make([]int32, n)}
 }
 
+// charge counts n units of work done by op and stops the run at the
+// bound.
 func (m *machine) charge(op *dialect.Operation, n int) error {
 	m.work += int64(n)
 	if m.work > m.opts.MaxWork {
-		return dialect.NewError(op.Loc, "tilerun: the run exceeds its work bound (%d bytes computed); lower MaxTrips or the tile sizes", m.opts.MaxWork)
+		return &WorkBoundError{Bound: m.opts.MaxWork, Diag: dialect.NewError(op.Loc, "the run reached its work bound of %d (%d per op executed plus one per byte computed) here, before the function's end", m.opts.MaxWork, OpWork)}
 	}
 	return nil
 }
 
 // block runs the ops of b and returns the operands of its terminator.
+// Every op executed, the terminator included, counts against the bound.
 func (m *machine) block(b *dialect.Block) ([]*dialect.Value, error) {
 	for _, op := range b.Ops {
+		if err := m.charge(op, OpWork); err != nil {
+			return nil, err
+		}
 		if op == b.Terminator() && (op.Name == "scf.yield" || op.Has(dialect.Terminator)) {
 			return op.Operands, nil
 		}
@@ -266,7 +304,7 @@ func (m *machine) forOp(op *dialect.Operation) error {
 	}
 	body := op.Body(0)
 	cur := append([]*dialect.Value(nil), op.Operands[3:]...)
-	for iv, k := lb, 0; iv < ub && k < m.opts.MaxTrips; iv, k = iv+step, k+1 {
+	for iv := lb; iv < ub; iv += step {
 		m.scal[body.Args[0]] = iv
 		if err := m.bindAll(body.Args[1:], cur); err != nil {
 			return dialect.NewError(op.Loc, "%v", err)

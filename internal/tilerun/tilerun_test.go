@@ -1,6 +1,7 @@
 package tilerun
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -188,5 +189,96 @@ func TestDeterministicWithViews(t *testing.T) {
 	}
 	if len(a.Reads) == 0 {
 		t.Fatal("no reads recorded")
+	}
+}
+
+// BenchmarkOpWork measures what OpWork weighs: the time of one executed
+// op (an empty loop iteration: the loop's step and its yield) against
+// the time of one computed byte (an elementwise op on a 64x64xf32 tile),
+// as ns per unit of work. OpWork is right when the two are close.
+func BenchmarkOpWork(b *testing.B) {
+	loops := `func.func @k(%in: !tile.tensor<64x64xf32>, %o: !tile.tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4096 : index
+  scf.for %i = %c0 to %n step %c1 {
+  }
+  return
+}`
+	bytes := `func.func @k(%in: !tile.tensor<64x64xf32>, %o: !tile.tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 16 : index
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> (!tile.tile<64x64xf32, vec>) {
+    %y = tile.exp %x : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
+    scf.yield %y : !tile.tile<64x64xf32, vec>
+  }
+  return
+}`
+	for _, c := range []struct{ name, src string }{{"ops", loops}, {"bytes", bytes}} {
+		b.Run(c.name, func(b *testing.B) {
+			m, err := parser.ParseString(c.src, parser.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var fn *dialect.Operation
+			m.Walk(func(op *dialect.Operation) bool {
+				if op.Name == "func.func" {
+					fn = op
+				}
+				return fn == nil
+			})
+			work := int64(0)
+			for b.Loop() {
+				res, err := Run(fn, Options{Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				work = res.Work
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*work), "ns/work")
+		})
+	}
+}
+
+// A window past its tensor or source is the kernel's fault, reported as a
+// *FaultError at the op; loops run all their iterations (the window is
+// outside in the third and fourth), and a run that reaches its work bound, counting
+// every op it executes, stops with a *WorkBoundError.
+func TestFaultsAndWorkBound(t *testing.T) {
+	src := head + `  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %a = tile.load %in, %i {offsets = [8, 0]} : (!tile.tensor<16x16xf32>, index) -> !tile.tile<8x16xf32, vec>
+    %w = tile.slice %a, %i {offsets = [2, 0]} : (!tile.tile<8x16xf32, vec>, index) -> !tile.tile<4x16xf32, vec>
+  }
+  return
+}`
+	fn := function(t, src)
+	_, err := Run(fn, Options{Seed: 1})
+	var fault *FaultError
+	if !errors.As(err, &fault) || !strings.Contains(fault.Diag.Msg, "'tile.load' reads elements [16, 24) of dimension 0 of its 16x16 tensor") {
+		t.Fatalf("want the load at step 2, the first access outside, reported; got %v", err)
+	}
+	slice := strings.Replace(src, "{offsets = [8, 0]}", "{offsets = [0, 0]}", 1)
+	if _, err := Run(function(t, slice), Options{Seed: 1}); !errors.As(err, &fault) || !strings.Contains(fault.Diag.Msg, "'tile.slice' views elements [6, 10) of dimension 0 of its 8x16 source tile") {
+		t.Fatalf("want the slice at step 3 reported; got %v", err)
+	}
+	empty := head + `  scf.for %i = %c0 to %c3 step %c1 {
+    scf.for %j = %c0 to %c3 step %c1 {
+    }
+  }
+  return
+}`
+	res, err := Run(function(t, empty), Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bound *WorkBoundError
+	if _, err := Run(function(t, empty), Options{Seed: 1, MaxWork: res.Work - 1}); !errors.As(err, &bound) || bound.Bound != res.Work-1 {
+		t.Fatalf("a bound one unit short of the %d an empty nest takes: want a *WorkBoundError, got %v", res.Work, err)
+	}
+	if res.Work < 12*OpWork {
+		t.Fatalf("the 3 + 9 iterations of an empty nest count %d, less than one op each", res.Work)
 	}
 }

@@ -60,15 +60,17 @@ func.func @simple(%in: !tile.tensor<64x64xf32>, %out: !tile.tensor<64x64xf32>) -
 // CHECK-LABEL: func.func @views_and_matmul
 // CHECK:         %v = tile.reshape %t : (!tile.tile<64x64xf16, mat>) -> !tile.tile<32x128xf16, mat>
 // CHECK-NEXT:    %s = tile.slice %t {offsets = [0, 0], sizes = [32, 64]} : (!tile.tile<64x64xf16, mat>) -> !tile.tile<32x64xf16, mat>
-// CHECK-NEXT:    %z = tile.full {value = 0.000000e+00 : f32} : () -> !tile.tile<64x64xf32, acc>
+// CHECK-NEXT:    %z = tile.matmul %l, %r : (!tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right>) -> !tile.tile<64x64xf32, acc>
 // CHECK-NEXT:    %m = tile.matmul_acc %z, %l, %r : (!tile.tile<64x64xf32, acc>, !tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right>) -> !tile.tile<64x64xf32, acc>
-// CHECK-NEXT:    %x = tile.muls %m, %f : (!tile.tile<64x64xf32, acc>, f32) -> !tile.tile<64x64xf32, acc>
+// CHECK-NEXT:    %e = tile.full {value = 0.000000e+00 : f32} : () -> !tile.tile<64x64xf32, vec>
+// CHECK-NEXT:    %x = tile.muls %e, %f : (!tile.tile<64x64xf32, vec>, f32) -> !tile.tile<64x64xf32, vec>
 func.func @views_and_matmul(%t: !tile.tile<64x64xf16, mat>, %l: !tile.tile<64x64xf16, left>, %r: !tile.tile<64x64xf16, right>, %f: f32) {
   %v = tile.reshape %t : (!tile.tile<64x64xf16, mat>) -> !tile.tile<32x128xf16, mat>
   %s = tile.slice %t {offsets = [0, 0], sizes = [32, 64]} : (!tile.tile<64x64xf16, mat>) -> !tile.tile<32x64xf16, mat>
-  %z = tile.full {value = 0.0 : f32} : () -> !tile.tile<64x64xf32, acc>
+  %z = tile.matmul %l, %r : (!tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right>) -> !tile.tile<64x64xf32, acc>
   %m = tile.matmul_acc %z, %l, %r : (!tile.tile<64x64xf32, acc>, !tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right>) -> !tile.tile<64x64xf32, acc>
-  %x = tile.muls %m, %f : (!tile.tile<64x64xf32, acc>, f32) -> !tile.tile<64x64xf32, acc>
+  %e = tile.full {value = 0.0 : f32} : () -> !tile.tile<64x64xf32, vec>
+  %x = tile.muls %e, %f : (!tile.tile<64x64xf32, vec>, f32) -> !tile.tile<64x64xf32, vec>
   return
 }
 

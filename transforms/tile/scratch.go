@@ -16,7 +16,7 @@ import (
 // ends at the op, the op's no-alias rule keeps the output off it, and the
 // planners place it like any other buffer; convert-tile-to-pto passes it
 // as the instruction's tmp operand. An op that already has one (its
-// inputs number the row's ScratchInputs) is left alone.
+// inputs number the row's Ins and one more) is left alone.
 
 // MaterializeScratch is the materialize-scratch pass.
 var MaterializeScratch = &pass.Pass{

@@ -718,16 +718,18 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		if ins, err = mapAll(inputs); err != nil {
 			return err
 		}
-		// A constant fill (tile.full {value = ...}) is ptoas's scalar
-		// operand.
-		if len(lw.Scalars) > 0 && len(inputs) <= dialect.InputIndex(op, lw.Scalars[0]) {
-			if v := op.Attr("value"); v != nil && dialect.AttrType(v) != nil {
-				cst := dialect.NewOperation("arith.constant", op.Loc, nil, []dialect.Type{dialect.AttrType(v)})
-				cst.SetAttr("value", v)
-				op.Block.InsertBefore(op, cst)
-				ins = append(ins, cst.Results[0])
-				dropped["value"] = true
+		// An input given as an attribute (tile.full {value = ...}) is
+		// ptoas's scalar operand, a constant where the input would be.
+		for i, in := range lw.Ins {
+			v := op.Attr(in.Attr)
+			if in.Attr == "" || v == nil || dialect.AttrType(v) == nil || lw.PTOIns != nil {
+				continue
 			}
+			cst := dialect.NewOperation("arith.constant", op.Loc, nil, []dialect.Type{dialect.AttrType(v)})
+			cst.SetAttr("value", v)
+			op.Block.InsertBefore(op, cst)
+			ins = slices.Insert(ins, min(i, len(ins)), cst.Results[0])
+			dropped[in.Attr] = true
 		}
 		// Multi-result ops write every result.
 		if outs, err = mapAll(op.Results); err != nil {

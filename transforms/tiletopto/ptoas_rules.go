@@ -12,9 +12,12 @@ import (
 // What ptoas's verifiers and its EmitC lowering accept, checked on the
 // pto ops convert-tile-to-pto emits, so that a kernel ptoas would reject
 // is refused here, at the tile op, naming the rule. The per-op facts
-// (element types, valid shapes, tmp tiles) are columns of the tile op
-// table (dialect.TileOps); what is left here is how to apply them, and
-// the rules of ops outside the table (arith, subsets).
+// (element types per arch, shapes of particular tiles, tmp tiles) are
+// columns of the tile op table (dialect.TileOps); what is left here is how
+// to apply them, and the rules of ops outside the table (arith, subsets).
+// What holds on every arch (operands, spaces, how result shapes and
+// valid regions follow from the inputs', windows) the verifier checks
+// when the kernel is read.
 
 // ptoasArith are the arith ops ptoas's EmitC lowering has a pattern for
 // (it marks the whole arith dialect illegal, so any other arith op fails
@@ -102,8 +105,8 @@ func elemMatches(list string, e dialect.Type) bool {
 	return false
 }
 
-// dataOperands are the tiles of a pto op ptoas's element and valid-shape
-// rules speak of: the tile inputs but masks, tmp tiles and the scratch,
+// dataOperands are the tiles of a pto op ptoas's element and shape rules
+// speak of: the tile inputs but masks, tmp tiles and the scratch,
 // then the results. ins and outs are the pto values of the tile op's
 // inputs and results.
 func dataOperands(op *dialect.Operation, r *dialect.TileOp, ins, outs []*dialect.Value) []*dialect.PTOTileBufType {
@@ -126,8 +129,8 @@ func dataOperands(op *dialect.Operation, r *dialect.TileOp, ins, outs []*dialect
 	return out
 }
 
-// checkPTOCompute applies the row's element, valid-shape and tmp rules
-// to the pto op about to be emitted for op.
+// checkPTOCompute applies the row's element, shape and tmp rules to the
+// pto op about to be emitted for op.
 func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins, outs []*dialect.Value) error {
 	arch := ""
 	if c.ctx.Target != nil {
@@ -138,9 +141,6 @@ func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins,
 		return nil
 	}
 	dst := data[len(data)-1]
-	if r.PTOSpaces != "" && !slices.Contains(strings.Fields(r.PTOSpaces), dst.Space) {
-		return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s writes only %s tiles, not %s", r.PTO, strings.Join(strings.Fields(r.PTOSpaces), " or "), dst.Space)
-	}
 	if list := r.PTOElems.For(arch); list != "" {
 		for _, t := range data {
 			if !elemMatches(list, t.Elem) {
@@ -167,25 +167,6 @@ func (c *ptoConv) checkPTOCompute(op *dialect.Operation, r *dialect.TileOp, ins,
 	}
 	if err := checkShapeOf(op, r, arch, ins, dst); err != nil {
 		return err
-	}
-	var dims []int
-	what := ""
-	switch r.PTOValid {
-	case dialect.ValidSame:
-		dims, what = []int{0, 1}, "valid shape"
-	case dialect.ValidRows:
-		dims, what = []int{0}, "number of valid rows"
-	case dialect.ValidCols:
-		dims, what = []int{1}, "number of valid columns"
-	}
-	dv := dst.ValidShape()
-	for _, t := range data[:len(data)-1] {
-		tv := t.ValidShape()
-		for _, d := range dims {
-			if d < len(tv) && d < len(dv) && tv[d] != dialect.Dynamic && dv[d] != dialect.Dynamic && tv[d] != dv[d] {
-				return dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs its tiles to have the result's %s: %s is not %s", r.PTO, what, dialect.FormatShape(tv), dialect.FormatShape(dv))
-			}
-		}
 	}
 	return nil
 }

@@ -157,6 +157,14 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			}
 			cfg.memoryReport = v
 			continue
+		case "verify-plan-work":
+			v, ok := takeValue()
+			n, err := strconv.ParseInt(v, 10, 64)
+			if !ok || err != nil || n <= 0 {
+				return fail("option '--verify-plan-work' requires a positive number, got '%s'", v)
+			}
+			cfg.verifyPlanWork = n
+			continue
 		case "pass-pipeline":
 			v, ok := takeValue()
 			if !ok {

@@ -24,6 +24,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/internal/atomicfile"
 	"github.com/pto-opt/pto-opt/internal/stdio"
+	"github.com/pto-opt/pto-opt/internal/tilerun"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/printer"
@@ -57,6 +58,7 @@ type config struct {
 	pipelineText        string
 	memoryReport        string
 	verifyPlan          bool
+	verifyPlanWork      int64 // --verify-plan-work: the executor's work bound per run
 	summary             bool
 }
 
@@ -212,7 +214,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 			}
 			if ok && before != nil {
-				if err := before.check(tgt); err != nil {
+				if err := before.check(tgt, cfg.verifyPlanWork); err != nil {
 					diags = append(diags, dialect.Diagnostics(err)...)
 					ok = false
 				}
@@ -539,6 +541,10 @@ OPTIONS:
                                      module's tile.target attribute
   --verify-plan                      Run every tile kernel before and after the passes on the
                                      reference executor and fail on the first read that differs
+                                     or the first access outside a tensor or a view's source
+  --verify-plan-work=<n>             The executor's work bound per run (default %d: %d per op
+                                     executed plus one per byte computed); a run that reaches it
+                                     fails, unverified
   --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html),
                                      together with -o: both or neither
   --summary                          Print one line per planned memory space to stderr: peak
@@ -550,7 +556,7 @@ OPTIONS:
   --version                          Display the version
 
 PASSES (as flags, in command-line order; options as --pass="k=v k2=v2"):
-`, strings.Join(targets.Builtin(), ", "))
+`, strings.Join(targets.Builtin(), ", "), tilerun.DefaultMaxWork, tilerun.OpWork)
 	for _, p := range pass.Passes() {
 		fmt.Fprintf(w, "  --%-34s %s\n", p.Name, p.Summary)
 		opts := append([]pass.OptionSpec(nil), p.Options...)

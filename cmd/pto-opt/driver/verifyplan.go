@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"errors"
+
 	"github.com/pto-opt/pto-opt/dialect"
 	"github.com/pto-opt/pto-opt/internal/tilerun"
 	"github.com/pto-opt/pto-opt/targets"
@@ -20,9 +22,11 @@ func snapshot(module *dialect.Operation) *planCheck {
 
 // check compares every function that holds tile ops. Each runs on four
 // inputs; i1 and index arguments differ between them, so both arms of
-// ifs on arguments are taken.
-func (c *planCheck) check(tgt *targets.Target) error {
-	opts := tilerun.Options{Seed: 1}
+// ifs on arguments are taken. maxWork bounds each run (0: the
+// executor's default); a run that reaches it fails, saying how to raise
+// it.
+func (c *planCheck) check(tgt *targets.Target, maxWork int64) error {
+	opts := tilerun.Options{Seed: 1, MaxWork: maxWork}
 	if tgt != nil {
 		opts.Target = tgt.RulesName()
 	}
@@ -33,7 +37,12 @@ func (c *planCheck) check(tgt *targets.Target) error {
 			continue
 		}
 		if err := tilerun.Check(fn, planned, c.same, opts, 4); err != nil {
-			errs = append(errs, dialect.AsDiagnostic(err))
+			d := dialect.AsDiagnostic(err)
+			var bound *tilerun.WorkBoundError
+			if errors.As(err, &bound) {
+				d = dialect.NewError(d.Loc, "%s; raise the bound with --verify-plan-work=N", d.Msg)
+			}
+			errs = append(errs, d)
 		}
 	}
 	if len(errs) > 0 {

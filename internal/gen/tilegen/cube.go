@@ -176,14 +176,9 @@ func (g *gen) gemv(s *scope, k, n int, elem string) *value {
 // or an if that seeds with a fresh matmul on the first step (the peeled
 // pipeline's if-phi).
 func (g *gen) kLoop(s *scope, m, k, n int, elem string) *value {
-	var acc0 *value
-	if g.chance(0.3) {
-		g.feat("acc-full")
-		acc0 = g.op1(s, "full", nil, "{value = 0.0 : f32}", accType(m, n))
-		acc0.linear = true
-	} else {
-		acc0 = g.matmul(s, g.left(s, m, k, elem, true), g.right(s, k, n, elem))
-	}
+	// The first product seeds the accumulator: ptoas fills only vec and
+	// mat tiles (texpands), so an acc tile starts as a matmul.
+	acc0 := g.matmul(s, g.left(s, m, k, elem, true), g.right(s, k, n, elem))
 	inits := []*value{acc0}
 	if g.chance(0.35) {
 		inits = append(inits, g.needFlow(s, g.base()))

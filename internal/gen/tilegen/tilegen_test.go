@@ -103,7 +103,7 @@ func TestCoverage(t *testing.T) {
 		op:matmul_acc op:gemv_acc
 		cast-widen cast-narrow valid-region load-indexed
 		view:reshape view:slice view:slice-indexed view:slice-row view:slice-mat view:reinterpret
-		move:acc-vec move:vec-mat acc-reread acc-full acc-kloop acc-if acc-if-seed acc-carry-unchanged cube-preloaded
+		move:acc-vec move:vec-mat acc-reread acc-kloop acc-if acc-if-seed acc-carry-unchanged cube-preloaded
 		trip0 loop-no-carry init-used-inside init-used-after dup-init nested-from-carry
 		yield-rotate yield-shift yield-swap yield-dup yield-unchanged yield-other-carry yield-outer
 		if-fresh if-outer if-carry if-dup if-plain pinned pinned-rewrite pinned-ping-pong hold`)

@@ -79,17 +79,17 @@ func.func @shed(%x: !tile.tensor<96x128xf16>, %o: !tile.tensor<96x128xf16>) {
 // cannot fit 64 KiB of L0A even at depth 1; the pass packs as if there were
 // no pipeline tags and warns (allocate-addr will then report the overflow).
 // CHECK-LABEL: func.func @fallback
-func.func @fallback(%x: !tile.tensor<128x128xf16>, %o: !tile.tensor<128x128xf16>) {
+func.func @fallback(%x: !tile.tensor<192x128xf16>, %o: !tile.tensor<192x128xf16>) {
   %keep = tile.alloc left, 49152 : !tile.buf<left>
   %m0 = tile.alloc left, 32768 : !tile.buf<left>
   %m1 = tile.alloc left, 32768 : !tile.buf<left>
-  %k = tile.load %x into %keep : (!tile.tensor<128x128xf16>) -> !tile.tile<192x128xf16, left>
+  %k = tile.load %x into %keep : (!tile.tensor<192x128xf16>) -> !tile.tile<192x128xf16, left>
   // expected-remark @+2 {{PH-MR-001: pipeline group 3}}
   // expected-warning @+1 {{memory space 'left' overflows its 65536 bytes even with every pipeline group at depth 1}}
-  %a0 = tile.load %x into %m0 {tile.pipeline = [3, 0]} : (!tile.tensor<128x128xf16>) -> !tile.tile<128x128xf16, left>
-  %s0 = tile.store %a0, %o : (!tile.tile<128x128xf16, left>, !tile.tensor<128x128xf16>) -> !tile.tensor<128x128xf16>
-  %a1 = tile.load %x into %m1 {tile.pipeline = [3, 1]} : (!tile.tensor<128x128xf16>) -> !tile.tile<128x128xf16, left>
-  %s1 = tile.store %a1, %o : (!tile.tile<128x128xf16, left>, !tile.tensor<128x128xf16>) -> !tile.tensor<128x128xf16>
-  %s2 = tile.store %k, %o : (!tile.tile<192x128xf16, left>, !tile.tensor<128x128xf16>) -> !tile.tensor<128x128xf16>
+  %a0 = tile.load %x into %m0 {tile.pipeline = [3, 0]} : (!tile.tensor<192x128xf16>) -> !tile.tile<128x128xf16, left>
+  %s0 = tile.store %a0, %o : (!tile.tile<128x128xf16, left>, !tile.tensor<192x128xf16>) -> !tile.tensor<192x128xf16>
+  %a1 = tile.load %x into %m1 {tile.pipeline = [3, 1]} : (!tile.tensor<192x128xf16>) -> !tile.tile<128x128xf16, left>
+  %s1 = tile.store %a1, %o : (!tile.tile<128x128xf16, left>, !tile.tensor<192x128xf16>) -> !tile.tensor<192x128xf16>
+  %s2 = tile.store %k, %o : (!tile.tile<192x128xf16, left>, !tile.tensor<192x128xf16>) -> !tile.tensor<192x128xf16>
   return
 }

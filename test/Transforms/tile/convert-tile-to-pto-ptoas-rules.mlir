@@ -1,7 +1,6 @@
 // ptoas's own rules, from its verifiers and its C++ lowering, checked by
 // convert-tile-to-pto at the tile op that would break them: the element
-// types an instruction takes on each arch, how the valid regions of its
-// tiles relate, windows of fractal tiles, and the scalar ops ptoas lowers.
+// types an instruction takes on each arch, windows of fractal tiles, and the scalar ops ptoas lowers.
 // The rules are columns of the tile op table (dialect/tile_ops.go).
 // RUN: pto-opt %s -split-input-file -verify-diagnostics --target=ascend910b -convert-tile-to-pto
 
@@ -40,33 +39,6 @@ func.func @prelu_tmp_type(%in: !tile.tensor<16x16xf32>) {
   %t = tile.load %in into %m2 : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec>
   // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tprelu takes a ui8 tmp tile on A2/A3 targets, not f32}}
   %y = tile.prelu %x, %s, %t into %m3 : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
-  return
-}
-
-// -----
-
-// An elementwise instruction computes over one valid region: its tiles
-// must agree on it.
-func.func @exp_valid_regions(%in: !tile.tensor<32x32xf32>) {
-  %m0 = tile.alloc vec, 4096 {addr = 0} : !tile.buf<vec>
-  %m1 = tile.alloc vec, 4096 {addr = 4096} : !tile.buf<vec>
-  %a = tile.load %in into %m0 : (!tile.tensor<32x32xf32>) -> !tile.tile<32x32xf32, vec, valid = 16x32>
-  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.texp needs its tiles to have the result's valid shape: 16x32 is not 32x32}}
-  %b = tile.exp %a into %m1 : (!tile.tile<32x32xf32, vec, valid = 16x32>) -> !tile.tile<32x32xf32, vec>
-  return
-}
-
-// -----
-
-// A row reduction keeps its source's valid rows.
-func.func @row_sum_rows(%in: !tile.tensor<64x64xf32>) {
-  %m0 = tile.alloc vec, 16384 {addr = 0} : !tile.buf<vec>
-  %m1 = tile.alloc vec, 256 {addr = 16384} : !tile.buf<vec>
-  %m2 = tile.alloc vec, 16384 {addr = 16640} : !tile.buf<vec>
-  %a = tile.load %in into %m0 : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
-  %t = tile.create into %m2 : () -> !tile.tile<64x64xf32, vec>
-  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.trowsum needs its tiles to have the result's number of valid rows: 64x64 is not 48x1}}
-  %s = tile.row_sum %a, %t into %m1 : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec>) -> !tile.tile<64x1xf32, vec, valid = 48x1>
   return
 }
 

@@ -56,8 +56,8 @@ func.func @transpose_narrow_result(%x: !tile.tensor<8x16xf16>, %out: !tile.tenso
 
 // The binary tcolexpand ops need their full operand 0 to be the result's
 // shape, not only its valid region.
-func.func @col_expand_add_wider_source(%x: !tile.tensor<16x16xf32>, %v: !tile.tensor<1x16xf32>, %out: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
-  %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x32xf32, vec, valid = 16x16>
+func.func @col_expand_add_wider_source(%x: !tile.tensor<16x32xf32>, %v: !tile.tensor<1x16xf32>, %out: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<16x32xf32>) -> !tile.tile<16x32xf32, vec, valid = 16x16>
   %b = tile.load %v {offsets = [0, 0]} : (!tile.tensor<1x16xf32>) -> !tile.tile<1x16xf32, vec>
   // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tcolexpandadd needs operand 0 to have the result's shape, not only its valid region: 16x32xf32 is not 16x16xf32}}
   %c = tile.col_expand_add %a, %b : (!tile.tile<16x32xf32, vec, valid = 16x16>, !tile.tile<1x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
@@ -68,23 +68,12 @@ func.func @col_expand_add_wider_source(%x: !tile.tensor<16x16xf32>, %v: !tile.te
 // -----
 
 // So does tcvt.
-func.func @cast_wider_source(%x: !tile.tensor<16x16xf32>, %out: !tile.tensor<16x16xf16>) -> !tile.tensor<16x16xf16> {
-  %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x32xf32, vec, valid = 16x16>
+func.func @cast_wider_source(%x: !tile.tensor<16x32xf32>, %out: !tile.tensor<16x16xf16>) -> !tile.tensor<16x16xf16> {
+  %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<16x32xf32>) -> !tile.tile<16x32xf32, vec, valid = 16x16>
   // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tcvt needs operand 0 to have the result's shape, not only its valid region: 16x32xf32 is not 16x16xf16}}
   %c = tile.cast %a : (!tile.tile<16x32xf32, vec, valid = 16x16>) -> !tile.tile<16x16xf16, vec>
   %r = tile.store %c, %out {offsets = [0, 0]} : (!tile.tile<16x16xf16, vec>, !tile.tensor<16x16xf16>) -> !tile.tensor<16x16xf16>
   return %r : !tile.tensor<16x16xf16>
-}
-
-// -----
-
-// And tfillpad, which fills the padding of a tile of the same shape.
-func.func @fillpad_wider_source(%x: !tile.tensor<16x16xf32>, %out: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
-  %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x32xf32, vec, valid = 16x16>
-  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tfillpad needs operand 0 to have the result's shape}}
-  %c = tile.fillpad %a : (!tile.tile<16x32xf32, vec, valid = 16x16>) -> !tile.tile<16x16xf32, vec>
-  %r = tile.store %c, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
-  return %r : !tile.tensor<16x16xf32>
 }
 
 // -----

@@ -196,17 +196,17 @@ func.func @tensor_carry(%in: !tile.tensor<16x16xf32>, %out: !tile.tensor<64x16xf
 // a constant.
 // CHECK-LABEL: func.func @window(
 // CHECK-DAG:   %[[A:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<vec, 64x64xf32>
-// CHECK-DAG:   %[[S:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<vec, 16x64xf32, valid=12x64>
+// CHECK-DAG:   %[[S:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<vec, 16x64xf32>
 // CHECK-DAG:   %[[C16:.*]] = arith.constant 16 : index
 // CHECK:       %[[R:.*]] = arith.muli %{{.*}}, %[[C16]] : index
 // CHECK-NEXT:  %[[W:.*]] = pto.subset %[[A]][%[[R]], %{{.*}}] sizes [16, 64] : !pto.tile_buf<vec, 64x64xf32>
-// CHECK-NEXT:  pto.tabs ins(%[[W]] : !pto.tile_buf<vec, 16x64xf32, valid=?x64>) outs(%[[S]] : !pto.tile_buf<vec, 16x64xf32, valid=12x64>)
+// CHECK-NEXT:  pto.tabs ins(%[[W]] : !pto.tile_buf<vec, 16x64xf32, valid=?x64>) outs(%[[S]] : !pto.tile_buf<vec, 16x64xf32>)
 func.func @window(%in: !tile.tensor<64x64xf32>, %i: index) {
   %mem_vec_0 = tile.alloc vec, 16384 {addr = 0} : !tile.buf<vec>
   %mem_vec_1 = tile.alloc vec, 4096 {addr = 16384} : !tile.buf<vec>
   %a = tile.load %in into %mem_vec_0 {offsets = [0, 0]} : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
   %w = tile.slice %a, %i {offsets = [16, 0]} : (!tile.tile<64x64xf32, vec>, index) -> !tile.tile<16x64xf32, vec>
-  %s = tile.abs %w into %mem_vec_1 : (!tile.tile<16x64xf32, vec>) -> !tile.tile<16x64xf32, vec, valid = 12x64>
+  %s = tile.abs %w into %mem_vec_1 : (!tile.tile<16x64xf32, vec>) -> !tile.tile<16x64xf32, vec>
   return
 }
 

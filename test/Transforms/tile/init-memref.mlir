@@ -25,7 +25,7 @@ func.func @sizes_and_hoisting(%in: !tile.tensor<64x64xf32>, %h: !tile.tensor<32x
   scf.for %i = %c0 to %n step %c1 {
     %c = tile.cast %a : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xi8, vec>
     scf.if %flag {
-      %d = tile.row_sum %a : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x1xf32, vec, valid = 48x1>
+      %d = tile.row_sum %a : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x1xf32, vec>
     }
   }
   return
@@ -97,7 +97,7 @@ func.func @region_results(%in: !tile.tensor<16x16xf32>, %n: index, %flag: i1) {
 // the unbound tile gets its own allocation.
 // CHECK-LABEL: func.func @pinned_sizing
 // CHECK-NEXT:  %ping = tile.alloc vec, 12288 {pinned} : !tile.buf<vec>
-// CHECK-NEXT:  %[[M:.*]] = tile.alloc vec, 16384 : !tile.buf<vec>
+// CHECK-NEXT:  %[[M:.*]] = tile.alloc vec, 4096 : !tile.buf<vec>
 // CHECK-NEXT:  arith.constant
 // CHECK:       %a = tile.load %in into %ping :
 // CHECK-NEXT:  %b = tile.exp %a into %[[M]] :
@@ -106,7 +106,7 @@ func.func @pinned_sizing(%in: !tile.tensor<64x64xf32>) {
   %c0 = arith.constant 0 : index
   %ping = tile.alloc vec, 1 {pinned} : !tile.buf<vec>
   %a = tile.load %in into %ping : (!tile.tensor<64x64xf32>) -> !tile.tile<32x32xf32, vec>
-  %b = tile.exp %a : (!tile.tile<32x32xf32, vec>) -> !tile.tile<64x64xf32, vec>
+  %b = tile.exp %a : (!tile.tile<32x32xf32, vec>) -> !tile.tile<32x32xf32, vec>
   %c = tile.load %in into %ping + 4096 : (!tile.tensor<64x64xf32>) -> !tile.tile<32x64xf32, vec>
   return
 }
