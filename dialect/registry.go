@@ -178,6 +178,10 @@ type OpDef struct {
 	// erasing the op when nothing is left for it to do: a pass that takes
 	// buffers off the heap keeps the op's other releases.
 	DropFrees func(op *Operation, operands []int)
+
+	// syntax is the compiled assembly format Parse and Print come from
+	// (WithFormat); nil for ops whose syntax is written by hand.
+	syntax *Format
 }
 
 // Freed is an operand an op releases when Cond is true at run time; a nil
@@ -401,6 +405,10 @@ type AsmParser interface {
 	ParseRegion(entryArgs []Argument) (*RegionState, error)
 	PeekRegion() bool
 	ParseSuccessor() (SuccessorRef, error)
+	// ParseAngleBody reads a balanced `<...>` group and returns its text,
+	// brackets included: the stripped form of a dialect type or
+	// attribute, whose class the op's format knows.
+	ParseAngleBody() (string, error)
 }
 
 // AsmPrinter is what custom op printers use.

@@ -347,3 +347,29 @@ func (p *asmParser) ParseSuccessor() (dialect.SuccessorRef, error) {
 	p.s.next()
 	return dialect.SuccessorRef{Label: t.Value[1:], Loc: locOf(t.Pos)}, nil
 }
+
+// ParseAngleBody reads the tokens of a balanced `<...>` group and returns
+// the text they span: the stripped form of a dialect type or attribute
+// (`<vec, 16x16xf32>` for a !pto.tile_buf), which the op's format turns
+// into the full form.
+func (p *asmParser) ParseAngleBody() (string, error) {
+	open := p.s.peek()
+	if open.Type != tPunct || open.Value != "<" {
+		return "", p.s.errf("expected '<'")
+	}
+	depth := 0
+	for {
+		t := p.s.next()
+		switch {
+		case t.Type == tEOF || t.Type == tError:
+			return "", p.s.errAt(open, "unbalanced '<'")
+		case t.Type == tPunct && t.Value == "<":
+			depth++
+		case t.Type == tPunct && t.Value == ">":
+			depth--
+		}
+		if depth == 0 {
+			return p.s.src[open.Pos.Offset : t.Pos.Offset+len(t.Value)], nil
+		}
+	}
+}
