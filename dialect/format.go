@@ -186,7 +186,105 @@ func WithFormat(def *OpDef, s OpSyntax) *OpDef {
 		}
 	}
 	def.syntax = f
+	own := def.VerifyInvariants
+	def.VerifyInvariants = func(op *Operation) error {
+		if err := f.VerifyCounts(op); err != nil {
+			return err
+		}
+		if own != nil {
+			return own(op)
+		}
+		return nil
+	}
 	return def
+}
+
+// VerifyCounts checks op's operands and results against the declarations
+// (and their segment sizes), in the words of the traits ODS gives an op.
+// An op read in generic form can have any operands; the format could not
+// print it otherwise.
+func (f *Format) VerifyCounts(op *Operation) error {
+	s := &f.syn
+	if err := verifyArgCounts(op, s.Operands, len(op.Operands), s.SegmentedOperands, "operand", "operandSegmentSizes"); err != nil {
+		return err
+	}
+	if err := verifyArgCounts(op, s.Results, len(op.Results), s.SegmentedResults, "result", "resultSegmentSizes"); err != nil {
+		return err
+	}
+	for _, a := range s.Attrs {
+		if !a.Optional && a.Kind != AttrUnit && op.Attr(a.Name) == nil {
+			return Errorf(op, "requires attribute '%s'", a.Name)
+		}
+	}
+	for i, vs := range groups(s.Operands, op.Operands, s.SegmentedOperands, op, "operandSegmentSizes") {
+		if t := s.Operands[i].Type; t != nil {
+			for _, v := range vs {
+				if v.Type != t {
+					return Errorf(op, "operand #%d must be %s, but got '%s'", indexOf(op.Operands, v), t, v.Type)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func indexOf(vs []*Value, v *Value) int {
+	for i, w := range vs {
+		if w == v {
+			return i
+		}
+	}
+	return -1
+}
+
+func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, segAttr string) error {
+	if segmented {
+		sizes := op.SegmentSizes(segAttr)
+		if sizes == nil {
+			return Errorf(op, "requires attribute '%s'", segAttr)
+		}
+		if len(sizes) != len(decls) {
+			return Errorf(op, "'%s' attribute for specifying %s segments must have %d elements, but got %d", segAttr, what, len(decls), len(sizes))
+		}
+		sum := 0
+		for i, sz := range sizes {
+			switch {
+			case sz < 0:
+				return Errorf(op, "'%s' attribute cannot have negative elements", segAttr)
+			case decls[i].Mode == Single && sz != 1:
+				return Errorf(op, "%s group starting at #%d requires 1 element, but found %d", what, sum, sz)
+			case decls[i].Mode == OptionalArg && sz > 1:
+				return Errorf(op, "%s group starting at #%d requires 0 or 1 element, but found %d", what, sum, sz)
+			}
+			sum += sz
+		}
+		if sum != n {
+			return Errorf(op, "%s count (%d) does not match with the total size (%d) specified in attribute '%s'", what, n, sum, segAttr)
+		}
+		return nil
+	}
+	singles, open := 0, false
+	for _, a := range decls {
+		if a.Mode == Single {
+			singles++
+		} else {
+			open = true
+		}
+	}
+	switch {
+	case !open && singles == 0 && n != 0:
+		return Errorf(op, "requires zero %ss", what)
+	case !open && singles == 1 && n != 1:
+		if what == "operand" {
+			return Errorf(op, "requires a single operand")
+		}
+		return Errorf(op, "requires one result")
+	case !open && n != singles:
+		return Errorf(op, "expected %d %ss, but found %d", singles, what, n)
+	case open && n < singles:
+		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
+	}
+	return nil
 }
 
 // Syntax is the op's compiled format, or nil when its syntax is written

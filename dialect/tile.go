@@ -123,6 +123,10 @@ func scaledProduct(k int64, shape []int64) (int64, bool) {
 // Tile returns the uniqued !tile.tile type.
 func Tile(shape []int64, elem Type, space string, valid []int64) Type {
 	s := "!tile.tile<" + FormatShape(shape) + "x" + elem.String() + ", " + space
+	if len(shape) == 0 {
+		// A rank-0 tile is spelled as it is read: the element type alone.
+		s = "!tile.tile<" + elem.String() + ", " + space
+	}
 	if valid != nil {
 		s += ", valid = " + FormatShape(valid)
 	}

@@ -10,6 +10,12 @@ func.func private @types(!tile.tensor<128x128xf32>, !tile.tile<64x64xf16, vec>, 
 
 // -----
 
+// A rank-0 tile is spelled, and printed back, as its element type alone.
+// CHECK: func.func private @rank0(!tile.tile<f32, vec>)
+func.func private @rank0(!tile.tile<f32, vec>)
+
+// -----
+
 // tile.alloc: space, size, optional address and pinned flag; the result
 // is named after its space.
 // CHECK-LABEL: func.func @allocs()
