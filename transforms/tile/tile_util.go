@@ -2,6 +2,7 @@ package tile
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -272,6 +273,27 @@ func checkGivenAddrs(ctx *pass.Context, fn *dialect.Operation, passName string) 
 	if err := checkTargetOps(ctx, fn); err != nil {
 		d := dialect.AsDiagnostic(err)
 		return dialect.NewError(d.Loc, "%s: %s", passName, d.Msg)
+	}
+	return nil
+}
+
+// checkGivenPlacement refuses, where the validator points, a placement
+// the input gives in full (every allocation has an address) that breaks a
+// rule: the author's mistake, which the check after the pass would
+// otherwise report as the pass's. With some addresses missing the
+// validator cannot place allocations against each other; the planner's
+// pin check then refuses given addresses that collide.
+func checkGivenPlacement(ctx *pass.Context, fn *dialect.Operation, passName string) error {
+	allocs := Allocs(fn)
+	if len(allocs) == 0 || slices.ContainsFunc(allocs, func(a *dialect.Operation) bool { return !hasAddr(a) }) {
+		return nil
+	}
+	rules := placementRules(ctx)
+	rules.Unmaterialized = checkSemanticAliases(fn) != nil
+	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
+		d := dialect.AsDiagnostic(err) // keeps the validator's notes
+		d.Msg = fmt.Sprintf("%s: the input's addresses break a rule: %s", passName, strings.TrimPrefix(d.Msg, "placement: "))
+		return d
 	}
 	return nil
 }
