@@ -202,7 +202,10 @@ func TestEveryAlgorithmHonoursReservedWindows(t *testing.T) {
 // for it, so another pin on them is refused whatever the lifetimes, and
 // the error names both buffers (a CheckError a reader can locate).
 func TestPinsOnExclusiveBytesRejected(t *testing.T) {
-	pin := func(b Buffer, off int64, excl bool) Buffer { b.Pinned, b.Offset, b.Exclusive = true, off, excl; return b }
+	pin := func(b Buffer, off int64, excl bool) Buffer {
+		b.Pinned, b.Offset, b.Exclusive = true, off, excl
+		return b
+	}
 	cases := []struct {
 		name string
 		p    *Problem
