@@ -116,7 +116,7 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 	if fn.Body(0) == nil {
 		return nil
 	}
-	if err := checkGivenPlacement(ctx, fn, "allocate-addr"); err != nil {
+	if err := checkInputPlan(ctx, fn, "allocate-addr"); err != nil {
 		return err
 	}
 	allocs := Allocs(fn)
@@ -215,7 +215,17 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 				a.RemoveAttr("addr")
 			}
 		}
-		return dialect.NewError(fn.Loc, "allocate-addr: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
+		// The placement honours every rule the planner was told, so
+		// either the input's plan was wrong before any address (a
+		// pipeline without materialize-semantic-aliases or memory-reuse:
+		// a tile bound where a later write clobbers it) or this pass is.
+		if in := analysis.CheckTilePlacementAliases(fn, placementRules(ctx), lv.Aliases); in != nil {
+			d := dialect.AsDiagnostic(in)
+			d.Msg = "allocate-addr: the input's plan is wrong before any address is given: " + strings.TrimPrefix(d.Msg, "placement: ") +
+				" (allocate-addr gives addresses only; materialize-semantic-aliases puts loop carries and if results on one place, with copies where a tile still needed would be clobbered)"
+			return d
+		}
+		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
 	}
 	if res.ClockStopped {
 		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
