@@ -7,7 +7,6 @@
 // RUN: pto-opt %s -split-input-file -allocate-addr=planner=dsa-rp -check-tile-placement | FileCheck %s
 // RUN: pto-opt %s -split-input-file --target=%S/Inputs/reserved-ub.json -pto-memory-plan=planner=pypto -check-tile-placement | FileCheck %s
 // RUN: pto-opt %s -split-input-file --target=%S/Inputs/reserved-ub.json -pto-memory-plan=planner=dsa-rp -check-tile-placement | FileCheck %s
-// RUN: pto-opt %s -split-input-file --target=%S/Inputs/reserved-ub.json -pto-memory-plan=planner=ptoas | FileCheck %s
 
 // %g's address 8192 is the author's: it stays, although lower bytes are
 // free, and the tiles live with %g's go elsewhere (check-tile-placement
