@@ -802,7 +802,9 @@ func (s *reuser) record(plan []*buffer) {
 			names = append(names, "%"+m.name)
 		}
 		slices.SortFunc(live, func(a, b analysis.Interval) int { return cmp.Compare(a.Start, b.Start) })
-		pb := planner.Buffer{Name: "%" + rep.name, Size: b.size(), Align: 32, Pool: pool}
+		// A closed buffer (declared or at a given address) shares with
+		// nothing: one flag, not a pair with every other buffer.
+		pb := planner.Buffer{Name: "%" + rep.name, Size: b.size(), Align: 32, Pool: pool, Exclusive: b.closed}
 		for _, r := range mergeRanges(live) {
 			pb.Live = append(pb.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})
 		}
@@ -824,13 +826,10 @@ func (s *reuser) record(plan []*buffer) {
 	// Kept apart by a rule rather than by lifetime: report the reason.
 	for i, a := range bufs {
 		for j := i + 1; j < len(bufs); j++ {
-			if p.Buffers[i].Pool != p.Buffers[j].Pool {
+			if p.Buffers[i].Pool != p.Buffers[j].Pool || a.closed || bufs[j].closed {
 				continue
 			}
 			why := ""
-			if a.closed || bufs[j].closed {
-				why = reasonPinned
-			}
 			for _, x := range a.members {
 				for _, y := range bufs[j].members {
 					if w := s.noShare[[2]*member{x, y}]; w != "" {
