@@ -8,17 +8,18 @@
 // RUN: pto-opt %s -split-input-file --target=%S/Inputs/reserved-ub.json -pto-memory-plan=planner=pypto -check-tile-placement | FileCheck %s
 // RUN: pto-opt %s -split-input-file --target=%S/Inputs/reserved-ub.json -pto-memory-plan=planner=dsa-rp -check-tile-placement | FileCheck %s
 
-// %g's address 8192 is the author's: it stays, although lower bytes are
+// %g's address 12288 is the author's: it stays, although lower bytes are
 // free, and the tiles live with %g's go elsewhere (check-tile-placement
-// checks that none overlaps it). The planners used to give it 0 (or, on
-// this target, the first byte after the reserved window).
+// checks that none overlaps it). The planners used to move it (to the
+// first byte after the reserved window, or where it fitted best).
 // CHECK-LABEL: func.func @given_kept
-// CHECK:       %g = tile.alloc vec, 4096 {addr = 8192}
+// CHECK:       %g = tile.alloc vec, 4096 {addr = 12288}
 // The lifetime-blind packers step over it.
 // SEQ:         %a = tile.alloc vec, 4096 {addr = 4096}
-// SEQ-NEXT:    %b = tile.alloc vec, 4096 {addr = 12288}
+// SEQ-NEXT:    %b = tile.alloc vec, 4096 {addr = 8192}
+// SEQ-NEXT:    %c = tile.alloc vec, 4096 {addr = 16384}
 func.func @given_kept(%in: !tile.tensor<64x64xf32>) {
-  %g = tile.alloc vec, 4096 {addr = 8192} : !tile.buf<vec>
+  %g = tile.alloc vec, 4096 {addr = 12288} : !tile.buf<vec>
   %a = tile.alloc vec, 4096 : !tile.buf<vec>
   %b = tile.alloc vec, 4096 : !tile.buf<vec>
   %c = tile.alloc vec, 4096 : !tile.buf<vec>
@@ -35,11 +36,11 @@ func.func @given_kept(%in: !tile.tensor<64x64xf32>) {
 // Two given addresses of allocations never live together may share bytes;
 // both stay.
 // CHECK-LABEL: func.func @given_share
-// CHECK:       %g1 = tile.alloc vec, 4096 {addr = 4096}
-// CHECK-NEXT:  %g2 = tile.alloc vec, 4096 {addr = 4096}
+// CHECK:       %g1 = tile.alloc vec, 4096 {addr = 16384}
+// CHECK-NEXT:  %g2 = tile.alloc vec, 4096 {addr = 16384}
 func.func @given_share(%in: !tile.tensor<64x64xf32>) {
-  %g1 = tile.alloc vec, 4096 {addr = 4096} : !tile.buf<vec>
-  %g2 = tile.alloc vec, 4096 {addr = 4096} : !tile.buf<vec>
+  %g1 = tile.alloc vec, 4096 {addr = 16384} : !tile.buf<vec>
+  %g2 = tile.alloc vec, 4096 {addr = 16384} : !tile.buf<vec>
   %a = tile.alloc vec, 4096 : !tile.buf<vec>
   %x = tile.load %in into %g1 : (!tile.tensor<64x64xf32>) -> !tile.tile<32x32xf32, vec>
   %s = tile.store %x, %in : (!tile.tile<32x32xf32, vec>, !tile.tensor<64x64xf32>) -> !tile.tensor<64x64xf32>
