@@ -136,6 +136,12 @@ func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, er
 			if err := w.fits(); err != nil && firstErr == nil {
 				firstErr = err
 			}
+			if err := checkTileAlign(op, t, w.offset, d, rules); err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
+		if firstErr == nil {
+			firstErr = checkViewAlign(op, rules)
 		}
 		return true
 	})
@@ -162,6 +168,85 @@ func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, er
 		}
 	}
 	return tp, nil
+}
+
+// CheckTileOffsets checks, without the rest of the plan, that every tile
+// sits at an offset of its allocation aligned for its elements and its
+// space (checkTileAlign), so that a lowering emitting allocation address +
+// offset never emits an address the hardware cannot use. Errors are at the
+// op writing (or viewing) the tile.
+func CheckTileOffsets(fn *dialect.Operation, rules PlacementRules) error {
+	var err error
+	fn.Walk(func(op *dialect.Operation) bool {
+		for ri, d := range dialect.TileDests(op) {
+			if ri >= len(op.Results) || err != nil {
+				break
+			}
+			if t, ok := op.Results[ri].Type.(*dialect.TileType); ok {
+				err = checkTileAlign(op, t, dialect.TileDestOffsetFor(op, ri), d, rules)
+			}
+		}
+		if err == nil {
+			err = checkViewAlign(op, rules)
+		}
+		return err == nil
+	})
+	return err
+}
+
+// checkTileAlign checks the offset of a tile in its allocation: a multiple
+// of its elements' alignment and of its space's (the allocation's address
+// is one of the latter, so the tile's address is then aligned too). A
+// tile at byte 3 of an allocation is at no address an f32 load can use.
+func checkTileAlign(op *dialect.Operation, t *dialect.TileType, offset int64, buf *dialect.Value, rules PlacementRules) error {
+	if al := ElementAlign(t.Elem); offset%al != 0 {
+		return dialect.NewError(op.Loc, "placement: '%s' puts its %s tile at byte %d of %s, which is not a multiple of %d, the alignment of its %s elements",
+			op.Name, t, offset, allocName(buf), al, t.Elem)
+	}
+	if rules.Alignment != nil {
+		if al := rules.Alignment(t.Space); al > 1 && offset%al != 0 {
+			return dialect.NewError(op.Loc, "placement: '%s' puts its %s tile at byte %d of %s, which is not a multiple of %d, the alignment of memory space '%s'",
+				op.Name, t, offset, allocName(buf), al, t.Space)
+		}
+	}
+	return nil
+}
+
+// checkViewAlign checks a view whose elements need a larger alignment
+// than its source's (a bitcast of f16 to f32): it sits where its source
+// does, which may not be aligned for it.
+func checkViewAlign(op *dialect.Operation, rules PlacementRules) error {
+	if !op.Has(dialect.ViewLike) || len(op.Results) != 1 || len(op.Operands) <= op.Def.ViewSource {
+		return nil
+	}
+	t, ok := op.Results[0].Type.(*dialect.TileType)
+	src, ok2 := op.Operands[op.Def.ViewSource].Type.(*dialect.TileType)
+	if !ok || !ok2 || ElementAlign(t.Elem) <= ElementAlign(src.Elem) {
+		return nil
+	}
+	l, ok := TileLocation(op.Results[0])
+	if !ok {
+		return nil
+	}
+	return checkTileAlign(op, t, l.Offset, l.Buf, PlacementRules{})
+}
+
+// ElementAlign is the natural alignment of a tile element in bytes: its
+// size rounded up to a power of two (1 below a byte); complex and vector
+// elements align as their scalars.
+func ElementAlign(t dialect.Type) int64 {
+	switch e := t.(type) {
+	case *dialect.ComplexType:
+		return ElementAlign(e.Elem)
+	case *dialect.VectorType:
+		return ElementAlign(e.Elem)
+	}
+	bytes := (dialect.ElementBitWidth(t) + 7) / 8
+	al := int64(1)
+	for al < bytes && al < 1<<30 {
+		al <<= 1
+	}
+	return al
 }
 
 // fits checks that a write stays inside its allocation (when the

@@ -76,32 +76,50 @@ func (s *memState) absorb(top *memState) {
 	}
 }
 
-// write makes [lo, hi) of key hold version v.
+// write makes [lo, hi) of key hold version v. The segments are sorted
+// and disjoint, so only those from the first ending after lo to the last
+// starting before hi change: they are found by binary search and replaced
+// by at most three, in place when this layer owns the key's list (a write
+// past the last segment, as a packer's addresses grow, then appends), in
+// one copy when the list is a base layer's. Rebuilding and sorting the
+// whole list at every write made a space with many tiles at distinct
+// addresses quadratic.
 func (s *memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Operation) {
-	old := s.get(key)
-	if len(old) == 0 || len(old) == 1 && lo <= old[0].lo && old[0].hi <= hi {
-		// The common case before addresses (one key per allocation,
-		// rewritten whole): one segment, nothing to split or sort. A
-		// fresh slice: the old one may be a base layer's.
-		s.own[key] = []seg{{lo, hi, v, by}}
+	old, owned := s.own[key]
+	if !owned {
+		old = s.get(key)
+	}
+	// i: the first segment ending after lo.
+	i, _ := slices.BinarySearchFunc(old, lo, func(g seg, t int64) int {
+		if g.hi <= t {
+			return -1
+		}
+		return 1
+	})
+	j := i
+	for j < len(old) && old[j].lo < hi {
+		j++
+	}
+	var mid [3]seg
+	n := 0
+	if i < j && old[i].lo < lo {
+		mid[n] = seg{old[i].lo, lo, old[i].v, old[i].by}
+		n++
+	}
+	mid[n] = seg{lo, hi, v, by}
+	n++
+	if i < j && old[j-1].hi > hi {
+		mid[n] = seg{hi, old[j-1].hi, old[j-1].v, old[j-1].by}
+		n++
+	}
+	if owned && old != nil {
+		s.own[key] = slices.Replace(old, i, j, mid[:n]...)
 		return
 	}
-	out := make([]seg, 0, len(old)+2)
-	for _, g := range old {
-		if g.hi <= lo || g.lo >= hi {
-			out = append(out, g)
-			continue
-		}
-		if g.lo < lo {
-			out = append(out, seg{g.lo, lo, g.v, g.by})
-		}
-		if g.hi > hi {
-			out = append(out, seg{hi, g.hi, g.v, g.by})
-		}
-	}
-	out = append(out, seg{lo, hi, v, by})
-	slices.SortFunc(out, func(a, b seg) int { return int(min(max(a.lo-b.lo, -1), 1)) })
-	s.own[key] = out
+	out := make([]seg, 0, len(old)-(j-i)+n)
+	out = append(out, old[:i]...)
+	out = append(out, mid[:n]...)
+	s.own[key] = append(out, old[j:]...)
 }
 
 // holds reports whether all of [lo, hi) of key holds version v; if not,
@@ -109,7 +127,14 @@ func (s *memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Op
 // version with no writer when nothing wrote them).
 func (s *memState) holds(key any, lo, hi int64, v *dialect.Value) (seg, bool) {
 	at := lo
-	for _, g := range s.get(key) {
+	segs := s.get(key)
+	i, _ := slices.BinarySearchFunc(segs, lo, func(g seg, t int64) int {
+		if g.hi <= t {
+			return -1
+		}
+		return 1
+	})
+	for _, g := range segs[i:] {
 		if g.hi <= at || g.lo >= hi {
 			continue
 		}

@@ -1,9 +1,11 @@
 package planner
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 )
@@ -171,5 +173,49 @@ func BenchmarkLargeHybrid(b *testing.B) {
 			}
 			b.ReportMetric(float64(pk)/float64(g.lb), "peak/LB")
 		})
+	}
+}
+
+// exclusivePinsDoc is a schema-v1 document of n 32-byte buffers, each
+// pinned exclusive_for_all_time at its own offset, and n unpinned ones
+// live one at a time: the shape that took gigabytes when every exclusive
+// pin was written out as a separation from every other buffer.
+func exclusivePinsDoc(n int) []byte {
+	var bufs, pins []string
+	for i := range 2 * n {
+		bufs = append(bufs, fmt.Sprintf(`{"id": %d, "size": 32, "alignment": 32, "live_intervals": [{"lower": %d, "upper": %d}], "allowed_pools": [0]}`, i, i%n, i%n+2))
+		if i < n {
+			pins = append(pins, fmt.Sprintf(`{"buffer": %d, "pool": 0, "offset": %d, "exclusive_for_all_time": true}`, i, 32*i))
+		}
+	}
+	return []byte(`{"schema_version": 1, "problem": {"pools": [{"id": 0, "name": "vec"}], "buffers": [` +
+		strings.Join(bufs, ", ") + `], "constraints": {"pinned_allocations": [` + strings.Join(pins, ", ") + `]}}}`)
+}
+
+// BenchmarkExclusivePins reads and plans exclusivePinsDoc with every
+// algorithm: the time and bytes grow with n, not n^2.
+//
+//	go test ./planner -run '^$' -bench ExclusivePins -benchmem
+func BenchmarkExclusivePins(b *testing.B) {
+	for _, n := range []int{1000, 3000} {
+		doc := exclusivePinsDoc(n)
+		for _, alg := range Algorithms() {
+			b.Run(fmt.Sprintf("n=%d/%s", n, alg), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					d, err := ReadJSON(bytes.NewReader(doc), "pins.json")
+					if err != nil {
+						b.Fatal(err)
+					}
+					r, err := Solve(alg, d.Problem, Options{Work: 10_000_000})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := Validate(r.Problem, r.Solution); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

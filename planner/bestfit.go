@@ -60,7 +60,7 @@ func bestFitGeneral(in *instance) []int64 {
 	}
 	for pool := range in.pools {
 		var reserved []block
-		for _, r := range in.p.Pools[pool].Reserved {
+		for _, r := range in.reserved[pool] {
 			if r.End > r.Start {
 				reserved = append(reserved, block{r.Start, r.End})
 			}

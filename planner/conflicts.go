@@ -26,8 +26,8 @@ func (g Graph) Has(i, j int) bool {
 
 // Conflicts returns the interference graph: an edge joins two buffers of
 // one pool that may never share a byte, because their live intervals
-// overlap (and they are neither temporally excluded nor colocated) or
-// because they are separated.
+// overlap (and they are neither temporally excluded nor colocated),
+// because they are separated, or because one is exclusive.
 //
 // Lifetime edges come from one sweep over interval endpoints that keeps the
 // live set in an unordered slice with O(1) removal, so the cost is
@@ -106,8 +106,20 @@ func Conflicts(p *Problem) Graph {
 			link(s.A, s.B)
 		}
 	}
-	// Separations and multi-interval buffers can repeat an edge.
-	dedupe := multi || len(p.Separations) > 0
+	exclusive := false
+	for i := range p.Buffers {
+		if !p.Buffers[i].Exclusive {
+			continue
+		}
+		exclusive = true
+		for j := range p.Buffers {
+			if j != i && p.Buffers[j].Pool == p.Buffers[i].Pool {
+				link(i, j)
+			}
+		}
+	}
+	// Separations, exclusive and multi-interval buffers can repeat an edge.
+	dedupe := multi || exclusive || len(p.Separations) > 0
 	for i := range adj {
 		if len(adj[i]) > 1 {
 			slices.Sort(adj[i])

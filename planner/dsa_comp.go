@@ -179,7 +179,7 @@ func buildComp(in *instance, pool int, items []int, members []int32, hard [][]in
 	c.penTotal /= 2
 	// Obstacles: reserved ranges, and pinned units this item conflicts with.
 	var reserved []Interval
-	reserved = append(reserved, in.p.Pools[pool].Reserved...)
+	reserved = append(reserved, in.reserved[pool]...)
 	var pinned []int
 	for _, k := range in.pools[pool] {
 		if in.units[k].pinned && in.units[k].size > 0 {

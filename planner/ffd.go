@@ -231,7 +231,7 @@ func insertIntervals(occ, add []Interval) []Interval {
 func ffdPlace(in *instance, canShare func(i, j int) bool) []int64 {
 	g := ffdShare(in, canShare)
 	slotOf := make([]int, len(in.units))
-	slots := &instance{p: in.p, exact: in.exact}
+	slots := &instance{p: in.p, exact: in.exact, reserved: in.reserved}
 	slots.units = make([]unit, len(g.Size))
 	for s := range slots.units {
 		slots.units[s] = unit{size: g.Size[s], align: g.Align[s], pool: g.Pool[s], first: 1<<63 - 1}

@@ -34,6 +34,8 @@ type genOptions struct {
 	capacity   int64 // 0: unbounded
 	objective  []string
 	pipelineSp bool // separations tagged pipeline_stage
+	exclusive  bool // some buffers exclusive for all time, pinned or not
+	windows    int  // reserved ranges per pool when reserved (default 1)
 }
 
 // randomProblem draws a problem; every structural constraint it adds is
@@ -44,8 +46,13 @@ func randomProblem(rng *rand.Rand, o genOptions) *Problem {
 	for k := range max(1, o.pools) {
 		pl := Pool{Name: fmt.Sprintf("pool%d", k), Capacity: o.capacity}
 		if o.reserved && rng.IntN(3) == 0 {
-			lo := rng.Int64N(o.maxSize + 1)
-			pl.Reserved = []Interval{{lo, lo + 1 + rng.Int64N(o.maxSize)}}
+			lo := int64(0)
+			for range max(1, o.windows) {
+				lo += rng.Int64N(o.maxSize + 1)
+				hi := lo + 1 + rng.Int64N(o.maxSize)
+				pl.Reserved = append(pl.Reserved, Interval{lo, hi})
+				lo = hi
+			}
 		}
 		p.Pools = append(p.Pools, pl)
 	}
@@ -121,8 +128,15 @@ func randomProblem(rng *rand.Rand, o genOptions) *Problem {
 			if !inColoc[i] && rng.IntN(6) == 0 {
 				b := &p.Buffers[i]
 				b.Pinned = true
-				b.Offset = AlignUp(4*o.maxSize*slot, b.Align)
+				b.Offset = AlignUp(4*o.maxSize*int64(max(1, o.windows))*slot, b.Align)
 				slot += 2
+			}
+		}
+	}
+	if o.exclusive {
+		for i := range p.Buffers {
+			if !inColoc[i] && rng.IntN(5) == 0 {
+				p.Buffers[i].Exclusive = true
 			}
 		}
 	}

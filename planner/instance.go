@@ -1,11 +1,13 @@
 package planner
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
 
 	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/ivtree"
 )
 
 // unit is one storage identity: a lone buffer, or a colocation class whose
@@ -23,6 +25,10 @@ type unit struct {
 	pool    int
 	pinned  bool
 	offset  int64
+	// exclusive: a non-empty member is Exclusive. Pinned, the unit's
+	// bytes are in instance.reserved; placeable, its lifetime covers the
+	// pool's whole time (see newInstance).
+	exclusive bool
 }
 
 // instance is the algorithms' view of a Problem: units instead of buffers,
@@ -32,6 +38,10 @@ type instance struct {
 	units  []unit
 	unitOf []int   // buffer -> unit
 	pools  [][]int // unit indices per pool, ascending
+	// reserved lists, per pool, the merged byte ranges no placeable unit
+	// may use: the pool's reserved ranges and the bytes of its pinned
+	// exclusive units. The algorithms read it, not Pool.Reserved.
+	reserved [][]Interval
 	// sepAdj lists, per unit, the units it is separated from.
 	sepAdj [][]int32
 	// excluded holds unit pairs that may share bytes despite overlapping
@@ -91,6 +101,8 @@ func newInstance(p *Problem) (*instance, error) {
 	for k := range in.units {
 		in.pools[in.units[k].pool] = append(in.pools[in.units[k].pool], k)
 	}
+	in.reserveExclusive()
+	in.widenExclusive()
 	if len(p.Separations) > 0 {
 		in.sepAdj = make([][]int32, len(in.units))
 		for _, s := range p.Separations {
@@ -121,7 +133,8 @@ func newInstance(p *Problem) (*instance, error) {
 		}
 		for _, t := range p.TemporalExclusions {
 			a, b := in.unitOf[t[0]], in.unitOf[t[1]]
-			if a == b || in.excluded[PairKey(a, b)] {
+			if a == b || in.excluded[PairKey(a, b)] || in.units[a].exclusive || in.units[b].exclusive {
+				// An exclusive unit shares with nothing, on any path.
 				continue
 			}
 			all := true
@@ -174,28 +187,171 @@ func newInstance(p *Problem) (*instance, error) {
 	return in, nil
 }
 
+// reserveExclusive fills in.reserved: per pool, its reserved ranges and
+// the bytes of its pinned exclusive units, merged. An exclusive pin is
+// one reserved range, whatever the number of buffers it is kept from.
+func (in *instance) reserveExclusive() {
+	in.reserved = make([][]Interval, len(in.pools))
+	for pool, ks := range in.pools {
+		rs := slices.Clone(in.p.Pools[pool].Reserved)
+		for _, k := range ks {
+			if u := &in.units[k]; u.exclusive && u.pinned {
+				rs = append(rs, Interval{u.offset, satAdd(u.offset, u.size)})
+			}
+		}
+		in.reserved[pool] = slices.Clone(MergeIntervals(rs))
+	}
+}
+
+// widenExclusive makes every placeable exclusive unit live over the whole
+// time of its pool, so that it conflicts, by lifetime, with every other
+// unit there: the separation from all of them that Exclusive means,
+// without a pair per unit. A unit with bytes but live at no point (only
+// empty intervals) conflicts with nothing by lifetime; in a pool with a
+// placeable exclusive unit each such unit gets a point of its own after
+// the pool's time, which the widened units cover too. Widened units are
+// born first (first), as the packers that order by birth must see them
+// before anything they conflict with.
+func (in *instance) widenExclusive() {
+	for _, ks := range in.pools {
+		var excl []int
+		lo, hi, any := int64(0), int64(0), false
+		for _, k := range ks {
+			u := &in.units[k]
+			if u.exclusive && !u.pinned {
+				excl = append(excl, k)
+			}
+			if len(u.live) > 0 {
+				if !any {
+					lo, hi, any = u.live[0].Start, u.live[len(u.live)-1].End, true
+				}
+				lo, hi = min(lo, u.live[0].Start), max(hi, u.live[len(u.live)-1].End)
+			}
+		}
+		if len(excl) == 0 {
+			continue
+		}
+		for _, k := range ks {
+			if u := &in.units[k]; len(u.live) == 0 && u.size > 0 {
+				u.live, u.first = []Interval{{hi, hi + 1}}, hi
+				hi++
+			}
+		}
+		for _, k := range excl {
+			u := &in.units[k]
+			u.live, u.first = []Interval{{lo, hi}}, lo
+		}
+	}
+}
+
 // checkPins rejects pinned placements that no algorithm can repair: a
-// pinned unit on reserved bytes, or two conflicting pinned units sharing
-// bytes.
+// pinned unit on reserved bytes (the pool's, or an exclusive pin's), or
+// two conflicting pinned units sharing bytes. Lifetime conflicts come
+// from one sweep over time with the live pins' byte ranges in an interval
+// tree, so that many pins cost n log n rather than a test per pair. The
+// errors are CheckErrors naming the buffers, for a caller to locate.
 func (in *instance) checkPins() error {
 	var pinned []int
+	excl := make([][]int, len(in.pools)) // exclusive pins per pool, by offset
 	for k := range in.units {
 		if u := &in.units[k]; u.pinned && u.size > 0 {
 			pinned = append(pinned, k)
-			for _, r := range in.p.Pools[u.pool].Reserved {
-				if r.Start < r.End && u.offset < r.End && r.Start < satAdd(u.offset, u.size) {
-					return fmt.Errorf("buffer %s is pinned to [%d, %d), on reserved bytes [%d, %d)",
-						in.p.Buffers[u.members[0]].Name, u.offset, satAdd(u.offset, u.size), r.Start, r.End)
-				}
+			if u.exclusive {
+				excl[u.pool] = append(excl[u.pool], k)
 			}
 		}
 	}
-	for x, a := range pinned {
-		for _, b := range pinned[x+1:] {
+	if len(pinned) == 0 {
+		return nil
+	}
+	name := func(k int) string { return in.p.Buffers[in.units[k].members[0]].Name }
+	end := func(k int) int64 { return satAdd(in.units[k].offset, in.units[k].size) }
+	clash := func(a, b int) error {
+		return pairErr(in.units[b].members[0], in.units[a].members[0], "buffers %s and %s are pinned to overlapping bytes but may not share them", name(a), name(b))
+	}
+	for pool := range excl {
+		e := excl[pool]
+		slices.SortFunc(e, func(a, b int) int { return cmp.Or(cmp.Compare(in.units[a].offset, in.units[b].offset), a-b) })
+		for x := 1; x < len(e); x++ {
+			// Without a clash so far the ranges are disjoint and sorted,
+			// so the one before ends last.
+			if prev := e[x-1]; in.units[e[x]].offset < end(prev) {
+				return clash(prev, e[x])
+			}
+		}
+	}
+	own := make([][]Interval, len(in.pools))
+	for pool := range own {
+		own[pool] = MergeIntervals(slices.Clone(in.p.Pools[pool].Reserved))
+	}
+	for _, k := range pinned {
+		u := &in.units[k]
+		rs := own[u.pool]
+		if x, _ := slices.BinarySearchFunc(rs, u.offset+1, func(r Interval, t int64) int { return cmp.Compare(r.End, t) }); x < len(rs) && rs[x].Start < end(k) {
+			return bufferErr(u.members[0], "buffer %s is pinned to [%d, %d), on reserved bytes [%d, %d)", name(k), u.offset, end(k), rs[x].Start, rs[x].End)
+		}
+		if u.exclusive {
+			continue
+		}
+		e := excl[u.pool]
+		if x, _ := slices.BinarySearchFunc(e, u.offset+1, func(j int, t int64) int { return cmp.Compare(end(j), t) }); x < len(e) && in.units[e[x]].offset < end(k) {
+			return pairErr(u.members[0], in.units[e[x]].members[0], "buffer %s is pinned to [%d, %d), on bytes [%d, %d) that buffer %s keeps for itself for all time",
+				name(k), u.offset, end(k), in.units[e[x]].offset, end(e[x]), name(e[x]))
+		}
+	}
+	return in.checkPinnedPairs(pinned, clash)
+}
+
+// checkPinnedPairs finds two pinned (not exclusive) units sharing bytes
+// that may not: live together (and not excluded), or separated.
+func (in *instance) checkPinnedPairs(pinned []int, clash func(a, b int) error) error {
+	type event struct {
+		t     int64
+		start bool
+		k     int
+	}
+	var evs []event
+	isPinned := make(map[int]bool, len(pinned))
+	for _, k := range pinned {
+		u := &in.units[k]
+		if u.exclusive {
+			continue
+		}
+		isPinned[k] = true
+		for _, iv := range u.live {
+			evs = append(evs, event{iv.Start, true, k}, event{iv.End, false, k})
+		}
+	}
+	slices.SortFunc(evs, func(a, b event) int { return cmpSweep(a.t, b.t, a.start, b.start, a.k, b.k) })
+	trees := make([]ivtree.Tree, len(in.pools))
+	for _, e := range evs {
+		u := &in.units[e.k]
+		t := &trees[u.pool]
+		if !e.start {
+			t.Remove(u.offset, e.k)
+			continue
+		}
+		other := -1
+		t.Overlapping(u.offset, satAdd(u.offset, u.size), func(_, _ int64, j int) bool {
+			if j != e.k && !in.excluded[PairKey(e.k, j)] {
+				other = j
+				return false
+			}
+			return true
+		})
+		if other >= 0 {
+			return clash(other, e.k)
+		}
+		t.Insert(u.offset, satAdd(u.offset, u.size), e.k)
+	}
+	if in.sepAdj == nil {
+		return nil
+	}
+	for _, a := range pinned {
+		for _, b := range in.sepAdj[a] {
 			ua, ub := &in.units[a], &in.units[b]
-			if ua.offset < satAdd(ub.offset, ub.size) && ub.offset < satAdd(ua.offset, ua.size) && in.conflict(a, b) {
-				return fmt.Errorf("buffers %s and %s are pinned to overlapping bytes but may not share them",
-					in.p.Buffers[ua.members[0]].Name, in.p.Buffers[ub.members[0]].Name)
+			if int(b) > a && isPinned[a] && isPinned[int(b)] && ua.offset < satAdd(ub.offset, ub.size) && ub.offset < satAdd(ua.offset, ua.size) {
+				return clash(a, int(b))
 			}
 		}
 	}
@@ -216,6 +372,9 @@ func makeUnit(p *Problem, members []int) (unit, error) {
 			// An empty member needs no bytes, only the shared offset.
 			live = append(live, b.Live...)
 		}
+		if b.Exclusive && b.Size > 0 {
+			u.exclusive = true
+		}
 		if b.Pinned {
 			if u.pinned && u.offset != b.Offset {
 				return unit{}, fmt.Errorf("colocated buffers %s and %s are pinned to different offsets %d and %d",
@@ -226,6 +385,18 @@ func makeUnit(p *Problem, members []int) (unit, error) {
 	}
 	if u.pinned && u.offset%u.align != 0 {
 		return unit{}, fmt.Errorf("colocated buffers with %s pinned to %d cannot meet alignment %d", p.Buffers[members[0]].Name, u.offset, u.align)
+	}
+	if u.exclusive {
+		// Colocated buffers share their bytes: an exclusive one shares
+		// with nothing, so it may only have empty companions.
+		for _, a := range members {
+			for _, b := range members {
+				if a != b && p.Buffers[a].Exclusive && p.Buffers[a].Size > 0 && p.Buffers[b].Size > 0 {
+					return unit{}, pairErr(a, b, "buffer %s is exclusive for all time but colocated with %s, which has bytes too",
+						p.Buffers[a].Name, p.Buffers[b].Name)
+				}
+			}
+		}
 	}
 	if len(live) == 0 { // a class of empty buffers
 		for _, m := range members {
@@ -286,8 +457,8 @@ func (in *instance) simple() bool {
 	if in.sepAdj != nil || in.excluded != nil {
 		return false
 	}
-	for _, pl := range in.p.Pools {
-		if len(pl.Reserved) > 0 {
+	for _, rs := range in.reserved {
+		if len(rs) > 0 {
 			return false
 		}
 	}

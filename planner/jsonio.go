@@ -473,15 +473,9 @@ func (d *jsonReader) pin(path string, pin jsonPin) error {
 	case pin.Offset < 0 || pin.Offset%b.Align != 0:
 		return d.fail(path+".offset", "offset %d is not a non-negative multiple of alignment %d", pin.Offset, b.Align)
 	}
-	b.Pinned, b.Offset = true, pin.Offset
-	if pin.Exclusive {
-		// No other buffer of the pool may ever use these bytes.
-		for j := range p.Buffers {
-			if j != i && p.Buffers[j].Pool == b.Pool {
-				p.Separations = append(p.Separations, Separation{A: i, B: j, Reason: "pinned"})
-			}
-		}
-	}
+	// Exclusive: no other buffer of the pool may ever use these bytes,
+	// one flag rather than a separation from each of them.
+	b.Pinned, b.Offset, b.Exclusive = true, pin.Offset, pin.Exclusive
 	return nil
 }
 

@@ -41,7 +41,7 @@ type lgPool struct {
 // newLgPool collects the pool's units; ok is false when the pool is not
 // plain (then the general paths apply).
 func newLgPool(in *instance, pool int) (*lgPool, bool) {
-	if len(in.p.Pools[pool].Reserved) > 0 || in.sepAdj != nil || in.excluded != nil {
+	if len(in.reserved[pool]) > 0 || in.sepAdj != nil || in.excluded != nil {
 		return nil, false
 	}
 	g := &lgPool{}

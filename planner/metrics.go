@@ -14,9 +14,12 @@ import (
 // starting at t are not counted together). No placement can have a smaller
 // peak. A colocation class counts once, with its largest live member.
 // Temporal exclusions are ignored: with them the number is only an estimate,
-// and dsa-rp does not use it to claim optimality.
+// and dsa-rp does not use it to claim optimality. An exclusive buffer
+// (outside a colocation class) shares its bytes with nothing at any
+// point, so it counts at the fullest point whatever its lifetime.
 func LowerBound(p *Problem) []int64 {
 	lb := make([]int64, len(p.Pools))
+	excl := make([]int64, len(p.Pools))
 	type event struct {
 		t     int64
 		delta int64
@@ -27,6 +30,10 @@ func LowerBound(p *Problem) []int64 {
 	for i := range p.Buffers {
 		b := &p.Buffers[i]
 		if class[i] >= 0 || b.Size == 0 {
+			continue
+		}
+		if b.Exclusive {
+			excl[b.Pool] = satAdd(excl[b.Pool], b.Size)
 			continue
 		}
 		for _, iv := range MergeIntervals(b.Live) {
@@ -58,6 +65,7 @@ func LowerBound(p *Problem) []int64 {
 			}
 			lb[pool] = max(lb[pool], cur)
 		}
+		lb[pool] = satAdd(lb[pool], excl[pool])
 	}
 	return lb
 }

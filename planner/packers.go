@@ -70,7 +70,7 @@ func sequential(in *instance) []int64 {
 // packObstacles returns the merged byte ranges no packed unit may touch:
 // the pool's reserved ranges and its pinned units.
 func packObstacles(in *instance, pool int) []block {
-	obs := append([]Interval(nil), in.p.Pools[pool].Reserved...)
+	obs := append([]Interval(nil), in.reserved[pool]...)
 	for _, k := range in.pools[pool] {
 		if u := &in.units[k]; u.pinned && u.size > 0 {
 			obs = append(obs, Interval{u.offset, satAdd(u.offset, u.size)})

@@ -25,6 +25,14 @@ type Buffer struct {
 	Pool   int        // index into Problem.Pools
 	Pinned bool       // the offset is fixed to Offset
 	Offset int64
+	// Exclusive: no other buffer of the pool may ever share a byte with
+	// this one, whatever the lifetimes (the schema's
+	// exclusive_for_all_time pin, a {pinned} tile.alloc). It is a
+	// separation from every other buffer of the pool, kept as one flag:
+	// written out pairwise, n exclusive buffers among m would be n*m
+	// separations. Pinned and exclusive, the buffer's bytes are a range
+	// reserved for it.
+	Exclusive bool
 }
 
 // Pool is one address space. Capacity 0 means unbounded.
@@ -109,30 +117,37 @@ const Limit int64 = 1<<62 - 1
 // at least 32) and after it (the next address is rounded up to 32).
 const packSlack = 2 * sequentialAlign
 
-// CheckError is why Check rejects a problem. Buffer, Pool and Penalty
-// locate the cause (-1 when it concerns none of them) so that a reader can
-// point at the row or field the problem came from.
+// CheckError is why Check (or Solve) rejects a problem. Buffer, Pool and
+// Penalty locate the cause (-1 when it concerns none of them) so that a
+// reader can point at the row or field the problem came from; Other is a
+// second buffer the cause involves (two pins on the same bytes), or -1.
 type CheckError struct {
 	Buffer, Pool, Penalty int
+	Other                 int
 	Msg                   string
 }
 
 func (e *CheckError) Error() string { return e.Msg }
 
 func bufferErr(i int, format string, args ...any) error {
-	return &CheckError{Buffer: i, Pool: -1, Penalty: -1, Msg: fmt.Sprintf(format, args...)}
+	return &CheckError{Buffer: i, Pool: -1, Penalty: -1, Other: -1, Msg: fmt.Sprintf(format, args...)}
+}
+
+// pairErr is an error about buffer i that buffer j takes part in.
+func pairErr(i, j int, format string, args ...any) error {
+	return &CheckError{Buffer: i, Pool: -1, Penalty: -1, Other: j, Msg: fmt.Sprintf(format, args...)}
 }
 
 func poolErr(k int, format string, args ...any) error {
-	return &CheckError{Buffer: -1, Pool: k, Penalty: -1, Msg: fmt.Sprintf(format, args...)}
+	return &CheckError{Buffer: -1, Pool: k, Penalty: -1, Other: -1, Msg: fmt.Sprintf(format, args...)}
 }
 
 func penaltyErr(k int, format string, args ...any) error {
-	return &CheckError{Buffer: -1, Pool: -1, Penalty: k, Msg: fmt.Sprintf(format, args...)}
+	return &CheckError{Buffer: -1, Pool: -1, Penalty: k, Other: -1, Msg: fmt.Sprintf(format, args...)}
 }
 
 func problemErr(format string, args ...any) error {
-	return &CheckError{Buffer: -1, Pool: -1, Penalty: -1, Msg: fmt.Sprintf(format, args...)}
+	return &CheckError{Buffer: -1, Pool: -1, Penalty: -1, Other: -1, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Check reports errors that make a problem meaningless or too large to

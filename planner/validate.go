@@ -1,12 +1,13 @@
 package planner
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
-	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"slices"
 
 	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/internal/ivtree"
 )
 
 // maxValidationErrors bounds the report: a broken solution usually breaks
@@ -18,10 +19,10 @@ const maxValidationErrors = 20
 // buffer of size 0 has none, as Peak counts none: the packers that
 // reproduce MLIR and PyPTO put one at the running end, which may be past
 // the capacity), clear of reserved ranges, pinned buffers at their
-// offsets, colocated buffers at one offset, and no two conflicting
-// buffers sharing a byte. Two buffers
-// conflict when they are separated, or when their live intervals overlap and
-// they are neither temporally excluded nor colocated.
+// offsets, colocated buffers at one offset, no buffer on an exclusive
+// buffer's bytes, and no two conflicting buffers sharing a byte. Two
+// buffers conflict when they are separated, or when their live intervals
+// overlap and they are neither temporally excluded nor colocated.
 //
 // It shares no code with the placement algorithms on purpose: the byte
 // overlap check is a time sweep over an interval tree keyed by offset, so it
@@ -51,7 +52,7 @@ func Validate(p *Problem, s Solution) error {
 			wrapped = true
 		}
 	}
-	if v.checkBuffers(add) && !wrapped && v.checkColocations(add) && v.checkSeparations(add) {
+	if v.checkBuffers(add) && !wrapped && v.checkColocations(add) && v.checkSeparations(add) && v.checkExclusive(add) {
 		v.checkLifetimes(add)
 	}
 	return errors.Join(errs...)
@@ -139,6 +140,52 @@ func (v *validator) checkSeparations(add func(string, ...any) bool) bool {
 		if sep.A != sep.B && v.bytesOverlap(sep.A, sep.B) {
 			if !add("separated buffers %s and %s share bytes in pool %s (reason %q)",
 				v.span(sep.A), v.span(sep.B), v.p.Pools[v.p.Buffers[sep.A].Pool].Name, sep.Reason) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkExclusive checks that no buffer shares a byte with an exclusive
+// one of its pool: the exclusive ranges sorted by offset must be disjoint,
+// and then one binary search per buffer finds the only one it could touch.
+func (v *validator) checkExclusive(add func(string, ...any) bool) bool {
+	excl := make([][]int, len(v.p.Pools))
+	for i := range v.p.Buffers {
+		if b := &v.p.Buffers[i]; b.Exclusive && b.Size > 0 {
+			excl[b.Pool] = append(excl[b.Pool], i)
+		}
+	}
+	for pool, e := range excl {
+		if len(e) == 0 {
+			continue
+		}
+		slices.SortFunc(e, func(a, b int) int {
+			if c := cmp.Compare(v.s.Offsets[a], v.s.Offsets[b]); c != 0 {
+				return c
+			}
+			return a - b
+		})
+		top := e[0] // the range ending last so far
+		for _, j := range e[1:] {
+			if v.s.Offsets[j] < v.end[top] {
+				return add("exclusive buffers %s and %s share bytes in pool %s", v.span(top), v.span(j), v.p.Pools[pool].Name)
+			}
+			top = j
+		}
+	}
+	for i := range v.p.Buffers {
+		b := &v.p.Buffers[i]
+		e := excl[b.Pool]
+		if b.Size == 0 || b.Exclusive || len(e) == 0 {
+			continue
+		}
+		o := v.s.Offsets[i]
+		// The first exclusive range ending after o (ends are sorted too).
+		x, _ := slices.BinarySearchFunc(e, o+1, func(j int, t int64) int { return cmp.Compare(v.end[j], t) })
+		if x < len(e) && v.s.Offsets[e[x]] < v.end[i] {
+			if !add("buffer %s shares bytes with exclusive buffer %s in pool %s", v.span(i), v.span(e[x]), v.p.Pools[b.Pool].Name) {
 				return false
 			}
 		}

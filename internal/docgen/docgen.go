@@ -137,8 +137,12 @@ an address:
 ` + "```" + `
 
 ` + "`tile.alloc SPACE, SIZE`" + ` allocates SIZE bytes of SPACE; ` + "`{addr = N}`" + ` is its address
-(allocate-addr writes it; the planners keep one given in the input) and
-` + "`{pinned}`" + ` keeps memory-reuse from merging it with another allocation.
+(allocate-addr writes it; every planner keeps one given in the input, and
+refuses, at the allocation, one that is misaligned, past the capacity, in a
+reserved window or on the bytes of an allocation live at the same time) and
+` + "`{pinned}`" + ` keeps every other allocation off its bytes (memory-reuse merges
+nothing into it; the address planners share none of its bytes). A tile's
+` + "`+ N`" + ` must be a multiple of its element size and of its space's alignment.
 
 Offsets: ` + "`tile.load`" + ` and ` + "`tile.store`" + ` take ` + "`offsets = [r, c]`" + `, the window's
 origin in the tensor in elements. Index operands after the tensor add to

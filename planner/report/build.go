@@ -384,10 +384,21 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 			rf.ivs[i] = planner.MergeIntervals(p.Buffers[i].Live)
 		}
 	}
+	for _, i := range idx {
+		if p.Buffers[i].Exclusive {
+			if rf.excl == nil {
+				rf.excl = map[int]bool{}
+			}
+			rf.excl[i] = true
+		}
+	}
 	counts := map[string]int64{}
 	var lifetimeRules int64
 	for _, key := range rf.ruleOrder {
 		r := rf.rules[key]
+		if rf.exclusivePair(r.a, r.b) {
+			r.mask |= reasonBit(ReasonPinned)
+		}
 		if rf.liveTogether(r.a, r.b) {
 			r.mask |= reasonBit(ReasonLifetime)
 			lifetimeRules++
@@ -398,9 +409,11 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 	}
 	count := rf.sweepLifetimes(idx)
 	counts[ReasonLifetime] = count
-	// Distinct pairs: the lifetime pairs plus the rule pairs not among
-	// them.
-	total := count + int64(len(rf.ruleOrder)) - lifetimeRules
+	pinned, pinnedLifetime := rf.exclusivePairs(idx)
+	counts[ReasonPinned] += pinned
+	// Distinct pairs: the lifetime pairs plus the rule and exclusive
+	// pairs not among them.
+	total := count + int64(len(rf.ruleOrder)) - lifetimeRules + pinned - pinnedLifetime
 	s.Refused = rf.listed(points)
 	for r, n := range counts {
 		if n == 0 {
@@ -409,7 +422,42 @@ func refusals(p *planner.Problem, pool int, idx []int, maxLifetime int, s *Space
 	}
 	s.RefusedCounts = counts
 	s.RefusedTotal = total
-	s.RefusedOmitted = count - lifetimeRules - int64(len(rf.lifetimeOnly))
+	s.RefusedOmitted = count - lifetimeRules - pinnedLifetime - int64(len(rf.lifetimeOnly)) + pinned - int64(len(rf.exclusiveOnly))
+}
+
+// exclusivePair reports a pair one of whose buffers is exclusive (kept
+// apart from everything in its pool: reason pinned).
+func (rf *refusalSet) exclusivePair(a, b int) bool { return a != b && (rf.excl[a] || rf.excl[b]) }
+
+// exclusivePairs counts the pairs kept apart by an exclusive buffer that
+// no separation names too (those are rule pairs), and how many of them
+// are live together as well; it lists them, up to maxLifetime, in
+// exclusiveOnly. An exclusive buffer is one flag, not a separation per
+// buffer, so its pairs are counted here rather than gathered as rules.
+func (rf *refusalSet) exclusivePairs(idx []int) (pairs, lifetime int64) {
+	if len(rf.excl) == 0 {
+		return 0, 0
+	}
+	for _, e := range idx {
+		if !rf.excl[e] {
+			continue
+		}
+		for _, x := range idx {
+			if x == e || rf.excl[x] && x < e || rf.rules[planner.PairKey(e, x)] != nil {
+				continue // each pair once; rule pairs are counted as rules
+			}
+			pairs++
+			mask := reasonBit(ReasonPinned)
+			if rf.liveTogether(e, x) {
+				lifetime++
+				mask |= reasonBit(ReasonLifetime)
+			}
+			if rf.maxLifetime < 0 || len(rf.exclusiveOnly) < rf.maxLifetime {
+				rf.exclusiveOnly = append(rf.exclusiveOnly, rulePair{a: min(e, x), b: max(e, x), mask: mask})
+			}
+		}
+	}
+	return pairs, lifetime
 }
 
 // refusalSet gathers the refused pairs of one space.
@@ -423,6 +471,10 @@ type refusalSet struct {
 	// lifetimeOnly lists pairs refused by lifetime alone, up to
 	// maxLifetime of them (all when it is negative).
 	lifetimeOnly [][2]int
+	// excl holds the pool's exclusive buffers; exclusiveOnly lists the
+	// pairs they keep apart that no separation names, up to maxLifetime.
+	excl          map[int]bool
+	exclusiveOnly []rulePair
 }
 
 // rulePair is a pair kept apart by separations, with the report's reasons
@@ -543,7 +595,7 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 					break
 				}
 				key := planner.PairKey(i, j)
-				if !rf.allowed[key] && rf.rules[key] == nil {
+				if !rf.allowed[key] && rf.rules[key] == nil && !rf.exclusivePair(i, j) {
 					rf.list(i, j)
 				}
 			}
@@ -581,8 +633,8 @@ func (rf *refusalSet) sweepLifetimes(idx []int) int64 {
 	}
 	slices.Sort(multiKeys)
 	for _, key := range multiKeys {
-		if rf.rules[key] == nil {
-			rf.list(int(key>>32), int(uint32(key)))
+		if a, b := int(key>>32), int(uint32(key)); rf.rules[key] == nil && !rf.exclusivePair(a, b) {
+			rf.list(a, b)
 		}
 	}
 	return count
@@ -603,6 +655,9 @@ func (rf *refusalSet) listed(points []string) []Pair {
 	}
 	for _, ab := range rf.lifetimeOnly {
 		out = append(out, listedPair{ab[0], ab[1], Pair{A: name(ab[0]), B: name(ab[1]), Reasons: []string{ReasonLifetime}}})
+	}
+	for _, r := range rf.exclusiveOnly {
+		out = append(out, listedPair{r.a, r.b, Pair{A: name(r.a), B: name(r.b), Reasons: reasonList(r.mask)}})
 	}
 	slices.SortStableFunc(out, func(x, y listedPair) int {
 		if c := cmp.Compare(x.a, y.a); c != 0 {

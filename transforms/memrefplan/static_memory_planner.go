@@ -791,12 +791,34 @@ func spaceName(s string) string {
 func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, error) {
 	p := &planner.Problem{Pools: []planner.Pool{{Name: spaceName(space)}}}
 	align := int64(1)
+	// A space the target declares has its alignment: every buffer's
+	// address, the arena's base plus its offset, must be a multiple.
+	spaceAlign := int64(1)
+	if s.ctx.Target != nil && space != "" && s.ctx.Target.Space(spaceName(space)) != nil {
+		spaceAlign = max(1, s.ctx.Target.Alignment(spaceName(space)))
+		// Offsets are within the arena, whose address the allocator
+		// of the memref.alloc chooses: only it can keep the buffers
+		// clear of reserved bytes, so say that they exist.
+		if r := s.ctx.Target.Space(spaceName(space)).Reserved; len(r) > 0 && len(cands) > 0 {
+			s.ctx.Warning(cands[0].alloc.Loc, "static-memory-planner-analysis: target '%s' reserves bytes [%d, %d) of memory space '%s': the arena's address is its allocator's to choose clear of them, as this pass only places buffers within the arena",
+				s.ctx.Target.Name, r[0][0], r[0][1], spaceName(space))
+		}
+	}
 	for _, c := range cands {
+		bufAlign, ok := checked.LCM(c.align, spaceAlign)
+		if !ok {
+			return 0, 0, dialect.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
+		}
 		p.Buffers = append(p.Buffers, planner.Buffer{
-			Name: candidateName(c), Size: c.size, Align: c.align, Live: c.live,
+			Name: candidateName(c), Size: c.size, Align: bufAlign, Live: c.live,
 		})
-		var ok bool
-		if align, ok = checked.LCM(align, c.baseAlign); !ok {
+		// The arena needs what the lowering needs of each buffer's base
+		// (baseAlign) and the alignment of the space it lives in.
+		arenaAlign, ok := checked.LCM(c.baseAlign, spaceAlign)
+		if ok {
+			align, ok = checked.LCM(align, arenaAlign)
+		}
+		if !ok {
 			return 0, 0, dialect.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
 		}
 	}

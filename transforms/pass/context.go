@@ -3,6 +3,7 @@ package pass
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/pto-opt/pto-opt/dialect"
@@ -21,7 +22,14 @@ type Context struct {
 	plans *[]report.Function
 	diags *[]*dialect.Diagnostic
 	stats map[string]int64
+	ran   []*Pass // the passes run before this one in the pipeline
 }
+
+// Ran reports whether p ran earlier in this pipeline. A pass whose input
+// a pass before it checked (and nothing changed since) may skip checking
+// it again; without a pipeline (a Context made elsewhere) it is false, so
+// the check is made.
+func (c *Context) Ran(p *Pass) bool { return slices.Contains(c.ran, p) }
 
 // Emit records a diagnostic (errors fail the pass after it returns).
 func (c *Context) Emit(d *dialect.Diagnostic) {

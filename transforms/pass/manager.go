@@ -210,6 +210,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 		mu:     &sync.Mutex{},
 		diags:  &local,
 		stats:  map[string]int64{},
+		ran:    r.ran,
 	}
 	for _, req := range p.Requires {
 		if slices.Contains(r.ran, req) {

@@ -18,6 +18,12 @@ import (
 // allocate-addr (PyPTO's AllocateMemoryAddr): gives every tile.alloc an
 // address in its memory space and writes it as {addr = N}.
 //
+// An address the input gives ({addr = N}) is kept: every planner places
+// the other allocations around it. One the target refuses (misaligned,
+// past the capacity, in a reserved window) or that overlaps another
+// given address of an allocation live at the same time is an error at
+// the allocation (checkGivenAddrs, the planner's pin check).
+//
 //   - planner=sequential: PyPTO's bump allocator. Per space, addresses start
 //     after any reserved leading window; allocations are taken in name
 //     order, each at the current address aligned to 32 bytes (or the
@@ -25,8 +31,8 @@ import (
 //     ignored: sharing was decided by memory-reuse.
 //   - planner=dsa-rp: DSA-RP on the allocation identities (memory-reuse is
 //     not needed): lifetimes from liveness; hard separations for op no-alias
-//     rules, target hazards, declared (pinned) allocations and pipeline
-//     stages; soft penalties for cross-pipe reuse (see addPenalties)
+//     rules, target hazards and pipeline stages, and declared (pinned)
+//     allocations kept from every other (Buffer.Exclusive); soft penalties for cross-pipe reuse (see addPenalties)
 //     scaled by a `tile.reuse_penalty` (or `reuse_penalty`) weight on
 //     tile.alloc; pipeline-stage separations relaxed into penalties only
 //     when nothing fits, with the PH-DSA-001 hint. By default
@@ -45,7 +51,11 @@ var AllocateAddr = pass.WithOptions(&pass.Pass{
 	Summary:   "Assign every tile.alloc an address in its memory space ({addr = N})",
 	Anchor:    "func.func",
 	Parallel:  true,
-	Requires:  []*pass.Pass{InitMemRef},
+	// Loop carries and if results must be on one place before they get
+	// addresses: placed apart, the code after a loop would read stale
+	// bytes (memory-reuse and the pto-memory-plan pipelines run
+	// materialize-semantic-aliases; without it the input must be so).
+	Requires: []*pass.Pass{InitMemRef, MaterializeSemanticAliases},
 	Stats: map[string]string{
 		"num-allocs":     "Allocations given an address",
 		"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
@@ -76,6 +86,14 @@ func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
 		"planner=dsa-rp: keep every space's peak at or below best fit's, paying reuse penalties rather than bytes")
 }
 
+// alignSource says where allocate-addr's alignment of a space comes from.
+func alignSource(ctx *pass.Context) string {
+	if ctx.Target != nil {
+		return "on target '" + ctx.Target.Name + "'"
+	}
+	return "without a target"
+}
+
 // addrProblem is the planning problem of one function with the mapping
 // back to its allocations.
 type addrProblem struct {
@@ -97,6 +115,9 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 	}
 	if fn.Body(0) == nil {
 		return nil
+	}
+	if err := checkInputPlan(ctx, fn, "allocate-addr"); err != nil {
+		return err
 	}
 	allocs := Allocs(fn)
 	if len(allocs) == 0 {
@@ -132,9 +153,16 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 		if ctx.Target != nil {
 			b.Align = ctx.Target.Alignment(space)
 		}
-		if addr, ok := dialect.AllocAddr(a); ok && IsPinned(a) {
+		// An address the input gives is kept (the planner places around
+		// it); a declared allocation shares its bytes with nothing.
+		if addr, ok := dialect.AllocAddr(a); ok {
+			if addr%b.Align != 0 {
+				return dialect.NewError(a.Loc, "allocate-addr: the input gives %s address %d, which is not a multiple of %d, the alignment of memory space '%s' %s",
+					names[a.Results[0]], addr, b.Align, space, alignSource(ctx))
+			}
 			b.Pinned, b.Offset = true, addr
 		}
+		b.Exclusive = IsPinned(a)
 		for _, r := range lv.RootRanges(a.Results[0]) {
 			b.Live = append(b.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})
 		}
@@ -187,7 +215,17 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 				a.RemoveAttr("addr")
 			}
 		}
-		return dialect.NewError(fn.Loc, "allocate-addr: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
+		// The placement honours every rule the planner was told, so
+		// either the input's plan was wrong before any address (a
+		// pipeline without materialize-semantic-aliases or memory-reuse:
+		// a tile bound where a later write clobbers it) or this pass is.
+		if in := analysis.CheckTilePlacementAliases(fn, placementRules(ctx), lv.Aliases); in != nil {
+			d := dialect.AsDiagnostic(in)
+			d.Msg = "allocate-addr: the input's plan is wrong before any address is given: " + strings.TrimPrefix(d.Msg, "placement: ") +
+				" (allocate-addr gives addresses only; materialize-semantic-aliases puts loop carries and if results on one place, with copies where a tile still needed would be clobbered)"
+			return d
+		}
+		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
 	}
 	if res.ClockStopped {
 		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
@@ -404,16 +442,8 @@ func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, 
 			}
 		}
 	}
-	for i, a := range ap.allocs {
-		if !IsPinned(a) {
-			continue
-		}
-		for j := range ap.allocs {
-			if j != i {
-				ap.separate(i, j, reasonPinned)
-			}
-		}
-	}
+	// Declared (pinned) allocations are Buffer.Exclusive: one flag each,
+	// not a separation from every other allocation of the space.
 }
 
 // root is the index of the allocation v lives in (-1: none planned here).

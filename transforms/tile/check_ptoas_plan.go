@@ -71,6 +71,33 @@ func checkLevel2Fits(ctx *pass.Context, op *dialect.Operation) error {
 	return nil
 }
 
+// checkPTOASRestrictions refuses, at the first allocation of a space, a
+// kernel whose target restricts the space in a way ptoas's own planner
+// cannot be told: reserved windows (ptoas places tiles anywhere in the
+// bytes it plans into) and an alignment above the one ptoas rounds to.
+// The planners that give addresses honour both.
+func checkPTOASRestrictions(ctx *pass.Context, fn *dialect.Operation) error {
+	seen := map[string]bool{}
+	for _, a := range Allocs(fn) {
+		space := dialect.TileSpaceOf(a.Results[0].Type)
+		sp := ctx.Target.Space(space)
+		if seen[space] || sp == nil {
+			continue
+		}
+		seen[space] = true
+		if len(sp.Reserved) > 0 {
+			r := sp.Reserved[0]
+			return dialect.NewError(a.Loc, "check-ptoas-plan: target '%s' reserves bytes [%d, %d) of memory space '%s', which ptoas's own planner (planner=ptoas) is not told and may place tiles in; planner=dsa-rp or pypto give addresses clear of them",
+				ctx.Target.Name, r[0], r[1], space)
+		}
+		if al := ctx.Target.Alignment(space); sp.PTOAS != nil && al > 1 && sp.PTOAS.Alignment%al != 0 {
+			return dialect.NewError(a.Loc, "check-ptoas-plan: target '%s' aligns memory space '%s' to %d bytes, but ptoas's own planner (planner=ptoas) aligns its tiles to %d only; planner=dsa-rp or pypto give %d-byte aligned addresses",
+				ctx.Target.Name, space, al, sp.PTOAS.Alignment, al)
+		}
+	}
+	return nil
+}
+
 type checkPTOASPlanOptions struct {
 	Remarks bool
 	Refuse  bool
@@ -94,6 +121,9 @@ func (o *checkPTOASPlanOptions) Bind(s *pass.OptionSet) {
 func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation, remarks bool) error {
 	if ctx.Target == nil {
 		return nil
+	}
+	if err := checkPTOASRestrictions(ctx, fn); err != nil {
+		return err
 	}
 	modelled := func(space string) (int64, int64, bool) {
 		sp := ctx.Target.Space(space)

@@ -32,6 +32,19 @@ var CheckTilePlacement = &pass.Pass{
 
 func init() { pass.Register(CheckTilePlacement) }
 
+// CheckTileAddrs refuses, at its op, an address a lowering would emit
+// that the target cannot use: an allocation's (misaligned, past the
+// capacity, in a reserved window) or a tile's offset in its allocation
+// (misaligned for its elements or its space). The planners never produce
+// one; a plan written by hand may.
+func CheckTileAddrs(ctx *pass.Context, fn *dialect.Operation) error {
+	rules := placementRules(ctx)
+	if err := analysis.CheckAllocAddrs(fn, rules); err != nil {
+		return err
+	}
+	return analysis.CheckTileOffsets(fn, rules)
+}
+
 // placementRules are the target's facts the validator checks a plan
 // against (no target: no capacities, no target-aware rules).
 func placementRules(ctx *pass.Context) analysis.PlacementRules {

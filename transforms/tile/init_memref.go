@@ -121,23 +121,29 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 	}
 	hoistToEntry(fn, append(declared, created...))
 	ctx.Stat("num-allocs", int64(len(created)))
-	// Tiles the author bound independently to one declared allocation must
-	// not be live at the same time (that is not reuse: the later write
-	// destroys data the earlier tile still needs). Checked here, before any
-	// planner, by the independent validator: at this point only declared
-	// allocations hold more than one tile.
+	// Tiles the author bound to one allocation must not be live at the
+	// same time (that is not reuse: the later write destroys data the
+	// earlier tile still needs), nor break another rule. Checked here,
+	// before any planner, by the independent validator: at this point only
+	// allocations of the input hold more than one tile, so what it finds
+	// is the input's mistake (the passes after would report it as theirs).
+	what := ""
 	for _, a := range declared {
-		if !IsPinned(a) || countBindings(a) < 2 {
-			continue
+		switch n := countBindings(a); {
+		case n >= 2 && IsPinned(a):
+			what = "tiles bound to a declared allocation conflict"
+		case n >= 1 && what == "":
+			what = "tiles the input binds to allocations clash"
 		}
+	}
+	if what != "" {
 		rules := placementRules(ctx)
 		rules.Unmaterialized = true
 		if err := analysis.CheckTilePlacement(fn, rules); err != nil {
 			d := dialect.AsDiagnostic(err)
-			d.Msg = "init-memref: tiles bound to a declared allocation conflict: " + strings.TrimPrefix(d.Msg, "placement: ")
+			d.Msg = "init-memref: " + what + ": " + strings.TrimPrefix(d.Msg, "placement: ")
 			return d
 		}
-		break
 	}
 	return nil
 }

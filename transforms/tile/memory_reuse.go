@@ -14,7 +14,9 @@ import (
 )
 
 // memory-reuse: PyPTO's MemoryReuse pass (seed 000) on the tile dialect,
-// after init-memref (and normally materialize-semantic-aliases).
+// after init-memref and materialize-semantic-aliases (whose work it does
+// first when the input's loop carries and if results are not yet on one
+// place).
 //
 // Units of sharing are allocation identities (tile.alloc ops): a loop
 // carry, an if result and the in-place and view chains already live in one
@@ -149,6 +151,20 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	if fn.Body(0) == nil {
 		return nil
 	}
+	// A wrong input plan is reported after checkPinnedSlots, which says
+	// more about the commonest one.
+	inputErr := checkInputPlan(ctx, fn, "memory-reuse")
+	// Sharing is decided on allocation identities, and a loop carry or
+	// an if result is one identity only once its tiles are on one place:
+	// decided before, the fixup after could land a write on an input it
+	// must not alias. Without materialize-semantic-aliases earlier, do
+	// its work first (the fixup after is then a no-op but for what
+	// sharing changes).
+	if inputErr == nil && checkSemanticAliases(fn) != nil {
+		if err := materializeSemanticAliases(ctx, fn); err != nil {
+			return err
+		}
+	}
 	allocs := Allocs(fn)
 	if len(allocs) == 0 {
 		return nil
@@ -172,6 +188,9 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	}
 	if err := s.checkPinnedSlots(); err != nil {
 		return err
+	}
+	if inputErr != nil {
+		return inputErr
 	}
 	s.computeRuleRefusals(newWriteRules(ctx, fn, s.lv.Aliases))
 
@@ -783,7 +802,9 @@ func (s *reuser) record(plan []*buffer) {
 			names = append(names, "%"+m.name)
 		}
 		slices.SortFunc(live, func(a, b analysis.Interval) int { return cmp.Compare(a.Start, b.Start) })
-		pb := planner.Buffer{Name: "%" + rep.name, Size: b.size(), Align: 32, Pool: pool}
+		// A closed buffer (declared or at a given address) shares with
+		// nothing: one flag, not a pair with every other buffer.
+		pb := planner.Buffer{Name: "%" + rep.name, Size: b.size(), Align: 32, Pool: pool, Exclusive: b.closed}
 		for _, r := range mergeRanges(live) {
 			pb.Live = append(pb.Live, planner.Interval{Start: int64(r.Start), End: int64(r.End)})
 		}
@@ -805,13 +826,10 @@ func (s *reuser) record(plan []*buffer) {
 	// Kept apart by a rule rather than by lifetime: report the reason.
 	for i, a := range bufs {
 		for j := i + 1; j < len(bufs); j++ {
-			if p.Buffers[i].Pool != p.Buffers[j].Pool {
+			if p.Buffers[i].Pool != p.Buffers[j].Pool || a.closed || bufs[j].closed {
 				continue
 			}
 			why := ""
-			if a.closed || bufs[j].closed {
-				why = reasonPinned
-			}
 			for _, x := range a.members {
 				for _, y := range bufs[j].members {
 					if w := s.noShare[[2]*member{x, y}]; w != "" {

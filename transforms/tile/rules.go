@@ -16,12 +16,13 @@ import (
 // rules on its own, from the op registry and the target.
 
 // Why two allocations are kept apart: the planner's separation reasons,
-// which --memory-report shows as the detail of its own reason words.
+// which --memory-report shows as the detail of its own reason words. A
+// declared (pinned) allocation is kept from every other by one flag,
+// planner.Buffer.Exclusive, which the report counts as reason pinned.
 const (
 	reasonNoAlias        = "semantic_no_alias" // an op may not write its result over this input
 	reasonHazard         = "target_hazard"     // the target's split-load/tpop hazard
 	reasonPipelineStage  = "pipeline_stage"    // concurrent stages of one software pipeline
-	reasonPinned         = "pinned"            // an author-declared allocation is never shared
 	reasonPartialOverlap = "partial_overlap"   // an output over part of an input it still reads
 )
 

@@ -1,9 +1,11 @@
 package tile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,5 +133,50 @@ func BenchmarkScalePTOASPlan(b *testing.B) {
 	}
 	benchscale.Sizes(b, []int{1000, 3000, 10000}, func(b *testing.B, n int) {
 		benchPipelineOn(b, gen.TileKernel(n), "builtin.module(func.func(pto-memory-plan{planner=ptoas}))", target)
+	})
+}
+
+// pinnedKernel is n 32-byte declared ({pinned}) allocations of vec, each
+// loaded and stored once, with addresses when addr: every declared
+// allocation is kept from every other, which was a separation per pair.
+func pinnedKernel(n int, addr bool) string {
+	var sb strings.Builder
+	sb.WriteString("func.func @pinned(%in: !tile.tensor<64x64xf32>) {\n")
+	for i := range n {
+		attrs := "pinned"
+		if addr {
+			attrs = fmt.Sprintf("addr = %d, pinned", 32*i)
+		}
+		fmt.Fprintf(&sb, "  %%m%d = tile.alloc vec, 32 {%s} : !tile.buf<vec>\n", i, attrs)
+		fmt.Fprintf(&sb, "  %%t%d = tile.load %%in into %%m%d : (!tile.tensor<64x64xf32>) -> !tile.tile<1x8xf32, vec>\n", i, i)
+		fmt.Fprintf(&sb, "  %%s%d = tile.store %%t%d, %%in : (!tile.tile<1x8xf32, vec>, !tile.tensor<64x64xf32>) -> !tile.tensor<64x64xf32>\n", i, i)
+	}
+	sb.WriteString("  return\n}\n")
+	return sb.String()
+}
+
+// BenchmarkScalePinned: allocate-addr on pinnedKernel, under every
+// planner, without a target (no capacity to overflow):
+//
+//	go test ./transforms/tile -run '^$' -bench 'ScalePinned' -benchtime 1x -benchmem
+func BenchmarkScalePinned(b *testing.B) {
+	for _, addr := range []bool{false, true} {
+		for _, planner := range []string{"sequential", "best-fit", "ffd", "dsa-rp"} {
+			b.Run(fmt.Sprintf("addr=%v/%s", addr, planner), func(b *testing.B) {
+				benchscale.Sizes(b, []int{1000, 3000}, func(b *testing.B, n int) {
+					benchPipelineOn(b, pinnedKernel(n, addr), "builtin.module(func.func(allocate-addr{planner="+planner+"}))", "")
+				})
+			})
+		}
+	}
+}
+
+// BenchmarkScaleCheckPlacementAddressed: the validator once addresses
+// exist, on a kernel whose tiles all sit at distinct addresses (the
+// sequential planner without memory-reuse, no target): one memory space
+// holding N segments, which a write used to rebuild and sort whole.
+func BenchmarkScaleCheckPlacementAddressed(b *testing.B) {
+	benchscale.Sizes(b, []int{1000, 10000, 30000}, func(b *testing.B, n int) {
+		benchPipelineOn(b, gen.TileChain(n), "builtin.module(func.func(init-memref,allocate-addr{planner=sequential},check-tile-placement))", "")
 	})
 }

@@ -147,14 +147,11 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	if fn.Body(0) == nil {
 		return nil
 	}
-	// Addresses the input gives are the author's placement: one that
-	// already breaks a rule is the input's error, reported as such (the
-	// check after the changes would otherwise blame the pass).
-	if hasGivenAddr(fn) {
-		if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
-			d := dialect.AsDiagnostic(err)
-			return dialect.NewError(d.Loc, "materialize-semantic-aliases: the input's addresses break a rule: %s", d.Msg)
-		}
+	// The input's bindings and addresses are the author's (or an earlier
+	// run's): a plan already wrong is the input's error, reported as
+	// such (the check after the changes would otherwise blame the pass).
+	if err := checkInputPlan(ctx, fn, "materialize-semantic-aliases"); err != nil {
+		return err
 	}
 	if err := materializeSemanticAliases(ctx, fn); err != nil {
 		return err
@@ -876,7 +873,9 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 }
 
 // checkSemanticAliases is materialize-semantic-aliases' postcondition:
-// every loop carry and if result lives in one allocation.
+// every loop carry and if result lives in one allocation, and no two of
+// one op on the same bytes (two carries initialised from one tile, or a
+// swap, need a copy each).
 func checkSemanticAliases(fn *dialect.Operation) error {
 	var failure error
 	fn.Walk(func(op *dialect.Operation) bool {
@@ -885,6 +884,9 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 		}
 		if op == fn || op.Def == nil || op.Def.Branch == nil || !hasTileResults(op) {
 			return true
+		}
+		if failure = distinctResultPlaces(op); failure != nil {
+			return false
 		}
 		for i, r := range op.Results {
 			if _, ok := r.Type.(*dialect.TileType); !ok {
@@ -939,15 +941,40 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 	return failure
 }
 
+// distinctResultPlaces refuses two tile results of op (loop carries, if
+// results) whose bytes overlap: each is a variable of its own, and a write
+// to one would change the other.
+func distinctResultPlaces(op *dialect.Operation) error {
+	type place struct {
+		loc  analysis.TileLoc
+		size int64
+		i    int
+	}
+	var seen []place
+	for i, r := range op.Results {
+		t, ok := r.Type.(*dialect.TileType)
+		if !ok || !t.HasStaticShape() {
+			continue
+		}
+		l, ok := analysis.TileLocation(r)
+		if !ok {
+			continue
+		}
+		for _, p := range seen {
+			if p.loc.Buf == l.Buf && p.loc.Offset < l.Offset+t.ByteSize() && l.Offset < p.loc.Offset+p.size {
+				return dialect.NewError(op.Loc, "results #%d and #%d of %s both live in %s: each loop carry and if result needs bytes of its own",
+					p.i, i, dialect.Describe(op), describeLoc(l))
+			}
+		}
+		seen = append(seen, place{l, t.ByteSize(), i})
+	}
+	return nil
+}
+
 func describeLoc(l analysis.TileLoc) string {
 	s := Describe(l.Buf)
 	if l.Offset != 0 {
 		s += fmt.Sprintf(" + %d", l.Offset)
 	}
 	return s
-}
-
-// hasGivenAddr reports whether any allocation of fn has an address.
-func hasGivenAddr(fn *dialect.Operation) bool {
-	return slices.ContainsFunc(Allocs(fn), hasAddr)
 }

@@ -2,6 +2,7 @@ package tile
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -272,6 +273,35 @@ func checkGivenAddrs(ctx *pass.Context, fn *dialect.Operation, passName string) 
 	if err := checkTargetOps(ctx, fn); err != nil {
 		d := dialect.AsDiagnostic(err)
 		return dialect.NewError(d.Loc, "%s: %s", passName, d.Msg)
+	}
+	return nil
+}
+
+// planCheckers are the passes that leave a plan the validator accepts
+// (init-memref: once it has checked what the input bound): input that one
+// of them produced in this pipeline needs no check of its own.
+var planCheckers []*pass.Pass
+
+func init() {
+	planCheckers = []*pass.Pass{InitMemRef, MaterializeSemanticAliases, MemoryReuse, AllocateAddr}
+}
+
+// checkInputPlan refuses, where the validator points, an input whose plan
+// is already wrong (tiles the author bound where a later write clobbers
+// them, addresses that collide), unless a pass before this one in the
+// pipeline left it: the check after the pass covers what the pass did,
+// and would report the input's mistake as the pass's internal error.
+// Loop carries and if results not yet on one place are not checked.
+func checkInputPlan(ctx *pass.Context, fn *dialect.Operation, passName string) error {
+	if slices.ContainsFunc(planCheckers, ctx.Ran) || len(Allocs(fn)) == 0 {
+		return nil
+	}
+	rules := placementRules(ctx)
+	rules.Unmaterialized = checkSemanticAliases(fn) != nil
+	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
+		d := dialect.AsDiagnostic(err) // keeps the validator's notes
+		d.Msg = fmt.Sprintf("%s: the input's plan is wrong: %s", passName, strings.TrimPrefix(d.Msg, "placement: "))
+		return d
 	}
 	return nil
 }

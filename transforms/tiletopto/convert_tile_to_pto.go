@@ -5,6 +5,7 @@ package tiletopto
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect"
@@ -141,6 +142,11 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 	c.withAddr = withAddr > 0
 	if err := c.check(); err != nil {
 		return err
+	}
+	if err := tile.CheckTileAddrs(ctx, fn); err != nil {
+		d := dialect.AsDiagnostic(err)
+		d.Msg = "convert-tile-to-pto: " + strings.TrimPrefix(d.Msg, "placement: ")
+		return d
 	}
 	rewriteAddF(fn)
 

@@ -3,13 +3,13 @@
 // An if result needs one place on both arms. Each arm's tile sits in a
 // buffer memory-reuse gives to tiles loaded after the if, once %r is dead:
 // those later tiles are born after the if, so the arms cannot clobber
-// them, and the result takes an arm's buffer (the other arm's tile is
-// copied there) instead of a buffer of its own: two buffers in all.
+// them, and the result takes an arm's buffer instead of a buffer of its
+// own (the else arm computes in place there): two buffers in all.
 // CHECK-LABEL: func.func @if_result_later_tiles
 // CHECK-COUNT-2: tile.alloc vec, 1024
 // CHECK-NOT:  tile.alloc
 // CHECK:      %a = tile.exp %u into %[[R:[a-z0-9_]+]]
-// CHECK:      tile.move %b into %[[R]]
+// CHECK:      %b = tile.neg %v into %[[R]]
 // CHECK:      tile.load %in into %[[R]]
 func.func @if_result_later_tiles(%in: !tile.tensor<16x16xf32>, %c: i1) {
   %m0 = tile.alloc vec, 1024 : !tile.buf<vec>

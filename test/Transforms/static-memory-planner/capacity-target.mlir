@@ -16,7 +16,7 @@
 
 // A2: error: static-memory-planner: the arena for memory space 'vec' needs 192000 bytes but the capacity is 188416 bytes
 // A5-LABEL: func.func @vec_pair
-// A5-NEXT:    memref.alloc() {alignment = 1 : i64} : memref<192000xi8, "vec">
+// A5-NEXT:    memref.alloc() {alignment = 32 : i64} : memref<192000xi8, "vec">
 func.func @vec_pair() {
   %a = memref.alloc() : memref<24000xf32, "vec">
   %b = memref.alloc() : memref<24000xf32, "vec">

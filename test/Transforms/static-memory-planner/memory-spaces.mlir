@@ -10,7 +10,8 @@
 
 // Default space: a (16) and b (8) overlap: 24 bytes. Space 1: c (32,
 // align 16) dies before d (8) is allocated, so d reuses offset 0: 32 bytes
-// aligned to 16. Space "vec": e alone, 6 bytes. b and d do not overlap in
+// aligned to 16. Space "vec": e alone, 6 bytes, aligned to the 32 bytes the
+// (generic) target gives the space. b and d do not overlap in
 // time but are in different spaces, so nothing is shared across.
 // CHECK-LABEL: func.func @three_spaces
 // CHECK-NEXT:    %[[DEF:.*]] = memref.alloc() {alignment = 1 : i64} : memref<24xi8>
@@ -21,7 +22,7 @@
 // CHECK-NEXT:    %{{.*}} = memref.view %[[S1]][%[[O0B]]][] : memref<32xi8, 1> to memref<8xf32, 1>
 // CHECK-NEXT:    %[[O16:.*]] = arith.constant 16 : index
 // CHECK-NEXT:    %{{.*}} = memref.view %[[DEF]][%[[O16]]][] : memref<24xi8> to memref<2xf32>
-// CHECK-NEXT:    %[[VEC:.*]] = memref.alloc() {alignment = 1 : i64} : memref<6xi8, "vec">
+// CHECK-NEXT:    %[[VEC:.*]] = memref.alloc() {alignment = 32 : i64} : memref<6xi8, "vec">
 // CHECK-NEXT:    %[[O0C:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %{{.*}} = memref.view %[[VEC]][%[[O0C]]][] : memref<6xi8, "vec"> to memref<3xi16, "vec">
 // CHECK-NEXT:    %[[O0D:.*]] = arith.constant 0 : index

@@ -64,3 +64,19 @@ func.func @pinned_colive(%in: !tile.tensor<64x64xf32>) {
   %c = tile.add %a, %b : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
   return
 }
+
+// -----
+
+// The same with an allocation that is not declared: any tiles the input
+// binds are the author's, and a clash is the input's error at the op that
+// reads clobbered bytes (the passes after used to report it as their own
+// internal error at the function).
+func.func @bound_colive(%in: !tile.tensor<64x64xf32>) {
+  %m = tile.alloc vec, 16384 : !tile.buf<vec>
+  %a = tile.load %in into %m : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  // expected-note @+1 {{the bytes are overwritten here}}
+  %b = tile.load %in into %m : (!tile.tensor<64x64xf32>) -> !tile.tile<64x64xf32, vec>
+  // expected-error @+1 {{init-memref: tiles the input binds to allocations clash: 'tile.add' reads tile %a, but its bytes [0, 16384) were overwritten by 'tile.load'}}
+  %c = tile.add %a, %b : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec>
+  return
+}
