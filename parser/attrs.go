@@ -476,6 +476,7 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 		s.next()
 		return list, nil
 	}
+	var seen map[string]bool // the names, once the list is long
 	for {
 		t := s.peek()
 		var name string
@@ -495,7 +496,7 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 			return nil, s.errf("expected attribute name")
 		}
 		s.next()
-		if slices.ContainsFunc(list, func(a dialect.NamedAttr) bool { return a.Name == name }) {
+		if hasName(list, &seen, name) {
 			return nil, s.errAt(t, "duplicate key '%s' in dictionary attribute", name)
 		}
 		var value dialect.Attribute = dialect.Unit
@@ -518,6 +519,28 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 	}
 	sortAttrs(list)
 	return list, nil
+}
+
+// hasName reports whether list has an attribute named name, by a scan
+// while the list is short and through seen (built then kept up to date by
+// the caller's appends, which hasName records) once it is long: a
+// dictionary of many attributes is read in linear time.
+func hasName(list []dialect.NamedAttr, seen *map[string]bool, name string) bool {
+	const scanUpTo = 16
+	if *seen == nil {
+		if len(list) < scanUpTo {
+			return slices.ContainsFunc(list, func(a dialect.NamedAttr) bool { return a.Name == name })
+		}
+		*seen = make(map[string]bool, 2*len(list))
+		for _, a := range list {
+			(*seen)[a.Name] = true
+		}
+	}
+	if (*seen)[name] {
+		return true
+	}
+	(*seen)[name] = true // the caller appends it next
+	return false
 }
 
 // parseDense reads dense<literal> [: type]. With the type, the literal
