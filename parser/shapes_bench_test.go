@@ -140,6 +140,16 @@ var wideShapes = []struct {
 		}
 		fmt.Fprintf(sb, "^bb%d:\n  return\n}\n", n)
 	}},
+	{"fan-in", false, func(sb *strings.Builder, n int) {
+		// A chain of blocks that all branch to one exit, which uses a value
+		// of the entry: the dominator tree is a path, and the exit's
+		// immediate dominator is found over all of it.
+		sb.WriteString("func.func @f(%c: i1) -> i32 {\n  %x = arith.constant 0 : i32\n  cf.br ^bb0\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(sb, "^bb%d:\n  %%y%d = arith.addi %%x, %%x : i32\n  cf.cond_br %%c, ^bb%d, ^exit\n", i, i, i+1)
+		}
+		fmt.Fprintf(sb, "^bb%d:\n  cf.br ^exit\n^exit:\n  return %%x : i32\n}\n", n)
+	}},
 	{"uses", false, func(sb *strings.Builder, n int) {
 		sb.WriteString("func.func @f(%a: i32) {\n")
 		for i := 0; i < n; i++ {

@@ -456,3 +456,23 @@ module attributes {a.x = array<i32: 1 : i32>} {
 // expected-error @+1 {{expected integer or float type, got: 'complex<f32>'}}
 module attributes {a.x = array<complex<f32>: 1.0>} {
 }
+
+// -----
+
+// cf.switch's case operand segments are counts: none is negative...
+func.func @switch_negative_segment(%x: i32) {
+  // expected-error @+1 {{'case_operand_segments' attribute cannot have negative elements}}
+  "cf.switch"(%x) [^bb1, ^bb1] <{case_operand_segments = array<i32: -1>, case_values = dense<0> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
+// ...and they add up to the case operands.
+func.func @switch_segments_total(%x: i32) {
+  // expected-error @+1 {{caseOperands count (0) does not match with the total size (5) specified in attribute 'case_operand_segments'}}
+  "cf.switch"(%x) [^bb1, ^bb1] <{case_operand_segments = array<i32: 5>, case_values = dense<0> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
