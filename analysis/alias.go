@@ -89,10 +89,10 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 		}
 	}
 	if def.SuccessorOperands != nil {
-		for i, s := range op.Successors() {
-			start, n := def.SuccessorOperands(op, i)
-			for k := 0; k < n && k < len(s.Args) && start+k < len(op.Operands); k++ {
-				a.edge(op.Operands[start+k], s.Args[k])
+		succ := op.Successors()
+		for i, r := range def.SuccessorOperands(op) {
+			for k := 0; i < len(succ) && k < r.N && k < len(succ[i].Args) && r.Start+k < len(op.Operands); k++ {
+				a.edge(op.Operands[r.Start+k], succ[i].Args[k])
 			}
 		}
 	}

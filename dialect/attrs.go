@@ -1,9 +1,7 @@
 package dialect
 
 import (
-	"math"
 	"math/big"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,19 +97,17 @@ func Bool(b bool) *IntegerAttr {
 	return &IntegerAttr{Value: 0, Type: I1}
 }
 
-// FloatAttr is a floating-point constant, rounded to its type.
+// FloatAttr is a floating-point constant: its bits in its type's
+// encoding, low word first (see floatfmt.go).
 type FloatAttr struct {
-	Value float64
-	Type  Type
+	Bits [2]uint64
+	Type Type
 }
 
 func (*FloatAttr) isAttr() {}
 func (a *FloatAttr) String() string {
-	return FormatFloat(a.Value, a.Type) + " : " + a.Type.String()
+	return FormatFloat(a.Bits, a.Type) + " : " + a.Type.String()
 }
-
-// Float returns a float attribute, rounding v to the precision of t.
-func Float(v float64, t Type) *FloatAttr { return &FloatAttr{Value: RoundToType(v, t), Type: t} }
 
 // StringAttr is a string, optionally typed.
 type StringAttr struct {
@@ -195,8 +191,8 @@ func writeElided(sb *strings.Builder, a Attribute) {
 			return
 		}
 	case *FloatAttr:
-		if a.Type == F64 {
-			sb.WriteString(FormatFloat(a.Value, a.Type))
+		if txt, ok := elidedFloat(a); ok {
+			sb.WriteString(txt)
 			return
 		}
 	}
@@ -212,11 +208,21 @@ func ElidedString(a Attribute) string {
 			return a.ValueString()
 		}
 	case *FloatAttr:
-		if a.Type == F64 {
-			return FormatFloat(a.Value, a.Type)
+		if txt, ok := elidedFloat(a); ok {
+			return txt
 		}
 	}
 	return a.String()
+}
+
+// elidedFloat is an f64 float without its type; mlir-opt keeps the type
+// of a float printed in hex.
+func elidedFloat(a *FloatAttr) (string, bool) {
+	if a.Type != F64 {
+		return "", false
+	}
+	txt := FormatFloat(a.Bits, a.Type)
+	return txt, !strings.HasPrefix(txt, "0x")
 }
 
 // DictAttr is {name = value, ...}, sorted by name.
@@ -310,9 +316,9 @@ func (a *DenseElementsAttr) writeText(sb *strings.Builder) {
 
 // DenseArrayAttr is array<T: v1, v2, ...>.
 type DenseArrayAttr struct {
-	Elem    Type
-	Values  []int64   // integer element types
-	FValues []float64 // float element types
+	Elem   Type
+	Values []int64     // integer element types
+	Floats [][2]uint64 // float element types: each one's bits (FloatAttr.Bits)
 }
 
 func (*DenseArrayAttr) isAttr() {}
@@ -323,7 +329,7 @@ func (a *DenseArrayAttr) String() string {
 	_, isFloat := a.Elem.(*FloatType)
 	n := len(a.Values)
 	if isFloat {
-		n = len(a.FValues)
+		n = len(a.Floats)
 	}
 	if n > 0 {
 		sb.WriteString(": ")
@@ -333,7 +339,7 @@ func (a *DenseArrayAttr) String() string {
 			sb.WriteString(", ")
 		}
 		if isFloat {
-			sb.WriteString(FormatFloat(a.FValues[i], a.Elem))
+			sb.WriteString(FormatFloat(a.Floats[i], a.Elem))
 		} else if it, ok := a.Elem.(*IntegerType); ok && it.Width == 1 {
 			if a.Values[i] != 0 {
 				sb.WriteString("true")
@@ -341,11 +347,20 @@ func (a *DenseArrayAttr) String() string {
 				sb.WriteString("false")
 			}
 		} else {
-			sb.WriteString(strconv.FormatInt(a.Values[i], 10))
+			sb.WriteString(arrayIntText(a.Values[i], a.Elem))
 		}
 	}
 	sb.WriteByte('>')
 	return sb.String()
+}
+
+// arrayIntText prints an integer array element: an unsigned type's value
+// unsigned, others signed.
+func arrayIntText(v int64, elem Type) string {
+	if it, ok := elem.(*IntegerType); ok && it.Signedness == 'u' {
+		return strconv.FormatUint(uint64(v), 10)
+	}
+	return strconv.FormatInt(v, 10)
 }
 
 // I32Array and I64Array build dense arrays.
@@ -475,413 +490,4 @@ func Quote(s string) string {
 	}
 	sb.WriteByte('"')
 	return sb.String()
-}
-
-// RoundToType rounds v to the nearest value representable in t (f16, bf16,
-// f32; f64 unchanged).
-func RoundToType(v float64, t Type) float64 {
-	ft, ok := t.(*FloatType)
-	if !ok {
-		return v
-	}
-	switch ft.Name {
-	case "f32", "tf32":
-		return float64(float32(v))
-	case "f16":
-		return f16ToFloat(floatToF16(v))
-	case "bf16":
-		return bf16ToFloat(floatToBF16(v))
-	}
-	return v
-}
-
-// floatName names t's float format; anything else is taken as f64.
-func floatName(t Type) string {
-	if ft, ok := t.(*FloatType); ok {
-		return ft.Name
-	}
-	return "f64"
-}
-
-// FloatBits returns the IEEE bit pattern of v in type t.
-func FloatBits(v float64, t Type) uint64 {
-	switch floatName(t) {
-	case "f32", "tf32":
-		return uint64(math.Float32bits(float32(v)))
-	case "f16":
-		return uint64(floatToF16(v))
-	case "bf16":
-		return uint64(floatToBF16(v))
-	}
-	return math.Float64bits(v)
-}
-
-// FloatFromBits interprets a hex float literal's bits in type t.
-func FloatFromBits(bits uint64, t Type) float64 {
-	switch floatName(t) {
-	case "f32", "tf32":
-		return float64(math.Float32frombits(uint32(bits)))
-	case "f16":
-		return f16ToFloat(uint16(bits))
-	case "bf16":
-		return bf16ToFloat(uint16(bits))
-	}
-	return math.Float64frombits(bits)
-}
-
-// FormatFloat prints v the way mlir-opt does: APFloat's six-digit
-// exponent form (1.500000e+00) when that reads back to the same value in
-// t; else APFloat's default format, with the digits that round-trip the
-// type (0.33333333333333331, 9.9999999999999995E-8); else, and for
-// infinities and NaNs, the bits in hex.
-func FormatFloat(v float64, t Type) string {
-	if !math.IsInf(v, 0) && !math.IsNaN(v) {
-		want := FloatBits(v, t)
-		prec := floatPrecision(t)
-		if s := apFloatString(v, prec, 6, 0, false); readsBack(s, t, want) {
-			return s
-		}
-		if s := apFloatString(v, prec, 0, 3, true); strings.IndexByte(s, '.') >= 0 && readsBack(s, t, want) {
-			return s
-		}
-	}
-	ft, _ := t.(*FloatType)
-	digits := 16
-	if ft != nil {
-		switch ft.Name {
-		case "f32", "tf32":
-			digits = 8
-		case "f16", "bf16":
-			digits = 4
-		}
-	}
-	h := strings.ToUpper(strconv.FormatUint(FloatBits(v, t), 16))
-	for len(h) < digits {
-		h = "0" + h
-	}
-	return "0x" + h
-}
-
-// floatPrecision is the significand width in bits of a float type.
-func floatPrecision(t Type) int {
-	if ft, ok := t.(*FloatType); ok {
-		switch ft.Name {
-		case "f32":
-			return 24
-		case "tf32", "f16":
-			return 11
-		case "bf16":
-			return 8
-		}
-	}
-	return 53
-}
-
-func readsBack(s string, t Type, want uint64) bool {
-	bits := 64
-	if ft, ok := t.(*FloatType); ok && ft.Name == "f32" {
-		bits = 32
-	}
-	r, err := strconv.ParseFloat(s, bits)
-	return err == nil && FloatBits(RoundToType(r, t), t) == want
-}
-
-// apFloatString formats a finite v as LLVM's APFloat::toString does for a
-// type with semPrec significand bits: the value's decimal digits, first
-// cut down by whole powers of ten and then rounded half-up to formatPrec
-// digits (0: enough to round-trip), printed plainly unless that needs more
-// than maxPadding zeros (0: always exponent form), trailing zeros dropped
-// or (truncateZero false) padded up to formatPrec.
-func apFloatString(v float64, semPrec, formatPrec, maxPadding int, truncateZero bool) string {
-	var sb strings.Builder
-	if math.Signbit(v) {
-		sb.WriteByte('-')
-		v = -v
-	}
-	if formatPrec == 0 {
-		formatPrec = 2 + semPrec*59/196
-	}
-	if v == 0 {
-		switch {
-		case maxPadding != 0:
-			sb.WriteByte('0')
-		case truncateZero:
-			sb.WriteString("0.0E+0")
-		default:
-			sb.WriteString("0.0")
-			if formatPrec > 1 {
-				sb.WriteString(strings.Repeat("0", formatPrec-1))
-			}
-			sb.WriteString("e+00")
-		}
-		return sb.String()
-	}
-	// v = mant * 2^exp with an odd mant.
-	frac, e2 := math.Frexp(v)
-	mant := uint64(math.Ldexp(frac, 53))
-	exp := e2 - 53
-	for mant&1 == 0 {
-		mant >>= 1
-		exp++
-	}
-	digits, exp := decimalDigits(mant, exp, formatPrec)
-	trimmed := strings.TrimRight(digits, "0")
-	exp += len(digits) - len(trimmed)
-	digits = trimmed
-	// Round half-up to formatPrec digits.
-	if n := len(digits); n > formatPrec {
-		cut := n - formatPrec // digits dropped from the right
-		if digits[formatPrec] < '5' {
-			kept := strings.TrimRight(digits[:formatPrec], "0")
-			exp += cut + formatPrec - len(kept)
-			digits = kept
-		} else {
-			b := []byte(digits[:formatPrec])
-			i := len(b) - 1
-			for i >= 0 && b[i] == '9' {
-				i--
-			}
-			if i < 0 {
-				exp += n
-				digits = "1"
-			} else {
-				b[i]++
-				exp += cut + formatPrec - (i + 1)
-				digits = string(b[:i+1])
-			}
-		}
-	}
-	n := len(digits)
-	var scientific bool
-	switch {
-	case maxPadding == 0:
-		scientific = true
-	case exp >= 0:
-		scientific = exp > maxPadding || n+exp > formatPrec
-	default:
-		msd := exp + n - 1
-		scientific = msd < 0 && -msd > maxPadding
-	}
-	switch {
-	case scientific:
-		e10 := exp + n - 1
-		sb.WriteByte(digits[0])
-		sb.WriteByte('.')
-		if n == 1 && truncateZero {
-			sb.WriteByte('0')
-		} else {
-			sb.WriteString(digits[1:])
-		}
-		if !truncateZero && formatPrec > n-1 {
-			sb.WriteString(strings.Repeat("0", formatPrec-n+1))
-		}
-		if truncateZero {
-			sb.WriteByte('E')
-		} else {
-			sb.WriteByte('e')
-		}
-		if e10 >= 0 {
-			sb.WriteByte('+')
-		} else {
-			sb.WriteByte('-')
-			e10 = -e10
-		}
-		es := strconv.Itoa(e10)
-		if !truncateZero && len(es) < 2 {
-			sb.WriteByte('0')
-		}
-		sb.WriteString(es)
-	case exp >= 0:
-		sb.WriteString(digits)
-		sb.WriteString(strings.Repeat("0", exp))
-	default:
-		whole := exp + n
-		if whole > 0 {
-			sb.WriteString(digits[:whole])
-			sb.WriteByte('.')
-			sb.WriteString(digits[whole:])
-		} else {
-			sb.WriteString("0.")
-			sb.WriteString(strings.Repeat("0", -whole))
-			sb.WriteString(digits)
-		}
-	}
-	return sb.String()
-}
-
-// decimalDigits returns the decimal digits of mant * 2^exp (mant odd),
-// cut down by the whole powers of ten beyond what formatPrec digits need
-// (the digits times 10^exp10 is the value, truncated): in 128-bit
-// arithmetic when the value fits, else with math/big.
-func decimalDigits(mant uint64, exp, formatPrec int) (string, int) {
-	if d, e, ok := decimalDigits128(mant, exp, formatPrec); ok {
-		return d, e
-	}
-	return decimalDigitsBig(mant, exp, formatPrec)
-}
-
-func decimalDigitsBig(mant uint64, exp, formatPrec int) (string, int) {
-	sig := new(big.Int).SetUint64(mant)
-	if exp > 0 {
-		sig.Lsh(sig, uint(exp))
-		exp = 0
-	} else if exp < 0 {
-		// mant * 2^-e == mant * 5^e * 10^-e
-		sig.Mul(sig, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-exp)), nil))
-	}
-	// Drop whole powers of ten beyond what the precision needs.
-	bits := sig.BitLen()
-	if required := (formatPrec*196 + 58) / 59; bits > required {
-		if tens := (bits - required) * 59 / 196; tens > 0 {
-			exp += tens
-			sig.Quo(sig, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(tens)), nil))
-		}
-	}
-	return sig.String(), exp
-}
-
-// pow5 and pow10 are the powers that fit in 64 bits.
-var pow5, pow10 = func() (p5 [28]uint64, p10 [20]uint64) {
-	p5[0], p10[0] = 1, 1
-	for i := 1; i < len(p5); i++ {
-		p5[i] = p5[i-1] * 5
-	}
-	for i := 1; i < len(p10); i++ {
-		p10[i] = p10[i-1] * 10
-	}
-	return
-}()
-
-// decimalDigits128 is decimalDigitsBig in 128 bits; ok is false when the
-// value does not fit.
-func decimalDigits128(mant uint64, exp, formatPrec int) (string, int, bool) {
-	var hi, lo uint64 // the significand sig
-	switch {
-	case exp >= 0:
-		if bits.Len64(mant)+exp > 128 {
-			return "", 0, false
-		}
-		if exp >= 64 {
-			hi = mant << uint(exp-64)
-		} else {
-			hi, lo = mant>>(64-uint(exp)), mant<<uint(exp) // mant>>64 is 0
-		}
-		exp = 0
-	default:
-		k := -exp
-		if k > 2*(len(pow5)-1) {
-			return "", 0, false
-		}
-		a := min(k, len(pow5)-1)
-		hi, lo = bits.Mul64(mant, pow5[a])
-		if b := k - a; b > 0 {
-			h1, l1 := bits.Mul64(lo, pow5[b])
-			h2, l2 := bits.Mul64(hi, pow5[b])
-			if h2 != 0 {
-				return "", 0, false
-			}
-			var carry uint64
-			hi, carry = bits.Add64(l2, h1, 0)
-			if carry != 0 {
-				return "", 0, false
-			}
-			lo = l1
-		}
-	}
-	n := bits.Len64(lo)
-	if hi != 0 {
-		n = 64 + bits.Len64(hi)
-	}
-	if required := (formatPrec*196 + 58) / 59; n > required {
-		if tens := (n - required) * 59 / 196; tens > 0 {
-			exp += tens
-			for tens > 0 {
-				t := min(tens, len(pow10)-1)
-				d := pow10[t]
-				qhi := hi / d
-				lo, _ = bits.Div64(hi%d, lo, d)
-				hi = qhi
-				tens -= t
-			}
-		}
-	}
-	if hi != 0 {
-		return "", 0, false
-	}
-	return strconv.FormatUint(lo, 10), exp, true
-}
-
-func floatToF16(f float64) uint16 {
-	return uint16(roundFloat(f, 5, 10))
-}
-
-func f16ToFloat(h uint16) float64 { return unpackFloat(uint64(h), 5, 10) }
-
-func floatToBF16(f float64) uint16 { return uint16(roundFloat(f, 8, 7)) }
-
-func bf16ToFloat(h uint16) float64 { return unpackFloat(uint64(h), 8, 7) }
-
-// roundFloat converts f to a binary float with the given exponent and
-// mantissa widths, rounding to nearest even.
-func roundFloat(f float64, expBits, manBits uint) uint64 {
-	bias := int64(1)<<(expBits-1) - 1
-	var sign uint64
-	if math.Signbit(f) {
-		sign = 1
-		f = -f
-	}
-	sign <<= expBits + manBits
-	maxExp := uint64(1)<<expBits - 1
-	if math.IsNaN(f) {
-		return sign | maxExp<<manBits | 1<<(manBits-1)
-	}
-	if math.IsInf(f, 0) {
-		return sign | maxExp<<manBits
-	}
-	if f == 0 {
-		return sign
-	}
-	frac, exp := math.Frexp(f) // f = frac * 2^exp, frac in [0.5, 1)
-	e := int64(exp - 1)        // f = 1.x * 2^e
-	if e+bias <= 0 {
-		// Subnormal: value = m * 2^(1-bias-manBits)
-		scaled := math.Ldexp(f, int(bias-1)+int(manBits))
-		m := uint64(math.RoundToEven(scaled))
-		return sign | m // may carry into the exponent field, which is correct
-	}
-	m := math.Ldexp(frac*2-1, int(manBits)) // fractional mantissa bits
-	mi := uint64(math.RoundToEven(m))
-	be := uint64(e + bias)
-	if mi == 1<<manBits {
-		mi = 0
-		be++
-	}
-	if be >= maxExp {
-		return sign | maxExp<<manBits
-	}
-	return sign | be<<manBits | mi
-}
-
-func unpackFloat(bits uint64, expBits, manBits uint) float64 {
-	sign := bits >> (expBits + manBits) & 1
-	be := int64(bits>>manBits) & (1<<expBits - 1)
-	m := bits & (1<<manBits - 1)
-	bias := int64(1)<<(expBits-1) - 1
-	var v float64
-	switch {
-	case be == 0:
-		v = math.Ldexp(float64(m), int(1-bias-int64(manBits)))
-	case be == 1<<expBits-1:
-		if m != 0 {
-			v = math.NaN()
-		} else {
-			v = math.Inf(1)
-		}
-	default:
-		v = math.Ldexp(float64(m|1<<manBits), int(be-bias-int64(manBits)))
-	}
-	if sign == 1 {
-		v = -v
-	}
-	return v
 }

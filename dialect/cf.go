@@ -10,8 +10,8 @@ func init() {
 		&OpDef{
 			Name: "cf.br", Summary: "unconditional branch",
 			Traits: Terminator | Pure,
-			SuccessorOperands: func(op *Operation, i int) (int, int) {
-				return 0, len(op.Operands)
+			SuccessorOperands: func(op *Operation) []OperandRange {
+				return []OperandRange{{0, len(op.Operands)}}
 			},
 			Parse: func(p AsmParser, st *OperationState) error {
 				if err := parseSuccessorWithOperands(p, st); err != nil {
@@ -35,15 +35,12 @@ func init() {
 			Name: "cf.cond_br", Summary: "conditional branch",
 			Traits:   Terminator | Pure,
 			Inherent: []string{"operandSegmentSizes", "branch_weights"},
-			SuccessorOperands: func(op *Operation, i int) (int, int) {
+			SuccessorOperands: func(op *Operation) []OperandRange {
 				seg := op.SegmentSizes("operandSegmentSizes")
 				if len(seg) != 3 {
-					return len(op.Operands), 0
+					return []OperandRange{{len(op.Operands), 0}, {len(op.Operands), 0}}
 				}
-				if i == 0 {
-					return seg[0], seg[1]
-				}
-				return seg[0] + seg[1], seg[2]
+				return []OperandRange{{seg[0], seg[1]}, {seg[0] + seg[1], seg[2]}}
 			},
 			Parse:  parseCondBr,
 			Print:  printCondBr,
@@ -165,12 +162,11 @@ func printCondBr(p AsmPrinter, op *Operation) {
 		p.Write("])")
 	}
 	p.Write(", ")
-	for i := 0; i < 2; i++ {
+	for i, r := range op.Def.SuccessorOperands(op) {
 		if i > 0 {
 			p.Write(", ")
 		}
-		start, n := op.Def.SuccessorOperands(op, i)
-		printSuccessorWithOperands(p, op.Successors()[i], op.Operands[start:start+n])
+		printSuccessorWithOperands(p, op.Successors()[i], r.Of(op))
 	}
 	p.AttrDict(op, "operandSegmentSizes", "branch_weights")
 }
@@ -198,14 +194,19 @@ func verifyCondBr(op *Operation) error {
 	if op.Operands[0].Type != I1 {
 		return Errorf(op, "operand #0 must be 1-bit signless integer")
 	}
-	for i := 0; i < 2; i++ {
-		start, n := op.Def.SuccessorOperands(op, i)
-		if err := verifySuccessorArgs(op, i, op.Operands[start:start+n]); err != nil {
+	for i, r := range op.Def.SuccessorOperands(op) {
+		if err := verifySuccessorArgs(op, i, r.Of(op)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// OperandRange is a run of an op's operands: n from start.
+type OperandRange struct{ Start, N int }
+
+// Of is the range's operands of op.
+func (r OperandRange) Of(op *Operation) []*Value { return op.Operands[r.Start : r.Start+r.N] }
 
 func verifySuccessorArgs(op *Operation, i int, operands []*Value) error {
 	b := op.Successors()[i]

@@ -153,10 +153,8 @@ type Value struct {
 func (v *Value) Loc() Location {
 	switch {
 	case v.Block != nil:
-		for _, a := range v.Block.argLocs {
-			if a.arg == v {
-				return a.loc
-			}
+		if i := v.Block.argLocIndex(v); i >= 0 {
+			return v.Block.argLocs[i].loc
 		}
 	case v.Op != nil:
 		return v.Op.Loc
@@ -171,15 +169,53 @@ func (v *Value) SetLoc(l Location) {
 	if b == nil {
 		return
 	}
-	for i := range b.argLocs {
-		if b.argLocs[i].arg == v {
-			b.argLocs[i].loc = l
-			return
-		}
+	if i := b.argLocIndex(v); i >= 0 {
+		b.argLocs[i].loc = l
+		return
 	}
 	if l != (Location{}) {
-		b.argLocs = append(b.argLocs, argLoc{v, l})
+		b.addArgLoc(v, l)
 	}
+}
+
+// argLocIndexFrom is the number of located arguments from which a block
+// finds them through a map rather than by a scan (which was quadratic in
+// the arguments of a function with many).
+const argLocIndexFrom = 16
+
+// addArgLoc records a block argument's location.
+func (b *Block) addArgLoc(v *Value, l Location) {
+	b.argLocs = append(b.argLocs, argLoc{v, l})
+	switch {
+	case b.argLocIdx != nil:
+		b.argLocIdx[v] = len(b.argLocs) - 1
+	case len(b.argLocs) > argLocIndexFrom:
+		b.argLocIdx = make(map[*Value]int, 2*len(b.argLocs))
+		for i, a := range b.argLocs {
+			b.argLocIdx[a.arg] = i
+		}
+	}
+}
+
+// argLocIndex is where v's location is in b.argLocs, or -1. Arguments
+// are usually recorded in order, so v.Index finds most at once. It only
+// reads the block, so that blocks may be read concurrently.
+func (b *Block) argLocIndex(v *Value) int {
+	if i := v.Index; i >= 0 && i < len(b.argLocs) && b.argLocs[i].arg == v {
+		return i
+	}
+	if b.argLocIdx != nil {
+		if i, ok := b.argLocIdx[v]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range b.argLocs {
+		if b.argLocs[i].arg == v {
+			return i
+		}
+	}
+	return -1
 }
 
 // IsBlockArg reports whether v is a block argument.
@@ -270,7 +306,8 @@ type Block struct {
 	Label string
 	// argLocs are the known locations of the block's arguments, found by
 	// the argument itself, so that passes may reorder or drop Args freely.
-	argLocs []argLoc
+	argLocs   []argLoc
+	argLocIdx map[*Value]int // v's index in argLocs, once there are many
 }
 
 // argLoc is one block argument's location.
@@ -472,7 +509,7 @@ func (op *Operation) Erase() {
 func (b *Block) AddArgument(t Type, loc Location) *Value {
 	v := &Value{Type: t, Block: b, Index: len(b.Args)}
 	if loc != (Location{}) {
-		b.argLocs = append(b.argLocs, argLoc{v, loc})
+		b.addArgLoc(v, loc)
 	}
 	b.Args = append(b.Args, v)
 	return v

@@ -151,7 +151,7 @@ func verifyMixedOffsetsSizesStrides(op *Operation, maxRanks [3]int) error {
 	var lists [3][]int64
 	for i, n := range names {
 		a, ok := op.Attr(n).(*DenseArrayAttr)
-		if !ok || a.FValues != nil {
+		if !ok || a.Floats != nil {
 			return Errorf(op, "requires attribute '%s'", n)
 		}
 		lists[i] = a.Values

@@ -356,23 +356,29 @@ func verifyCallIndirect(op *Operation) error {
 // switchSuccessorOperands: successor 0 is the default destination, with
 // the second operand segment; successor i > 0 is case i-1, whose operands
 // case_operand_segments counts within the third segment.
-func switchSuccessorOperands(op *Operation, i int) (int, int) {
+func switchSuccessorOperands(op *Operation) []OperandRange {
+	n := len(op.Successors())
+	out := make([]OperandRange, n)
 	seg := op.SegmentSizes("operandSegmentSizes")
 	if len(seg) != 3 {
-		return len(op.Operands), 0
+		for i := range out {
+			out[i] = OperandRange{len(op.Operands), 0}
+		}
+		return out
 	}
-	if i == 0 {
-		return seg[0], seg[1]
+	if n > 0 {
+		out[0] = OperandRange{seg[0], seg[1]}
 	}
 	start := seg[0] + seg[1]
-	cs := op.SegmentSizes("case_operand_segments")
-	for k := 0; k < i-1 && k < len(cs); k++ {
-		start += cs[k]
+	cs, _ := op.Attr("case_operand_segments").(*DenseArrayAttr)
+	for i := 1; i < n; i++ {
+		out[i].Start = start
+		if cs != nil && i-1 < len(cs.Values) {
+			out[i].N = int(cs.Values[i-1])
+			start += out[i].N
+		}
 	}
-	if i-1 < len(cs) {
-		return start, cs[i-1]
-	}
-	return start, 0
+	return out
 }
 
 func parseSwitch(p AsmParser, st *OperationState) error {
@@ -496,8 +502,8 @@ func printSwitch(p AsmPrinter, op *Operation) {
 	p.Write(", [")
 	p.Newline(1)
 	p.Write("default: ")
-	start, n := switchSuccessorOperands(op, 0)
-	printSuccessorWithOperands(p, op.Successors()[0], op.Operands[start:start+n])
+	ranges := switchSuccessorOperands(op)
+	printSuccessorWithOperands(p, op.Successors()[0], ranges[0].Of(op))
 	vals := caseValues(op)
 	for i := 1; i < len(op.Successors()); i++ {
 		p.Write(",")
@@ -506,8 +512,7 @@ func printSwitch(p AsmPrinter, op *Operation) {
 			p.Write(unsignedCase(vals[i-1], intWidth(op.Operands[0].Type)))
 		}
 		p.Write(": ")
-		start, n := switchSuccessorOperands(op, i)
-		printSuccessorWithOperands(p, op.Successors()[i], op.Operands[start:start+n])
+		printSuccessorWithOperands(p, op.Successors()[i], ranges[i].Of(op))
 	}
 	p.Newline(0)
 	p.Write("]")
@@ -522,7 +527,7 @@ func verifySwitch(op *Operation) error {
 		return Errorf(op, "requires a default destination")
 	}
 	seg := op.SegmentSizes("operandSegmentSizes")
-	if len(seg) != 3 || seg[0] != 1 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
+	if len(seg) != 3 || seg[0] != 1 || seg[1] < 0 || seg[2] < 0 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
 		return Errorf(op, "operandSegmentSizes must describe the flag, the default operands and the case operands")
 	}
 	if !isSignlessIntOrIndex(op.Operands[0].Type) || op.Operands[0].Type == Index {
@@ -542,9 +547,18 @@ func verifySwitch(op *Operation) error {
 	if len(cs) != nCases {
 		return Errorf(op, "number of case operands segments (%d) should match number of case destinations (%d)", len(cs), nCases)
 	}
-	for i := range op.Successors() {
-		start, n := switchSuccessorOperands(op, i)
-		if err := verifySuccessorArgs(op, i, op.Operands[start:start+n]); err != nil {
+	total := 0
+	for _, n := range cs {
+		if n < 0 {
+			return Errorf(op, "'case_operand_segments' attribute cannot have negative elements")
+		}
+		total += n // at most 2^31 of them, each below 2^31: no overflow
+	}
+	if total != seg[2] {
+		return Errorf(op, "caseOperands count (%d) does not match with the total size (%d) specified in attribute 'case_operand_segments'", seg[2], total)
+	}
+	for i, r := range switchSuccessorOperands(op) {
+		if err := verifySuccessorArgs(op, i, r.Of(op)); err != nil {
 			return err
 		}
 	}

@@ -138,8 +138,10 @@ type OpDef struct {
 	// Branch describes region control flow; nil for ops without regions
 	// that carry values.
 	Branch RegionBranch
-	// SuccessorOperands returns the operand range forwarded to successor i.
-	SuccessorOperands func(op *Operation, i int) (start, n int)
+	// SuccessorOperands returns the operand ranges forwarded to the
+	// successors, in order (all at once: a cf.switch has as many as it
+	// has cases, each found after the ones before).
+	SuccessorOperands func(op *Operation) []OperandRange
 	// Inherent lists the attributes stored as properties.
 	Inherent []string
 	// ImplicitTerminator names the terminator that the pretty form may

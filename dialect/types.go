@@ -229,6 +229,7 @@ func (*IndexType) isType()        {}
 type FloatType struct {
 	Name  string // f16, bf16, f32, f64, f80, f128, tf32, f8E4M3FN, ...
 	Width int
+	sem   *floatSem // its encoding
 }
 
 func (t *FloatType) String() string { return t.Name }
@@ -247,10 +248,10 @@ var (
 	I8         = IntType(8)
 	I32        = IntType(32)
 	I64        = IntType(64)
-	F16   Type = &FloatType{Name: "f16", Width: 16}
-	BF16  Type = &FloatType{Name: "bf16", Width: 16}
-	F32   Type = &FloatType{Name: "f32", Width: 32}
-	F64   Type = &FloatType{Name: "f64", Width: 64}
+	F16   Type = &FloatType{Name: "f16", Width: 16, sem: floatSems["f16"]}
+	BF16  Type = &FloatType{Name: "bf16", Width: 16, sem: floatSems["bf16"]}
+	F32   Type = &FloatType{Name: "f32", Width: 32, sem: semF32}
+	F64   Type = &FloatType{Name: "f64", Width: 64, sem: semF64}
 )
 
 var floatTypes = map[string]Type{}
@@ -265,7 +266,7 @@ func init() {
 	}{{"f80", 80}, {"f128", 128}, {"tf32", 19}, {"f8E5M2", 8}, {"f8E4M3", 8}, {"f8E4M3FN", 8},
 		{"f8E5M2FNUZ", 8}, {"f8E4M3FNUZ", 8}, {"f8E4M3B11FNUZ", 8}, {"f8E3M4", 8}, {"f4E2M1FN", 4},
 		{"f6E2M3FN", 6}, {"f6E3M2FN", 6}, {"f8E8M0FNU", 8}} {
-		t := &FloatType{Name: f.n, Width: f.w}
+		t := &FloatType{Name: f.n, Width: f.w, sem: floatSems[f.n]}
 		types.register(f.n, t)
 	}
 	for _, t := range []Type{F16, BF16, F32, F64} {

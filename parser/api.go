@@ -29,7 +29,7 @@ type Parser struct {
 // (its custom productions are bound to the parser's state), so reuse a
 // Parser for many inputs rather than making one per input.
 func New(opts Options) *Parser {
-	st := &state{}
+	st := &state{baseLine: 1, baseCol: 1}
 	st.genericP = buildGrammar(st)
 	return &Parser{st: st, opts: opts}
 }
@@ -46,6 +46,15 @@ func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) 
 // ParseText is Parse of a text held as a string: the IR shares pieces of
 // src (names, literals) instead of copying the input.
 func (p *Parser) ParseText(filename string, src string) (*dialect.Operation, error) {
+	return p.ParseTextAt(filename, src, 1, 1)
+}
+
+// ParseTextAt is ParseText of a piece of a larger file that starts at
+// line and col of it (a chunk of -split-input-file): positions in the
+// IR and in diagnostics are the file's, as if the piece were padded with
+// the text before it, without that text being read.
+func (p *Parser) ParseTextAt(filename string, src string, line, col int) (*dialect.Operation, error) {
+	p.st.baseLine, p.st.baseCol = max(line, 1), max(col, 1)
 	m, err := p.parse(filename, src)
 	if err != nil {
 		return nil, err

@@ -243,31 +243,16 @@ func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error
 		if _, ok := ty.(*dialect.FloatType); !ok {
 			return nil, s.errAt(t, "floating point value not valid for specified type")
 		}
-		v, err := strconv.ParseFloat(t.Value, 64)
-		if err != nil && !isRangeErr(err) {
-			return nil, s.errAt(t, "invalid floating point literal")
-		}
-		if neg {
-			v = -v
-		}
-		return dialect.Float(v, ty), nil
 	}
 	if ty == nil {
 		ty = dialect.I64
 	}
-	if ft, isFloat := ty.(*dialect.FloatType); isFloat {
-		if !strings.HasPrefix(t.Value, "0x") {
-			return nil, dialect.NewError(locOf(t.Pos), "unexpected decimal integer literal for a floating point value").
-				WithNote(locOf(t.Pos), "add a trailing dot to make the literal a float")
+	if _, isFloat := ty.(*dialect.FloatType); isFloat {
+		bits, err := floatLiteral(t, neg, ty)
+		if err != nil {
+			return nil, err
 		}
-		if neg {
-			return nil, s.errAt(t, "hexadecimal float literal should not have a leading minus")
-		}
-		bits, err := strconv.ParseUint(t.Value[2:], 16, 64)
-		if err != nil || ft.Width < 64 && bits>>uint(ft.Width) != 0 {
-			return nil, s.errAt(t, "hexadecimal float constant out of range for type")
-		}
-		return &dialect.FloatAttr{Value: dialect.FloatFromBits(bits, ty), Type: ty}, nil
+		return &dialect.FloatAttr{Bits: bits, Type: ty}, nil
 	}
 	switch ty.(type) {
 	case *dialect.IntegerType, *dialect.IndexType:
@@ -302,6 +287,59 @@ func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error
 		return dialect.Int(n.Int64(), ty), nil
 	}
 	return dialect.IntegerFromBig(n, ty), nil
+}
+
+// floatLiteral reads a literal of float type ty as MLIR's parser does: a
+// decimal one as the nearest double, then rounded to ty; an integer one
+// must be hex and gives the bits.
+func floatLiteral(t *lexer.Token, neg bool, ty dialect.Type) ([2]uint64, error) {
+	loc := locOf(t.Pos)
+	if t.Type == tFloat {
+		v, err := strconv.ParseFloat(t.Value, 64)
+		if err != nil && !isRangeErr(err) {
+			return [2]uint64{}, dialect.NewError(loc, "invalid floating point literal")
+		}
+		if neg {
+			v = -v
+		}
+		bits, err := dialect.FloatFromDouble(v, ty)
+		if err != nil {
+			return [2]uint64{}, dialect.NewError(loc, "%v", err)
+		}
+		return bits, nil
+	}
+	if !strings.HasPrefix(t.Value, "0x") {
+		return [2]uint64{}, dialect.NewError(loc, "unexpected decimal integer literal for a floating point value").
+			WithNote(loc, "add a trailing dot to make the literal a float")
+	}
+	if neg {
+		return [2]uint64{}, dialect.NewError(loc, "hexadecimal float literal should not have a leading minus")
+	}
+	digits := strings.TrimLeft(t.Value[2:], "0")
+	var bits [2]uint64
+	ok := len(digits) <= 32
+	for i := 0; ok && i < len(digits); i++ {
+		d, isHex := hexDigit(digits[i])
+		bits[1] = bits[1]<<4 | bits[0]>>60
+		bits[0] = bits[0]<<4 | uint64(d)
+		ok = isHex
+	}
+	if !ok || !dialect.FloatBitsInRange(bits, ty) {
+		return [2]uint64{}, dialect.NewError(loc, "hexadecimal float constant out of range for type")
+	}
+	return bits, nil
+}
+
+func hexDigit(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }
 
 func isRangeErr(err error) bool {
@@ -438,6 +476,7 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 		s.next()
 		return list, nil
 	}
+	var seen map[string]bool // the names, once the list is long
 	for {
 		t := s.peek()
 		var name string
@@ -457,7 +496,7 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 			return nil, s.errf("expected attribute name")
 		}
 		s.next()
-		if slices.ContainsFunc(list, func(a dialect.NamedAttr) bool { return a.Name == name }) {
+		if hasName(list, &seen, name) {
 			return nil, s.errAt(t, "duplicate key '%s' in dictionary attribute", name)
 		}
 		var value dialect.Attribute = dialect.Unit
@@ -480,6 +519,28 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 	}
 	sortAttrs(list)
 	return list, nil
+}
+
+// hasName reports whether list has an attribute named name, by a scan
+// while the list is short and through seen (built then kept up to date by
+// the caller's appends, which hasName records) once it is long: a
+// dictionary of many attributes is read in linear time.
+func hasName(list []dialect.NamedAttr, seen *map[string]bool, name string) bool {
+	const scanUpTo = 16
+	if *seen == nil {
+		if len(list) < scanUpTo {
+			return slices.ContainsFunc(list, func(a dialect.NamedAttr) bool { return a.Name == name })
+		}
+		*seen = make(map[string]bool, 2*len(list))
+		for _, a := range list {
+			(*seen)[a.Name] = true
+		}
+	}
+	if (*seen)[name] {
+		return true
+	}
+	(*seen)[name] = true // the caller appends it next
+	return false
 }
 
 // parseDense reads dense<literal> [: type]. With the type, the literal
@@ -520,37 +581,58 @@ func (s *state) parseDense() (dialect.Attribute, error) {
 	return &dialect.DenseElementsAttr{Literal: lit, Type: ty}, nil
 }
 
+// parseDenseArray reads array<T: v, ...> as mlir-opt does: elements of an
+// integer or float type whose width is a whole number of bytes (or i1),
+// each a bare literal checked against the type.
 func (s *state) parseDenseArray() (dialect.Attribute, error) {
 	if err := s.expectPunct("<"); err != nil {
 		return nil, err
 	}
+	typeTok := *s.peek()
 	et, err := s.parseType()
 	if err != nil {
 		return nil, err
 	}
+	var width int
+	switch t := et.(type) {
+	case *dialect.IntegerType:
+		width = t.Width
+	case *dialect.FloatType:
+		width = dialect.FloatWidth(t)
+	case *dialect.IndexType:
+		width = 64
+	default:
+		return nil, s.errAt(&typeTok, "expected integer or float type, got: '%s'", et)
+	}
+	if width%8 != 0 && width != 1 {
+		return nil, s.errAt(&typeTok, "element type bitwidth must be a multiple of 8")
+	}
 	a := &dialect.DenseArrayAttr{Elem: et}
-	_, isFloat := et.(*dialect.FloatType)
 	if s.isPunct(":") {
 		s.next()
 		for {
-			v, err := s.parseAttribute()
-			if err != nil {
-				return nil, err
+			neg := false
+			if s.isPunct("-") {
+				s.next()
+				neg = true
 			}
-			switch v := v.(type) {
-			case *dialect.IntegerAttr:
-				if isFloat {
-					a.FValues = append(a.FValues, float64(v.Value))
-				} else {
-					a.Values = append(a.Values, v.Value)
+			t := s.peek()
+			if _, isFloat := et.(*dialect.FloatType); isFloat {
+				if t.Type != tInt && t.Type != tFloat {
+					return nil, s.errAt(t, "expected floating point literal")
 				}
-			case *dialect.FloatAttr:
-				if !isFloat {
-					return nil, s.errf("expected integer elements in array<%s>", et)
+				bits, err := floatLiteral(t, neg, et)
+				if err != nil {
+					return nil, err
 				}
-				a.FValues = append(a.FValues, dialect.RoundToType(v.Value, et))
-			default:
-				return nil, s.errf("expected number in dense array")
+				a.Floats = append(a.Floats, bits)
+				s.next()
+			} else {
+				v, err := s.arrayInt(neg, et, width)
+				if err != nil {
+					return nil, err
+				}
+				a.Values = append(a.Values, v)
 			}
 			if !s.isPunct(",") {
 				break
@@ -558,7 +640,74 @@ func (s *state) parseDenseArray() (dialect.Attribute, error) {
 			s.next()
 		}
 	}
-	return a, s.expectPunct(">")
+	if !s.isPunct(">") {
+		return nil, s.errf("expected '>' to close an array attribute")
+	}
+	s.next()
+	return a, nil
+}
+
+// arrayInt checks an integer element of array<T: ...> as MLIR's
+// buildAttributeAPInt does: its bits must fit the width, a negative value
+// must have the sign bit once negated (so -0 does not), a positive signed
+// one must not. It returns the value sign-extended from the width (zero-
+// extended for an unsigned type); values that do not fit 64 bits so are
+// refused.
+//
+// It reads the element; as in MLIR, the errors about an integer literal's
+// value are placed after it.
+func (s *state) arrayInt(neg bool, et dialect.Type, width int) (int64, error) {
+	t := s.peek()
+	it, _ := et.(*dialect.IntegerType)
+	isI1 := it != nil && it.Width == 1 && it.Signedness == 0
+	switch {
+	case t.Type == tIdent && (t.Value == "true" || t.Value == "false"):
+		if !isI1 {
+			return 0, s.errAt(t, "expected i1 type for 'true' or 'false' values")
+		}
+		s.next()
+		if t.Value == "true" {
+			return 1, nil
+		}
+		return 0, nil
+	case t.Type != tInt:
+		return 0, s.errAt(t, "expected integer literal")
+	}
+	text := t.Value
+	s.next()
+	if isI1 {
+		return 0, s.errAt(s.peek(), "expected 'true' or 'false' values for i1 type")
+	}
+	v, ok := parseIntLiteral(text)
+	if !ok || v.BitLen() > width {
+		return 0, s.errAt(s.peek(), "integer constant out of range")
+	}
+	t = s.peek()
+	w := uint(width)
+	signBit := new(big.Int).Lsh(big.NewInt(1), max(w, 1)-1)
+	mod := new(big.Int).Lsh(big.NewInt(1), w)
+	unsigned := it != nil && it.Signedness == 'u'
+	switch {
+	case neg && (width == 0 || v.Sign() == 0 || v.Cmp(signBit) > 0):
+		return 0, s.errAt(t, "integer constant out of range")
+	case neg:
+		v.Sub(mod, v) // the bits of the negated value
+	case (it == nil || it.Signedness == 's') && v.Cmp(signBit) >= 0:
+		return 0, s.errAt(t, "integer constant out of range")
+	}
+	if unsigned {
+		if !v.IsUint64() || width > 64 && !v.IsInt64() {
+			return 0, s.errAt(t, "integer constant out of range for attribute")
+		}
+		return int64(v.Uint64()), nil // printed as the width's unsigned value
+	}
+	if width > 0 && v.Cmp(signBit) >= 0 {
+		v.Sub(v, mod) // signless and signed values print signed
+	}
+	if !v.IsInt64() {
+		return 0, s.errAt(t, "integer constant out of range for attribute")
+	}
+	return v.Int64(), nil
 }
 
 func (s *state) parseStrided() (dialect.Attribute, error) {

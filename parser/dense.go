@@ -161,12 +161,13 @@ func (n *denseNode) itemText(sb *strings.Builder, i int) int {
 	return i
 }
 
-// denseElem is one checked element: its bits (two words for complex
-// elements) when the element type has a raw-data form (elemBits), else
-// its printed text.
+// denseElem is one checked element: its bits when the element type has a
+// raw-data form (elemBits), else its printed text. A scalar's bits are
+// words 0 and 1, low word first; a complex element's real part is there
+// and its imaginary part in words 2 and 3.
 type denseElem struct {
 	text string
-	bits [2]uint64
+	bits [4]uint64
 	big  bool // wider than 64 bits: no hex form
 }
 
@@ -377,10 +378,7 @@ func elemBits(t dialect.Type) int {
 	case *dialect.IndexType:
 		return 64
 	case *dialect.FloatType:
-		switch t.Name {
-		case "f16", "bf16", "f32", "f64":
-			return t.Width
-		}
+		return dialect.FloatWidth(t)
 	case *dialect.ComplexType:
 		return elemBits(t.Elem)
 	}
@@ -416,9 +414,8 @@ func denseHex(elems []denseElem, elemT dialect.Type) (string, bool) {
 			return "", false
 		}
 		for p := 0; p < parts; p++ {
-			w := e.bits[p]
 			for b := 0; b < nb; b++ {
-				c := byte(w >> (8 * b))
+				c := byte(e.bits[2*p+b/8] >> (8 * (b % 8)))
 				out = append(out, digits[c>>4], digits[c&15])
 			}
 		}
@@ -513,8 +510,8 @@ func denseFromHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) ([
 	if _, ok := elemT.(*dialect.ComplexType); ok {
 		parts = 2
 	}
-	get := func(i int64) [2]uint64 {
-		var w [2]uint64
+	get := func(i int64) [4]uint64 {
+		var w [4]uint64
 		if bits == 1 {
 			if len(data) == 1 && n > 8 {
 				w[0] = uint64(data[0] & 1)
@@ -530,7 +527,7 @@ func denseFromHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) ([
 				off = p * nb
 			}
 			for b := 0; b < nb; b++ {
-				w[p] |= uint64(data[off+b]) << (8 * b)
+				w[2*p+b/8] |= uint64(data[off+b]) << (8 * (b % 8))
 			}
 		}
 		return w
@@ -552,16 +549,16 @@ func denseFromHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) ([
 }
 
 // formatBits prints an element given by its raw bits.
-func formatBits(w [2]uint64, t dialect.Type) string {
+func formatBits(w [4]uint64, t dialect.Type) string {
 	switch t := t.(type) {
 	case *dialect.IntegerType:
 		return intBitsText(int64(w[0]), t)
 	case *dialect.IndexType:
 		return strconv.FormatInt(int64(w[0]), 10)
 	case *dialect.FloatType:
-		return dialect.FormatFloat(dialect.FloatFromBits(w[0], t), t)
+		return dialect.FormatFloat([2]uint64{w[0], w[1]}, t)
 	case *dialect.ComplexType:
-		return "(" + formatBits([2]uint64{w[0]}, t.Elem) + "," + formatBits([2]uint64{w[1]}, t.Elem) + ")"
+		return "(" + formatBits([4]uint64{w[0], w[1]}, t.Elem) + "," + formatBits([4]uint64{w[2], w[3]}, t.Elem) + ")"
 	}
 	return "0x" + strconv.FormatUint(w[0], 16)
 }
@@ -613,7 +610,7 @@ func denseElement(items []denseItem, i int, t dialect.Type) (denseElem, int, err
 		if re.isText() || im.isText() {
 			return denseElem{text: "(" + elemText(&re, ct.Elem) + "," + elemText(&im, ct.Elem) + ")", big: re.big || im.big}, i + 3, nil
 		}
-		return denseElem{bits: [2]uint64{re.bits[0], im.bits[0]}}, i + 3, nil
+		return denseElem{bits: [4]uint64{re.bits[0], re.bits[1], im.bits[0], im.bits[1]}}, i + 3, nil
 	}
 	if x.kind == dComplex {
 		return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "complex element literal for non-complex element type %s", t)
@@ -652,7 +649,7 @@ func intElement(x *denseItem, it *dialect.IntegerType) (denseElem, error) {
 			return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected i1 type for 'true' or 'false' values")
 		}
 		if tok.Value == "true" {
-			return denseElem{bits: [2]uint64{1}}, nil
+			return denseElem{bits: [4]uint64{1}}, nil
 		}
 		return denseElem{}, nil
 	}
@@ -673,12 +670,12 @@ func intElement(x *denseItem, it *dialect.IntegerType) (denseElem, error) {
 			v = -v
 		}
 		if it == nil {
-			return denseElem{bits: [2]uint64{uint64(v)}}, nil
+			return denseElem{bits: [4]uint64{uint64(v)}}, nil
 		}
 		if !fitsWidthSmall(v, it) {
 			return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
 		}
-		return denseElem{bits: [2]uint64{uint64(intBits(v, it))}}, nil
+		return denseElem{bits: [4]uint64{uint64(intBits(v, it))}}, nil
 	}
 	v, ok := parseIntLiteral(tok.Value)
 	if !ok {
@@ -698,55 +695,25 @@ func intElement(x *denseItem, it *dialect.IntegerType) (denseElem, error) {
 		if a.Big != "" {
 			return denseElem{text: a.Big, big: true}, nil
 		}
-		return denseElem{bits: [2]uint64{uint64(a.Value)}}, nil
+		return denseElem{bits: [4]uint64{uint64(a.Value)}}, nil
 	}
 	if !v.IsInt64() {
 		return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
 	}
-	return denseElem{bits: [2]uint64{uint64(v.Int64())}}, nil
+	return denseElem{bits: [4]uint64{uint64(v.Int64())}}, nil
 }
 
 // floatElement checks a scalar against a float type: a float literal, or
 // an integer literal giving the bits in hexadecimal.
 func floatElement(x *denseItem, t *dialect.FloatType) (denseElem, error) {
-	tok := &x.tok
-	switch tok.Type {
-	case tIdent:
-		return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected floating-point elements, but parsed boolean")
-	case tInt:
-		loc := locOf(tok.Pos)
-		if !strings.HasPrefix(tok.Value, "0x") {
-			return denseElem{}, dialect.NewError(loc, "unexpected decimal integer literal for a floating point value").
-				WithNote(loc, "add a trailing dot to make the literal a float")
-		}
-		if x.neg {
-			return denseElem{}, dialect.NewError(loc, "hexadecimal float literal should not have a leading minus")
-		}
-		bits, err := strconv.ParseUint(tok.Value[2:], 16, 64)
-		if err != nil || t.Width < 64 && bits>>uint(t.Width) != 0 {
-			return denseElem{}, dialect.NewError(loc, "hexadecimal float constant out of range for type")
-		}
-		if elemBits(t) == 0 {
-			return denseElem{text: tok.Value}, nil
-		}
-		return denseElem{bits: [2]uint64{bits}}, nil
+	if x.tok.Type == tIdent {
+		return denseElem{}, dialect.NewError(locOf(x.tok.Pos), "expected floating-point elements, but parsed boolean")
 	}
-	if elemBits(t) == 0 {
-		// A float type pto-opt does not compute with: keep the text.
-		if x.neg {
-			return denseElem{text: "-" + tok.Value}, nil
-		}
-		return denseElem{text: tok.Value}, nil
+	bits, err := floatLiteral(&x.tok, x.neg, t)
+	if err != nil {
+		return denseElem{}, err
 	}
-	v, err := strconv.ParseFloat(tok.Value, 64)
-	if err != nil && !isRangeErr(err) {
-		return denseElem{}, dialect.NewError(locOf(tok.Pos), "invalid floating point literal")
-	}
-	if x.neg {
-		v = -v
-	}
-	v = dialect.RoundToType(v, t)
-	return denseElem{bits: [2]uint64{dialect.FloatBits(v, t)}}, nil
+	return denseElem{bits: [4]uint64{bits[0], bits[1]}}, nil
 }
 
 // pendingDense is a dense literal whose type the op's parser supplies

@@ -103,6 +103,9 @@ func (s *state) wrongTokenLoc(t *lexer.Token) dialect.Location {
 		return loc
 	}
 	lineStart := strings.LastIndexAny(s.src[:end], "\n\r") + 1
+	if lineStart == 0 {
+		lineStart = s.lineStartAt(s.src, 0) // the text's first line
+	}
 	loc.Line -= uint32(strings.Count(s.src[end:off], "\n"))
 	loc.Col = uint32(end - lineStart + 1)
 	return loc

@@ -11,7 +11,7 @@ func (p *Parser) parse(filename string, text string) (*dialect.Operation, error)
 	// their slabs serve the next parse.
 	defer p.st.recycleStates(true)
 	if len(text) >= 2*minChunk {
-		if lay, ok := splitModule(text); ok && len(lay.chunks) > 1 {
+		if lay, ok := p.st.splitModule(text); ok && len(lay.chunks) > 1 {
 			if m, err := p.parseChunked(filename, text, lay); err == nil {
 				return m, nil
 			}
@@ -55,7 +55,7 @@ func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, er
 func (p *Parser) parseWholeOnce(filename string, src string) (*dialect.Operation, error) {
 	p.reset()
 	p.st.startText(filename, src)
-	ops, err := p.st.parseSpan(span{from: 0, to: len(src), line: 1}, true)
+	ops, err := p.st.parseSpan(span{from: 0, to: len(src), line: p.st.baseLine, lineStart: p.st.lineStartAt(src, 0)}, true)
 	if err == nil {
 		err = p.st.finishLocations()
 	}

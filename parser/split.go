@@ -40,7 +40,7 @@ var splitSpecial = func() (t [256]bool) {
 
 // splitModule finds the module body and cuts it into chunks of whole
 // top-level ops. ok is false when the input does not have that shape.
-func splitModule(src string) (moduleLayout, bool) {
+func (s *state) splitModule(src string) (moduleLayout, bool) {
 	groups, ok := topGroups(src)
 	if !ok || len(groups) == 0 {
 		return moduleLayout{}, false
@@ -49,7 +49,7 @@ func splitModule(src string) (moduleLayout, bool) {
 	if !moduleHeader(src[:body.open]) || !onlyTrivia(src[body.close+1:]) {
 		return moduleLayout{}, false
 	}
-	return moduleLayout{bodyOpen: body.open, bodyClose: body.close, chunks: chunkSpans(src, body)}, true
+	return moduleLayout{bodyOpen: body.open, bodyClose: body.close, chunks: s.chunkSpans(src, body)}, true
 }
 
 // braceGroup is a brace group at depth 0 of the text, with the places it
@@ -148,10 +148,10 @@ func topGroups(src string) (groups []braceGroup, ok bool) {
 
 // chunkSpans cuts the module body into chunks of at least minChunk bytes
 // at its cuts, with the position of each chunk's start.
-func chunkSpans(src string, body braceGroup) []span {
+func (s *state) chunkSpans(src string, body braceGroup) []span {
 	var chunks []span
-	line := 1 + strings.Count(src[:body.open], "\n")
-	start := span{from: body.open + 1, line: line, lineStart: strings.LastIndexByte(src[:body.open+1], '\n') + 1}
+	line := s.baseLine + strings.Count(src[:body.open], "\n")
+	start := span{from: body.open + 1, line: line, lineStart: s.lineStartAt(src, body.open+1)}
 	for _, at := range body.cuts {
 		if at-start.from < minChunk || at >= body.close {
 			continue
@@ -282,7 +282,7 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*d
 	}
 	p.st.startText(filename, src)
 	after := lay.bodyClose + 1
-	trailer := span{from: after, to: len(src), line: 1 + strings.Count(src[:after], "\n"), lineStart: strings.LastIndexByte(src[:after], '\n') + 1}
+	trailer := span{from: after, to: len(src), line: p.st.baseLine + strings.Count(src[:after], "\n"), lineStart: p.st.lineStartAt(src, after)}
 	if _, err := p.st.parseSpan(trailer, true); err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 
 func TestSplitModuleCutsBetweenFunctions(t *testing.T) {
 	src := gen.MemrefProgram(512 << 10)
-	lay, ok := splitModule(src)
+	lay, ok := (&state{baseLine: 1, baseCol: 1}).splitModule(src)
 	if !ok {
 		t.Fatal("module layout not recognised")
 	}
@@ -49,7 +49,7 @@ func TestChunkedParseMatchesWhole(t *testing.T) {
 		src  string
 	}{{"plain", base}, {"top-level op", withTop}, {"undeclared value", bad}, {"verifier-visible type error", badLate}} {
 		t.Run(tc.name, func(t *testing.T) {
-			lay, ok := splitModule(tc.src)
+			lay, ok := (&state{baseLine: 1, baseCol: 1}).splitModule(tc.src)
 			if !ok || len(lay.chunks) < 4 {
 				t.Fatalf("not chunked: ok=%v chunks=%d", ok, len(lay.chunks))
 			}

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"strings"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -19,21 +21,24 @@ type state struct {
 	defaultDialect string
 	filename       string // the name of the text in diagnostics
 	src            string // the text being parsed (token offsets index it)
-	typeCache      map[string]dialect.Type
-	fnCache        map[fnKey]dialect.Type         // see parseFunctionType
-	dictCache      map[string][]dialect.NamedAttr // see parseAttrDict
-	typeAlias      map[string]dialect.Type
-	attrAlias      map[string]dialect.Attribute
-	genericP       *participle.Parser[genericOp]
-	allowUnreg     bool
-	asm            asmParser
-	streams        []*stream                  // free streams for reuse
-	braces         braceIndex                 // see genericLexer
-	deferred       []deferredLoc              // see readLoc
-	nesting        int                        // see enter
-	stateSlab      []dialect.OperationState   // the rest of the current slab
-	usedSlabs      [][]dialect.OperationState // slabs handed out since recycleStates
-	freeSlabs      [][]dialect.OperationState
+	// baseLine and baseCol are where src starts in its file (ParseTextAt):
+	// line 1, column 1 unless src is a piece of a larger file.
+	baseLine, baseCol int
+	typeCache         map[string]dialect.Type
+	fnCache           map[fnKey]dialect.Type         // see parseFunctionType
+	dictCache         map[string][]dialect.NamedAttr // see parseAttrDict
+	typeAlias         map[string]dialect.Type
+	attrAlias         map[string]dialect.Attribute
+	genericP          *participle.Parser[genericOp]
+	allowUnreg        bool
+	asm               asmParser
+	streams           []*stream                  // free streams for reuse
+	braces            braceIndex                 // see genericLexer
+	deferred          []deferredLoc              // see readLoc
+	nesting           int                        // see enter
+	stateSlab         []dialect.OperationState   // the rest of the current slab
+	usedSlabs         [][]dialect.OperationState // slabs handed out since recycleStates
+	freeSlabs         [][]dialect.OperationState
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	denseScratch []denseItem               // the items of the dense literal being read
@@ -44,6 +49,16 @@ type state struct {
 	exact bool
 	// err is the parse's first error (see errors.go).
 	err error
+}
+
+// lineStartAt is the offset in src where the line holding src[off]
+// starts, so that off - lineStart + 1 is its column in the file: before
+// 0 on the first line of a text that starts inside a line (ParseTextAt).
+func (s *state) lineStartAt(src string, off int) int {
+	if i := strings.LastIndexByte(src[:off], '\n'); i >= 0 {
+		return i + 1
+	}
+	return 1 - s.baseCol
 }
 
 func locOf(p lexer.Position) dialect.Location {

@@ -667,8 +667,8 @@ func (p *printer) attr(a dialect.Attribute) {
 			}
 		}
 	case *dialect.DenseArrayAttr:
-		if a.FValues == nil {
-			if it, ok := a.Elem.(*dialect.IntegerType); ok && it.Width > 1 {
+		if a.Floats == nil {
+			if it, ok := a.Elem.(*dialect.IntegerType); ok && it.Width > 1 && it.Signedness != 'u' {
 				p.w.WriteString("array<")
 				p.w.WriteString(it.String())
 				var buf [24]byte

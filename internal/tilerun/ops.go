@@ -496,7 +496,7 @@ func (m *machine) scalar(op *dialect.Operation) error {
 		case *dialect.IntegerAttr:
 			r = a.Value
 		case *dialect.FloatAttr:
-			r = int64(dialect.FloatBits(a.Value, a.Type))
+			r = int64(a.Bits[0])
 		default:
 			r = int64(hashString(dialect.ElidedString(a)))
 		}

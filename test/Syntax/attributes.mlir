@@ -64,3 +64,13 @@ module attributes {a.sym = @foo, a.nested = @foo::@bar::@"b z", a.opaque = #xd.t
 // discardable attributes.
 // CHECK: "xd.op"() <{p = 1 : i64, q = [1, 2]}> {d = 2 : i64} : () -> ()
 "xd.op"() <{p = 1, q = [1, 2]}> {d = 2} : () -> ()
+
+// -----
+
+// Integer arrays read as mlir-opt reads them: a signless element is its
+// width's bits, printed signed (255 and 0x80 in i8 are -1 and -128); an
+// unsigned one prints unsigned (-1 in ui8 is 255); i1 takes true and
+// false (a minus before them is ignored); i0 holds 0.
+// CHECK: module attributes {a.b = array<i1: true, false>, a.i0 = array<i0: 0>, a.s = array<si8: -128, 127>, a.u = array<ui8: 255, 255>, a.u64 = array<ui64: 18446744073709551615>, a.wrap = array<i8: -1, -128, -128>} {
+module attributes {a.wrap = array<i8: 255, 0x80, -128>, a.u = array<ui8: 255, -1>, a.s = array<si8: -128, 127>, a.b = array<i1: -true, false>, a.u64 = array<ui64: 18446744073709551615>, a.i0 = array<i0: 0>} {
+}

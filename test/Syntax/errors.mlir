@@ -385,3 +385,94 @@ func.func @view_space(%b: memref<2048xi8, 1>) {
   %v = memref.view %b[%c0][] : memref<2048xi8, 1> to memref<4x4xf32>
   return
 }
+
+// -----
+
+// An array element must fit its type's width.
+// expected-error @+1 {{integer constant out of range}}
+module attributes {a.x = array<i8: 300>} {
+}
+
+// -----
+
+// -0 is not a negative value of any width (MLIR's rule: the negated bits must have the sign bit).
+// expected-error @+1 {{integer constant out of range}}
+module attributes {a.x = array<i8: -0>} {
+}
+
+// -----
+
+// A signed array element must fit as signed.
+// expected-error @+1 {{integer constant out of range}}
+module attributes {a.x = array<si8: 128>} {
+}
+
+// -----
+
+// i1 arrays take true and false only.
+// expected-error @+1 {{expected 'true' or 'false' values for i1 type}}
+module attributes {a.x = array<i1: 1>} {
+}
+
+// -----
+
+// A float array element is a float literal or hex bits, not a decimal integer.
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+module attributes {a.x = array<f32: 1>} {
+}
+
+// -----
+
+// Hex bits have no sign.
+// expected-error @+1 {{hexadecimal float literal should not have a leading minus}}
+module attributes {a.x = array<f32: -0x3F800000>} {
+}
+
+// -----
+
+// Hex bits must fit the type's width.
+// expected-error @+1 {{hexadecimal float constant out of range for type}}
+module attributes {a.x = array<f16: 0x17C01>} {
+}
+
+// -----
+
+// Array elements are whole bytes (or i1).
+// expected-error @+1 {{element type bitwidth must be a multiple of 8}}
+module attributes {a.x = array<f4E2M1FN: 1.0>} {
+}
+
+// -----
+
+// Array elements are bare literals, without a type.
+// expected-error @+1 {{expected '>' to close an array attribute}}
+module attributes {a.x = array<i32: 1 : i32>} {
+}
+
+// -----
+
+// Arrays are of integers or floats.
+// expected-error @+1 {{expected integer or float type, got: 'complex<f32>'}}
+module attributes {a.x = array<complex<f32>: 1.0>} {
+}
+
+// -----
+
+// cf.switch's case operand segments are counts: none is negative...
+func.func @switch_negative_segment(%x: i32) {
+  // expected-error @+1 {{'case_operand_segments' attribute cannot have negative elements}}
+  "cf.switch"(%x) [^bb1, ^bb1] <{case_operand_segments = array<i32: -1>, case_values = dense<0> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+
+// -----
+
+// ...and they add up to the case operands.
+func.func @switch_segments_total(%x: i32) {
+  // expected-error @+1 {{caseOperands count (0) does not match with the total size (5) specified in attribute 'case_operand_segments'}}
+  "cf.switch"(%x) [^bb1, ^bb1] <{case_operand_segments = array<i32: 5>, case_values = dense<0> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}

@@ -164,20 +164,22 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var out bytes.Buffer
 	failed := false
 	warnedNoTarget := false
+	// One parser reads every chunk (making one compiles the generic-op
+	// grammar).
+	p := parser.New(parser.Options{AllowUnregistered: cfg.allowUnregistered, Threads: threads})
 	for i, c := range chunks {
 		if i > 0 {
 			out.WriteString(cfg.outputSplitMarker + "\n")
 		}
-		// Keep the chunk's positions: pad it with the text before it.
-		text := c.pad()
+		text := c.text
 		if len(chunks) == 1 && !streaming {
 			// The module printed is about as long as its text.
 			out.Grow(len(text) + len(text)/4 + 4096)
 		}
 		var diags []*dialect.Diagnostic
 		t0 := time.Now()
-		p := parser.New(parser.Options{AllowUnregistered: cfg.allowUnregistered, Threads: threads})
-		module, perr := p.ParseText(name, text)
+		// The chunk's positions are the file's.
+		module, perr := p.ParseTextAt(name, text, c.line, c.col)
 		if perr == nil {
 			perr = dialect.Verify(module)
 		}

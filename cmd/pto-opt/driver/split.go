@@ -17,15 +17,6 @@ type chunk struct {
 	line, col int
 }
 
-// pad returns the chunk's text preceded by blank lines and spaces, so that
-// positions in it are those of the whole file.
-func (c chunk) pad() string {
-	if c.line <= 1 && c.col <= 1 {
-		return c.text
-	}
-	return strings.Repeat("\n", c.line-1) + strings.Repeat(" ", c.col-1) + c.text
-}
-
 // splitInput cuts src the way mlir-opt's -split-input-file does. The input
 // is cut at every occurrence of the marker without its last two characters
 // (so "// ---"); a piece that goes on with those two characters (and, as
