@@ -9,6 +9,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/pto-opt/pto-opt/internal/strictjson"
 )
 
 // Document is a DSA-RP schema-v1 problem document: the Problem plus what
@@ -148,6 +150,9 @@ func ReadJSON(r io.Reader, file string) (*Document, error) {
 		return nil, &InputError{File: file, Msg: err.Error()}
 	}
 	d := &jsonReader{file: file, data: data}
+	if err := d.checkStrict(); err != nil {
+		return nil, err
+	}
 	return d.read()
 }
 
@@ -159,10 +164,11 @@ type jsonReader struct {
 	p       *Problem
 	poolIdx map[uint32]int
 	bufIdx  map[uint32]int
+	pos     *strictjson.Positions // where the document's keys are (checkStrict)
 }
 
 func (d *jsonReader) fail(field, format string, args ...any) error {
-	return &InputError{File: d.file, Field: field, Msg: fmt.Sprintf(format, args...)}
+	return d.place(&InputError{File: d.file, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
 // decode strictly decodes raw into v, turning syntax and type errors into

@@ -101,9 +101,9 @@ func TestPlanFailuresWriteNothing(t *testing.T) {
 		code                int
 		want                string
 	}{
-		{"bad row", "bad.csv", "id,lower,upper,size\na,0,4,4\nb,2,x,4\n", nil, 1, "bad.csv:3: upper \"x\" is not an integer"},
-		{"missing column", "bad.csv", "id,lower,size\n", nil, 1, "bad.csv:1: missing column \"upper\""},
-		{"bad json", "bad.json", "{\"schema_version\": 1,\n", nil, 1, "bad.json:2: malformed JSON"},
+		{"bad row", "bad.csv", "id,lower,upper,size\na,0,4,4\nb,2,x,4\n", nil, 1, "bad.csv:3:5: upper \"x\" is not an integer"},
+		{"missing column", "bad.csv", "id,lower,size\n", nil, 1, "bad.csv:1:1: missing column \"upper\""},
+		{"bad json", "bad.json", "{\"schema_version\": 1,\n", nil, 1, "bad.json:2:1: malformed JSON"},
 		{"unknown format", "p.txt", goodCSV, nil, 1, "unknown problem format"},
 		{"no fit", "p.4.csv", goodCSV, nil, 1, "no placement within capacity"},
 		{"unknown algorithm", "p.8.csv", goodCSV, []string{"--algorithm=magic"}, 2, "unknown algorithm"},
