@@ -44,8 +44,9 @@ func (e *Error) Error() string {
 // Schema is the Go type a document is decoded into, with the types of
 // the members held as json.RawMessage and decoded later.
 type Schema struct {
-	root  reflect.Type
-	later map[reflect.Type]map[string]reflect.Type
+	root   reflect.Type
+	later  map[reflect.Type]map[string]reflect.Type
+	noNull bool
 }
 
 // For is the schema of documents decoded into a T.
@@ -61,6 +62,14 @@ func (s *Schema) Later(structValue any, key string, as any) *Schema {
 		s.later[t] = map[string]reflect.Type{}
 	}
 	s.later[t][key] = reflect.TypeOf(as)
+	return s
+}
+
+// RefuseNull makes null an error everywhere: in a format where leaving a
+// field out means something (inherit a value), null would be a third
+// spelling of it.
+func (s *Schema) RefuseNull() *Schema {
+	s.noNull = true
 	return s
 }
 
@@ -114,11 +123,17 @@ func Check(data []byte, s *Schema) (*Positions, error) {
 }
 
 type checker struct {
-	data []byte
-	s    *Schema
-	dec  *json.Decoder
-	pos  *Positions
+	data  []byte
+	s     *Schema
+	dec   *json.Decoder
+	pos   *Positions
+	depth int // of the value being read
 }
+
+// MaxDepth bounds the nesting of a document: the formats checked nest a
+// few levels, and every key's path is kept (a path per level of a deep
+// nest would make the positions quadratic in it).
+const MaxDepth = 64
 
 func (c *checker) errAt(off int, path, format string, args ...any) error {
 	line, col := c.pos.lineCol(min(off, len(c.data)))
@@ -201,6 +216,10 @@ func (c *checker) value(t reflect.Type, path string) error {
 	if err != nil {
 		return err
 	}
+	if c.depth++; c.depth > MaxDepth {
+		return c.errAt(at, path, "nested more than %d levels deep", MaxDepth)
+	}
+	defer func() { c.depth-- }()
 	if _, ok := c.pos.at[path]; !ok {
 		c.pos.at[path] = at
 	}
@@ -208,7 +227,9 @@ func (c *checker) value(t reflect.Type, path string) error {
 	if tok == nil { // null
 		switch t.Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
-			return nil
+			if !c.s.noNull {
+				return nil
+			}
 		}
 		return c.errAt(errAt, path, "expected %s, got null (leave the field out for its default)", describe(t))
 	}

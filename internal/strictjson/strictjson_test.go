@@ -3,6 +3,7 @@ package strictjson
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -61,6 +62,7 @@ func TestCheckRefuses(t *testing.T) {
 		{"{\"flag\": tru}", `1:10: flag: malformed JSON: invalid character '}' in literal true (expecting 'e')`},
 		{"{\"flag\": true", `1:14: malformed JSON: unexpected end of the document`},
 		{"{\r\n  \"ratio\": \"x\"\r\n}", `2:3: ratio: expected a number, got a string`},
+		{`{"pools": [{"any": ` + strings.Repeat("[", 70), `1:81: pools[0].any[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]: nested more than 64 levels deep`},
 	} {
 		_, err := Check([]byte(c.doc), testSchema)
 		if err == nil || err.Error() != c.want {
