@@ -122,7 +122,7 @@ func ReadCSV(r io.Reader, file string) (*Problem, error) {
 		}
 		at := func(idx int) (int, int) { return cr.FieldPos(idx) }
 		num := func(c string, idx int) (int64, error) {
-			v, err := csvInt(strings.TrimSpace(rec[idx]))
+			v, err := ParseInt(strings.TrimSpace(rec[idx]))
 			if err != nil {
 				l, k := at(idx)
 				return 0, bad(l, k, "%s %q %v", c, rec[idx], err)
@@ -219,9 +219,10 @@ func csvColumns(header []string, cr *csv.Reader, file string) (map[string]int, e
 	return col, nil
 }
 
-// csvInt reads an integer written plainly: an optional minus and digits,
-// without leading zeros, not -0, within int64.
-func csvInt(s string) (int64, error) {
+// ParseInt reads an integer written plainly, as the CSV format and
+// pto-plan's flags take them: an optional minus and digits, without
+// leading zeros, not -0, within int64.
+func ParseInt(s string) (int64, error) {
 	digits := strings.TrimPrefix(s, "-")
 	switch {
 	case digits == "" || strings.Trim(digits, "0123456789") != "":

@@ -109,6 +109,16 @@ func TestPlanFailuresWriteNothing(t *testing.T) {
 		{"unknown algorithm", "p.8.csv", goodCSV, []string{"--algorithm=magic"}, 2, "unknown algorithm"},
 		{"bad capacity", "p.8.csv", goodCSV, []string{"--capacity=-3"}, 2, "--capacity=-3"},
 		{"bad flag", "p.8.csv", goodCSV, []string{"--frobnicate"}, 2, "frobnicate"},
+		// Nothing a reader could take two ways: a flag twice (which value
+		// is meant?), numbers and booleans in spellings only Go's flag
+		// package takes.
+		{"flag twice", "p.8.csv", goodCSV, []string{"--seed=1", "--seed", "2"}, 2, "pto-plan: flag -seed given twice"},
+		{"output twice", "p.8.csv", goodCSV, []string{"-o", "x"}, 2, "pto-plan: flag -o given twice"},
+		{"grouped digits", "p.8.csv", goodCSV, []string{"--work=1_000"}, 2, `pto-plan: invalid value "1_000" for flag -work: want an integer written plainly (digits, a leading minus, no leading zeros)`},
+		{"plus sign", "p.8.csv", goodCSV, []string{"--seed=+5"}, 2, `pto-plan: invalid value "+5" for flag -seed: want an integer written plainly`},
+		{"hex", "p.8.csv", goodCSV, []string{"--work=0x10"}, 2, `pto-plan: invalid value "0x10" for flag -work: want an integer written plainly`},
+		{"leading zero capacity", "p.8.csv", goodCSV, []string{"--capacity=08"}, 2, "pto-plan: --capacity=08: want a byte count from 0 to"},
+		{"bool as t", "p.8.csv", goodCSV, []string{"--stats=t"}, 2, `pto-plan: invalid boolean value "t" for -stats: want true, false, 1 or 0`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
