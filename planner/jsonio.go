@@ -142,8 +142,9 @@ var profiles = []string{"standard_dsa", "dsa_rp_v1", "pypto_structured", "pypto_
 // unknown buffers or pools (pypto_structure's included), anything after
 // the document, features the planner cannot honour (flexible pool
 // assignment, whole-slot reuse, bank cost) and problems beyond the
-// planner's limits (see Check) are errors naming the file and the field
-// path (or the line, for malformed JSON).
+// planner's limits (see Check) are errors naming the file, the line and
+// column of the key at fault, and its path; so is anything a reader could
+// take two ways (see jsonstrict.go).
 func ReadJSON(r io.Reader, file string) (*Document, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
