@@ -276,17 +276,12 @@ func (c *checker) field(t reflect.Type, key string, keyAt int, path string) (ref
 		return later, nil
 	}
 	var near string
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		name, ok := jsonName(f)
-		if !ok {
-			continue
+	for _, f := range fields(t) {
+		if f.name == key {
+			return f.t, nil
 		}
-		if name == key {
-			return f.Type, nil
-		}
-		if strings.EqualFold(name, key) {
-			near = name
+		if strings.EqualFold(f.name, key) {
+			near = f.name
 		}
 	}
 	if near != "" {
@@ -402,27 +397,49 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func jsonName(f reflect.StructField) (string, bool) {
-	if !f.IsExported() {
-		return "", false
+// field is a JSON member of a struct type: its name and type.
+type field struct {
+	name string
+	t    reflect.Type
+}
+
+// fields are the members encoding/json decodes into a struct type: its
+// exported fields by their tag names (or Go names), those of embedded
+// structs without a tag flattened in, json:"-" left out.
+func fields(t reflect.Type) []field {
+	var out []field
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		if f.Anonymous && name == "" {
+			et := f.Type
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			if et.Kind() == reflect.Struct {
+				out = append(out, fields(et)...)
+				continue
+			}
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out = append(out, field{name, f.Type})
 	}
-	tag := f.Tag.Get("json")
-	if tag == "-" {
-		return "", false
-	}
-	name, _, _ := strings.Cut(tag, ",")
-	if name == "" {
-		name = f.Name
-	}
-	return name, true
+	return out
 }
 
 func fieldNames(t reflect.Type) []string {
 	var out []string
-	for i := 0; i < t.NumField(); i++ {
-		if name, ok := jsonName(t.Field(i)); ok {
-			out = append(out, name)
-		}
+	for _, f := range fields(t) {
+		out = append(out, f.name)
 	}
 	return out
 }

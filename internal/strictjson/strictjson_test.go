@@ -71,6 +71,28 @@ func TestCheckRefuses(t *testing.T) {
 	}
 }
 
+type base struct {
+	Kind string `json:"kind"`
+}
+
+type derived struct {
+	base
+	Size int64 `json:"size"`
+}
+
+// TestCheckEmbedded: an embedded struct's fields are members of the
+// struct that embeds it, as encoding/json decodes them.
+func TestCheckEmbedded(t *testing.T) {
+	s := For[derived]()
+	if _, err := Check([]byte(`{"kind": "a", "size": 1}`), s); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Check([]byte(`{"base": {}}`), s)
+	if want := `1:2: base: unknown field "base" (fields: kind, size)`; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
 // TestCheckAccepts: documents Check takes, and the positions it keeps.
 func TestCheckAccepts(t *testing.T) {
 	doc := "{\r\n  \"pools\": [\n    {\"id\": 0, \"capacity\": null, \"meta\": {\"a\": \"x\", \"b\": \"y\"}, \"any\": [1, {\"K\": 1, \"k2\": [null]}], \"range\": [0, -5]}\n  ],\n  \"flag\": false, \"ratio\": 1e-3\n}\n"
