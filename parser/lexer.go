@@ -577,6 +577,7 @@ func unquote(lit string) (string, error) {
 		return body, nil
 	}
 	var sb strings.Builder
+	sb.Grow(len(body))
 	for i := 0; i < len(body); i++ {
 		c := body[i]
 		if c != '\\' {
@@ -596,9 +597,9 @@ func unquote(lit string) (string, error) {
 			sb.WriteByte('\t')
 		default:
 			if i+1 < len(body) && isHex(e) && isHex(body[i+1]) {
-				var v byte
-				fmt.Sscanf(body[i:i+2], "%02x", &v)
-				sb.WriteByte(v)
+				hi, _ := hexDigit(e)
+				lo, _ := hexDigit(body[i+1])
+				sb.WriteByte(hi<<4 | lo)
 				i++
 			} else {
 				return "", fmt.Errorf("unknown escape in string literal")

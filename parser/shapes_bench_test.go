@@ -53,12 +53,12 @@ var wideShapes = []struct {
 		sb.WriteString("):\n  return\n}\n")
 	}},
 	{"results", true, func(sb *strings.Builder, n int) {
-		fmt.Fprintf(sb, "%%r:%d = \"test.op\"() : () -> (", n)
+		fmt.Fprintf(sb, "%%r:%d = \"wide.op\"() : () -> (", n)
 		for i := 0; i < n; i++ {
 			sep(sb, i, ", ")
 			sb.WriteString("i32")
 		}
-		sb.WriteString(")\n\"test.use\"(%r#0")
+		sb.WriteString(")\n\"wide.use\"(%r#0")
 		fmt.Fprintf(sb, ", %%r#%d) : (i32, i32) -> ()\n", n-1)
 	}},
 	{"switch-cases", false, func(sb *strings.Builder, n int) {
@@ -69,7 +69,7 @@ var wideShapes = []struct {
 		sb.WriteString("\n  ]\n^bb1:\n  return\n^bb2:\n  return\n}\n")
 	}},
 	{"successors", true, func(sb *strings.Builder, n int) {
-		sb.WriteString("func.func @f() {\n  \"test.br\"() [")
+		sb.WriteString("func.func @f() {\n  \"wide.br\"() [")
 		for i := 0; i < n; i++ {
 			sep(sb, i, ", ")
 			sb.WriteString("^bb1")
@@ -77,15 +77,15 @@ var wideShapes = []struct {
 		sb.WriteString("] : () -> ()\n^bb1:\n  return\n}\n")
 	}},
 	{"regions", true, func(sb *strings.Builder, n int) {
-		sb.WriteString("\"test.op\"() (")
+		sb.WriteString("\"wide.op\"() (")
 		for i := 0; i < n; i++ {
 			sep(sb, i, ", ")
-			sb.WriteString("{\n  \"test.t\"() : () -> ()\n}")
+			sb.WriteString("{\n  \"wide.t\"() : () -> ()\n}")
 		}
 		sb.WriteString(") : () -> ()\n")
 	}},
 	{"operands", true, func(sb *strings.Builder, n int) {
-		sb.WriteString("func.func @f(%a: i32) {\n  \"test.op\"(")
+		sb.WriteString("func.func @f(%a: i32) {\n  \"wide.op\"(")
 		for i := 0; i < n; i++ {
 			sep(sb, i, ", ")
 			sb.WriteString("%a")
@@ -129,7 +129,7 @@ var wideShapes = []struct {
 		sb.WriteString("func.func @f() {\n")
 		for i := 0; i < n; i++ {
 			fmt.Fprintf(sb, "  %%%d = arith.constant 0 : i32\n", i)
-			fmt.Fprintf(sb, "  \"test.keep\"(%%%d) : (i32) -> ()\n", i)
+			fmt.Fprintf(sb, "  \"wide.keep\"(%%%d) : (i32) -> ()\n", i)
 		}
 		sb.WriteString("  return\n}\n")
 	}},

@@ -2,11 +2,13 @@ package planner
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +60,10 @@ func FuzzReadCSV(f *testing.F) {
 		"id,lower,upper,size\na,0,4,9223372036854775807\nb,0,4,9223372036854775807\n",
 		"size,id,upper,lower,alignment\n4,x,3,0,1\n8,y,5,2,4\n",
 		"id,lower,upper,size\na,0,2,4\na,1,3,4\n",
+		"id,lower,upper,size,size\na,0,2,4,8\n", "ID,Lower,Upper,Size\na,0,2,4\n",
+		"\xEF\xBB\xBFid,lower,upper,size\na,0,2,4\n", "id,lower,upper,size\r\na,0,2,4\r\n",
+		"id,lower,upper,size\na,0,2,1e3\n", "id,lower,upper,size\na,-0,2,4\n", "id,lower,upper,size\na,0,2,4,\n",
+		"id,lower,upper,size\na\x00,0,2,4\n", "id,lower,upper,size\na,0,2,4\rb,0,1,1\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -66,7 +72,15 @@ func FuzzReadCSV(f *testing.F) {
 		p, err := ReadCSV(bytes.NewReader(data), "fuzz.64.csv")
 		if err != nil {
 			checkInputError(t, err, "fuzz.64.csv")
+			if ie := err.(*InputError); ie.Msg != "no buffers" && (ie.Line < 1 || ie.Col < 1) {
+				t.Fatalf("error without a line and column: %v", err)
+			}
 			return
+		}
+		for _, bad := range []string{"\x00", "\xEF\xBB\xBF"} {
+			if bytes.Contains(data, []byte(bad)) {
+				t.Fatalf("accepted a file with %q", bad)
+			}
 		}
 		checkAccepted(t, p)
 	})
@@ -75,12 +89,15 @@ func FuzzReadCSV(f *testing.F) {
 func FuzzReadJSON(f *testing.F) {
 	fuzzSeeds(f, ".json")
 	f.Add([]byte(`{"schema_version": 1, "problem": {"pools": [{"id": 0, "capacity": 8}], "buffers": [{"id": 0, "size": 4, "alignment": 1, "live_intervals": [{"lower": 0, "upper": 1}], "allowed_pools": [0]}]}} x`))
+	f.Add([]byte("\xEF\xBB\xBF{}"))
+	f.Add([]byte(`{"schema_version": 1, "Schema_version": 1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := ReadJSON(bytes.NewReader(data), "fuzz.json")
 		if err != nil {
-			checkInputError(t, err, "fuzz.json")
+			checkLocatedJSONError(t, err, "fuzz.json")
 			return
 		}
+		checkNoAmbiguousKeys(t, data)
 		if len(d.BufferIDs) != len(d.Problem.Buffers) || len(d.PoolIDs) != len(d.Problem.Pools) {
 			t.Fatalf("%d buffer ids for %d buffers, %d pool ids for %d pools", len(d.BufferIDs), len(d.Problem.Buffers), len(d.PoolIDs), len(d.Problem.Pools))
 		}
@@ -175,6 +192,112 @@ func FuzzReadJSONConstraints(f *testing.F) {
 		}
 		checkAccepted(t, d.Problem)
 	})
+}
+
+// FuzzReadJSONKeys puts fuzzed keys, and a fuzzed copy of a key, into a
+// well-formed document: a reader must take each key as written or refuse
+// the document at it, never match a key in another case or keep the last
+// of two.
+func FuzzReadJSONKeys(f *testing.F) {
+	f.Add("capacity", "Capacity", uint8(0))
+	f.Add("capacity", "capacity", uint8(1))
+	f.Add("size", "SIZE", uint8(2))
+	f.Add("lower", "lower", uint8(3))
+	f.Add("schema_version", "schema_Version", uint8(4))
+	f.Add("reasons", "Reasons", uint8(5))
+	f.Add("offset", "offset", uint8(6))
+	f.Add("x", "", uint8(7))
+	f.Fuzz(func(t *testing.T, key, other string, where uint8) {
+		places := []string{`"capacity": 1024`, `"first": 11`, `"size": 64`, `"lower": 0`, `"schema_version": 1`, `"reasons": ["pipeline_stage"]`, `"offset": 960`, `"name": "Vec"`}
+		place := places[int(where)%len(places)]
+		good, err := os.ReadFile("testdata/small.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, _ := json.Marshal(key)
+		o, _ := json.Marshal(other)
+		_, value, _ := strings.Cut(place, ": ")
+		var doc string
+		if where&8 == 0 {
+			doc = strings.Replace(string(good), place, fmt.Sprintf("%s: %s, %s: %s", k, value, o, value), 1)
+		} else {
+			doc = strings.Replace(string(good), place, fmt.Sprintf("%s: %s", o, value), 1)
+		}
+		if _, err := ReadJSON(strings.NewReader(doc), "keys.json"); err != nil {
+			checkLocatedJSONError(t, err, "keys.json")
+			return
+		}
+		checkNoAmbiguousKeys(t, []byte(doc))
+	})
+}
+
+// checkLocatedJSONError checks that err names the file and a line and
+// column in it.
+func checkLocatedJSONError(t *testing.T, err error, file string) {
+	t.Helper()
+	checkInputError(t, err, file)
+	if ie := err.(*InputError); ie.Line < 1 || ie.Col < 1 {
+		t.Fatalf("error without a line and column: %v", err)
+	}
+}
+
+// checkNoAmbiguousKeys fails when an accepted document has an object with
+// two equal keys, or keys that differ only in case, or a key that is the
+// name of a field of the schema in another case.
+func checkNoAmbiguousKeys(t *testing.T, data []byte) {
+	t.Helper()
+	fields := map[string]string{} // folded -> name
+	var collect func(reflect.Type)
+	seenTypes := map[reflect.Type]bool{}
+	collect = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice || ty.Kind() == reflect.Map || ty.Kind() == reflect.Array {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct || seenTypes[ty] {
+			return
+		}
+		seenTypes[ty] = true
+		for i := 0; i < ty.NumField(); i++ {
+			name, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")
+			fields[strings.ToLower(name)] = name
+			collect(ty.Field(i).Type)
+		}
+	}
+	for _, v := range []any{jsonDoc{}, jsonPool{}, jsonBuffer{}, jsonStructure{}} {
+		collect(reflect.TypeOf(v))
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func(free bool) // free: an object of free-form keys (metadata)
+	walk = func(free bool) {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatalf("accepted malformed JSON: %v", err)
+		}
+		switch tok {
+		case json.Delim('{'):
+			keys := map[string]bool{}
+			for dec.More() {
+				kt, _ := dec.Token()
+				key := kt.(string)
+				folded := strings.ToLower(key)
+				if keys[folded] {
+					t.Fatalf("accepted an object with two keys %q in some case", key)
+				}
+				keys[folded] = true
+				if name, ok := fields[folded]; ok && name != key && !free {
+					t.Fatalf("accepted key %q for the field %q", key, name)
+				}
+				walk(key == "metadata" || key == "bank_geometry")
+			}
+			dec.Token()
+		case json.Delim('['):
+			for dec.More() {
+				walk(false)
+			}
+			dec.Token()
+		}
+	}
+	walk(false)
 }
 
 func checkInputError(t *testing.T, err error, file string) {

@@ -9,6 +9,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/pto-opt/pto-opt/internal/strictjson"
 )
 
 // Document is a DSA-RP schema-v1 problem document: the Problem plus what
@@ -140,14 +142,18 @@ var profiles = []string{"standard_dsa", "dsa_rp_v1", "pypto_structured", "pypto_
 // unknown buffers or pools (pypto_structure's included), anything after
 // the document, features the planner cannot honour (flexible pool
 // assignment, whole-slot reuse, bank cost) and problems beyond the
-// planner's limits (see Check) are errors naming the file and the field
-// path (or the line, for malformed JSON).
+// planner's limits (see Check) are errors naming the file, the line and
+// column of the key at fault, and its path; so is anything a reader could
+// take two ways (see jsonstrict.go).
 func ReadJSON(r io.Reader, file string) (*Document, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, &InputError{File: file, Msg: err.Error()}
 	}
 	d := &jsonReader{file: file, data: data}
+	if err := d.checkStrict(); err != nil {
+		return nil, err
+	}
 	return d.read()
 }
 
@@ -159,10 +165,11 @@ type jsonReader struct {
 	p       *Problem
 	poolIdx map[uint32]int
 	bufIdx  map[uint32]int
+	pos     *strictjson.Positions // where the document's keys are (checkStrict)
 }
 
 func (d *jsonReader) fail(field, format string, args ...any) error {
-	return &InputError{File: d.file, Field: field, Msg: fmt.Sprintf(format, args...)}
+	return d.place(&InputError{File: d.file, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
 // decode strictly decodes raw into v, turning syntax and type errors into

@@ -6,10 +6,8 @@
 package targets
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -19,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/internal/strictjson"
 )
 
 //go:embed builtin/*.json
@@ -66,18 +65,19 @@ type Layout struct {
 	Fractal int64  `json:"fractal,omitempty"`
 }
 
-// check rejects layout values ptoas does not have.
-func (l *Layout) check() error {
+// check rejects layout values ptoas does not have, saying which field
+// holds one.
+func (l *Layout) check() (string, error) {
 	if l.BLayout != "" && l.BLayout != "row_major" && l.BLayout != "col_major" {
-		return fmt.Errorf("layout: blayout %q is not row_major or col_major", l.BLayout)
+		return "blayout", fmt.Errorf("%q is not row_major or col_major", l.BLayout)
 	}
 	if l.SLayout != "" && l.SLayout != "none_box" && l.SLayout != "row_major" && l.SLayout != "col_major" {
-		return fmt.Errorf("layout: slayout %q is not none_box, row_major or col_major", l.SLayout)
+		return "slayout", fmt.Errorf("%q is not none_box, row_major or col_major", l.SLayout)
 	}
 	if l.Fractal < 0 || l.Fractal > 0 && l.Fractal&(l.Fractal-1) != 0 {
-		return fmt.Errorf("layout: fractal %d is not a power of two", l.Fractal)
+		return "fractal", fmt.Errorf("%d is not a power of two", l.Fractal)
 	}
-	return nil
+	return "", nil
 }
 
 // Target is a fully resolved target description.
@@ -269,9 +269,19 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		}
 		source = nameOrPath + " (built-in)"
 	}
+	// Checked strictly first, so that every key is a field's own name,
+	// once; the positions of the keys place the errors below.
+	pos, err := strictjson.Check(data, targetSchema)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%v", source, err)
+	}
+	at := func(path, format string, args ...any) error {
+		line, col := pos.Of(path)
+		return fmt.Errorf("%s:%d:%d: %s: %s", source, line, col, path, fmt.Sprintf(format, args...))
+	}
 	var r raw
-	if err := decodeStrict(data, &r); err != nil {
-		return nil, fmt.Errorf("%s: invalid target description: %v", source, err)
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%s: %v", source, err)
 	}
 	t := &Target{Spaces: map[string]*Space{}}
 	if r.Inherits != "" {
@@ -282,7 +292,7 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		}
 		parent, err := load(parentName, seen)
 		if err != nil {
-			return nil, err
+			return nil, at("inherits", "%v", err)
 		}
 		*t = *parent
 		t.Spaces = map[string]*Space{}
@@ -308,24 +318,31 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	}
 	if r.AllocatorAlignment != nil {
 		if err := checkAlignment(*r.AllocatorAlignment); err != nil {
-			return nil, fmt.Errorf("%s: allocator_alignment: %v", source, err)
+			return nil, at("allocator_alignment", "%v", err)
 		}
 		t.AllocatorAlignment = *r.AllocatorAlignment
 	}
 	if r.Hazards != nil {
-		for _, h := range *r.Hazards {
+		for k, h := range *r.Hazards {
+			path := fmt.Sprintf("hazards[%d]", k)
 			if _, ok := Hazards[h]; !ok {
-				return nil, fmt.Errorf("%s: unknown hazard %q (known hazards: %s)", source, h, strings.Join(slices.Sorted(maps.Keys(Hazards)), ", "))
+				return nil, at(path, "unknown hazard %q (known hazards: %s)", h, strings.Join(slices.Sorted(maps.Keys(Hazards)), ", "))
+			}
+			if slices.Index(*r.Hazards, h) < k {
+				return nil, at(path, "hazard %q listed twice", h)
 			}
 		}
 		t.Hazards = *r.Hazards
 	}
 	if r.Moves != nil {
-		for _, m := range *r.Moves {
-			for _, sp := range m {
+		for k, m := range *r.Moves {
+			for j, sp := range m {
 				if !slices.Contains(SpaceNames(), sp) {
-					return nil, fmt.Errorf("%s: moves: unknown memory space %q (spaces: %s)", source, sp, strings.Join(SpaceNames(), ", "))
+					return nil, at(fmt.Sprintf("moves[%d][%d]", k, j), "unknown memory space %q (spaces: %s)", sp, strings.Join(SpaceNames(), ", "))
 				}
+			}
+			if slices.Index(*r.Moves, m) < k {
+				return nil, at(fmt.Sprintf("moves[%d]", k), "move [%q, %q] listed twice", m[0], m[1])
 			}
 		}
 		t.Moves = *r.Moves
@@ -338,26 +355,31 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		if list.from == nil {
 			continue
 		}
-		for _, sp := range *list.from {
+		for k, sp := range *list.from {
+			path := fmt.Sprintf("%s[%d]", list.field, k)
 			if !slices.Contains(SpaceNames(), sp) {
-				return nil, fmt.Errorf("%s: %s: unknown memory space %q (spaces: %s)", source, list.field, sp, strings.Join(SpaceNames(), ", "))
+				return nil, at(path, "unknown memory space %q (spaces: %s)", sp, strings.Join(SpaceNames(), ", "))
+			}
+			if slices.Index(*list.from, sp) < k {
+				return nil, at(path, "space %q listed twice", sp)
 			}
 		}
 		*list.to = *list.from
 	}
 	for _, name := range slices.Sorted(maps.Keys(r.Spaces)) {
+		path := "spaces." + name
 		if !slices.Contains(SpaceNames(), name) {
-			return nil, fmt.Errorf("%s: unknown memory space %q (spaces: %s)", source, name, strings.Join(SpaceNames(), ", "))
+			return nil, at(path, "unknown memory space %q (spaces: %s)", name, strings.Join(SpaceNames(), ", "))
 		}
 		msg := r.Spaces[name]
 		// The explicit fields, to reject a 0 alignment that decoding over
 		// the parent's values could not tell from an absent one.
 		var given rawSpace
-		if err := decodeStrict(msg, &given); err != nil {
-			return nil, fmt.Errorf("%s: space %q: %v", source, name, err)
+		if err := json.Unmarshal(msg, &given); err != nil {
+			return nil, at(path, "%v", err)
 		}
-		if err := given.check(); err != nil {
-			return nil, fmt.Errorf("%s: space %q: %v", source, name, err)
+		if field, err := given.check(); err != nil {
+			return nil, at(path+field, "%v", err)
 		}
 		s := t.Spaces[name]
 		if s == nil {
@@ -371,11 +393,19 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 		// Decode over the inherited values: fields absent in the child
 		// keep the parent's.
 		if err := json.Unmarshal(msg, s); err != nil {
-			return nil, fmt.Errorf("%s: space %q: %v", source, name, err)
+			return nil, at(path, "%v", err)
 		}
 	}
-	return t, t.validate(source)
+	if err := t.validate(); err != nil {
+		return nil, at(err.path, "%s", err.msg)
+	}
+	return t, nil
 }
+
+// targetSchema is the shape a target file is held to (see package
+// strictjson), its spaces read as rawSpace. null is refused: a field left
+// out inherits its value, and null would be a third way of saying so.
+var targetSchema = strictjson.For[raw]().Later(raw{}, "spaces", map[string]rawSpace(nil)).RefuseNull()
 
 // readFile reads a target file, which must be a regular file of at most
 // MaxFileSize bytes (a device or a FIFO could be read forever).
@@ -402,20 +432,6 @@ func readFile(path string) ([]byte, error) {
 	return data, nil
 }
 
-// decodeStrict decodes one JSON document into v, rejecting unknown fields
-// and anything after the document.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the JSON document")
-	}
-	return nil
-}
-
 // rawSpace is a space as written, pointers telling absent from zero.
 type rawSpace struct {
 	Capacity          *int64      `json:"capacity"`
@@ -428,37 +444,38 @@ type rawSpace struct {
 	PTOAS             *PTOASPlan  `json:"ptoas"`
 }
 
-// check rejects the values no target can mean. Alignments must be given
-// as powers of two: 0 would leave "aligned" undefined and 3 cannot be met
-// by any power-of-two-aligned base address.
-func (r *rawSpace) check() error {
+// check rejects the values no target can mean, saying which field
+// (".alignment") holds one. Alignments must be given as powers of two: 0
+// would leave "aligned" undefined and 3 cannot be met by any
+// power-of-two-aligned base address.
+func (r *rawSpace) check() (string, error) {
 	if r.Alignment != nil {
 		if err := checkAlignment(*r.Alignment); err != nil {
-			return fmt.Errorf("alignment: %v", err)
+			return ".alignment", err
 		}
 	}
 	if r.DeclaredAlignment != nil {
 		if err := checkAlignment(*r.DeclaredAlignment); err != nil {
-			return fmt.Errorf("declared_alignment: %v", err)
+			return ".declared_alignment", err
 		}
 	}
 	if r.Layout != nil {
-		if err := r.Layout.check(); err != nil {
-			return err
+		if field, err := r.Layout.check(); err != nil {
+			return ".layout." + field, err
 		}
 	}
 	if r.PhysicalCapacity != nil && *r.PhysicalCapacity < 0 {
-		return fmt.Errorf("physical_capacity %d is negative", *r.PhysicalCapacity)
+		return ".physical_capacity", fmt.Errorf("%d is negative", *r.PhysicalCapacity)
 	}
 	if p := r.PTOAS; p != nil {
 		if p.Capacity <= 0 {
-			return fmt.Errorf("ptoas: capacity %d is not positive", p.Capacity)
+			return ".ptoas.capacity", fmt.Errorf("%d is not positive", p.Capacity)
 		}
 		if err := checkAlignment(p.Alignment); err != nil {
-			return fmt.Errorf("ptoas: alignment: %v", err)
+			return ".ptoas.alignment", err
 		}
 	}
-	return nil
+	return "", nil
 }
 
 func checkAlignment(a int64) error {
@@ -473,18 +490,24 @@ func isPath(nameOrPath string) bool {
 	return strings.HasSuffix(nameOrPath, ".json") || strings.ContainsRune(nameOrPath, filepath.Separator)
 }
 
-func (t *Target) validate(source string) error {
+// fieldError is an error about a field of a target, by its path.
+type fieldError struct{ path, msg string }
+
+// validate checks the resolved target: what the checks of each file's
+// own values cannot see.
+func (t *Target) validate() *fieldError {
 	for _, name := range slices.Sorted(maps.Keys(t.Spaces)) {
 		s := t.Spaces[name]
+		path := "spaces." + name
 		if s.Capacity < 0 {
-			return fmt.Errorf("%s: space %q has a negative capacity", source, name)
+			return &fieldError{path + ".capacity", "negative capacity"}
 		}
 		if s.Alignment < 0 || s.Alignment > 0 && s.Alignment&(s.Alignment-1) != 0 {
-			return fmt.Errorf("%s: space %q alignment %d is not a power of two", source, name, s.Alignment)
+			return &fieldError{path + ".alignment", fmt.Sprintf("%d is not a power of two", s.Alignment)}
 		}
-		for _, r := range s.Reserved {
+		for k, r := range s.Reserved {
 			if r[0] < 0 || r[1] < r[0] {
-				return fmt.Errorf("%s: space %q has an invalid reserved range [%d, %d)", source, name, r[0], r[1])
+				return &fieldError{fmt.Sprintf("%s.reserved[%d]", path, k), fmt.Sprintf("invalid reserved range [%d, %d)", r[0], r[1])}
 			}
 		}
 	}

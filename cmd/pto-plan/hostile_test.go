@@ -42,9 +42,9 @@ func TestSizesBeyondInt64AreBadInput(t *testing.T) {
 		algorithms    []string
 		want          string
 	}{
-		{"four 2^62", rows(4, "4611686018427387904"), []string{"dsa-rp"}, "p.csv:2: buffer 0 (a): size 4611686018427387904 is above the planner's limit 4611686018427387903"},
-		{"two 2^63-1", rows(2, "9223372036854775807"), []string{"best-fit", "ffd", "trivial"}, "p.csv:2: buffer 0 (a): size 9223372036854775807 is above the planner's limit"},
-		{"four 2^60", rows(4, "1152921504606846976"), planner.Algorithms(), "p.csv:5: buffer 3 (d): with it, pool p could need more than the planner's limit"},
+		{"four 2^62", rows(4, "4611686018427387904"), []string{"dsa-rp"}, "p.csv:2:1: buffer 0 (a): size 4611686018427387904 is above the planner's limit 4611686018427387903"},
+		{"two 2^63-1", rows(2, "9223372036854775807"), []string{"best-fit", "ffd", "trivial"}, "p.csv:2:1: buffer 0 (a): size 9223372036854775807 is above the planner's limit"},
+		{"four 2^60", rows(4, "1152921504606846976"), planner.Algorithms(), "p.csv:5:1: buffer 3 (d): with it, pool p could need more than the planner's limit"},
 	}
 	for _, tc := range cases {
 		in := write(t, dir, "p.csv", tc.content)

@@ -100,11 +100,12 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, error) {
 	var help, showVersion bool
 	fs.StringVar(&c.algorithm, "algorithm", "dsa-rp", "placement algorithm: "+strings.Join(planner.Algorithms(), ", "))
 	fs.StringVar(&c.capacity, "capacity", "", "capacity in bytes of every pool, overriding the problem's (a CSV file's comes from its name, as in A.1048576.csv); 0: unbounded, minimise the peak")
-	fs.Int64Var(&c.work, "work", planner.DefaultWork, "work budget of dsa-rp in search steps (a few ns each): the same budget gives the same placement on any machine")
+	c.work = planner.DefaultWork
+	fs.Var(plainInt{&c.work}, "work", "work budget of dsa-rp in search steps (a few ns each): the same budget gives the same placement on any machine")
 	fs.DurationVar(&c.timeLimit, "time-limit", 0, "wall-clock safety stop of dsa-rp, 0 for none; a search it cuts short depends on timing (a warning says so)")
 	fs.StringVar(&c.out, "o", "-", "output file (- for standard output)")
-	fs.BoolVar(&c.stats, "stats", false, "print per pool peak, lower bound and capacity (and where the capacity came from), then reuse cost, proof status, work and time, to standard error")
-	fs.Int64Var(&c.seed, "seed", 0, "seed of dsa-rp's randomised restarts")
+	fs.Var(strictBool{&c.stats}, "stats", "print per pool peak, lower bound and capacity (and where the capacity came from), then reuse cost, proof status, work and time, to standard error")
+	fs.Var(plainInt{&c.seed}, "seed", "seed of dsa-rp's randomised restarts")
 	fs.StringVar(&c.report, "report", "", "also write the memory report to FILE: "+strings.Join(report.Formats, ", ")+" by extension")
 	fs.BoolVar(&help, "help", false, "print this help to standard output")
 	fs.BoolVar(&help, "h", false, "print this help to standard output")
@@ -114,7 +115,10 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "Run 'pto-plan --help' for usage.")
 		return nil, errUsage
 	}
-	flags, operands := splitArgs(fs, args)
+	flags, operands, twice := splitArgs(fs, args)
+	if twice != "" {
+		return bad("flag -%s given twice", twice)
+	}
 	if err := fs.Parse(flags); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			help = true
@@ -162,24 +166,31 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, error) {
 // argument starting with "-" is a flag, taking the next argument as its
 // value unless it is boolean or written -name=value; "--" ends the flags
 // and "-" alone is an operand. Unknown flags go to the flag list, where
-// Parse reports them.
-func splitArgs(fs *flag.FlagSet, args []string) (flags, operands []string) {
+// Parse reports them. twice names a flag given more than once (which of
+// two values is meant would be a guess).
+func splitArgs(fs *flag.FlagSet, args []string) (flags, operands []string, twice string) {
+	seen := map[string]bool{}
 	for k := 0; k < len(args); k++ {
 		a := args[k]
 		switch {
 		case a == "--":
-			return flags, append(operands, args[k+1:]...)
+			return flags, append(operands, args[k+1:]...), twice
 		case len(a) < 2 || a[0] != '-':
 			operands = append(operands, a)
 			continue
 		}
 		flags = append(flags, a)
 		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
+		name, _, hasValue := strings.Cut(name, "=")
 		f := fs.Lookup(name)
 		if f == nil {
+			continue
+		}
+		if seen[f.Name] && twice == "" {
+			twice = f.Name
+		}
+		seen[f.Name] = true
+		if hasValue {
 			continue
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
@@ -190,7 +201,52 @@ func splitArgs(fs *flag.FlagSet, args []string) (flags, operands []string) {
 			flags = append(flags, args[k])
 		}
 	}
-	return flags, operands
+	return flags, operands, twice
+}
+
+// plainInt is an integer flag written plainly (planner.ParseInt): not
+// +5, 1_000, 007 or 0x10, which Go's flag package would take.
+type plainInt struct{ p *int64 }
+
+func (v plainInt) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatInt(*v.p, 10)
+}
+
+func (v plainInt) Set(s string) error {
+	n, err := planner.ParseInt(s)
+	if err != nil {
+		return errors.New("want an integer written plainly (digits, a leading minus, no leading zeros)")
+	}
+	*v.p = n
+	return nil
+}
+
+// strictBool is a boolean flag spelled as LLVM's command line (and so
+// pto-opt) spells them: true, TRUE, True, 1, false, FALSE, False, 0.
+type strictBool struct{ p *bool }
+
+func (v strictBool) IsBoolFlag() bool { return true }
+
+func (v strictBool) String() string {
+	if v.p == nil {
+		return "false"
+	}
+	return strconv.FormatBool(*v.p)
+}
+
+func (v strictBool) Set(s string) error {
+	switch s {
+	case "true", "TRUE", "True", "1":
+		*v.p = true
+	case "false", "FALSE", "False", "0":
+		*v.p = false
+	default:
+		return errors.New("want true, false, 1 or 0")
+	}
+	return nil
 }
 
 // solve is planner.Solve; tests replace it to play a faulty planner.
@@ -218,7 +274,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := planner.Options{Work: c.work, TimeLimit: c.timeLimit, Seed: c.seed}
 	if c.capacity != "" {
-		v, err := strconv.ParseInt(c.capacity, 10, 64)
+		v, err := planner.ParseInt(c.capacity)
 		if err != nil || v < 0 || v > planner.Limit {
 			fmt.Fprintf(stderr, "pto-plan: --capacity=%s: want a byte count from 0 to %d\n", c.capacity, planner.Limit)
 			return 2

@@ -101,14 +101,24 @@ func TestPlanFailuresWriteNothing(t *testing.T) {
 		code                int
 		want                string
 	}{
-		{"bad row", "bad.csv", "id,lower,upper,size\na,0,4,4\nb,2,x,4\n", nil, 1, "bad.csv:3: upper \"x\" is not an integer"},
-		{"missing column", "bad.csv", "id,lower,size\n", nil, 1, "bad.csv:1: missing column \"upper\""},
-		{"bad json", "bad.json", "{\"schema_version\": 1,\n", nil, 1, "bad.json:2: malformed JSON"},
+		{"bad row", "bad.csv", "id,lower,upper,size\na,0,4,4\nb,2,x,4\n", nil, 1, "bad.csv:3:5: upper \"x\" is not an integer"},
+		{"missing column", "bad.csv", "id,lower,size\n", nil, 1, "bad.csv:1:1: missing column \"upper\""},
+		{"bad json", "bad.json", "{\"schema_version\": 1,\n", nil, 1, "bad.json:2:1: malformed JSON"},
 		{"unknown format", "p.txt", goodCSV, nil, 1, "unknown problem format"},
 		{"no fit", "p.4.csv", goodCSV, nil, 1, "no placement within capacity"},
 		{"unknown algorithm", "p.8.csv", goodCSV, []string{"--algorithm=magic"}, 2, "unknown algorithm"},
 		{"bad capacity", "p.8.csv", goodCSV, []string{"--capacity=-3"}, 2, "--capacity=-3"},
 		{"bad flag", "p.8.csv", goodCSV, []string{"--frobnicate"}, 2, "frobnicate"},
+		// Nothing a reader could take two ways: a flag twice (which value
+		// is meant?), numbers and booleans in spellings only Go's flag
+		// package takes.
+		{"flag twice", "p.8.csv", goodCSV, []string{"--seed=1", "--seed", "2"}, 2, "pto-plan: flag -seed given twice"},
+		{"output twice", "p.8.csv", goodCSV, []string{"-o", "x"}, 2, "pto-plan: flag -o given twice"},
+		{"grouped digits", "p.8.csv", goodCSV, []string{"--work=1_000"}, 2, `pto-plan: invalid value "1_000" for flag -work: want an integer written plainly (digits, a leading minus, no leading zeros)`},
+		{"plus sign", "p.8.csv", goodCSV, []string{"--seed=+5"}, 2, `pto-plan: invalid value "+5" for flag -seed: want an integer written plainly`},
+		{"hex", "p.8.csv", goodCSV, []string{"--work=0x10"}, 2, `pto-plan: invalid value "0x10" for flag -work: want an integer written plainly`},
+		{"leading zero capacity", "p.8.csv", goodCSV, []string{"--capacity=08"}, 2, "pto-plan: --capacity=08: want a byte count from 0 to"},
+		{"bool as t", "p.8.csv", goodCSV, []string{"--stats=t"}, 2, `pto-plan: invalid boolean value "t" for -stats: want true, false, 1 or 0`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -78,3 +78,24 @@ module attributes {a.list = dense<[0x7C01, 1.0, -0.0, 0xFC00]> : tensor<4xf16>, 
 // CHECK: module attributes {a.b = array<bf16: 0x7F81>, a.elided = [0x7FF8000000000001 : f64, 1.500000e+00, 0x7F800001 : f32], a.f8 = array<f8E4M3FN: 0x7F, 1.000000e+00>, a.h = array<f16: 0x7C01, -0.000000e+00, 5.000000e+00>, a.x = array<f80: 0x7FFFC000000000000001>} {
 module attributes {a.h = array<f16: 0x7C01, -0.0, 5.0>, a.b = array<bf16: 0x7F81>, a.f8 = array<f8E4M3FN: 0x7F, 1.0>, a.x = array<f80: 0x7FFFC000000000000001>, a.elided = [0x7FF8000000000001 : f64, 1.5, 0x7F800001 : f32]} {
 }
+
+// -----
+
+// The same in ops: arith.constant keeps each payload, in scalars and
+// dense elements, through the custom and the generic form.
+// CHECK-LABEL: func.func @constants
+// CHECK:      %cst = arith.constant 0x7C01 : f16
+// CHECK-NEXT: %cst_0 = arith.constant 0xFF81 : bf16
+// CHECK-NEXT: %cst_1 = arith.constant dense<0xFE01> : vector<4xf16>
+// CHECK-NEXT: %cst_2 = arith.constant dense<[0x7F800001, -0.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT: %cst_3 = arith.constant 0x7FFFC000000000000001 : f80
+// CHECK-NEXT: %cst_4 = arith.constant 0xFF : f8E4M3FN
+func.func @constants() -> (f16, bf16, vector<4xf16>, tensor<2xf32>, f80, f8E4M3FN) {
+  %0 = arith.constant 0x7C01 : f16
+  %1 = arith.constant 0xFF81 : bf16
+  %2 = arith.constant dense<0xFE01> : vector<4xf16>
+  %3 = arith.constant dense<[0x7F800001, -0.0]> : tensor<2xf32>
+  %4 = arith.constant 0x7FFFC000000000000001 : f80
+  %5 = arith.constant 0xFF : f8E4M3FN
+  return %0, %1, %2, %3, %4, %5 : f16, bf16, vector<4xf16>, tensor<2xf32>, f80, f8E4M3FN
+}

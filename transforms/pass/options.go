@@ -63,16 +63,29 @@ func (s *OptionSet) lookup(name string) *option {
 	return nil
 }
 
-// Bool binds a boolean option (true/false, 1/0, as strconv.ParseBool).
+// Bool binds a boolean option (see ParseBool).
 func (s *OptionSet) Bool(p *bool, name string, def bool, help string) {
 	s.bind(OptionSpec{Name: name, Default: strconv.FormatBool(def), Help: help}, func(v string) error {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
+		b, ok := ParseBool(v)
+		if !ok {
 			return fmt.Errorf("for the --%s option: '%s' is invalid value for boolean argument! Try 0 or 1", name, v)
 		}
 		*p = b
 		return nil
 	})
+}
+
+// ParseBool reads a boolean option's value as LLVM's command line does:
+// true, TRUE, True or 1; false, FALSE, False or 0. (strconv.ParseBool
+// also takes t and f, which mlir-opt refuses.)
+func ParseBool(v string) (value, ok bool) {
+	switch v {
+	case "true", "TRUE", "True", "1":
+		return true, true
+	case "false", "FALSE", "False", "0":
+		return false, true
+	}
+	return false, false
 }
 
 // IntOption is a bound integer option, to which a bound may be added.
@@ -86,7 +99,7 @@ type IntOption struct {
 func (s *OptionSet) Int(p *int64, name string, def int64, help string) *IntOption {
 	io := &IntOption{p: p}
 	io.o = s.bind(OptionSpec{Name: name, Default: strconv.FormatInt(def, 10), Help: help}, func(v string) error {
-		n, err := strconv.ParseInt(v, 0, 64)
+		n, err := parseInt(v)
 		if err != nil {
 			return fmt.Errorf("for the --%s option: '%s' value invalid for integer argument!", name, v)
 		}
@@ -97,6 +110,17 @@ func (s *OptionSet) Int(p *int64, name string, def int64, help string) *IntOptio
 		return nil
 	})
 	return io
+}
+
+// parseInt reads an integer option's value as LLVM's command line does
+// (getAsInteger with the radix from the prefix): strconv.ParseInt with
+// base 0 also takes a leading + and digits grouped with _, which mlir-opt
+// refuses.
+func parseInt(v string) (int64, error) {
+	if strings.HasPrefix(v, "+") || strings.Contains(v, "_") {
+		return 0, strconv.ErrSyntax
+	}
+	return strconv.ParseInt(v, 0, 64)
 }
 
 // AtLeast refuses values below min (a byte count, a step budget).
@@ -158,6 +182,9 @@ func (s *OptionSet) set(passName string, raw map[string]string) error {
 			names := make([]string, len(s.opts))
 			for i, o := range s.opts {
 				names[i] = o.Name
+				if strings.EqualFold(o.Name, k) {
+					return fmt.Errorf("pass '%s' has no option '%s' (option names are case-sensitive: '%s' is one)", passName, k, o.Name)
+				}
 			}
 			return fmt.Errorf("pass '%s' has no option '%s' (options: %s)", passName, k, strings.Join(names, ", "))
 		}

@@ -86,6 +86,16 @@ func TestOptionsRejectBadValuesAtParseTime(t *testing.T) {
 		{"steps=many", "pass 'probe': for the --steps option: 'many' value invalid for integer argument!"},
 		{"flag=sometimes", "pass 'probe': for the --flag option: 'sometimes' is invalid value for boolean argument! Try 0 or 1"},
 		{"colour=red", "pass 'probe' has no option 'colour' (options: mode, limit, steps, size, flag)"},
+		// Names and enum values are case-sensitive; booleans and integers
+		// are what mlir-opt's command line takes (not t, f, +5 or 1_000).
+		{"Mode=slow", "pass 'probe' has no option 'Mode' (option names are case-sensitive: 'mode' is one)"},
+		{"mode=SLOW", "pass 'probe': for the --mode option: Cannot find option named 'SLOW'! (expected one of: fast, slow)"},
+		{"flag=t", "pass 'probe': for the --flag option: 't' is invalid value for boolean argument! Try 0 or 1"},
+		{"flag=F", "pass 'probe': for the --flag option: 'F' is invalid value for boolean argument! Try 0 or 1"},
+		{"flag=tRUE", "pass 'probe': for the --flag option: 'tRUE' is invalid value for boolean argument! Try 0 or 1"},
+		{"steps=+5", "pass 'probe': for the --steps option: '+5' value invalid for integer argument!"},
+		{"steps=1_000", "pass 'probe': for the --steps option: '1_000' value invalid for integer argument!"},
+		{"size=9223372036854775808", "pass 'probe': for the --size option: '9223372036854775808' value invalid for integer argument!"},
 	} {
 		raw, err := ParseOptionString(tc.raw)
 		if err != nil {
@@ -100,6 +110,58 @@ func TestOptionsRejectBadValuesAtParseTime(t *testing.T) {
 	if _, err := NewInstance(plain, map[string]string{"x": "1"}); err == nil || err.Error() != "pass 'plain' takes no options, but 'x' was given" {
 		t.Errorf("option of an option-less pass: %v", err)
 	}
+}
+
+// TestOptionStringRefusesDuplicates: an option given twice, with a value
+// or bare (which means true), is an error naming it, whichever comes
+// first.
+func TestOptionStringRefusesDuplicates(t *testing.T) {
+	for _, raw := range []string{"flag=1 flag=0", "flag flag=false", "flag=false flag", "flag flag", "flag=1  flag"} {
+		_, err := ParseOptionString(raw)
+		want := "option 'flag' given twice"
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: error %v, want %s", raw, err, want)
+		}
+	}
+	// The booleans mlir-opt takes, in each of its spellings.
+	var got *probeOptions
+	p := probe(&got)
+	for v, want := range map[string]bool{"true": true, "TRUE": true, "True": true, "1": true, "false": false, "FALSE": false, "False": false, "0": false} {
+		in, err := NewInstance(p, map[string]string{"flag": v})
+		if err != nil || in.value.(*probeOptions).Flag != want {
+			t.Errorf("flag=%s: %v", v, err)
+		}
+	}
+}
+
+// FuzzOptionString: any option text is an error or options that print
+// back (OptionString) as text that reads as the same options; nothing
+// panics.
+func FuzzOptionString(f *testing.F) {
+	for _, s := range []string{"mode=slow limit=1m30s steps=0x10 size=-3 flag=0", "flag flag", "mode=fast mode=slow", `mode="slow"`, "steps={1}", "size=1_0", "Mode=fast", "flag=T", "limit=+5s", "size=0o17 steps=010", ",,flag,", "mode='a b'", "x={a {b} c}"} {
+		f.Add(s)
+	}
+	var got *probeOptions
+	p := probe(&got)
+	f.Fuzz(func(t *testing.T, text string) {
+		raw, err := ParseOptionString(text)
+		if err != nil {
+			return
+		}
+		in, err := NewInstance(p, raw)
+		if err != nil {
+			return
+		}
+		printed := in.OptionString()
+		again, err := ParseOptionString(printed[1 : len(printed)-1])
+		if err != nil {
+			t.Fatalf("%q prints as %s, which does not parse: %v", text, printed, err)
+		}
+		in2, err := NewInstance(p, again)
+		if err != nil || in2.OptionString() != printed || *in2.value.(*probeOptions) != *in.value.(*probeOptions) {
+			t.Fatalf("%q prints as %s, which reads as %v (%v)", text, printed, in2, err)
+		}
+	})
 }
 
 // TestOptionDeclarationBugsPanic: a declaration the pass author got wrong

@@ -312,6 +312,9 @@ func ParseOptionString(s string) (map[string]string, error) {
 			return nil, fmt.Errorf("expected an option name in %q", s)
 		}
 		if i >= len(s) || s[i] != '=' {
+			if _, dup := out[key]; dup {
+				return nil, fmt.Errorf("option '%s' given twice", key)
+			}
 			out[key] = "true"
 			continue
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/internal/docgen"
@@ -52,7 +51,12 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			positional = append(positional, args[i+1:]...)
 			break
 		}
-		name := strings.TrimLeft(a, "-")
+		// -name or --name, as LLVM's command line takes them (---name
+		// is no flag).
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if strings.HasPrefix(name, "-") || name == "" {
+			return fail("Unknown command line argument '%s'.  Try: 'pto-opt --help'", a)
+		}
 		value, hasValue := "", false
 		if eq := strings.IndexByte(name, '='); eq >= 0 {
 			name, value, hasValue = name[:eq], name[eq+1:], true
@@ -91,8 +95,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			return nil, 0
 		case "summary":
 			if hasValue {
-				b, err := strconv.ParseBool(value)
-				if err != nil {
+				b, ok := pass.ParseBool(value)
+				if !ok {
 					return fail("for the --summary option: '%s' is invalid value for boolean argument! Try 0 or 1", value)
 				}
 				cfg.summary = b
@@ -145,7 +149,10 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			if !ok {
 				return fail("option '--target' requires a value")
 			}
-			cfg.target = v
+			if cfg.targetSet {
+				return fail("for the --target option: may only occur zero or one times!")
+			}
+			cfg.target, cfg.targetSet = v, true
 			continue
 		case "memory-report":
 			v, ok := takeValue()
@@ -154,6 +161,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			}
 			if err := report.CheckPath(v); err != nil {
 				return fail("--memory-report: %v", err)
+			}
+			if cfg.memoryReport != "" {
+				return fail("for the --memory-report option: may only occur zero or one times!")
 			}
 			cfg.memoryReport = v
 			continue
@@ -184,8 +194,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 		if set, ok := boolFlags[name]; ok {
 			b := true
 			if hasValue {
-				var err error
-				if b, err = strconv.ParseBool(value); err != nil {
+				var ok bool
+				if b, ok = pass.ParseBool(value); !ok {
 					return fail("for the --%s option: '%s' is invalid value for boolean argument! Try 0 or 1", name, value)
 				}
 			}

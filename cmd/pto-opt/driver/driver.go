@@ -54,6 +54,7 @@ type config struct {
 	noThreads           bool
 	allocAlignProperty  bool
 	target              string
+	targetSet           bool // --target was given (once)
 	pipeline            *pass.Pipeline
 	pipelineText        string
 	memoryReport        string

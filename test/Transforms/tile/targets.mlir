@@ -16,7 +16,7 @@
 // A5:       %mt = tile.alloc vec, 4096 {addr = [[T:[0-9]+]]}
 // A5-NEXT:  %mp = tile.alloc vec, 4096 {addr = [[T]]}
 // UNKNOWN: pto-opt: --target: unknown target 'ascend999' (built-in targets: ascend910b, ascend950, generic; or give a .json file)
-// CYCLE:   pto-opt: --target: target inheritance cycle: {{.*}}cycle-a.json -> {{.*}}cycle-b.json -> {{.*}}cycle-a.json
+// CYCLE:   pto-opt: --target: {{.*}}cycle-a.json:1:21: inherits: {{.*}}cycle-b.json:1:21: inherits: target inheritance cycle: {{.*}}cycle-a.json -> {{.*}}cycle-b.json -> {{.*}}cycle-a.json
 func.func @prelu(%in: !tile.tensor<32x32xf32>) {
   %mx = tile.alloc vec, 4096 : !tile.buf<vec>
   %ms = tile.alloc vec, 4096 : !tile.buf<vec>
