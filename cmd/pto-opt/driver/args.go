@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/internal/docgen"
@@ -170,7 +171,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 		case "verify-plan-work":
 			v, ok := takeValue()
 			n, err := strconv.ParseInt(v, 10, 64)
-			if !ok || err != nil || n <= 0 {
+			if !ok || err != nil || n <= 0 || strings.HasPrefix(v, "+") {
 				return fail("option '--verify-plan-work' requires a positive number, got '%s'", v)
 			}
 			cfg.verifyPlanWork = n
