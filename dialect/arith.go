@@ -12,8 +12,9 @@ import (
 var cmpiPredicates = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
 var cmpfPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
 
+func init() { RegisterDialect("arith") }
+
 func init() {
-	RegisterDialect("arith")
 	intBinary := []string{"addi", "subi", "muli", "shli"} // carry overflow flags
 	plainIntBinary := []string{"ceildivsi", "ceildivui", "floordivsi", "remsi", "remui", "andi", "ori", "xori", "maxsi", "maxui", "minsi", "minui"}
 	floatBinary := []string{"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf"}
@@ -59,6 +60,9 @@ func init() {
 		Print:    printSameTypeOperands("fastmath", "fastmath", "#arith.fastmath"),
 		Verify:   verifyFloatUnary,
 	})
+}
+
+func init() {
 	casts := []string{"index_cast", "index_castui", "sitofp", "uitofp", "fptosi", "fptoui", "extsi", "extui", "bitcast"}
 	for _, n := range casts {
 		Register(&OpDef{
@@ -84,6 +88,9 @@ func init() {
 			Verify:   verifyCast,
 		})
 	}
+}
+
+func init() {
 	Register(
 		&OpDef{
 			Name: "arith.constant", Summary: "a constant value", Traits: Pure,
@@ -93,6 +100,11 @@ func init() {
 			Verify:   verifyConstant,
 			NameHint: constantHint,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "arith.cmpi", Summary: "integer comparison", Traits: Pure,
 			Inherent: []string{"predicate"},
@@ -107,6 +119,11 @@ func init() {
 			Print:    printCmp(cmpfPredicates, "fastmath"),
 			Verify:   verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "arith.select", Summary: "choose between two values", Traits: Pure,
 			Flows:  []Flow{{1, 0}, {2, 0}},

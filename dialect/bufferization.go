@@ -30,6 +30,11 @@ func init() {
 			Effects:  []Effect{{Kind: Read, Operand: 0, Result: -1}, {Kind: Write, Operand: 1, Result: -1}},
 			Parse:    parseMaterialize, Print: printMaterialize, Verify: verifyMaterialize,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "bufferization.dealloc", Summary: "free buffers under conditions, keeping retained ones",
 			Inherent:  []string{"operandSegmentSizes"},

@@ -6,7 +6,9 @@ import "strings"
 
 func init() {
 	RegisterDialect("builtin")
-	RegisterDialect("func")
+}
+
+func init() {
 	Register(
 		&OpDef{
 			Name:     "builtin.module",
@@ -27,6 +29,15 @@ func init() {
 				return verifyCounts(op, 0, 0)
 			},
 		},
+	)
+}
+
+func init() {
+	RegisterDialect("func")
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name:           "func.func",
 			Summary:        "a function with a body region",
@@ -47,6 +58,11 @@ func init() {
 			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, true) },
 			Verify: verifyReturn,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name:     "func.call",
 			Summary:  "call a function by symbol",

@@ -6,6 +6,9 @@ import "strconv"
 
 func init() {
 	RegisterDialect("cf")
+}
+
+func init() {
 	Register(
 		&OpDef{
 			Name: "cf.br", Summary: "unconditional branch",
@@ -46,6 +49,11 @@ func init() {
 			Print:  printCondBr,
 			Verify: verifyCondBr,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "cf.assert", Summary: "runtime assertion",
 			Inherent: []string{"msg"},

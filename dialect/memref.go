@@ -9,16 +9,9 @@ import (
 // The memref dialect (and bufferization's buffer/tensor bridges): the
 // allocations, views and accesses the static memory planner works on.
 
-func init() {
-	RegisterDialect("memref")
-	RegisterDialect("bufferization")
-	registerAllocOps()
-	registerAccessOps()
-	registerViewOps()
-	registerGlobalOps()
-	registerMetadataOps()
-	registerBufferizationOps()
-}
+func init() { RegisterDialect("memref") }
+
+func init() { RegisterDialect("bufferization") }
 
 // ---- shared pieces ----
 
@@ -134,7 +127,7 @@ func verifySegments(op *Operation, n int, required bool) ([]int, error) {
 
 // ---- alloc / alloca / dealloc ----
 
-func registerAllocOps() {
+func init() {
 	Register(
 		&OpDef{
 			Name: "memref.alloc", Summary: "heap allocation of a buffer",
@@ -309,7 +302,7 @@ func verifyAllocOp(op *Operation) error {
 
 // ---- load / store / copy / dim ----
 
-func registerAccessOps() {
+func init() {
 	Register(
 		&OpDef{
 			Name: "memref.load", Summary: "read an element",
@@ -568,7 +561,7 @@ func verifyDimOp(op *Operation) error {
 
 // ---- views ----
 
-func registerViewOps() {
+func init() {
 	Register(
 		viewOp("memref.view", "view a byte buffer as a typed buffer", "view", parseView, printView, verifyViewOp),
 		viewOp("memref.subview", "a strided window of a buffer", "subview", parseSubView, printSubView, verifySubView,
@@ -577,6 +570,11 @@ func registerViewOps() {
 			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
 		viewOp("memref.cast", "cast to a compatible memref type", "cast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", ""), verifyMemRefCast),
 		viewOp("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", parseCastLike("to", "", "", ""), printCastLike("to", "", "", ""), verifyMemRefCast),
+	)
+}
+
+func init() {
+	Register(
 		viewOp("memref.expand_shape", "split dimensions", "expand_shape", parseExpandShape, printExpandShape, verifyExpandCollapse,
 			"reassociation", "static_output_shape"),
 		viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", parseCollapseShape, printCollapseShape, verifyExpandCollapse,
@@ -961,7 +959,7 @@ func verifyMemRefCast(op *Operation) error {
 
 // ---- global / get_global ----
 
-func registerGlobalOps() {
+func init() {
 	Register(
 		&OpDef{
 			Name: "memref.global", Summary: "a global buffer",
@@ -1149,7 +1147,7 @@ func verifyGetGlobalUses(op *Operation, symbols Symbols) error {
 
 // ---- extract_aligned_pointer_as_index / extract_strided_metadata ----
 
-func registerMetadataOps() {
+func init() {
 	Register(
 		&OpDef{
 			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: Pure,
@@ -1245,7 +1243,7 @@ func verifyExtractStridedMetadata(op *Operation) error {
 
 // ---- bufferization bridges ----
 
-func registerBufferizationOps() {
+func init() {
 	Register(
 		&OpDef{
 			Name: "bufferization.to_buffer", Summary: "the buffer behind a tensor",

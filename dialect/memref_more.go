@@ -12,33 +12,12 @@ import (
 // atomicKinds are arith's AtomicRMWKind cases, by value.
 var atomicKinds = []string{"addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"}
 
+// readWrite are the effects of an op that may read and write any of its
+// operands.
+var readWrite = []Effect{{Kind: Read, Operand: AllOperands}, {Kind: Write, Operand: AllOperands}}
+
 func init() {
-	readWrite := []Effect{{Kind: Read, Operand: AllOperands}, {Kind: Write, Operand: AllOperands}}
 	Register(
-		&OpDef{
-			Name: "memref.alloca_scope", Summary: "a scope that frees its stack allocations on exit",
-			Traits:             AutomaticAllocationScope,
-			Branch:             scopeBranch{},
-			ImplicitTerminator: "memref.alloca_scope.return",
-			Parse:              parseScopeLike, Print: printScopeLike,
-			Verify: func(op *Operation) error { return singleBlockRegions(op, 0) },
-		},
-		&OpDef{
-			Name: "memref.alloca_scope.return", Summary: "leave an alloca scope with values",
-			Traits: Terminator | ReturnLike | Pure,
-			Parse: func(p AsmParser, st *OperationState) error {
-				return parseOperandsColonTypes(p, st, true)
-			},
-			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, true) },
-			Verify: verifyParentResults("memref.alloca_scope"),
-		},
-		&OpDef{
-			Name: "memref.assume_alignment", Summary: "assert a buffer's alignment",
-			Traits: Pure | ViewLike, ViewSource: 0,
-			Inherent: []string{"alignment"},
-			Parse:    parseAssumeAlignment, Print: printAssumeAlignment, Verify: verifyAssumeAlignment,
-			NameHint: hint("assume_align"),
-		},
 		&OpDef{
 			Name: "memref.atomic_rmw", Summary: "atomic read-modify-write of an element",
 			Inherent: []string{"kind"},
@@ -62,10 +41,49 @@ func init() {
 			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, false) },
 			Verify: verifyAtomicYield,
 		},
+	)
+}
+
+func init() {
+	Register(
+		&OpDef{
+			Name: "memref.alloca_scope", Summary: "a scope that frees its stack allocations on exit",
+			Traits:             AutomaticAllocationScope,
+			Branch:             scopeBranch{},
+			ImplicitTerminator: "memref.alloca_scope.return",
+			Parse:              parseScopeLike, Print: printScopeLike,
+			Verify: func(op *Operation) error { return singleBlockRegions(op, 0) },
+		},
+		&OpDef{
+			Name: "memref.alloca_scope.return", Summary: "leave an alloca scope with values",
+			Traits: Terminator | ReturnLike | Pure,
+			Parse: func(p AsmParser, st *OperationState) error {
+				return parseOperandsColonTypes(p, st, true)
+			},
+			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, true) },
+			Verify: verifyParentResults("memref.alloca_scope"),
+		},
+	)
+}
+
+func init() {
+	Register(
+		&OpDef{
+			Name: "memref.assume_alignment", Summary: "assert a buffer's alignment",
+			Traits: Pure | ViewLike, ViewSource: 0,
+			Inherent: []string{"alignment"},
+			Parse:    parseAssumeAlignment, Print: printAssumeAlignment, Verify: verifyAssumeAlignment,
+			NameHint: hint("assume_align"),
+		},
 		&OpDef{
 			Name: "memref.distinct_objects", Summary: "assert buffers do not alias", Traits: Pure,
 			Parse: parseDistinctObjects, Print: printDistinctObjects, Verify: verifyDistinctObjects,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "memref.dma_start", Summary: "start a DMA transfer",
 			Effects: readWrite, Traits: HasSideEffects,
@@ -76,11 +94,21 @@ func init() {
 			Effects: readWrite, Traits: HasSideEffects,
 			Parse: parseDmaWait, Print: printDmaWait, Verify: verifyDmaWait,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "memref.prefetch", Summary: "prefetch a cache line",
 			Inherent: []string{"isWrite", "localityHint", "isDataCache"},
 			Parse:    parsePrefetch, Print: printPrefetch, Verify: verifyPrefetch,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "memref.rank", Summary: "the rank of a buffer", Traits: Pure,
 			Parse: func(p AsmParser, st *OperationState) error {
@@ -104,6 +132,11 @@ func init() {
 				return nil
 			},
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "memref.realloc", Summary: "resize a heap buffer",
 			Traits:   AllocLike,
@@ -111,12 +144,22 @@ func init() {
 			Effects:  []Effect{{Kind: Free, Operand: 0, Result: -1}, {Kind: Allocate, Operand: -1, Result: 0}},
 			Parse:    parseRealloc, Print: printRealloc, Verify: verifyRealloc,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "memref.reshape", Summary: "a view with a shape from an operand",
 			Traits: Pure | ViewLike, ViewSource: 0,
 			Parse: parseReshape, Print: printReshape, Verify: verifyMemRefReshape,
 			NameHint: hint("reshape"),
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "memref.transpose", Summary: "a view with permuted dimensions",
 			Traits: Pure | ViewLike, ViewSource: 0,

@@ -30,6 +30,11 @@ func init() {
 			Verify:   verifyExtendedArith,
 			NameHint: func(*Operation) []string { return []string{"low", "high"} },
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "arith.scaling_extf", Summary: "extend a float scaled by a power of two", Traits: Pure,
 			Inherent: []string{"fastmath"},
@@ -40,6 +45,11 @@ func init() {
 			Inherent: []string{"fastmath", "roundingmode"},
 			Parse:    parseScalingCast, Print: printScalingCast, Verify: verifyScalingCast,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "builtin.unrealized_conversion_cast", Summary: "a cast between type systems during conversion", Traits: Pure,
 			Parse: parseUnrealizedCast, Print: printUnrealizedCast,
@@ -50,6 +60,11 @@ func init() {
 				return nil
 			},
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "func.constant", Summary: "a function symbol as a value", Traits: Pure,
 			Inherent: []string{"value"},
@@ -76,6 +91,11 @@ func init() {
 			Effects:  []Effect{{Kind: Read, Operand: AllOperands}, {Kind: Write, Operand: AllOperands}},
 			Parse:    parseCallIndirect, Print: printCallIndirect, Verify: verifyCallIndirect,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "cf.switch", Summary: "multi-way branch on an integer",
 			Traits:            Terminator | Pure,

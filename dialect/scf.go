@@ -5,6 +5,9 @@ package dialect
 
 func init() {
 	RegisterDialect("scf")
+}
+
+func init() {
 	Register(
 		&OpDef{
 			Name: "scf.for", Summary: "a counted loop with loop-carried values",
@@ -15,6 +18,11 @@ func init() {
 			Print:              printFor,
 			Verify:             verifyFor,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "scf.if", Summary: "a conditional with optional results",
 			Branch:             ifBranch{},
@@ -23,6 +31,11 @@ func init() {
 			Print:              printIf,
 			Verify:             verifyIf,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "scf.while", Summary: "a general loop with a condition region",
 			Branch: whileBranch{},
@@ -31,6 +44,18 @@ func init() {
 			Verify: verifyWhile,
 		},
 		&OpDef{
+			Name: "scf.condition", Summary: "the continuation condition of scf.while",
+			Traits: Terminator | Pure,
+			Parse:  parseCondition,
+			Print:  printCondition,
+			Verify: verifyCondition,
+		},
+	)
+}
+
+func init() {
+	Register(
+		&OpDef{
 			Name: "scf.yield", Summary: "yield values to the parent op",
 			Traits: Terminator | ReturnLike | Pure,
 			Parse: func(p AsmParser, st *OperationState) error {
@@ -38,13 +63,6 @@ func init() {
 			},
 			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, true) },
 			Verify: verifyYield,
-		},
-		&OpDef{
-			Name: "scf.condition", Summary: "the continuation condition of scf.while",
-			Traits: Terminator | Pure,
-			Parse:  parseCondition,
-			Print:  printCondition,
-			Verify: verifyCondition,
 		},
 	)
 }

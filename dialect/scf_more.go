@@ -18,6 +18,11 @@ func init() {
 			Branch:   scopeBranch{},
 			Parse:    parseExecuteRegion, Print: printExecuteRegion, Verify: verifyExecuteRegion,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "scf.index_switch", Summary: "a switch on an index with a region per case",
 			Inherent:           []string{"cases"},
@@ -25,6 +30,11 @@ func init() {
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseIndexSwitch, Print: printIndexSwitch, Verify: verifyIndexSwitch,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "scf.parallel", Summary: "a parallel loop nest with reductions",
 			Inherent:           []string{"operandSegmentSizes"},
@@ -45,6 +55,11 @@ func init() {
 			Print:  func(p AsmPrinter, op *Operation) { printOperandsColonTypes(p, op, false) },
 			Verify: verifyReduceReturn,
 		},
+	)
+}
+
+func init() {
+	Register(
 		&OpDef{
 			Name: "scf.forall", Summary: "a parallel loop over a multi-dimensional range",
 			Inherent:           []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping", "operandSegmentSizes"},

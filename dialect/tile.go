@@ -35,13 +35,13 @@ func IsTileSpace(s string) bool {
 
 // TileTensorType is !tile.tensor<shape x elem>: a tensor in global memory.
 type TileTensorType struct {
+	DialectType
 	Shape []int64
 	Elem  Type
 	s     string
 }
 
 func (t *TileTensorType) String() string                { return t.s }
-func (*TileTensorType) isType()                         {}
 func (t *TileTensorType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
 // TileTensor returns the uniqued !tile.tensor type.
@@ -58,6 +58,7 @@ func TileTensor(shape []int64, elem Type) Type {
 // TileType is !tile.tile<shape x elem, space[, valid = RxC]>: a tile living
 // in an on-chip memory space.
 type TileType struct {
+	DialectType
 	Shape []int64
 	Elem  Type
 	Space string
@@ -66,7 +67,6 @@ type TileType struct {
 }
 
 func (t *TileType) String() string                { return t.s }
-func (*TileType) isType()                         {}
 func (t *TileType) ShapeAndElem() ([]int64, Type) { return t.Shape, t.Elem }
 
 // HasStaticShape reports whether every dimension is known.
@@ -142,12 +142,12 @@ func Tile(shape []int64, elem Type, space string, valid []int64) Type {
 
 // TileBufType is !tile.buf<space>: an on-chip allocation root.
 type TileBufType struct {
+	DialectType
 	Space string
 	s     string
 }
 
 func (t *TileBufType) String() string { return t.s }
-func (*TileBufType) isType()          {}
 
 // TileBuf returns the uniqued !tile.buf type.
 func TileBuf(space string) Type {
@@ -285,18 +285,26 @@ func castForbidden(op *Operation, _ string) (bool, []int) {
 func init() {
 	RegisterDialect("tile")
 	RegisterTypeParser("tile", parseTileType)
-	Register(&OpDef{
-		Name: "tile.alloc", Summary: "an on-chip allocation root (addr after allocate-addr; pinned when author-declared)",
-		Traits:   AllocLike,
-		Inherent: []string{"size"},
-		Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
-		Parse:    parseTileAlloc,
-		Print:    printTileAlloc,
-		Verify:   verifyTileAlloc,
-		NameHint: func(op *Operation) []string {
-			return []string{"mem_" + TileSpaceOf(op.Results[0].Type)}
+}
+
+func init() {
+	Register(
+		&OpDef{
+			Name: "tile.alloc", Summary: "an on-chip allocation root (addr after allocate-addr; pinned when author-declared)",
+			Traits:   AllocLike,
+			Inherent: []string{"size"},
+			Effects:  []Effect{{Kind: Allocate, Operand: -1, Result: 0}},
+			Parse:    parseTileAlloc,
+			Print:    printTileAlloc,
+			Verify:   verifyTileAlloc,
+			NameHint: func(op *Operation) []string {
+				return []string{"mem_" + TileSpaceOf(op.Results[0].Type)}
+			},
 		},
-	})
+	)
+}
+
+func init() {
 	for i := range TileOps {
 		Register(TileOps[i].opDef())
 	}

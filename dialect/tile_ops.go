@@ -1,11 +1,10 @@
 package dialect
 
-import "slices"
-
 // The tile op table: one row per tile op, holding everything pto-opt
 // knows about it. The op registry (traits, alias rules, pipes), the ptoas
-// lowering (convert-tile-to-pto) and the pto ops the parser accepts are
-// all derived from these rows, so adding an op is adding one row.
+// lowering (convert-tile-to-pto) and the verifier are all derived from
+// these rows, so adding an op is adding one row (and, for a new ptoas
+// instruction, its name to the pto dialect's list).
 
 // TileForm is how a tile op's result relates to memory.
 type TileForm int
@@ -377,9 +376,6 @@ var TileOps = []TileOp{
 	{Name: "slice", Ins: []In{anyTile}, Offsets: true, Shape: ShapeWindow, Form: Views, PTO: "subset", PTOForm: PTOSubset, Doc: "a window of a tile at index offsets"},
 }
 
-// ptoOnlyOps are pto ops pto-opt accepts on input but never emits.
-var ptoOnlyOps = []string{"textract"}
-
 var tileOpByName = func() map[string]*TileOp {
 	m := make(map[string]*TileOp, len(TileOps))
 	for i := range TileOps {
@@ -439,36 +435,6 @@ func (r *TileOp) opDef() *OpDef {
 		d.ForbidAliasFor = r.ForbidAliasFor
 	}
 	return d
-}
-
-// ptoOps lists the destination-passing pto ops the table lowers to (and
-// the ones only accepted), without duplicates, in table order.
-func ptoOps() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range TileOps {
-		switch r.PTOForm {
-		case PTOCompute, PTOLoad, PTOStore:
-		default:
-			continue
-		}
-		if !seen[r.PTO] {
-			seen[r.PTO] = true
-			out = append(out, r.PTO)
-		}
-	}
-	return append(out, ptoOnlyOps...)
-}
-
-// ptoViewOps lists the SSA view ops (treshape, bitcast).
-func ptoViewOps() []string {
-	var out []string
-	for _, r := range TileOps {
-		if r.PTOForm == PTOSSAView && !slices.Contains(out, r.PTO) {
-			out = append(out, r.PTO)
-		}
-	}
-	return out
 }
 
 // ScratchOperand is the index among op's inputs (TileInputs) of its

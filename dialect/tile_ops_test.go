@@ -30,6 +30,10 @@ func TestTileOpTable(t *testing.T) {
 			t.Errorf("tile.%s: no pto lowering", r.Name)
 		case Lookup("pto."+r.PTO) == nil:
 			t.Errorf("tile.%s: lowers to pto.%s, which is not registered", r.Name, r.PTO)
+		case (r.PTOForm == PTOCompute || r.PTOForm == PTOLoad || r.PTOForm == PTOStore) && !slices.Contains(PTOComputeOps, r.PTO):
+			t.Errorf("tile.%s: lowers to pto.%s, which the pto dialect does not register as an ins/outs instruction", r.Name, r.PTO)
+		case r.PTOForm == PTOSSAView && !slices.Contains(PTOViewCastOps, r.PTO):
+			t.Errorf("tile.%s: lowers to pto.%s, which the pto dialect does not register as a view", r.Name, r.PTO)
 		}
 		if (r.Alias == AliasTargetRule) != (r.ForbidAliasFor != nil) {
 			t.Errorf("tile.%s: alias rule %d with ForbidAliasFor set = %v", r.Name, r.Alias, r.ForbidAliasFor != nil)

@@ -691,6 +691,14 @@ func ShapeOf(t Type) (shape []int64, elem Type, ok bool) {
 	return nil, nil, false
 }
 
+// DialectType, embedded in the types a dialect defines, makes them Types.
+// Type's marker method is unexported so that a value is a Type only when
+// it is meant to be one (an Attribute, which has a String method too, is
+// not).
+type DialectType struct{}
+
+func (DialectType) isType() {}
+
 // ShapedDialectType is implemented by dialect types with a static shape
 // (tile types).
 type ShapedDialectType interface {
