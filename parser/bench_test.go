@@ -6,7 +6,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
@@ -32,7 +32,7 @@ func BenchmarkParsePrint5MB(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := dialect.Verify(m); err != nil {
+		if err := ir.Verify(m); err != nil {
 			b.Fatal(err)
 		}
 		out.Reset()
@@ -161,7 +161,7 @@ func BenchmarkShapes(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if err := dialect.Verify(m); err != nil {
+					if err := ir.Verify(m); err != nil {
 						b.Fatal(err)
 					}
 					out.Reset()

@@ -1,0 +1,9 @@
+package cf
+
+import "github.com/pto-opt/pto-opt/dialect/ir"
+
+// The cf dialect: unstructured branches between blocks.
+
+func init() {
+	ir.RegisterDialect("cf")
+}
