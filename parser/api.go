@@ -38,7 +38,7 @@ func New(opts Options) *Parser {
 // top-level builtin.module: top-level ops that are not a single module
 // are wrapped in one, as mlir-opt does. An op's trailing loc(...) becomes
 // its location. The error, if any, is the first one in the text, a
-// *dialect.Diagnostic located filename:line:col.
+// *ir.Diagnostic located filename:line:col.
 func (p *Parser) Parse(filename string, src []byte) (*ir.Operation, error) {
 	return p.ParseText(filename, string(src))
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-// asmParser implements dialect.AsmParser for the custom op parsers.
+// asmParser implements ir.AsmParser for the custom op parsers.
 type asmParser struct {
 	s       *state
 	scratch []ir.OperandRef

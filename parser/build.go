@@ -182,7 +182,7 @@ func (b *builder) define(name string, vals []*ir.Value, loc *ir.Location) error 
 }
 
 // sortAttrs sorts a dictionary by name unless it is trivially sorted
-// (dialect.SortAttrs boxes its argument).
+// (ir.SortAttrs boxes its argument).
 func sortAttrs(list []ir.NamedAttr) {
 	if len(list) > 1 {
 		ir.SortAttrs(list)

@@ -563,7 +563,7 @@ func formatBits(w [4]uint64, t ir.Type) string {
 	return "0x" + strconv.FormatUint(w[0], 16)
 }
 
-// intBits normalises v to the width of it as MLIR stores it (dialect.Int).
+// intBits normalises v to the width of it as MLIR stores it (ir.Int).
 func intBits(v int64, it *ir.IntegerType) int64 {
 	if it.Width < 64 {
 		shift := 64 - uint(it.Width)

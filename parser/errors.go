@@ -12,7 +12,7 @@ import (
 
 // A parse reports one error, its first: the first that a reader going
 // once through the text, one token ahead, meets, which is mlir-opt's
-// order. It is a *dialect.Diagnostic located file:line:col. The
+// order. It is a *ir.Diagnostic located file:line:col. The
 // hand-written productions just return their error, and every caller
 // passes it up, as recursive descent does. participle breaks that order
 // twice:

@@ -259,7 +259,7 @@ func (p *Parser) applyLocations(m *ir.Operation, srcLen int) error {
 			return
 		}
 		// The record made for raw text is the location's own: the file
-		// it names is not interned (see dialect.Location).
+		// it names is not interned (see ir.Location).
 		if pos, ok := r.resolve(raw); ok {
 			*l = ir.AtRaw(pos.file, pos.line, pos.col, raw)
 		} else {

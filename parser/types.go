@@ -192,7 +192,7 @@ func (s *state) parseFunctionType() (ir.Type, error) {
 	}
 	// Every generic op has a function type, most of them one seen before:
 	// the types are read into a buffer on the stack, and a function type
-	// of few types is looked up by them before it is made (dialect.Function
+	// of few types is looked up by them before it is made (ir.Function
 	// interns it by a key spelled out for every call).
 	var buf [fnKeyTypes]ir.Type
 	all := buf[:0]

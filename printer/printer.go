@@ -688,7 +688,7 @@ func (p *printer) attr(a ir.Attribute) {
 	p.text(a.String())
 }
 
-// ---- dialect.AsmPrinter ----
+// ---- ir.AsmPrinter ----
 
 func (p *printer) Write(s string) { p.text(s) }
 

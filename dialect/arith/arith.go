@@ -1,3 +1,6 @@
+// Package arith is MLIR's arith dialect as LLVM 22 has it: constants,
+// integer and float arithmetic, comparisons, select and casts, with the
+// syntax and verifier messages of mlir-opt.
 package arith
 
 import (

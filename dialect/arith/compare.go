@@ -7,9 +7,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-// The arith dialect: constants, integer and float arithmetic, comparisons,
-// select and casts.
-
+// The predicates of cmpi and cmpf, by value.
 var cmpiPredicates = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
 var cmpfPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
 

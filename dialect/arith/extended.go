@@ -2,10 +2,8 @@ package arith
 
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
-// The remaining ops of LLVM 22's arith, builtin, func and cf dialects:
-// the extended-result integer ops, the scaling float casts,
-// unrealized_conversion_cast, func.constant, func.call_indirect and
-// cf.switch.
+// The extended-result integer ops: an add with its carry and multiplies
+// into their low and high halves.
 
 func init() {
 	ir.Register(

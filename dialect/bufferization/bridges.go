@@ -2,7 +2,7 @@ package bufferization
 
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
-// ---- bufferization bridges ----
+// ---- the bridges between tensors and buffers ----
 
 func init() {
 	ir.Register(

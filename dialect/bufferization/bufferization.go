@@ -1,3 +1,7 @@
+// Package bufferization is MLIR's bufferization dialect as LLVM 22 has
+// it: the bridges between tensors and buffers (to_buffer, to_tensor,
+// clone), tensor allocation and materialization, and the ownership-based
+// deallocation's conditional free (dealloc).
 package bufferization
 
 import "github.com/pto-opt/pto-opt/dialect/ir"

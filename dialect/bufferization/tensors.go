@@ -2,9 +2,8 @@ package bufferization
 
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
-// The bufferization ops of LLVM 22 beyond to_buffer, to_tensor and clone:
-// alloc_tensor, dealloc_tensor, materialize_in_destination, and dealloc,
-// the ownership-based deallocation's conditional free.
+// Tensors to be bufferized: alloc_tensor, dealloc_tensor and
+// materialize_in_destination.
 
 func init() {
 	ir.Register(

@@ -1,6 +1,11 @@
+// Package funcdialect is MLIR's func dialect: functions, calls and
+// returns. Its directory is dialect/func, but Go forbids a package named
+// func (a keyword), so the package is funcdialect.
 package funcdialect
 
 import "github.com/pto-opt/pto-opt/dialect/ir"
+
+func init() { ir.RegisterDialect("func") }
 
 func init() {
 	ir.Register(

@@ -6,20 +6,6 @@ import (
 	"strings"
 )
 
-// ParseOperands reads an unparenthesised list of exactly n operands into
-// st's operands.
-func ParseOperands(p AsmParser, st *OperationState, n int) error {
-	refs, err := p.ParseOperandList("")
-	if err != nil {
-		return err
-	}
-	if len(refs) != n {
-		return p.Errorf("expected %d operands", n)
-	}
-	st.Operands = refs
-	return nil
-}
-
 // Shared pieces of custom assembly formats. Each dialect file composes its
 // ops' syntax from these, the way MLIR's declarative formats compose
 // directives; the parse and print halves of a format sit side by side so
@@ -136,6 +122,8 @@ func PrintFlagsAttr(p AsmPrinter, op *Operation, keyword, prop, attrPrefix strin
 
 // ---- `%a attr-dict : T1 to T2` (casts) ----
 
+// ParseCastLike reads `%a [flagKw<flags>] attr-dict : T1 kw T2` (kw is
+// "to" for the casts); flagKw "" reads no flags.
 func ParseCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmParser, *OperationState) error {
 	return func(p AsmParser, st *OperationState) error {
 		r, err := p.ParseOperand()
@@ -158,6 +146,7 @@ func ParseCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmParse
 	}
 }
 
+// PrintCastLike prints the form ParseCastLike reads.
 func PrintCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmPrinter, *Operation) {
 	return func(p AsmPrinter, op *Operation) {
 		p.Write(" ")
@@ -175,6 +164,8 @@ func PrintCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmPrint
 
 // ---- `%a, %b ... : T1, T2` (return / yield style, operands optional) ----
 
+// ParseOperandsColonTypes reads `[%a, %b : T1, T2]` with the attribute
+// dictionary before (attrDictFirst, as func.return has it) or after.
 func ParseOperandsColonTypes(p AsmParser, st *OperationState, attrDictFirst bool) error {
 	if attrDictFirst {
 		if err := ParseTrailingAttrDict(p, st); err != nil {
@@ -199,6 +190,7 @@ func ParseOperandsColonTypes(p AsmParser, st *OperationState, attrDictFirst bool
 	return nil
 }
 
+// PrintOperandsColonTypes prints the form ParseOperandsColonTypes reads.
 func PrintOperandsColonTypes(p AsmPrinter, op *Operation, attrDictFirst bool) {
 	if attrDictFirst {
 		p.AttrDict(op)
@@ -285,8 +277,23 @@ func ParseTypedOperands(p AsmParser, st *OperationState, what string) (int, erro
 	return len(refs), nil
 }
 
+// ParseOperands reads an unparenthesised list of exactly n operands into
+// st's operands.
+func ParseOperands(p AsmParser, st *OperationState, n int) error {
+	refs, err := p.ParseOperandList("")
+	if err != nil {
+		return err
+	}
+	if len(refs) != n {
+		return p.Errorf("expected %d operands", n)
+	}
+	st.Operands = refs
+	return nil
+}
+
 // ---- shared pieces ----
 
+// ParseOperandColonType reads `%a attr-dict : T` (one operand, no result).
 func ParseOperandColonType(p AsmParser, st *OperationState) error {
 	r, err := p.ParseOperand()
 	if err != nil {
@@ -301,6 +308,7 @@ func ParseOperandColonType(p AsmParser, st *OperationState) error {
 	return nil
 }
 
+// PrintOperandColonType prints the form ParseOperandColonType reads.
 func PrintOperandColonType(p AsmPrinter, op *Operation) {
 	p.Write(" ")
 	p.Operand(op.Operands[0])
@@ -320,6 +328,8 @@ func ParseCastTail(p AsmParser, st *OperationState) error {
 	return nil
 }
 
+// PrintCastTail prints the tail ParseCastTail reads, eliding the given
+// attributes from the dictionary.
 func PrintCastTail(p AsmPrinter, op *Operation, elided ...string) {
 	p.AttrDict(op, elided...)
 	p.Write(" : ")
@@ -387,6 +397,8 @@ func PrintDynamicIndexList(p AsmPrinter, open, close string, static []int64, dyn
 	p.Write(close)
 }
 
+// DenseArrayValues are the values of op's dense array attribute name
+// (static_offsets, ...), nil when it has none.
 func DenseArrayValues(op *Operation, name string) []int64 {
 	if a, ok := op.Attr(name).(*DenseArrayAttr); ok {
 		return a.Values

@@ -5,26 +5,6 @@ import (
 	"strings"
 )
 
-// SplitTopLevel splits on commas not nested in brackets.
-func SplitTopLevel(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '<', '(', '[', '{':
-			depth++
-		case '>', ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return append(out, strings.TrimSpace(s[start:]))
-}
-
 // DialectType, embedded in the types a dialect defines, makes them Types.
 // Type's marker method is unexported so that a value is a Type only when
 // it is meant to be one (an Attribute, which has a String method too, is
@@ -120,4 +100,25 @@ func ParseDims(s string) ([]int64, bool) {
 		out[i] = d
 	}
 	return out, true
+}
+
+// SplitTopLevel splits the body of a dialect type (the text between its
+// angle brackets) on the commas not nested in brackets.
+func SplitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '<', '(', '[', '{':
+			depth++
+		case '>', ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
 }

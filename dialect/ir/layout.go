@@ -5,24 +5,8 @@ import (
 	"strings"
 )
 
-// IsIdentityLayout reports whether a memref layout is the identity: none, or
-// an affine map sending its dimensions to themselves in order.
-func IsIdentityLayout(layout Attribute) bool {
-	if layout == nil {
-		return true
-	}
-	raw, ok := layout.(*RawAttr)
-	if !ok || !raw.IsAffineMap() {
-		return false
-	}
-	body := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(raw.Text, "affine_map<"), ">"), " ", "")
-	dims, results, ok := strings.Cut(body, "->")
-	return ok && strings.HasPrefix(dims, "(") && dims == results
-}
-
-// Strided layouts and the verifiers that compute result types from them
-// (subview, reinterpret_cast, expand_shape, collapse_shape, cast), worded
-// as mlir-opt words their errors.
+// The layouts of memref types: identity, strided<> and affine maps read
+// as strides and an offset, as MLIR's getStridesAndOffset reads them.
 
 // StridesAndOffset returns the strides and offset of a ranked memref's
 // layout: the row-major strides of the identity layout, a strided<>
@@ -57,7 +41,9 @@ func canonicalStrides(shape []int64) []int64 {
 	return out
 }
 
-// DynamicMul and satAdd treat Dynamic as unknown: unknown unless a factor is 0.
+// DynamicMul and DynamicAdd compute sizes, strides and offsets in which
+// Dynamic is unknown: the result is unknown unless a factor is 0 (and
+// DynamicMul's when the product overflows).
 func DynamicMul(a, b int64) int64 {
 	if a == 0 || b == 0 {
 		return 0
@@ -145,6 +131,8 @@ func affineStrides(l *RawAttr, rank int) ([]int64, int64, bool) {
 	return strides, offset, true
 }
 
+// SplitParenList splits the text of a parenthesised, comma-separated list
+// (an affine map's dimensions or results) into its trimmed entries.
 func SplitParenList(s string) []string {
 	s = strings.TrimSpace(s)
 	s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
@@ -155,4 +143,19 @@ func SplitParenList(s string) []string {
 		}
 	}
 	return out
+}
+
+// IsIdentityLayout reports whether a memref layout is the identity: none, or
+// an affine map sending its dimensions to themselves in order.
+func IsIdentityLayout(layout Attribute) bool {
+	if layout == nil {
+		return true
+	}
+	raw, ok := layout.(*RawAttr)
+	if !ok || !raw.IsAffineMap() {
+		return false
+	}
+	body := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(raw.Text, "affine_map<"), ">"), " ", "")
+	dims, results, ok := strings.Cut(body, "->")
+	return ok && strings.HasPrefix(dims, "(") && dims == results
 }

@@ -1,27 +1,10 @@
 package ir
 
-func VerifyMemRefOperand(op *Operation, i int) error {
-	if i >= len(op.Operands) || !IsMemRef(op.Operands[i].Type) {
-		return Errorf(op, "operand #%d must be a memref", i)
-	}
-	return nil
-}
-
-func VerifyMemRefResult(op *Operation) error {
-	if len(op.Results) != 1 || !IsMemRef(op.Results[0].Type) {
-		return Errorf(op, "result must be a memref")
-	}
-	return nil
-}
-
-func VerifyIndexOperands(op *Operation, from int) error {
-	for i := from; i < len(op.Operands); i++ {
-		if op.Operands[i].Type != Index {
-			return Errorf(op, "operand #%d must be index, but got '%s'", i, op.Operands[i].Type)
-		}
-	}
-	return nil
-}
+// Verifier helpers shared by several dialects. Each op's own verifier sits
+// in its dialect's file, next to its parser and printer: generic-form input
+// can build any op with any operands, so an op that passes its verifier
+// must be printable in its custom form and mean the same after a round
+// trip. Messages follow mlir-opt's wording.
 
 // VerifySegments checks operandSegmentSizes has n entries that add up to
 // the operand count (when present or required).
@@ -46,12 +29,6 @@ func VerifySegments(op *Operation, n int, required bool) ([]int, error) {
 	return seg, nil
 }
 
-// Verifier helpers shared by several dialects. Each op's own verifier sits
-// in its dialect's file, next to its parser and printer: generic-form input
-// can build any op with any operands, so an op that passes its verifier
-// must be printable in its custom form and mean the same after a round
-// trip. Messages follow mlir-opt's wording.
-
 // IsSignlessIntOrIndex: a signless integer or index (arith's operands,
 // scf.for's induction variable).
 func IsSignlessIntOrIndex(t Type) bool {
@@ -64,9 +41,9 @@ func IsSignlessIntOrIndex(t Type) bool {
 	return false
 }
 
-// ExpectOperands and expectResults word their messages as MLIR's
+// ExpectOperands and ExpectResults word their messages as MLIR's
 // NOperands and NResults traits do ("expected" operands, "requires"
-// results); verifyCounts says "requires" for both, and the ops that use it
+// results); VerifyCounts says "requires" for both, and the ops that use it
 // keep their diagnostics.
 func ExpectOperands(op *Operation, n int) error {
 	if len(op.Operands) != n {
@@ -85,6 +62,8 @@ func ExpectResults(op *Operation, n int) error {
 	return nil
 }
 
+// VerifyCounts checks the operand and result counts (a negative count is
+// not checked).
 func VerifyCounts(op *Operation, operands, results int) error {
 	if operands >= 0 && len(op.Operands) != operands {
 		return Errorf(op, "requires %d operands, but found %d", operands, len(op.Operands))
@@ -111,6 +90,33 @@ func VerifySingleBlockRegions(op *Operation, required ...int) error {
 	for _, i := range required {
 		if i >= len(op.Regions) || len(op.Regions[i].Blocks) != 1 {
 			return Errorf(op, "region #%d failed to verify constraint: region with 1 blocks", i)
+		}
+	}
+	return nil
+}
+
+// VerifyMemRefOperand checks that operand i is a memref (ranked or not).
+func VerifyMemRefOperand(op *Operation, i int) error {
+	if i >= len(op.Operands) || !IsMemRef(op.Operands[i].Type) {
+		return Errorf(op, "operand #%d must be a memref", i)
+	}
+	return nil
+}
+
+// VerifyMemRefResult checks that op has one result, a memref.
+func VerifyMemRefResult(op *Operation) error {
+	if len(op.Results) != 1 || !IsMemRef(op.Results[0].Type) {
+		return Errorf(op, "result must be a memref")
+	}
+	return nil
+}
+
+// VerifyIndexOperands checks that the operands from index from on are of
+// type index.
+func VerifyIndexOperands(op *Operation, from int) error {
+	for i := from; i < len(op.Operands); i++ {
+		if op.Operands[i].Type != Index {
+			return Errorf(op, "operand #%d must be index, but got '%s'", i, op.Operands[i].Type)
 		}
 	}
 	return nil

@@ -5,31 +5,6 @@ import (
 	"slices"
 )
 
-// OperandRange is a run of an op's operands: n from start.
-type OperandRange struct{ Start, N int }
-
-// Of is the range's operands of op.
-func (r OperandRange) Of(op *Operation) []*Value { return op.Operands[r.Start : r.Start+r.N] }
-
-// ---- scopes: memref.alloca_scope, scf.execute_region ----
-
-// RunsOnce: the single region runs once, its terminator's operands
-// become the op's results.
-type RunsOnce struct{}
-
-func (RunsOnce) EntryEdges(*Operation) []Edge { return nil }
-func (RunsOnce) TerminatorEdges(op *Operation, r int, term *Operation) []Edge {
-	var out []Edge
-	for i, v := range term.Operands {
-		if i < len(op.Results) {
-			out = append(out, Edge{v, op.Results[i]})
-		}
-	}
-	return out
-}
-func (RunsOnce) Loops(*Operation, int) bool { return false }
-func (RunsOnce) Exclusive(*Operation) bool  { return false }
-
 // Trait is a bit set of op properties the analyses and passes query. Passes
 // never switch on op names: they ask the registry.
 type Trait uint64
@@ -296,3 +271,27 @@ func PipeOf(op *Operation) string {
 
 // Has reports whether op's definition carries trait t.
 func (op *Operation) Has(t Trait) bool { return op.Def != nil && op.Def.Traits.Has(t) }
+
+// OperandRange is a run of an op's operands: n from start.
+type OperandRange struct{ Start, N int }
+
+// Of is the range's operands of op.
+func (r OperandRange) Of(op *Operation) []*Value { return op.Operands[r.Start : r.Start+r.N] }
+
+// RunsOnce is the RegionBranch of an op whose single region runs once and
+// whose terminator's operands become the op's results
+// (memref.alloca_scope, scf.execute_region).
+type RunsOnce struct{}
+
+func (RunsOnce) EntryEdges(*Operation) []Edge { return nil }
+func (RunsOnce) TerminatorEdges(op *Operation, r int, term *Operation) []Edge {
+	var out []Edge
+	for i, v := range term.Operands {
+		if i < len(op.Results) {
+			out = append(out, Edge{v, op.Results[i]})
+		}
+	}
+	return out
+}
+func (RunsOnce) Loops(*Operation, int) bool { return false }
+func (RunsOnce) Exclusive(*Operation) bool  { return false }

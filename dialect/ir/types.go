@@ -7,26 +7,6 @@ import (
 	"sync/atomic"
 )
 
-func IntWidth(t Type) int {
-	if it, ok := t.(*IntegerType); ok {
-		return it.Width
-	}
-	return 0
-}
-
-// TypesEqual compares two type lists.
-func TypesEqual(a, b []Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // Type is an MLIR type. Types are immutable and uniqued: two types are equal
 // exactly when they are the same pointer, and String returns the canonical
 // textual form that mlir-opt prints.
@@ -715,4 +695,25 @@ func ShapeOf(t Type) (shape []int64, elem Type, ok bool) {
 func IsMemRef(t Type) bool {
 	_, ok := t.(*MemRefType)
 	return ok
+}
+
+// IntWidth is the width of an integer type, 0 for any other type.
+func IntWidth(t Type) int {
+	if it, ok := t.(*IntegerType); ok {
+		return it.Width
+	}
+	return 0
+}
+
+// TypesEqual compares two type lists.
+func TypesEqual(a, b []Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

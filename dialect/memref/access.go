@@ -6,31 +6,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-// parseBinaryTo reads `%a, %b attr-dict : T1 kw T2` (memref.copy).
-func parseBinaryTo(p ir.AsmParser, st *ir.OperationState, kw string, hasResult bool) error {
-	if err := ir.ParseOperands(p, st, 2); err != nil {
-		return err
-	}
-	a, b, err := ir.ParseTypePair(p, st, kw)
-	if err != nil {
-		return err
-	}
-	st.OperandTypes = []ir.Type{a, b}
-	return nil
-}
-
-func printBinaryTo(p ir.AsmPrinter, op *ir.Operation, kw string) {
-	p.Write(" ")
-	p.Operands(op.Operands)
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
-	p.Write(" " + kw + " ")
-	p.Type(op.Operands[1].Type)
-}
-
-// ---- load / store / copy / dim ----
-
 func init() {
 	ir.Register(
 		&ir.OpDef{
@@ -89,6 +64,31 @@ func init() {
 		},
 	)
 }
+
+// parseBinaryTo reads `%a, %b attr-dict : T1 kw T2` (memref.copy).
+func parseBinaryTo(p ir.AsmParser, st *ir.OperationState, kw string, hasResult bool) error {
+	if err := ir.ParseOperands(p, st, 2); err != nil {
+		return err
+	}
+	a, b, err := ir.ParseTypePair(p, st, kw)
+	if err != nil {
+		return err
+	}
+	st.OperandTypes = []ir.Type{a, b}
+	return nil
+}
+
+func printBinaryTo(p ir.AsmPrinter, op *ir.Operation, kw string) {
+	p.Write(" ")
+	p.Operands(op.Operands)
+	p.AttrDict(op)
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(" " + kw + " ")
+	p.Type(op.Operands[1].Type)
+}
+
+// ---- load / store / copy / dim ----
 
 func parseLoad(p ir.AsmParser, st *ir.OperationState) error {
 	m, idx, mt, err := parseIndexedMemRef(p, st)

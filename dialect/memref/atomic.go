@@ -7,10 +7,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-// The memref ops of LLVM 22 beyond allocation, access, views and globals:
-// alloca scopes, atomics, DMA, prefetch, rank, realloc, reshape,
-// transpose, assume_alignment and distinct_objects.
-
 // atomicKinds are arith's AtomicRMWKind cases, by value.
 var atomicKinds = []string{"addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"}
 

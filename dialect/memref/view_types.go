@@ -8,6 +8,10 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
+// The verifiers of the view ops that compute result types from strided
+// layouts (subview, reinterpret_cast, cast), worded as mlir-opt words
+// their errors.
+
 // stridedType is the memref type of shape and element with a strided
 // layout of the given strides and offset.
 func stridedType(shape []int64, elem ir.Type, strides []int64, offset int64, space ir.Attribute) ir.Type {

@@ -8,10 +8,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-// The pto dialect: the input language of the ptoas assembler. pto-opt emits
-// it from tile kernels (convert-tile-to-pto). Ops are destination-passing:
-// inputs in ins(...), the written tile in outs(...).
-
 // TileBufType is !pto.tile_buf<space, RxCxT[, valid=RxC][, blayout=..]
 // [, slayout=..][, fractal=N][, pad=N]>, ptoas's compact syntax: a tile buffer with
 // its valid region and element layout when they differ from the defaults.

@@ -2,14 +2,6 @@ package scf
 
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
-// The scf ops of LLVM 22 beyond for, if and while: execute_region,
-// index_switch, parallel with its reduce, and forall with in_parallel.
-//
-// scf.parallel and scf.forall declare no RegionBranch: their iterations
-// may run at the same time, which the analyses' sequential region model
-// (a loop runs its body once after another) does not describe, so they
-// treat these ops like any op with unknown region control flow.
-
 func init() {
 	ir.Register(
 		&ir.OpDef{

@@ -1,9 +1,14 @@
+// Package scf is MLIR's scf dialect: structured loops and conditionals,
+// with their value flows declared through ir.RegionBranch so that the
+// analyses never special-case them.
+//
+// scf.parallel and scf.forall declare no RegionBranch: their iterations
+// may run at the same time, which the analyses' sequential region model
+// (a loop runs its body once after another) does not describe, so they
+// treat these ops like any op with unknown region control flow.
 package scf
 
 import "github.com/pto-opt/pto-opt/dialect/ir"
-
-// The scf dialect: structured loops and conditionals, with their value
-// flows declared through RegionBranch so analyses never special-case them.
 
 func init() {
 	ir.RegisterDialect("scf")

@@ -5,31 +5,6 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/pto"
 )
 
-// ---- op table ----
-
-// movePipe: L1 -> L0A/L0B copies run on MTE1, L0C -> UB on FIX, others on V.
-func movePipe(op *ir.Operation) string {
-	if len(op.Operands) == 0 || len(op.Results) == 0 {
-		return "V"
-	}
-	from, to := SpaceOf(op.Operands[0].Type), SpaceOf(op.Results[0].Type)
-	switch {
-	case from == "mat" && (to == "left" || to == "right" || to == "bias"):
-		return "MTE1"
-	case from == "acc":
-		return "FIX"
-	case from == "ddr":
-		return "MTE2"
-	}
-	return "V"
-}
-
-func init() {
-	for i := range Ops {
-		ir.Register(Ops[i].opDef())
-	}
-}
-
 // The tile op table: one row per tile op, holding everything pto-opt
 // knows about it. The op registry (traits, alias rules, pipes), the ptoas
 // lowering (convert-tile-to-pto) and the verifier are all derived from
@@ -503,4 +478,27 @@ func PadOf(op *ir.Operation) int64 {
 		return pto.PadValues[a.Value]
 	}
 	return pto.PadZero
+}
+
+// movePipe: L1 -> L0A/L0B copies run on MTE1, L0C -> UB on FIX, others on V.
+func movePipe(op *ir.Operation) string {
+	if len(op.Operands) == 0 || len(op.Results) == 0 {
+		return "V"
+	}
+	from, to := SpaceOf(op.Operands[0].Type), SpaceOf(op.Results[0].Type)
+	switch {
+	case from == "mat" && (to == "left" || to == "right" || to == "bias"):
+		return "MTE1"
+	case from == "acc":
+		return "FIX"
+	case from == "ddr":
+		return "MTE2"
+	}
+	return "V"
+}
+
+func init() {
+	for i := range Ops {
+		ir.Register(Ops[i].opDef())
+	}
 }

@@ -1,6 +1,6 @@
 // Package docgen writes the reference pages under docs/ that are derived
-// from the registries: the dialects and their ops (dialect's op registry
-// and the tile op table, dialect.TileOps), the passes and their options
+// from the registries: the dialects and their ops (dialect/ir's op
+// registry and the tile op table, tile.Ops), the passes and their options
 // (transforms/pass), and the built-in targets (targets). The pages are
 // checked in; docgen_test fails when one differs from what the code says
 // (PTO_UPDATE_DOCS=1 rewrites them), so the docs cannot drift from the
@@ -195,7 +195,7 @@ target does not have; see [targets.md](targets.md)):
 	b.WriteString(`
 ### Ops
 
-One row of the tile op table (` + "`dialect.TileOps`" + `) per op: what the result is
+One row of the tile op table (` + "`tile.Ops`" + ` in ` + "`dialect/tile`" + `) per op: what the result is
 (written into its ` + "`into`" + ` allocation, a view, a store, or in place), which
 inputs its output may share bytes with (the no-alias rules the planners
 obey), the hardware pipe it runs on, and the ptoas instruction

@@ -76,7 +76,7 @@ func bindOptions[O any, P optionsPtr[O]](p *Pass) {
 //
 //	type fooOptions struct{ Limit int64 }
 //	func (o *fooOptions) Bind(s *OptionSet) { s.Int(&o.Limit, "limit", 8, "...") }
-//	var Foo = WithOptions(&Pass{Name: "foo", ...}, func(ctx *Context, op *dialect.Operation, o *fooOptions) error { ... })
+//	var Foo = WithOptions(&Pass{Name: "foo", ...}, func(ctx *Context, op *ir.Operation, o *fooOptions) error { ... })
 func WithOptions[O any, P optionsPtr[O]](p *Pass, run func(ctx *Context, op *ir.Operation, o P) error) *Pass {
 	if p.Run != nil {
 		panic("pass: pass " + p.Name + " has both Run and typed options")

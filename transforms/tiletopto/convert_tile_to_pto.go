@@ -29,7 +29,7 @@ import (
 //     that are one variable (loop carries, if results, in-place results)
 //     share one allocation, so they share one pto.alloc_tile.
 //   - Each tile op becomes `pto.t<op> ins(<inputs>) outs(<destination>)`
-//     following the tile op table (dialect.TileOps); loads and stores take a
+//     following the tile op table (tile.Ops in dialect/tile); loads and stores take a
 //     `pto.partition_view` of the global tensor at the op's offsets.
 //   - tile.alloc ops disappear. Loop-carried and if-yielded tiles and
 //     tensors are no values any more (the buffer is the variable), so

@@ -16,7 +16,7 @@ import (
 // pto ops convert-tile-to-pto emits, so that a kernel ptoas would reject
 // is refused here, at the tile op, naming the rule. The per-op facts
 // (element types per arch, shapes of particular tiles, tmp tiles) are
-// columns of the tile op table (dialect.TileOps); what is left here is how
+// columns of the tile op table (tile.Ops in dialect/tile); what is left here is how
 // to apply them, and the rules of ops outside the table (arith, subsets).
 // What holds on every arch (operands, spaces, how result shapes and
 // valid regions follow from the inputs', windows) the verifier checks
