@@ -288,7 +288,7 @@ func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
 		}
 	}
 	for _, w := range tp.writes {
-		all, forbidden := tile.ForbiddenAliasOperands(w.op, target)
+		all, forbidden := ForbiddenAliasOperands(w.op, target)
 		for k, in := range tile.Inputs(w.op) {
 			src := owner[in]
 			if src == nil || src == w {

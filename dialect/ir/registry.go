@@ -23,8 +23,6 @@ const (
 	// ResultReusesInput: result 0 is written in place into operand
 	// OpDef.ReusedInput's buffer.
 	ResultReusesInput
-	// NotInPlaceSafe: the output must not share a buffer with any input.
-	NotInPlaceSafe
 	// ReturnLike terminators return to the parent op.
 	ReturnLike
 	// CallLike ops transfer control to a symbol and return.
@@ -52,11 +50,6 @@ const (
 	// until a FreeLike op releases it (memref.alloc, not alloca or clone):
 	// the candidates of the static memory planner.
 	HeapAllocation
-	// GlobalLoad ops read a tile from global memory (tile.load); CubePop
-	// ops receive a tile from the cube core (tile.tpop_from_aic). Together
-	// they define the Ascend910B split-AIV load + tpop hazard.
-	GlobalLoad
-	CubePop
 	// SymbolTable ops hold a single block whose Symbol ops have distinct
 	// names (builtin.module); symbol references inside resolve in the
 	// nearest one.
@@ -123,12 +116,6 @@ type OpDef struct {
 	ViewSource int
 	// ReusedInput is the operand whose buffer a ResultReusesInput op writes.
 	ReusedInput int
-	// ForbidOutputAlias lists operands the output may never share a buffer
-	// with (the op reads them while writing).
-	ForbidOutputAlias []int
-	// ForbidAliasFor, when set, replaces the static no-alias rules with a
-	// target-aware one; target is the selected target's name.
-	ForbidAliasFor func(op *Operation, target string) (all bool, operands []int)
 	// Flows are explicit operand-to-result flows.
 	Flows []Flow
 	// Effects are the op's memory effects.
@@ -147,10 +134,13 @@ type OpDef struct {
 	ImplicitTerminator string
 	// DefaultDialect lets nested ops omit this dialect prefix (func → return).
 	DefaultDialect string
-	// Pipe names the hardware pipe the op runs on (tile ops: MTE1, MTE2,
-	// MTE3, V, M, FIX); PipeFor, when set, decides per op instead.
-	Pipe    string
-	PipeFor func(op *Operation) string
+	// Interfaces are the op interfaces the op implements, as MLIR's op
+	// interfaces: values its dialect attaches, each implementing some Go
+	// interface that a consumer (an analysis, a pass) declares and asks
+	// for with InterfaceOf. ir knows none of them: what a dialect tells
+	// the passes that is not the IR's own business (a tile op's hardware
+	// pipe, its no-alias rule) travels this way.
+	Interfaces []any
 
 	Parse  func(p AsmParser, st *OperationState) error
 	Print  func(p AsmPrinter, op *Operation)
@@ -258,15 +248,19 @@ func Dialects() []string { return slices.Sorted(maps.Keys(dialectNames)) }
 // AllOps lists the registered op names, sorted.
 func AllOps() []string { return slices.Sorted(maps.Keys(registry)) }
 
-// PipeOf returns the hardware pipe op runs on, or "".
-func PipeOf(op *Operation) string {
-	if op.Def == nil {
-		return ""
+// InterfaceOf returns the first of op's interfaces (OpDef.Interfaces)
+// that implements T, the Go interface a consumer declares for what it
+// asks; ok is false when op has none (or is unregistered).
+func InterfaceOf[T any](op *Operation) (T, bool) {
+	if op.Def != nil {
+		for _, i := range op.Def.Interfaces {
+			if t, ok := i.(T); ok {
+				return t, true
+			}
+		}
 	}
-	if op.Def.PipeFor != nil {
-		return op.Def.PipeFor(op)
-	}
-	return op.Def.Pipe
+	var none T
+	return none, false
 }
 
 // Has reports whether op's definition carries trait t.

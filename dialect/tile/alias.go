@@ -35,25 +35,32 @@ func castForbidden(op *ir.Operation, _ string) (bool, []int) {
 	return false, nil
 }
 
-// ForbiddenAliasOperands returns the operands whose buffers op's output must
-// not share, under the named target. all reports "every input".
+// The operands of the static alias rules, shared by every op that has
+// them (callers do not write to them).
+var (
+	notOperand1  = []int{1}
+	notMaskOrTmp = []int{0, 3}
+)
+
+// forbiddenAliasOperands returns the operands whose buffers op's output
+// must not share under the named target, by the row's alias rule. all
+// reports "every input".
 //
 // A scratch input (materialize-scratch) is always forbidden: the
 // instruction clobbers it, so an output placed on it would be destroyed.
-func ForbiddenAliasOperands(op *ir.Operation, target string) (all bool, operands []int) {
-	if op.Def == nil {
-		return false, nil
-	}
-	if op.Def.Traits.Has(ir.NotInPlaceSafe) {
+func (r *Op) forbiddenAliasOperands(op *ir.Operation, target string) (all bool, operands []int) {
+	switch r.Alias {
+	case AliasNoInput:
 		return true, nil
-	}
-	if op.Def.ForbidAliasFor != nil {
-		all, operands = op.Def.ForbidAliasFor(op, target)
-	} else {
-		operands = op.Def.ForbidOutputAlias
+	case AliasNotOperand1:
+		operands = notOperand1
+	case AliasNotMaskOrTmp:
+		operands = notMaskOrTmp
+	case AliasTargetRule:
+		all, operands = r.ForbidAliasFor(op, target)
 	}
 	if k := ScratchOperand(op); k >= 0 && !all && !slices.Contains(operands, k) {
-		operands = append(append([]int(nil), operands...), k)
+		operands = append(slices.Clone(operands), k)
 	}
 	return all, operands
 }

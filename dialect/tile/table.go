@@ -6,7 +6,8 @@ import (
 )
 
 // The tile op table: one row per tile op, holding everything pto-opt
-// knows about it. The op registry (traits, alias rules, pipes), the ptoas
+// knows about it. The op registry (traits; alias rules, pipes and hazard
+// roles as op interfaces, interfaces.go), the ptoas
 // lowering (convert-tile-to-pto) and the verifier are all derived from
 // these rows, so adding an op is adding one row (and, for a new ptoas
 // instruction, its name to the pto dialect's list).
@@ -51,6 +52,18 @@ const (
 	AliasTargetRule
 )
 
+// Hazard is a part an op plays in a hardware hazard.
+type Hazard int
+
+const (
+	NoHazard Hazard = iota
+	// GlobalLoad ops read a tile from global memory (tile.load) and
+	// CubePop ops receive a tile from the cube core (tile.tpop_from_aic):
+	// together they make the Ascend910B split-AIV load + tpop hazard.
+	GlobalLoad
+	CubePop
+)
+
 // PTOForm says how a tile op becomes ptoas input.
 type PTOForm int
 
@@ -86,8 +99,10 @@ type Op struct {
 	// PipeFor, when set, decides per op (tile.move, by its spaces).
 	Pipe    string
 	PipeFor func(op *ir.Operation) string
-	Traits  ir.Trait // extra traits: GlobalLoad, CubePop
-	PTO     string   // the pto op it lowers to (without "pto."); "" for PTONoOp and PTOUnsupported
+	// Hazard is the op's part in a hardware hazard the planners keep
+	// apart (GlobalLoad, CubePop), if any.
+	Hazard Hazard
+	PTO    string // the pto op it lowers to (without "pto."); "" for PTONoOp and PTOUnsupported
 	// PTOScratch: the ptoas instruction takes a scratch (tmp) tile the
 	// tile op does not have. Until the planners give it one, the
 	// lowering refuses the op rather than emit what ptoas rejects.
@@ -299,14 +314,14 @@ var (
 // Ops is the table. Keep rows grouped by what they do.
 var Ops = []Op{
 	// Data movement.
-	{Name: "load", Ins: []In{tensorIn}, Offsets: true, Shape: ShapeWindow, Form: Produces, Pipe: "MTE2", Traits: ir.GlobalLoad, PTO: "tload", PTOForm: PTOLoad,
+	{Name: "load", Ins: []In{tensorIn}, Offsets: true, Shape: ShapeWindow, Form: Produces, Pipe: "MTE2", Hazard: GlobalLoad, PTO: "tload", PTOForm: PTOLoad,
 		Doc: "loads a window of a global tensor into a tile"},
 	{Name: "store", Ins: []In{anyTile, tensorIn}, Offsets: true, Shape: ShapeWindow, Form: Stores, Pipe: "MTE3", PTO: "tstore", PTOForm: PTOStore,
 		Doc: "stores a tile into a window of a global tensor; the result is the tensor"},
 	// ptoas's tpop_from_aic returns a tile in the C2V pipe's own buffer
 	// and needs the pipe initialised (aiv_initialize_pipe), which the
 	// lowering does not emit yet: refused rather than emitted wrong.
-	{Name: "tpop_from_aic", Out: "vec", Shape: ShapeFree, Form: Produces, Pipe: "MTE2", Traits: ir.CubePop, PTOForm: PTOUnsupported,
+	{Name: "tpop_from_aic", Out: "vec", Shape: ShapeFree, Form: Produces, Pipe: "MTE2", Hazard: CubePop, PTOForm: PTOUnsupported,
 		Doc: "receives a tile the cube core pushed (split AIV kernels)"},
 	{Name: "move", Ins: []In{anyTile}, Shape: ShapeSame, Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
@@ -404,11 +419,8 @@ func (r *Op) opDef() *ir.OpDef {
 		Print:   printOp,
 		Verify:  verifyOp,
 		Effects: []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands, Result: -1}},
-		Pipe:    r.Pipe,
-		PipeFor: r.PipeFor,
-	}
-	if d.Pipe == "" {
-		d.Pipe = "V" // vector unit
+		// The hardware facts of the row, as op interfaces (interfaces.go).
+		Interfaces: r.interfaces(),
 	}
 	switch r.Form {
 	case Views:
@@ -427,17 +439,6 @@ func (r *Op) opDef() *ir.OpDef {
 	}
 	if r.Form == Produces {
 		d.Traits |= ir.FreshResult
-	}
-	d.Traits |= r.Traits
-	switch r.Alias {
-	case AliasNoInput:
-		d.Traits |= ir.NotInPlaceSafe
-	case AliasNotOperand1:
-		d.ForbidOutputAlias = []int{1}
-	case AliasNotMaskOrTmp:
-		d.ForbidOutputAlias = []int{0, 3}
-	case AliasTargetRule:
-		d.ForbidAliasFor = r.ForbidAliasFor
 	}
 	return d
 }

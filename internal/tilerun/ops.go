@@ -175,7 +175,7 @@ type input struct {
 // tensor input (a load) is read through the window at the op's offsets.
 func (m *machine) compute(op *ir.Operation) error {
 	inputs := tile.Inputs(op)
-	all, forbidden := tile.ForbiddenAliasOperands(op, m.opts.Target)
+	all, forbidden := analysis.ForbiddenAliasOperands(op, m.opts.Target)
 	seed := m.seed(op)
 	var ins []input
 	var idx []*ir.Value

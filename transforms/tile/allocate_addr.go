@@ -474,7 +474,7 @@ func (ap *addrProblem) addPenalties(fn *ir.Operation, lv *analysis.Liveness) {
 		for _, v := range lv.Aliases.Resolve(a.Results[0]) {
 			touch := func(op *ir.Operation, write bool) {
 				pos := lv.Pos(op)
-				p := ir.PipeOf(op)
+				p := pipeOf(op)
 				if p == "" {
 					return
 				}

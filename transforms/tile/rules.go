@@ -61,7 +61,7 @@ func newWriteRules(ctx *pass.Context, fn *ir.Operation, aa *analysis.Aliases) *w
 // op's no-alias rule forbids its results to overwrite; a multi-result op's
 // rule holds for every result.
 func (r *writeRules) noAlias(op *ir.Operation, f func(k int, in *ir.Value)) {
-	all, forbidden := tile.ForbiddenAliasOperands(op, r.target)
+	all, forbidden := analysis.ForbiddenAliasOperands(op, r.target)
 	for k, in := range tile.Inputs(op) {
 		if all || slices.Contains(forbidden, k) {
 			f(k, in)
@@ -101,9 +101,9 @@ func hazardTaint(fn *ir.Operation, aa *analysis.Aliases) (load, tpop map[*ir.Val
 					continue
 				}
 				switch {
-				case op.Has(ir.GlobalLoad):
+				case isGlobalLoad(op):
 					markAll(aa, r, load)
-				case op.Has(ir.CubePop):
+				case isCubePop(op):
 					markAll(aa, r, tpop)
 				case op.Has(ir.ViewLike) && load[op.Operands[0]]:
 					markAll(aa, r, load)

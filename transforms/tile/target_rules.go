@@ -17,7 +17,7 @@ func CheckTargetOp(ctx *pass.Context, op *ir.Operation) error {
 	if ctx.Target == nil {
 		return nil
 	}
-	if op.Has(ir.GlobalLoad) && len(op.Results) > 0 {
+	if isGlobalLoad(op) && len(op.Results) > 0 {
 		if sp := tile.SpaceOf(op.Results[0].Type); sp != "" && !ctx.Target.CanLoad(sp) {
 			return ir.NewError(op.Loc, "'%s' into %s: target '%s' loads from global memory only into %s", op.Name, sp, ctx.Target.Name, strings.Join(ctx.Target.Loads, ", "))
 		}
