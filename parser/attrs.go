@@ -151,21 +151,21 @@ func (s *state) symbolRefAttr(t *lexer.Token) (ir.Attribute, error) {
 }
 
 // dialectAttr finishes an attribute the lexer kept whole (t, consumed):
-// arith's flags are put in canonical order, the bodies of dense_resource,
-// sparse and opaque take their type; the rest is kept as written.
+// the flags of a registered bit enum (arith's fastmath and overflow) are
+// put in canonical order, the bodies of dense_resource, sparse and opaque
+// take their type; the rest is kept as written.
 func (s *state) dialectAttr(t *lexer.Token) (ir.Attribute, error) {
-	for _, prefix := range []string{"#arith.fastmath", "#arith.overflow"} {
-		if strings.HasPrefix(t.Value, prefix+"<") {
-			var flags []string
-			for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
-				flags = append(flags, strings.TrimSpace(f))
-			}
-			text, err := ir.CanonicalFlags(prefix, flags)
-			if err != nil {
-				return nil, s.errAt(t, "%v", err)
-			}
-			return &ir.RawAttr{Text: text}, nil
+	if i := strings.IndexByte(t.Value, '<'); i > 0 && ir.IsBitEnum(t.Value[:i]) {
+		prefix := t.Value[:i]
+		var flags []string
+		for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
+			flags = append(flags, strings.TrimSpace(f))
 		}
+		text, err := ir.CanonicalFlags(prefix, flags)
+		if err != nil {
+			return nil, s.errAt(t, "%v", err)
+		}
+		return &ir.RawAttr{Text: text}, nil
 	}
 	a := &ir.RawAttr{Text: t.Value}
 	if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {

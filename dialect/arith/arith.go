@@ -10,7 +10,11 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-func init() { ir.RegisterDialect("arith") }
+func init() {
+	ir.RegisterDialect("arith")
+	ir.RegisterBitEnum("#arith.fastmath", ir.BitEnum{Flags: []string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}, All: "fast", Sep: ","})
+	ir.RegisterBitEnum("#arith.overflow", ir.BitEnum{Flags: []string{"nsw", "nuw"}, Sep: ", "})
+}
 
 // ---- verifiers of the element-wise ops and casts ----
 

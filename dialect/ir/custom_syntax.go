@@ -53,21 +53,34 @@ func ParseFlagsAttr(p AsmParser, st *OperationState, keyword, prop, attrPrefix s
 	return nil
 }
 
-// flagEnums are the bit-enum attributes of arith: their flags in bit
-// order, the name of all flags together, and the separator mlir-opt
-// prints between flags.
-var flagEnums = map[string]struct {
-	flags    []string
-	all, sep string
-}{
-	"#arith.fastmath": {[]string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}, "fast", ","},
-	"#arith.overflow": {[]string{"nsw", "nuw"}, "", ", "},
+// BitEnum is a dialect's bit-enum attribute, spelled #dialect.name<flags>
+// (arith's fastmath and overflow flags): its flags in bit order, the name
+// of all flags together ("" when there is none), and the separator
+// mlir-opt prints between flags.
+type BitEnum struct {
+	Flags    []string
+	All, Sep string
+}
+
+var bitEnums = map[string]BitEnum{}
+
+// RegisterBitEnum records the bit-enum attribute written prefix<flags>
+// (prefix is #dialect.name), so that the parser and ParseFlagsAttr put
+// its flags in canonical order.
+func RegisterBitEnum(prefix string, e BitEnum) { bitEnums[prefix] = e }
+
+// IsBitEnum reports whether prefix (#dialect.name) is a registered
+// bit-enum attribute.
+func IsBitEnum(prefix string) bool {
+	_, ok := bitEnums[prefix]
+	return ok
 }
 
 // CanonicalFlags returns prefix<flags> as mlir-opt prints it: flags in bit
-// order, "none" for no flag and "fast" for all fastmath flags.
+// order, "none" for no flag and the enum's All name (fastmath's "fast")
+// for all of them. An unregistered prefix keeps the flags as given.
 func CanonicalFlags(prefix string, flags []string) (string, error) {
-	e, ok := flagEnums[prefix]
+	e, ok := bitEnums[prefix]
 	if !ok {
 		return prefix + "<" + strings.Join(flags, ", ") + ">", nil
 	}
@@ -75,15 +88,15 @@ func CanonicalFlags(prefix string, flags []string) (string, error) {
 	for _, f := range flags {
 		switch {
 		case f == "none":
-		case f == e.all && e.all != "":
-			set = 1<<len(e.flags) - 1
+		case f == e.All && e.All != "":
+			set = 1<<len(e.Flags) - 1
 		default:
 			i := 0
-			for i < len(e.flags) && e.flags[i] != f {
+			for i < len(e.Flags) && e.Flags[i] != f {
 				i++
 			}
-			if i == len(e.flags) {
-				return "", fmt.Errorf("unknown flag '%s' in %s (expected none, %s)", f, prefix, strings.Join(e.flags, ", "))
+			if i == len(e.Flags) {
+				return "", fmt.Errorf("unknown flag '%s' in %s (expected none, %s)", f, prefix, strings.Join(e.Flags, ", "))
 			}
 			set |= 1 << i
 		}
@@ -92,16 +105,16 @@ func CanonicalFlags(prefix string, flags []string) (string, error) {
 	switch {
 	case set == 0:
 		names = []string{"none"}
-	case e.all != "" && set == 1<<len(e.flags)-1:
-		names = []string{e.all}
+	case e.All != "" && set == 1<<len(e.Flags)-1:
+		names = []string{e.All}
 	default:
-		for i, f := range e.flags {
+		for i, f := range e.Flags {
 			if set&(1<<i) != 0 {
 				names = append(names, f)
 			}
 		}
 	}
-	return prefix + "<" + strings.Join(names, e.sep) + ">", nil
+	return prefix + "<" + strings.Join(names, e.Sep) + ">", nil
 }
 
 // PrintFlagsAttr prints ` keyword<flags>` unless the flags are absent or none.
