@@ -109,6 +109,11 @@ pto-opt reads and writes MLIR's textual IR. It registers the ops below
 bufferization, scf) but not ` + "`tile`" + ` or ` + "`pto`" + `: it reads pto-opt's tile IR only in
 generic form (` + "`--mlir-print-op-generic`" + `) with ` + "`--allow-unregistered-dialect`" + `.
 
+Each dialect is a Go package under ` + "`dialect/`" + ` (` + "`dialect/tile`, `dialect/arith`" + `, ...;
+` + "`dialect/func`" + ` is package ` + "`funcdialect`" + `, Go having a keyword ` + "`func`" + `) on the IR
+core, ` + "`dialect/ir`" + `, which holds the builtin types and attributes; ` + "`dialect/all`" + `
+registers them all.
+
 ## The tile dialect
 
 Tile kernels for scratchpad accelerators, after PyPTO's model. Types:
