@@ -23,7 +23,7 @@ func parseConstant(p ir.AsmParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	t := AttrType(a)
+	t := ir.AttrType(a)
 	if t == nil {
 		return p.Errorf("expected a typed attribute for arith.constant")
 	}
@@ -48,28 +48,13 @@ func verifyConstant(op *ir.Operation) error {
 	if v == nil {
 		return ir.Errorf(op, "requires attribute 'value'")
 	}
-	if t := AttrType(v); t != op.Results[0].Type {
+	if t := ir.AttrType(v); t != op.Results[0].Type {
 		return ir.Errorf(op, "value type does not match result type")
 	}
 	switch v.(type) {
 	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
 	default:
 		return ir.Errorf(op, "value must be an integer, float, or elements attribute")
-	}
-	return nil
-}
-
-// AttrType returns the type carried by a typed attribute, or nil.
-func AttrType(a ir.Attribute) ir.Type {
-	switch a := a.(type) {
-	case *ir.IntegerAttr:
-		return a.Type
-	case *ir.FloatAttr:
-		return a.Type
-	case *ir.DenseElementsAttr:
-		return a.Type
-	case *ir.StringAttr:
-		return a.Type
 	}
 	return nil
 }

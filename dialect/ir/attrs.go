@@ -491,3 +491,18 @@ func Quote(s string) string {
 	sb.WriteByte('"')
 	return sb.String()
 }
+
+// AttrType returns the type carried by a typed attribute, or nil.
+func AttrType(a Attribute) Type {
+	switch a := a.(type) {
+	case *IntegerAttr:
+		return a.Type
+	case *FloatAttr:
+		return a.Type
+	case *DenseElementsAttr:
+		return a.Type
+	case *StringAttr:
+		return a.Type
+	}
+	return nil
+}

@@ -636,12 +636,12 @@ func JoinTypes(ts []Type) string { return joinTypes(ts) }
 // OpaqueType is a type of a dialect pto-opt does not model, kept verbatim:
 // !dialect.name or !dialect.name<body>.
 type OpaqueType struct {
+	DialectType
 	Dialect string
 	Text    string // full text including the leading '!'
 }
 
 func (t *OpaqueType) String() string { return t.Text }
-func (*OpaqueType) isType()          {}
 
 // Opaque returns the uniqued opaque type for the given full text.
 func Opaque(text string) Type {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect/arith"
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/pto"
@@ -732,10 +731,10 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 		// ptoas's scalar operand, a constant where the input would be.
 		for i, in := range lw.Ins {
 			v := op.Attr(in.Attr)
-			if in.Attr == "" || v == nil || arith.AttrType(v) == nil || lw.PTOIns != nil {
+			if in.Attr == "" || v == nil || ir.AttrType(v) == nil || lw.PTOIns != nil {
 				continue
 			}
-			cst := ir.NewOperation("arith.constant", op.Loc, nil, []ir.Type{arith.AttrType(v)})
+			cst := ir.NewOperation("arith.constant", op.Loc, nil, []ir.Type{ir.AttrType(v)})
 			cst.SetAttr("value", v)
 			op.Block.InsertBefore(op, cst)
 			ins = slices.Insert(ins, min(i, len(ins)), cst.Results[0])
