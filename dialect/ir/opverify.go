@@ -77,7 +77,7 @@ func VerifyCounts(op *Operation, operands, results int) error {
 	return nil
 }
 
-// ---- scf.yield, and the region checks the verifiers share ----
+// ---- region checks ----
 
 // VerifySingleBlockRegions checks each region has at most one block (exactly
 // one for the regions listed in required).

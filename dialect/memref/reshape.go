@@ -99,7 +99,7 @@ func printCollapseShape(p ir.AsmPrinter, op *ir.Operation) {
 	p.Type(op.Results[0].Type)
 }
 
-// ---- expand_shape / collapse_shape ----
+// ---- expand_shape / collapse_shape: the result types ----
 
 func reassociationGroups(op *ir.Operation) ([][]int64, error) {
 	re, ok := op.Attr("reassociation").(*ir.ArrayAttr)

@@ -44,7 +44,7 @@ func init() {
 
 // ---- scf.forall ----
 
-// parseMixedParens reads (a, %b, 3) like parseMixedList reads brackets.
+// parseMixedParens reads (a, %b, 3), a dynamic index list in parentheses.
 func parseMixedParens(p ir.AsmParser) (dyn []ir.OperandRef, static []int64, err error) {
 	return ir.ParseDynamicIndexList(p, "(", ")", false)
 }

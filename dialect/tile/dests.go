@@ -2,7 +2,7 @@ package tile
 
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
-// ---- the uniform op form ----
+// ---- destinations (`into`) and inputs of the uniform op form ----
 
 // Dests returns the destination buffers (`into`) of a tile op, one
 // per result, or nil when it has none.
@@ -102,8 +102,8 @@ func SetDestFor(op *ir.Operation, i int, buf *ir.Value, offset int64) {
 	SetDests(op, bufs, offs)
 }
 
-// setOnlyDest is SetTileDestFor on a single-result op whose
-// destination is already written the way SetTileDests writes it: one
+// setOnlyDest is SetDestFor on a single-result op whose
+// destination is already written the way SetDests writes it: one
 // operand and the offset to replace, instead of every operand, use and
 // attribute (memory-reuse moves every tile of a kernel this way). It
 // reports false, changing nothing, when the op is not in that form.

@@ -135,7 +135,7 @@ type Op struct {
 	// tiles (every tile input but NonData and the scratch, and the
 	// result), which must then all have one element type. Empty: any.
 	PTOElems ElemRule
-	// PTORowVector are inputs (indices among TileInputs) ptoas reads as
+	// PTORowVector are inputs (indices among Inputs) ptoas reads as
 	// one scalar per row: in a row-major tile ptoas takes exactly one
 	// 32-byte block per row (32/sizeof(element) valid columns), in any
 	// other layout exactly one column (trowexpandadd's src1).
@@ -203,7 +203,7 @@ func (b ArchBytes) For(arch string) int64 {
 	return 0
 }
 
-// ShapeRule lists inputs (indices among TileInputs) whose static shape
+// ShapeRule lists inputs (indices among Inputs) whose static shape
 // must be the result's: on every arch, or with A2A3Only on A2/A3 targets
 // only, except from the spaces in AnyArchFrom (space-separated), where
 // every arch needs it.
@@ -213,7 +213,7 @@ type ShapeRule struct {
 	AnyArchFrom string
 }
 
-// TmpRule is a tmp input (index among TileInputs) and its element rule.
+// TmpRule is a tmp input (index among Inputs) and its element rule.
 type TmpRule struct {
 	At    int
 	Elems ElemRule
@@ -443,7 +443,7 @@ func (r *Op) opDef() *ir.OpDef {
 	return d
 }
 
-// ScratchOperand is the index among op's inputs (TileInputs) of its
+// ScratchOperand is the index among op's inputs (Inputs) of its
 // scratch tile, or -1 when it has none (its row needs none, or
 // materialize-scratch has not run).
 func ScratchOperand(op *ir.Operation) int {

@@ -51,7 +51,7 @@ func TestTileOpTable(t *testing.T) {
 			continue
 		}
 		if op, ok := OpOf(d.Name); !ok || op.Name != r.Name {
-			t.Errorf("TileOpOf(%s) does not find its row", d.Name)
+			t.Errorf("OpOf(%s) does not find its row", d.Name)
 		}
 	}
 }
