@@ -7,42 +7,43 @@ package analysis
 import (
 	"slices"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 )
 
 // Aliases is the "may flow into" graph of buffer values under an op.
 type Aliases struct {
-	succ map[*dialect.Value][]*dialect.Value
-	pred map[*dialect.Value][]*dialect.Value
+	succ map[*ir.Value][]*ir.Value
+	pred map[*ir.Value][]*ir.Value
 }
 
 // isScalar reports types that never carry a buffer.
-func isScalar(t dialect.Type) bool {
+func isScalar(t ir.Type) bool {
 	switch t.(type) {
-	case *dialect.IntegerType, *dialect.IndexType, *dialect.FloatType, *dialect.NoneType, *dialect.ComplexType:
+	case *ir.IntegerType, *ir.IndexType, *ir.FloatType, *ir.NoneType, *ir.ComplexType:
 		return true
 	}
 	return false
 }
 
 // NewAliases builds the flow graph of every op nested in root.
-func NewAliases(root *dialect.Operation) *Aliases {
+func NewAliases(root *ir.Operation) *Aliases {
 	_, values := irSize(root)
 	return newAliasesSized(root, values)
 }
 
 // newAliasesSized is NewAliases with the number of values under root
 // known (see irSize).
-func newAliasesSized(root *dialect.Operation, values int) *Aliases {
-	a := &Aliases{succ: make(map[*dialect.Value][]*dialect.Value, values/2), pred: make(map[*dialect.Value][]*dialect.Value, values)}
-	root.Walk(func(op *dialect.Operation) bool {
+func newAliasesSized(root *ir.Operation, values int) *Aliases {
+	a := &Aliases{succ: make(map[*ir.Value][]*ir.Value, values/2), pred: make(map[*ir.Value][]*ir.Value, values)}
+	root.Walk(func(op *ir.Operation) bool {
 		a.addOp(op)
 		return true
 	})
 	return a
 }
 
-func (a *Aliases) edge(from, to *dialect.Value) {
+func (a *Aliases) edge(from, to *ir.Value) {
 	if from == nil || to == nil || from == to || isScalar(from.Type) || isScalar(to.Type) {
 		return
 	}
@@ -58,7 +59,7 @@ func (a *Aliases) edge(from, to *dialect.Value) {
 	a.pred[to] = append(a.pred[to], from)
 }
 
-func (a *Aliases) addOp(op *dialect.Operation) {
+func (a *Aliases) addOp(op *ir.Operation) {
 	def := op.Def
 	if def == nil {
 		return // unknown ops: results are terminal
@@ -68,20 +69,20 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 			a.edge(op.Operands[f.Operand], op.Results[f.Result])
 		}
 	}
-	if def.Traits.Has(dialect.ViewLike) && def.ViewSource < len(op.Operands) && len(op.Results) > 0 {
+	if def.Traits.Has(ir.ViewLike) && def.ViewSource < len(op.Operands) && len(op.Results) > 0 {
 		a.edge(op.Operands[def.ViewSource], op.Results[0])
 	}
-	if def.Traits.Has(dialect.ResultReusesInput) && def.ReusedInput < len(op.Operands) && len(op.Results) > 0 {
+	if def.Traits.Has(ir.ResultReusesInput) && def.ReusedInput < len(op.Operands) && len(op.Results) > 0 {
 		a.edge(op.Operands[def.ReusedInput], op.Results[0])
 	}
-	if def.Traits.Has(dialect.DestinationStyle) {
-		for i, d := range dialect.TileDests(op) {
+	if def.Traits.Has(ir.DestinationStyle) {
+		for i, d := range tile.Dests(op) {
 			if i < len(op.Results) {
 				a.edge(d, op.Results[i])
 			}
 		}
 	}
-	if def.Traits.Has(dialect.CallLike) {
+	if def.Traits.Has(ir.CallLike) {
 		for _, x := range op.Operands {
 			for _, r := range op.Results {
 				a.edge(x, r)
@@ -119,8 +120,8 @@ func (a *Aliases) addOp(op *dialect.Operation) {
 // value replaced: pass the loop or if), instead of rebuilding the whole
 // graph: the edges into op's results and into the arguments of its
 // regions' entry blocks. op must have no successors.
-func (a *Aliases) Update(op *dialect.Operation) {
-	drop := func(r *dialect.Value) {
+func (a *Aliases) Update(op *ir.Operation) {
+	drop := func(r *ir.Value) {
 		for _, from := range a.pred[r] {
 			succ := a.succ[from]
 			if k := slices.Index(succ, r); k >= 0 {
@@ -143,18 +144,18 @@ func (a *Aliases) Update(op *dialect.Operation) {
 }
 
 // Resolve returns v and every value it may flow into, breadth-first.
-func (a *Aliases) Resolve(v *dialect.Value) []*dialect.Value { return closure(v, a.succ) }
+func (a *Aliases) Resolve(v *ir.Value) []*ir.Value { return closure(v, a.succ) }
 
 // ResolveReverse returns v and every value that may flow into it.
-func (a *Aliases) ResolveReverse(v *dialect.Value) []*dialect.Value { return closure(v, a.pred) }
+func (a *Aliases) ResolveReverse(v *ir.Value) []*ir.Value { return closure(v, a.pred) }
 
-func closure(v *dialect.Value, next map[*dialect.Value][]*dialect.Value) []*dialect.Value {
-	out := []*dialect.Value{v}
+func closure(v *ir.Value, next map[*ir.Value][]*ir.Value) []*ir.Value {
+	out := []*ir.Value{v}
 	// Most closures hold a handful of values (a tile and its views or
 	// in-place results): out itself is the seen set until it grows, so
 	// the common case builds no map.
 	const small = 16
-	var seen map[*dialect.Value]bool
+	var seen map[*ir.Value]bool
 	for i := 0; i < len(out); i++ {
 		for _, w := range next[out[i]] {
 			if seen == nil && len(out) < small {
@@ -164,7 +165,7 @@ func closure(v *dialect.Value, next map[*dialect.Value][]*dialect.Value) []*dial
 				continue
 			}
 			if seen == nil {
-				seen = make(map[*dialect.Value]bool, 2*len(out))
+				seen = make(map[*ir.Value]bool, 2*len(out))
 				for _, x := range out {
 					seen[x] = true
 				}
@@ -179,15 +180,15 @@ func closure(v *dialect.Value, next map[*dialect.Value][]*dialect.Value) []*dial
 }
 
 // IsAllocation reports whether v is the result of an allocating op.
-func IsAllocation(v *dialect.Value) bool {
-	return v.Op != nil && v.Op.Has(dialect.AllocLike) && v.Index == 0
+func IsAllocation(v *ir.Value) bool {
+	return v.Op != nil && v.Op.Has(ir.AllocLike) && v.Index == 0
 }
 
 // Roots returns the origins of v's buffer: allocations and values with no
 // known producer (function arguments, results of unknown ops) found by
 // walking the flow graph backwards.
-func (a *Aliases) Roots(v *dialect.Value) []*dialect.Value {
-	var out []*dialect.Value
+func (a *Aliases) Roots(v *ir.Value) []*ir.Value {
+	var out []*ir.Value
 	for _, w := range a.ResolveReverse(v) {
 		if IsAllocation(w) || len(a.pred[w]) == 0 {
 			out = append(out, w)
@@ -199,13 +200,13 @@ func (a *Aliases) Roots(v *dialect.Value) []*dialect.Value {
 // MayAlias reports whether two values may refer to the same buffer: they
 // share a root, or either has a root pto-opt cannot see into (an argument
 // or the result of an op it does not model).
-func (a *Aliases) MayAlias(x, y *dialect.Value) bool {
+func (a *Aliases) MayAlias(x, y *ir.Value) bool {
 	if x == y {
 		return true
 	}
 	rx := a.Roots(x)
 	ry := a.Roots(y)
-	opaque := func(rs []*dialect.Value) bool {
+	opaque := func(rs []*ir.Value) bool {
 		for _, r := range rs {
 			if !IsAllocation(r) {
 				return true
@@ -216,7 +217,7 @@ func (a *Aliases) MayAlias(x, y *dialect.Value) bool {
 	if opaque(rx) && opaque(ry) {
 		return true
 	}
-	set := map[*dialect.Value]bool{}
+	set := map[*ir.Value]bool{}
 	for _, r := range rx {
 		set[r] = true
 	}

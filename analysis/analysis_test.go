@@ -5,18 +5,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
 )
 
-func parseFunc(t testing.TB, src string) *dialect.Operation {
+func parseFunc(t testing.TB, src string) *ir.Operation {
 	t.Helper()
 	m, err := parser.ParseString(src, parser.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := dialect.Verify(m); err != nil {
+	if err := ir.Verify(m); err != nil {
 		t.Fatal(err)
 	}
 	for _, op := range m.Body(0).Ops {
@@ -28,9 +28,9 @@ func parseFunc(t testing.TB, src string) *dialect.Operation {
 	return nil
 }
 
-func valueNamed(fn *dialect.Operation, name string) *dialect.Value {
-	var found *dialect.Value
-	fn.Walk(func(op *dialect.Operation) bool {
+func valueNamed(fn *ir.Operation, name string) *ir.Value {
+	var found *ir.Value
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Results {
 			if r.NameHint == name {
 				found = r
@@ -61,7 +61,7 @@ func.func @f(%arg: memref<4xf32>, %arg2: memref<4xf32>, %c: i1) {
   return
 }`)
 	aa := NewAliases(fn)
-	v := func(n string) *dialect.Value { return valueNamed(fn, n) }
+	v := func(n string) *ir.Value { return valueNamed(fn, n) }
 	cases := []struct {
 		x, y string
 		want bool
@@ -104,7 +104,7 @@ func TestIntervalSetsOverlap(t *testing.T) {
 
 // benchFunction returns a function of about n ops from the memref program
 // generator (allocs, loads, stores, loops, conditionals).
-func benchFunction(b *testing.B, n int) *dialect.Operation {
+func benchFunction(b *testing.B, n int) *ir.Operation {
 	src := gen.MemrefFunction(n)
 	m, err := parser.ParseString(src, parser.Options{})
 	if err != nil {
@@ -116,7 +116,7 @@ func benchFunction(b *testing.B, n int) *dialect.Operation {
 func benchmarkAnalyses(b *testing.B, n int) {
 	fn := benchFunction(b, n)
 	ops := 0
-	fn.Walk(func(*dialect.Operation) bool { ops++; return true })
+	fn.Walk(func(*ir.Operation) bool { ops++; return true })
 	runtime.GC()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -4,7 +4,8 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 )
 
 // Interval is a half-open range [Start, End) of program points.
@@ -45,20 +46,20 @@ func (i Interval) Union(j Interval) Interval {
 // Multi-block regions (cf branches) use block-level dataflow, so a value
 // live around a back edge stays live through the whole loop.
 type Liveness struct {
-	Fn      *dialect.Operation
+	Fn      *ir.Operation
 	Aliases *Aliases
 	// at is each op's first and last point, in one map: the analyses
 	// look both up for most ops, and a kernel has many.
-	at      map[*dialect.Operation]opSpan
-	Ops     []*dialect.Operation // by point
-	vals    map[*dialect.Value][]Interval
-	blockLo map[*dialect.Block]int
-	blockHi map[*dialect.Block]int
-	regions map[*dialect.Region]*regionFlow
+	at      map[*ir.Operation]opSpan
+	Ops     []*ir.Operation // by point
+	vals    map[*ir.Value][]Interval
+	blockLo map[*ir.Block]int
+	blockHi map[*ir.Block]int
+	regions map[*ir.Region]*regionFlow
 	// contexts caches contextOf per root: Exclusive is asked about many
 	// pairs, and a root's context is a walk over all its sites. Like
 	// every answer here it describes the IR as it was analysed.
-	contexts map[*dialect.Value]context
+	contexts map[*ir.Value]context
 	// gap between consecutive points (0 or 1: dense), see
 	// ComputeSparseLiveness.
 	gap int
@@ -69,43 +70,43 @@ type opSpan struct{ pos, end int }
 
 // regionFlow is block-level liveness of one multi-block region.
 type regionFlow struct {
-	liveIn, liveOut map[*dialect.Block]map[*dialect.Value]bool
-	reach           map[*dialect.Block]map[*dialect.Block]bool
+	liveIn, liveOut map[*ir.Block]map[*ir.Value]bool
+	reach           map[*ir.Block]map[*ir.Block]bool
 }
 
 // Pos is the program point of op.
-func (l *Liveness) Pos(op *dialect.Operation) int { return l.at[op].pos }
+func (l *Liveness) Pos(op *ir.Operation) int { return l.at[op].pos }
 
 // PosOK is Pos, and whether op was numbered (it is in the analysed IR,
 // or was reported to Inserted).
-func (l *Liveness) PosOK(op *dialect.Operation) (int, bool) {
+func (l *Liveness) PosOK(op *ir.Operation) (int, bool) {
 	s, ok := l.at[op]
 	return s.pos, ok
 }
 
 // End is the last program point inside op (Pos for ops without regions).
-func (l *Liveness) End(op *dialect.Operation) int { return l.at[op].end }
+func (l *Liveness) End(op *ir.Operation) int { return l.at[op].end }
 
 // NumPoints is the number of program points.
 func (l *Liveness) NumPoints() int { return len(l.Ops) }
 
 // ComputeLiveness analyses a function-like op (or any op with regions).
-func ComputeLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
+func ComputeLiveness(fn *ir.Operation, aliases *Aliases) *Liveness {
 	return computeLiveness(fn, aliases, 1)
 }
 
-func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness {
+func computeLiveness(fn *ir.Operation, aliases *Aliases, gap int) *Liveness {
 	ops, values := irSize(fn)
 	if aliases == nil {
 		aliases = newAliasesSized(fn, values)
 	}
 	l := &Liveness{
 		Fn: fn, Aliases: aliases,
-		at:      make(map[*dialect.Operation]opSpan, ops),
-		Ops:     make([]*dialect.Operation, 0, ops),
-		vals:    make(map[*dialect.Value][]Interval, values),
-		blockLo: map[*dialect.Block]int{}, blockHi: map[*dialect.Block]int{},
-		regions: map[*dialect.Region]*regionFlow{},
+		at:      make(map[*ir.Operation]opSpan, ops),
+		Ops:     make([]*ir.Operation, 0, ops),
+		vals:    make(map[*ir.Value][]Interval, values),
+		blockLo: map[*ir.Block]int{}, blockHi: map[*ir.Block]int{},
+		regions: map[*ir.Region]*regionFlow{},
 		gap:     gap,
 	}
 	l.number(fn)
@@ -117,7 +118,7 @@ func computeLiveness(fn *dialect.Operation, aliases *Aliases, gap int) *Liveness
 // the gap of a sparse numbering (see ComputeSparseLiveness).
 func (l *Liveness) point(i int) int { return i * max(l.gap, 1) }
 
-func (l *Liveness) number(op *dialect.Operation) {
+func (l *Liveness) number(op *ir.Operation) {
 	pos := l.point(len(l.Ops))
 	l.Ops = append(l.Ops, op)
 	for _, r := range op.Regions {
@@ -136,7 +137,7 @@ func (l *Liveness) number(op *dialect.Operation) {
 }
 
 // defPoint is where v comes into existence.
-func (l *Liveness) defPoint(v *dialect.Value) int {
+func (l *Liveness) defPoint(v *ir.Value) int {
 	if v.Op != nil {
 		return l.at[v.Op].end
 	}
@@ -153,7 +154,7 @@ func (l *Liveness) defPoint(v *dialect.Value) int {
 
 // anchor returns the op that stands for a use by user at the level of the
 // defining block's region, and whether the use is nested below it.
-func anchor(user *dialect.Operation, defRegion *dialect.Region) (*dialect.Operation, bool) {
+func anchor(user *ir.Operation, defRegion *ir.Region) (*ir.Operation, bool) {
 	nested := false
 	for o := user; o != nil; o = o.ParentOp() {
 		if o.Block != nil && o.Block.Region == defRegion {
@@ -164,8 +165,8 @@ func anchor(user *dialect.Operation, defRegion *dialect.Region) (*dialect.Operat
 	return nil, false
 }
 
-func (l *Liveness) compute(fn *dialect.Operation) {
-	fn.Walk(func(op *dialect.Operation) bool {
+func (l *Liveness) compute(fn *ir.Operation) {
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Regions {
 			if len(r.Blocks) > 1 {
 				l.regions[r] = l.blockFlow(r)
@@ -192,7 +193,7 @@ func (l *Liveness) compute(fn *dialect.Operation) {
 }
 
 // usePoint returns the point up to which a use keeps v alive (exclusive).
-func (l *Liveness) usePoint(u dialect.Use, defRegion *dialect.Region) (*dialect.Operation, int, bool) {
+func (l *Liveness) usePoint(u ir.Use, defRegion *ir.Region) (*ir.Operation, int, bool) {
 	a, nested := anchor(u.Op, defRegion)
 	if a == nil {
 		return nil, 0, false
@@ -207,7 +208,7 @@ func (l *Liveness) usePoint(u dialect.Use, defRegion *dialect.Region) (*dialect.
 // conditional reports ops whose regions run at most once each per
 // execution and not in a loop (scf.if): a value entering them only needs
 // to stay live in the arms that use it, until its last use there.
-func conditional(op *dialect.Operation) bool {
+func conditional(op *ir.Operation) bool {
 	if op.Def == nil || op.Def.Branch == nil {
 		return false
 	}
@@ -227,14 +228,14 @@ func conditional(op *dialect.Operation) bool {
 // A definition occupies its statement (end >= start+1); a value entering a
 // region does not occupy the region's first statement, which may read it
 // for the last time while writing something else.
-func (l *Liveness) collect(v *dialect.Value, uses []dialect.Use, region *dialect.Region, start int, entering bool) []Interval {
+func (l *Liveness) collect(v *ir.Value, uses []ir.Use, region *ir.Region, start int, entering bool) []Interval {
 	end := start + 1
 	if entering {
 		end = start
 	}
 	var extra []Interval
-	inner := map[*dialect.Operation][]dialect.Use{}
-	var innerOrder []*dialect.Operation
+	inner := map[*ir.Operation][]ir.Use{}
+	var innerOrder []*ir.Operation
 	for _, u := range uses {
 		a, nested := anchor(u.Op, region)
 		if a == nil {
@@ -258,7 +259,7 @@ func (l *Liveness) collect(v *dialect.Value, uses []dialect.Use, region *dialect
 			continue // live through the whole op anyway
 		}
 		for _, r := range a.Regions {
-			var rs []dialect.Use
+			var rs []ir.Use
 			for _, u := range inner[a] {
 				if x, _ := anchor(u.Op, r); x != nil {
 					rs = append(rs, u)
@@ -293,7 +294,7 @@ func normalize(iv []Interval) []Interval {
 	return merged
 }
 
-func (l *Liveness) valueRanges(v *dialect.Value) []Interval {
+func (l *Liveness) valueRanges(v *ir.Value) []Interval {
 	def := l.defPoint(v)
 	defBlock := v.ParentBlock()
 	defRegion := defBlock.Region
@@ -335,24 +336,24 @@ func (l *Liveness) valueRanges(v *dialect.Value) []Interval {
 }
 
 // blockFlow computes live-in/live-out sets over a multi-block region.
-func (l *Liveness) blockFlow(r *dialect.Region) *regionFlow {
+func (l *Liveness) blockFlow(r *ir.Region) *regionFlow {
 	f := &regionFlow{
-		liveIn:  map[*dialect.Block]map[*dialect.Value]bool{},
-		liveOut: map[*dialect.Block]map[*dialect.Value]bool{},
+		liveIn:  map[*ir.Block]map[*ir.Value]bool{},
+		liveOut: map[*ir.Block]map[*ir.Value]bool{},
 	}
-	use := map[*dialect.Block]map[*dialect.Value]bool{}
-	defs := map[*dialect.Block]map[*dialect.Value]bool{}
-	preds := map[*dialect.Block][]*dialect.Block{}
+	use := map[*ir.Block]map[*ir.Value]bool{}
+	defs := map[*ir.Block]map[*ir.Value]bool{}
+	preds := map[*ir.Block][]*ir.Block{}
 	for _, b := range r.Blocks {
-		use[b] = map[*dialect.Value]bool{}
-		defs[b] = map[*dialect.Value]bool{}
-		f.liveIn[b] = map[*dialect.Value]bool{}
-		f.liveOut[b] = map[*dialect.Value]bool{}
+		use[b] = map[*ir.Value]bool{}
+		defs[b] = map[*ir.Value]bool{}
+		f.liveIn[b] = map[*ir.Value]bool{}
+		f.liveOut[b] = map[*ir.Value]bool{}
 		for _, a := range b.Args {
 			defs[b][a] = true
 		}
 		for _, op := range b.Ops {
-			op.Walk(func(o *dialect.Operation) bool {
+			op.Walk(func(o *ir.Operation) bool {
 				for _, x := range o.Operands {
 					if x.ParentBlock() != nil && x.ParentBlock().Region == r && !defs[b][x] {
 						use[b][x] = true
@@ -395,10 +396,10 @@ func (l *Liveness) blockFlow(r *dialect.Region) *regionFlow {
 		}
 	}
 	// Reachability between blocks, for exclusivity queries.
-	f.reach = map[*dialect.Block]map[*dialect.Block]bool{}
+	f.reach = map[*ir.Block]map[*ir.Block]bool{}
 	for _, b := range r.Blocks {
-		seen := map[*dialect.Block]bool{}
-		stack := append([]*dialect.Block(nil), b.Successors()...)
+		seen := map[*ir.Block]bool{}
+		stack := append([]*ir.Block(nil), b.Successors()...)
 		for len(stack) > 0 {
 			x := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -414,7 +415,7 @@ func (l *Liveness) blockFlow(r *dialect.Region) *regionFlow {
 }
 
 // Ranges returns the lifetime of a value as sorted disjoint intervals.
-func (l *Liveness) Ranges(v *dialect.Value) []Interval {
+func (l *Liveness) Ranges(v *ir.Value) []Interval {
 	if rs, ok := l.vals[v]; ok {
 		return rs
 	}
@@ -431,7 +432,7 @@ func (l *Liveness) Ranges(v *dialect.Value) []Interval {
 }
 
 // Interval returns the hull of a value's lifetime.
-func (l *Liveness) Interval(v *dialect.Value) Interval { return hull(l.Ranges(v)) }
+func (l *Liveness) Interval(v *ir.Value) Interval { return hull(l.Ranges(v)) }
 
 func hull(rs []Interval) Interval {
 	var iv Interval
@@ -460,14 +461,14 @@ func OverlapSets(a, b []Interval) bool {
 // isBufferHandle reports values that name an allocation without holding
 // data themselves (!tile.buf): their lifetime is that of the tiles written
 // into them, not of the hoisted alloc.
-func isBufferHandle(v *dialect.Value) bool {
-	_, ok := v.Type.(*dialect.TileBufType)
+func isBufferHandle(v *ir.Value) bool {
+	_, ok := v.Type.(*tile.BufType)
 	return ok
 }
 
 // RootRanges is the lifetime of an allocation root: the union of the
 // lifetimes of every value that may alias it.
-func (l *Liveness) RootRanges(root *dialect.Value) []Interval {
+func (l *Liveness) RootRanges(root *ir.Value) []Interval {
 	var all []Interval
 	for _, v := range l.Aliases.Resolve(root) {
 		if isBufferHandle(v) {
@@ -479,13 +480,13 @@ func (l *Liveness) RootRanges(root *dialect.Value) []Interval {
 }
 
 // RootInterval is the hull of RootRanges.
-func (l *Liveness) RootInterval(root *dialect.Value) Interval { return hull(l.RootRanges(root)) }
+func (l *Liveness) RootInterval(root *ir.Value) Interval { return hull(l.RootRanges(root)) }
 
 // ---- interference with path sensitivity ----
 
 // sites lists the ops where a root's buffer is written or read.
-func (l *Liveness) sites(root *dialect.Value) []*dialect.Operation {
-	var out []*dialect.Operation
+func (l *Liveness) sites(root *ir.Value) []*ir.Operation {
+	var out []*ir.Operation
 	for _, v := range l.Aliases.Resolve(root) {
 		if isBufferHandle(v) {
 			continue
@@ -503,36 +504,36 @@ func (l *Liveness) sites(root *dialect.Value) []*dialect.Operation {
 // context is where a root lives: the innermost region containing all its
 // sites, and within it the blocks they fall in.
 type context struct {
-	region *dialect.Region
-	blocks map[*dialect.Block]bool
+	region *ir.Region
+	blocks map[*ir.Block]bool
 }
 
-func (l *Liveness) contextOf(root *dialect.Value) context {
+func (l *Liveness) contextOf(root *ir.Value) context {
 	if c, ok := l.contexts[root]; ok {
 		return c
 	}
 	c := l.computeContext(root)
 	if l.contexts == nil {
-		l.contexts = map[*dialect.Value]context{}
+		l.contexts = map[*ir.Value]context{}
 	}
 	l.contexts[root] = c
 	return c
 }
 
-func (l *Liveness) computeContext(root *dialect.Value) context {
+func (l *Liveness) computeContext(root *ir.Value) context {
 	sites := l.sites(root)
 	if len(sites) == 0 {
 		return context{}
 	}
 	// Regions enclosing the first site, innermost first.
-	var chain []*dialect.Region
+	var chain []*ir.Region
 	for o := sites[0]; o != nil && o.Block != nil; o = o.ParentOp() {
 		chain = append(chain, o.Block.Region)
 		if o.ParentOp() == l.Fn {
 			break
 		}
 	}
-	contains := func(r *dialect.Region, op *dialect.Operation) bool {
+	contains := func(r *ir.Region, op *ir.Operation) bool {
 		for o := op; o != nil && o.Block != nil; o = o.ParentOp() {
 			if o.Block.Region == r {
 				return true
@@ -540,7 +541,7 @@ func (l *Liveness) computeContext(root *dialect.Value) context {
 		}
 		return false
 	}
-	var reg *dialect.Region
+	var reg *ir.Region
 	for _, r := range chain {
 		all := true
 		for _, s := range sites {
@@ -557,7 +558,7 @@ func (l *Liveness) computeContext(root *dialect.Value) context {
 	if reg == nil {
 		return context{}
 	}
-	blocks := map[*dialect.Block]bool{}
+	blocks := map[*ir.Block]bool{}
 	for _, s := range sites {
 		if a, _ := anchor(s, reg); a != nil {
 			blocks[a.Block] = true
@@ -571,7 +572,7 @@ func (l *Liveness) computeContext(root *dialect.Value) context {
 // body is one block (nothing runs on a path that could skip root). A
 // pass asking Exclusive about many pairs can skip the pairs such a root
 // is in.
-func (l *Liveness) NeverExclusive(root *dialect.Value) bool {
+func (l *Liveness) NeverExclusive(root *ir.Value) bool {
 	c := l.contextOf(root)
 	return c.region == nil || c.region.Op == l.Fn && l.regions[c.region] == nil
 }
@@ -581,7 +582,7 @@ func (l *Liveness) NeverExclusive(root *dialect.Value) bool {
 // most one of them (the arms of an scf.if), or in blocks of one region
 // that cannot reach each other (the two sides of a cf.cond_br that never
 // meet). It returns the op that separates them.
-func (l *Liveness) Exclusive(a, b *dialect.Value) (bool, *dialect.Operation) {
+func (l *Liveness) Exclusive(a, b *ir.Value) (bool, *ir.Operation) {
 	ca, cb := l.contextOf(a), l.contextOf(b)
 	if ca.region == nil || cb.region == nil {
 		return false, nil
@@ -590,7 +591,7 @@ func (l *Liveness) Exclusive(a, b *dialect.Value) (bool, *dialect.Operation) {
 	// enclosing regions are as deep as the nesting: a slice scanned
 	// linearly beats a map built per query (memory-reuse asks this for
 	// every pair of overlapping lifetimes).
-	var chainBuf [16]*dialect.Region
+	var chainBuf [16]*ir.Region
 	chain := chainBuf[:0]
 	for r := ca.region; r != nil; {
 		op := r.Op
@@ -600,7 +601,7 @@ func (l *Liveness) Exclusive(a, b *dialect.Value) (bool, *dialect.Operation) {
 		}
 		r = op.Block.Region
 	}
-	armOf := func(op *dialect.Operation) (*dialect.Region, bool) {
+	armOf := func(op *ir.Operation) (*ir.Region, bool) {
 		for _, r := range chain {
 			if r.Op == op {
 				return r, true
@@ -627,7 +628,7 @@ func (l *Liveness) Exclusive(a, b *dialect.Value) (bool, *dialect.Operation) {
 	return false, nil
 }
 
-func (l *Liveness) blocksExclusive(r *dialect.Region, x, y map[*dialect.Block]bool) (bool, *dialect.Operation) {
+func (l *Liveness) blocksExclusive(r *ir.Region, x, y map[*ir.Block]bool) (bool, *ir.Operation) {
 	f := l.regions[r]
 	if f == nil {
 		return false, nil
@@ -644,7 +645,7 @@ func (l *Liveness) blocksExclusive(r *dialect.Region, x, y map[*dialect.Block]bo
 
 // Interfere reports whether two allocation roots need disjoint bytes:
 // their lifetimes overlap and they are not on exclusive paths.
-func (l *Liveness) Interfere(a, b *dialect.Value) bool {
+func (l *Liveness) Interfere(a, b *ir.Value) bool {
 	if !OverlapSets(l.RootRanges(a), l.RootRanges(b)) {
 		return false
 	}
@@ -653,13 +654,13 @@ func (l *Liveness) Interfere(a, b *dialect.Value) bool {
 }
 
 // Roots lists the allocation roots in the function in program order.
-func (l *Liveness) Roots() []*dialect.Value {
-	var out []*dialect.Value
+func (l *Liveness) Roots() []*ir.Value {
+	var out []*ir.Value
 	for _, op := range l.Ops {
-		if op.Has(dialect.AllocLike) && len(op.Results) > 0 {
+		if op.Has(ir.AllocLike) && len(op.Results) > 0 {
 			out = append(out, op.Results[0])
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(l.at[a.Op].pos, l.at[b.Op].pos) })
+	slices.SortStableFunc(out, func(a, b *ir.Value) int { return cmp.Compare(l.at[a.Op].pos, l.at[b.Op].pos) })
 	return out
 }

@@ -1,6 +1,8 @@
 package analysis
 
-import "github.com/pto-opt/pto-opt/dialect"
+import (
+	"github.com/pto-opt/pto-opt/dialect/ir"
+)
 
 // Keeping a liveness current while a pass inserts ops, instead of
 // computing it again after each insertion (which costs the whole function
@@ -18,7 +20,7 @@ const sparseGap = 1 << 20
 // the next point), but the point numbers are not dense: they are for
 // comparisons, not for a planner's intervals, and NumPoints and Ops do
 // not count inserted ops.
-func ComputeSparseLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
+func ComputeSparseLiveness(fn *ir.Operation, aliases *Aliases) *Liveness {
 	return computeLiveness(fn, aliases, sparseGap)
 }
 
@@ -28,7 +30,7 @@ func ComputeSparseLiveness(fn *dialect.Operation, aliases *Aliases) *Liveness {
 // cannot, and then the caller must compute the liveness again: a dense
 // liveness, no room left between the neighbours' points, an op with
 // regions, a block of a multi-block region.
-func (l *Liveness) Inserted(op *dialect.Operation, changed ...*dialect.Value) bool {
+func (l *Liveness) Inserted(op *ir.Operation, changed ...*ir.Value) bool {
 	b := op.Block
 	if l.gap <= 1 || len(op.Regions) > 0 || b == nil || b.Region == nil || len(b.Region.Blocks) != 1 {
 		return false
@@ -68,7 +70,7 @@ func (l *Liveness) Inserted(op *dialect.Operation, changed ...*dialect.Value) bo
 	}
 	l.Aliases.addOp(op)
 	l.contexts = nil
-	for _, vs := range [][]*dialect.Value{changed, op.Operands, op.Results} {
+	for _, vs := range [][]*ir.Value{changed, op.Operands, op.Results} {
 		for _, v := range vs {
 			// An operand made by an op not in the IR yet (an allocation
 			// to be hoisted later) has no lifetime to update.
@@ -82,7 +84,7 @@ func (l *Liveness) Inserted(op *dialect.Operation, changed ...*dialect.Value) bo
 
 // UsesChanged updates a sparse liveness after the uses of vals changed
 // (an operand replaced); false when it cannot (see Inserted).
-func (l *Liveness) UsesChanged(vals ...*dialect.Value) bool {
+func (l *Liveness) UsesChanged(vals ...*ir.Value) bool {
 	if l.gap <= 1 {
 		return false
 	}

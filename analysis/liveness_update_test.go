@@ -3,17 +3,18 @@ package analysis
 import (
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 )
 
 // tileValues lists the tile values of fn (results and block arguments).
-func tileValues(fn *dialect.Operation) []*dialect.Value {
-	var out []*dialect.Value
-	fn.Walk(func(op *dialect.Operation) bool {
+func tileValues(fn *ir.Operation) []*ir.Value {
+	var out []*ir.Value
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				for _, a := range b.Args {
-					if _, ok := a.Type.(*dialect.TileType); ok {
+					if _, ok := a.Type.(*tile.Type); ok {
 						out = append(out, a)
 					}
 				}
@@ -21,7 +22,7 @@ func tileValues(fn *dialect.Operation) []*dialect.Value {
 		}
 		if op != fn {
 			for _, r := range op.Results {
-				if _, ok := r.Type.(*dialect.TileType); ok {
+				if _, ok := r.Type.(*tile.Type); ok {
 					out = append(out, r)
 				}
 			}
@@ -38,8 +39,8 @@ func tileValues(fn *dialect.Operation) []*dialect.Value {
 func TestInsertedMatchesRecompute(t *testing.T) {
 	fn := parseFunc(t, plannedChain(200))
 	lv := ComputeSparseLiveness(fn, nil)
-	var loops []*dialect.Operation
-	fn.Walk(func(op *dialect.Operation) bool {
+	var loops []*ir.Operation
+	fn.Walk(func(op *ir.Operation) bool {
 		if op.Name == "scf.for" {
 			loops = append(loops, op)
 		}
@@ -49,10 +50,10 @@ func TestInsertedMatchesRecompute(t *testing.T) {
 		t.Fatal("the kernel has no loops to insert copies at")
 	}
 	buf := fn.Body(0).Ops[3].Results[0] // %m0
-	move := func(src *dialect.Value) *dialect.Operation {
-		tt := src.Type.(*dialect.TileType)
-		mv := dialect.NewOperation("tile.move", src.Loc(), []*dialect.Value{src}, []dialect.Type{dialect.Tile(tt.Shape, tt.Elem, tt.Space, tt.Valid)})
-		dialect.SetTileDest(mv, buf, 0)
+	move := func(src *ir.Value) *ir.Operation {
+		tt := src.Type.(*tile.Type)
+		mv := ir.NewOperation("tile.move", src.Loc(), []*ir.Value{src}, []ir.Type{tile.Tile(tt.Shape, tt.Elem, tt.Space, tt.Valid)})
+		tile.SetDest(mv, buf, 0)
 		return mv
 	}
 	for _, L := range loops[:2] {

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
@@ -35,9 +36,9 @@ type PlacementRules struct {
 }
 
 type tileWrite struct {
-	op     *dialect.Operation
-	res    *dialect.Value
-	buf    *dialect.Value
+	op     *ir.Operation
+	res    *ir.Value
+	buf    *ir.Value
 	space  string
 	offset int64 // within buf
 	size   int64
@@ -48,7 +49,7 @@ type tileWrite struct {
 // target (collectTilePlan), no op writes over an input it must not alias
 // (checkNoAlias), and every read sees its producer's bytes (the flow
 // check of placement_flow.go).
-func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
+func CheckTilePlacement(fn *ir.Operation, rules PlacementRules) error {
 	return CheckTilePlacementAliases(fn, rules, nil)
 }
 
@@ -57,7 +58,7 @@ func CheckTilePlacement(fn *dialect.Operation, rules PlacementRules) error {
 // op or operand since, only attributes such as addresses: the graph is
 // a function of the IR alone, so building it again gives the same. The
 // plan itself is still read from the IR and checked in full.
-func CheckTilePlacementAliases(fn *dialect.Operation, rules PlacementRules, aa *Aliases) error {
+func CheckTilePlacementAliases(fn *ir.Operation, rules PlacementRules, aa *Aliases) error {
 	tp, err := collectTilePlan(fn, rules)
 	if err != nil {
 		return err
@@ -74,7 +75,7 @@ func CheckTilePlacementAliases(fn *dialect.Operation, rules PlacementRules, aa *
 		return nil
 	}
 	if len(fn.Regions) == 0 || len(fn.Regions[0].Blocks) != 1 {
-		return dialect.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
+		return ir.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
 	}
 	fc := &flowCheck{haveAddr: tp.haveAddr, addrs: tp.addrs, open: rules.Unmaterialized}
 	keys := tp.nallocs // before addresses, a key per allocation
@@ -85,7 +86,7 @@ func CheckTilePlacementAliases(fn *dialect.Operation, rules PlacementRules, aa *
 		return err
 	}
 	if fc.overflow {
-		return dialect.NewError(fn.Loc, "placement: a tile's byte range leaves the int64 range")
+		return ir.NewError(fn.Loc, "placement: a tile's byte range leaves the int64 range")
 	}
 	return nil
 }
@@ -94,7 +95,7 @@ func CheckTilePlacementAliases(fn *dialect.Operation, rules PlacementRules, aa *
 // writes and, when every allocation has one, the addresses.
 type tilePlan struct {
 	writes   []*tileWrite
-	addrs    map[*dialect.Value]int64
+	addrs    map[*ir.Value]int64
 	haveAddr bool // every allocation has an address: compare across them
 	nallocs  int
 }
@@ -104,34 +105,34 @@ type tilePlan struct {
 // complete set of addresses places tiles of different allocations
 // relative to each other; with some missing (pinned allocations before
 // allocate-addr) each allocation is checked on its own.
-func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, error) {
+func collectTilePlan(fn *ir.Operation, rules PlacementRules) (*tilePlan, error) {
 	tp := &tilePlan{}
-	var allocs []*dialect.Operation
+	var allocs []*ir.Operation
 	type addrOf struct {
-		buf  *dialect.Value
+		buf  *ir.Value
 		addr int64
 	}
 	var addrs []addrOf
 	var firstErr error
-	fn.Walk(func(op *dialect.Operation) bool {
-		if op.Has(dialect.AllocLike) && len(op.Results) == 1 {
-			if _, ok := op.Results[0].Type.(*dialect.TileBufType); ok {
+	fn.Walk(func(op *ir.Operation) bool {
+		if op.Has(ir.AllocLike) && len(op.Results) == 1 {
+			if _, ok := op.Results[0].Type.(*tile.BufType); ok {
 				allocs = append(allocs, op)
-				if a, ok := dialect.AllocAddr(op); ok {
+				if a, ok := tile.AllocAddr(op); ok {
 					addrs = append(addrs, addrOf{op.Results[0], a})
 				}
 			}
 		}
 		// One write per result (multi-result ops have one destination each).
-		for ri, d := range dialect.TileDests(op) {
+		for ri, d := range tile.Dests(op) {
 			if ri >= len(op.Results) {
 				break
 			}
-			t, ok := op.Results[ri].Type.(*dialect.TileType)
+			t, ok := op.Results[ri].Type.(*tile.Type)
 			if !ok || !t.HasStaticShape() {
 				continue
 			}
-			w := &tileWrite{op: op, res: op.Results[ri], buf: d, space: t.Space, offset: dialect.TileDestOffsetFor(op, ri), size: t.ByteSize()}
+			w := &tileWrite{op: op, res: op.Results[ri], buf: d, space: t.Space, offset: tile.DestOffsetFor(op, ri), size: t.ByteSize()}
 			tp.writes = append(tp.writes, w)
 			if err := w.fits(); err != nil && firstErr == nil {
 				firstErr = err
@@ -149,7 +150,7 @@ func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, er
 		return nil, firstErr
 	}
 	tp.nallocs = len(allocs)
-	tp.addrs = make(map[*dialect.Value]int64, len(addrs))
+	tp.addrs = make(map[*ir.Value]int64, len(addrs))
 	for _, a := range addrs {
 		tp.addrs[a.buf] = a.addr
 	}
@@ -158,13 +159,13 @@ func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, er
 		for _, a := range allocs {
 			if _, ok := tp.addrs[a.Results[0]]; !ok {
 				if rules.Complete {
-					return nil, dialect.NewError(a.Loc, "placement: %s has no address while others do", allocName(a.Results[0]))
+					return nil, ir.NewError(a.Loc, "placement: %s has no address while others do", allocName(a.Results[0]))
 				}
 				tp.haveAddr = false
 			}
 		}
 		if err := CheckAllocAddrs(fn, rules); err != nil {
-			return nil, dialect.NewError(dialect.AsDiagnostic(err).Loc, "placement: %s", dialect.AsDiagnostic(err).Msg)
+			return nil, ir.NewError(ir.AsDiagnostic(err).Loc, "placement: %s", ir.AsDiagnostic(err).Msg)
 		}
 	}
 	return tp, nil
@@ -175,15 +176,15 @@ func collectTilePlan(fn *dialect.Operation, rules PlacementRules) (*tilePlan, er
 // space (checkTileAlign), so that a lowering emitting allocation address +
 // offset never emits an address the hardware cannot use. Errors are at the
 // op writing (or viewing) the tile.
-func CheckTileOffsets(fn *dialect.Operation, rules PlacementRules) error {
+func CheckTileOffsets(fn *ir.Operation, rules PlacementRules) error {
 	var err error
-	fn.Walk(func(op *dialect.Operation) bool {
-		for ri, d := range dialect.TileDests(op) {
+	fn.Walk(func(op *ir.Operation) bool {
+		for ri, d := range tile.Dests(op) {
 			if ri >= len(op.Results) || err != nil {
 				break
 			}
-			if t, ok := op.Results[ri].Type.(*dialect.TileType); ok {
-				err = checkTileAlign(op, t, dialect.TileDestOffsetFor(op, ri), d, rules)
+			if t, ok := op.Results[ri].Type.(*tile.Type); ok {
+				err = checkTileAlign(op, t, tile.DestOffsetFor(op, ri), d, rules)
 			}
 		}
 		if err == nil {
@@ -198,14 +199,14 @@ func CheckTileOffsets(fn *dialect.Operation, rules PlacementRules) error {
 // of its elements' alignment and of its space's (the allocation's address
 // is one of the latter, so the tile's address is then aligned too). A
 // tile at byte 3 of an allocation is at no address an f32 load can use.
-func checkTileAlign(op *dialect.Operation, t *dialect.TileType, offset int64, buf *dialect.Value, rules PlacementRules) error {
+func checkTileAlign(op *ir.Operation, t *tile.Type, offset int64, buf *ir.Value, rules PlacementRules) error {
 	if al := ElementAlign(t.Elem); offset%al != 0 {
-		return dialect.NewError(op.Loc, "placement: '%s' puts its %s tile at byte %d of %s, which is not a multiple of %d, the alignment of its %s elements",
+		return ir.NewError(op.Loc, "placement: '%s' puts its %s tile at byte %d of %s, which is not a multiple of %d, the alignment of its %s elements",
 			op.Name, t, offset, allocName(buf), al, t.Elem)
 	}
 	if rules.Alignment != nil {
 		if al := rules.Alignment(t.Space); al > 1 && offset%al != 0 {
-			return dialect.NewError(op.Loc, "placement: '%s' puts its %s tile at byte %d of %s, which is not a multiple of %d, the alignment of memory space '%s'",
+			return ir.NewError(op.Loc, "placement: '%s' puts its %s tile at byte %d of %s, which is not a multiple of %d, the alignment of memory space '%s'",
 				op.Name, t, offset, allocName(buf), al, t.Space)
 		}
 	}
@@ -215,12 +216,12 @@ func checkTileAlign(op *dialect.Operation, t *dialect.TileType, offset int64, bu
 // checkViewAlign checks a view whose elements need a larger alignment
 // than its source's (a bitcast of f16 to f32): it sits where its source
 // does, which may not be aligned for it.
-func checkViewAlign(op *dialect.Operation, rules PlacementRules) error {
-	if !op.Has(dialect.ViewLike) || len(op.Results) != 1 || len(op.Operands) <= op.Def.ViewSource {
+func checkViewAlign(op *ir.Operation, rules PlacementRules) error {
+	if !op.Has(ir.ViewLike) || len(op.Results) != 1 || len(op.Operands) <= op.Def.ViewSource {
 		return nil
 	}
-	t, ok := op.Results[0].Type.(*dialect.TileType)
-	src, ok2 := op.Operands[op.Def.ViewSource].Type.(*dialect.TileType)
+	t, ok := op.Results[0].Type.(*tile.Type)
+	src, ok2 := op.Operands[op.Def.ViewSource].Type.(*tile.Type)
 	if !ok || !ok2 || ElementAlign(t.Elem) <= ElementAlign(src.Elem) {
 		return nil
 	}
@@ -234,14 +235,14 @@ func checkViewAlign(op *dialect.Operation, rules PlacementRules) error {
 // ElementAlign is the natural alignment of a tile element in bytes: its
 // size rounded up to a power of two (1 below a byte); complex and vector
 // elements align as their scalars.
-func ElementAlign(t dialect.Type) int64 {
+func ElementAlign(t ir.Type) int64 {
 	switch e := t.(type) {
-	case *dialect.ComplexType:
+	case *ir.ComplexType:
 		return ElementAlign(e.Elem)
-	case *dialect.VectorType:
+	case *ir.VectorType:
 		return ElementAlign(e.Elem)
 	}
-	bytes := (dialect.ElementBitWidth(t) + 7) / 8
+	bytes := (ir.ElementBitWidth(t) + 7) / 8
 	al := int64(1)
 	for al < bytes && al < 1<<30 {
 		al <<= 1
@@ -257,10 +258,10 @@ func (w *tileWrite) fits() error {
 	}
 	end, ok := checked.Add(w.offset, w.size)
 	if !ok {
-		return dialect.NewError(w.op.Loc, "placement: the tile written by %s at offset %d of %s ends beyond the int64 range", dialect.Describe(w.op), w.offset, allocName(w.buf))
+		return ir.NewError(w.op.Loc, "placement: the tile written by %s at offset %d of %s ends beyond the int64 range", ir.Describe(w.op), w.offset, allocName(w.buf))
 	}
 	if size, ok := w.buf.Op.IntAttrValue("size"); ok && end > size {
-		return dialect.NewError(w.op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", dialect.Describe(w.op), w.offset, end, allocName(w.buf), size)
+		return ir.NewError(w.op.Loc, "placement: the tile written by %s needs bytes [%d, %d) of %s, which has only %d", ir.Describe(w.op), w.offset, end, allocName(w.buf), size)
 	}
 	return nil
 }
@@ -268,7 +269,7 @@ func (w *tileWrite) fits() error {
 // byteRange is where a write's bytes are: in its space when addresses
 // exist (key nil), else within its allocation. The sums cannot wrap:
 // collectTilePlan checked every end.
-func (tp *tilePlan) byteRange(w *tileWrite) (key *dialect.Value, lo, hi int64) {
+func (tp *tilePlan) byteRange(w *tileWrite) (key *ir.Value, lo, hi int64) {
 	if tp.haveAddr {
 		return nil, tp.addrs[w.buf] + w.offset, tp.addrs[w.buf] + w.offset + w.size
 	}
@@ -278,7 +279,7 @@ func (tp *tilePlan) byteRange(w *tileWrite) (key *dialect.Value, lo, hi int64) {
 // checkNoAlias checks the no-alias rules: an op's output may not overlap
 // the inputs its rules forbid, and may overlap the others only exactly.
 func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
-	owner := make(map[*dialect.Value]*tileWrite, len(tp.writes))
+	owner := make(map[*ir.Value]*tileWrite, len(tp.writes))
 	for _, w := range tp.writes {
 		for _, v := range aa.Resolve(w.res) {
 			if _, seen := owner[v]; !seen {
@@ -287,8 +288,8 @@ func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
 		}
 	}
 	for _, w := range tp.writes {
-		all, forbidden := dialect.ForbiddenAliasOperands(w.op, target)
-		for k, in := range dialect.TileInputs(w.op) {
+		all, forbidden := ForbiddenAliasOperands(w.op, target)
+		for k, in := range tile.Inputs(w.op) {
 			src := owner[in]
 			if src == nil || src == w {
 				continue
@@ -299,12 +300,12 @@ func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
 				continue
 			}
 			if all || slices.Contains(forbidden, k) {
-				return dialect.NewError(w.op.Loc, "placement: %s writes its output over its input #%d (bytes [%d, %d)), which it must not alias", dialect.Describe(w.op), k, max(ls, lw), min(hs, hw))
+				return ir.NewError(w.op.Loc, "placement: %s writes its output over its input #%d (bytes [%d, %d)), which it must not alias", ir.Describe(w.op), k, max(ls, lw), min(hs, hw))
 			}
 			if ls != lw {
 				// In place means at the same address: shifted, the op
 				// overwrites input bytes it has not read yet.
-				return dialect.NewError(w.op.Loc, "placement: %s writes its output at bytes [%d, %d), over part of its input #%d at [%d, %d): an op may overwrite an input only exactly in place", dialect.Describe(w.op), lw, hw, k, ls, hs)
+				return ir.NewError(w.op.Loc, "placement: %s writes its output at bytes [%d, %d), over part of its input #%d at [%d, %d): an op may overwrite an input only exactly in place", ir.Describe(w.op), lw, hw, k, ls, hs)
 			}
 		}
 	}
@@ -317,19 +318,19 @@ func (tp *tilePlan) checkNoAlias(aa *Aliases, target string) error {
 // int64. Allocations without an address are skipped. Errors are located
 // at the allocation, so a pass can report a preset address it was given
 // as the user's mistake rather than its own.
-func CheckAllocAddrs(fn *dialect.Operation, rules PlacementRules) error {
+func CheckAllocAddrs(fn *ir.Operation, rules PlacementRules) error {
 	var err error
-	fn.Walk(func(a *dialect.Operation) bool {
+	fn.Walk(func(a *ir.Operation) bool {
 		if err != nil {
 			return false
 		}
-		if !a.Has(dialect.AllocLike) || len(a.Results) != 1 {
+		if !a.Has(ir.AllocLike) || len(a.Results) != 1 {
 			return true
 		}
-		if _, ok := a.Results[0].Type.(*dialect.TileBufType); !ok {
+		if _, ok := a.Results[0].Type.(*tile.BufType); !ok {
 			return true
 		}
-		addr, ok := dialect.AllocAddr(a)
+		addr, ok := tile.AllocAddr(a)
 		if !ok {
 			return true
 		}
@@ -339,28 +340,28 @@ func CheckAllocAddrs(fn *dialect.Operation, rules PlacementRules) error {
 	return err
 }
 
-func checkAllocAddr(a *dialect.Operation, addr int64, rules PlacementRules) error {
-	space := dialect.TileSpaceOf(a.Results[0].Type)
+func checkAllocAddr(a *ir.Operation, addr int64, rules PlacementRules) error {
+	space := tile.SpaceOf(a.Results[0].Type)
 	name := allocName(a.Results[0])
 	size, _ := a.IntAttrValue("size")
 	end, ok := checked.Add(addr, size)
 	if addr < 0 || !ok {
-		return dialect.NewError(a.Loc, "address %d of %s (%d bytes) is outside the addressable range", addr, name, size)
+		return ir.NewError(a.Loc, "address %d of %s (%d bytes) is outside the addressable range", addr, name, size)
 	}
 	if rules.Alignment != nil {
 		if al := rules.Alignment(space); al > 1 && addr%al != 0 {
-			return dialect.NewError(a.Loc, "address %d of %s is not %d-byte aligned", addr, name, al)
+			return ir.NewError(a.Loc, "address %d of %s is not %d-byte aligned", addr, name, al)
 		}
 	}
 	if rules.Capacity != nil {
 		if c := rules.Capacity(space); c > 0 && end > c {
-			return dialect.NewError(a.Loc, "%s at [%d, %d) exceeds the %d-byte capacity of memory space '%s'", name, addr, end, c, space)
+			return ir.NewError(a.Loc, "%s at [%d, %d) exceeds the %d-byte capacity of memory space '%s'", name, addr, end, c, space)
 		}
 	}
 	if rules.Reserved != nil {
 		for _, r := range rules.Reserved(space) {
 			if addr < r[1] && r[0] < end {
-				return dialect.NewError(a.Loc, "%s at [%d, %d) overlaps the reserved window [%d, %d) of memory space '%s'", name, addr, end, r[0], r[1], space)
+				return ir.NewError(a.Loc, "%s at [%d, %d) overlaps the reserved window [%d, %d) of memory space '%s'", name, addr, end, r[0], r[1], space)
 			}
 		}
 	}
@@ -370,12 +371,12 @@ func checkAllocAddr(a *dialect.Operation, addr int64, rules PlacementRules) erro
 // CarriedVersion is the previous iteration's value of a loop carry: the
 // iter_arg and what is computed in place on it or viewed from it, up to
 // where a new value joins the carry again.
-func CarriedVersion(aa *Aliases, arg *dialect.Value) []*dialect.Value {
-	out := []*dialect.Value{arg}
-	seen := map[*dialect.Value]bool{arg: true}
+func CarriedVersion(aa *Aliases, arg *ir.Value) []*ir.Value {
+	out := []*ir.Value{arg}
+	seen := map[*ir.Value]bool{arg: true}
 	for i := 0; i < len(out); i++ {
 		for _, u := range out[i].Uses {
-			if u.Op.Has(dialect.ViewLike) || u.Op.Has(dialect.ResultReusesInput) && u.Index == u.Op.Def.ReusedInput {
+			if u.Op.Has(ir.ViewLike) || u.Op.Has(ir.ResultReusesInput) && u.Index == u.Op.Def.ReusedInput {
 				r := u.Op.Results[0]
 				if !seen[r] {
 					seen[r] = true
@@ -387,7 +388,7 @@ func CarriedVersion(aa *Aliases, arg *dialect.Value) []*dialect.Value {
 	return out
 }
 
-func allocName(v *dialect.Value) string {
+func allocName(v *ir.Value) string {
 	if v.NameHint != "" {
 		return "%" + v.NameHint
 	}

@@ -3,7 +3,8 @@ package analysis
 import (
 	"slices"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
@@ -26,8 +27,8 @@ import (
 // different on two paths).
 type seg struct {
 	lo, hi int64
-	v      *dialect.Value
-	by     *dialect.Operation // for unknown bytes: an op that wrote them on some path
+	v      *ir.Value
+	by     *ir.Operation // for unknown bytes: an op that wrote them on some path
 }
 
 // memState is the symbolic memory: per allocation or space, sorted
@@ -84,7 +85,7 @@ func (s *memState) absorb(top *memState) {
 // one copy when the list is a base layer's. Rebuilding and sorting the
 // whole list at every write made a space with many tiles at distinct
 // addresses quadratic.
-func (s *memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Operation) {
+func (s *memState) write(key any, lo, hi int64, v *ir.Value, by *ir.Operation) {
 	old, owned := s.own[key]
 	if !owned {
 		old = s.get(key)
@@ -125,7 +126,7 @@ func (s *memState) write(key any, lo, hi int64, v *dialect.Value, by *dialect.Op
 // holds reports whether all of [lo, hi) of key holds version v; if not,
 // it returns the first segment that does not (unknown bytes as a nil
 // version with no writer when nothing wrote them).
-func (s *memState) holds(key any, lo, hi int64, v *dialect.Value) (seg, bool) {
+func (s *memState) holds(key any, lo, hi int64, v *ir.Value) (seg, bool) {
 	at := lo
 	segs := s.get(key)
 	i, _ := slices.BinarySearchFunc(segs, lo, func(g seg, t int64) int {
@@ -218,7 +219,7 @@ func equalStates(a, b, base *memState) bool {
 // flowCheck is one run of the read check.
 type flowCheck struct {
 	haveAddr bool
-	addrs    map[*dialect.Value]int64
+	addrs    map[*ir.Value]int64
 	// open: loop carries and if results are not on one place yet
 	// (init-memref's output); tiles that are or derive from them are
 	// not checked.
@@ -237,8 +238,8 @@ type place struct {
 
 // placeOf is where tile v lives, or ok=false when it has no nameable
 // place (then it is not checked: the lowering refuses such tiles).
-func (c *flowCheck) placeOf(v *dialect.Value) (place, bool) {
-	t, ok := v.Type.(*dialect.TileType)
+func (c *flowCheck) placeOf(v *ir.Value) (place, bool) {
+	t, ok := v.Type.(*tile.Type)
 	if !ok || !t.HasStaticShape() || c.open && fromRegion(v) {
 		return place{}, false
 	}
@@ -257,7 +258,7 @@ func (c *flowCheck) at(l TileLoc, size int64) (place, bool) {
 		if !ok {
 			return place{}, false
 		}
-		key = dialect.TileSpaceOf(l.Buf.Type)
+		key = tile.SpaceOf(l.Buf.Type)
 		if lo, ok = checked.Add(a, l.Offset); !ok {
 			c.overflow = true
 			return place{}, false
@@ -274,17 +275,17 @@ func (c *flowCheck) at(l TileLoc, size int64) (place, bool) {
 // windowPlace is, for a tile.slice (or what is computed on or viewed
 // from one), the whole of the sliced source: the window's offset depends
 // on operands, and no-alias rules already treat it as its source.
-func (c *flowCheck) windowPlace(v *dialect.Value) (place, bool) {
+func (c *flowCheck) windowPlace(v *ir.Value) (place, bool) {
 	for depth := 0; depth < 1000 && v.Op != nil; depth++ {
 		op := v.Op
 		switch {
-		case op.Has(dialect.ViewLike):
+		case op.Has(ir.ViewLike):
 			src := op.Operands[op.Def.ViewSource]
 			if op.Name == "tile.slice" {
 				return c.placeOf(src)
 			}
 			v = src
-		case op.Has(dialect.ResultReusesInput):
+		case op.Has(ir.ResultReusesInput):
 			v = op.Operands[op.Def.ReusedInput]
 		default:
 			return place{}, false
@@ -295,17 +296,17 @@ func (c *flowCheck) windowPlace(v *dialect.Value) (place, bool) {
 
 // fromRegion reports whether tile v is, views, or is computed in place
 // on a loop carry or region result.
-func fromRegion(v *dialect.Value) bool {
+func fromRegion(v *ir.Value) bool {
 	for depth := 0; depth < 1000; depth++ {
 		if v.Op == nil {
 			p := v.Block.ParentOp()
-			return p != nil && !p.Has(dialect.FunctionLike)
+			return p != nil && !p.Has(ir.FunctionLike)
 		}
 		op := v.Op
 		switch {
-		case op.Has(dialect.ViewLike):
+		case op.Has(ir.ViewLike):
 			v = op.Operands[op.Def.ViewSource]
-		case op.Has(dialect.ResultReusesInput):
+		case op.Has(ir.ResultReusesInput):
 			v = op.Operands[op.Def.ReusedInput]
 		default:
 			return len(op.Regions) > 0
@@ -317,15 +318,15 @@ func fromRegion(v *dialect.Value) bool {
 // version is the value whose write the bytes of v must hold: v itself
 // for what is written or renamed (op results, iter_args, region
 // results), the source's for a view.
-func version(v *dialect.Value) *dialect.Value {
-	for depth := 0; depth < 1000 && v.Op != nil && v.Op.Has(dialect.ViewLike); depth++ {
+func version(v *ir.Value) *ir.Value {
+	for depth := 0; depth < 1000 && v.Op != nil && v.Op.Has(ir.ViewLike); depth++ {
 		v = v.Op.Operands[v.Op.Def.ViewSource]
 	}
 	return v
 }
 
 // read checks that tile v, read by op, finds its own bytes.
-func (c *flowCheck) read(st *memState, v *dialect.Value, op *dialect.Operation) error {
+func (c *flowCheck) read(st *memState, v *ir.Value, op *ir.Operation) error {
 	p, ok := c.placeOf(v)
 	if !ok {
 		return nil
@@ -338,18 +339,18 @@ func (c *flowCheck) read(st *memState, v *dialect.Value, op *dialect.Operation) 
 	what := "tile " + valueName(v)
 	switch {
 	case g.v != nil && g.v.Op != nil:
-		return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) were overwritten by '%s' at %s", op.Name, what, g.lo, g.hi, g.v.Op.Name, g.v.Op.Loc).
+		return ir.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) were overwritten by '%s' at %s", op.Name, what, g.lo, g.hi, g.v.Op.Name, g.v.Op.Loc).
 			WithNote(g.v.Op.Loc, "the bytes are overwritten here")
 	case g.v != nil:
-		return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) hold %s", op.Name, what, g.lo, g.hi, valueName(g.v))
+		return ir.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) hold %s", op.Name, what, g.lo, g.hi, valueName(g.v))
 	case g.by != nil:
-		return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) may have been overwritten by '%s' at %s on another path or iteration", op.Name, what, g.lo, g.hi, g.by.Name, g.by.Loc).
+		return ir.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) may have been overwritten by '%s' at %s on another path or iteration", op.Name, what, g.lo, g.hi, g.by.Name, g.by.Loc).
 			WithNote(g.by.Loc, "the bytes may be overwritten here")
 	}
-	return dialect.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) were never written with it", op.Name, what, g.lo, g.hi)
+	return ir.NewError(op.Loc, "placement: '%s' reads %s, but its bytes [%d, %d) were never written with it", op.Name, what, g.lo, g.hi)
 }
 
-func valueName(v *dialect.Value) string {
+func valueName(v *ir.Value) string {
 	if v.NameHint != "" {
 		return "%" + v.NameHint
 	}
@@ -360,7 +361,7 @@ func valueName(v *dialect.Value) string {
 }
 
 // block runs the ops of b from st.
-func (c *flowCheck) block(b *dialect.Block, st *memState) (*memState, error) {
+func (c *flowCheck) block(b *ir.Block, st *memState) (*memState, error) {
 	for _, op := range b.Ops {
 		if op == b.Terminator() && len(op.Regions) == 0 {
 			return st, nil
@@ -373,7 +374,7 @@ func (c *flowCheck) block(b *dialect.Block, st *memState) (*memState, error) {
 			st, err = c.cond(op, st)
 		case len(op.Regions) > 0:
 			if carriesTiles(op) {
-				err = dialect.NewError(op.Loc, "placement: cannot validate the tiles carried by '%s' (only scf.for and scf.if)", op.Name)
+				err = ir.NewError(op.Loc, "placement: cannot validate the tiles carried by '%s' (only scf.for and scf.if)", op.Name)
 			}
 		default:
 			err = c.plain(op, st)
@@ -385,11 +386,11 @@ func (c *flowCheck) block(b *dialect.Block, st *memState) (*memState, error) {
 	return st, nil
 }
 
-func carriesTiles(op *dialect.Operation) bool {
+func carriesTiles(op *ir.Operation) bool {
 	found := false
-	op.Walk(func(o *dialect.Operation) bool {
+	op.Walk(func(o *ir.Operation) bool {
 		for _, v := range o.Operands {
-			if _, ok := v.Type.(*dialect.TileType); ok {
+			if _, ok := v.Type.(*tile.Type); ok {
 				found = true
 			}
 		}
@@ -399,9 +400,9 @@ func carriesTiles(op *dialect.Operation) bool {
 }
 
 // readOperands checks every tile operand op reads.
-func (c *flowCheck) readOperands(st *memState, op *dialect.Operation) error {
+func (c *flowCheck) readOperands(st *memState, op *ir.Operation) error {
 	for _, v := range op.Operands {
-		if _, ok := v.Type.(*dialect.TileType); ok {
+		if _, ok := v.Type.(*tile.Type); ok {
 			if err := c.read(st, v, op); err != nil {
 				return err
 			}
@@ -411,11 +412,11 @@ func (c *flowCheck) readOperands(st *memState, op *dialect.Operation) error {
 }
 
 // plain reads the tile operands of op, then writes its tile results.
-func (c *flowCheck) plain(op *dialect.Operation, st *memState) error {
+func (c *flowCheck) plain(op *ir.Operation, st *memState) error {
 	if err := c.readOperands(st, op); err != nil {
 		return err
 	}
-	if op.Has(dialect.ViewLike) {
+	if op.Has(ir.ViewLike) {
 		return nil
 	}
 	for _, r := range op.Results {
@@ -430,11 +431,11 @@ func (c *flowCheck) plain(op *dialect.Operation, st *memState) error {
 type carry struct {
 	p   place
 	ok  bool
-	arg *dialect.Value // iter_arg (nil for an if)
-	res *dialect.Value
+	arg *ir.Value // iter_arg (nil for an if)
+	res *ir.Value
 }
 
-func (c *flowCheck) loop(L *dialect.Operation, st *memState) (*memState, error) {
+func (c *flowCheck) loop(L *ir.Operation, st *memState) (*memState, error) {
 	body := L.Body(0)
 	yield := body.Terminator()
 	if err := c.readOperands(st, L); err != nil {
@@ -442,13 +443,13 @@ func (c *flowCheck) loop(L *dialect.Operation, st *memState) (*memState, error) 
 	}
 	var cs []carry
 	for i, res := range L.Results {
-		if _, ok := res.Type.(*dialect.TileType); !ok {
+		if _, ok := res.Type.(*tile.Type); !ok {
 			continue
 		}
 		p, ok := c.placeOf(res)
 		cs = append(cs, carry{p: p, ok: ok, arg: body.Args[1+i], res: res})
 	}
-	rename := func(s *memState, to func(carry) *dialect.Value) *memState {
+	rename := func(s *memState, to func(carry) *ir.Value) *memState {
 		for _, k := range cs {
 			if k.ok {
 				s.write(k.p.key, k.p.lo, k.p.hi, to(k), L)
@@ -458,7 +459,7 @@ func (c *flowCheck) loop(L *dialect.Operation, st *memState) (*memState, error) 
 	}
 	// The head: entry (init renamed to the iter_arg) met with the back
 	// edge, until nothing changes. Every state here is layered over st.
-	entry := rename(st.child(), func(k carry) *dialect.Value { return k.arg })
+	entry := rename(st.child(), func(k carry) *ir.Value { return k.arg })
 	head := entry
 	for round := 0; ; round++ {
 		end, err := c.block(body, head.child())
@@ -468,7 +469,7 @@ func (c *flowCheck) loop(L *dialect.Operation, st *memState) (*memState, error) 
 		if err := c.yields(L, yield, cs, end); err != nil {
 			return nil, err
 		}
-		back := rename(end, func(k carry) *dialect.Value { return k.arg })
+		back := rename(end, func(k carry) *ir.Value { return k.arg })
 		next := meet(entry, back, st)
 		if equalStates(next, head, st) || round > 64 {
 			head = next
@@ -492,7 +493,7 @@ func (c *flowCheck) loop(L *dialect.Operation, st *memState) (*memState, error) 
 
 // yields checks the terminator of a loop body or if arm: each carried
 // tile is yielded on the carry's bytes, and holds its own version there.
-func (c *flowCheck) yields(S, yield *dialect.Operation, cs []carry, st *memState) error {
+func (c *flowCheck) yields(S, yield *ir.Operation, cs []carry, st *memState) error {
 	for _, k := range cs {
 		y := yield.Operands[k.res.Index]
 		if !k.ok {
@@ -504,7 +505,7 @@ func (c *flowCheck) yields(S, yield *dialect.Operation, cs []carry, st *memState
 			if k.arg == nil {
 				kind = "result"
 			}
-			return dialect.NewError(yield.Loc, "placement: %s #%d of '%s' at %s lives at bytes [%d, %d) of %s, but the tile yielded for it (%s) is elsewhere: the code after reads stale bytes", kind, k.res.Index, S.Name, S.Loc, k.p.lo, k.p.hi, keyName(k.p.key), valueName(y))
+			return ir.NewError(yield.Loc, "placement: %s #%d of '%s' at %s lives at bytes [%d, %d) of %s, but the tile yielded for it (%s) is elsewhere: the code after reads stale bytes", kind, k.res.Index, S.Name, S.Loc, k.p.lo, k.p.hi, keyName(k.p.key), valueName(y))
 		}
 		if err := c.read(st, y, yield); err != nil {
 			return err
@@ -517,19 +518,19 @@ func keyName(k any) string {
 	switch k := k.(type) {
 	case string:
 		return "memory space '" + k + "'"
-	case *dialect.Value:
+	case *ir.Value:
 		return allocName(k)
 	}
 	return "an allocation"
 }
 
-func (c *flowCheck) cond(S *dialect.Operation, st *memState) (*memState, error) {
+func (c *flowCheck) cond(S *ir.Operation, st *memState) (*memState, error) {
 	if err := c.readOperands(st, S); err != nil {
 		return nil, err
 	}
 	var cs []carry
 	for _, res := range S.Results {
-		if _, ok := res.Type.(*dialect.TileType); !ok {
+		if _, ok := res.Type.(*tile.Type); !ok {
 			continue
 		}
 		p, ok := c.placeOf(res)

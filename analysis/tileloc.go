@@ -1,11 +1,14 @@
 package analysis
 
-import "github.com/pto-opt/pto-opt/dialect"
+import (
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
+)
 
 // TileLoc is where a planned tile lives: an allocation (a !tile.buf value,
 // normally a tile.alloc result) and a byte offset in it.
 type TileLoc struct {
-	Buf    *dialect.Value
+	Buf    *ir.Value
 	Offset int64
 }
 
@@ -18,7 +21,7 @@ type TileLoc struct {
 // ok is false when the tile has no allocation that can be named (a
 // function argument, a tile.slice window whose offset depends on
 // operands, an op outside the model).
-func TileLocation(v *dialect.Value) (TileLoc, bool) {
+func TileLocation(v *ir.Value) (TileLoc, bool) {
 	for depth := 0; depth < 1000; depth++ {
 		if v.Op == nil {
 			b := v.Block
@@ -40,21 +43,21 @@ func TileLocation(v *dialect.Value) (TileLoc, bool) {
 		}
 		op := v.Op
 		switch {
-		case op.Has(dialect.DestinationStyle):
-			d := dialect.TileDestFor(op, v.Index)
+		case op.Has(ir.DestinationStyle):
+			d := tile.DestFor(op, v.Index)
 			if d == nil {
 				return TileLoc{}, false
 			}
-			return TileLoc{Buf: d, Offset: dialect.TileDestOffsetFor(op, v.Index)}, true
-		case op.Has(dialect.ResultReusesInput):
+			return TileLoc{Buf: d, Offset: tile.DestOffsetFor(op, v.Index)}, true
+		case op.Has(ir.ResultReusesInput):
 			v = op.Operands[op.Def.ReusedInput]
-		case op.Has(dialect.ViewLike):
+		case op.Has(ir.ViewLike):
 			if op.Name == "tile.slice" {
 				return TileLoc{}, false // the window's offset depends on operands
 			}
 			v = op.Operands[op.Def.ViewSource]
 		case op.Def != nil && op.Def.Branch != nil:
-			next := (*dialect.Value)(nil)
+			next := (*ir.Value)(nil)
 			for _, e := range op.Def.Branch.EntryEdges(op) {
 				if e.To == v {
 					next = e.From
@@ -76,7 +79,7 @@ func TileLocation(v *dialect.Value) (TileLoc, bool) {
 
 // FirstYielded returns the value the first region of op that yields one
 // yields for result i.
-func FirstYielded(op *dialect.Operation, i int) *dialect.Value {
+func FirstYielded(op *ir.Operation, i int) *ir.Value {
 	for ri, r := range op.Regions {
 		for _, b := range r.Blocks {
 			t := b.Terminator()

@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Options control parsing.
@@ -38,14 +38,14 @@ func New(opts Options) *Parser {
 // top-level builtin.module: top-level ops that are not a single module
 // are wrapped in one, as mlir-opt does. An op's trailing loc(...) becomes
 // its location. The error, if any, is the first one in the text, a
-// *dialect.Diagnostic located filename:line:col.
-func (p *Parser) Parse(filename string, src []byte) (*dialect.Operation, error) {
+// *ir.Diagnostic located filename:line:col.
+func (p *Parser) Parse(filename string, src []byte) (*ir.Operation, error) {
 	return p.ParseText(filename, string(src))
 }
 
 // ParseText is Parse of a text held as a string: the IR shares pieces of
 // src (names, literals) instead of copying the input.
-func (p *Parser) ParseText(filename string, src string) (*dialect.Operation, error) {
+func (p *Parser) ParseText(filename string, src string) (*ir.Operation, error) {
 	return p.ParseTextAt(filename, src, 1, 1)
 }
 
@@ -53,7 +53,7 @@ func (p *Parser) ParseText(filename string, src string) (*dialect.Operation, err
 // line and col of it (a chunk of -split-input-file): positions in the
 // IR and in diagnostics are the file's, as if the piece were padded with
 // the text before it, without that text being read.
-func (p *Parser) ParseTextAt(filename string, src string, line, col int) (*dialect.Operation, error) {
+func (p *Parser) ParseTextAt(filename string, src string, line, col int) (*ir.Operation, error) {
 	p.st.baseLine, p.st.baseCol = max(line, 1), max(col, 1)
 	m, err := p.parse(filename, src)
 	if err != nil {
@@ -67,6 +67,6 @@ func (p *Parser) ParseTextAt(filename string, src string, line, col int) (*diale
 
 // ParseString parses src with a new Parser, named "<string>" in
 // diagnostics: for tests and one-off inputs.
-func ParseString(src string, opts Options) (*dialect.Operation, error) {
+func ParseString(src string, opts Options) (*ir.Operation, error) {
 	return New(opts).Parse("<string>", []byte(src))
 }

@@ -3,18 +3,18 @@ package parser
 import (
 	"strconv"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-// asmParser implements dialect.AsmParser for the custom op parsers.
+// asmParser implements ir.AsmParser for the custom op parsers.
 type asmParser struct {
 	s       *state
-	scratch []dialect.OperandRef
+	scratch []ir.OperandRef
 }
 
-var _ dialect.AsmParser = (*asmParser)(nil)
+var _ ir.AsmParser = (*asmParser)(nil)
 
-func (p *asmParser) Loc() dialect.Location { return locOf(p.s.peek().Pos) }
+func (p *asmParser) Loc() ir.Location { return locOf(p.s.peek().Pos) }
 
 // Errorf reports at the next token, where it is (a custom parser's
 // emitError); ParsePunct's errors are wrong-token errors (see errf).
@@ -22,8 +22,8 @@ func (p *asmParser) Errorf(format string, args ...any) error {
 	return p.s.errAt(p.s.peek(), format, args...)
 }
 
-func (p *asmParser) ErrorAt(loc dialect.Location, format string, args ...any) error {
-	return dialect.NewError(loc, format, args...)
+func (p *asmParser) ErrorAt(loc ir.Location, format string, args ...any) error {
+	return ir.NewError(loc, format, args...)
 }
 
 func (p *asmParser) ParsePunct(v string) error { return p.s.expectPunct(v) }
@@ -117,12 +117,12 @@ func (p *asmParser) ParseOptionalSymbolName() (string, bool) {
 	return name, err == nil
 }
 
-func operandRef(name, hash string, loc dialect.Location) (dialect.OperandRef, error) {
-	r := dialect.OperandRef{Name: name[1:], Loc: loc}
+func operandRef(name, hash string, loc ir.Location) (ir.OperandRef, error) {
+	r := ir.OperandRef{Name: name[1:], Loc: loc}
 	if hash != "" {
 		n, err := strconv.Atoi(hash[1:])
 		if err != nil {
-			return r, dialect.NewError(loc, "invalid SSA value result number")
+			return r, ir.NewError(loc, "invalid SSA value result number")
 		}
 		r.Num = n
 	}
@@ -131,10 +131,10 @@ func operandRef(name, hash string, loc dialect.Location) (dialect.OperandRef, er
 
 func (p *asmParser) PeekOperand() bool { return p.s.peek().Type == tPercent }
 
-func (p *asmParser) ParseOperand() (dialect.OperandRef, error) {
+func (p *asmParser) ParseOperand() (ir.OperandRef, error) {
 	t := p.s.peek()
 	if t.Type != tPercent {
-		return dialect.OperandRef{}, p.s.errf("expected SSA operand")
+		return ir.OperandRef{}, p.s.errf("expected SSA operand")
 	}
 	p.s.next()
 	hash := ""
@@ -145,9 +145,9 @@ func (p *asmParser) ParseOperand() (dialect.OperandRef, error) {
 	return operandRef(t.Value, hash, locOf(t.Pos))
 }
 
-func (p *asmParser) ParseOptionalOperand() (dialect.OperandRef, bool, error) {
+func (p *asmParser) ParseOptionalOperand() (ir.OperandRef, bool, error) {
 	if !p.PeekOperand() {
-		return dialect.OperandRef{}, false, nil
+		return ir.OperandRef{}, false, nil
 	}
 	r, err := p.ParseOperand()
 	return r, true, err
@@ -165,7 +165,7 @@ func closing(delim string) string {
 	return ""
 }
 
-func (p *asmParser) ParseOperandList(delim string) ([]dialect.OperandRef, error) {
+func (p *asmParser) ParseOperandList(delim string) ([]ir.OperandRef, error) {
 	if delim != "" {
 		if err := p.ParsePunct(delim); err != nil {
 			return nil, err
@@ -192,16 +192,16 @@ func (p *asmParser) ParseOperandList(delim string) ([]dialect.OperandRef, error)
 			return nil, err
 		}
 	}
-	return append([]dialect.OperandRef(nil), out...), nil
+	return append([]ir.OperandRef(nil), out...), nil
 }
 
-func (p *asmParser) ParseArgument(withType bool) (dialect.Argument, error) {
+func (p *asmParser) ParseArgument(withType bool) (ir.Argument, error) {
 	loc := p.Loc()
 	r, err := p.ParseOperand()
 	if err != nil {
-		return dialect.Argument{}, err
+		return ir.Argument{}, err
 	}
-	a := dialect.Argument{Ref: r, Loc: loc}
+	a := ir.Argument{Ref: r, Loc: loc}
 	if !withType {
 		return a, nil
 	}
@@ -226,14 +226,14 @@ func (p *asmParser) ParseArgument(withType bool) (dialect.Argument, error) {
 	return a, nil
 }
 
-func (p *asmParser) ParseArgumentList(delim string, withType bool) ([]dialect.Argument, error) {
+func (p *asmParser) ParseArgumentList(delim string, withType bool) ([]ir.Argument, error) {
 	if err := p.ParsePunct(delim); err != nil {
 		return nil, err
 	}
 	if p.ParseOptionalPunct(closing(delim)) {
 		return nil, nil
 	}
-	var out []dialect.Argument
+	var out []ir.Argument
 	for {
 		a, err := p.ParseArgument(withType)
 		if err != nil {
@@ -247,9 +247,9 @@ func (p *asmParser) ParseArgumentList(delim string, withType bool) ([]dialect.Ar
 	return out, p.ParsePunct(closing(delim))
 }
 
-func (p *asmParser) ParseType() (dialect.Type, error) { return p.s.parseType() }
+func (p *asmParser) ParseType() (ir.Type, error) { return p.s.parseType() }
 
-func (p *asmParser) ParseOptionalType() (dialect.Type, bool, error) {
+func (p *asmParser) ParseOptionalType() (ir.Type, bool, error) {
 	if !p.s.canStartType() {
 		return nil, false, nil
 	}
@@ -257,8 +257,8 @@ func (p *asmParser) ParseOptionalType() (dialect.Type, bool, error) {
 	return t, err == nil, err
 }
 
-func (p *asmParser) ParseTypeList() ([]dialect.Type, error) {
-	var out []dialect.Type
+func (p *asmParser) ParseTypeList() ([]ir.Type, error) {
+	var out []ir.Type
 	for {
 		t, err := p.s.parseType()
 		if err != nil {
@@ -271,23 +271,23 @@ func (p *asmParser) ParseTypeList() ([]dialect.Type, error) {
 	}
 }
 
-func (p *asmParser) ParseColonTypeList() ([]dialect.Type, error) {
+func (p *asmParser) ParseColonTypeList() ([]ir.Type, error) {
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, err
 	}
 	return p.ParseTypeList()
 }
 
-func (p *asmParser) ParseArrowTypeList() ([]dialect.Type, error) {
+func (p *asmParser) ParseArrowTypeList() ([]ir.Type, error) {
 	if err := p.ParsePunct("->"); err != nil {
 		return nil, err
 	}
 	return p.s.parseResultTypes()
 }
 
-func (p *asmParser) ParseAttribute() (dialect.Attribute, error) { return p.s.parseAttribute() }
+func (p *asmParser) ParseAttribute() (ir.Attribute, error) { return p.s.parseAttribute() }
 
-func (p *asmParser) ParseOptionalAttribute() (dialect.Attribute, bool, error) {
+func (p *asmParser) ParseOptionalAttribute() (ir.Attribute, bool, error) {
 	t := p.s.peek()
 	switch t.Type {
 	case tInt, tFloat, tString, tAt, tDialectAttr, tHash:
@@ -310,7 +310,7 @@ func (p *asmParser) ParseOptionalAttribute() (dialect.Attribute, bool, error) {
 	return a, err == nil, err
 }
 
-func (p *asmParser) ParseOptionalAttrDict() ([]dialect.NamedAttr, error) {
+func (p *asmParser) ParseOptionalAttrDict() ([]ir.NamedAttr, error) {
 	if !p.s.peekBraces() {
 		return nil, nil
 	}
@@ -321,7 +321,7 @@ func (p *asmParser) PeekRegion() bool { return p.s.peekBraces() }
 
 // ParseRegion reads a region with the hand-written region production
 // (parseRegion).
-func (p *asmParser) ParseRegion(entryArgs []dialect.Argument) (*dialect.RegionState, error) {
+func (p *asmParser) ParseRegion(entryArgs []ir.Argument) (*ir.RegionState, error) {
 	if p.s.isolatedOp && !p.s.exact {
 		rs, err := p.s.parseRegionBuilt(entryArgs) // stream.go
 		if err != nil {
@@ -339,13 +339,13 @@ func (p *asmParser) ParseRegion(entryArgs []dialect.Argument) (*dialect.RegionSt
 	return rs, nil
 }
 
-func (p *asmParser) ParseSuccessor() (dialect.SuccessorRef, error) {
+func (p *asmParser) ParseSuccessor() (ir.SuccessorRef, error) {
 	t := p.s.peek()
 	if t.Type != tCaret {
-		return dialect.SuccessorRef{}, p.s.errf("expected block name")
+		return ir.SuccessorRef{}, p.s.errf("expected block name")
 	}
 	p.s.next()
-	return dialect.SuccessorRef{Label: t.Value[1:], Loc: locOf(t.Pos)}, nil
+	return ir.SuccessorRef{Label: t.Value[1:], Loc: locOf(t.Pos)}, nil
 }
 
 // ParseAngleBody reads the tokens of a balanced `<...>` group and returns

@@ -9,13 +9,13 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Attributes: builtin attributes and numbers, read by recursive descent;
 // dialect attributes the lexer keeps whole are kept as text.
 
-func (s *state) parseOptionalColonType() (dialect.Type, error) {
+func (s *state) parseOptionalColonType() (ir.Type, error) {
 	if !s.isPunct(":") {
 		return nil, nil
 	}
@@ -24,7 +24,7 @@ func (s *state) parseOptionalColonType() (dialect.Type, error) {
 }
 
 // parseAttribute reads an attribute value; each is one level of nesting.
-func (s *state) parseAttribute() (dialect.Attribute, error) {
+func (s *state) parseAttribute() (ir.Attribute, error) {
 	if err := s.enter(); err != nil {
 		s.leave()
 		return nil, err
@@ -63,7 +63,7 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 		if err := s.readLoc(t, false); err != nil {
 			return nil, err
 		}
-		return &dialect.RawAttr{Text: t.Value}, nil
+		return &ir.RawAttr{Text: t.Value}, nil
 	case tDialectAttr:
 		s.next()
 		return s.dialectAttr(t)
@@ -73,17 +73,17 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 			return a, nil
 		}
 		if strings.Contains(t.Value, ".") {
-			return &dialect.RawAttr{Text: t.Value}, nil
+			return &ir.RawAttr{Text: t.Value}, nil
 		}
 		return nil, s.errAt(t, "undefined symbol alias id '%s'", t.Value[1:])
 	case tIdent:
 		switch t.Value {
 		case "true", "false":
 			s.next()
-			return dialect.Bool(t.Value == "true"), nil
+			return ir.Bool(t.Value == "true"), nil
 		case "unit":
 			s.next()
-			return dialect.Unit, nil
+			return ir.Unit, nil
 		case "dense":
 			s.next()
 			return s.parseDense()
@@ -100,22 +100,22 @@ func (s *state) parseAttribute() (dialect.Attribute, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &dialect.TypeAttr{Type: ty}, nil
+		return &ir.TypeAttr{Type: ty}, nil
 	}
 	return nil, s.errf("expected attribute value")
 }
 
 // dictAttr reads a dictionary attribute.
-func (s *state) dictAttr() (dialect.Attribute, error) {
+func (s *state) dictAttr() (ir.Attribute, error) {
 	list, err := s.parseAttrDict()
 	if err != nil {
 		return nil, err
 	}
-	return &dialect.DictAttr{Entries: list}, nil
+	return &ir.DictAttr{Entries: list}, nil
 }
 
 // stringAttr finishes `"text" [: type]`, whose string t was consumed.
-func (s *state) stringAttr(t *lexer.Token) (dialect.Attribute, error) {
+func (s *state) stringAttr(t *lexer.Token) (ir.Attribute, error) {
 	str, err := unquote(t.Value)
 	if err != nil {
 		return nil, s.errAt(t, "%v", err)
@@ -124,16 +124,16 @@ func (s *state) stringAttr(t *lexer.Token) (dialect.Attribute, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dialect.StringAttr{Value: str, Type: ty}, nil
+	return &ir.StringAttr{Value: str, Type: ty}, nil
 }
 
 // symbolRefAttr finishes `@root::@nested...`, whose root t was consumed.
-func (s *state) symbolRefAttr(t *lexer.Token) (dialect.Attribute, error) {
+func (s *state) symbolRefAttr(t *lexer.Token) (ir.Attribute, error) {
 	root, err := symbolName(t.Value)
 	if err != nil {
 		return nil, s.errAt(t, "%v", err)
 	}
-	ref := &dialect.SymbolRefAttr{Root: root}
+	ref := &ir.SymbolRefAttr{Root: root}
 	for s.isPunct("::") {
 		s.next()
 		n := s.peek()
@@ -151,23 +151,23 @@ func (s *state) symbolRefAttr(t *lexer.Token) (dialect.Attribute, error) {
 }
 
 // dialectAttr finishes an attribute the lexer kept whole (t, consumed):
-// arith's flags are put in canonical order, the bodies of dense_resource,
-// sparse and opaque take their type; the rest is kept as written.
-func (s *state) dialectAttr(t *lexer.Token) (dialect.Attribute, error) {
-	for _, prefix := range []string{"#arith.fastmath", "#arith.overflow"} {
-		if strings.HasPrefix(t.Value, prefix+"<") {
-			var flags []string
-			for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
-				flags = append(flags, strings.TrimSpace(f))
-			}
-			text, err := dialect.CanonicalFlags(prefix, flags)
-			if err != nil {
-				return nil, s.errAt(t, "%v", err)
-			}
-			return &dialect.RawAttr{Text: text}, nil
+// the flags of a registered bit enum (arith's fastmath and overflow) are
+// put in canonical order, the bodies of dense_resource, sparse and opaque
+// take their type; the rest is kept as written.
+func (s *state) dialectAttr(t *lexer.Token) (ir.Attribute, error) {
+	if i := strings.IndexByte(t.Value, '<'); i > 0 && ir.IsBitEnum(t.Value[:i]) {
+		prefix := t.Value[:i]
+		var flags []string
+		for _, f := range strings.Split(t.Value[len(prefix)+1:len(t.Value)-1], ",") {
+			flags = append(flags, strings.TrimSpace(f))
 		}
+		text, err := ir.CanonicalFlags(prefix, flags)
+		if err != nil {
+			return nil, s.errAt(t, "%v", err)
+		}
+		return &ir.RawAttr{Text: text}, nil
 	}
-	a := &dialect.RawAttr{Text: t.Value}
+	a := &ir.RawAttr{Text: t.Value}
 	if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
 		ty, err := s.parseOptionalColonType()
 		if err != nil {
@@ -205,7 +205,7 @@ func smallDecimal(text string) (int64, bool) {
 }
 
 // fitsWidthSmall is fitsWidth for a value that fits in 63 bits.
-func fitsWidthSmall(v int64, it *dialect.IntegerType) bool {
+func fitsWidthSmall(v int64, it *ir.IntegerType) bool {
 	w := uint(it.Width)
 	if w == 0 {
 		return v == 0
@@ -231,31 +231,31 @@ func parseIntLiteral(text string) (*big.Int, bool) {
 	return n.SetString(text, 10)
 }
 
-func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error) {
+func (s *state) finishNumber(t *lexer.Token, neg bool) (ir.Attribute, error) {
 	ty, err := s.parseOptionalColonType()
 	if err != nil {
 		return nil, err
 	}
 	if t.Type == tFloat {
 		if ty == nil {
-			ty = dialect.F64
+			ty = ir.F64
 		}
-		if _, ok := ty.(*dialect.FloatType); !ok {
+		if _, ok := ty.(*ir.FloatType); !ok {
 			return nil, s.errAt(t, "floating point value not valid for specified type")
 		}
 	}
 	if ty == nil {
-		ty = dialect.I64
+		ty = ir.I64
 	}
-	if _, isFloat := ty.(*dialect.FloatType); isFloat {
+	if _, isFloat := ty.(*ir.FloatType); isFloat {
 		bits, err := floatLiteral(t, neg, ty)
 		if err != nil {
 			return nil, err
 		}
-		return &dialect.FloatAttr{Bits: bits, Type: ty}, nil
+		return &ir.FloatAttr{Bits: bits, Type: ty}, nil
 	}
 	switch ty.(type) {
-	case *dialect.IntegerType, *dialect.IndexType:
+	case *ir.IntegerType, *ir.IndexType:
 	default:
 		return nil, s.errAt(t, "integer literal not valid for specified type")
 	}
@@ -265,9 +265,9 @@ func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error
 		if neg {
 			v = -v
 		}
-		it, isInt := ty.(*dialect.IntegerType)
+		it, isInt := ty.(*ir.IntegerType)
 		if !isInt || fitsWidthSmall(v, it) {
-			return dialect.Int(v, ty), nil
+			return ir.Int(v, ty), nil
 		}
 		return nil, s.errAt(t, "integer constant out of range for attribute")
 	}
@@ -278,42 +278,42 @@ func (s *state) finishNumber(t *lexer.Token, neg bool) (dialect.Attribute, error
 	if neg {
 		n.Neg(n)
 	}
-	if it, ok := ty.(*dialect.IntegerType); ok {
+	if it, ok := ty.(*ir.IntegerType); ok {
 		if !fitsWidth(n, it) {
 			return nil, s.errAt(t, "integer constant out of range for attribute")
 		}
 	}
 	if n.IsInt64() {
-		return dialect.Int(n.Int64(), ty), nil
+		return ir.Int(n.Int64(), ty), nil
 	}
-	return dialect.IntegerFromBig(n, ty), nil
+	return ir.IntegerFromBig(n, ty), nil
 }
 
 // floatLiteral reads a literal of float type ty as MLIR's parser does: a
 // decimal one as the nearest double, then rounded to ty; an integer one
 // must be hex and gives the bits.
-func floatLiteral(t *lexer.Token, neg bool, ty dialect.Type) ([2]uint64, error) {
+func floatLiteral(t *lexer.Token, neg bool, ty ir.Type) ([2]uint64, error) {
 	loc := locOf(t.Pos)
 	if t.Type == tFloat {
 		v, err := strconv.ParseFloat(t.Value, 64)
 		if err != nil && !isRangeErr(err) {
-			return [2]uint64{}, dialect.NewError(loc, "invalid floating point literal")
+			return [2]uint64{}, ir.NewError(loc, "invalid floating point literal")
 		}
 		if neg {
 			v = -v
 		}
-		bits, err := dialect.FloatFromDouble(v, ty)
+		bits, err := ir.FloatFromDouble(v, ty)
 		if err != nil {
-			return [2]uint64{}, dialect.NewError(loc, "%v", err)
+			return [2]uint64{}, ir.NewError(loc, "%v", err)
 		}
 		return bits, nil
 	}
 	if !strings.HasPrefix(t.Value, "0x") {
-		return [2]uint64{}, dialect.NewError(loc, "unexpected decimal integer literal for a floating point value").
+		return [2]uint64{}, ir.NewError(loc, "unexpected decimal integer literal for a floating point value").
 			WithNote(loc, "add a trailing dot to make the literal a float")
 	}
 	if neg {
-		return [2]uint64{}, dialect.NewError(loc, "hexadecimal float literal should not have a leading minus")
+		return [2]uint64{}, ir.NewError(loc, "hexadecimal float literal should not have a leading minus")
 	}
 	digits := strings.TrimLeft(t.Value[2:], "0")
 	var bits [2]uint64
@@ -324,8 +324,8 @@ func floatLiteral(t *lexer.Token, neg bool, ty dialect.Type) ([2]uint64, error) 
 		bits[0] = bits[0]<<4 | uint64(d)
 		ok = isHex
 	}
-	if !ok || !dialect.FloatBitsInRange(bits, ty) {
-		return [2]uint64{}, dialect.NewError(loc, "hexadecimal float constant out of range for type")
+	if !ok || !ir.FloatBitsInRange(bits, ty) {
+		return [2]uint64{}, ir.NewError(loc, "hexadecimal float constant out of range for type")
 	}
 	return bits, nil
 }
@@ -349,7 +349,7 @@ func isRangeErr(err error) bool {
 
 // fitsWidth mirrors MLIR's range check: a value fits an N-bit signless
 // integer when it is representable as signed or unsigned N-bit.
-func fitsWidth(n *big.Int, it *dialect.IntegerType) bool {
+func fitsWidth(n *big.Int, it *ir.IntegerType) bool {
 	w := uint(it.Width)
 	if w == 0 {
 		return n.Sign() == 0
@@ -368,11 +368,11 @@ func fitsWidth(n *big.Int, it *dialect.IntegerType) bool {
 	return new(big.Int).Neg(n).Cmp(limit) <= 0
 }
 
-func (s *state) parseArrayAttr() (dialect.Attribute, error) {
+func (s *state) parseArrayAttr() (ir.Attribute, error) {
 	if err := s.expectPunct("["); err != nil {
 		return nil, err
 	}
-	arr := &dialect.ArrayAttr{}
+	arr := &ir.ArrayAttr{}
 	if s.isPunct("]") {
 		s.next()
 		return arr, nil
@@ -392,9 +392,9 @@ func (s *state) parseArrayAttr() (dialect.Attribute, error) {
 }
 
 // parseAttrDict reads `{name = value, flag, "quoted" = v}`.
-func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
+func (s *state) parseAttrDict() ([]ir.NamedAttr, error) {
 	if s.peek().Type == tBraces {
-		var list []dialect.NamedAttr
+		var list []ir.NamedAttr
 		err := s.withBraces("attribute dictionary", func() error {
 			var err error
 			list, err = s.parseAttrDict()
@@ -415,7 +415,7 @@ func (s *state) parseAttrDict() ([]dialect.NamedAttr, error) {
 	list, err := s.readAttrDict()
 	if err == nil && key != "" {
 		if s.dictCache == nil {
-			s.dictCache = map[string][]dialect.NamedAttr{}
+			s.dictCache = map[string][]ir.NamedAttr{}
 		}
 		s.dictCache[key] = slices.Clone(list)
 	}
@@ -467,11 +467,11 @@ func (s *state) dictKey() string {
 }
 
 // readAttrDict reads `{name = value, ...}` from a stream.
-func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
+func (s *state) readAttrDict() ([]ir.NamedAttr, error) {
 	if err := s.expectPunct("{"); err != nil {
 		return nil, err
 	}
-	var list []dialect.NamedAttr
+	var list []ir.NamedAttr
 	if s.isPunct("}") {
 		s.next()
 		return list, nil
@@ -499,7 +499,7 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 		if hasName(list, &seen, name) {
 			return nil, s.errAt(t, "duplicate key '%s' in dictionary attribute", name)
 		}
-		var value dialect.Attribute = dialect.Unit
+		var value ir.Attribute = ir.Unit
 		if s.isPunct("=") {
 			s.next()
 			v, err := s.parseAttribute()
@@ -508,7 +508,7 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 			}
 			value = v
 		}
-		list = append(list, dialect.NamedAttr{Name: name, Value: value})
+		list = append(list, ir.NamedAttr{Name: name, Value: value})
 		if !s.isPunct(",") {
 			break
 		}
@@ -525,11 +525,11 @@ func (s *state) readAttrDict() ([]dialect.NamedAttr, error) {
 // while the list is short and through seen (built then kept up to date by
 // the caller's appends, which hasName records) once it is long: a
 // dictionary of many attributes is read in linear time.
-func hasName(list []dialect.NamedAttr, seen *map[string]bool, name string) bool {
+func hasName(list []ir.NamedAttr, seen *map[string]bool, name string) bool {
 	const scanUpTo = 16
 	if *seen == nil {
 		if len(list) < scanUpTo {
-			return slices.ContainsFunc(list, func(a dialect.NamedAttr) bool { return a.Name == name })
+			return slices.ContainsFunc(list, func(a ir.NamedAttr) bool { return a.Name == name })
 		}
 		*seen = make(map[string]bool, 2*len(list))
 		for _, a := range list {
@@ -546,7 +546,7 @@ func hasName(list []dialect.NamedAttr, seen *map[string]bool, name string) bool 
 // parseDense reads dense<literal> [: type]. With the type, the literal
 // is checked and kept in canonical form; without, the op's parser must
 // supply the type (finishDense checks it then).
-func (s *state) parseDense() (dialect.Attribute, error) {
+func (s *state) parseDense() (ir.Attribute, error) {
 	at := s.peek().Pos
 	if err := s.expectPunct("<"); err != nil {
 		return nil, err
@@ -570,7 +570,7 @@ func (s *state) parseDense() (dialect.Attribute, error) {
 		if root != nil {
 			root.rawText(&sb)
 		}
-		a := &dialect.DenseElementsAttr{Literal: sb.String()}
+		a := &ir.DenseElementsAttr{Literal: sb.String()}
 		s.pendingDense = append(s.pendingDense, pendingDense{a, root.detach(), at})
 		return a, nil
 	}
@@ -578,13 +578,13 @@ func (s *state) parseDense() (dialect.Attribute, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dialect.DenseElementsAttr{Literal: lit, Type: ty}, nil
+	return &ir.DenseElementsAttr{Literal: lit, Type: ty}, nil
 }
 
 // parseDenseArray reads array<T: v, ...> as mlir-opt does: elements of an
 // integer or float type whose width is a whole number of bytes (or i1),
 // each a bare literal checked against the type.
-func (s *state) parseDenseArray() (dialect.Attribute, error) {
+func (s *state) parseDenseArray() (ir.Attribute, error) {
 	if err := s.expectPunct("<"); err != nil {
 		return nil, err
 	}
@@ -595,11 +595,11 @@ func (s *state) parseDenseArray() (dialect.Attribute, error) {
 	}
 	var width int
 	switch t := et.(type) {
-	case *dialect.IntegerType:
+	case *ir.IntegerType:
 		width = t.Width
-	case *dialect.FloatType:
-		width = dialect.FloatWidth(t)
-	case *dialect.IndexType:
+	case *ir.FloatType:
+		width = ir.FloatWidth(t)
+	case *ir.IndexType:
 		width = 64
 	default:
 		return nil, s.errAt(&typeTok, "expected integer or float type, got: '%s'", et)
@@ -607,7 +607,7 @@ func (s *state) parseDenseArray() (dialect.Attribute, error) {
 	if width%8 != 0 && width != 1 {
 		return nil, s.errAt(&typeTok, "element type bitwidth must be a multiple of 8")
 	}
-	a := &dialect.DenseArrayAttr{Elem: et}
+	a := &ir.DenseArrayAttr{Elem: et}
 	if s.isPunct(":") {
 		s.next()
 		for {
@@ -617,7 +617,7 @@ func (s *state) parseDenseArray() (dialect.Attribute, error) {
 				neg = true
 			}
 			t := s.peek()
-			if _, isFloat := et.(*dialect.FloatType); isFloat {
+			if _, isFloat := et.(*ir.FloatType); isFloat {
 				if t.Type != tInt && t.Type != tFloat {
 					return nil, s.errAt(t, "expected floating point literal")
 				}
@@ -656,9 +656,9 @@ func (s *state) parseDenseArray() (dialect.Attribute, error) {
 //
 // It reads the element; as in MLIR, the errors about an integer literal's
 // value are placed after it.
-func (s *state) arrayInt(neg bool, et dialect.Type, width int) (int64, error) {
+func (s *state) arrayInt(neg bool, et ir.Type, width int) (int64, error) {
 	t := s.peek()
-	it, _ := et.(*dialect.IntegerType)
+	it, _ := et.(*ir.IntegerType)
 	isI1 := it != nil && it.Width == 1 && it.Signedness == 0
 	switch {
 	case t.Type == tIdent && (t.Value == "true" || t.Value == "false"):
@@ -710,18 +710,18 @@ func (s *state) arrayInt(neg bool, et dialect.Type, width int) (int64, error) {
 	return v.Int64(), nil
 }
 
-func (s *state) parseStrided() (dialect.Attribute, error) {
+func (s *state) parseStrided() (ir.Attribute, error) {
 	if err := s.expectPunct("<"); err != nil {
 		return nil, err
 	}
 	if err := s.expectPunct("["); err != nil {
 		return nil, err
 	}
-	a := &dialect.StridedLayoutAttr{}
+	a := &ir.StridedLayoutAttr{}
 	dim := func() (int64, error) {
 		if s.isPunct("?") {
 			s.next()
-			return dialect.Dynamic, nil
+			return ir.Dynamic, nil
 		}
 		neg := false
 		if s.isPunct("-") {

@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // builder turns parsed states into IR, resolving SSA names and block labels.
@@ -18,7 +18,7 @@ type builder struct {
 	undo       []string
 	frames     []frame
 	spare      []map[string]binding
-	operands   []*dialect.Value // scratch for buildOp
+	operands   []*ir.Value // scratch for buildOp
 	allowUnreg bool
 }
 
@@ -26,8 +26,8 @@ type builder struct {
 // it was defined (in the op state or argument read, which outlive the
 // build: a pointer keeps the names table small).
 type binding struct {
-	vals []*dialect.Value
-	loc  *dialect.Location
+	vals []*ir.Value
+	loc  *ir.Location
 }
 
 type frame struct {
@@ -36,16 +36,16 @@ type frame struct {
 	outer    map[string]binding // the names an isolated frame hides
 	// forward references are kept on the isolated frame that owns them.
 	forward map[string]*forwardRef
-	labels  map[string]*dialect.Block
+	labels  map[string]*ir.Block
 	// streaming frames build a region as it is read (stream.go): a
 	// successor may name a block not read yet, which waits in pending.
 	streaming bool
-	pending   map[string]dialect.Location
+	pending   map[string]ir.Location
 }
 
 type forwardRef struct {
-	vals []*dialect.Value // by result number
-	loc  dialect.Location
+	vals []*ir.Value // by result number
+	loc  ir.Location
 }
 
 func (b *builder) push(isolated bool) *frame {
@@ -76,11 +76,11 @@ func (b *builder) pop() error {
 			}
 		}
 		if first != nil {
-			err = dialect.NewError(first.loc, "use of undeclared SSA value name '%%%s'", firstName)
+			err = ir.NewError(first.loc, "use of undeclared SSA value name '%%%s'", firstName)
 		}
 		for _, loc := range f.pending {
 			if err == nil {
-				err = dialect.NewError(loc, "reference to an undefined block")
+				err = ir.NewError(loc, "reference to an undefined block")
 			}
 		}
 		clear(b.names)
@@ -116,14 +116,14 @@ func (b *builder) isolatedFrame() *frame {
 
 // resolve returns the value for a use, creating a forward reference when
 // the name is not defined yet.
-func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Value, error) {
+func (b *builder) resolve(ref ir.OperandRef, t ir.Type) (*ir.Value, error) {
 	if d, ok := b.names[ref.Name]; ok {
 		if ref.Num >= len(d.vals) {
-			return nil, dialect.NewError(ref.Loc, "reference to invalid result number")
+			return nil, ir.NewError(ref.Loc, "reference to invalid result number")
 		}
 		v := d.vals[ref.Num]
 		if v.Type != t {
-			return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type).
+			return nil, ir.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type).
 				WithNote(*d.loc, "prior use here")
 		}
 		return v, nil
@@ -141,18 +141,18 @@ func (b *builder) resolve(ref dialect.OperandRef, t dialect.Type) (*dialect.Valu
 		f.vals = append(f.vals, nil)
 	}
 	if f.vals[ref.Num] == nil {
-		f.vals[ref.Num] = &dialect.Value{Type: t}
+		f.vals[ref.Num] = &ir.Value{Type: t}
 	} else if f.vals[ref.Num].Type != t {
-		return nil, dialect.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, f.vals[ref.Num].Type).
+		return nil, ir.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, f.vals[ref.Num].Type).
 			WithNote(f.loc, "prior use here")
 	}
 	return f.vals[ref.Num], nil
 }
 
 // define binds a name in the innermost frame, settling forward references.
-func (b *builder) define(name string, vals []*dialect.Value, loc *dialect.Location) error {
+func (b *builder) define(name string, vals []*ir.Value, loc *ir.Location) error {
 	if prev, ok := b.names[name]; ok {
-		return dialect.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(*prev.loc, "previously defined here")
+		return ir.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(*prev.loc, "previously defined here")
 	}
 	b.names[name] = binding{vals, loc}
 	b.undo = append(b.undo, name)
@@ -168,10 +168,10 @@ func (b *builder) define(name string, vals []*dialect.Value, loc *dialect.Locati
 				continue
 			}
 			if i >= len(vals) {
-				return dialect.NewError(f.loc, "reference to invalid result number")
+				return ir.NewError(f.loc, "reference to invalid result number")
 			}
 			if ph.Type != vals[i].Type {
-				return dialect.NewError(f.loc, "definition of SSA value '%%%s#%d' has type %s", name, i, vals[i].Type).
+				return ir.NewError(f.loc, "definition of SSA value '%%%s#%d' has type %s", name, i, vals[i].Type).
 					WithNote(f.loc, "previously used here with type %s", ph.Type)
 			}
 			ph.ReplaceAllUsesWith(vals[i])
@@ -182,10 +182,10 @@ func (b *builder) define(name string, vals []*dialect.Value, loc *dialect.Locati
 }
 
 // sortAttrs sorts a dictionary by name unless it is trivially sorted
-// (dialect.SortAttrs boxes its argument).
-func sortAttrs(list []dialect.NamedAttr) {
+// (ir.SortAttrs boxes its argument).
+func sortAttrs(list []ir.NamedAttr) {
 	if len(list) > 1 {
-		dialect.SortAttrs(list)
+		ir.SortAttrs(list)
 	}
 }
 
@@ -198,19 +198,19 @@ func isNumeric(name string) bool {
 	return true
 }
 
-func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error) {
-	def := dialect.Lookup(st.Name)
+func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
+	def := ir.Lookup(st.Name)
 	if def == nil {
-		d := dialect.DialectOf(st.Name)
-		if dialect.IsRegisteredDialect(d) {
-			return nil, dialect.NewError(st.Loc, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", st.Name, d)
+		d := ir.DialectOf(st.Name)
+		if ir.IsRegisteredDialect(d) {
+			return nil, ir.NewError(st.Loc, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", st.Name, d)
 		}
 		if !b.allowUnreg {
-			return nil, dialect.NewError(st.Loc, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+			return nil, ir.NewError(st.Loc, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
 		}
 	}
 	if len(st.OperandTypes) != len(st.Operands) {
-		return nil, dialect.NewError(st.Loc, "expected %d operand type(s) but had %d", len(st.Operands), len(st.OperandTypes))
+		return nil, ir.NewError(st.Loc, "expected %d operand type(s) but had %d", len(st.Operands), len(st.OperandTypes))
 	}
 	// The operands are gathered in a scratch list: NewOperation copies them.
 	operands := b.operands[:0]
@@ -223,11 +223,11 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 	}
 	b.operands = operands[:0]
 	if n := st.NumResults(); n != 0 && len(st.ResultTypes) == 0 {
-		return nil, dialect.NewError(st.Loc, "cannot name an operation with no results")
+		return nil, ir.NewError(st.Loc, "cannot name an operation with no results")
 	} else if n != 0 && n != len(st.ResultTypes) {
-		return nil, dialect.NewError(st.Loc, "operation defines %d results but was provided %d to bind", len(st.ResultTypes), n)
+		return nil, ir.NewError(st.Loc, "operation defines %d results but was provided %d to bind", len(st.ResultTypes), n)
 	}
-	op := dialect.NewOperation(st.Name, st.Loc, operands, st.ResultTypes)
+	op := ir.NewOperation(st.Name, st.Loc, operands, st.ResultTypes)
 	// Inherent attributes live in properties; pretty forms and old generic
 	// text may carry them in the attribute dictionary.
 	op.Props = st.Props
@@ -252,7 +252,7 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 			ok = true
 		}
 		if !ok {
-			return nil, dialect.NewError(s.Loc, "reference to an undefined block")
+			return nil, ir.NewError(s.Loc, "reference to an undefined block")
 		}
 		op.AddSuccessor(blk)
 	}
@@ -268,9 +268,9 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 			return nil, err
 		}
 	}
-	isolated := def != nil && def.Traits.Has(dialect.IsolatedFromAbove)
+	isolated := def != nil && def.Traits.Has(ir.IsolatedFromAbove)
 	for _, rs := range st.Regions {
-		var r *dialect.Region
+		var r *ir.Region
 		if rs.Built != nil {
 			r = rs.Built // built as it was read (stream.go)
 			r.Op = op
@@ -285,7 +285,7 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 			ensureTerminator(r, def, st.Loc)
 		}
 	}
-	if def != nil && def.Traits.Has(dialect.NoTerminator) {
+	if def != nil && def.Traits.Has(ir.NoTerminator) {
 		for _, r := range op.Regions {
 			if len(r.Blocks) == 0 {
 				r.AddBlock()
@@ -297,7 +297,7 @@ func (b *builder) buildOp(st *dialect.OperationState) (*dialect.Operation, error
 
 // ensureTerminator adds the op's implicit terminator where the pretty form
 // elided it (MLIR's SingleBlockImplicitTerminator).
-func ensureTerminator(r *dialect.Region, def *dialect.OpDef, loc dialect.Location) {
+func ensureTerminator(r *ir.Region, def *ir.OpDef, loc ir.Location) {
 	if def.ImplicitTerminator == "" {
 		return
 	}
@@ -306,29 +306,29 @@ func ensureTerminator(r *dialect.Region, def *dialect.OpDef, loc dialect.Locatio
 	}
 	last := r.Blocks[len(r.Blocks)-1]
 	if last.Terminator() == nil {
-		term := dialect.NewOperation(def.ImplicitTerminator, loc, nil, nil)
+		term := ir.NewOperation(def.ImplicitTerminator, loc, nil, nil)
 		// A terminator with a region of its own (scf.forall.in_parallel)
 		// gets it empty: one block without a terminator.
-		if td := dialect.Lookup(def.ImplicitTerminator); td != nil && td.Traits.Has(dialect.NoTerminator) {
+		if td := ir.Lookup(def.ImplicitTerminator); td != nil && td.Traits.Has(ir.NoTerminator) {
 			term.AddRegion().AddBlock()
 		}
 		last.Append(term)
 	}
 }
 
-func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolated bool) error {
+func (b *builder) buildRegion(r *ir.Region, rs *ir.RegionState, isolated bool) error {
 	sc := b.push(isolated)
-	blocks := make([]*dialect.Block, len(rs.Blocks))
+	blocks := make([]*ir.Block, len(rs.Blocks))
 	for i, bs := range rs.Blocks {
 		blk := r.AddBlock()
 		blk.Label = bs.Label
 		blocks[i] = blk
 		if bs.Label != "" {
 			if _, dup := sc.labels[bs.Label]; dup {
-				return dialect.NewError(bs.Loc, "redefinition of block '^%s'", bs.Label)
+				return ir.NewError(bs.Loc, "redefinition of block '^%s'", bs.Label)
 			}
 			if sc.labels == nil {
-				sc.labels = map[string]*dialect.Block{}
+				sc.labels = map[string]*ir.Block{}
 			}
 			sc.labels[bs.Label] = blk
 		}
@@ -336,9 +336,9 @@ func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolat
 	if len(rs.EntryArgs) > 0 {
 		if len(blocks) == 0 {
 			blocks = append(blocks, r.AddBlock())
-			rs.Blocks = append(rs.Blocks, &dialect.BlockState{})
+			rs.Blocks = append(rs.Blocks, &ir.BlockState{})
 		} else if rs.Blocks[0].Label != "" || len(rs.Blocks[0].Args) > 0 {
-			return dialect.NewError(rs.Blocks[0].Loc, "invalid block name in region with named arguments")
+			return ir.NewError(rs.Blocks[0].Loc, "invalid block name in region with named arguments")
 		}
 		if err := b.defineArgs(blocks[0], rs.EntryArgs); err != nil {
 			return err
@@ -350,7 +350,7 @@ func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolat
 		}
 	}
 	for i, bs := range rs.Blocks {
-		blocks[i].Ops = make([]*dialect.Operation, 0, len(bs.Ops)+1) // room for an implicit terminator
+		blocks[i].Ops = make([]*ir.Operation, 0, len(bs.Ops)+1) // room for an implicit terminator
 		for j, ost := range bs.Ops {
 			op, err := b.buildOp(ost)
 			if err != nil {
@@ -363,11 +363,11 @@ func (b *builder) buildRegion(r *dialect.Region, rs *dialect.RegionState, isolat
 	return b.pop()
 }
 
-func (b *builder) defineArgs(blk *dialect.Block, args []dialect.Argument) error {
+func (b *builder) defineArgs(blk *ir.Block, args []ir.Argument) error {
 	for i := range args {
 		a := &args[i]
 		if a.Ref.Num != 0 {
-			return dialect.NewError(a.Ref.Loc, "invalid block argument name")
+			return ir.NewError(a.Ref.Loc, "invalid block argument name")
 		}
 		blk.AddArgument(a.Type, a.Loc)
 		if err := b.define(a.Ref.Name, blk.Args[len(blk.Args)-1:], &a.Ref.Loc); err != nil {

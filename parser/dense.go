@@ -8,7 +8,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // dense<...> element literals are read into a flat list of items and,
@@ -104,7 +104,7 @@ func (s *state) parseDenseItem() error {
 				return err
 			}
 			if x := &s.denseScratch[e]; x.kind != dScalar {
-				return dialect.NewError(locOf(x.tok.Pos), "expected element literal of primitive type")
+				return ir.NewError(locOf(x.tok.Pos), "expected element literal of primitive type")
 			}
 		}
 		return s.expectPunct(")")
@@ -177,35 +177,35 @@ func (e *denseElem) isText() bool { return e.text != "" }
 const denseHexThreshold = 100
 
 // canonicalDense checks root against ty and returns the canonical literal.
-func canonicalDense(root *denseNode, ty dialect.Type, at lexer.Position) (string, error) {
+func canonicalDense(root *denseNode, ty ir.Type, at lexer.Position) (string, error) {
 	var shape []int64
-	var elemT dialect.Type
+	var elemT ir.Type
 	switch t := ty.(type) {
-	case *dialect.TensorType:
+	case *ir.TensorType:
 		if !t.Ranked {
-			return "", dialect.NewError(locOf(at), "elements literal type must have static shape")
+			return "", ir.NewError(locOf(at), "elements literal type must have static shape")
 		}
 		shape, elemT = t.Shape, t.Elem
-	case *dialect.VectorType:
+	case *ir.VectorType:
 		shape, elemT = t.Shape, t.Elem
 	default:
-		return "", dialect.NewError(locOf(at), "elements literal must be a shaped type, got %s", ty)
+		return "", ir.NewError(locOf(at), "elements literal must be a shaped type, got %s", ty)
 	}
 	n := int64(1)
 	for _, d := range shape {
-		if d == dialect.Dynamic {
-			return "", dialect.NewError(locOf(at), "elements literal type must have static shape")
+		if d == ir.Dynamic {
+			return "", ir.NewError(locOf(at), "elements literal type must have static shape")
 		}
 		// Only the element count is computed from the shape: elements
 		// are expanded from a literal or hex data, never from the shape.
 		if d != 0 && n > (1<<62)/d {
-			return "", dialect.NewError(locOf(at), "elements literal type is too large")
+			return "", ir.NewError(locOf(at), "elements literal type is too large")
 		}
 		n *= d
 	}
 	if root == nil || len(root.items) == 0 {
 		if n != 0 {
-			return "", dialect.NewError(locOf(at), "parsed zero elements, but type ('%s') expected at least 1", ty)
+			return "", ir.NewError(locOf(at), "parsed zero elements, but type ('%s') expected at least 1", ty)
 		}
 		return "", nil
 	}
@@ -213,7 +213,7 @@ func canonicalDense(root *denseNode, ty dialect.Type, at lexer.Position) (string
 	head := &items[0]
 	// Raw data as a hex string.
 	if head.kind == dScalar && head.tok.Type == tString && strings.HasPrefix(head.tok.Value, "\"0x") {
-		if _, isStr := elemT.(*dialect.OpaqueType); !isStr {
+		if _, isStr := elemT.(*ir.OpaqueType); !isStr {
 			if lit, ok, err := hexAsHex(head, elemT, n, ty); ok || err != nil {
 				return lit, err
 			}
@@ -243,7 +243,7 @@ func canonicalDense(root *denseNode, ty dialect.Type, at lexer.Position) (string
 		}
 	}
 	if !shapeEqual(inferred, shape) && !(n == 0 && len(inferred) > 0 && inferred[len(inferred)-1] == 0 && len(inferred) <= len(shape)) {
-		return "", dialect.NewError(locOf(head.tok.Pos), "inferred shape of elements literal ([%s]) does not match type ([%s])", joinDims(inferred), joinDims(shape))
+		return "", ir.NewError(locOf(head.tok.Pos), "inferred shape of elements literal ([%s]) does not match type ([%s])", joinDims(inferred), joinDims(shape))
 	}
 	elems := make([]denseElem, 0, n)
 	var walk func(i, depth int) (int, error)
@@ -251,7 +251,7 @@ func canonicalDense(root *denseNode, ty dialect.Type, at lexer.Position) (string
 		x := &items[i]
 		if depth == len(inferred) {
 			if x.kind == dList {
-				return 0, dialect.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
+				return 0, ir.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
 			}
 			e, next, err := denseElement(items, i, elemT)
 			if err != nil {
@@ -261,7 +261,7 @@ func canonicalDense(root *denseNode, ty dialect.Type, at lexer.Position) (string
 			return next, nil
 		}
 		if x.kind != dList || int64(x.n) != inferred[depth] {
-			return 0, dialect.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
+			return 0, ir.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
 		}
 		i++
 		for k := 0; k < x.n; k++ {
@@ -299,7 +299,7 @@ func joinDims(s []int64) string {
 }
 
 // elemText is the printed text of a checked element.
-func elemText(e *denseElem, elemT dialect.Type) string {
+func elemText(e *denseElem, elemT ir.Type) string {
 	if e.isText() {
 		return e.text
 	}
@@ -308,7 +308,7 @@ func elemText(e *denseElem, elemT dialect.Type) string {
 
 // formatDense prints checked elements: a splat as one element, a large
 // literal as hex, else nested lists following the shape.
-func formatDense(elems []denseElem, shape []int64, elemT dialect.Type, n int64) string {
+func formatDense(elems []denseElem, shape []int64, elemT ir.Type, n int64) string {
 	if n == 0 || len(elems) == 0 {
 		return ""
 	}
@@ -368,30 +368,30 @@ func formatDense(elems []denseElem, shape []int64, elemT dialect.Type, n int64) 
 
 // elemBits is the storage width of a dense element type, or 0 when the
 // type has no raw-data form here.
-func elemBits(t dialect.Type) int {
+func elemBits(t ir.Type) int {
 	switch t := t.(type) {
-	case *dialect.IntegerType:
+	case *ir.IntegerType:
 		if t.Width > 64 {
 			return 0
 		}
 		return t.Width
-	case *dialect.IndexType:
+	case *ir.IndexType:
 		return 64
-	case *dialect.FloatType:
-		return dialect.FloatWidth(t)
-	case *dialect.ComplexType:
+	case *ir.FloatType:
+		return ir.FloatWidth(t)
+	case *ir.ComplexType:
 		return elemBits(t.Elem)
 	}
 	return 0
 }
 
-func denseHex(elems []denseElem, elemT dialect.Type) (string, bool) {
+func denseHex(elems []denseElem, elemT ir.Type) (string, bool) {
 	bits := elemBits(elemT)
 	if bits == 0 {
 		return "", false
 	}
 	parts := 1
-	if _, ok := elemT.(*dialect.ComplexType); ok {
+	if _, ok := elemT.(*ir.ComplexType); ok {
 		parts = 2
 	}
 	const digits = "0123456789ABCDEF"
@@ -429,7 +429,7 @@ func denseHex(elems []denseElem, elemT dialect.Type) (string, bool) {
 // digits are checked and upper-cased, never decoded (the token's own
 // text when it is upper case already). ok is false for every other hex
 // literal, which denseFromHex reads.
-func hexAsHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) (lit string, ok bool, err error) {
+func hexAsHex(x *denseItem, elemT ir.Type, n int64, ty ir.Type) (lit string, ok bool, err error) {
 	bits := elemBits(elemT)
 	if n <= denseHexThreshold || bits < 8 || strings.IndexByte(x.tok.Value, '\\') >= 0 {
 		return "", false, nil
@@ -440,14 +440,14 @@ func hexAsHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) (lit s
 		seen |= hexClass[digits[i]]
 	}
 	if seen&hexBad != 0 {
-		return "", false, dialect.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
+		return "", false, ir.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
 	}
 	lower := seen&hexLower != 0
 	if len(digits)%2 != 0 {
-		return "", false, dialect.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
+		return "", false, ir.NewError(locOf(x.tok.Pos), "expected string containing hex digits starting with `0x`")
 	}
 	parts := 1
-	if _, ok := elemT.(*dialect.ComplexType); ok {
+	if _, ok := elemT.(*ir.ComplexType); ok {
 		parts = 2
 	}
 	w := 2 * ((bits + 7) / 8) * parts // hex digits per element
@@ -492,22 +492,22 @@ const (
 
 // denseFromHex decodes "0x..." raw data (little-endian elements; i1
 // packed as bits) into elements.
-func denseFromHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) ([]denseElem, error) {
+func denseFromHex(x *denseItem, elemT ir.Type, n int64, ty ir.Type) ([]denseElem, error) {
 	pos := x.tok.Pos
 	lit, err := unquote(x.tok.Value)
 	if err != nil {
-		return nil, dialect.NewError(locOf(pos), "%v", err)
+		return nil, ir.NewError(locOf(pos), "%v", err)
 	}
 	data, err := hex.DecodeString(lit[2:])
 	if err != nil {
-		return nil, dialect.NewError(locOf(pos), "expected string containing hex digits starting with `0x`")
+		return nil, ir.NewError(locOf(pos), "expected string containing hex digits starting with `0x`")
 	}
 	bits := elemBits(elemT)
 	if bits == 0 {
-		return nil, dialect.NewError(locOf(pos), "hex data is not supported for element type %s", elemT)
+		return nil, ir.NewError(locOf(pos), "hex data is not supported for element type %s", elemT)
 	}
 	parts := 1
-	if _, ok := elemT.(*dialect.ComplexType); ok {
+	if _, ok := elemT.(*ir.ComplexType); ok {
 		parts = 2
 	}
 	get := func(i int64) [4]uint64 {
@@ -535,7 +535,7 @@ func denseFromHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) ([
 	size := int64((bits + 7) / 8 * parts)
 	if bits == 1 && int64(len(data)) != (n+7)/8 && len(data) != 1 ||
 		bits > 1 && int64(len(data)) != size*n && int64(len(data)) != size {
-		return nil, dialect.NewError(locOf(pos), "elements hex data size is invalid for provided type: '%s'", ty)
+		return nil, ir.NewError(locOf(pos), "elements hex data size is invalid for provided type: '%s'", ty)
 	}
 	if bits == 1 && len(data) == 1 && n > 8 || bits > 1 && len(data) == (bits+7)/8*parts && n > 1 {
 		// Splat data: one element, whatever the shape's size.
@@ -549,22 +549,22 @@ func denseFromHex(x *denseItem, elemT dialect.Type, n int64, ty dialect.Type) ([
 }
 
 // formatBits prints an element given by its raw bits.
-func formatBits(w [4]uint64, t dialect.Type) string {
+func formatBits(w [4]uint64, t ir.Type) string {
 	switch t := t.(type) {
-	case *dialect.IntegerType:
+	case *ir.IntegerType:
 		return intBitsText(int64(w[0]), t)
-	case *dialect.IndexType:
+	case *ir.IndexType:
 		return strconv.FormatInt(int64(w[0]), 10)
-	case *dialect.FloatType:
-		return dialect.FormatFloat([2]uint64{w[0], w[1]}, t)
-	case *dialect.ComplexType:
+	case *ir.FloatType:
+		return ir.FormatFloat([2]uint64{w[0], w[1]}, t)
+	case *ir.ComplexType:
 		return "(" + formatBits([4]uint64{w[0], w[1]}, t.Elem) + "," + formatBits([4]uint64{w[2], w[3]}, t.Elem) + ")"
 	}
 	return "0x" + strconv.FormatUint(w[0], 16)
 }
 
-// intBits normalises v to the width of it as MLIR stores it (dialect.Int).
-func intBits(v int64, it *dialect.IntegerType) int64 {
+// intBits normalises v to the width of it as MLIR stores it (ir.Int).
+func intBits(v int64, it *ir.IntegerType) int64 {
 	if it.Width < 64 {
 		shift := 64 - uint(it.Width)
 		if it.Signedness == 'u' {
@@ -577,7 +577,7 @@ func intBits(v int64, it *dialect.IntegerType) int64 {
 
 // intBitsText prints a normalised value of it as an element: i1 as
 // true/false, signless and signed values signed.
-func intBitsText(v int64, it *dialect.IntegerType) string {
+func intBitsText(v int64, it *ir.IntegerType) string {
 	v = intBits(v, it)
 	switch {
 	case it.Width == 1:
@@ -593,11 +593,11 @@ func intBitsText(v int64, it *dialect.IntegerType) string {
 
 // denseElement checks the scalar (or complex pair) at items[i] against the
 // element type, and returns the index after it.
-func denseElement(items []denseItem, i int, t dialect.Type) (denseElem, int, error) {
+func denseElement(items []denseItem, i int, t ir.Type) (denseElem, int, error) {
 	x := &items[i]
-	if ct, ok := t.(*dialect.ComplexType); ok {
+	if ct, ok := t.(*ir.ComplexType); ok {
 		if x.kind != dComplex {
-			return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "expected complex element literal (re, im) for %s", t)
+			return denseElem{}, 0, ir.NewError(locOf(x.tok.Pos), "expected complex element literal (re, im) for %s", t)
 		}
 		re, _, err := denseElement(items, i+1, ct.Elem)
 		if err != nil {
@@ -613,40 +613,40 @@ func denseElement(items []denseItem, i int, t dialect.Type) (denseElem, int, err
 		return denseElem{bits: [4]uint64{re.bits[0], re.bits[1], im.bits[0], im.bits[1]}}, i + 3, nil
 	}
 	if x.kind == dComplex {
-		return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "complex element literal for non-complex element type %s", t)
+		return denseElem{}, 0, ir.NewError(locOf(x.tok.Pos), "complex element literal for non-complex element type %s", t)
 	}
 	if x.kind == dList {
-		return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
+		return denseElem{}, 0, ir.NewError(locOf(x.tok.Pos), "tensor literal is invalid; ranks are not consistent between elements")
 	}
 	if x.tok.Type == tString {
 		s, err := unquote(x.tok.Value)
 		if err != nil {
-			return denseElem{}, 0, dialect.NewError(locOf(x.tok.Pos), "%v", err)
+			return denseElem{}, 0, ir.NewError(locOf(x.tok.Pos), "%v", err)
 		}
-		return denseElem{text: dialect.Quote(s)}, i + 1, nil
+		return denseElem{text: ir.Quote(s)}, i + 1, nil
 	}
 	var e denseElem
 	var err error
 	switch t := t.(type) {
-	case *dialect.IntegerType:
+	case *ir.IntegerType:
 		e, err = intElement(x, t)
-	case *dialect.IndexType:
+	case *ir.IndexType:
 		e, err = intElement(x, nil)
-	case *dialect.FloatType:
+	case *ir.FloatType:
 		e, err = floatElement(x, t)
 	default:
-		err = dialect.NewError(locOf(x.tok.Pos), "unsupported element type %s in dense elements literal", t)
+		err = ir.NewError(locOf(x.tok.Pos), "unsupported element type %s in dense elements literal", t)
 	}
 	return e, i + 1, err
 }
 
 // intElement checks a scalar against an integer type, or the index type
 // when it is nil.
-func intElement(x *denseItem, it *dialect.IntegerType) (denseElem, error) {
+func intElement(x *denseItem, it *ir.IntegerType) (denseElem, error) {
 	tok := &x.tok
 	if tok.Type == tIdent {
 		if it == nil || it.Width != 1 {
-			return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected i1 type for 'true' or 'false' values")
+			return denseElem{}, ir.NewError(locOf(tok.Pos), "expected i1 type for 'true' or 'false' values")
 		}
 		if tok.Value == "true" {
 			return denseElem{bits: [4]uint64{1}}, nil
@@ -654,7 +654,7 @@ func intElement(x *denseItem, it *dialect.IntegerType) (denseElem, error) {
 		return denseElem{}, nil
 	}
 	if tok.Type == tFloat {
-		return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected integer elements, but parsed floating-point")
+		return denseElem{}, ir.NewError(locOf(tok.Pos), "expected integer elements, but parsed floating-point")
 	}
 	// The common case in 64 bits: a literal below 2^63.
 	var u uint64
@@ -673,41 +673,41 @@ func intElement(x *denseItem, it *dialect.IntegerType) (denseElem, error) {
 			return denseElem{bits: [4]uint64{uint64(v)}}, nil
 		}
 		if !fitsWidthSmall(v, it) {
-			return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
+			return denseElem{}, ir.NewError(locOf(tok.Pos), "integer constant out of range for type")
 		}
 		return denseElem{bits: [4]uint64{uint64(intBits(v, it))}}, nil
 	}
 	v, ok := parseIntLiteral(tok.Value)
 	if !ok {
-		return denseElem{}, dialect.NewError(locOf(tok.Pos), "invalid integer literal")
+		return denseElem{}, ir.NewError(locOf(tok.Pos), "invalid integer literal")
 	}
 	if x.neg {
 		if it != nil && it.Signedness == 'u' {
-			return denseElem{}, dialect.NewError(locOf(tok.Pos), "expected unsigned integer elements, but parsed negative value")
+			return denseElem{}, ir.NewError(locOf(tok.Pos), "expected unsigned integer elements, but parsed negative value")
 		}
 		v.Neg(v)
 	}
 	if it != nil {
 		if !fitsWidth(v, it) {
-			return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
+			return denseElem{}, ir.NewError(locOf(tok.Pos), "integer constant out of range for type")
 		}
-		a := dialect.IntegerFromBig(v, it)
+		a := ir.IntegerFromBig(v, it)
 		if a.Big != "" {
 			return denseElem{text: a.Big, big: true}, nil
 		}
 		return denseElem{bits: [4]uint64{uint64(a.Value)}}, nil
 	}
 	if !v.IsInt64() {
-		return denseElem{}, dialect.NewError(locOf(tok.Pos), "integer constant out of range for type")
+		return denseElem{}, ir.NewError(locOf(tok.Pos), "integer constant out of range for type")
 	}
 	return denseElem{bits: [4]uint64{uint64(v.Int64())}}, nil
 }
 
 // floatElement checks a scalar against a float type: a float literal, or
 // an integer literal giving the bits in hexadecimal.
-func floatElement(x *denseItem, t *dialect.FloatType) (denseElem, error) {
+func floatElement(x *denseItem, t *ir.FloatType) (denseElem, error) {
 	if x.tok.Type == tIdent {
-		return denseElem{}, dialect.NewError(locOf(x.tok.Pos), "expected floating-point elements, but parsed boolean")
+		return denseElem{}, ir.NewError(locOf(x.tok.Pos), "expected floating-point elements, but parsed boolean")
 	}
 	bits, err := floatLiteral(&x.tok, x.neg, t)
 	if err != nil {
@@ -719,7 +719,7 @@ func floatElement(x *denseItem, t *dialect.FloatType) (denseElem, error) {
 // pendingDense is a dense literal whose type the op's parser supplies
 // after reading it (memref.global's initial value).
 type pendingDense struct {
-	attr *dialect.DenseElementsAttr
+	attr *ir.DenseElementsAttr
 	root *denseNode
 	pos  lexer.Position
 }
@@ -730,7 +730,7 @@ func (s *state) finishDense(from int) error {
 	defer func() { s.pendingDense = s.pendingDense[:from] }()
 	for _, pd := range s.pendingDense[from:] {
 		if pd.attr.Type == nil {
-			return dialect.NewError(locOf(pd.pos), "expected ':' and a shaped type after the dense elements literal")
+			return ir.NewError(locOf(pd.pos), "expected ':' and a shaped type after the dense elements literal")
 		}
 		lit, err := canonicalDense(pd.root, pd.attr.Type, pd.pos)
 		if err != nil {

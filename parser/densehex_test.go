@@ -6,7 +6,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Hex data of more than denseHexThreshold elements, of any element width
@@ -15,11 +15,11 @@ import (
 // digits per element and sent every literal through the decoder.
 func TestHexAsHexKeepsText(t *testing.T) {
 	for _, c := range []struct {
-		elem  dialect.Type
+		elem  ir.Type
 		bytes int
 	}{
-		{dialect.I8, 1}, {dialect.IntType(12), 2}, {dialect.I32, 4}, {dialect.I64, 8},
-		{dialect.F32, 4}, {dialect.F64, 8}, {dialect.Complex(dialect.F32), 8},
+		{ir.I8, 1}, {ir.IntType(12), 2}, {ir.I32, 4}, {ir.I64, 8},
+		{ir.F32, 4}, {ir.F64, 8}, {ir.Complex(ir.F32), 8},
 	} {
 		const n = 128
 		var digits strings.Builder

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/printer"
 )
 
@@ -22,7 +22,7 @@ func TestRepeatedDictionaries(t *testing.T) {
 	if len(ops) != 3 {
 		t.Fatalf("%d ops, want 3", len(ops))
 	}
-	ops[1].SetAttr("a", dialect.Int(7, dialect.I32))
+	ops[1].SetAttr("a", ir.Int(7, ir.I32))
 	out := printer.String(m, printer.Options{})
 	want := []string{"a = 1 : i32", "a = 7 : i32", "a = 1 : i32"}
 	lines := strings.Split(strings.TrimSpace(out), "\n")[1:4]

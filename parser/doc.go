@@ -29,7 +29,7 @@
 // regions are custom productions that call back into hand-written
 // recursive descent: types.go, attrs.go, dense.go, locs.go, region.go and
 // ops.go. An op in the pretty form is read by its dialect's parser
-// (dialect.OpDef.Parse) through asmParser, the dialect.AsmParser over the
+// (ir.OpDef.Parse) through asmParser, the ir.AsmParser over the
 // same tokens (asmparser.go). The op states read are then built into IR
 // (build.go), which resolves SSA names and block labels, forward
 // references included.
@@ -44,7 +44,7 @@
 //
 // # Errors
 //
-// The first error wins. Parse returns one *dialect.Diagnostic, located
+// The first error wins. Parse returns one *ir.Diagnostic, located
 // file:line:col: the first error a reader going once through the text
 // meets, which is where mlir-opt reports. errors.go says how participle,
 // which backtracks and reads an op ahead, is kept from reporting another.

@@ -7,12 +7,12 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // A parse reports one error, its first: the first that a reader going
 // once through the text, one token ahead, meets, which is mlir-opt's
-// order. It is a *dialect.Diagnostic located file:line:col. The
+// order. It is a *ir.Diagnostic located file:line:col. The
 // hand-written productions just return their error, and every caller
 // passes it up, as recursive descent does. participle breaks that order
 // twice:
@@ -54,13 +54,13 @@ func (s *state) next() *lexer.Token { return s.meet(s.lex.Next()) }
 
 func (s *state) meet(t *lexer.Token) *lexer.Token {
 	if t.Type == tError && s.err == nil {
-		s.err = dialect.NewError(locOf(t.Pos), "%s", t.Value)
+		s.err = ir.NewError(locOf(t.Pos), "%s", t.Value)
 	}
 	return t
 }
 
 func (s *state) errAt(t *lexer.Token, format string, args ...any) error {
-	return dialect.NewError(locOf(t.Pos), format, args...)
+	return ir.NewError(locOf(t.Pos), format, args...)
 }
 
 // errf reports that the next token is not what the grammar expects. Like
@@ -69,10 +69,10 @@ func (s *state) errAt(t *lexer.Token, format string, args ...any) error {
 // left something unfinished there.
 func (s *state) errf(format string, args ...any) error {
 	t := s.peek()
-	return dialect.NewError(s.wrongTokenLoc(t), format, args...)
+	return ir.NewError(s.wrongTokenLoc(t), format, args...)
 }
 
-func (s *state) wrongTokenLoc(t *lexer.Token) dialect.Location {
+func (s *state) wrongTokenLoc(t *lexer.Token) ir.Location {
 	loc := locOf(t.Pos)
 	off := t.Pos.Offset
 	if t.Type == tEOF {
@@ -137,5 +137,5 @@ func participleError(err error) error {
 			}
 		}
 	}
-	return dialect.NewError(locOf(pe.Position()), "%s", msg)
+	return ir.NewError(locOf(pe.Position()), "%s", msg)
 }

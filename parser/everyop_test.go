@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -74,7 +74,7 @@ func TestGenericFormOfEveryOp(t *testing.T) {
 	} else {
 		t.Logf("trying every %dth form of each op; PTO_EXHAUSTIVE=1 tries all of them", stride)
 	}
-	for k, name := range dialect.AllOps() {
+	for k, name := range ir.AllOps() {
 		if name == "builtin.module" || name == "func.func" {
 			continue
 		}
@@ -126,7 +126,7 @@ func roundTripOK(t *testing.T, p *parser.Parser, src string) (ok bool) {
 		}
 	}()
 	m, err := p.Parse("ops.mlir", []byte(src))
-	if err != nil || dialect.Verify(m) != nil {
+	if err != nil || ir.Verify(m) != nil {
 		return false
 	}
 	for _, generic := range []bool{false, true} {
@@ -134,7 +134,7 @@ func roundTripOK(t *testing.T, p *parser.Parser, src string) (ok bool) {
 		first := printer.String(m, opts)
 		m2, err := p.Parse("printed.mlir", []byte(first))
 		if err == nil {
-			err = dialect.Verify(m2)
+			err = ir.Verify(m2)
 		}
 		if err != nil {
 			t.Fatalf("printed form (generic=%v) does not read back: %v\n--- input:\n%s\n--- printed:\n%s", generic, err, src, first)

@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // TestFitsWidthSmallAgrees checks the fast range check of short integer
@@ -13,7 +13,7 @@ func TestFitsWidthSmallAgrees(t *testing.T) {
 	vals := []int64{0, 1, -1, 2, -2, 3, 4, 7, -7, -8, 8, 127, 128, -128, -129, 255, 256, 1 << 31, -(1 << 31), 1<<32 - 1, 1 << 32, 999999999999999999, -999999999999999999}
 	for _, w := range []int{1, 2, 3, 7, 8, 16, 31, 32, 33, 62, 63, 64, 65, 128} {
 		for _, sg := range []byte{0, 's', 'u'} {
-			it := &dialect.IntegerType{Width: w, Signedness: sg}
+			it := &ir.IntegerType{Width: w, Signedness: sg}
 			for _, v := range vals {
 				want := fitsWidth(big.NewInt(v), it)
 				if got := fitsWidthSmall(v, it); got != want {

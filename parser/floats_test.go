@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -223,7 +223,7 @@ func ptoOptText(t *testing.T, text string) string {
 	if err != nil {
 		t.Fatalf("pto-opt rejects the float cases: %v", err)
 	}
-	if err := dialect.Verify(m); err != nil {
+	if err := ir.Verify(m); err != nil {
 		t.Fatalf("pto-opt rejects the float cases: %v", err)
 	}
 	return printer.String(m, printer.Options{})
@@ -288,7 +288,7 @@ func TestFloatsPrintAsMLIROpt(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range m.Regions[0].Blocks[0].Ops {
-		mv, pv := f.Attr("m").(*dialect.FloatAttr), f.Attr("p").(*dialect.FloatAttr)
+		mv, pv := f.Attr("m").(*ir.FloatAttr), f.Attr("p").(*ir.FloatAttr)
 		if mv.Bits == pv.Bits {
 			t.Errorf("pto-opt prints %s, but mlir-opt's %s reads back as the same value", pv, mv)
 		}

@@ -4,55 +4,55 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/printer"
 )
 
 // Ops of a test dialect whose syntax is a declarative format: the parser
 // and printer of each come from the format alone.
 func init() {
-	dialect.RegisterDialect("fmt")
+	ir.RegisterDialect("fmt")
 	tile := "pto.tile_buf"
-	reg := func(name string, s dialect.OpSyntax) {
-		dialect.Register(dialect.WithFormat(&dialect.OpDef{Name: "fmt." + name}, s))
+	reg := func(name string, s ir.OpSyntax) {
+		ir.Register(ir.WithFormat(&ir.OpDef{Name: "fmt." + name}, s))
 	}
 	// The shape most pto ops share: typed ins, typed outs.
-	reg("binary", dialect.OpSyntax{
-		Operands: []dialect.Arg{{Name: "src0", Class: tile}, {Name: "src1", Class: tile}, {Name: "dst", Class: tile}},
+	reg("binary", ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "src0", Class: tile}, {Name: "src1", Class: tile}, {Name: "dst", Class: tile}},
 		Format:   "`ins` `(` $src0 `,` $src1 `:` qualified(type($src0)) `,` type($src1) `)` `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict",
 	})
 	// The attribute dictionary inside ins(...), as pto.tcvt has it.
-	reg("cvt", dialect.OpSyntax{
-		Operands: []dialect.Arg{{Name: "src", Class: tile}, {Name: "dst", Class: tile}},
+	reg("cvt", ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "src", Class: tile}, {Name: "dst", Class: tile}},
 		Format:   "`ins` `(` $src attr-dict `:` type($src) `)` `outs` `(` $dst `:` qualified(type($dst)) `)`",
 	})
 	// Optional operands, each in a group of its own, with fixed types.
-	reg("alloc", dialect.OpSyntax{
-		Operands: []dialect.Arg{
-			{Name: "addr", Mode: dialect.OptionalArg, Type: dialect.I64},
-			{Name: "valid_row", Mode: dialect.OptionalArg, Type: dialect.Index},
-			{Name: "valid_col", Mode: dialect.OptionalArg, Type: dialect.Index},
+	reg("alloc", ir.OpSyntax{
+		Operands: []ir.Arg{
+			{Name: "addr", Mode: ir.OptionalArg, Type: ir.I64},
+			{Name: "valid_row", Mode: ir.OptionalArg, Type: ir.Index},
+			{Name: "valid_col", Mode: ir.OptionalArg, Type: ir.Index},
 		},
-		Results:           []dialect.Arg{{Name: "result", Class: tile}},
+		Results:           []ir.Arg{{Name: "result", Class: tile}},
 		SegmentedOperands: true,
 		Format:            "(`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)? (`valid_col` `=` $valid_col^)? attr-dict `:` qualified(type($result))",
 	})
 	// An integer attribute in braces, a unit attribute spelled by its
 	// group's keyword, an optional result.
-	reg("split", dialect.OpSyntax{
-		Operands: []dialect.Arg{{Name: "src", Class: tile}},
-		Results:  []dialect.Arg{{Name: "res", Mode: dialect.OptionalArg, Class: tile}},
-		Attrs: []dialect.AttrArg{
-			{Name: "split", Kind: dialect.AttrInt, Type: dialect.I64},
-			{Name: "nosplit", Kind: dialect.AttrUnit},
+	reg("split", ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "src", Class: tile}},
+		Results:  []ir.Arg{{Name: "res", Mode: ir.OptionalArg, Class: tile}},
+		Attrs: []ir.AttrArg{
+			{Name: "split", Kind: ir.AttrInt, Type: ir.I64},
+			{Name: "nosplit", Kind: ir.AttrUnit},
 		},
 		Format: "`(` $src `:` type($src) `)` `{` `split` `=` $split (`,` `nosplit` $nosplit^)? `}` attr-dict (`->` qualified(type($res))^)?",
 	})
 	// Variadic operands, functional-type.
-	reg("call", dialect.OpSyntax{
-		Operands: []dialect.Arg{{Name: "args", Mode: dialect.Variadic}},
-		Results:  []dialect.Arg{{Name: "res", Mode: dialect.Variadic}},
-		Attrs:    []dialect.AttrArg{{Name: "callee", Kind: dialect.AttrAny}},
+	reg("call", ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "args", Mode: ir.Variadic}},
+		Results:  []ir.Arg{{Name: "res", Mode: ir.Variadic}},
+		Attrs:    []ir.AttrArg{{Name: "callee", Kind: ir.AttrAny}},
 		Format:   "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
 	})
 }
@@ -63,7 +63,7 @@ func roundTrip(t *testing.T, src string) string {
 	if err != nil {
 		t.Fatalf("parse: %v\n%s", err, src)
 	}
-	if err := dialect.Verify(m); err != nil {
+	if err := ir.Verify(m); err != nil {
 		t.Fatalf("verify: %v", err)
 	}
 	return printer.String(m, printer.Options{})
@@ -155,23 +155,23 @@ func TestFormatParseErrors(t *testing.T) {
 // A format that does not match its declarations is refused when the op
 // table is built, with the reason.
 func TestFormatCompileErrors(t *testing.T) {
-	one := []dialect.Arg{{Name: "a"}}
+	one := []ir.Arg{{Name: "a"}}
 	for _, c := range []struct {
-		s    dialect.OpSyntax
+		s    ir.OpSyntax
 		want string
 	}{
-		{dialect.OpSyntax{Operands: one, Format: "$a `:` type($a)"}, "no attr-dict"},
-		{dialect.OpSyntax{Operands: one, Format: "attr-dict"}, "operand $a appears 0 times"},
-		{dialect.OpSyntax{Operands: one, Format: "$a attr-dict"}, "type of operand $a is neither spelled nor fixed"},
-		{dialect.OpSyntax{Operands: one, Format: "$b attr-dict"}, "$b is not declared"},
-		{dialect.OpSyntax{Operands: one, Format: "($a^ `:` type($a))? attr-dict"}, "always present"},
-		{dialect.OpSyntax{Operands: []dialect.Arg{{Name: "a", Mode: dialect.OptionalArg, Type: dialect.I64}, {Name: "b", Mode: dialect.Variadic, Type: dialect.I64}}, Format: "$a $b attr-dict"}, "needs SegmentedOperands"},
-		{dialect.OpSyntax{Operands: []dialect.Arg{{Name: "a", Mode: dialect.OptionalArg, Type: dialect.I64}}, Format: "(`x` $a)? attr-dict"}, "no anchor"},
-		{dialect.OpSyntax{Attrs: []dialect.AttrArg{{Name: "n", Kind: dialect.AttrInt}}, Format: "$n attr-dict"}, "has no type"},
-		{dialect.OpSyntax{Format: "`x` attr-dict attr-dict"}, "attr-dict appears twice"},
-		{dialect.OpSyntax{Format: "(`x` attr-dict"}, "not closed"},
+		{ir.OpSyntax{Operands: one, Format: "$a `:` type($a)"}, "no attr-dict"},
+		{ir.OpSyntax{Operands: one, Format: "attr-dict"}, "operand $a appears 0 times"},
+		{ir.OpSyntax{Operands: one, Format: "$a attr-dict"}, "type of operand $a is neither spelled nor fixed"},
+		{ir.OpSyntax{Operands: one, Format: "$b attr-dict"}, "$b is not declared"},
+		{ir.OpSyntax{Operands: one, Format: "($a^ `:` type($a))? attr-dict"}, "always present"},
+		{ir.OpSyntax{Operands: []ir.Arg{{Name: "a", Mode: ir.OptionalArg, Type: ir.I64}, {Name: "b", Mode: ir.Variadic, Type: ir.I64}}, Format: "$a $b attr-dict"}, "needs SegmentedOperands"},
+		{ir.OpSyntax{Operands: []ir.Arg{{Name: "a", Mode: ir.OptionalArg, Type: ir.I64}}, Format: "(`x` $a)? attr-dict"}, "no anchor"},
+		{ir.OpSyntax{Attrs: []ir.AttrArg{{Name: "n", Kind: ir.AttrInt}}, Format: "$n attr-dict"}, "has no type"},
+		{ir.OpSyntax{Format: "`x` attr-dict attr-dict"}, "attr-dict appears twice"},
+		{ir.OpSyntax{Format: "(`x` attr-dict"}, "not closed"},
 	} {
-		_, err := dialect.CompileFormat("fmt.bad", c.s)
+		_, err := ir.CompileFormat("fmt.bad", c.s)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want an error containing %q", c.s.Format, err, c.want)
 		}

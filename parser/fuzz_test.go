@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -51,7 +51,7 @@ func FuzzParse(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			if err := dialect.Verify(m); err != nil {
+			if err := ir.Verify(m); err != nil {
 				continue
 			}
 			for _, generic := range []bool{false, true} {
@@ -61,7 +61,7 @@ func FuzzParse(f *testing.F) {
 				if err != nil {
 					t.Fatalf("printed text does not parse (generic=%v, unregistered=%v): %v\n--- input:\n%s\n--- printed:\n%s", generic, unreg, err, src, first)
 				}
-				if err := dialect.Verify(m2); err != nil {
+				if err := ir.Verify(m2); err != nil {
 					t.Fatalf("printed text does not verify (generic=%v, unregistered=%v): %v\n--- input:\n%s\n--- printed:\n%s", generic, unreg, err, src, first)
 				}
 				if second := printer.String(m2, opts); second != first {

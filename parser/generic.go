@@ -3,7 +3,7 @@ package parser
 import (
 	"errors"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // The generic form of an op is defined by participle's genericOp grammar
@@ -23,7 +23,7 @@ var errInexact = errors.New("generic op outside the fast reader's path")
 
 // readGeneric reads `"name"(operands)[successors] <{props}> (regions)
 // {attrs} : (types) -> types` from the current stream.
-func (s *state) readGeneric() (*dialect.OperationState, error) {
+func (s *state) readGeneric() (*ir.OperationState, error) {
 	t := s.next()
 	name, err := unquote(t.Value)
 	if err != nil {
@@ -67,7 +67,7 @@ func (s *state) readGeneric() (*dialect.OperationState, error) {
 				return nil, errInexact
 			}
 			s.next()
-			st.Successors = append(st.Successors, dialect.SuccessorRef{Label: c.Value[1:], Loc: locOf(c.Pos)})
+			st.Successors = append(st.Successors, ir.SuccessorRef{Label: c.Value[1:], Loc: locOf(c.Pos)})
 			if !s.takePunct(",") {
 				break
 			}
@@ -88,13 +88,13 @@ func (s *state) readGeneric() (*dialect.OperationState, error) {
 		}
 	}
 	if s.takePunct("(") {
-		def := dialect.Lookup(name)
-		isolated := def != nil && def.Traits.Has(dialect.IsolatedFromAbove)
+		def := ir.Lookup(name)
+		isolated := def != nil && def.Traits.Has(ir.IsolatedFromAbove)
 		for {
 			if !s.isPunct("{") {
 				return nil, errInexact
 			}
-			var rs *dialect.RegionState
+			var rs *ir.RegionState
 			if isolated {
 				rs, err = s.parseRegionBuilt(nil) // stream.go
 			} else {
@@ -124,7 +124,7 @@ func (s *state) readGeneric() (*dialect.OperationState, error) {
 	if err != nil {
 		return nil, err
 	}
-	ft, ok := ty.(*dialect.FunctionType)
+	ft, ok := ty.(*ir.FunctionType)
 	if !ok || len(ft.Inputs) != len(st.Operands) {
 		return nil, errInexact
 	}

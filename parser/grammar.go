@@ -4,7 +4,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // The adapter around participle. participle reads the generic form of an
@@ -50,22 +50,22 @@ type successor struct {
 // The custom productions: participle fills a field of one of these
 // interface types by calling the function buildGrammar registers for it.
 type (
-	typeProd     interface{ typ() dialect.Type }            // a type
-	attrDictProd interface{ attrs() []dialect.NamedAttr }   // `{name = value, ...}`
-	regionProd   interface{ region() *dialect.RegionState } // `{ ops ^label(args): ops ... }`
+	typeProd     interface{ typ() ir.Type }            // a type
+	attrDictProd interface{ attrs() []ir.NamedAttr }   // `{name = value, ...}`
+	regionProd   interface{ region() *ir.RegionState } // `{ ops ^label(args): ops ... }`
 )
 
-type parsedType struct{ t dialect.Type }
+type parsedType struct{ t ir.Type }
 
-func (n parsedType) typ() dialect.Type { return n.t }
+func (n parsedType) typ() ir.Type { return n.t }
 
-type parsedAttrDict struct{ list []dialect.NamedAttr }
+type parsedAttrDict struct{ list []ir.NamedAttr }
 
-func (n parsedAttrDict) attrs() []dialect.NamedAttr { return n.list }
+func (n parsedAttrDict) attrs() []ir.NamedAttr { return n.list }
 
-type parsedRegion struct{ rs *dialect.RegionState }
+type parsedRegion struct{ rs *ir.RegionState }
 
-func (n parsedRegion) region() *dialect.RegionState { return n.rs }
+func (n parsedRegion) region() *ir.RegionState { return n.rs }
 
 // buildGrammar compiles the genericOp grammar with st's hand-written
 // productions. They are closures over st, so each Parser has its own.
@@ -82,7 +82,7 @@ func buildGrammar(st *state) *participle.Parser[genericOp] {
 // parseGenericOp reads a generic-form op through participle's genericOp
 // grammar. participle collects the op's tokens from the current stream
 // (genericLexer), which then goes on after the op.
-func (s *state) parseGenericOp() (*dialect.OperationState, error) {
+func (s *state) parseGenericOp() (*ir.OperationState, error) {
 	if !s.exact {
 		return s.readGeneric() // generic.go
 	}
@@ -219,18 +219,18 @@ func (s *state) regionProduction(lex *lexer.PeekingLexer) (regionProd, error) {
 // convertGeneric turns what participle read into the op's state,
 // checking what the grammar cannot: a function type with one input per
 // operand.
-func convertGeneric(g *genericOp) (*dialect.OperationState, error) {
+func convertGeneric(g *genericOp) (*ir.OperationState, error) {
 	name, err := unquote(g.Name)
 	if err != nil {
-		return nil, dialect.NewError(locOf(g.Pos), "%v", err)
+		return nil, ir.NewError(locOf(g.Pos), "%v", err)
 	}
-	ft, ok := g.Type.typ().(*dialect.FunctionType)
+	ft, ok := g.Type.typ().(*ir.FunctionType)
 	if !ok {
-		return nil, dialect.NewError(locOf(g.Pos), "expected function type")
+		return nil, ir.NewError(locOf(g.Pos), "expected function type")
 	}
-	st := &dialect.OperationState{Name: name, Loc: locOf(g.Pos), Generic: true}
+	st := &ir.OperationState{Name: name, Loc: locOf(g.Pos), Generic: true}
 	if len(ft.Inputs) != len(g.Operands) {
-		return nil, dialect.NewError(locOf(g.Pos), "expected %d operand type(s) but had %d", len(g.Operands), len(ft.Inputs))
+		return nil, ir.NewError(locOf(g.Pos), "expected %d operand type(s) but had %d", len(g.Operands), len(ft.Inputs))
 	}
 	for _, u := range g.Operands {
 		r, err := operandRef(u.Name, u.Index, locOf(u.Pos))
@@ -242,7 +242,7 @@ func convertGeneric(g *genericOp) (*dialect.OperationState, error) {
 	st.OperandTypes = ft.Inputs
 	st.ResultTypes = ft.Results
 	for _, s := range g.Successors {
-		st.Successors = append(st.Successors, dialect.SuccessorRef{Label: s.Label[1:], Loc: locOf(s.Pos)})
+		st.Successors = append(st.Successors, ir.SuccessorRef{Label: s.Label[1:], Loc: locOf(s.Pos)})
 	}
 	if g.Props != nil {
 		st.Props = g.Props.attrs()

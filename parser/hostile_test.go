@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/printer"
 )
 
@@ -122,7 +122,7 @@ func TestDeepTypesAreLinear(t *testing.T) {
 			ty := deepType(k.open, fmt.Sprintf("i%d", 1000+i), k.close, depth)
 			src := "func.func private @f(" + ty + ")\n"
 			p := New(Options{})
-			var m *dialect.Operation
+			var m *ir.Operation
 			var err error
 			n := allocated(func() { m, err = p.Parse("deep.mlir", []byte(src)) })
 			if err != nil {

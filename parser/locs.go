@@ -8,7 +8,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // ---- reading locations ----
@@ -50,8 +50,8 @@ func (s *state) readLoc(tok *lexer.Token, trailing bool) error {
 }
 
 // isLocation reports whether an alias stands for a location.
-func isLocation(a dialect.Attribute) bool {
-	r, ok := a.(*dialect.RawAttr)
+func isLocation(a ir.Attribute) bool {
+	r, ok := a.(*ir.RawAttr)
 	return ok && strings.HasPrefix(r.Text, "loc(")
 }
 
@@ -221,10 +221,10 @@ func (s *state) finishLocations() error {
 	for _, d := range s.deferred {
 		a, ok := s.attrAlias[d.name]
 		if !ok {
-			return dialect.NewError(locOf(d.pos), "operation location alias was never defined")
+			return ir.NewError(locOf(d.pos), "operation location alias was never defined")
 		}
 		if !isLocation(a) {
-			return dialect.NewError(locOf(d.pos), "expected location, but found '%s'", a)
+			return ir.NewError(locOf(d.pos), "expected location, but found '%s'", a)
 		}
 	}
 	return nil
@@ -246,27 +246,27 @@ func (s *state) finishLocations() error {
 // that text can grow exponentially with the length of the text read: the
 // text made is limited (locBudget), and an input that needs more is
 // refused at the op whose location exceeds the limit.
-func (p *Parser) applyLocations(m *dialect.Operation, srcLen int) error {
+func (p *Parser) applyLocations(m *ir.Operation, srcLen int) error {
 	r := &locResolver{aliases: p.st.attrAlias, expanded: map[string]string{}, budget: locBudget(srcLen)}
 	var err error
-	fix := func(l *dialect.Location) {
+	fix := func(l *ir.Location) {
 		if l.RawText() == "" || err != nil {
 			return
 		}
 		raw, ok := r.expand(l.RawText())
 		if !ok {
-			err = dialect.NewError(*l, "location is too long with its aliases written out (more than %d bytes of locations in all)", locBudget(srcLen))
+			err = ir.NewError(*l, "location is too long with its aliases written out (more than %d bytes of locations in all)", locBudget(srcLen))
 			return
 		}
 		// The record made for raw text is the location's own: the file
-		// it names is not interned (see dialect.Location).
+		// it names is not interned (see ir.Location).
 		if pos, ok := r.resolve(raw); ok {
-			*l = dialect.AtRaw(pos.file, pos.line, pos.col, raw)
+			*l = ir.AtRaw(pos.file, pos.line, pos.col, raw)
 		} else {
 			*l = l.WithRaw(raw)
 		}
 	}
-	m.Walk(func(op *dialect.Operation) bool {
+	m.Walk(func(op *ir.Operation) bool {
 		fix(&op.Loc)
 		for _, reg := range op.Regions {
 			for _, b := range reg.Blocks {
@@ -331,7 +331,7 @@ func (r *locResolver) alias(name string) (string, bool) {
 	if e, ok := r.expanded[name]; ok {
 		return e, true
 	}
-	a, ok := r.aliases[name].(*dialect.RawAttr)
+	a, ok := r.aliases[name].(*ir.RawAttr)
 	inner, isLoc := "", false
 	if ok {
 		inner, isLoc = strings.CutPrefix(a.Text, "loc(")
@@ -351,7 +351,7 @@ func (r *locResolver) alias(name string) (string, bool) {
 }
 
 type locResolver struct {
-	aliases  map[string]dialect.Attribute
+	aliases  map[string]ir.Attribute
 	expanded map[string]string // memo of alias
 	budget   int               // bytes of location text still allowed
 	ts       stream            // reads the location resolve is given

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 )
 
@@ -31,7 +31,7 @@ func TestLocationsAreReadAsParsed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := dialect.Verify(m); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if err := ir.Verify(m); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%s: got %v, want %s", loc, err, want)
 		}
 		if mlir == "" {

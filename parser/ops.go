@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Operations: `results = op loc`, the op in its generic form (read by
@@ -36,13 +36,13 @@ func (s *state) parseAliasDef() error {
 	if _, dup := s.attrAlias[t.Value]; dup {
 		return s.errAt(t, "redefinition of attribute alias id '%s'", t.Value[1:])
 	}
-	var a dialect.Attribute
+	var a ir.Attribute
 	if n := s.peek(); n.Type == tLoc {
 		s.next()
 		if err := s.readLoc(n, false); err != nil {
 			return err
 		}
-		a = &dialect.RawAttr{Text: n.Value}
+		a = &ir.RawAttr{Text: n.Value}
 	} else {
 		var err error
 		if a, err = s.parseAttribute(); err != nil {
@@ -67,14 +67,14 @@ func (s *state) resolveOpName(name string) string {
 }
 
 // parseOperation reads `results = op loc?` from the current source.
-func (s *state) parseOperation() (*dialect.OperationState, error) {
+func (s *state) parseOperation() (*ir.OperationState, error) {
 	if err := s.enter(); err != nil {
 		s.leave()
 		return nil, err
 	}
 	defer s.leave()
 	pending := len(s.pendingDense)
-	var groups []dialect.ResultGroup
+	var groups []ir.ResultGroup
 	if s.peek().Type == tPercent {
 		for {
 			r := s.peek()
@@ -82,7 +82,7 @@ func (s *state) parseOperation() (*dialect.OperationState, error) {
 				return nil, s.errf("expected SSA value name")
 			}
 			s.next()
-			g := dialect.ResultGroup{Name: r.Value[1:], Count: 1, Loc: locOf(r.Pos)}
+			g := ir.ResultGroup{Name: r.Value[1:], Count: 1, Loc: locOf(r.Pos)}
 			if s.isPunct(":") {
 				s.next()
 				n := s.peek()
@@ -106,7 +106,7 @@ func (s *state) parseOperation() (*dialect.OperationState, error) {
 			return nil, err
 		}
 	}
-	var st *dialect.OperationState
+	var st *ir.OperationState
 	switch t := s.peek(); t.Type {
 	case tString:
 		var err error
@@ -135,16 +135,16 @@ func (s *state) parseOperation() (*dialect.OperationState, error) {
 	return st, nil
 }
 
-func (s *state) customOp() (*dialect.OperationState, error) {
+func (s *state) customOp() (*ir.OperationState, error) {
 	t := s.peek()
 	name := s.resolveOpName(t.Value)
-	def := dialect.Lookup(name)
+	def := ir.Lookup(name)
 	if def == nil || def.Parse == nil {
 		if !strings.Contains(t.Value, ".") {
 			// mlir-opt 22's wording, which upstream tests match.
 			if s.defaultDialect == "" {
-				d := dialect.NewError(locOf(t.Pos), "Dialect `' not found for custom op '%s'  (tried '.%s' as well)", t.Value, t.Value)
-				return nil, d.WithNote(d.Loc, "Available dialects: %s", strings.Join(dialect.Dialects(), ", "))
+				d := ir.NewError(locOf(t.Pos), "Dialect `' not found for custom op '%s'  (tried '.%s' as well)", t.Value, t.Value)
+				return nil, d.WithNote(d.Loc, "Available dialects: %s", strings.Join(ir.Dialects(), ", "))
 			}
 			return nil, s.errAt(t, "custom op '%s' is unknown (tried '%s' as well)", t.Value, name)
 		}
@@ -159,7 +159,7 @@ func (s *state) customOp() (*dialect.OperationState, error) {
 	if name == "builtin.module" {
 		s.defaultDialect = "builtin" // ModuleOp's, kept out of the printer's table
 	}
-	s.isolatedOp = def.Traits.Has(dialect.IsolatedFromAbove)
+	s.isolatedOp = def.Traits.Has(ir.IsolatedFromAbove)
 	err := def.Parse(&s.asm, st)
 	s.defaultDialect, s.isolatedOp = outer, outerIsolated
 	if err != nil {
@@ -171,13 +171,13 @@ func (s *state) customOp() (*dialect.OperationState, error) {
 // newState returns a zero OperationState, allocated with others in a slab
 // (parsing makes one per op; they die once their ops are built, and the
 // slabs are then recycled: see recycleStates).
-func (s *state) newState() *dialect.OperationState {
+func (s *state) newState() *ir.OperationState {
 	if len(s.stateSlab) == 0 {
-		var slab []dialect.OperationState
+		var slab []ir.OperationState
 		if n := len(s.freeSlabs); n > 0 {
 			slab, s.freeSlabs = s.freeSlabs[n-1], s.freeSlabs[:n-1]
 		} else {
-			slab = make([]dialect.OperationState, 64)
+			slab = make([]ir.OperationState, 64)
 		}
 		// Only the first slabs are kept for the next parse: the states of
 		// a large input must die as their ops are built (the builder

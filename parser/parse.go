@@ -1,12 +1,12 @@
 package parser
 
 import (
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // parse reads text into a module: in chunks on parallel workers when it
 // is a large module, else (or to report an error exactly) in one piece.
-func (p *Parser) parse(filename string, text string) (*dialect.Operation, error) {
+func (p *Parser) parse(filename string, text string) (*ir.Operation, error) {
 	// The op states die once the module is built (or the parse fails);
 	// their slabs serve the next parse.
 	defer p.st.recycleStates(true)
@@ -27,10 +27,10 @@ func (p *Parser) parse(filename string, text string) (*dialect.Operation, error)
 // the locations waiting for an alias.
 func (p *Parser) reset() {
 	p.st.defaultDialect = "builtin"
-	p.st.typeAlias = map[string]dialect.Type{}
-	p.st.typeCache = map[string]dialect.Type{}
+	p.st.typeAlias = map[string]ir.Type{}
+	p.st.typeCache = map[string]ir.Type{}
 	p.st.dictCache = nil
-	p.st.attrAlias = map[string]dialect.Attribute{}
+	p.st.attrAlias = map[string]ir.Attribute{}
 	p.st.allowUnreg = p.opts.AllowUnregistered
 	p.st.pendingDense = p.st.pendingDense[:0]
 	p.st.deferred = nil
@@ -41,7 +41,7 @@ func (p *Parser) reset() {
 // module they make. Generic ops are read by the fast reader first; at an
 // error, src is read again with participle, which reports it exactly
 // (generic.go).
-func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, error) {
+func (p *Parser) parseWhole(filename string, src string) (*ir.Operation, error) {
 	p.st.exact = p.exactOnly
 	m, err := p.parseWholeOnce(filename, src)
 	if err != nil && !p.exactOnly {
@@ -52,7 +52,7 @@ func (p *Parser) parseWhole(filename string, src string) (*dialect.Operation, er
 	return m, err
 }
 
-func (p *Parser) parseWholeOnce(filename string, src string) (*dialect.Operation, error) {
+func (p *Parser) parseWholeOnce(filename string, src string) (*ir.Operation, error) {
 	p.reset()
 	p.st.startText(filename, src)
 	ops, err := p.st.parseSpan(span{from: 0, to: len(src), line: p.st.baseLine, lineStart: p.st.lineStartAt(src, 0)}, true)
@@ -74,7 +74,7 @@ func (p *Parser) parseWholeOnce(filename string, src string) (*dialect.Operation
 		}
 		return m, nil
 	}
-	m := dialect.NewOperation("builtin.module", dialect.At(filename, 0, 0), nil, nil)
+	m := ir.NewOperation("builtin.module", ir.At(filename, 0, 0), nil, nil)
 	body := m.AddRegion().AddBlock()
 	b.push(true)
 	for i, st := range ops {
@@ -108,8 +108,8 @@ func (s *state) startText(filename, src string) {
 
 // parseSpan reads the top-level items of s.src in sp: alias definitions
 // (when aliases is set) and operations. Its error is the parse's first.
-func (s *state) parseSpan(sp span, aliases bool) ([]*dialect.OperationState, error) {
-	var ops []*dialect.OperationState
+func (s *state) parseSpan(sp span, aliases bool) ([]*ir.OperationState, error) {
+	var ops []*ir.OperationState
 	err := s.read(sp, false, func() (err error) {
 		ops, err = s.parseItems(aliases)
 		return err
@@ -117,8 +117,8 @@ func (s *state) parseSpan(sp span, aliases bool) ([]*dialect.OperationState, err
 	return ops, s.fail(err)
 }
 
-func (s *state) parseItems(aliases bool) ([]*dialect.OperationState, error) {
-	var ops []*dialect.OperationState
+func (s *state) parseItems(aliases bool) ([]*ir.OperationState, error) {
+	var ops []*ir.OperationState
 	for {
 		switch t := s.peek(); {
 		case t.Type == tEOF:

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -43,7 +43,7 @@ func TestParseTextAtIsPadding(t *testing.T) {
 	}
 }
 
-func parsePrintLocs(m *dialect.Operation, err error) (string, string) {
+func parsePrintLocs(m *ir.Operation, err error) (string, string) {
 	if err != nil {
 		return "", err.Error()
 	}

@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // withBraces runs parse on the text of the Braces token at the head of
@@ -18,9 +18,9 @@ func (s *state) withBraces(what string, parse func() error) error {
 
 // parseRegion reads a region: `{ ops (^label(args): ops)* }`, possibly as
 // a Braces token.
-func (s *state) parseRegion() (*dialect.RegionState, error) {
+func (s *state) parseRegion() (*ir.RegionState, error) {
 	if s.peek().Type == tBraces {
-		var rs *dialect.RegionState
+		var rs *ir.RegionState
 		err := s.withBraces("region", func() error {
 			var err error
 			rs, err = s.regionBody()
@@ -31,7 +31,7 @@ func (s *state) parseRegion() (*dialect.RegionState, error) {
 	return s.regionBody()
 }
 
-func (s *state) regionBody() (*dialect.RegionState, error) {
+func (s *state) regionBody() (*ir.RegionState, error) {
 	if err := s.enter(); err != nil {
 		s.leave()
 		return nil, err
@@ -41,17 +41,17 @@ func (s *state) regionBody() (*dialect.RegionState, error) {
 	if open.Type != tPunct || open.Value != "{" {
 		return nil, s.errf("expected '{' to begin a region")
 	}
-	rs := &dialect.RegionState{Loc: locOf(open.Pos)}
+	rs := &ir.RegionState{Loc: locOf(open.Pos)}
 	s.next()
 	// A block's ops are gathered on the state's op stack (nested regions
 	// stack theirs above and take them off again) and copied out once the
 	// block ends, so each block's list is allocated once, at its size.
 	mark := len(s.opStack)
 	defer func() { s.opStack = s.opStack[:mark] }()
-	var cur *dialect.BlockState
+	var cur *ir.BlockState
 	endBlock := func() {
 		if cur != nil {
-			cur.Ops = append([]*dialect.OperationState(nil), s.opStack[mark:]...)
+			cur.Ops = append([]*ir.OperationState(nil), s.opStack[mark:]...)
 			clear(s.opStack[mark:])
 			s.opStack = s.opStack[:mark]
 		}
@@ -80,7 +80,7 @@ func (s *state) regionBody() (*dialect.RegionState, error) {
 				return nil, err
 			}
 			if cur == nil {
-				cur = &dialect.BlockState{Loc: rs.Loc}
+				cur = &ir.BlockState{Loc: rs.Loc}
 				rs.Blocks = append(rs.Blocks, cur)
 			}
 			s.opStack = append(s.opStack, op)
@@ -91,9 +91,9 @@ func (s *state) regionBody() (*dialect.RegionState, error) {
 }
 
 // blockHeader reads `^label(%a: T loc?, ...):`.
-func (s *state) blockHeader() (*dialect.BlockState, error) {
+func (s *state) blockHeader() (*ir.BlockState, error) {
 	t := s.next()
-	b := &dialect.BlockState{Label: t.Value[1:], Loc: locOf(t.Pos)}
+	b := &ir.BlockState{Label: t.Value[1:], Loc: locOf(t.Pos)}
 	if s.isPunct("(") {
 		s.next()
 		if !s.isPunct(")") {
@@ -103,7 +103,7 @@ func (s *state) blockHeader() (*dialect.BlockState, error) {
 					return nil, s.errf("expected SSA value name")
 				}
 				s.next()
-				arg := dialect.Argument{Ref: dialect.OperandRef{Name: a.Value[1:], Loc: locOf(a.Pos)}, Loc: locOf(a.Pos)}
+				arg := ir.Argument{Ref: ir.OperandRef{Name: a.Value[1:], Loc: locOf(a.Pos)}, Loc: locOf(a.Pos)}
 				if err := s.expectPunct(":"); err != nil {
 					return nil, err
 				}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -102,12 +102,12 @@ func splitInput(text string) []string {
 	return append(out, strings.Repeat("\n", start)+cur.String())
 }
 
-func parseVerify(name, text string, allowUnreg bool) (*dialect.Operation, error) {
+func parseVerify(name, text string, allowUnreg bool) (*ir.Operation, error) {
 	m, err := parser.New(parser.Options{AllowUnregistered: allowUnreg}).Parse(name, []byte(text))
 	if err != nil {
 		return nil, err
 	}
-	if err := dialect.Verify(m); err != nil {
+	if err := ir.Verify(m); err != nil {
 		return nil, err
 	}
 	return m, nil

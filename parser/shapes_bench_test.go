@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -246,7 +246,7 @@ func parseVerifyPrint(out *bytes.Buffer, src string, unreg bool) error {
 	if err != nil {
 		return err
 	}
-	if err := dialect.Verify(m); err != nil {
+	if err := ir.Verify(m); err != nil {
 		return err
 	}
 	return printer.Print(out, m, printer.Options{})

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Large inputs are parsed in chunks: the body of the top-level module is
@@ -239,7 +239,7 @@ func onlyTrivia(s string) bool {
 // parseChunked parses the module header, then the body's chunks on
 // parallel workers, building them in order into the module body, then
 // the text after the module.
-func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*dialect.Operation, error) {
+func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*ir.Operation, error) {
 	header := src[:lay.bodyOpen+1] + "}"
 	m, err := p.parseWhole(filename, header)
 	if err != nil {
@@ -314,8 +314,8 @@ type chunkResult struct {
 }
 
 type chunkItem struct {
-	op *dialect.Operation      // built by the worker
-	st *dialect.OperationState // or to be built in order
+	op *ir.Operation      // built by the worker
+	st *ir.OperationState // or to be built in order
 }
 
 // work parses chunks until none is left.
@@ -369,7 +369,7 @@ func (p *Parser) parseChunk(filename string, src string, sp span, wb *builder) c
 // buildInOrder appends the chunks' ops to body in order, building those
 // the workers left with b, in the module's scope. At the first error the
 // workers stop; the results still come, and are dropped.
-func (r *chunkRun) buildInOrder(b *builder, body *dialect.Block) error {
+func (r *chunkRun) buildInOrder(b *builder, body *ir.Block) error {
 	b.push(true)
 	var firstErr error
 	for i := range r.chunks {
@@ -407,8 +407,8 @@ var errNotChunkable = errors.New("input cannot be parsed in chunks")
 // isolatedLeaf reports whether a parsed top-level op can be built on its
 // own: isolated from above, with no operands, results or successors (a
 // function).
-func isolatedLeaf(st *dialect.OperationState) bool {
-	def := dialect.Lookup(st.Name)
-	return def != nil && def.Traits.Has(dialect.IsolatedFromAbove) &&
+func isolatedLeaf(st *ir.OperationState) bool {
+	def := ir.Lookup(st.Name)
+	return def != nil && def.Traits.Has(ir.IsolatedFromAbove) &&
 		len(st.Operands) == 0 && len(st.Results) == 0 && len(st.Successors) == 0
 }

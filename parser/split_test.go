@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -71,7 +71,7 @@ func TestChunkedParseMatchesWhole(t *testing.T) {
 			if a != b {
 				t.Fatalf("chunked and whole-file parses print differently (%d vs %d bytes)", len(a), len(b))
 			}
-			if err := dialect.Verify(chunked); (err == nil) != (dialect.Verify(whole) == nil) {
+			if err := ir.Verify(chunked); (err == nil) != (ir.Verify(whole) == nil) {
 				t.Fatalf("verification differs: %v", err)
 			}
 		})

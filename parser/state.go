@@ -6,7 +6,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // state carries what the hand-written productions need across one parse:
@@ -24,27 +24,27 @@ type state struct {
 	// baseLine and baseCol are where src starts in its file (ParseTextAt):
 	// line 1, column 1 unless src is a piece of a larger file.
 	baseLine, baseCol int
-	typeCache         map[string]dialect.Type
-	fnCache           map[fnKey]dialect.Type         // see parseFunctionType
-	dictCache         map[string][]dialect.NamedAttr // see parseAttrDict
-	typeAlias         map[string]dialect.Type
-	attrAlias         map[string]dialect.Attribute
+	typeCache         map[string]ir.Type
+	fnCache           map[fnKey]ir.Type         // see parseFunctionType
+	dictCache         map[string][]ir.NamedAttr // see parseAttrDict
+	typeAlias         map[string]ir.Type
+	attrAlias         map[string]ir.Attribute
 	genericP          *participle.Parser[genericOp]
 	allowUnreg        bool
 	asm               asmParser
-	streams           []*stream                  // free streams for reuse
-	braces            braceIndex                 // see genericLexer
-	deferred          []deferredLoc              // see readLoc
-	nesting           int                        // see enter
-	stateSlab         []dialect.OperationState   // the rest of the current slab
-	usedSlabs         [][]dialect.OperationState // slabs handed out since recycleStates
-	freeSlabs         [][]dialect.OperationState
+	streams           []*stream             // free streams for reuse
+	braces            braceIndex            // see genericLexer
+	deferred          []deferredLoc         // see readLoc
+	nesting           int                   // see enter
+	stateSlab         []ir.OperationState   // the rest of the current slab
+	usedSlabs         [][]ir.OperationState // slabs handed out since recycleStates
+	freeSlabs         [][]ir.OperationState
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
-	denseScratch []denseItem               // the items of the dense literal being read
-	opStack      []*dialect.OperationState // see regionBody
-	isolatedOp   bool                      // the custom op being read is isolated from above (see stream.go)
-	builder      *builder                  // builds isolated regions as they are read (see stream.go)
+	denseScratch []denseItem          // the items of the dense literal being read
+	opStack      []*ir.OperationState // see regionBody
+	isolatedOp   bool                 // the custom op being read is isolated from above (see stream.go)
+	builder      *builder             // builds isolated regions as they are read (see stream.go)
 	// exact makes participle read generic ops (see generic.go).
 	exact bool
 	// err is the parse's first error (see errors.go).
@@ -61,8 +61,8 @@ func (s *state) lineStartAt(src string, off int) int {
 	return 1 - s.baseCol
 }
 
-func locOf(p lexer.Position) dialect.Location {
-	return dialect.At(p.Filename, p.Line, p.Column)
+func locOf(p lexer.Position) ir.Location {
+	return ir.At(p.Filename, p.Line, p.Column)
 }
 
 func (s *state) isPunct(v string) bool {

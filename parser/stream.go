@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // The regions of ops isolated from above (functions, modules) are built
@@ -18,7 +18,7 @@ import (
 
 // parseRegionBuilt reads `{ ops (^label(args): ops)* }` and builds it,
 // entryArgs (the op's named arguments) as the entry block's arguments.
-func (s *state) parseRegionBuilt(entryArgs []dialect.Argument) (*dialect.RegionState, error) {
+func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, error) {
 	if err := s.enter(); err != nil {
 		s.leave()
 		return nil, err
@@ -33,10 +33,10 @@ func (s *state) parseRegionBuilt(entryArgs []dialect.Argument) (*dialect.RegionS
 		s.builder = &builder{allowUnreg: s.allowUnreg}
 	}
 	b := s.builder
-	r := &dialect.Region{}
-	rs := &dialect.RegionState{Loc: locOf(open.Pos), EntryArgs: entryArgs, Built: r}
+	r := &ir.Region{}
+	rs := &ir.RegionState{Loc: locOf(open.Pos), EntryArgs: entryArgs, Built: r}
 	b.push(true).streaming = true
-	var cur *dialect.Block
+	var cur *ir.Block
 	if len(entryArgs) > 0 {
 		cur = r.AddBlock()
 		if err := b.defineArgs(cur, entryArgs); err != nil {
@@ -60,7 +60,7 @@ func (s *state) parseRegionBuilt(entryArgs []dialect.Argument) (*dialect.RegionS
 				return nil, err
 			}
 			if len(r.Blocks) == 1 && len(r.Blocks[0].Ops) == 0 && len(entryArgs) > 0 {
-				return nil, dialect.NewError(bs.Loc, "invalid block name in region with named arguments")
+				return nil, ir.NewError(bs.Loc, "invalid block name in region with named arguments")
 			}
 			blk, err := b.labelBlock(bs.Label, bs.Loc)
 			if err != nil {
@@ -96,18 +96,18 @@ func (s *state) parseRegionBuilt(entryArgs []dialect.Argument) (*dialect.RegionS
 
 // labelBlock returns the block a streaming frame's header ^label begins:
 // the one a successor read before made, or a new one.
-func (b *builder) labelBlock(label string, loc dialect.Location) (*dialect.Block, error) {
+func (b *builder) labelBlock(label string, loc ir.Location) (*ir.Block, error) {
 	f := b.top()
 	if blk, ok := f.labels[label]; ok {
 		if _, waiting := f.pending[label]; !waiting {
-			return nil, dialect.NewError(loc, "redefinition of block '^%s'", label)
+			return nil, ir.NewError(loc, "redefinition of block '^%s'", label)
 		}
 		delete(f.pending, label)
 		return blk, nil
 	}
-	blk := &dialect.Block{Label: label}
+	blk := &ir.Block{Label: label}
 	if f.labels == nil {
-		f.labels = map[string]*dialect.Block{}
+		f.labels = map[string]*ir.Block{}
 	}
 	f.labels[label] = blk
 	return blk, nil
@@ -115,14 +115,14 @@ func (b *builder) labelBlock(label string, loc dialect.Location) (*dialect.Block
 
 // forwardBlock makes the block a successor names before its header is
 // read, in a streaming frame.
-func (b *builder) forwardBlock(label string, loc dialect.Location) *dialect.Block {
+func (b *builder) forwardBlock(label string, loc ir.Location) *ir.Block {
 	f := b.top()
-	blk := &dialect.Block{Label: label}
+	blk := &ir.Block{Label: label}
 	if f.labels == nil {
-		f.labels = map[string]*dialect.Block{}
+		f.labels = map[string]*ir.Block{}
 	}
 	if f.pending == nil {
-		f.pending = map[string]dialect.Location{}
+		f.pending = map[string]ir.Location{}
 	}
 	f.labels[label] = blk
 	f.pending[label] = loc
@@ -135,7 +135,7 @@ func (b *builder) forwardBlock(label string, loc dialect.Location) *dialect.Bloc
 // region's ops are read with a few states instead of one each. When the
 // states took more than the rest of that slab, they are left to die with
 // their slabs.
-func (s *state) reuseStates(mark []dialect.OperationState) {
+func (s *state) reuseStates(mark []ir.OperationState) {
 	rest := s.stateSlab
 	if len(rest) == 0 || len(mark) < len(rest) || &mark[len(mark)-1] != &rest[len(rest)-1] {
 		return

@@ -7,7 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Types: builtin types, read by recursive descent; the parameters of a
@@ -17,7 +17,7 @@ func (s *state) canStartType() bool {
 	t := s.peek()
 	switch t.Type {
 	case tIdent:
-		return dialect.ScalarType(t.Value) != nil
+		return ir.ScalarType(t.Value) != nil
 	case tDialectType, tBang, tShapedType:
 		return true
 	case tPunct:
@@ -28,7 +28,7 @@ func (s *state) canStartType() bool {
 
 // parseType reads a type. Each type that contains types (shaped types,
 // complex, tuple, function types) is one level of nesting.
-func (s *state) parseType() (dialect.Type, error) {
+func (s *state) parseType() (ir.Type, error) {
 	t := s.peek()
 	switch t.Type {
 	case tIdent:
@@ -39,7 +39,7 @@ func (s *state) parseType() (dialect.Type, error) {
 		return s.shapedType(t)
 	case tDialectType:
 		s.next()
-		dt, err := dialect.ParseDialectType(t.Value)
+		dt, err := ir.ParseDialectType(t.Value)
 		if err != nil {
 			return nil, s.errAt(t, "%v", err)
 		}
@@ -50,7 +50,7 @@ func (s *state) parseType() (dialect.Type, error) {
 			return at, nil
 		}
 		if strings.Contains(t.Value, ".") {
-			dt, err := dialect.ParseDialectType(t.Value)
+			dt, err := ir.ParseDialectType(t.Value)
 			if err != nil {
 				return nil, s.errAt(t, "%v", err)
 			}
@@ -68,7 +68,7 @@ func (s *state) parseType() (dialect.Type, error) {
 // shapedType parses a memref/tensor/vector/tuple/complex token, once per
 // distinct spelling in a parse (the cache is reset with the alias tables,
 // which the text may refer to).
-func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
+func (s *state) shapedType(t *lexer.Token) (ir.Type, error) {
 	if ty, ok := s.typeCache[t.Value]; ok {
 		return ty, nil
 	}
@@ -77,7 +77,7 @@ func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
 	// they are read from the same stream, so the text is lexed once
 	// however deep the types nest.
 	kw := t.Value[:strings.IndexByte(t.Value, '<')]
-	var ty dialect.Type
+	var ty ir.Type
 	err := s.read(tokenSpan(t, len(kw), len(t.Value)), true, func() (err error) {
 		if ty, err = s.typeFromWord(kw, t); err != nil {
 			return err
@@ -92,7 +92,7 @@ func (s *state) shapedType(t *lexer.Token) (dialect.Type, error) {
 }
 
 // maxIntWidth is MLIR's limit on the width of integer types.
-const maxIntWidth = dialect.MaxIntWidth
+const maxIntWidth = ir.MaxIntWidth
 
 // badIntWidth returns the error for a word that spells an integer type
 // (iN, siN, uiN) of a width MLIR does not accept, or nil.
@@ -125,8 +125,8 @@ func (s *state) badIntWidth(w string, at *lexer.Token) error {
 
 // typeFromWord finishes a type whose leading identifier was consumed (at
 // is where the type starts).
-func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
-	if st := dialect.ScalarType(w); st != nil {
+func (s *state) typeFromWord(w string, at *lexer.Token) (ir.Type, error) {
+	if st := ir.ScalarType(w); st != nil {
 		return st, nil
 	}
 	switch w {
@@ -135,7 +135,7 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
 		if err := s.badIntWidth(w, at); err != nil {
 			return nil, err
 		}
-		return nil, dialect.NewError(s.wrongTokenLoc(at), "expected non-function type")
+		return nil, ir.NewError(s.wrongTokenLoc(at), "expected non-function type")
 	}
 	if err := s.enterAt(at); err != nil {
 		s.leave()
@@ -153,16 +153,16 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
 			return nil, err
 		}
 		switch el.(type) {
-		case *dialect.IntegerType, *dialect.FloatType:
+		case *ir.IntegerType, *ir.FloatType:
 		default:
-			return nil, dialect.NewError(locOf(elemAt), "invalid element type for complex")
+			return nil, ir.NewError(locOf(elemAt), "invalid element type for complex")
 		}
-		return dialect.Complex(el), s.expectPunct(">")
+		return ir.Complex(el), s.expectPunct(">")
 	case "tuple":
 		if err := s.expectPunct("<"); err != nil {
 			return nil, err
 		}
-		var elems []dialect.Type
+		var elems []ir.Type
 		if !s.isPunct(">") {
 			for {
 				el, err := s.parseType()
@@ -176,12 +176,12 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (dialect.Type, error) {
 				s.next()
 			}
 		}
-		return dialect.Tuple(elems), s.expectPunct(">")
+		return ir.Tuple(elems), s.expectPunct(">")
 	}
 	return s.parseShapedBody(w, at)
 }
 
-func (s *state) parseFunctionType() (dialect.Type, error) {
+func (s *state) parseFunctionType() (ir.Type, error) {
 	if err := s.enter(); err != nil {
 		s.leave()
 		return nil, err
@@ -192,9 +192,9 @@ func (s *state) parseFunctionType() (dialect.Type, error) {
 	}
 	// Every generic op has a function type, most of them one seen before:
 	// the types are read into a buffer on the stack, and a function type
-	// of few types is looked up by them before it is made (dialect.Function
+	// of few types is looked up by them before it is made (ir.Function
 	// interns it by a key spelled out for every call).
-	var buf [fnKeyTypes]dialect.Type
+	var buf [fnKeyTypes]ir.Type
 	all := buf[:0]
 	if !s.isPunct(")") {
 		for {
@@ -244,16 +244,16 @@ func (s *state) parseFunctionType() (dialect.Type, error) {
 		all = append(all, t)
 	}
 	if len(all) > fnKeyTypes {
-		return dialect.Function(slices.Clone(all[:ins]), slices.Clone(all[ins:])), nil
+		return ir.Function(slices.Clone(all[:ins]), slices.Clone(all[ins:])), nil
 	}
 	k := fnKey{ins: uint8(ins), outs: uint8(len(all) - ins)}
 	copy(k.types[:], all)
 	if ft, ok := s.fnCache[k]; ok {
 		return ft, nil
 	}
-	ft := dialect.Function(slices.Clone(all[:ins]), slices.Clone(all[ins:]))
+	ft := ir.Function(slices.Clone(all[:ins]), slices.Clone(all[ins:]))
 	if s.fnCache == nil {
-		s.fnCache = map[fnKey]dialect.Type{}
+		s.fnCache = map[fnKey]ir.Type{}
 	}
 	s.fnCache[k] = ft
 	return ft, nil
@@ -263,18 +263,18 @@ func (s *state) parseFunctionType() (dialect.Type, error) {
 // its (interned, so comparable) types.
 type fnKey struct {
 	ins, outs uint8
-	types     [fnKeyTypes]dialect.Type
+	types     [fnKeyTypes]ir.Type
 }
 
 const fnKeyTypes = 8
 
 // parseResultTypes reads `T` or `(T, U)` (a function type is parenthesised).
-func (s *state) parseResultTypes() ([]dialect.Type, error) {
+func (s *state) parseResultTypes() ([]ir.Type, error) {
 	if s.isPunct("(") {
 		// Either a parenthesised list or a function type result: a function
 		// type would be `(...) -> ...`, which MLIR requires to be wrapped.
 		s.next()
-		var outs []dialect.Type
+		var outs []ir.Type
 		if !s.isPunct(")") {
 			for {
 				t, err := s.parseType()
@@ -294,7 +294,7 @@ func (s *state) parseResultTypes() ([]dialect.Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []dialect.Type{t}, nil
+	return []ir.Type{t}, nil
 }
 
 // expectX consumes an identifier starting with 'x' (the dimension
@@ -312,7 +312,7 @@ func (s *state) expectX() (string, error) {
 type shapedDims struct {
 	shape    []int64
 	scalable []bool
-	elem     dialect.Type
+	elem     ir.Type
 	elemAt   lexer.Position // where the element type starts
 	unranked bool
 }
@@ -352,7 +352,7 @@ func (s *state) parseDims(kind string) (d shapedDims, err error) {
 			add(n, false)
 		case t.Type == tPunct && t.Value == "?" && !vector:
 			s.next()
-			add(dialect.Dynamic, false)
+			add(ir.Dynamic, false)
 		case t.Type == tPunct && t.Value == "*" && first && !vector:
 			s.next()
 			d.unranked = true
@@ -389,7 +389,7 @@ func (s *state) parseDims(kind string) (d shapedDims, err error) {
 			}
 			n, perr := strconv.ParseInt(pending[:j], 10, 64)
 			if perr != nil {
-				return d, dialect.NewError(locOf(pendingAt), "invalid dimension")
+				return d, ir.NewError(locOf(pendingAt), "invalid dimension")
 			}
 			add(n, false)
 			if j == len(pending) {
@@ -406,7 +406,7 @@ func (s *state) parseDims(kind string) (d shapedDims, err error) {
 			if pending[j] != 'x' {
 				pendingAt.Offset += j
 				pendingAt.Column += j
-				return d, dialect.NewError(locOf(pendingAt), "expected 'x' in dimension list")
+				return d, ir.NewError(locOf(pendingAt), "expected 'x' in dimension list")
 			}
 			pending = pending[j+1:]
 			pendingAt.Offset += j + 1
@@ -429,7 +429,7 @@ func (s *state) scalableDim() (int64, error) {
 	if strings.HasPrefix(n.Value, "0x") {
 		pos := n.Pos
 		pos.Column++
-		return 0, dialect.NewError(locOf(pos), "missing ']' closing scalable dimension")
+		return 0, ir.NewError(locOf(pos), "missing ']' closing scalable dimension")
 	}
 	v, err := strconv.ParseInt(n.Value, 10, 64)
 	if err != nil {
@@ -442,7 +442,7 @@ func (s *state) scalableDim() (int64, error) {
 	return v, nil
 }
 
-func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, error) {
+func (s *state) parseShapedBody(kind string, at *lexer.Token) (ir.Type, error) {
 	if err := s.expectPunct("<"); err != nil {
 		return nil, err
 	}
@@ -458,7 +458,7 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 		return nil, err
 	}
 	shape, scalable, elem := d.shape, d.scalable, d.elem
-	var extras []dialect.Attribute
+	var extras []ir.Attribute
 	if !s.isPunct(",") && !s.isPunct(">") {
 		if kind == "memref" {
 			return nil, s.errf("expected ',' or '>' in memref type")
@@ -492,29 +492,29 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 				return nil, s.errAt(at, "vector types must have positive constant sizes but got %s", strings.Join(dims, ", "))
 			}
 		}
-		return dialect.Vector(shape, scalable, elem), nil
+		return ir.Vector(shape, scalable, elem), nil
 	case "tensor":
 		if d.unranked {
-			return dialect.UnrankedTensor(elem), nil
+			return ir.UnrankedTensor(elem), nil
 		}
-		var enc dialect.Attribute
+		var enc ir.Attribute
 		if len(extras) > 1 {
 			return nil, s.errAt(at, "too many parameters in tensor type")
 		} else if len(extras) == 1 {
 			enc = extras[0]
 		}
-		return dialect.Tensor(shape, elem, enc), nil
+		return ir.Tensor(shape, elem, enc), nil
 	}
 	if d.unranked {
-		var space dialect.Attribute
+		var space ir.Attribute
 		if len(extras) == 1 {
 			space = extras[0]
 		} else if len(extras) > 1 {
 			return nil, s.errAt(at, "too many parameters in unranked memref type")
 		}
-		return dialect.UnrankedMemRef(elem, space), nil
+		return ir.UnrankedMemRef(elem, space), nil
 	}
-	var layout, space dialect.Attribute
+	var layout, space ir.Attribute
 	for i, a := range extras {
 		if i == 0 && isLayout(a) {
 			layout = a
@@ -526,36 +526,36 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (dialect.Type, err
 		space = a
 	}
 	switch l := layout.(type) {
-	case *dialect.StridedLayoutAttr:
+	case *ir.StridedLayoutAttr:
 		if len(l.Strides) != len(shape) {
 			return nil, s.errAt(at, "expected the number of strides to match the rank")
 		}
-	case *dialect.RawAttr:
+	case *ir.RawAttr:
 		if n := affineMapNumDims(l.Text); n >= 0 && n != len(shape) {
 			return nil, s.errAt(at, "memref layout mismatch between rank and affine map: %d != %d", len(shape), n)
 		}
 	}
-	return dialect.MemRef(shape, elem, layout, space), nil
+	return ir.MemRef(shape, elem, layout, space), nil
 }
 
 // checkElementType applies MLIR's rules for the element types of builtin
 // shaped types. Types of dialects pto-opt keeps opaque are let through:
 // only their dialect knows whether they may be elements.
-func checkElementType(kind string, elem dialect.Type, at lexer.Position) error {
-	if _, opaque := elem.(*dialect.OpaqueType); opaque {
+func checkElementType(kind string, elem ir.Type, at lexer.Position) error {
+	if _, opaque := elem.(*ir.OpaqueType); opaque {
 		if kind == "tensor" || kind == "memref" || kind == "vector" {
 			return nil
 		}
 	}
 	ok := false
 	switch elem.(type) {
-	case *dialect.IntegerType, *dialect.IndexType, *dialect.FloatType:
+	case *ir.IntegerType, *ir.IndexType, *ir.FloatType:
 		ok = true
-	case *dialect.ComplexType, *dialect.VectorType:
+	case *ir.ComplexType, *ir.VectorType:
 		ok = kind != "vector"
-	case *dialect.MemRefType:
+	case *ir.MemRefType:
 		ok = kind == "memref"
-	case *dialect.NoneType, *dialect.TensorType, *dialect.TupleType, *dialect.FunctionType:
+	case *ir.NoneType, *ir.TensorType, *ir.TupleType, *ir.FunctionType:
 	default:
 		// pto-opt's own dialect types (tile, pto): tensors accept any
 		// non-builtin type; memrefs and vectors need an element interface
@@ -567,11 +567,11 @@ func checkElementType(kind string, elem dialect.Type, at lexer.Position) error {
 	}
 	switch kind {
 	case "vector":
-		return dialect.NewError(locOf(at), "failed to verify 'elementType': VectorElementTypeInterface instance")
+		return ir.NewError(locOf(at), "failed to verify 'elementType': VectorElementTypeInterface instance")
 	case "tensor":
-		return dialect.NewError(locOf(at), "invalid tensor element type")
+		return ir.NewError(locOf(at), "invalid tensor element type")
 	}
-	return dialect.NewError(locOf(at), "invalid memref element type")
+	return ir.NewError(locOf(at), "invalid memref element type")
 }
 
 // affineMapNumDims counts the dimensions of affine_map<(d0, ...)...>, or
@@ -592,11 +592,11 @@ func affineMapNumDims(text string) int {
 	return strings.Count(inner, ",") + 1
 }
 
-func isLayout(a dialect.Attribute) bool {
+func isLayout(a ir.Attribute) bool {
 	switch a := a.(type) {
-	case *dialect.StridedLayoutAttr:
+	case *ir.StridedLayoutAttr:
 		return true
-	case *dialect.RawAttr:
+	case *ir.RawAttr:
 		return a.IsAffineMap()
 	}
 	return false

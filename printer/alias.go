@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // aliasTable names the attributes mlir-opt prints through aliases: affine
@@ -19,13 +19,13 @@ type aliasTable struct {
 	byText map[string]string
 	count  map[string]int
 	defs   []aliasDef
-	types  map[dialect.Type]string
+	types  map[ir.Type]string
 }
 
 type aliasDef struct{ kind, name, text string }
 
 func newAliasTable() *aliasTable {
-	return &aliasTable{byText: map[string]string{}, count: map[string]int{}, types: map[dialect.Type]string{}}
+	return &aliasTable{byText: map[string]string{}, count: map[string]int{}, types: map[ir.Type]string{}}
 }
 
 func (t *aliasTable) name(kind, text string) string {
@@ -54,7 +54,7 @@ func (t *aliasTable) writeHeader(w *bufio.Writer) {
 	}
 }
 
-func (t *aliasTable) typeText(ty dialect.Type) string {
+func (t *aliasTable) typeText(ty ir.Type) string {
 	if s, ok := t.types[ty]; ok {
 		return s
 	}
@@ -185,13 +185,13 @@ func balancedEnd(s string, j int) int {
 }
 
 // needsAliases reports whether printing op would use an alias.
-func needsAliases(op *dialect.Operation) bool {
-	seen := map[dialect.Type]bool{}
+func needsAliases(op *ir.Operation) bool {
+	seen := map[ir.Type]bool{}
 	// Most values have the type the one before had: one entry in front of
 	// the map saves hashing it again.
-	var lastT dialect.Type
+	var lastT ir.Type
 	lastNeed := false
-	typeNeeds := func(t dialect.Type) bool {
+	typeNeeds := func(t ir.Type) bool {
 		if t == nil {
 			return false
 		}
@@ -209,33 +209,33 @@ func needsAliases(op *dialect.Operation) bool {
 		}
 		return need
 	}
-	var attrNeeds func(a dialect.Attribute) bool
-	attrNeeds = func(a dialect.Attribute) bool {
+	var attrNeeds func(a ir.Attribute) bool
+	attrNeeds = func(a ir.Attribute) bool {
 		switch a := a.(type) {
 		case nil:
 			return false
-		case *dialect.IntegerAttr:
+		case *ir.IntegerAttr:
 			return false
-		case *dialect.FloatAttr:
+		case *ir.FloatAttr:
 			return false
-		case *dialect.UnitAttr:
+		case *ir.UnitAttr:
 			return false
-		case *dialect.StringAttr:
+		case *ir.StringAttr:
 			return typeNeeds(a.Type)
-		case *dialect.TypeAttr:
+		case *ir.TypeAttr:
 			return typeNeeds(a.Type)
-		case *dialect.DenseElementsAttr:
+		case *ir.DenseElementsAttr:
 			return typeNeeds(a.Type)
-		case *dialect.DenseArrayAttr:
+		case *ir.DenseArrayAttr:
 			return false
-		case *dialect.ArrayAttr:
+		case *ir.ArrayAttr:
 			for _, e := range a.Elems {
 				if attrNeeds(e) {
 					return true
 				}
 			}
 			return false
-		case *dialect.DictAttr:
+		case *ir.DictAttr:
 			for _, e := range a.Entries {
 				if attrNeeds(e.Value) {
 					return true
@@ -252,7 +252,7 @@ func needsAliases(op *dialect.Operation) bool {
 		return need
 	}
 	found := false
-	op.Walk(func(o *dialect.Operation) bool {
+	op.Walk(func(o *ir.Operation) bool {
 		if found {
 			return false
 		}
@@ -266,7 +266,7 @@ func needsAliases(op *dialect.Operation) bool {
 				found = true
 			}
 		}
-		for _, l := range [][]dialect.NamedAttr{o.Props, o.Attrs} {
+		for _, l := range [][]ir.NamedAttr{o.Props, o.Attrs} {
 			for _, a := range l {
 				if attrNeeds(a.Value) {
 					found = true

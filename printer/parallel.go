@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"bytes"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // A block of many functions (a large module body) is printed by parallel
@@ -21,12 +21,12 @@ const (
 )
 
 // parallelOK reports whether the ops of b can be printed in parallel.
-func (p *printer) parallelOK(b *dialect.Block) bool {
+func (p *printer) parallelOK(b *ir.Block) bool {
 	if p.serial || p.alias != nil || p.keepNames || len(b.Ops) < parallelMinOps || p.opts.workers() < 2 {
 		return false
 	}
 	for _, op := range b.Ops {
-		if !op.Has(dialect.IsolatedFromAbove) || len(op.Results) != 0 || len(op.Operands) != 0 || len(op.Successors()) != 0 {
+		if !op.Has(ir.IsolatedFromAbove) || len(op.Results) != 0 || len(op.Operands) != 0 || len(op.Successors()) != 0 {
 			return false
 		}
 	}
@@ -34,7 +34,7 @@ func (p *printer) parallelOK(b *dialect.Block) bool {
 }
 
 // printOpsParallel prints ops, one per line at the current indentation.
-func (p *printer) printOpsParallel(ops []*dialect.Operation) {
+func (p *printer) printOpsParallel(ops []*ir.Operation) {
 	workers := p.opts.workers()
 	n := (len(ops) + parallelRun - 1) / parallelRun
 	results := make([]chan *bytes.Buffer, n)
@@ -60,9 +60,9 @@ func (p *printer) printOpsParallel(ops []*dialect.Operation) {
 			wp := &printer{
 				opts:    p.opts,
 				indent:  p.indent,
-				names:   make(map[*dialect.Value]string, 256),
-				blocks:  map[*dialect.Block]*blockInfo{},
-				regions: map[*dialect.Region]*scope{},
+				names:   make(map[*ir.Value]string, 256),
+				blocks:  map[*ir.Block]*blockInfo{},
+				regions: map[*ir.Region]*scope{},
 				cur:     &sc,
 				serial:  true,
 				w:       bufio.NewWriterSize(nil, 16<<10),

@@ -23,7 +23,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Options select the printed form.
@@ -49,7 +49,7 @@ func (o Options) workers() int {
 }
 
 // Print writes op (normally the top-level module) followed by a newline.
-func Print(w io.Writer, op *dialect.Operation, opts Options) error {
+func Print(w io.Writer, op *ir.Operation, opts Options) error {
 	bw, ok := w.(*bufio.Writer)
 	if !ok {
 		bw = bufio.NewWriterSize(w, 1<<16)
@@ -97,7 +97,7 @@ func (c *chunks) Write(p []byte) (int, error) {
 }
 
 // String prints op to a string.
-func String(op *dialect.Operation, opts Options) string {
+func String(op *ir.Operation, opts Options) string {
 	var sb strings.Builder
 	Print(&sb, op, opts)
 	return sb.String()
@@ -105,7 +105,7 @@ func String(op *dialect.Operation, opts Options) string {
 
 // Names returns the names values get when op is printed with opts, so
 // analysis dumps can refer to values the way the printed IR does.
-func Names(op *dialect.Operation, opts Options) map[*dialect.Value]string {
+func Names(op *ir.Operation, opts Options) map[*ir.Value]string {
 	p := newPrinter(bufio.NewWriter(io.Discard), opts)
 	p.keepNames = true
 	p.printTop(op)
@@ -159,7 +159,7 @@ func (s *scope) snapshot() {
 type blockInfo struct {
 	name  string
 	order int
-	preds []*dialect.Block
+	preds []*ir.Block
 }
 
 type printer struct {
@@ -167,10 +167,10 @@ type printer struct {
 	opts   Options
 	indent int
 	// names maps values to their printed form (%x, %3, %0#1).
-	names  map[*dialect.Value]string
-	blocks map[*dialect.Block]*blockInfo
+	names  map[*ir.Value]string
+	blocks map[*ir.Block]*blockInfo
 	// regions holds the scopes of regions numbered but not yet finished.
-	regions map[*dialect.Region]*scope
+	regions map[*ir.Region]*scope
 	cur     *scope // the scope of the region being printed
 	// keepNames keeps the names of finished regions (for Names).
 	keepNames bool
@@ -183,9 +183,9 @@ func newPrinter(w *bufio.Writer, opts Options) *printer {
 	return &printer{
 		w:       w,
 		opts:    opts,
-		names:   make(map[*dialect.Value]string, 256),
-		blocks:  map[*dialect.Block]*blockInfo{},
-		regions: map[*dialect.Region]*scope{},
+		names:   make(map[*ir.Value]string, 256),
+		blocks:  map[*ir.Block]*blockInfo{},
+		regions: map[*ir.Region]*scope{},
 	}
 }
 
@@ -229,7 +229,7 @@ func isArgN(h string) bool {
 
 // printTop prints the top-level op: its regions are numbered from zero
 // counters, like mlir-opt's naming of the op it is asked to print.
-func (p *printer) printTop(op *dialect.Operation) {
+func (p *printer) printTop(op *ir.Operation) {
 	root := &scope{}
 	root.snapshot()
 	p.cur = root
@@ -239,7 +239,7 @@ func (p *printer) printTop(op *dialect.Operation) {
 
 // numberRegion names r's blocks, block arguments and the results of the
 // ops directly in it.
-func (p *printer) numberRegion(r *dialect.Region, s *scope) {
+func (p *printer) numberRegion(r *ir.Region, s *scope) {
 	for i, b := range r.Blocks {
 		p.blocks[b] = &blockInfo{name: "^bb" + strconv.Itoa(i), order: i}
 	}
@@ -275,7 +275,7 @@ func (p *printer) numberRegion(r *dialect.Region, s *scope) {
 // numberResults names op's results. A result with a name starts a result
 // group that extends over the following unnamed results; an unnamed first
 // result gets a number.
-func (p *printer) numberResults(op *dialect.Operation, s *scope) {
+func (p *printer) numberResults(op *ir.Operation, s *scope) {
 	res := op.Results
 	if len(res) == 0 {
 		return
@@ -324,7 +324,7 @@ func (p *printer) numberResults(op *dialect.Operation, s *scope) {
 	}
 }
 
-func (p *printer) valueName(v *dialect.Value) string {
+func (p *printer) valueName(v *ir.Value) string {
 	if n, ok := p.names[v]; ok {
 		return n
 	}
@@ -337,7 +337,7 @@ func (p *printer) valueName(v *dialect.Value) string {
 }
 
 // writeResults prints the result list and " = " (nothing without results).
-func (p *printer) writeResults(op *dialect.Operation) {
+func (p *printer) writeResults(op *ir.Operation) {
 	res := op.Results
 	if len(res) == 0 {
 		return
@@ -374,7 +374,7 @@ func (p *printer) writeIndent() {
 	}
 }
 
-func (p *printer) printOp(op *dialect.Operation) {
+func (p *printer) printOp(op *ir.Operation) {
 	parent := p.cur
 	for _, r := range op.Regions {
 		s := &scope{parent: parent, nextValueID: parent.endValueID, nextArgID: parent.endArgID, nextConflictID: parent.endConflictID}
@@ -428,18 +428,18 @@ func (p *printer) printOp(op *dialect.Operation) {
 }
 
 // locText renders a location for --mlir-print-debuginfo.
-func locText(l dialect.Location) string {
+func locText(l ir.Location) string {
 	if raw := l.RawText(); raw != "" {
 		return raw
 	}
 	if !l.Known() {
 		return "loc(unknown)"
 	}
-	return "loc(" + dialect.Quote(l.FileName()) + ":" + strconv.Itoa(int(l.Line)) + ":" + strconv.Itoa(int(l.Col)) + ")"
+	return "loc(" + ir.Quote(l.FileName()) + ":" + strconv.Itoa(int(l.Line)) + ":" + strconv.Itoa(int(l.Col)) + ")"
 }
 
-func (p *printer) printGeneric(op *dialect.Operation) {
-	p.w.WriteString(dialect.Quote(op.Name))
+func (p *printer) printGeneric(op *ir.Operation) {
+	p.w.WriteString(ir.Quote(op.Name))
 	p.w.WriteByte('(')
 	p.Operands(op.Operands)
 	p.w.WriteByte(')')
@@ -483,7 +483,7 @@ func (p *printer) printGeneric(op *dialect.Operation) {
 	p.w.WriteString(") -> ")
 	switch len(op.Results) {
 	case 1:
-		if _, isFn := op.Results[0].Type.(*dialect.FunctionType); !isFn {
+		if _, isFn := op.Results[0].Type.(*ir.FunctionType); !isFn {
 			p.Type(op.Results[0].Type)
 			break
 		}
@@ -503,7 +503,7 @@ func (p *printer) printGeneric(op *dialect.Operation) {
 // printRegion prints `{ ... }`. Block headers are printed for every block
 // but the entry block, which gets one when its arguments are asked for or
 // (generic form) when it is empty.
-func (p *printer) printRegion(r *dialect.Region, printEntryArgs, printEmptyTerminator, generic bool) {
+func (p *printer) printRegion(r *ir.Region, printEntryArgs, printEmptyTerminator, generic bool) {
 	s, ok := p.regions[r]
 	if !ok {
 		// A region printed outside its op's printing: number it now.
@@ -543,7 +543,7 @@ func (p *printer) printRegion(r *dialect.Region, printEntryArgs, printEmptyTermi
 	p.cur = saved
 }
 
-func (p *printer) printBlockHeader(b *dialect.Block, entry bool) {
+func (p *printer) printBlockHeader(b *ir.Block, entry bool) {
 	info := p.blockInfo(b)
 	p.w.WriteString(info.name)
 	if len(b.Args) > 0 {
@@ -568,8 +568,8 @@ func (p *printer) printBlockHeader(b *dialect.Block, entry bool) {
 		p.w.WriteString("  // pred: ")
 		p.w.WriteString(p.blockInfo(preds[0]).name)
 	default:
-		sorted := append([]*dialect.Block(nil), preds...)
-		slices.SortStableFunc(sorted, func(a, b *dialect.Block) int { return cmp.Compare(p.blockInfo(a).order, p.blockInfo(b).order) })
+		sorted := append([]*ir.Block(nil), preds...)
+		slices.SortStableFunc(sorted, func(a, b *ir.Block) int { return cmp.Compare(p.blockInfo(a).order, p.blockInfo(b).order) })
 		p.w.WriteString("  // ")
 		p.w.WriteString(strconv.Itoa(len(sorted)))
 		p.w.WriteString(" preds: ")
@@ -583,7 +583,7 @@ func (p *printer) printBlockHeader(b *dialect.Block, entry bool) {
 	p.w.WriteByte('\n')
 }
 
-func (p *printer) blockInfo(b *dialect.Block) *blockInfo {
+func (p *printer) blockInfo(b *ir.Block) *blockInfo {
 	if info, ok := p.blocks[b]; ok {
 		return info
 	}
@@ -604,7 +604,7 @@ func (p *printer) blockInfo(b *dialect.Block) *blockInfo {
 
 // isElidable reports whether op is an implicit terminator the pretty form
 // may omit: its parent declares it and it carries nothing.
-func isElidable(op *dialect.Operation) bool {
+func isElidable(op *ir.Operation) bool {
 	parent := op.ParentOp()
 	if parent == nil || parent.Def == nil || parent.Def.ImplicitTerminator != op.Name {
 		return false
@@ -631,17 +631,17 @@ func (p *printer) text(s string) {
 }
 
 // attrList writes `name = value, flag, ...`.
-func (p *printer) attrList(list []dialect.NamedAttr) {
+func (p *printer) attrList(list []ir.NamedAttr) {
 	for i, e := range list {
 		if i > 0 {
 			p.w.WriteString(", ")
 		}
-		if dialect.IsBareIdentifier(e.Name) {
+		if ir.IsBareIdentifier(e.Name) {
 			p.w.WriteString(e.Name)
 		} else {
-			p.w.WriteString(dialect.Quote(e.Name))
+			p.w.WriteString(ir.Quote(e.Name))
 		}
-		if _, unit := e.Value.(*dialect.UnitAttr); unit {
+		if _, unit := e.Value.(*ir.UnitAttr); unit {
 			continue
 		}
 		p.w.WriteString(" = ")
@@ -651,14 +651,14 @@ func (p *printer) attrList(list []dialect.NamedAttr) {
 
 // attr writes an attribute; the common kinds are written without building
 // their text first.
-func (p *printer) attr(a dialect.Attribute) {
+func (p *printer) attr(a ir.Attribute) {
 	switch a := a.(type) {
-	case *dialect.IntegerAttr:
-		if it, ok := a.Type.(*dialect.IntegerType); ok && it.Width == 1 && it.Signedness == 0 {
+	case *ir.IntegerAttr:
+		if it, ok := a.Type.(*ir.IntegerType); ok && it.Width == 1 && it.Signedness == 0 {
 			break
 		}
 		if a.Big == "" && a.Type != nil {
-			if it, ok := a.Type.(*dialect.IntegerType); !ok || it.Signedness != 'u' || a.Value >= 0 {
+			if it, ok := a.Type.(*ir.IntegerType); !ok || it.Signedness != 'u' || a.Value >= 0 {
 				var buf [24]byte
 				p.w.Write(strconv.AppendInt(buf[:0], a.Value, 10))
 				p.w.WriteString(" : ")
@@ -666,9 +666,9 @@ func (p *printer) attr(a dialect.Attribute) {
 				return
 			}
 		}
-	case *dialect.DenseArrayAttr:
+	case *ir.DenseArrayAttr:
 		if a.Floats == nil {
-			if it, ok := a.Elem.(*dialect.IntegerType); ok && it.Width > 1 && it.Signedness != 'u' {
+			if it, ok := a.Elem.(*ir.IntegerType); ok && it.Width > 1 && it.Signedness != 'u' {
 				p.w.WriteString("array<")
 				p.w.WriteString(it.String())
 				var buf [24]byte
@@ -688,13 +688,13 @@ func (p *printer) attr(a dialect.Attribute) {
 	p.text(a.String())
 }
 
-// ---- dialect.AsmPrinter ----
+// ---- ir.AsmPrinter ----
 
 func (p *printer) Write(s string) { p.text(s) }
 
-func (p *printer) Operand(v *dialect.Value) { p.w.WriteString(p.valueName(v)) }
+func (p *printer) Operand(v *ir.Value) { p.w.WriteString(p.valueName(v)) }
 
-func (p *printer) Operands(vs []*dialect.Value) {
+func (p *printer) Operands(vs []*ir.Value) {
 	for i, v := range vs {
 		if i > 0 {
 			p.w.WriteString(", ")
@@ -703,7 +703,7 @@ func (p *printer) Operands(vs []*dialect.Value) {
 	}
 }
 
-func (p *printer) Type(t dialect.Type) {
+func (p *printer) Type(t ir.Type) {
 	if p.alias != nil {
 		p.w.WriteString(p.alias.typeText(t))
 		return
@@ -711,7 +711,7 @@ func (p *printer) Type(t dialect.Type) {
 	p.w.WriteString(t.String())
 }
 
-func (p *printer) Types(ts []dialect.Type) {
+func (p *printer) Types(ts []ir.Type) {
 	for i, t := range ts {
 		if i > 0 {
 			p.w.WriteString(", ")
@@ -720,16 +720,16 @@ func (p *printer) Types(ts []dialect.Type) {
 	}
 }
 
-func (p *printer) Attr(a dialect.Attribute) { p.attr(a) }
+func (p *printer) Attr(a ir.Attribute) { p.attr(a) }
 
 // mergedAttrs lists op's properties and attributes without the elided
 // names, sorted by name.
-func mergedAttrs(op *dialect.Operation, elided []string) []dialect.NamedAttr {
+func mergedAttrs(op *ir.Operation, elided []string) []ir.NamedAttr {
 	if len(op.Props) == 0 && len(elided) == 0 {
 		return op.Attrs
 	}
-	var list []dialect.NamedAttr
-	for _, src := range [][]dialect.NamedAttr{op.Props, op.Attrs} {
+	var list []ir.NamedAttr
+	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs} {
 	next:
 		for _, a := range src {
 			for _, e := range elided {
@@ -741,12 +741,12 @@ func mergedAttrs(op *dialect.Operation, elided []string) []dialect.NamedAttr {
 		}
 	}
 	if len(list) > 1 {
-		dialect.SortAttrs(list)
+		ir.SortAttrs(list)
 	}
 	return list
 }
 
-func (p *printer) AttrDict(op *dialect.Operation, elided ...string) {
+func (p *printer) AttrDict(op *ir.Operation, elided ...string) {
 	list := mergedAttrs(op, elided)
 	if len(list) == 0 {
 		return
@@ -756,7 +756,7 @@ func (p *printer) AttrDict(op *dialect.Operation, elided ...string) {
 	p.w.WriteByte('}')
 }
 
-func (p *printer) AttrDictWithKeyword(op *dialect.Operation, elided ...string) {
+func (p *printer) AttrDictWithKeyword(op *ir.Operation, elided ...string) {
 	list := mergedAttrs(op, elided)
 	if len(list) == 0 {
 		return
@@ -766,13 +766,13 @@ func (p *printer) AttrDictWithKeyword(op *dialect.Operation, elided ...string) {
 	p.w.WriteByte('}')
 }
 
-func (p *printer) Region(r *dialect.Region, printEntryArgs, printEmptyTerminator bool) {
+func (p *printer) Region(r *ir.Region, printEntryArgs, printEmptyTerminator bool) {
 	p.printRegion(r, printEntryArgs, printEmptyTerminator, false)
 }
 
-func (p *printer) Successor(b *dialect.Block) { p.w.WriteString(p.blockInfo(b).name) }
+func (p *printer) Successor(b *ir.Block) { p.w.WriteString(p.blockInfo(b).name) }
 
-func (p *printer) ArgDecl(v *dialect.Value) {
+func (p *printer) ArgDecl(v *ir.Value) {
 	p.w.WriteString(p.valueName(v))
 	p.w.WriteString(": ")
 	p.Type(v.Type)
@@ -792,7 +792,7 @@ func (p *printer) Newline(extra int) {
 	}
 }
 
-func (p *printer) OptionalLoc(loc dialect.Location) {
+func (p *printer) OptionalLoc(loc ir.Location) {
 	if p.opts.DebugInfo {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(loc))

@@ -16,7 +16,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/strictjson"
 )
 
@@ -239,7 +239,7 @@ const HazardSplitLoadTpop = "split-load-tpop"
 // dialect's on-chip spaces (global memory, ddr, is not planned).
 func SpaceNames() []string {
 	var out []string
-	for _, s := range dialect.TileSpaces {
+	for _, s := range tile.Spaces {
 		if s != "ddr" {
 			out = append(out, s)
 		}

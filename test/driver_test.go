@@ -16,7 +16,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/filecheck"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -55,7 +55,7 @@ var testBreakIR = &pass.Pass{
 	ClassName: "TestDriverBreakIR",
 	Summary:   "Test only: erase every function's terminator (invalid IR)",
 	Anchor:    "func.func",
-	Run: func(ctx *pass.Context, fn *dialect.Operation) error {
+	Run: func(ctx *pass.Context, fn *ir.Operation) error {
 		if b := fn.Body(0); b != nil {
 			if t := b.Terminator(); t != nil {
 				t.Erase()
@@ -74,24 +74,24 @@ var testDiagnostics = &pass.Pass{
 	ClassName: "TestDriverDiagnostics",
 	Summary:   "Test only: emit the diagnostics that test.emit_* attributes ask for",
 	Anchor:    "builtin.module",
-	Run: func(ctx *pass.Context, m *dialect.Operation) error {
-		m.Walk(func(op *dialect.Operation) bool {
+	Run: func(ctx *pass.Context, m *ir.Operation) error {
+		m.Walk(func(op *ir.Operation) bool {
 			for _, k := range []struct {
 				attr string
-				sev  dialect.Severity
+				sev  ir.Severity
 			}{
-				{"test.emit_error", dialect.SevError},
-				{"test.emit_warning", dialect.SevWarning},
-				{"test.emit_remark", dialect.SevRemark},
-				{"test.emit_unknown", dialect.SevError},
+				{"test.emit_error", ir.SevError},
+				{"test.emit_warning", ir.SevWarning},
+				{"test.emit_remark", ir.SevRemark},
+				{"test.emit_unknown", ir.SevError},
 			} {
 				msg, ok := op.StrAttrValue(k.attr)
 				if !ok {
 					continue
 				}
-				d := &dialect.Diagnostic{Severity: k.sev, Loc: op.Loc, Msg: msg}
+				d := &ir.Diagnostic{Severity: k.sev, Loc: op.Loc, Msg: msg}
 				if k.attr == "test.emit_unknown" {
-					d.Loc = dialect.Location{}
+					d.Loc = ir.Location{}
 				}
 				if note, ok := op.StrAttrValue("test.note"); ok && op.ParentOp() != nil {
 					d.WithNote(op.ParentOp().Loc, "%s", note)

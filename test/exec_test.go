@@ -41,7 +41,7 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -471,9 +471,9 @@ func TestDifferentialExecutionDetectsOverlap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var first *dialect.Value
+	var first *ir.Value
 	moved := 0
-	mod.Walk(func(op *dialect.Operation) bool {
+	mod.Walk(func(op *ir.Operation) bool {
 		if op.Name == "memref.view" {
 			if first == nil {
 				first = op.Operands[1]

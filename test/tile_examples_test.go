@@ -48,7 +48,8 @@ import (
 
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
@@ -326,16 +327,16 @@ func planUsage(t *testing.T, text string) spaceBytes {
 		t.Fatalf("planned output does not parse: %v", err)
 	}
 	used := spaceBytes{}
-	mod.Walk(func(op *dialect.Operation) bool {
+	mod.Walk(func(op *ir.Operation) bool {
 		if op.Name != "tile.alloc" {
 			return true
 		}
-		addr, ok := dialect.AllocAddr(op)
+		addr, ok := tile.AllocAddr(op)
 		if !ok {
 			t.Fatalf("a tile.alloc has no address after planning:\n%s", text)
 		}
 		size, _ := op.IntAttrValue("size")
-		s := dialect.TileSpaceOf(op.Results[0].Type)
+		s := tile.SpaceOf(op.Results[0].Type)
 		used[s] = max(used[s], addr+size)
 		return true
 	})
@@ -352,7 +353,7 @@ func lowerBound(t *testing.T, text string) spaceBytes {
 		t.Fatalf("output does not parse: %v", err)
 	}
 	lb := spaceBytes{}
-	mod.Walk(func(fn *dialect.Operation) bool {
+	mod.Walk(func(fn *ir.Operation) bool {
 		if fn.Name != "func.func" {
 			return true
 		}
@@ -362,7 +363,7 @@ func lowerBound(t *testing.T, text string) spaceBytes {
 			if root.Op.Name != "tile.alloc" {
 				continue
 			}
-			s := dialect.TileSpaceOf(root.Type)
+			s := tile.SpaceOf(root.Type)
 			size, _ := root.Op.IntAttrValue("size")
 			if live[s] == nil {
 				live[s] = make([]int64, lv.NumPoints()+1)
@@ -509,10 +510,10 @@ func TestTileExamplesEvidence(t *testing.T) {
 }
 
 func spaceOrder(s string) int {
-	for i, x := range dialect.TileSpaces {
+	for i, x := range tile.Spaces {
 		if x == s {
 			return i
 		}
 	}
-	return len(dialect.TileSpaces)
+	return len(tile.Spaces)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	_ "github.com/pto-opt/pto-opt/dialect/all" // every dialect pto-opt reads and writes
 )
 
 func main() { os.Exit(driver.Main()) }

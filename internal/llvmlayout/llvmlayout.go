@@ -25,7 +25,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
@@ -41,7 +41,7 @@ var ErrTooLarge = errors.New("the size does not fit in int64 bytes")
 // NoLayoutError says a type has no static size in the lowered program: it
 // has no LLVM type, or its size is only known at run time.
 type NoLayoutError struct {
-	Type dialect.Type
+	Type ir.Type
 	Why  string
 }
 
@@ -101,7 +101,7 @@ func For(own *DataLayout) Layouts {
 }
 
 // Of is the largest layout of t under ls; an error of any is the error.
-func (ls Layouts) Of(t dialect.Type) (Layout, error) {
+func (ls Layouts) Of(t ir.Type) (Layout, error) {
 	var out Layout
 	for _, dl := range ls {
 		l, err := dl.Of(t)
@@ -239,20 +239,20 @@ func sized(store, align int64) (Layout, error) {
 // Of is the layout of one element of type t in the lowered program. The
 // error is ErrTooLarge, or a *NoLayoutError for a type without a static
 // LLVM size (a scalable vector, tf32, a type of another dialect).
-func (dl *DataLayout) Of(t dialect.Type) (Layout, error) {
+func (dl *DataLayout) Of(t ir.Type) (Layout, error) {
 	switch t := t.(type) {
-	case *dialect.IndexType:
+	case *ir.IndexType:
 		return dl.integer(64), nil // the lowering's default index width
-	case *dialect.IntegerType:
+	case *ir.IntegerType:
 		if t.Width == 0 {
 			return Layout{}, &NoLayoutError{t, "has no LLVM type (LLVM integers have at least one bit)"}
 		}
 		return dl.integer(int64(t.Width)), nil
-	case *dialect.FloatType:
+	case *ir.FloatType:
 		return dl.float(t)
-	case *dialect.ComplexType:
+	case *ir.ComplexType:
 		return dl.complex(t)
-	case *dialect.VectorType:
+	case *ir.VectorType:
 		return dl.vector(t)
 	}
 	return Layout{}, &NoLayoutError{t, "has no size pto-opt knows in the LLVM lowering"}
@@ -268,16 +268,16 @@ func (dl *DataLayout) integer(width int64) Layout {
 // and whether that type is an LLVM float (else an integer): f16, bf16,
 // f32, f64, f80, f128 stay floats; f8*, f6*, f4* become integers of their
 // width; tf32 has no LLVM type.
-func scalarBits(t dialect.Type) (width int64, isFloat bool, err error) {
+func scalarBits(t ir.Type) (width int64, isFloat bool, err error) {
 	switch t := t.(type) {
-	case *dialect.IndexType:
+	case *ir.IndexType:
 		return 64, false, nil
-	case *dialect.IntegerType:
+	case *ir.IntegerType:
 		if t.Width == 0 {
 			return 0, false, &NoLayoutError{t, "has no LLVM type (LLVM integers have at least one bit)"}
 		}
 		return int64(t.Width), false, nil
-	case *dialect.FloatType:
+	case *ir.FloatType:
 		switch t.Name {
 		case "f16", "bf16", "f32", "f64", "f80", "f128":
 			return int64(t.Width), true, nil
@@ -289,7 +289,7 @@ func scalarBits(t dialect.Type) (width int64, isFloat bool, err error) {
 	return 0, false, &NoLayoutError{t, "has no size pto-opt knows in the LLVM lowering"}
 }
 
-func (dl *DataLayout) float(t *dialect.FloatType) (Layout, error) {
+func (dl *DataLayout) float(t *ir.FloatType) (Layout, error) {
 	width, isFloat, err := scalarBits(t)
 	if err != nil {
 		return Layout{}, err
@@ -308,7 +308,7 @@ func (dl *DataLayout) float(t *dialect.FloatType) (Layout, error) {
 // complex<T> lowers to the struct {T, T}: the second field at T's size
 // (already a multiple of its alignment), the whole rounded up to the
 // struct's alignment, T's or the aggregate entry's if larger.
-func (dl *DataLayout) complex(t *dialect.ComplexType) (Layout, error) {
+func (dl *DataLayout) complex(t *ir.ComplexType) (Layout, error) {
 	if _, _, err := scalarBits(t.Elem); err != nil {
 		return Layout{}, err
 	}
@@ -326,7 +326,7 @@ func (dl *DataLayout) complex(t *dialect.ComplexType) (Layout, error) {
 // A 1-D vector is bit-packed (vector<9xi1> holds 9 bits, 2 bytes) and
 // aligned by its v entry or else naturally; an n-D vector is nested arrays
 // of its innermost 1-D vector, a 0-d one a vector of one element.
-func (dl *DataLayout) vector(t *dialect.VectorType) (Layout, error) {
+func (dl *DataLayout) vector(t *ir.VectorType) (Layout, error) {
 	if slices.Contains(t.Scalable, true) {
 		return Layout{}, &NoLayoutError{t, "is scalable: its size is known only at run time"}
 	}

@@ -11,21 +11,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/llvmlayout"
 	"github.com/pto-opt/pto-opt/parser"
 )
 
 // typeOf parses an MLIR type.
-func typeOf(t *testing.T, text string) dialect.Type {
+func typeOf(t *testing.T, text string) ir.Type {
 	t.Helper()
 	m, err := parser.ParseString("func.func private @f("+text+")", parser.Options{})
 	if err != nil {
 		t.Fatalf("parsing %s: %v", text, err)
 	}
-	var ft *dialect.FunctionType
-	m.Walk(func(op *dialect.Operation) bool {
-		if f := dialect.FuncType(op); f != nil {
+	var ft *ir.FunctionType
+	m.Walk(func(op *ir.Operation) bool {
+		if f := funcdialect.FunctionType(op); f != nil {
 			ft = f
 		}
 		return true
@@ -396,7 +397,7 @@ func TestRuntimeStrides(t *testing.T) {
 		if !strings.HasPrefix(lines[i], ws) || err != nil {
 			t.Fatalf("width %d: unreadable line %q", w, lines[i])
 		}
-		typ := dialect.IntType(w)
+		typ := ir.IntType(w)
 		got, err := layouts.Of(typ)
 		if err != nil {
 			t.Fatal(err)

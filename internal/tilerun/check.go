@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"errors"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Check runs ref (the function before planning) with value semantics and
@@ -16,11 +16,11 @@ import (
 // are run but their reads are not compared, since ref has no such read.
 // A function the executor cannot run is reported as such, not as a
 // divergence.
-func Check(ref, plan *dialect.Operation, same map[*dialect.Operation]*dialect.Operation, opts Options, runs int) error {
-	kept := map[*dialect.Operation]bool{}
-	keys := map[*dialect.Operation]uint64{}
+func Check(ref, plan *ir.Operation, same map[*ir.Operation]*ir.Operation, opts Options, runs int) error {
+	kept := map[*ir.Operation]bool{}
+	keys := map[*ir.Operation]uint64{}
 	n := uint64(0)
-	ref.Walk(func(op *dialect.Operation) bool {
+	ref.Walk(func(op *ir.Operation) bool {
 		n++
 		keys[op] = n
 		if p, ok := same[op]; ok {
@@ -48,7 +48,7 @@ func Check(ref, plan *dialect.Operation, same map[*dialect.Operation]*dialect.Op
 		}
 		for i, w := range want.Tensors {
 			if !bytes.Equal(w, got.Tensors[i]) {
-				return dialect.NewError(plan.Loc, "verify-plan: tensor argument #%d holds different bytes after the planned function than after the unplanned one (seed %d)", i, o.Seed)
+				return ir.NewError(plan.Loc, "verify-plan: tensor argument #%d holds different bytes after the planned function than after the unplanned one (seed %d)", i, o.Seed)
 			}
 		}
 	}
@@ -62,19 +62,19 @@ func Check(ref, plan *dialect.Operation, same map[*dialect.Operation]*dialect.Op
 func runError(err error, which string, seed uint64) error {
 	var fault *FaultError
 	var bound *WorkBoundError
-	d := dialect.AsDiagnostic(err)
+	d := ir.AsDiagnostic(err)
 	switch {
 	case errors.As(err, &fault):
-		return dialect.NewError(d.Loc, "verify-plan: %s, out of bounds (seed %d)", d.Msg, seed)
+		return ir.NewError(d.Loc, "verify-plan: %s, out of bounds (seed %d)", d.Msg, seed)
 	case errors.As(err, &bound):
-		return &WorkBoundError{Bound: bound.Bound, Diag: dialect.NewError(d.Loc, "verify-plan: stopped running %s: %s, so the plan is not verified", which, d.Msg)}
+		return &WorkBoundError{Bound: bound.Bound, Diag: ir.NewError(d.Loc, "verify-plan: stopped running %s: %s, so the plan is not verified", which, d.Msg)}
 	}
-	return dialect.NewError(d.Loc, "verify-plan: cannot run %s: %s", which, d.Msg)
+	return ir.NewError(d.Loc, "verify-plan: cannot run %s: %s", which, d.Msg)
 }
 
 // compareReads walks the reads both runs made through ops they share, in
 // order, and reports the first whose bytes differ.
-func compareReads(want, got []Read, same map[*dialect.Operation]*dialect.Operation, kept map[*dialect.Operation]bool, seed uint64) error {
+func compareReads(want, got []Read, same map[*ir.Operation]*ir.Operation, kept map[*ir.Operation]bool, seed uint64) error {
 	j := 0
 	for _, w := range want {
 		p, ok := same[w.Op]
@@ -96,7 +96,7 @@ func compareReads(want, got []Read, same map[*dialect.Operation]*dialect.Operati
 			continue
 		}
 		v := g.Op.Operands[g.Operand]
-		d := dialect.NewError(g.Op.Loc, "verify-plan: '%s' reads operand #%d (%s) with other bytes than in the unplanned program (seed %d)", g.Op.Name, g.Operand, valueName(v), seed)
+		d := ir.NewError(g.Op.Loc, "verify-plan: '%s' reads operand #%d (%s) with other bytes than in the unplanned program (seed %d)", g.Op.Name, g.Operand, valueName(v), seed)
 		if g.Writer != nil && g.Writer != v.Op {
 			d = d.WithNote(g.Writer.Loc, "the bytes were last written by '%s'", g.Writer.Name)
 		}
@@ -108,7 +108,7 @@ func compareReads(want, got []Read, same map[*dialect.Operation]*dialect.Operati
 	return nil
 }
 
-func valueName(v *dialect.Value) string {
+func valueName(v *ir.Value) string {
 	if v.NameHint != "" {
 		return "%" + v.NameHint
 	}
@@ -117,11 +117,11 @@ func valueName(v *dialect.Value) string {
 
 // SameOps pairs the ops of a clone with those of its original, walking
 // both in step (Operation.Clone keeps the structure).
-func SameOps(clone, orig *dialect.Operation) map[*dialect.Operation]*dialect.Operation {
-	out := map[*dialect.Operation]*dialect.Operation{}
-	var a, b []*dialect.Operation
-	clone.Walk(func(op *dialect.Operation) bool { a = append(a, op); return true })
-	orig.Walk(func(op *dialect.Operation) bool { b = append(b, op); return true })
+func SameOps(clone, orig *ir.Operation) map[*ir.Operation]*ir.Operation {
+	out := map[*ir.Operation]*ir.Operation{}
+	var a, b []*ir.Operation
+	clone.Walk(func(op *ir.Operation) bool { a = append(a, op); return true })
+	orig.Walk(func(op *ir.Operation) bool { b = append(b, op); return true })
 	for i := range min(len(a), len(b)) {
 		if a[i].Name == b[i].Name {
 			out[a[i]] = b[i]

@@ -5,7 +5,8 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
@@ -16,11 +17,11 @@ import (
 // inserts one.
 var copyOps = map[string]bool{"tile.move": true}
 
-func (m *machine) tileOp(op *dialect.Operation) error {
+func (m *machine) tileOp(op *ir.Operation) error {
 	switch {
-	case op.Has(dialect.AllocLike):
+	case op.Has(ir.AllocLike):
 		return m.alloc(op)
-	case op.Has(dialect.ViewLike):
+	case op.Has(ir.ViewLike):
 		return m.view(op)
 	case op.Def != nil && len(op.Def.Flows) > 0:
 		return m.store(op)
@@ -31,19 +32,19 @@ func (m *machine) tileOp(op *dialect.Operation) error {
 // alloc makes the memory of a tile.alloc (Placed mode only: in Values
 // mode tiles ignore their destinations). Allocations with an address
 // share their space's memory.
-func (m *machine) alloc(op *dialect.Operation) error {
+func (m *machine) alloc(op *ir.Operation) error {
 	if m.opts.Mode != Placed {
 		return nil
 	}
 	size, _ := op.IntAttrValue("size")
 	if size <= 0 || size > 1<<30 {
-		return dialect.NewError(op.Loc, "tilerun: %s has size %d, which cannot be executed", dialect.Describe(op), size)
+		return ir.NewError(op.Loc, "tilerun: %s has size %d, which cannot be executed", ir.Describe(op), size)
 	}
-	if addr, ok := dialect.AllocAddr(op); ok {
+	if addr, ok := tile.AllocAddr(op); ok {
 		if addr < 0 || addr > 1<<30 {
-			return dialect.NewError(op.Loc, "tilerun: %s has address %d, which cannot be executed", dialect.Describe(op), addr)
+			return ir.NewError(op.Loc, "tilerun: %s has address %d, which cannot be executed", ir.Describe(op), addr)
 		}
-		space := dialect.TileSpaceOf(op.Results[0].Type)
+		space := tile.SpaceOf(op.Results[0].Type)
 		o := m.spaces[space]
 		if o == nil {
 			o = m.newObject(0)
@@ -60,26 +61,26 @@ func (m *machine) alloc(op *dialect.Operation) error {
 
 // view gives a view its source's bytes: a tile.slice the window at its
 // offsets, reshape and reinterpret the source's first bytes.
-func (m *machine) view(op *dialect.Operation) error {
+func (m *machine) view(op *ir.Operation) error {
 	srcV := op.Operands[op.Def.ViewSource]
 	src, ok := m.refs[srcV]
 	if !ok {
-		return dialect.NewError(op.Loc, "tilerun: the source of %s has not been computed", dialect.Describe(op))
+		return ir.NewError(op.Loc, "tilerun: the source of %s has not been computed", ir.Describe(op))
 	}
-	t, ok := op.Results[0].Type.(*dialect.TileType)
+	t, ok := op.Results[0].Type.(*tile.Type)
 	if !ok {
-		return dialect.NewError(op.Loc, "tilerun: %s does not produce a tile", dialect.Describe(op))
+		return ir.NewError(op.Loc, "tilerun: %s does not produce a tile", ir.Describe(op))
 	}
 	n, err := byteSize(t.Shape, t.Elem)
 	if err != nil {
-		return dialect.NewError(op.Loc, "tilerun: %s: %v", dialect.Describe(op), err)
+		return ir.NewError(op.Loc, "tilerun: %s: %v", ir.Describe(op), err)
 	}
 	if op.Name == "tile.slice" {
-		st, ok := srcV.Type.(*dialect.TileType)
+		st, ok := srcV.Type.(*tile.Type)
 		if !ok {
-			return dialect.NewError(op.Loc, "tilerun: %s slices a non-tile", dialect.Describe(op))
+			return ir.NewError(op.Loc, "tilerun: %s slices a non-tile", ir.Describe(op))
 		}
-		offs, err := m.offsets(op, dialect.TileInputs(op)[1:], len(st.Shape))
+		offs, err := m.offsets(op, tile.Inputs(op)[1:], len(st.Shape))
 		if err != nil {
 			return err
 		}
@@ -95,7 +96,7 @@ func (m *machine) view(op *dialect.Operation) error {
 		return nil
 	}
 	if n > src.n {
-		return &FaultError{Diag: dialect.NewError(op.Loc, "'%s' views %d bytes of a %d-byte source tile", op.Name, n, src.n)}
+		return &FaultError{Diag: ir.NewError(op.Loc, "'%s' views %d bytes of a %d-byte source tile", op.Name, n, src.n)}
 	}
 	r := ref{obj: src.obj, base: src.base, n: n}
 	if src.addr != nil {
@@ -107,23 +108,23 @@ func (m *machine) view(op *dialect.Operation) error {
 
 // store copies its tile inputs into the window of the tensor its result
 // flows from.
-func (m *machine) store(op *dialect.Operation) error {
+func (m *machine) store(op *ir.Operation) error {
 	k := op.Def.Flows[0].Operand
 	dst, ok := m.refs[op.Operands[k]]
 	if !ok {
-		return dialect.NewError(op.Loc, "tilerun: the tensor of %s has not been computed", dialect.Describe(op))
+		return ir.NewError(op.Loc, "tilerun: the tensor of %s has not been computed", ir.Describe(op))
 	}
-	tt, ok := op.Operands[k].Type.(*dialect.TileTensorType)
+	tt, ok := op.Operands[k].Type.(*tile.TensorType)
 	if !ok {
-		return dialect.NewError(op.Loc, "tilerun: %s does not write a !tile.tensor", dialect.Describe(op))
+		return ir.NewError(op.Loc, "tilerun: %s does not write a !tile.tensor", ir.Describe(op))
 	}
-	var idx []*dialect.Value
+	var idx []*ir.Value
 	var tiles []int
-	for j, v := range dialect.TileInputs(op) {
+	for j, v := range tile.Inputs(op) {
 		switch v.Type.(type) {
-		case *dialect.TileType:
+		case *tile.Type:
 			tiles = append(tiles, j)
-		case *dialect.TileTensorType:
+		case *tile.TensorType:
 		default:
 			idx = append(idx, v)
 		}
@@ -133,7 +134,7 @@ func (m *machine) store(op *dialect.Operation) error {
 		return err
 	}
 	for _, j := range tiles {
-		t := op.Operands[j].Type.(*dialect.TileType)
+		t := op.Operands[j].Type.(*tile.Type)
 		at, err := window(op, "writes", tt.Shape, t.Shape, tt.Elem, offs, "tensor")
 		if err != nil {
 			return err
@@ -161,7 +162,7 @@ type input struct {
 	r      ref
 	unsafe bool   // must not alias the output: read back to front, live
 	sum    uint64 // hash of all its bytes, taken before any write
-	tt     *dialect.TileTensorType
+	tt     *tile.TensorType
 	tensor func(i int) int // a tensor input: output byte -> tensor byte
 }
 
@@ -172,19 +173,19 @@ type input struct {
 // read from the other end plus a hash of the whole input (inputs it must
 // not overwrite: an aliased output changes what later bytes read). A
 // tensor input (a load) is read through the window at the op's offsets.
-func (m *machine) compute(op *dialect.Operation) error {
-	inputs := dialect.TileInputs(op)
-	all, forbidden := dialect.ForbiddenAliasOperands(op, m.opts.Target)
+func (m *machine) compute(op *ir.Operation) error {
+	inputs := tile.Inputs(op)
+	all, forbidden := analysis.ForbiddenAliasOperands(op, m.opts.Target)
 	seed := m.seed(op)
 	var ins []input
-	var idx []*dialect.Value
-	scratch := dialect.ScratchOperand(op)
+	var idx []*ir.Value
+	scratch := tile.ScratchOperand(op)
 	for j, v := range inputs {
 		if j == scratch {
 			continue // not read: clobbered below
 		}
 		switch t := v.Type.(type) {
-		case *dialect.TileType:
+		case *tile.Type:
 			r, err := m.read(op, j)
 			if err != nil {
 				return err
@@ -194,31 +195,31 @@ func (m *machine) compute(op *dialect.Operation) error {
 				in.unsafe = in.unsafe || f == j
 			}
 			ins = append(ins, in)
-		case *dialect.TileTensorType:
+		case *tile.TensorType:
 			r, ok := m.refs[v]
 			if !ok {
-				return dialect.NewError(op.Loc, "tilerun: the tensor read by %s has not been computed", dialect.Describe(op))
+				return ir.NewError(op.Loc, "tilerun: the tensor read by %s has not been computed", ir.Describe(op))
 			}
 			ins = append(ins, input{r: r, tt: t})
 		default:
 			s, ok := m.scal[v]
 			if !ok {
-				return dialect.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", j, dialect.Describe(op))
+				return ir.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", j, ir.Describe(op))
 			}
 			seed = mix(seed, uint64(s))
-			if v.Type == dialect.Index {
+			if v.Type == ir.Index {
 				idx = append(idx, v)
 			}
 		}
 	}
 	for ri, res := range op.Results {
-		t, ok := res.Type.(*dialect.TileType)
+		t, ok := res.Type.(*tile.Type)
 		if !ok {
-			return dialect.NewError(op.Loc, "tilerun: result #%d of %s is not a tile", ri, dialect.Describe(op))
+			return ir.NewError(op.Loc, "tilerun: result #%d of %s is not a tile", ri, ir.Describe(op))
 		}
 		n, err := byteSize(t.Shape, t.Elem)
 		if err != nil {
-			return dialect.NewError(op.Loc, "tilerun: %s: %v", dialect.Describe(op), err)
+			return ir.NewError(op.Loc, "tilerun: %s: %v", ir.Describe(op), err)
 		}
 		for k := range ins {
 			if tt := ins[k].tt; tt != nil {
@@ -262,7 +263,7 @@ func (m *machine) compute(op *dialect.Operation) error {
 		// live there is caught by the next read of it.
 		r, ok := m.refs[inputs[scratch]]
 		if !ok {
-			return dialect.NewError(op.Loc, "tilerun: the scratch tile of %s has not been computed", dialect.Describe(op))
+			return ir.NewError(op.Loc, "tilerun: the scratch tile of %s has not been computed", ir.Describe(op))
 		}
 		id := m.id(op)
 		for i := 0; i < r.n; i++ {
@@ -292,22 +293,22 @@ func (in input) byteFor(i, n int) uint64 {
 }
 
 // dest is where result ri of op is written.
-func (m *machine) dest(op *dialect.Operation, ri, n int) (ref, error) {
+func (m *machine) dest(op *ir.Operation, ri, n int) (ref, error) {
 	if m.opts.Mode == Placed {
-		if d := dialect.TileDestFor(op, ri); d != nil {
-			r, ok := m.placedRef(analysis.TileLoc{Buf: d, Offset: dialect.TileDestOffsetFor(op, ri)}, op.Results[ri])
+		if d := tile.DestFor(op, ri); d != nil {
+			r, ok := m.placedRef(analysis.TileLoc{Buf: d, Offset: tile.DestOffsetFor(op, ri)}, op.Results[ri])
 			if !ok {
-				return ref{}, dialect.NewError(op.Loc, "tilerun: the destination of %s has not been allocated", dialect.Describe(op))
+				return ref{}, ir.NewError(op.Loc, "tilerun: the destination of %s has not been allocated", ir.Describe(op))
 			}
-			if r.obj != m.spaces[dialect.TileSpaceOf(d.Type)] && r.base+r.n > len(r.obj.data) {
-				return ref{}, dialect.NewError(op.Loc, "tilerun: %s writes past the end of its %d-byte allocation", dialect.Describe(op), len(r.obj.data))
+			if r.obj != m.spaces[tile.SpaceOf(d.Type)] && r.base+r.n > len(r.obj.data) {
+				return ref{}, ir.NewError(op.Loc, "tilerun: %s writes past the end of its %d-byte allocation", ir.Describe(op), len(r.obj.data))
 			}
 			return r, nil
 		}
-		if op.Has(dialect.ResultReusesInput) && ri == 0 {
+		if op.Has(ir.ResultReusesInput) && ri == 0 {
 			acc, ok := m.refs[op.Operands[op.Def.ReusedInput]]
 			if !ok || acc.n < n {
-				return ref{}, dialect.NewError(op.Loc, "tilerun: the accumulator of %s is missing or too small", dialect.Describe(op))
+				return ref{}, ir.NewError(op.Loc, "tilerun: the accumulator of %s is missing or too small", ir.Describe(op))
 			}
 			acc.n = n
 			if acc.addr != nil {
@@ -320,10 +321,10 @@ func (m *machine) dest(op *dialect.Operation, ri, n int) (ref, error) {
 }
 
 // read records a read of tile operand j of op and returns its bytes.
-func (m *machine) read(op *dialect.Operation, j int) (ref, error) {
+func (m *machine) read(op *ir.Operation, j int) (ref, error) {
 	r, ok := m.refs[op.Operands[j]]
 	if !ok {
-		return ref{}, dialect.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", j, dialect.Describe(op))
+		return ref{}, ir.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", j, ir.Describe(op))
 	}
 	h := uint64(r.n)
 	var last uint32
@@ -351,7 +352,7 @@ func (m *machine) write(r ref, a int, b byte, id int32) {
 	o.writer[a] = id
 }
 
-func (m *machine) id(op *dialect.Operation) int32 {
+func (m *machine) id(op *ir.Operation) int32 {
 	if id, ok := m.ids[op]; ok {
 		return id
 	}
@@ -363,7 +364,7 @@ func (m *machine) id(op *dialect.Operation) int32 {
 
 // seed is the per-op part of every output byte: the op's name and where
 // it is, so two ops of one kind compute different bytes.
-func (m *machine) seed(op *dialect.Operation) uint64 {
+func (m *machine) seed(op *ir.Operation) uint64 {
 	if s, ok := m.seeds[op]; ok {
 		return s
 	}
@@ -379,8 +380,8 @@ func (m *machine) seed(op *dialect.Operation) uint64 {
 // rank-rank source, by the rule the ptoas lowering uses: the `offsets`
 // attribute alone; or plus one index operand per dimension; or, with
 // one index operand, the attribute as a per-step stride.
-func (m *machine) offsets(op *dialect.Operation, idx []*dialect.Value, rank int) ([]int64, error) {
-	static, err := dialect.StaticOffsets(op, rank)
+func (m *machine) offsets(op *ir.Operation, idx []*ir.Value, rank int) ([]int64, error) {
+	static, err := tile.StaticOffsets(op, rank)
 	if err != nil {
 		return nil, err
 	}
@@ -388,7 +389,7 @@ func (m *machine) offsets(op *dialect.Operation, idx []*dialect.Value, rank int)
 	for i, v := range idx {
 		s, ok := m.scal[v]
 		if !ok {
-			return nil, dialect.NewError(op.Loc, "tilerun: an offset of %s has not been computed", dialect.Describe(op))
+			return nil, ir.NewError(op.Loc, "tilerun: an offset of %s has not been computed", ir.Describe(op))
 		}
 		vals[i] = s
 	}
@@ -403,10 +404,10 @@ func (m *machine) offsets(op *dialect.Operation, idx []*dialect.Value, rank int)
 		case 1:
 			offs[d], ok = checked.Mul(static[d], vals[0])
 		default:
-			return nil, dialect.NewError(op.Loc, "tilerun: %s has %d offset operands for rank %d", dialect.Describe(op), len(vals), rank)
+			return nil, ir.NewError(op.Loc, "tilerun: %s has %d offset operands for rank %d", ir.Describe(op), len(vals), rank)
 		}
 		if !ok {
-			return nil, &FaultError{Diag: dialect.NewError(op.Loc, "'%s': the offset of dimension %d overflows int64 (index operands %s)", op.Name, d, formatInts(vals))}
+			return nil, &FaultError{Diag: ir.NewError(op.Loc, "'%s': the offset of dimension %d overflows int64 (index operands %s)", op.Name, d, formatInts(vals))}
 		}
 	}
 	return offs, nil
@@ -417,19 +418,19 @@ func (m *machine) offsets(op *dialect.Operation, idx []*dialect.Value, rank int)
 // outer, element type elem) to its byte in the outer array. A window
 // that leaves the array is the kernel's fault, reported at op: what the
 // op does (verb) to which elements of which dimension.
-func window(op *dialect.Operation, verb string, outer, win []int64, elem dialect.Type, offs []int64, what string) (func(int) int, error) {
+func window(op *ir.Operation, verb string, outer, win []int64, elem ir.Type, offs []int64, what string) (func(int) int, error) {
 	if len(outer) != len(win) || len(offs) != len(win) {
-		return nil, dialect.NewError(op.Loc, "tilerun: %s: a rank-%d window of a rank-%d %s", dialect.Describe(op), len(win), len(outer), what)
+		return nil, ir.NewError(op.Loc, "tilerun: %s: a rank-%d window of a rank-%d %s", ir.Describe(op), len(win), len(outer), what)
 	}
-	if w := dialect.ElementBitWidth(elem); w <= 0 || w%8 != 0 {
-		return nil, dialect.NewError(op.Loc, "tilerun: %s: windows of %s elements, which are not whole bytes, cannot be executed", dialect.Describe(op), elem)
+	if w := ir.ElementBitWidth(elem); w <= 0 || w%8 != 0 {
+		return nil, ir.NewError(op.Loc, "tilerun: %s: windows of %s elements, which are not whole bytes, cannot be executed", ir.Describe(op), elem)
 	}
 	for d := range win {
 		if offs[d] < 0 || offs[d] > outer[d]-win[d] {
-			return nil, &FaultError{Diag: dialect.NewError(op.Loc, "'%s' %s elements %s of dimension %d of its %s %s, which has %d (offsets %s)", op.Name, verb, dialect.ElementRange(offs[d], win[d]), d, dialect.FormatShape(outer), what, outer[d], formatInts(offs))}
+			return nil, &FaultError{Diag: ir.NewError(op.Loc, "'%s' %s elements %s of dimension %d of its %s %s, which has %d (offsets %s)", op.Name, verb, tile.ElementRange(offs[d], win[d]), d, ir.FormatShape(outer), what, outer[d], formatInts(offs))}
 		}
 	}
-	eb := int(dialect.ElementBitWidth(elem) / 8)
+	eb := int(ir.ElementBitWidth(elem) / 8)
 	return func(i int) int {
 		e, b := i/eb, i%eb
 		lin := 0
@@ -476,15 +477,15 @@ var cmpiPredicates = [...]func(a, b int64) bool{
 // scalar evaluates an op on index, integer and float scalars. Integer
 // arithmetic and comparisons are exact (they decide loop bounds and if
 // arms); anything else is a hash of its operands, the same in every run.
-func (m *machine) scalar(op *dialect.Operation) error {
+func (m *machine) scalar(op *ir.Operation) error {
 	args := make([]int64, len(op.Operands))
 	for i, v := range op.Operands {
 		s, ok := m.scal[v]
 		if !ok {
 			if _, isRef := m.refs[v]; isRef {
-				return dialect.NewError(op.Loc, "tilerun: cannot execute %s on tile values", dialect.Describe(op))
+				return ir.NewError(op.Loc, "tilerun: cannot execute %s on tile values", ir.Describe(op))
 			}
-			return dialect.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", i, dialect.Describe(op))
+			return ir.NewError(op.Loc, "tilerun: operand #%d of %s has not been computed", i, ir.Describe(op))
 		}
 		args[i] = s
 	}
@@ -493,12 +494,12 @@ func (m *machine) scalar(op *dialect.Operation) error {
 	switch op.Name {
 	case "arith.constant":
 		switch a := op.Attr("value").(type) {
-		case *dialect.IntegerAttr:
+		case *ir.IntegerAttr:
 			r = a.Value
-		case *dialect.FloatAttr:
+		case *ir.FloatAttr:
 			r = int64(a.Bits[0])
 		default:
-			r = int64(hashString(dialect.ElidedString(a)))
+			r = int64(hashString(ir.ElidedString(a)))
 		}
 	case "arith.addi":
 		r = args[0] + args[1]
@@ -551,7 +552,7 @@ func (m *machine) scalar(op *dialect.Operation) error {
 		if i > 0 {
 			v = int64(mix(uint64(r), uint64(i)))
 		}
-		if res.Type == dialect.I1 {
+		if res.Type == ir.I1 {
 			v &= 1
 		}
 		m.scal[res] = v

@@ -34,7 +34,8 @@ import (
 	"fmt"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 )
 
 // Mode selects the meaning of `into` and of region values.
@@ -63,17 +64,17 @@ type Options struct {
 	// OpKeys give ops a stable identity for the bytes they compute, so an
 	// op and its counterpart in a planned copy compute alike. Ops without
 	// a key are identified by name and location.
-	OpKeys map[*dialect.Operation]uint64
+	OpKeys map[*ir.Operation]uint64
 }
 
 // Read is one read of a tile operand.
 type Read struct {
-	Op      *dialect.Operation
+	Op      *ir.Operation
 	Operand int
 	Sum     uint64 // hash of the bytes read
 	// Writer is the op that last wrote one of the bytes read (nil when
 	// none did): in a diverging planned run, the one that clobbered them.
-	Writer *dialect.Operation
+	Writer *ir.Operation
 }
 
 // Result is what one run observed.
@@ -98,7 +99,7 @@ const OpWork = 8
 // WorkBoundError is a run stopped by its work bound: nothing was found
 // wrong, but the function was not run to its end.
 type WorkBoundError struct {
-	Diag  *dialect.Diagnostic
+	Diag  *ir.Diagnostic
 	Bound int64
 }
 
@@ -107,39 +108,39 @@ func (e *WorkBoundError) Unwrap() error { return e.Diag }
 
 // FaultError is an access the kernel makes outside its tensor or its
 // view's source: a defect of the kernel, not of the executor.
-type FaultError struct{ Diag *dialect.Diagnostic }
+type FaultError struct{ Diag *ir.Diagnostic }
 
 func (e *FaultError) Error() string { return e.Diag.Error() }
 func (e *FaultError) Unwrap() error { return e.Diag }
 
 // Run executes fn.
-func Run(fn *dialect.Operation, opts Options) (*Result, error) {
+func Run(fn *ir.Operation, opts Options) (*Result, error) {
 	if opts.MaxWork <= 0 {
 		opts.MaxWork = DefaultMaxWork
 	}
 	body := fn.Body(0)
 	if body == nil {
-		return nil, dialect.NewError(fn.Loc, "tilerun: %s has no body", dialect.Describe(fn))
+		return nil, ir.NewError(fn.Loc, "tilerun: %s has no body", ir.Describe(fn))
 	}
 	if len(fn.Regions[0].Blocks) != 1 {
-		return nil, dialect.NewError(fn.Loc, "tilerun: only single-block functions (structured control flow) can be executed")
+		return nil, ir.NewError(fn.Loc, "tilerun: only single-block functions (structured control flow) can be executed")
 	}
 	m := &machine{
 		opts:   opts,
-		refs:   map[*dialect.Value]ref{},
-		scal:   map[*dialect.Value]int64{},
+		refs:   map[*ir.Value]ref{},
+		scal:   map[*ir.Value]int64{},
 		spaces: map[string]*object{},
 		res:    &Result{Tensors: map[int][]byte{}},
-		seeds:  map[*dialect.Operation]uint64{},
-		ids:    map[*dialect.Operation]int32{},
+		seeds:  map[*ir.Operation]uint64{},
+		ids:    map[*ir.Operation]int32{},
 	}
 	tensors := map[int]*object{}
 	for i, a := range body.Args {
 		switch t := a.Type.(type) {
-		case *dialect.TileTensorType:
+		case *tile.TensorType:
 			n, err := byteSize(t.Shape, t.Elem)
 			if err != nil {
-				return nil, dialect.NewError(fn.Loc, "tilerun: argument #%d: %v", i, err)
+				return nil, ir.NewError(fn.Loc, "tilerun: argument #%d: %v", i, err)
 			}
 			o := m.newObject(n)
 			for k := range o.data {
@@ -147,11 +148,11 @@ func Run(fn *dialect.Operation, opts Options) (*Result, error) {
 			}
 			m.refs[a] = ref{obj: o, n: n}
 			tensors[i] = o
-		case *dialect.TileType:
-			return nil, dialect.NewError(fn.Loc, "tilerun: tile arguments cannot be executed (argument #%d)", i)
+		case *tile.Type:
+			return nil, ir.NewError(fn.Loc, "tilerun: tile arguments cannot be executed (argument #%d)", i)
 		default:
 			v := int64(mix(opts.Seed, 0x5ca1a, uint64(i)))
-			if t == dialect.I1 {
+			if t == ir.I1 {
 				v &= 1
 			} else {
 				v = v & 3 // small, so loop bounds stay small
@@ -197,13 +198,13 @@ func (r ref) at(i int) int {
 
 type machine struct {
 	opts    Options
-	refs    map[*dialect.Value]ref   // tiles, tensors and allocations
-	scal    map[*dialect.Value]int64 // index, integer and i1 values (floats as bits)
-	spaces  map[string]*object       // Placed: one memory per addressed space
+	refs    map[*ir.Value]ref   // tiles, tensors and allocations
+	scal    map[*ir.Value]int64 // index, integer and i1 values (floats as bits)
+	spaces  map[string]*object  // Placed: one memory per addressed space
 	res     *Result
-	seeds   map[*dialect.Operation]uint64
-	ids     map[*dialect.Operation]int32
-	writers []*dialect.Operation
+	seeds   map[*ir.Operation]uint64
+	ids     map[*ir.Operation]int32
+	writers []*ir.Operation
 	clock   uint32
 	work    int64
 }
@@ -214,22 +215,22 @@ func (m *machine) newObject(n int) *object {
 
 // charge counts n units of work done by op and stops the run at the
 // bound.
-func (m *machine) charge(op *dialect.Operation, n int) error {
+func (m *machine) charge(op *ir.Operation, n int) error {
 	m.work += int64(n)
 	if m.work > m.opts.MaxWork {
-		return &WorkBoundError{Bound: m.opts.MaxWork, Diag: dialect.NewError(op.Loc, "the run reached its work bound of %d (%d per op executed plus one per byte computed) here, before the function's end", m.opts.MaxWork, OpWork)}
+		return &WorkBoundError{Bound: m.opts.MaxWork, Diag: ir.NewError(op.Loc, "the run reached its work bound of %d (%d per op executed plus one per byte computed) here, before the function's end", m.opts.MaxWork, OpWork)}
 	}
 	return nil
 }
 
 // block runs the ops of b and returns the operands of its terminator.
 // Every op executed, the terminator included, counts against the bound.
-func (m *machine) block(b *dialect.Block) ([]*dialect.Value, error) {
+func (m *machine) block(b *ir.Block) ([]*ir.Value, error) {
 	for _, op := range b.Ops {
 		if err := m.charge(op, OpWork); err != nil {
 			return nil, err
 		}
-		if op == b.Terminator() && (op.Name == "scf.yield" || op.Has(dialect.Terminator)) {
+		if op == b.Terminator() && (op.Name == "scf.yield" || op.Has(ir.Terminator)) {
 			return op.Operands, nil
 		}
 		var err error
@@ -251,9 +252,9 @@ func (m *machine) block(b *dialect.Block) ([]*dialect.Value, error) {
 // placed is the bytes region value v (an iter_arg, a loop or if result)
 // has when r flows into it. In Placed mode a tile lives where its plan
 // puts it, whatever flowed: that is what the lowered code reads.
-func (m *machine) placed(v *dialect.Value, r ref) ref {
+func (m *machine) placed(v *ir.Value, r ref) ref {
 	if m.opts.Mode == Placed {
-		if _, isTile := v.Type.(*dialect.TileType); isTile {
+		if _, isTile := v.Type.(*tile.Type); isTile {
 			if l, ok := analysis.TileLocation(v); ok {
 				if pr, ok := m.placedRef(l, v); ok {
 					return pr
@@ -265,12 +266,12 @@ func (m *machine) placed(v *dialect.Value, r ref) ref {
 }
 
 // placedRef is the bytes of a tile of v's type at location l.
-func (m *machine) placedRef(l analysis.TileLoc, v *dialect.Value) (ref, bool) {
+func (m *machine) placedRef(l analysis.TileLoc, v *ir.Value) (ref, bool) {
 	root, ok := m.refs[l.Buf]
 	if !ok {
 		return ref{}, false
 	}
-	t, ok := v.Type.(*dialect.TileType)
+	t, ok := v.Type.(*tile.Type)
 	if !ok || !t.HasStaticShape() {
 		return ref{}, false
 	}
@@ -297,17 +298,17 @@ func (m *machine) grow(r ref) {
 	}
 }
 
-func (m *machine) forOp(op *dialect.Operation) error {
+func (m *machine) forOp(op *ir.Operation) error {
 	lb, ub, step := m.scal[op.Operands[0]], m.scal[op.Operands[1]], m.scal[op.Operands[2]]
 	if step <= 0 {
-		return dialect.NewError(op.Loc, "tilerun: %s has a non-positive step %d", dialect.Describe(op), step)
+		return ir.NewError(op.Loc, "tilerun: %s has a non-positive step %d", ir.Describe(op), step)
 	}
 	body := op.Body(0)
-	cur := append([]*dialect.Value(nil), op.Operands[3:]...)
+	cur := append([]*ir.Value(nil), op.Operands[3:]...)
 	for iv := lb; iv < ub; iv += step {
 		m.scal[body.Args[0]] = iv
 		if err := m.bindAll(body.Args[1:], cur); err != nil {
-			return dialect.NewError(op.Loc, "%v", err)
+			return ir.NewError(op.Loc, "%v", err)
 		}
 		ys, err := m.block(body)
 		if err != nil {
@@ -316,14 +317,14 @@ func (m *machine) forOp(op *dialect.Operation) error {
 		cur = ys
 	}
 	if err := m.bindAll(op.Results, cur); err != nil {
-		return dialect.NewError(op.Loc, "%v", err)
+		return ir.NewError(op.Loc, "%v", err)
 	}
 	return nil
 }
 
 // bindAll binds region values all at once, as a yield does: a swap
 // (scf.yield %b, %a) reads both carries before either is rebound.
-func (m *machine) bindAll(vs, from []*dialect.Value) error {
+func (m *machine) bindAll(vs, from []*ir.Value) error {
 	type slot struct {
 		r    ref
 		s    int64
@@ -351,7 +352,7 @@ func (m *machine) bindAll(vs, from []*dialect.Value) error {
 	return nil
 }
 
-func (m *machine) ifOp(op *dialect.Operation) error {
+func (m *machine) ifOp(op *ir.Operation) error {
 	arm := 1
 	if m.scal[op.Operands[0]]&1 != 0 {
 		arm = 0
@@ -359,7 +360,7 @@ func (m *machine) ifOp(op *dialect.Operation) error {
 	b := op.Body(arm)
 	if b == nil {
 		if len(op.Results) > 0 {
-			return dialect.NewError(op.Loc, "tilerun: %s has results but no else region", dialect.Describe(op))
+			return ir.NewError(op.Loc, "tilerun: %s has results but no else region", ir.Describe(op))
 		}
 		return nil
 	}
@@ -368,31 +369,31 @@ func (m *machine) ifOp(op *dialect.Operation) error {
 		return err
 	}
 	if err := m.bindAll(op.Results, ys); err != nil {
-		return dialect.NewError(op.Loc, "%v", err)
+		return ir.NewError(op.Loc, "%v", err)
 	}
 	return nil
 }
 
 // op runs one non-control-flow op.
-func (m *machine) op(op *dialect.Operation) error {
+func (m *machine) op(op *ir.Operation) error {
 	if op.Dialect() == "tile" {
 		return m.tileOp(op)
 	}
 	for _, r := range op.Results {
 		switch r.Type.(type) {
-		case *dialect.TileType, *dialect.TileTensorType, *dialect.TileBufType:
-			return dialect.NewError(op.Loc, "tilerun: cannot execute %s: it produces tile values", dialect.Describe(op))
+		case *tile.Type, *tile.TensorType, *tile.BufType:
+			return ir.NewError(op.Loc, "tilerun: cannot execute %s: it produces tile values", ir.Describe(op))
 		}
 	}
 	if len(op.Regions) > 0 {
-		return dialect.NewError(op.Loc, "tilerun: cannot execute %s", dialect.Describe(op))
+		return ir.NewError(op.Loc, "tilerun: cannot execute %s", ir.Describe(op))
 	}
 	return m.scalar(op)
 }
 
 // byteSize is product(shape) * element bytes, checked.
-func byteSize(shape []int64, elem dialect.Type) (int, error) {
-	bits := dialect.ElementBitWidth(elem)
+func byteSize(shape []int64, elem ir.Type) (int, error) {
+	bits := ir.ElementBitWidth(elem)
 	n := int64(1)
 	for _, d := range shape {
 		if d < 0 {

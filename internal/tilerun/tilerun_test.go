@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 )
 
@@ -13,17 +13,17 @@ import (
 // says whether the plan computes the same thing (want == "") or which
 // read first sees other bytes.
 
-func function(t *testing.T, src string) *dialect.Operation {
+func function(t *testing.T, src string) *ir.Operation {
 	t.Helper()
 	m, err := parser.ParseString(src, parser.Options{})
 	if err == nil {
-		err = dialect.Verify(m)
+		err = ir.Verify(m)
 	}
 	if err != nil {
 		t.Fatalf("parse: %v\n%s", err, src)
 	}
-	var fn *dialect.Operation
-	m.Walk(func(op *dialect.Operation) bool {
+	var fn *ir.Operation
+	m.Walk(func(op *ir.Operation) bool {
 		if op.Name == "func.func" {
 			fn = op
 		}
@@ -34,12 +34,12 @@ func function(t *testing.T, src string) *dialect.Operation {
 
 // pairOps pairs the ops of ref with the first op of the same name after
 // the previous pair in plan (a plan adds allocations and copies only).
-func pairOps(ref, plan *dialect.Operation) map[*dialect.Operation]*dialect.Operation {
-	var ps []*dialect.Operation
-	plan.Walk(func(op *dialect.Operation) bool { ps = append(ps, op); return true })
-	out := map[*dialect.Operation]*dialect.Operation{}
+func pairOps(ref, plan *ir.Operation) map[*ir.Operation]*ir.Operation {
+	var ps []*ir.Operation
+	plan.Walk(func(op *ir.Operation) bool { ps = append(ps, op); return true })
+	out := map[*ir.Operation]*ir.Operation{}
 	j := 0
-	ref.Walk(func(op *dialect.Operation) bool {
+	ref.Walk(func(op *ir.Operation) bool {
 		for k := j; k < len(ps); k++ {
 			if ps[k].Name == op.Name {
 				out[op], j = ps[k], k+1
@@ -123,7 +123,7 @@ func TestCarryNeverWritten(t *testing.T) {
 		"%b = tile.exp %a :", "%b = tile.exp %a into %m1 :", 1),
 		"%y = tile.add %x, %z :", "%y = tile.add %x, %z into %m1 :", 1)
 	err := check(t, ref, plan)
-	d := dialect.AsDiagnostic(err)
+	d := ir.AsDiagnostic(err)
 	if err == nil || !strings.Contains(d.Msg, "'tile.add' reads operand #0 (%x)") || len(d.Notes) == 0 || !strings.Contains(d.Notes[0].Msg, "'tile.load'") {
 		t.Fatalf("want the add's read of %%x reported with the load as last writer, got %v", err)
 	}
@@ -222,8 +222,8 @@ func BenchmarkOpWork(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var fn *dialect.Operation
-			m.Walk(func(op *dialect.Operation) bool {
+			var fn *ir.Operation
+			m.Walk(func(op *ir.Operation) bool {
 				if op.Name == "func.func" {
 					fn = op
 				}

@@ -310,3 +310,21 @@ func.func @op_attrs(%arg0: i32) {
   %2 = arith.cmpi sgt, %1, %arg0 {xd.n = 1} : i32
   return
 }
+
+// -----
+
+// The flags of arith's bit-enum attributes written in the generic form
+// are put in bit order, as mlir-opt does: all of fastmath's read as fast,
+// none as none, and the op prints them in its custom form.
+// CHECK-LABEL: func.func @generic_flags(
+// CHECK-NEXT:    %0 = arith.addf %arg0, %arg0 fastmath<reassoc,nnan> : f32
+// CHECK-NEXT:    %1 = arith.mulf %0, %arg0 fastmath<fast> : f32
+// CHECK-NEXT:    %2 = arith.subf %1, %arg0 : f32
+// CHECK-NEXT:    %3 = arith.addi %arg1, %arg1 overflow<nsw, nuw> : i32
+func.func @generic_flags(%arg0: f32, %arg1: i32) {
+  %0 = "arith.addf"(%arg0, %arg0) <{fastmath = #arith.fastmath<nnan, reassoc>}> : (f32, f32) -> f32
+  %1 = "arith.mulf"(%0, %arg0) <{fastmath = #arith.fastmath<afn, arcp, contract, ninf, nnan, nsz, reassoc>}> : (f32, f32) -> f32
+  %2 = "arith.subf"(%1, %arg0) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+  %3 = "arith.addi"(%arg1, %arg1) <{overflowFlags = #arith.overflow<nuw, nsw>}> : (i32, i32) -> i32
+  return
+}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/benchscale"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
@@ -32,7 +32,7 @@ func benchPlanner(b *testing.B, n int, algo string) {
 	for i := 0; i < b.N; i++ {
 		m, err := parser.ParseString(src, parser.Options{})
 		if err == nil {
-			err = dialect.Verify(m)
+			err = ir.Verify(m)
 		}
 		if err != nil {
 			b.Fatal(err)

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/arith"
+	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"github.com/pto-opt/pto-opt/internal/llvmlayout"
@@ -112,40 +114,40 @@ func (o *options) Bind(s *pass.OptionSet) {
 
 // candidate is one allocation the pass will place.
 type candidate struct {
-	alloc     *dialect.Operation
-	deallocs  []*dialect.Operation // the ops of frees, once each
+	alloc     *ir.Operation
+	deallocs  []*ir.Operation // the ops of frees, once each
 	frees     []freeSite
 	size      int64
 	align     int64 // of the offset: the element's and the arena's
 	baseAlign int64 // what the arena's alignment must provide
 	live      []planner.Interval
 	space     string // memory space attribute text, "" for the default
-	spaceAttr dialect.Attribute
+	spaceAttr ir.Attribute
 	offset    int64
 }
 
 type state struct {
 	ctx      *pass.Context
 	opts     *options
-	fn       *dialect.Operation
-	entry    *dialect.Block
+	fn       *ir.Operation
+	entry    *ir.Block
 	aa       *analysis.Aliases
 	lv       *analysis.Liveness
-	index    map[*dialect.Operation]int
+	index    map[*ir.Operation]int
 	fine     bool // lifetimes from liveness instead of entry-block indices
-	escaping map[*dialect.Value]bool
-	arenaArg *dialect.Value     // arena-mode=arg: the caller's arena
+	escaping map[*ir.Value]bool
+	arenaArg *ir.Value          // arena-mode=arg: the caller's arena
 	dl       llvmlayout.Layouts // once read, see dataLayout
 	dlWhy    string
 }
 
-func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) error {
+func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 	entry := fn.Body(0)
 	if entry == nil {
 		return nil // a declaration
 	}
 	algo := o.Algorithm
-	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*dialect.Operation]int{}}
+	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*ir.Operation]int{}}
 	for i, op := range entry.Ops {
 		s.index[op] = i
 	}
@@ -155,11 +157,11 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 	}
 
 	// 1. Functions returning memrefs.
-	if ft := dialect.FuncType(fn); ft != nil {
+	if ft := funcdialect.FunctionType(fn); ft != nil {
 		for _, t := range ft.Results {
-			if dialect.IsMemRef(t) {
+			if ir.IsMemRef(t) {
 				if !o.AllowEscaping {
-					return dialect.NewError(fn.Loc, "static-memory-planner does not support functions with memref return types")
+					return ir.NewError(fn.Loc, "static-memory-planner does not support functions with memref return types")
 				}
 				s.escaping = s.returnedValues()
 				break
@@ -204,10 +206,10 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 	}
 
 	// 7-8. Rewrite: arena, then a constant and a view per allocation.
-	before := map[*dialect.Operation][]*dialect.Operation{}
+	before := map[*ir.Operation][]*ir.Operation{}
 	for _, sp := range spaces {
 		a := arenas[sp]
-		var base *dialect.Value
+		var base *ir.Value
 		// The arena goes right before the first candidate or, when that one
 		// is lifted out of a nested region, before the entry-block op that
 		// holds it (candidates come in pre-order, so this is the earliest).
@@ -215,19 +217,19 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 		if arenaArg != nil {
 			base = arenaArg
 		} else {
-			t := dialect.MemRef([]int64{a.size}, dialect.I8, nil, a.cands[0].spaceAttr)
-			op := dialect.NewOperation("memref.alloc", a.cands[0].alloc.Loc, nil, []dialect.Type{t})
-			op.SetAttr("alignment", dialect.Int(a.align, dialect.I64))
-			op.SetAttr("operandSegmentSizes", dialect.I32Array(0, 0))
+			t := ir.MemRef([]int64{a.size}, ir.I8, nil, a.cands[0].spaceAttr)
+			op := ir.NewOperation("memref.alloc", a.cands[0].alloc.Loc, nil, []ir.Type{t})
+			op.SetAttr("alignment", ir.Int(a.align, ir.I64))
+			op.SetAttr("operandSegmentSizes", ir.I32Array(0, 0))
 			s.entry.InsertBefore(first, op)
 			base = op.Results[0]
 		}
 		for _, c := range a.cands {
-			k := dialect.NewOperation("arith.constant", c.alloc.Loc, nil, []dialect.Type{dialect.Index})
-			k.SetAttr("value", dialect.Int(c.offset, dialect.Index))
-			view := dialect.NewOperation("memref.view", c.alloc.Loc, []*dialect.Value{base, k.Results[0]}, []dialect.Type{c.alloc.Results[0].Type})
+			k := ir.NewOperation("arith.constant", c.alloc.Loc, nil, []ir.Type{ir.Index})
+			k.SetAttr("value", ir.Int(c.offset, ir.Index))
+			view := ir.NewOperation("memref.view", c.alloc.Loc, []*ir.Value{base, k.Results[0]}, []ir.Type{c.alloc.Results[0].Type})
 			view.Results[0].NameHint = c.alloc.Results[0].NameHint
-			before[c.alloc] = []*dialect.Operation{k, view}
+			before[c.alloc] = []*ir.Operation{k, view}
 			c.alloc.Results[0].ReplaceAllUsesWith(view.Results[0])
 		}
 		ctx.Stat("arena-bytes", a.size)
@@ -236,9 +238,9 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 	// the frees out (one op at a time would scan the block each): a
 	// FreeLike op entirely, an op freeing several buffers
 	// (bufferization.dealloc) only its entries of planned buffers.
-	var dead []*dialect.Operation
-	dropped := map[*dialect.Operation][]int{}
-	var order []*dialect.Operation
+	var dead []*ir.Operation
+	dropped := map[*ir.Operation][]int{}
+	var order []*ir.Operation
 	for _, c := range cands {
 		for _, f := range c.frees {
 			if f.op.Def.DropFrees == nil {
@@ -267,11 +269,11 @@ func runStaticPlanner(ctx *pass.Context, fn *dialect.Operation, o *options) erro
 // rewriteBlocks inserts before[op] right before each op and erases the
 // dead ops (whose results have no uses left), in one pass over each block
 // involved.
-func rewriteBlocks(before map[*dialect.Operation][]*dialect.Operation, dead []*dialect.Operation) {
-	drop := make(map[*dialect.Operation]bool, len(dead))
-	var blocks []*dialect.Block
-	seen := map[*dialect.Block]bool{}
-	note := func(b *dialect.Block) {
+func rewriteBlocks(before map[*ir.Operation][]*ir.Operation, dead []*ir.Operation) {
+	drop := make(map[*ir.Operation]bool, len(dead))
+	var blocks []*ir.Block
+	seen := map[*ir.Block]bool{}
+	note := func(b *ir.Block) {
 		if b != nil && !seen[b] {
 			seen[b] = true
 			blocks = append(blocks, b)
@@ -285,7 +287,7 @@ func rewriteBlocks(before map[*dialect.Operation][]*dialect.Operation, dead []*d
 		note(op.Block)
 	}
 	for _, b := range blocks {
-		ops := make([]*dialect.Operation, 0, len(b.Ops))
+		ops := make([]*ir.Operation, 0, len(b.Ops))
 		for _, op := range b.Ops {
 			for _, n := range before[op] {
 				n.Block = b
@@ -294,15 +296,15 @@ func rewriteBlocks(before map[*dialect.Operation][]*dialect.Operation, dead []*d
 			ops = append(ops, op)
 		}
 		b.Ops = ops
-		b.RemoveOps(func(op *dialect.Operation) bool { return drop[op] })
+		b.RemoveOps(func(op *ir.Operation) bool { return drop[op] })
 	}
 }
 
 // returnedValues are the values a func.return may hand to the caller.
-func (s *state) returnedValues() map[*dialect.Value]bool {
-	out := map[*dialect.Value]bool{}
+func (s *state) returnedValues() map[*ir.Value]bool {
+	out := map[*ir.Value]bool{}
 	for _, b := range s.fn.Regions[0].Blocks {
-		if t := b.Terminator(); t != nil && t.Has(dialect.ReturnLike) {
+		if t := b.Terminator(); t != nil && t.Has(ir.ReturnLike) {
 			for _, v := range t.Operands {
 				out[v] = true
 			}
@@ -328,12 +330,12 @@ func (s *state) dataLayout() (dl llvmlayout.Layouts, why string, err error) {
 			return nil, s.dlWhy, nil
 		}
 		if a := op.Attr("llvm.data_layout"); a != nil {
-			str, ok := a.(*dialect.StringAttr)
+			str, ok := a.(*ir.StringAttr)
 			if !ok {
-				return nil, "", dialect.NewError(op.Loc, "static-memory-planner-analysis: llvm.data_layout must be a string, got %s", a)
+				return nil, "", ir.NewError(op.Loc, "static-memory-planner-analysis: llvm.data_layout must be a string, got %s", a)
 			}
 			if own, err = llvmlayout.Parse(str.Value); err != nil {
-				return nil, "", dialect.NewError(op.Loc, "static-memory-planner-analysis: cannot read llvm.data_layout: %v", err)
+				return nil, "", ir.NewError(op.Loc, "static-memory-planner-analysis: cannot read llvm.data_layout: %v", err)
 			}
 			break
 		}
@@ -347,11 +349,11 @@ func (s *state) dataLayout() (dl llvmlayout.Layouts, why string, err error) {
 // for signless integers, index and floats when no alignment is given
 // (malloc aligns for every scalar); other elements (vectors, complex
 // numbers) it aligns itself.
-func lowersToMalloc(elem dialect.Type) bool {
+func lowersToMalloc(elem ir.Type) bool {
 	switch t := elem.(type) {
-	case *dialect.IntegerType:
+	case *ir.IntegerType:
 		return t.Signedness == 0
-	case *dialect.IndexType, *dialect.FloatType:
+	case *ir.IndexType, *ir.FloatType:
 		return true
 	}
 	return false
@@ -362,7 +364,7 @@ func lowersToMalloc(elem dialect.Type) bool {
 // of its element. why is set instead when the element has no static size
 // in the lowered program (a scalable vector, a type without an LLVM
 // type) or the data layout is not one the planner reads.
-func (s *state) bufferLayout(op *dialect.Operation, mt *dialect.MemRefType) (size int64, elem llvmlayout.Layout, why string, err error) {
+func (s *state) bufferLayout(op *ir.Operation, mt *ir.MemRefType) (size int64, elem llvmlayout.Layout, why string, err error) {
 	dl, why, err := s.dataLayout()
 	if err != nil || why != "" {
 		return 0, elem, why, err
@@ -377,7 +379,7 @@ func (s *state) bufferLayout(op *dialect.Operation, mt *dialect.MemRefType) (siz
 		size, ok = checked.Mul(n, elem.Size)
 	}
 	if !ok || err != nil {
-		return 0, elem, "", dialect.NewError(op.Loc, "%s needs more than %d bytes: no arena can hold it", mt, int64(math.MaxInt64))
+		return 0, elem, "", ir.NewError(op.Loc, "%s needs more than %d bytes: no arena can hold it", mt, int64(math.MaxInt64))
 	}
 	return size, elem, "", nil
 }
@@ -386,20 +388,20 @@ func (s *state) bufferLayout(op *dialect.Operation, mt *dialect.MemRefType) (siz
 // memref.dealloc's, or an entry of bufferization.dealloc's list with its
 // condition.
 type freeSite struct {
-	op      *dialect.Operation
+	op      *ir.Operation
 	operand int
-	cond    *dialect.Value // nil: always
+	cond    *ir.Value // nil: always
 }
 
 // freesOf finds every place that may release a value v may flow into. A
 // release whose condition is the constant false never happens and is left
 // out; one under the constant true is unconditional. unknown is the first
 // release whose condition is known only at run time.
-func (s *state) freesOf(v *dialect.Value) (frees []freeSite, unknown *freeSite) {
+func (s *state) freesOf(v *ir.Value) (frees []freeSite, unknown *freeSite) {
 	seen := map[freeSite]bool{}
 	for _, w := range s.aa.Resolve(v) {
 		for _, u := range w.Uses {
-			for _, f := range dialect.FreedOperands(u.Op) {
+			for _, f := range ir.FreedOperands(u.Op) {
 				if f.Operand != u.Index {
 					continue
 				}
@@ -429,18 +431,18 @@ func (s *state) freesOf(v *dialect.Value) (frees []freeSite, unknown *freeSite) 
 }
 
 // constantBool reads an i1 arith.constant.
-func constantBool(v *dialect.Value) (known, value bool) {
-	n, ok := dialect.ConstantInt(v)
-	if !ok || v.Type != dialect.I1 {
+func constantBool(v *ir.Value) (known, value bool) {
+	n, ok := arith.ConstantInt(v)
+	if !ok || v.Type != ir.I1 {
 		return false, false
 	}
 	return true, n != 0
 }
 
 // siteOps lists the ops of sites, once each, in order.
-func siteOps(sites []freeSite) []*dialect.Operation {
-	var out []*dialect.Operation
-	seen := map[*dialect.Operation]bool{}
+func siteOps(sites []freeSite) []*ir.Operation {
+	var out []*ir.Operation
+	seen := map[*ir.Operation]bool{}
 	for _, f := range sites {
 		if !seen[f.op] {
 			seen[f.op] = true
@@ -451,7 +453,7 @@ func siteOps(sites []freeSite) []*dialect.Operation {
 }
 
 // deallocsOf lists the ops that may release v.
-func (s *state) deallocsOf(v *dialect.Value) []*dialect.Operation {
+func (s *state) deallocsOf(v *ir.Value) []*ir.Operation {
 	frees, _ := s.freesOf(v)
 	return siteOps(frees)
 }
@@ -459,8 +461,8 @@ func (s *state) deallocsOf(v *dialect.Value) []*dialect.Operation {
 // retainedAlias explains why a release of v by a bufferization.dealloc
 // cannot simply be dropped: the op also retains a value that may be v's
 // buffer, and whether it reports owning that value depends on v's entry.
-func (s *state) retainedAlias(v *dialect.Value, frees []freeSite) string {
-	root := map[*dialect.Value]bool{}
+func (s *state) retainedAlias(v *ir.Value, frees []freeSite) string {
+	root := map[*ir.Value]bool{}
 	for _, r := range s.aa.Roots(v) {
 		root[r] = true
 	}
@@ -469,16 +471,16 @@ func (s *state) retainedAlias(v *dialect.Value, frees []freeSite) string {
 			continue
 		}
 		freed := map[int]bool{}
-		for _, f := range dialect.FreedOperands(op) {
+		for _, f := range ir.FreedOperands(op) {
 			freed[f.Operand] = true
 		}
 		for i, x := range op.Operands {
-			if freed[i] || !dialect.IsMemRef(x.Type) {
+			if freed[i] || !ir.IsMemRef(x.Type) {
 				continue // a released buffer or a condition
 			}
 			for _, r := range s.aa.Roots(x) {
 				if root[r] {
-					return fmt.Sprintf("%s also retains %s, which may be this buffer", dialect.Describe(op), describeValue(x))
+					return fmt.Sprintf("%s also retains %s, which may be this buffer", ir.Describe(op), describeValue(x))
 				}
 			}
 		}
@@ -488,7 +490,7 @@ func (s *state) retainedAlias(v *dialect.Value, frees []freeSite) string {
 
 // remark reports with remarks=1 only. Reasons a nested allocation is not
 // lifted are reported whenever lift-nested=1 asked for lifting.
-func (s *state) remark(loc dialect.Location, format string, args ...any) {
+func (s *state) remark(loc ir.Location, format string, args ...any) {
 	if s.opts.Remarks {
 		s.ctx.Remark(loc, format, args...)
 	}
@@ -497,17 +499,17 @@ func (s *state) remark(loc dialect.Location, format string, args ...any) {
 func (s *state) collect() ([]*candidate, error) {
 	lift := s.opts.LiftNested
 	var cands []*candidate
-	byRoot := map[*dialect.Value]*candidate{}
+	byRoot := map[*ir.Value]*candidate{}
 	var walkErr error
 	skipped := int64(0)
-	s.fn.Walk(func(op *dialect.Operation) bool {
+	s.fn.Walk(func(op *ir.Operation) bool {
 		if walkErr != nil {
 			return false
 		}
-		if !op.Has(dialect.HeapAllocation) || len(op.Results) != 1 {
+		if !op.Has(ir.HeapAllocation) || len(op.Results) != 1 {
 			return true
 		}
-		mt, ok := op.Results[0].Type.(*dialect.MemRefType)
+		mt, ok := op.Results[0].Type.(*ir.MemRefType)
 		if !ok {
 			return true
 		}
@@ -555,7 +557,7 @@ func (s *state) collect() ([]*candidate, error) {
 		frees, unknown := s.freesOf(op.Results[0])
 		if unknown != nil {
 			skipped++
-			s.ctx.Remark(op.Loc, "not planned: %s frees it under a condition known only at run time; left on the heap", dialect.Describe(unknown.op))
+			s.ctx.Remark(op.Loc, "not planned: %s frees it under a condition known only at run time; left on the heap", ir.Describe(unknown.op))
 			return true
 		}
 		if why := s.retainedAlias(op.Results[0], frees); why != "" {
@@ -570,7 +572,7 @@ func (s *state) collect() ([]*candidate, error) {
 				s.ctx.Remark(op.Loc, "not planned: no deallocation found for this nested allocation")
 				return true
 			}
-			walkErr = dialect.NewError(op.Loc, "no dealloc found; run the deallocation pipeline before this pass")
+			walkErr = ir.NewError(op.Loc, "no dealloc found; run the deallocation pipeline before this pass")
 			return false
 		}
 		if nested {
@@ -585,7 +587,7 @@ func (s *state) collect() ([]*candidate, error) {
 		} else {
 			for _, d := range deallocs {
 				if s.entry.FindAncestorOpInBlock(d) == nil {
-					walkErr = dialect.NewError(op.Loc, "unstructured control flow is not supported")
+					walkErr = ir.NewError(op.Loc, "unstructured control flow is not supported")
 					return false
 				}
 			}
@@ -651,7 +653,7 @@ func (s *state) collect() ([]*candidate, error) {
 }
 
 // escapes reports whether an allocation may reach the function's return.
-func (s *state) escapes(v *dialect.Value) bool {
+func (s *state) escapes(v *ir.Value) bool {
 	for _, w := range s.aa.Resolve(v) {
 		if s.escaping[w] {
 			return true
@@ -666,13 +668,13 @@ func (s *state) escapes(v *dialect.Value) bool {
 // created in), and every op around it must be one whose region control
 // flow pto-opt knows (scf.for, scf.if, scf.while): an unknown op may run
 // its region several times at once, or keep the buffer beyond one run.
-func (s *state) liftable(op *dialect.Operation) string {
+func (s *state) liftable(op *ir.Operation) string {
 	if s.entry.FindAncestorOpInBlock(op) == nil {
 		return "it is in a block other than the entry block of the function (unstructured control flow)"
 	}
 	for p := op.ParentOp(); p != nil && p != s.fn; p = p.ParentOp() {
 		if p.Def == nil || p.Def.Branch == nil {
-			return fmt.Sprintf("it is inside %s, whose region control flow is unknown", dialect.Describe(p))
+			return fmt.Sprintf("it is inside %s, whose region control flow is unknown", ir.Describe(p))
 		}
 	}
 	return ""
@@ -681,9 +683,9 @@ func (s *state) liftable(op *dialect.Operation) string {
 // confined explains why a nested allocation cannot be lifted, or returns
 // "": every alias and every deallocation must stay inside the block that
 // allocates, so the buffer lives within one execution of its region.
-func (s *state) confined(op *dialect.Operation) string {
+func (s *state) confined(op *ir.Operation) string {
 	b := op.Block
-	inside := func(o *dialect.Operation) bool { return b.FindAncestorOpInBlock(o) != nil }
+	inside := func(o *ir.Operation) bool { return b.FindAncestorOpInBlock(o) != nil }
 	for _, w := range s.aa.Resolve(op.Results[0]) {
 		if w.Op != nil && !inside(w.Op) || w.IsBlockArg() && (w.Block.ParentOp() == nil || !inside(w.Block.ParentOp())) {
 			return fmt.Sprintf("the buffer leaves its region through %s", describeValue(w))
@@ -697,11 +699,11 @@ func (s *state) confined(op *dialect.Operation) string {
 	return ""
 }
 
-func describeValue(v *dialect.Value) string {
+func describeValue(v *ir.Value) string {
 	if v.Op != nil {
-		return fmt.Sprintf("a result of %s", dialect.Describe(v.Op))
+		return fmt.Sprintf("a result of %s", ir.Describe(v.Op))
 	}
-	return fmt.Sprintf("an argument of %s", dialect.Describe(v.Block.ParentOp()))
+	return fmt.Sprintf("an argument of %s", ir.Describe(v.Block.ParentOp()))
 }
 
 // lifetime gives a candidate's live intervals in the active time model.
@@ -723,21 +725,21 @@ func (s *state) lifetime(c *candidate) []planner.Interval {
 	return []planner.Interval{{Start: start, End: end}}
 }
 
-func (s *state) checkArenaArg(cands []*candidate) (*dialect.Value, error) {
+func (s *state) checkArenaArg(cands []*candidate) (*ir.Value, error) {
 	if s.opts.ArenaMode != "arg" {
 		return nil, nil
 	}
-	args := dialect.FuncArgs(s.fn)
+	args := ir.FuncArgs(s.fn)
 	if len(args) == 0 {
-		return nil, dialect.NewError(s.fn.Loc, "arena-mode=arg requires at least one function argument")
+		return nil, ir.NewError(s.fn.Loc, "arena-mode=arg requires at least one function argument")
 	}
-	mt, ok := args[0].Type.(*dialect.MemRefType)
-	if !ok || !mt.Ranked || len(mt.Shape) != 1 || mt.Elem != dialect.I8 || mt.Layout != nil {
-		return nil, dialect.NewError(s.fn.Loc, "arena-mode=arg requires first argument to be memref<...xi8>")
+	mt, ok := args[0].Type.(*ir.MemRefType)
+	if !ok || !mt.Ranked || len(mt.Shape) != 1 || mt.Elem != ir.I8 || mt.Layout != nil {
+		return nil, ir.NewError(s.fn.Loc, "arena-mode=arg requires first argument to be memref<...xi8>")
 	}
 	for _, c := range cands {
 		if c.space != spaceText(mt.MemSpace) {
-			return nil, dialect.NewError(c.alloc.Loc, "arena-mode=arg: the arena argument is in memory space '%s' but this allocation is in '%s'", spaceName(spaceText(mt.MemSpace)), spaceName(c.space))
+			return nil, ir.NewError(c.alloc.Loc, "arena-mode=arg: the arena argument is in memory space '%s' but this allocation is in '%s'", spaceName(spaceText(mt.MemSpace)), spaceName(c.space))
 		}
 	}
 	return args[0], nil
@@ -749,15 +751,15 @@ func (s *state) checkArenaArgSize(size int64) error {
 	if s.arenaArg == nil {
 		return nil
 	}
-	mt := s.arenaArg.Type.(*dialect.MemRefType)
-	if n := mt.Shape[0]; n != dialect.Dynamic && size > n {
-		return dialect.NewError(s.arenaArgLoc(), "arena-mode=arg: the plan needs %d bytes but the arena argument %s holds %d", size, mt, n)
+	mt := s.arenaArg.Type.(*ir.MemRefType)
+	if n := mt.Shape[0]; n != ir.Dynamic && size > n {
+		return ir.NewError(s.arenaArgLoc(), "arena-mode=arg: the plan needs %d bytes but the arena argument %s holds %d", size, mt, n)
 	}
 	return nil
 }
 
 // arenaArgLoc is where the arena argument is declared, else the function.
-func (s *state) arenaArgLoc() dialect.Location {
+func (s *state) arenaArgLoc() ir.Location {
 	if loc := s.arenaArg.Loc(); loc.Known() {
 		return loc
 	}
@@ -765,11 +767,11 @@ func (s *state) arenaArgLoc() dialect.Location {
 }
 
 // spaceText keys arenas by memory space ("" for the default space).
-func spaceText(a dialect.Attribute) string {
+func spaceText(a ir.Attribute) string {
 	if a == nil {
 		return ""
 	}
-	return dialect.ElidedString(a)
+	return ir.ElidedString(a)
 }
 
 // spaceName is a memory space for messages: "default", the string of a
@@ -807,7 +809,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 	for _, c := range cands {
 		bufAlign, ok := checked.LCM(c.align, spaceAlign)
 		if !ok {
-			return 0, 0, dialect.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
+			return 0, 0, ir.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
 		}
 		p.Buffers = append(p.Buffers, planner.Buffer{
 			Name: candidateName(c), Size: c.size, Align: bufAlign, Live: c.live,
@@ -819,7 +821,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			align, ok = checked.LCM(align, arenaAlign)
 		}
 		if !ok {
-			return 0, 0, dialect.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
+			return 0, 0, ir.NewError(c.alloc.Loc, "static-memory-planner-analysis: the alignments of this space have no common multiple below 2^63")
 		}
 	}
 	if s.fine {
@@ -828,7 +830,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 	opt := planner.Options{TimeLimit: s.opts.TimeLimit, Work: s.opts.Work, Capacity: planner.Unbounded}
 	res, err := planner.Solve(algo, p, opt)
 	if err != nil {
-		return 0, 0, planning.Error("static-memory-planner-analysis", s.fn, err, func(i int) *dialect.Operation {
+		return 0, 0, planning.Error("static-memory-planner-analysis", s.fn, err, func(i int) *ir.Operation {
 			if i < len(cands) {
 				return cands[i].alloc
 			}
@@ -836,7 +838,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 		})
 	}
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
-		return 0, 0, dialect.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
+		return 0, 0, ir.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
 	}
 	size := int64(0)
 	for i, c := range cands {
@@ -862,7 +864,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 		if len(live) > 0 {
 			note += "; live together at the peak: " + strings.Join(live, ", ")
 		}
-		overflow = dialect.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
+		overflow = ir.NewError(s.fn.Loc, "static-memory-planner: the arena for memory space '%s' needs %d bytes but the capacity is %d bytes%s", spaceName(space), size, capacity, note)
 	}
 	if overflow == nil {
 		overflow = s.checkArenaArgSize(size)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/targets"
 )
@@ -20,7 +20,7 @@ type Context struct {
 
 	mu    *sync.Mutex
 	plans *[]report.Function
-	diags *[]*dialect.Diagnostic
+	diags *[]*ir.Diagnostic
 	stats map[string]int64
 	ran   []*Pass // the passes run before this one in the pipeline
 }
@@ -32,20 +32,20 @@ type Context struct {
 func (c *Context) Ran(p *Pass) bool { return slices.Contains(c.ran, p) }
 
 // Emit records a diagnostic (errors fail the pass after it returns).
-func (c *Context) Emit(d *dialect.Diagnostic) {
+func (c *Context) Emit(d *ir.Diagnostic) {
 	c.mu.Lock()
 	*c.diags = append(*c.diags, d)
 	c.mu.Unlock()
 }
 
 // Remark emits a remark at loc.
-func (c *Context) Remark(loc dialect.Location, format string, args ...any) {
-	c.Emit(&dialect.Diagnostic{Severity: dialect.SevRemark, Loc: loc, Msg: fmt.Sprintf(format, args...)})
+func (c *Context) Remark(loc ir.Location, format string, args ...any) {
+	c.Emit(&ir.Diagnostic{Severity: ir.SevRemark, Loc: loc, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Warning emits a warning at loc.
-func (c *Context) Warning(loc dialect.Location, format string, args ...any) {
-	c.Emit(&dialect.Diagnostic{Severity: dialect.SevWarning, Loc: loc, Msg: fmt.Sprintf(format, args...)})
+func (c *Context) Warning(loc ir.Location, format string, args ...any) {
+	c.Emit(&ir.Diagnostic{Severity: ir.SevWarning, Loc: loc, Msg: fmt.Sprintf(format, args...)})
 }
 
 // WantsPlans says whether RecordPlan keeps anything: passes skip

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/targets"
@@ -84,8 +84,8 @@ func (f *Failure) Error() string { return fmt.Sprintf("pass '%s' failed", f.Pass
 // Run executes the pipeline on a module. It returns every diagnostic
 // emitted (remarks and warnings included) and a non-nil error when a pass
 // or the verifier failed.
-func (m *Manager) Run(module *dialect.Operation) ([]*dialect.Diagnostic, error) {
-	var diags []*dialect.Diagnostic
+func (m *Manager) Run(module *ir.Operation) ([]*ir.Diagnostic, error) {
+	var diags []*ir.Diagnostic
 	r := &run{m: m, diags: &diags, ran: nil, mu: &sync.Mutex{}, timers: &m.Timings}
 	err := r.pipeline(m.Pipeline.Coalesced(), module)
 	return diags, err
@@ -94,7 +94,7 @@ func (m *Manager) Run(module *dialect.Operation) ([]*dialect.Diagnostic, error) 
 type run struct {
 	m     *Manager
 	mu    *sync.Mutex // shared by the runs of one Manager.Run
-	diags *[]*dialect.Diagnostic
+	diags *[]*ir.Diagnostic
 	ran   []*Pass // the passes run so far, for prerequisites
 	// timers is the list the passes of the current pipeline record into.
 	timers *[]*Timing
@@ -109,7 +109,7 @@ func (r *run) planList() *[]report.Function {
 	return &r.m.Plans
 }
 
-func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
+func (r *run) pipeline(p *Pipeline, op *ir.Operation) error {
 	for i, it := range p.Items {
 		if it.Pass != nil {
 			if err := r.pass(it.Pass, op, p.Anchor); err != nil {
@@ -135,11 +135,11 @@ func (r *run) pipeline(p *Pipeline, op *dialect.Operation) error {
 
 // nested runs a func.func pipeline on every function directly inside op;
 // its passes record their timings in timers.
-func (r *run) nested(p *Pipeline, op *dialect.Operation, timers *[]*Timing) error {
+func (r *run) nested(p *Pipeline, op *ir.Operation, timers *[]*Timing) error {
 	outer := r.timers
 	r.timers = timers
 	defer func() { r.timers = outer }()
-	var targetsOps []*dialect.Operation
+	var targetsOps []*ir.Operation
 	for _, reg := range op.Regions {
 		for _, b := range reg.Blocks {
 			for _, o := range b.Ops {
@@ -169,7 +169,7 @@ func (r *run) nested(p *Pipeline, op *dialect.Operation, timers *[]*Timing) erro
 	// Each function gets its own diagnostics list so the output order does
 	// not depend on scheduling.
 	errs := make([]error, len(targetsOps))
-	lists := make([][]*dialect.Diagnostic, len(targetsOps))
+	lists := make([][]*ir.Diagnostic, len(targetsOps))
 	plans := make([][]report.Function, len(targetsOps))
 	sem := make(chan struct{}, r.m.Threads)
 	var wg sync.WaitGroup
@@ -201,9 +201,9 @@ func (r *run) header(when string, in *Instance) string {
 	return fmt.Sprintf("// -----// IR Dump %s %s (%s) //----- //\n", when, in.Pass.ClassName, in.Pass.Name)
 }
 
-func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
+func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 	p := in.Pass
-	var local []*dialect.Diagnostic
+	var local []*ir.Diagnostic
 	ctx := &Context{
 		Target: r.m.Target,
 		Out:    r.m.PassOut,
@@ -221,7 +221,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 				for _, d := range local {
 					r.emit(d)
 				}
-				d := dialect.AsDiagnostic(err)
+				d := ir.AsDiagnostic(err)
 				d.Msg = fmt.Sprintf("'%s' requires '%s' to have run first: %s", p.Name, req.Name, d.Msg)
 				if !d.Loc.Known() {
 					d.Loc = op.Loc
@@ -242,7 +242,7 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	r.record(in, anchor, time.Since(start), ctx.stats)
 	failed := err != nil
 	for _, d := range local {
-		if d.Severity == dialect.SevError {
+		if d.Severity == ir.SevError {
 			failed = true
 		}
 		r.emit(d)
@@ -250,21 +250,21 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	if err != nil {
 		// A plain error (not a diagnostic already emitted) is reported at
 		// the op the pass ran on.
-		if d, ok := err.(*dialect.Diagnostic); ok {
+		if d, ok := err.(*ir.Diagnostic); ok {
 			if !slices.Contains(local, d) {
 				r.emit(d)
 			}
 		} else if _, isFailure := err.(*Failure); !isFailure {
-			r.emit(dialect.NewError(op.Loc, "%s", err.Error()))
+			r.emit(ir.NewError(op.Loc, "%s", err.Error()))
 		}
 	}
 	if failed {
 		return &Failure{Pass: p.Name}
 	}
 	if r.m.VerifyEach {
-		if verr := dialect.Verify(op); verr != nil {
-			for _, d := range dialect.Diagnostics(verr) {
-				d.Notes = append(d.Notes, dialect.Note{Loc: d.Loc, Msg: fmt.Sprintf("the IR failed verification after pass '%s'", p.Name)})
+		if verr := ir.Verify(op); verr != nil {
+			for _, d := range ir.Diagnostics(verr) {
+				d.Notes = append(d.Notes, ir.Note{Loc: d.Loc, Msg: fmt.Sprintf("the IR failed verification after pass '%s'", p.Name)})
 				r.emit(d)
 			}
 			return &Failure{Pass: p.Name}
@@ -276,13 +276,13 @@ func (r *run) pass(in *Instance, op *dialect.Operation, anchor string) error {
 	return nil
 }
 
-func (r *run) emit(d *dialect.Diagnostic) {
+func (r *run) emit(d *ir.Diagnostic) {
 	r.mu.Lock()
 	*r.diags = append(*r.diags, d)
 	r.mu.Unlock()
 }
 
-func (r *run) dump(header string, op *dialect.Operation) {
+func (r *run) dump(header string, op *ir.Operation) {
 	if r.m.PrintOut == nil {
 		return
 	}

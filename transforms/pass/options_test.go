@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 )
 
@@ -30,7 +30,7 @@ func (o *probeOptions) Bind(s *OptionSet) {
 // probe records the options its body received.
 func probe(got **probeOptions) *Pass {
 	return WithOptions(&Pass{Name: "probe", ClassName: "Probe", Anchor: "builtin.module"},
-		func(ctx *Context, op *dialect.Operation, o *probeOptions) error {
+		func(ctx *Context, op *ir.Operation, o *probeOptions) error {
 			*got = o
 			return nil
 		})
@@ -106,7 +106,7 @@ func TestOptionsRejectBadValuesAtParseTime(t *testing.T) {
 			t.Errorf("%s: error %v, want %s", tc.raw, err, tc.want)
 		}
 	}
-	plain := &Pass{Name: "plain", Run: func(*Context, *dialect.Operation) error { return nil }}
+	plain := &Pass{Name: "plain", Run: func(*Context, *ir.Operation) error { return nil }}
 	if _, err := NewInstance(plain, map[string]string{"x": "1"}); err == nil || err.Error() != "pass 'plain' takes no options, but 'x' was given" {
 		t.Errorf("option of an option-less pass: %v", err)
 	}
@@ -190,23 +190,23 @@ func requiredPair(ready bool) (*Pass, *Pass, *int) {
 	runs := new(int)
 	first := &Pass{
 		Name: "test-first", ClassName: "TestFirst", Anchor: "builtin.module",
-		Postcondition: func(_ *Context, op *dialect.Operation) error {
+		Postcondition: func(_ *Context, op *ir.Operation) error {
 			if ready {
 				return nil
 			}
 			return errors.New("the input is not prepared")
 		},
-		Run: func(*Context, *dialect.Operation) error { return nil },
+		Run: func(*Context, *ir.Operation) error { return nil },
 	}
 	second := &Pass{
 		Name: "test-second", ClassName: "TestSecond", Anchor: "builtin.module",
 		Requires: []*Pass{first},
-		Run:      func(*Context, *dialect.Operation) error { *runs++; return nil },
+		Run:      func(*Context, *ir.Operation) error { *runs++; return nil },
 	}
 	return first, second, runs
 }
 
-func runPasses(t *testing.T, passes ...*Pass) ([]*dialect.Diagnostic, error) {
+func runPasses(t *testing.T, passes ...*Pass) ([]*ir.Diagnostic, error) {
 	t.Helper()
 	m, err := parser.ParseString("module {}", parser.Options{})
 	if err != nil {

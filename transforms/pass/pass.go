@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Pass is a registry entry: a pass, or a named pipeline.
@@ -28,14 +28,14 @@ type Pass struct {
 	// Postcondition, when set, checks that op is in the state this pass
 	// leaves it in: nil, or why not. ctx is the requiring pass's context
 	// (the target; warnings it emits are reported with that pass's).
-	Postcondition func(ctx *Context, op *dialect.Operation) error
+	Postcondition func(ctx *Context, op *ir.Operation) error
 	// Parallel marks function passes that only touch the function they run
 	// on, so functions may be processed concurrently.
 	Parallel bool
 	// Stats declares the statistics the pass reports, name -> description.
 	Stats map[string]string
 	// Run is the body of a pass without options.
-	Run func(ctx *Context, op *dialect.Operation) error
+	Run func(ctx *Context, op *ir.Operation) error
 
 	// Options are the specs of the pass's options, derived from its
 	// options struct (set by WithOptions and NamedPipeline).
@@ -44,7 +44,7 @@ type Pass struct {
 	// newOptions makes a fresh options struct with its bound set.
 	newOptions func() (any, *OptionSet)
 	// run is the typed body of WithOptions (without options: Run).
-	run func(ctx *Context, op *dialect.Operation, opts any) error
+	run func(ctx *Context, op *ir.Operation, opts any) error
 	// expand, set for a named pipeline (MLIR's PassPipelineRegistration):
 	// wherever the entry is added, on the command line or in a textual
 	// pipeline, it is replaced by the pass instances expand returns for
@@ -76,13 +76,13 @@ func bindOptions[O any, P optionsPtr[O]](p *Pass) {
 //
 //	type fooOptions struct{ Limit int64 }
 //	func (o *fooOptions) Bind(s *OptionSet) { s.Int(&o.Limit, "limit", 8, "...") }
-//	var Foo = WithOptions(&Pass{Name: "foo", ...}, func(ctx *Context, op *dialect.Operation, o *fooOptions) error { ... })
-func WithOptions[O any, P optionsPtr[O]](p *Pass, run func(ctx *Context, op *dialect.Operation, o P) error) *Pass {
+//	var Foo = WithOptions(&Pass{Name: "foo", ...}, func(ctx *Context, op *ir.Operation, o *fooOptions) error { ... })
+func WithOptions[O any, P optionsPtr[O]](p *Pass, run func(ctx *Context, op *ir.Operation, o P) error) *Pass {
 	if p.Run != nil {
 		panic("pass: pass " + p.Name + " has both Run and typed options")
 	}
 	bindOptions[O, P](p)
-	p.run = func(ctx *Context, op *dialect.Operation, opts any) error { return run(ctx, op, opts.(P)) }
+	p.run = func(ctx *Context, op *ir.Operation, opts any) error { return run(ctx, op, opts.(P)) }
 	return p
 }
 
@@ -98,7 +98,7 @@ func NamedPipeline[O any, P optionsPtr[O]](p *Pass, expand func(o P) []Step) *Pa
 }
 
 // call runs the body of the pass with the instance's options.
-func (p *Pass) call(ctx *Context, op *dialect.Operation, opts any) error {
+func (p *Pass) call(ctx *Context, op *ir.Operation, opts any) error {
 	if p.run != nil {
 		return p.run(ctx, op, opts)
 	}

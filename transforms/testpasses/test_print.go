@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -42,7 +42,7 @@ func out(ctx *pass.Context) io.Writer {
 	return ctx.Out
 }
 
-func nameList(names map[*dialect.Value]string, vs []*dialect.Value) string {
+func nameList(names map[*ir.Value]string, vs []*ir.Value) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
 		parts[i] = valueName(names, v)
@@ -50,7 +50,7 @@ func nameList(names map[*dialect.Value]string, vs []*dialect.Value) string {
 	return strings.Join(parts, " ")
 }
 
-func valueName(names map[*dialect.Value]string, v *dialect.Value) string {
+func valueName(names map[*ir.Value]string, v *ir.Value) string {
 	if n, ok := names[v]; ok {
 		return n
 	}
@@ -58,18 +58,18 @@ func valueName(names map[*dialect.Value]string, v *dialect.Value) string {
 }
 
 // sortedByName orders values by their printed names for stable output.
-func sortedByName(names map[*dialect.Value]string, vs []*dialect.Value) []*dialect.Value {
-	out := append([]*dialect.Value(nil), vs...)
-	slices.SortStableFunc(out, func(a, b *dialect.Value) int { return cmp.Compare(valueName(names, a), valueName(names, b)) })
+func sortedByName(names map[*ir.Value]string, vs []*ir.Value) []*ir.Value {
+	out := append([]*ir.Value(nil), vs...)
+	slices.SortStableFunc(out, func(a, b *ir.Value) int { return cmp.Compare(valueName(names, a), valueName(names, b)) })
 	return out
 }
 
-func runPrintAliases(ctx *pass.Context, fn *dialect.Operation) error {
+func runPrintAliases(ctx *pass.Context, fn *ir.Operation) error {
 	names := printer.Names(fn, printer.Options{})
 	aa := analysis.NewAliases(fn)
 	w := out(ctx)
-	fmt.Fprintf(w, "aliases @%s\n", dialect.SymbolName(fn))
-	fn.Walk(func(op *dialect.Operation) bool {
+	fmt.Fprintf(w, "aliases @%s\n", ir.SymbolName(fn))
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Results {
 			if !analysis.IsAllocation(r) {
 				continue
@@ -83,11 +83,11 @@ func runPrintAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	return nil
 }
 
-func runPrintLiveness(ctx *pass.Context, fn *dialect.Operation) error {
+func runPrintLiveness(ctx *pass.Context, fn *ir.Operation) error {
 	names := printer.Names(fn, printer.Options{})
 	lv := analysis.ComputeLiveness(fn, nil)
 	w := out(ctx)
-	fmt.Fprintf(w, "liveness @%s\n", dialect.SymbolName(fn))
+	fmt.Fprintf(w, "liveness @%s\n", ir.SymbolName(fn))
 	for i, op := range lv.Ops {
 		if op == fn {
 			continue
@@ -102,8 +102,8 @@ func runPrintLiveness(ctx *pass.Context, fn *dialect.Operation) error {
 		}
 		fmt.Fprintln(w, line)
 	}
-	var vals []*dialect.Value
-	fn.Walk(func(op *dialect.Operation) bool {
+	var vals []*ir.Value
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				vals = append(vals, b.Args...)

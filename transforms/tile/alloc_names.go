@@ -3,7 +3,7 @@ package tile
 import (
 	"strconv"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/printer"
 )
 
@@ -24,14 +24,14 @@ import (
 //
 // Otherwise allocNames asks the printer. TestAllocNamesMatchPrinter
 // keeps the two in step.
-func allocNames(fn *dialect.Operation) map[*dialect.Value]string {
+func allocNames(fn *ir.Operation) map[*ir.Value]string {
 	if names, ok := allocNamesFast(fn); ok {
 		return names
 	}
 	return printer.Names(fn, printer.Options{})
 }
 
-func allocNamesFast(fn *dialect.Operation) (map[*dialect.Value]string, bool) {
+func allocNamesFast(fn *ir.Operation) (map[*ir.Value]string, bool) {
 	entry := fn.Body(0)
 	if entry == nil {
 		return nil, false
@@ -55,7 +55,7 @@ func allocNamesFast(fn *dialect.Operation) (map[*dialect.Value]string, bool) {
 	for n < len(entry.Ops) && IsAlloc(entry.Ops[n]) {
 		n++
 	}
-	names := make(map[*dialect.Value]string, n)
+	names := make(map[*ir.Value]string, n)
 	for _, op := range entry.Ops[:n] {
 		r := op.Results[0]
 		h := r.NameHint
@@ -67,7 +67,7 @@ func allocNamesFast(fn *dialect.Operation) (map[*dialect.Value]string, bool) {
 	}
 	// Every allocation must be among them.
 	count := 0
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		if IsAlloc(op) {
 			count++
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
@@ -21,10 +21,10 @@ func TestAllocNamesMatchPrinter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	funcs := func(t *testing.T, src, pipeline string) []*dialect.Operation {
+	funcs := func(t *testing.T, src, pipeline string) []*ir.Operation {
 		m, err := parser.ParseString(src, parser.Options{})
 		if err == nil {
-			err = dialect.Verify(m)
+			err = ir.Verify(m)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -36,8 +36,8 @@ func TestAllocNamesMatchPrinter(t *testing.T) {
 		if _, err := (&pass.Manager{Pipeline: pl, Target: tgt, Threads: 1}).Run(m); err != nil {
 			t.Fatal(err)
 		}
-		var fns []*dialect.Operation
-		m.Walk(func(op *dialect.Operation) bool {
+		var fns []*ir.Operation
+		m.Walk(func(op *ir.Operation) bool {
 			if op.Name == "func.func" {
 				fns = append(fns, op)
 			}
@@ -45,7 +45,7 @@ func TestAllocNamesMatchPrinter(t *testing.T) {
 		})
 		return fns
 	}
-	same := func(t *testing.T, fn *dialect.Operation) {
+	same := func(t *testing.T, fn *ir.Operation) {
 		t.Helper()
 		want := printer.Names(fn, printer.Options{})
 		got := allocNames(fn)
@@ -66,7 +66,7 @@ func TestAllocNamesMatchPrinter(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", k.name, pipeline), func(t *testing.T) {
 				for _, fn := range funcs(t, k.src, pipeline) {
 					if _, ok := allocNamesFast(fn); !ok {
-						t.Errorf("@%s: the names were not known without printing", dialect.SymbolName(fn))
+						t.Errorf("@%s: the names were not known without printing", ir.SymbolName(fn))
 					}
 					same(t, fn)
 				}

@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
@@ -98,8 +99,8 @@ func alignSource(ctx *pass.Context) string {
 // back to its allocations.
 type addrProblem struct {
 	p      *planner.Problem
-	allocs []*dialect.Operation
-	byBuf  map[*dialect.Value]int // allocation result -> index in allocs
+	allocs []*ir.Operation
+	byBuf  map[*ir.Value]int // allocation result -> index in allocs
 	pools  map[string]int
 	seps   map[sepKey]bool
 	// inPlace lists (output, input) allocations of one op whose
@@ -109,7 +110,7 @@ type addrProblem struct {
 	withinBestFit bool
 }
 
-func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOptions) error {
+func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "allocate-addr"); err != nil {
 		return err
 	}
@@ -130,7 +131,7 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 	// ignore them but the memory report shows them.
 	lv := analysis.ComputeLiveness(fn, nil)
 	for _, a := range allocs {
-		space := dialect.TileSpaceOf(a.Results[0].Type)
+		space := tile.SpaceOf(a.Results[0].Type)
 		pool, ok := ap.pools[space]
 		if !ok {
 			pool = len(ap.p.Pools)
@@ -138,7 +139,7 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 			pl := planner.Pool{Name: space}
 			if ctx.Target != nil {
 				if ctx.Target.Space(space) == nil && space != "" {
-					return dialect.NewError(a.Loc, "allocate-addr: target '%s' has no memory space '%s'", ctx.Target.Name, space)
+					return ir.NewError(a.Loc, "allocate-addr: target '%s' has no memory space '%s'", ctx.Target.Name, space)
 				}
 				pl.Capacity = ctx.Target.Capacity(space)
 				if s := ctx.Target.Space(space); s != nil {
@@ -155,9 +156,9 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 		}
 		// An address the input gives is kept (the planner places around
 		// it); a declared allocation shares its bytes with nothing.
-		if addr, ok := dialect.AllocAddr(a); ok {
+		if addr, ok := tile.AllocAddr(a); ok {
 			if addr%b.Align != 0 {
-				return dialect.NewError(a.Loc, "allocate-addr: the input gives %s address %d, which is not a multiple of %d, the alignment of memory space '%s' %s",
+				return ir.NewError(a.Loc, "allocate-addr: the input gives %s address %d, which is not a multiple of %d, the alignment of memory space '%s' %s",
 					names[a.Results[0]], addr, b.Align, space, alignSource(ctx))
 			}
 			b.Pinned, b.Offset = true, addr
@@ -182,7 +183,7 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 	}
 	res, err := ap.solve(algo, opt)
 	if err != nil {
-		return planning.Error("allocate-addr", fn, err, func(i int) *dialect.Operation {
+		return planning.Error("allocate-addr", fn, err, func(i int) *ir.Operation {
 			if i < len(allocs) {
 				return allocs[i]
 			}
@@ -193,15 +194,15 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 		return ap.overflowError(ctx, fn, res, o)
 	}
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
-		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement failed validation: %v", algo, err)
+		return ir.NewError(fn.Loc, "allocate-addr: internal error: the %s placement failed validation: %v", algo, err)
 	}
 	// The independent validator reads addresses from the IR: write them,
 	// check, and put the previous attributes back if the plan is refused,
 	// so a rejected placement never stays in the IR.
-	prev := make([]dialect.Attribute, len(allocs))
+	prev := make([]ir.Attribute, len(allocs))
 	for i, a := range allocs {
 		prev[i] = a.Attr("addr")
-		a.SetAttr("addr", dialect.Int(res.Solution.Offsets[i], dialect.I64))
+		a.SetAttr("addr", ir.Int(res.Solution.Offsets[i], ir.I64))
 	}
 	rules := placementRules(ctx)
 	rules.Complete = true
@@ -220,12 +221,12 @@ func runAllocateAddr(ctx *pass.Context, fn *dialect.Operation, o *allocateAddrOp
 		// pipeline without materialize-semantic-aliases or memory-reuse:
 		// a tile bound where a later write clobbers it) or this pass is.
 		if in := analysis.CheckTilePlacementAliases(fn, placementRules(ctx), lv.Aliases); in != nil {
-			d := dialect.AsDiagnostic(in)
+			d := ir.AsDiagnostic(in)
 			d.Msg = "allocate-addr: the input's plan is wrong before any address is given: " + strings.TrimPrefix(d.Msg, "placement: ") +
 				" (allocate-addr gives addresses only; materialize-semantic-aliases puts loop carries and if results on one place, with copies where a tile still needed would be clobbered)"
 			return d
 		}
-		return dialect.NewError(fn.Loc, "allocate-addr: internal error: the %s placement breaks a rule: %v", algo, dialect.AsDiagnostic(err).Msg)
+		return ir.NewError(fn.Loc, "allocate-addr: internal error: the %s placement breaks a rule: %v", algo, ir.AsDiagnostic(err).Msg)
 	}
 	if res.ClockStopped {
 		ctx.Warning(fn.Loc, "allocate-addr: %s (time-limit=%s); raise time-limit, or lower work, for reproducible addresses",
@@ -303,7 +304,7 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 
 // overflowError names the space that does not fit, its capacity and the
 // demand (the bytes the found placement needs).
-func (ap *addrProblem) overflowError(ctx *pass.Context, fn *dialect.Operation, res *planner.Result, o *allocateAddrOptions) error {
+func (ap *addrProblem) overflowError(ctx *pass.Context, fn *ir.Operation, res *planner.Result, o *allocateAddrOptions) error {
 	for pool, pk := range res.Peak {
 		c := ap.p.Pools[pool].Capacity
 		if c > 0 && pk > c {
@@ -321,7 +322,7 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *dialect.Operation, r
 			case res.Algorithm == "dsa-rp" && !res.ProvenInfeasible:
 				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", o.Work)
 			}
-			err := dialect.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)%s",
+			err := ir.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)%s",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint, ap.peakText(fn, pool))
 			if ctx.WantsPlans() {
 				// The report of the failed plan, marked so, shows where
@@ -337,13 +338,13 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *dialect.Operation, r
 			return err
 		}
 	}
-	return dialect.NewError(fn.Loc, "allocate-addr: no placement found: %s", res.Reason)
+	return ir.NewError(fn.Loc, "allocate-addr: no placement found: %s", res.Reason)
 }
 
 // peakText names the allocations live together where the pool needs the
 // most bytes, with their sizes and locations: what must shrink, die
 // earlier or move to fit.
-func (ap *addrProblem) peakText(fn *dialect.Operation, pool int) string {
+func (ap *addrProblem) peakText(fn *ir.Operation, pool int) string {
 	_, live := report.PeakLive(ap.p, pool)
 	if len(live) == 0 {
 		return ""
@@ -360,9 +361,9 @@ func (ap *addrProblem) peakText(fn *dialect.Operation, pool int) string {
 	return "; live together at the peak: " + strings.Join(parts, ", ")
 }
 
-func (ap *addrProblem) index(buf *dialect.Value) int {
+func (ap *addrProblem) index(buf *ir.Value) int {
 	if ap.byBuf == nil {
-		ap.byBuf = make(map[*dialect.Value]int, len(ap.allocs))
+		ap.byBuf = make(map[*ir.Value]int, len(ap.allocs))
 		for i, a := range ap.allocs {
 			ap.byBuf[a.Results[0]] = i
 		}
@@ -418,15 +419,15 @@ func sortedLiveOverlap(a, b []planner.Interval) bool {
 }
 
 // addSeparations records the pairs that must never share bytes.
-func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, lv *analysis.Liveness) {
+func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *ir.Operation, lv *analysis.Liveness) {
 	rules := newWriteRules(ctx, fn, lv.Aliases)
 	type stage struct {
 		group, stage int64
 		root         int
 	}
 	var stages []stage
-	fn.Walk(func(op *dialect.Operation) bool {
-		for _, d := range dialect.TileDests(op) { // one per result
+	fn.Walk(func(op *ir.Operation) bool {
+		for _, d := range tile.Dests(op) { // one per result
 			out := ap.index(d)
 			ap.writeSeparations(op, out, rules)
 			if g, s, ok := pipelineMembership(op); ok {
@@ -447,7 +448,7 @@ func (ap *addrProblem) addSeparations(ctx *pass.Context, fn *dialect.Operation, 
 }
 
 // root is the index of the allocation v lives in (-1: none planned here).
-func (ap *addrProblem) root(v *dialect.Value) int {
+func (ap *addrProblem) root(v *ir.Value) int {
 	if buf, ok := allocationOf(v); ok {
 		return ap.index(buf)
 	}
@@ -462,7 +463,7 @@ func (ap *addrProblem) root(v *dialect.Value) int {
 // allocations (default 1; 0 turns it off). Pipes come from the op registry
 // (loads MTE2, stores MTE3, cube ops M, L1->L0 moves MTE1, L0C moves FIX,
 // the rest V).
-func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness) {
+func (ap *addrProblem) addPenalties(fn *ir.Operation, lv *analysis.Liveness) {
 	pipes := make([]pipeEnds, len(ap.allocs))
 	firstAt := make([]int, len(ap.allocs))
 	lastAt := make([]int, len(ap.allocs))
@@ -471,9 +472,9 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 	}
 	for i, a := range ap.allocs {
 		for _, v := range lv.Aliases.Resolve(a.Results[0]) {
-			touch := func(op *dialect.Operation, write bool) {
+			touch := func(op *ir.Operation, write bool) {
 				pos := lv.Pos(op)
-				p := dialect.PipeOf(op)
+				p := pipeOf(op)
 				if p == "" {
 					return
 				}
@@ -484,10 +485,10 @@ func (ap *addrProblem) addPenalties(fn *dialect.Operation, lv *analysis.Liveness
 					lastAt[i], pipes[i].last = pos, p
 				}
 			}
-			if v.Op != nil && dialect.TileDestFor(v.Op, v.Index) == a.Results[0] {
+			if v.Op != nil && tile.DestFor(v.Op, v.Index) == a.Results[0] {
 				touch(v.Op, true)
 			}
-			if _, isTile := v.Type.(*dialect.TileType); isTile {
+			if _, isTile := v.Type.(*tile.Type); isTile {
 				for _, u := range v.Uses {
 					touch(u.Op, false)
 				}
@@ -631,15 +632,15 @@ func (ap *addrProblem) nearestPenalties(members []int, pipes []pipeEnds, add fun
 // writeSeparations records the separations one write (into allocation
 // index out) implies by the rules, and the inputs it must overwrite
 // exactly in place if at all.
-func (ap *addrProblem) writeSeparations(op *dialect.Operation, out int, rules *writeRules) {
+func (ap *addrProblem) writeSeparations(op *ir.Operation, out int, rules *writeRules) {
 	noAlias := map[int]bool{}
-	rules.refusals(op, func(k int, in *dialect.Value, reason string) {
+	rules.refusals(op, func(k int, in *ir.Value, reason string) {
 		ap.separate(out, ap.root(in), reason)
 		if reason == reasonNoAlias {
 			noAlias[k] = true
 		}
 	})
-	for k, in := range dialect.TileInputs(op) {
+	for k, in := range tile.Inputs(op) {
 		if noAlias[k] {
 			continue
 		}

@@ -5,7 +5,9 @@ import (
 	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
@@ -35,15 +37,15 @@ var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
 	// planned with -init-memref=planner=ptoas and lowered by
 	// convert-tile-to-pto) checks each function ptoas will plan itself.
 	Postcondition: checkLevel2Fits,
-}, func(ctx *pass.Context, fn *dialect.Operation, o *checkPTOASPlanOptions) error {
+}, func(ctx *pass.Context, fn *ir.Operation, o *checkPTOASPlanOptions) error {
 	if fn.Body(0) == nil {
 		return nil
 	}
 	err := checkPTOASFits(ctx, fn, o.Remarks)
 	if err != nil && !o.Refuse {
 		// Let ptoas decide: the verdict becomes a warning.
-		d := *dialect.AsDiagnostic(err)
-		d.Severity = dialect.SevWarning
+		d := *ir.AsDiagnostic(err)
+		d.Severity = ir.SevWarning
 		ctx.Emit(&d)
 		return nil
 	}
@@ -55,11 +57,11 @@ func init() { pass.Register(CheckPTOASPlan) }
 // checkLevel2Fits runs the check on every function under op whose
 // allocations have no addresses (ptoas plans those itself: level 2);
 // functions with addresses are ptoas's level 3, which plans nothing.
-func checkLevel2Fits(ctx *pass.Context, op *dialect.Operation) error {
-	for _, fn := range dialect.Funcs(op) {
+func checkLevel2Fits(ctx *pass.Context, op *ir.Operation) error {
+	for _, fn := range funcdialect.Funcs(op) {
 		allocs := Allocs(fn)
-		if len(allocs) == 0 || slices.ContainsFunc(allocs, func(a *dialect.Operation) bool {
-			_, ok := dialect.AllocAddr(a)
+		if len(allocs) == 0 || slices.ContainsFunc(allocs, func(a *ir.Operation) bool {
+			_, ok := tile.AllocAddr(a)
 			return ok
 		}) {
 			continue
@@ -76,10 +78,10 @@ func checkLevel2Fits(ctx *pass.Context, op *dialect.Operation) error {
 // cannot be told: reserved windows (ptoas places tiles anywhere in the
 // bytes it plans into) and an alignment above the one ptoas rounds to.
 // The planners that give addresses honour both.
-func checkPTOASRestrictions(ctx *pass.Context, fn *dialect.Operation) error {
+func checkPTOASRestrictions(ctx *pass.Context, fn *ir.Operation) error {
 	seen := map[string]bool{}
 	for _, a := range Allocs(fn) {
-		space := dialect.TileSpaceOf(a.Results[0].Type)
+		space := tile.SpaceOf(a.Results[0].Type)
 		sp := ctx.Target.Space(space)
 		if seen[space] || sp == nil {
 			continue
@@ -87,11 +89,11 @@ func checkPTOASRestrictions(ctx *pass.Context, fn *dialect.Operation) error {
 		seen[space] = true
 		if len(sp.Reserved) > 0 {
 			r := sp.Reserved[0]
-			return dialect.NewError(a.Loc, "check-ptoas-plan: target '%s' reserves bytes [%d, %d) of memory space '%s', which ptoas's own planner (planner=ptoas) is not told and may place tiles in; planner=dsa-rp or pypto give addresses clear of them",
+			return ir.NewError(a.Loc, "check-ptoas-plan: target '%s' reserves bytes [%d, %d) of memory space '%s', which ptoas's own planner (planner=ptoas) is not told and may place tiles in; planner=dsa-rp or pypto give addresses clear of them",
 				ctx.Target.Name, r[0], r[1], space)
 		}
 		if al := ctx.Target.Alignment(space); sp.PTOAS != nil && al > 1 && sp.PTOAS.Alignment%al != 0 {
-			return dialect.NewError(a.Loc, "check-ptoas-plan: target '%s' aligns memory space '%s' to %d bytes, but ptoas's own planner (planner=ptoas) aligns its tiles to %d only; planner=dsa-rp or pypto give %d-byte aligned addresses",
+			return ir.NewError(a.Loc, "check-ptoas-plan: target '%s' aligns memory space '%s' to %d bytes, but ptoas's own planner (planner=ptoas) aligns its tiles to %d only; planner=dsa-rp or pypto give %d-byte aligned addresses",
 				ctx.Target.Name, space, al, sp.PTOAS.Alignment, al)
 		}
 	}
@@ -118,7 +120,7 @@ func (o *checkPTOASPlanOptions) Bind(s *pass.OptionSet) {
 // the same liveness and placement and refuses exactly when ptoas would.
 // Spaces the target does not describe so keep the bound any planner
 // obeys (the bytes live at once) and a warning past the sum.
-func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation, remarks bool) error {
+func checkPTOASFits(ctx *pass.Context, fn *ir.Operation, remarks bool) error {
 	if ctx.Target == nil {
 		return nil
 	}
@@ -139,14 +141,14 @@ func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation, remarks bool) erro
 				ctx.Remark(b.alloc.Loc, "check-ptoas-plan: ptoas places pto.alloc_tile #%d (%d bytes of '%s') at %d", b.id, b.bytes, p.space, p.result.Offsets[i]/8)
 			}
 		}
-		var d *dialect.Diagnostic
+		var d *ir.Diagnostic
 		switch {
 		case p.result.Undecided:
-			d = dialect.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoasplan.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
+			d = ir.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoasplan.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
 		case !p.result.Fits && p.orderDependent:
-			d = dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
+			d = ir.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
 		case !p.result.Fits:
-			d = dialect.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
+			d = ir.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
 		}
 		if d == nil {
 			continue
@@ -164,7 +166,7 @@ func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation, remarks bool) erro
 	bySpace := map[string][]event{}
 	var spaces []string
 	for _, a := range Allocs(fn) {
-		space := dialect.TileSpaceOf(a.Results[0].Type)
+		space := tile.SpaceOf(a.Results[0].Type)
 		if _, _, ok := modelled(space); ok {
 			continue
 		}
@@ -198,7 +200,7 @@ func checkPTOASFits(ctx *pass.Context, fn *dialect.Operation, remarks bool) erro
 		}
 		switch {
 		case peak > capacity:
-			return dialect.NewError(fn.Loc, "check-ptoas-plan: the tiles live at once need %d bytes of '%s', more than the %d bytes ptoas plans into on target '%s': no placement fits (planner=ptoas)", peak, space, capacity, ctx.Target.Name)
+			return ir.NewError(fn.Loc, "check-ptoas-plan: the tiles live at once need %d bytes of '%s', more than the %d bytes ptoas plans into on target '%s': no placement fits (planner=ptoas)", peak, space, capacity, ctx.Target.Name)
 		case total > capacity:
 			// Target does not describe ptoas's planner for this space.
 			ctx.Warning(fn.Loc, "check-ptoas-plan: ptoas plans '%s' itself and may run out of room: its tiles need %d bytes live at once but %d in all, and it has %d on target '%s'; planner=dsa-rp or pypto give addresses that fit", space, peak, total, capacity, ctx.Target.Name)

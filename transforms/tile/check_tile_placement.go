@@ -2,7 +2,7 @@ package tile
 
 import (
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -17,13 +17,13 @@ var CheckTilePlacement = &pass.Pass{
 	Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
 	Anchor:    "func.func",
 	Parallel:  true,
-	Run: func(ctx *pass.Context, fn *dialect.Operation) error {
+	Run: func(ctx *pass.Context, fn *ir.Operation) error {
 		if fn.Body(0) == nil {
 			return nil
 		}
 		if len(Allocs(fn)) == 0 && hasTileProducer(fn) {
 			// Passing here would look like a checked plan.
-			ctx.Warning(fn.Loc, "check-tile-placement: @%s has tiles but no tile.alloc: there is no plan to check (plan first: -init-memref, -pto-memory-plan, ...)", dialect.SymbolName(fn))
+			ctx.Warning(fn.Loc, "check-tile-placement: @%s has tiles but no tile.alloc: there is no plan to check (plan first: -init-memref, -pto-memory-plan, ...)", ir.SymbolName(fn))
 			return nil
 		}
 		return analysis.CheckTilePlacement(fn, placementRules(ctx))
@@ -37,7 +37,7 @@ func init() { pass.Register(CheckTilePlacement) }
 // capacity, in a reserved window) or a tile's offset in its allocation
 // (misaligned for its elements or its space). The planners never produce
 // one; a plan written by hand may.
-func CheckTileAddrs(ctx *pass.Context, fn *dialect.Operation) error {
+func CheckTileAddrs(ctx *pass.Context, fn *ir.Operation) error {
 	rules := placementRules(ctx)
 	if err := analysis.CheckAllocAddrs(fn, rules); err != nil {
 		return err
@@ -64,9 +64,9 @@ func placementRules(ctx *pass.Context) analysis.PlacementRules {
 }
 
 // hasTileProducer reports whether fn produces a tile that needs memory.
-func hasTileProducer(fn *dialect.Operation) bool {
+func hasTileProducer(fn *ir.Operation) bool {
 	found := false
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		if !found && needsBuffer(op) {
 			found = true
 		}

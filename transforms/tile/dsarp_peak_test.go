@@ -5,7 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
@@ -32,7 +33,7 @@ func planPeaks(tb testing.TB, src, pipeline string) map[string]int64 {
 	tb.Helper()
 	m, err := parser.ParseString(src, parser.Options{})
 	if err == nil {
-		err = dialect.Verify(m)
+		err = ir.Verify(m)
 	}
 	if err != nil {
 		tb.Fatal(err)
@@ -57,14 +58,14 @@ func planPeaks(tb testing.TB, src, pipeline string) map[string]int64 {
 
 // peaksOf is, per memory space of a planned module, the highest end of
 // an allocation's bytes.
-func peaksOf(tb testing.TB, m *dialect.Operation) map[string]int64 {
+func peaksOf(tb testing.TB, m *ir.Operation) map[string]int64 {
 	tb.Helper()
 	peaks := map[string]int64{}
-	m.Walk(func(op *dialect.Operation) bool {
+	m.Walk(func(op *ir.Operation) bool {
 		if !IsAlloc(op) {
 			return true
 		}
-		addr, ok := dialect.AllocAddr(op)
+		addr, ok := tile.AllocAddr(op)
 		if !ok {
 			tb.Fatalf("%s: an allocation has no address", op.Loc)
 		}
@@ -72,7 +73,7 @@ func peaksOf(tb testing.TB, m *dialect.Operation) map[string]int64 {
 		if !ok {
 			tb.Fatalf("%s: allocation end overflows", op.Loc)
 		}
-		sp := dialect.TileSpaceOf(op.Results[0].Type)
+		sp := tile.SpaceOf(op.Results[0].Type)
 		peaks[sp] = max(peaks[sp], end)
 		return true
 	})

@@ -5,7 +5,8 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -35,7 +36,7 @@ var InitMemRef = pass.WithOptions(&pass.Pass{
 	Summary:       "Give every on-chip tile an allocation (tile.alloc hoisted to the entry, `into` on producers)",
 	Anchor:        "func.func",
 	Parallel:      true,
-	Postcondition: func(_ *pass.Context, op *dialect.Operation) error { return checkTilesBound(op) },
+	Postcondition: func(_ *pass.Context, op *ir.Operation) error { return checkTilesBound(op) },
 	Stats:         map[string]string{"num-allocs": "Number of tile.alloc ops created"},
 }, runInitMemRef)
 
@@ -50,7 +51,7 @@ func (o *initMemRefOptions) Bind(s *pass.OptionSet) {
 		"The memory planner the pipeline uses (ptoas rejects declared allocations)")
 }
 
-func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOptions) error {
+func runInitMemRef(ctx *pass.Context, fn *ir.Operation, o *initMemRefOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "init-memref"); err != nil {
 		return err
 	}
@@ -58,28 +59,28 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 		return nil
 	}
 	namer := newAllocNamer(fn)
-	var created []*dialect.Operation
+	var created []*ir.Operation
 	var failure error
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		if failure != nil {
 			return false
 		}
-		if !needsBuffer(op) || len(dialect.TileDests(op)) > 0 {
+		if !needsBuffer(op) || len(tile.Dests(op)) > 0 {
 			return true
 		}
 		// One allocation per result (a multi-result op gets one each).
-		bufs := make([]*dialect.Value, len(op.Results))
+		bufs := make([]*ir.Value, len(op.Results))
 		for i, r := range op.Results {
-			t := r.Type.(*dialect.TileType)
+			t := r.Type.(*tile.Type)
 			if !t.HasStaticShape() {
-				failure = dialect.NewError(op.Loc, "init-memref: tile %s of %s has a dynamic shape and cannot be given a static allocation", t, dialect.Describe(op))
+				failure = ir.NewError(op.Loc, "init-memref: tile %s of %s has a dynamic shape and cannot be given a static allocation", t, ir.Describe(op))
 				return false
 			}
 			alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, namer.name(t.Space))
 			created = append(created, alloc)
 			bufs[i] = alloc.Results[0]
 		}
-		dialect.SetTileDests(op, bufs, make([]int64, len(bufs)))
+		tile.SetDests(op, bufs, make([]int64, len(bufs)))
 		return true
 	})
 	if failure != nil {
@@ -90,33 +91,33 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 	}
 
 	// Declared allocations: hoisted too, sized by their largest bound tile.
-	var declared []*dialect.Operation
+	var declared []*ir.Operation
 	for _, a := range Allocs(fn) {
 		if slices.Contains(created, a) {
 			continue
 		}
 		declared = append(declared, a)
 		if IsPinned(a) && o.Planner == "ptoas" {
-			return dialect.NewError(a.Loc, "init-memref: declared (pinned) allocations are not supported with planner=ptoas: ptoas plans memory itself and would not keep them isolated")
+			return ir.NewError(a.Loc, "init-memref: declared (pinned) allocations are not supported with planner=ptoas: ptoas plans memory itself and would not keep them isolated")
 		}
 		if !IsPinned(a) {
 			continue
 		}
 		largest := int64(0)
 		for _, u := range a.Results[0].Uses {
-			ri, ok := dialect.DestResult(u.Op, u.Index)
+			ri, ok := tile.DestResult(u.Op, u.Index)
 			if !ok {
 				continue
 			}
-			if t, ok := u.Op.Results[ri].Type.(*dialect.TileType); ok {
+			if t, ok := u.Op.Results[ri].Type.(*tile.Type); ok {
 				if !t.HasStaticShape() {
-					return dialect.NewError(u.Op.Loc, "init-memref: tile %s bound to declared allocation has a dynamic shape", t)
+					return ir.NewError(u.Op.Loc, "init-memref: tile %s bound to declared allocation has a dynamic shape", t)
 				}
-				largest = max(largest, dialect.TileDestOffsetFor(u.Op, ri)+t.ByteSize())
+				largest = max(largest, tile.DestOffsetFor(u.Op, ri)+t.ByteSize())
 			}
 		}
 		if largest > 0 {
-			a.SetAttr("size", dialect.Int(largest, dialect.I64))
+			a.SetAttr("size", ir.Int(largest, ir.I64))
 		}
 	}
 	hoistToEntry(fn, append(declared, created...))
@@ -140,7 +141,7 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 		rules := placementRules(ctx)
 		rules.Unmaterialized = true
 		if err := analysis.CheckTilePlacement(fn, rules); err != nil {
-			d := dialect.AsDiagnostic(err)
+			d := ir.AsDiagnostic(err)
 			d.Msg = "init-memref: " + what + ": " + strings.TrimPrefix(d.Msg, "placement: ")
 			return d
 		}
@@ -149,10 +150,10 @@ func runInitMemRef(ctx *pass.Context, fn *dialect.Operation, o *initMemRefOption
 }
 
 // countBindings counts the producers that write into alloc directly.
-func countBindings(alloc *dialect.Operation) int {
+func countBindings(alloc *ir.Operation) int {
 	n := 0
 	for _, u := range alloc.Results[0].Uses {
-		if _, ok := dialect.DestResult(u.Op, u.Index); ok {
+		if _, ok := tile.DestResult(u.Op, u.Index); ok {
 			n++
 		}
 	}
@@ -164,10 +165,10 @@ func countBindings(alloc *dialect.Operation) int {
 // but the op writes into %c0's bytes, so a later read of %c0 would see
 // the accumulated result. Keeping %c0 needs a copy in its own space, and
 // the in-place ops accumulate in acc, which has no acc-to-acc copy.
-func checkInPlaceReads(fn *dialect.Operation) error {
+func checkInPlaceReads(fn *ir.Operation) error {
 	var failure error
-	fn.Walk(func(op *dialect.Operation) bool {
-		if failure != nil || !op.Has(dialect.ResultReusesInput) {
+	fn.Walk(func(op *ir.Operation) bool {
+		if failure != nil || !op.Has(ir.ResultReusesInput) {
 			return failure == nil
 		}
 		acc := op.Operands[op.Def.ReusedInput]
@@ -177,10 +178,10 @@ func checkInPlaceReads(fn *dialect.Operation) error {
 					continue
 				}
 				if u.Op == op {
-					failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, defined outside the enclosing loop, and reads it again in the next iteration, which would see the accumulated bytes; there is no copy within memory space '%s' to keep the old ones (carry the accumulator with iter_args instead)", op.Name, Describe(acc), tileSpace(acc))
+					failure = ir.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, defined outside the enclosing loop, and reads it again in the next iteration, which would see the accumulated bytes; there is no copy within memory space '%s' to keep the old ones (carry the accumulator with iter_args instead)", op.Name, Describe(acc), tileSpace(acc))
 					return false
 				}
-				failure = dialect.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, which '%s' at %s reads afterwards; it would read the accumulated bytes, and there is no copy within memory space '%s' to keep the old ones", op.Name, Describe(acc), u.Op.Name, u.Op.Loc, tileSpace(acc)).
+				failure = ir.NewError(op.Loc, "init-memref: '%s' accumulates in place into %s, which '%s' at %s reads afterwards; it would read the accumulated bytes, and there is no copy within memory space '%s' to keep the old ones", op.Name, Describe(acc), u.Op.Name, u.Op.Loc, tileSpace(acc)).
 					WithNote(u.Op.Loc, "the later read")
 				return false
 			}
@@ -192,17 +193,17 @@ func checkInPlaceReads(fn *dialect.Operation) error {
 
 // checkTilesBound is init-memref's postcondition: every on-chip tile is
 // bound to an allocation.
-func checkTilesBound(op *dialect.Operation) error {
-	var missing *dialect.Operation
-	op.Walk(func(o *dialect.Operation) bool {
-		if missing == nil && needsBuffer(o) && len(dialect.TileDests(o)) == 0 {
+func checkTilesBound(op *ir.Operation) error {
+	var missing *ir.Operation
+	op.Walk(func(o *ir.Operation) bool {
+		if missing == nil && needsBuffer(o) && len(tile.Dests(o)) == 0 {
 			missing = o
 		}
 		return missing == nil
 	})
 	if missing != nil {
 		// Located at the op: the message names it without repeating where.
-		return dialect.NewError(missing.Loc, "'%s' has no 'into' allocation", missing.Name)
+		return ir.NewError(missing.Loc, "'%s' has no 'into' allocation", missing.Name)
 	}
 	return nil
 }

@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
@@ -85,7 +86,7 @@ func (o *memoryReuseOptions) Bind(s *pass.OptionSet) {
 // member is an allocation identity (a tile.alloc and every tile it holds),
 // the unit memory-reuse moves.
 type member struct {
-	alloc  *dialect.Operation
+	alloc  *ir.Operation
 	name   string
 	space  string
 	size   int64
@@ -134,17 +135,17 @@ func (b *buffer) size() int64 { return b.members[0].size }
 type reuser struct {
 	ctx       *pass.Context
 	opts      *memoryReuseOptions
-	fn        *dialect.Operation
+	fn        *ir.Operation
 	lv        *analysis.Liveness
 	members   []*member
-	byAlloc   map[*dialect.Value]*member
+	byAlloc   map[*ir.Value]*member
 	noShare   map[[2]*member]string // rule-based refusals (both orders) and why
 	partners  map[*member][]*member // the same refusals, per member
 	residue   map[*member]int64
-	groupTags map[int64]*dialect.Operation
+	groupTags map[int64]*ir.Operation
 }
 
-func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOptions) error {
+func runMemoryReuse(ctx *pass.Context, fn *ir.Operation, o *memoryReuseOptions) error {
 	if err := checkGivenAddrs(ctx, fn, "memory-reuse"); err != nil {
 		return err
 	}
@@ -169,11 +170,11 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 	if len(allocs) == 0 {
 		return nil
 	}
-	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*dialect.Value]*member{},
-		noShare: map[[2]*member]string{}, partners: map[*member][]*member{}, residue: map[*member]int64{}, groupTags: map[int64]*dialect.Operation{}}
+	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*ir.Value]*member{},
+		noShare: map[[2]*member]string{}, partners: map[*member][]*member{}, residue: map[*member]int64{}, groupTags: map[int64]*ir.Operation{}}
 	names := allocNames(fn)
 	for i, a := range allocs {
-		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: dialect.TileSpaceOf(a.Results[0].Type),
+		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: tile.SpaceOf(a.Results[0].Type),
 			size: allocSize(a), pinned: IsPinned(a), fixed: hasAddr(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
 		for _, u := range a.Results[0].Uses {
 			if g, st, ok := pipelineMembership(u.Op); ok && !m.staged {
@@ -219,12 +220,12 @@ func runMemoryReuse(ctx *pass.Context, fn *dialect.Operation, o *memoryReuseOpti
 		return err
 	}
 	removeUnusedAllocs(fn)
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		op.RemoveAttr("tile.pipeline")
 		return true
 	})
 	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
-		return dialect.NewError(fn.Loc, "memory-reuse: internal error: the sharing breaks a rule: %s", dialect.AsDiagnostic(err).Msg)
+		return ir.NewError(fn.Loc, "memory-reuse: internal error: the sharing breaks a rule: %s", ir.AsDiagnostic(err).Msg)
 	}
 	return nil
 }
@@ -245,16 +246,16 @@ func (s *reuser) checkPinnedSlots() error {
 		}
 		slotSize := m.size / slots
 		type bound struct {
-			op   *dialect.Operation
-			res  *dialect.Value
+			op   *ir.Operation
+			res  *ir.Value
 			slot int64
 		}
 		var tiles []bound
 		for _, u := range m.alloc.Results[0].Uses {
-			if ri, ok := dialect.DestResult(u.Op, u.Index); ok {
+			if ri, ok := tile.DestResult(u.Op, u.Index); ok {
 				slot := int64(0)
 				if slotSize > 0 {
-					slot = dialect.TileDestOffsetFor(u.Op, ri) / slotSize
+					slot = tile.DestOffsetFor(u.Op, ri) / slotSize
 				}
 				tiles = append(tiles, bound{u.Op, u.Op.Results[ri], slot})
 			}
@@ -270,7 +271,7 @@ func (s *reuser) checkPinnedSlots() error {
 					if ex, _ := s.lv.Exclusive(a.res, b.res); ex {
 						continue
 					}
-					return dialect.NewError(b.op.Loc, "memory-reuse: %s and %s are both bound to slot %d of the declared allocation %%%s and are live at the same time; the later write destroys data the earlier tile still needs",
+					return ir.NewError(b.op.Loc, "memory-reuse: %s and %s are both bound to slot %d of the declared allocation %%%s and are live at the same time; the later write destroys data the earlier tile still needs",
 						Describe(a.res), Describe(b.res), a.slot, m.name).WithNote(a.op.Loc, "the other tile is written here")
 				}
 			}
@@ -281,8 +282,8 @@ func (s *reuser) checkPinnedSlots() error {
 
 // ownRanges is v's lifetime without what it shares with other (a carry or
 // an if result both flow into).
-func (s *reuser) ownRanges(v, other *dialect.Value) []analysis.Interval {
-	shared := map[*dialect.Value]bool{}
+func (s *reuser) ownRanges(v, other *ir.Value) []analysis.Interval {
+	shared := map[*ir.Value]bool{}
 	for _, w := range s.lv.Aliases.Resolve(other) {
 		shared[w] = true
 	}
@@ -316,16 +317,16 @@ func mergeRanges(in []analysis.Interval) []analysis.Interval {
 // rules, in both directions and through views and in-place chains
 // (allocationOf resolves them, through slices too).
 func (s *reuser) computeRuleRefusals(rules *writeRules) {
-	memberOf := func(v *dialect.Value) *member {
+	memberOf := func(v *ir.Value) *member {
 		if buf, ok := allocationOf(v); ok {
 			return s.byAlloc[buf]
 		}
 		return nil
 	}
-	s.fn.Walk(func(op *dialect.Operation) bool {
-		for _, d := range dialect.TileDests(op) { // each result's destination
+	s.fn.Walk(func(op *ir.Operation) bool {
+		for _, d := range tile.Dests(op) { // each result's destination
 			out := s.byAlloc[d]
-			rules.refusals(op, func(_ int, in *dialect.Value, why string) {
+			rules.refusals(op, func(_ int, in *ir.Value, why string) {
 				if x := memberOf(in); out != nil && x != nil && out != x {
 					if s.noShare[[2]*member{out, x}] == "" {
 						s.partners[out] = append(s.partners[out], x)
@@ -733,10 +734,10 @@ func (s *reuser) packSpace(space string, members []*member) ([]*buffer, error) {
 // whole space, so compacting roots cannot turn into wrong addresses.
 func (s *reuser) hasDynamicOffsets(space string) bool {
 	found := false
-	s.fn.Walk(func(op *dialect.Operation) bool {
-		if op.Has(dialect.ViewLike) && len(op.Results) > 0 && tileSpace(op.Results[0]) == space {
+	s.fn.Walk(func(op *ir.Operation) bool {
+		if op.Has(ir.ViewLike) && len(op.Results) > 0 && tileSpace(op.Results[0]) == space {
 			for _, x := range op.Operands[1:] {
-				if _, isTile := x.Type.(*dialect.TileType); !isTile {
+				if _, isTile := x.Type.(*tile.Type); !isTile {
 					found = true
 				}
 			}
@@ -749,7 +750,7 @@ func (s *reuser) hasDynamicOffsets(space string) bool {
 // apply rebases every member onto its buffer's representative: the
 // largest member (the first packed), the earliest allocation among equals.
 func (s *reuser) apply(plan []*buffer) {
-	var dead []*dialect.Operation
+	var dead []*ir.Operation
 	defer func() { eraseOps(dead) }()
 	for _, b := range plan {
 		for i, m := range b.members {
@@ -760,9 +761,9 @@ func (s *reuser) apply(plan []*buffer) {
 		}
 		rep := b.members[0]
 		for _, m := range b.members[1:] {
-			for _, u := range append([]dialect.Use(nil), m.alloc.Results[0].Uses...) {
-				if ri, ok := dialect.DestResult(u.Op, u.Index); ok {
-					dialect.SetTileDestFor(u.Op, ri, rep.alloc.Results[0], m.offset+dialect.TileDestOffsetFor(u.Op, ri))
+			for _, u := range append([]ir.Use(nil), m.alloc.Results[0].Uses...) {
+				if ri, ok := tile.DestResult(u.Op, u.Index); ok {
+					tile.SetDestFor(u.Op, ri, rep.alloc.Results[0], m.offset+tile.DestOffsetFor(u.Op, ri))
 				}
 			}
 			s.ctx.Stat("num-shared", 1)
@@ -851,7 +852,7 @@ func (s *reuser) record(plan []*buffer) {
 // declared (pinned) or placed by the input (fixed).
 func (m *member) alone() bool { return m.pinned || m.fixed }
 
-func hasAddr(a *dialect.Operation) bool {
-	_, ok := dialect.AllocAddr(a)
+func hasAddr(a *ir.Operation) bool {
+	_, ok := tile.AllocAddr(a)
 	return ok
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/transforms/pass"
@@ -35,7 +35,7 @@ func.func @arms(%in: !tile.tensor<64x64xf32>, %flag: i1) {
 `
 	m, err := parser.ParseString(gen.TileKernel(400)+arms, parser.Options{})
 	if err == nil {
-		err = dialect.Verify(m)
+		err = ir.Verify(m)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func.func @arms(%in: !tile.tensor<64x64xf32>, %flag: i1) {
 		t.Fatal(err)
 	}
 	vouched, exclusive := 0, 0
-	m.Walk(func(fn *dialect.Operation) bool {
+	m.Walk(func(fn *ir.Operation) bool {
 		if fn.Name != "func.func" {
 			return true
 		}

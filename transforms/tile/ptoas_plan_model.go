@@ -5,7 +5,8 @@ import (
 	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
 )
 
@@ -44,7 +45,7 @@ const (
 
 // ptoasBuffer is one pto.alloc_tile as ptoas's planner sees it.
 type ptoasBuffer struct {
-	alloc     *dialect.Operation
+	alloc     *ir.Operation
 	id        int
 	space     string
 	bytes     int64
@@ -54,25 +55,25 @@ type ptoasBuffer struct {
 
 // ptoasKey identifies a pto.alloc_tile as convert-tile-to-pto does.
 type ptoasKey struct {
-	alloc  *dialect.Operation
+	alloc  *ir.Operation
 	offset int64
 	typ    string
 	pad    int64
 }
 
 type ptoasLiveness struct {
-	entry *dialect.Block // where the pto.alloc_tile ops go
+	entry *ir.Block // where the pto.alloc_tile ops go
 	keys  map[ptoasKey]*ptoasBuffer
-	memo  map[*dialect.Value]*ptoasBuffer
+	memo  map[*ir.Value]*ptoasBuffer
 	// bufs are the buffers in pto.alloc_tile order.
 	bufs []*ptoasBuffer
 	// reach[buf][block] is the highest position in block of an op
 	// there that is or holds a use of the buffer.
-	reach map[*ptoasBuffer]map[*dialect.Block]int
-	pos   map[*dialect.Operation]int
+	reach map[*ptoasBuffer]map[*ir.Block]int
+	pos   map[*ir.Operation]int
 	// dies[op] are the buffers whose last use in the entry block is op
 	// (or is nested in op).
-	dies map[*dialect.Operation][]*ptoasBuffer
+	dies map[*ir.Operation][]*ptoasBuffer
 	// order is the birth order of the buffers.
 	order []*ptoasBuffer
 	// conflicts are ptoas's semantic pairs: scratch and destination.
@@ -89,10 +90,10 @@ type ptoasLiveness struct {
 // writes (destinations and results, in order), its scratch, and whether
 // it is an instruction (a destination-style pto op, at which ptoas
 // checks for dead buffers) rather than a view or nothing.
-func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch []*ptoasBuffer, instr bool) {
-	row, ok := dialect.TileOpOf(op.Name)
+func (l *ptoasLiveness) ptoasUses(op *ir.Operation) (reads, writes, scratch []*ptoasBuffer, instr bool) {
+	row, ok := tile.OpOf(op.Name)
 	if !ok {
-		if op.Name == ptoasLoop || op.Name == ptoasIf || op.Has(dialect.Terminator) {
+		if op.Name == ptoasLoop || op.Name == ptoasIf || op.Has(ir.Terminator) {
 			// Loop-carried and yielded tiles are not operands in pto.
 			return nil, nil, nil, false
 		}
@@ -101,21 +102,21 @@ func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch
 		}
 		return reads, nil, nil, false
 	}
-	inputs := dialect.TileInputs(op)
+	inputs := tile.Inputs(op)
 	switch row.PTOForm {
-	case dialect.PTONoOp:
+	case tile.PTONoOp:
 		return nil, nil, nil, false
-	case dialect.PTOSubset, dialect.PTOSSAView:
+	case tile.PTOSubset, tile.PTOSSAView:
 		if len(inputs) > 0 {
 			reads = l.rootsOf(inputs[0])
 		}
 		return reads, nil, nil, false
-	case dialect.PTOStore:
+	case tile.PTOStore:
 		if len(inputs) > 0 {
 			reads = l.rootsOf(inputs[0])
 		}
 		return reads, nil, nil, true
-	case dialect.PTOLoad:
+	case tile.PTOLoad:
 		if len(op.Results) > 0 {
 			writes = l.rootsOf(op.Results[0])
 		}
@@ -125,7 +126,7 @@ func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch
 	if row.PTOIns != nil {
 		picked = nil
 		for _, i := range row.PTOIns {
-			if k := dialect.InputIndex(op, i); k < len(inputs) {
+			if k := tile.InputIndex(op, i); k < len(inputs) {
 				picked = append(picked, inputs[k])
 			}
 		}
@@ -147,19 +148,19 @@ func (l *ptoasLiveness) ptoasUses(op *dialect.Operation) (reads, writes, scratch
 // ptoasTmpInput is the index among op's inputs of the tmp tile its pto
 // instruction writes (a scratch materialize-scratch gave it, or a tmp the
 // author gave, like tile.sel's), or -1.
-func ptoasTmpInput(op *dialect.Operation, row *dialect.TileOp) int {
-	if k := dialect.ScratchOperand(op); k >= 0 {
+func ptoasTmpInput(op *ir.Operation, row *tile.Op) int {
+	if k := tile.ScratchOperand(op); k >= 0 {
 		return k
 	}
 	if row.PTOTmp != nil {
-		return dialect.InputIndex(op, row.PTOTmp.At)
+		return tile.InputIndex(op, row.PTOTmp.At)
 	}
 	return -1
 }
 
 // rootsOf is the buffer tile v lives in, as a list (empty when v is no
 // tile or names no allocation).
-func (l *ptoasLiveness) rootsOf(v *dialect.Value) []*ptoasBuffer {
+func (l *ptoasLiveness) rootsOf(v *ir.Value) []*ptoasBuffer {
 	if b := l.bufferOf(v); b != nil {
 		return []*ptoasBuffer{b}
 	}
@@ -169,7 +170,7 @@ func (l *ptoasLiveness) rootsOf(v *dialect.Value) []*ptoasBuffer {
 // bufferOf is the pto.alloc_tile convert-tile-to-pto gives tile v: a
 // window's or view's is its source's (ptoas aliases them), any other
 // tile's is keyed by where it lives and its type.
-func (l *ptoasLiveness) bufferOf(v *dialect.Value) *ptoasBuffer {
+func (l *ptoasLiveness) bufferOf(v *ir.Value) *ptoasBuffer {
 	if v == nil {
 		return nil
 	}
@@ -178,17 +179,17 @@ func (l *ptoasLiveness) bufferOf(v *dialect.Value) *ptoasBuffer {
 	}
 	l.memo[v] = nil // cycles end here
 	var b *ptoasBuffer
-	if t, ok := v.Type.(*dialect.TileType); ok {
+	if t, ok := v.Type.(*tile.Type); ok {
 		b = l.tileBuffer(v, t)
 	}
 	l.memo[v] = b
 	return b
 }
 
-func (l *ptoasLiveness) tileBuffer(v *dialect.Value, t *dialect.TileType) *ptoasBuffer {
+func (l *ptoasLiveness) tileBuffer(v *ir.Value, t *tile.Type) *ptoasBuffer {
 	if v.Op != nil {
-		if r, ok := dialect.TileOpOf(v.Op.Name); ok && (r.PTOForm == dialect.PTOSubset || r.PTOForm == dialect.PTOSSAView) {
-			if in := dialect.TileInputs(v.Op); len(in) > 0 {
+		if r, ok := tile.OpOf(v.Op.Name); ok && (r.PTOForm == tile.PTOSubset || r.PTOForm == tile.PTOSSAView) {
+			if in := tile.Inputs(v.Op); len(in) > 0 {
 				return l.bufferOf(in[0])
 			}
 			return nil
@@ -200,7 +201,7 @@ func (l *ptoasLiveness) tileBuffer(v *dialect.Value, t *dialect.TileType) *ptoas
 	}
 	k := ptoasKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: t.String()}
 	if v.Op != nil {
-		k.pad = dialect.PadOf(v.Op)
+		k.pad = tile.PadOf(v.Op)
 	}
 	if b, ok := l.keys[k]; ok {
 		return b
@@ -208,22 +209,22 @@ func (l *ptoasLiveness) tileBuffer(v *dialect.Value, t *dialect.TileType) *ptoas
 	b := &ptoasBuffer{alloc: loc.Buf.Op, id: len(l.bufs), space: t.Space, bytes: t.ByteSize(), kill: -1}
 	l.keys[k] = b
 	l.bufs = append(l.bufs, b)
-	l.reach[b] = map[*dialect.Block]int{}
+	l.reach[b] = map[*ir.Block]int{}
 	return b
 }
 
 // computePTOASLiveness runs ptoas's liveness over fn.
-func computePTOASLiveness(fn *dialect.Operation) *ptoasLiveness {
+func computePTOASLiveness(fn *ir.Operation) *ptoasLiveness {
 	l := &ptoasLiveness{
 		entry: fn.Body(0),
 		keys:  map[ptoasKey]*ptoasBuffer{},
-		memo:  map[*dialect.Value]*ptoasBuffer{},
-		reach: map[*ptoasBuffer]map[*dialect.Block]int{},
-		pos:   map[*dialect.Operation]int{},
+		memo:  map[*ir.Value]*ptoasBuffer{},
+		reach: map[*ptoasBuffer]map[*ir.Block]int{},
+		pos:   map[*ir.Operation]int{},
 	}
 	// The buffers, in the order convert-tile-to-pto creates them: the
 	// tiles of region arguments and results in program order.
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				for i, o := range b.Ops {
@@ -243,7 +244,7 @@ func computePTOASLiveness(fn *dialect.Operation) *ptoasLiveness {
 	})
 	// Every op naming a buffer, and every op around it, reaches it in its
 	// block.
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		if op == fn {
 			return true
 		}
@@ -259,7 +260,7 @@ func computePTOASLiveness(fn *dialect.Operation) *ptoasLiveness {
 		}
 		return true
 	})
-	l.dies = map[*dialect.Operation][]*ptoasBuffer{}
+	l.dies = map[*ir.Operation][]*ptoasBuffer{}
 	for _, b := range l.bufs {
 		if p, ok := l.reach[b][l.entry]; ok && p < len(l.entry.Ops) {
 			last := l.entry.Ops[p]
@@ -277,7 +278,7 @@ func computePTOASLiveness(fn *dialect.Operation) *ptoasLiveness {
 // liveAcross reports whether buffer b is live at op in op's block, as
 // MLIR's Liveness tells ptoas: used at or after op there (the
 // pto.alloc_tile ops come first in the entry block).
-func (l *ptoasLiveness) liveAcross(b *ptoasBuffer, op *dialect.Operation) bool {
+func (l *ptoasLiveness) liveAcross(b *ptoasBuffer, op *ir.Operation) bool {
 	p, ok := l.reach[b][op.Block]
 	return ok && p >= l.pos[op]
 }
@@ -297,12 +298,12 @@ const ptoasHiddenValues = 4
 // allocation order pto-opt plans buffers born at the loop's start in.
 // Only loops of the function's entry block are judged; elsewhere the
 // order is taken as unknown.
-func (l *ptoasLiveness) orderKnown(op *dialect.Operation) bool {
+func (l *ptoasLiveness) orderKnown(op *ir.Operation) bool {
 	blk := op.Block
-	if blk == nil || blk.Region == nil || blk.Region.Op == nil || !blk.Region.Op.Has(dialect.FunctionLike) {
+	if blk == nil || blk.Region == nil || blk.Region.Op == nil || !blk.Region.Op.Has(ir.FunctionLike) {
 		return false
 	}
-	usedFrom := func(v *dialect.Value) bool {
+	usedFrom := func(v *ir.Value) bool {
 		for _, u := range v.Uses {
 			for o := u.Op; o != nil; o = o.ParentOp() {
 				if o.Block == blk {
@@ -329,7 +330,7 @@ func (l *ptoasLiveness) orderKnown(op *dialect.Operation) bool {
 			continue
 		}
 		for _, r := range o.Results {
-			if _, ok := r.Type.(*dialect.TileType); !ok && usedFrom(r) {
+			if _, ok := r.Type.(*tile.Type); !ok && usedFrom(r) {
 				n++
 			}
 		}
@@ -354,7 +355,7 @@ func (l *ptoasLiveness) gen(b *ptoasBuffer, at int64) {
 
 // killAt kills, at position at, the buffers whose last use in the entry
 // block (where they are allocated) is op.
-func (l *ptoasLiveness) killAt(op *dialect.Operation, at int64) {
+func (l *ptoasLiveness) killAt(op *ir.Operation, at int64) {
 	for _, b := range l.dies[op] {
 		if b.born && b.kill < 0 {
 			b.kill = at
@@ -362,7 +363,7 @@ func (l *ptoasLiveness) killAt(op *dialect.Operation, at int64) {
 	}
 }
 
-func (l *ptoasLiveness) visit(block *dialect.Block) {
+func (l *ptoasLiveness) visit(block *ir.Block) {
 	for _, op := range block.Ops {
 		switch {
 		case op.Name == ptoasLoop:
@@ -425,7 +426,7 @@ func (l *ptoasLiveness) visit(block *dialect.Block) {
 
 // loopBirth is a loop and the buffers ptoas makes live at its start.
 type loopBirth struct {
-	loop *dialect.Operation
+	loop *ir.Operation
 	bufs []*ptoasBuffer
 }
 
@@ -434,7 +435,7 @@ type ptoasSpacePlan struct {
 	// loop is the loop at whose start the most bytes of the space become
 	// live (nil: none), with their count and bytes: why ptoas needs more
 	// than pto-opt's liveness, when it does.
-	loop                *dialect.Operation
+	loop                *ir.Operation
 	loopN, loopBytes    int64
 	space               string
 	needBytes, capBytes int64
@@ -458,7 +459,7 @@ type ptoasSpacePlan struct {
 // order and in each of a few others (reversed, by size both ways, three
 // fixed shuffles): a refusal is then conservative, and says "may" when
 // the orders disagree.
-func planLikePTOAS(fn *dialect.Operation, capacity func(space string) (capBytes, align int64, ok bool)) []ptoasSpacePlan {
+func planLikePTOAS(fn *ir.Operation, capacity func(space string) (capBytes, align int64, ok bool)) []ptoasSpacePlan {
 	l := computePTOASLiveness(fn)
 	plans := l.plan(l.order, capacity)
 	if len(l.unordered) == 0 {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
@@ -13,11 +13,11 @@ import (
 
 // ptoasPlanned parses src and runs the planner=ptoas pipeline up to (not
 // including) check-ptoas-plan on it, for ascend910b.
-func ptoasPlanned(t *testing.T, src string) *dialect.Operation {
+func ptoasPlanned(t *testing.T, src string) *ir.Operation {
 	t.Helper()
 	m, err := parser.ParseString(src, parser.Options{})
 	if err == nil {
-		err = dialect.Verify(m)
+		err = ir.Verify(m)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -33,9 +33,9 @@ func ptoasPlanned(t *testing.T, src string) *dialect.Operation {
 	if _, err := (&pass.Manager{Pipeline: pl, Target: tgt, Threads: 1}).Run(m); err != nil {
 		t.Fatal(err)
 	}
-	var fn *dialect.Operation
-	m.Walk(func(op *dialect.Operation) bool {
-		if op.Has(dialect.FunctionLike) && fn == nil {
+	var fn *ir.Operation
+	m.Walk(func(op *ir.Operation) bool {
+		if op.Has(ir.FunctionLike) && fn == nil {
 			fn = op
 		}
 		return fn == nil

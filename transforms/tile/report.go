@@ -3,7 +3,8 @@ package tile
 import (
 	"slices"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/printer"
@@ -13,7 +14,7 @@ import (
 // planReport is the memory report of fn's plan. locs gives each buffer's
 // source location; members, when non-nil, the names of what shares each
 // buffer (memory-reuse's merged allocations).
-func planReport(fn *dialect.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
+func planReport(fn *ir.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
 	opt := report.Options{Locs: locs, Points: programPoints(fn)}
 	if members != nil {
 		opt.MemberSizes = memberSizes(fn, members)
@@ -55,12 +56,12 @@ type firstTile struct {
 }
 
 // firstTiles maps each allocation's printed name to its first tile.
-func firstTiles(fn *dialect.Operation) map[string]firstTile {
+func firstTiles(fn *ir.Operation) map[string]firstTile {
 	names := printer.Names(fn, printer.Options{})
 	out := map[string]firstTile{}
 	point := 0
-	fn.Walk(func(op *dialect.Operation) bool {
-		for i, d := range dialect.TileDests(op) {
+	fn.Walk(func(op *ir.Operation) bool {
+		for i, d := range tile.Dests(op) {
 			an := names[d]
 			if _, seen := out[an]; seen || an == "" || i >= len(op.Results) {
 				continue
@@ -78,7 +79,7 @@ func firstTiles(fn *dialect.Operation) map[string]firstTile {
 // tileNames names buffers (given by their allocations' names, merged
 // allocations in members) by their first tiles, keeping an allocation's
 // name where no tile is written into it or two buffers would share one.
-func tileNames(fn *dialect.Operation, bufNames []string, members [][]string) []string {
+func tileNames(fn *ir.Operation, bufNames []string, members [][]string) []string {
 	first := firstTiles(fn)
 	out := make([]string, len(bufNames))
 	used := map[string]bool{}
@@ -106,7 +107,7 @@ func tileNames(fn *dialect.Operation, bufNames []string, members [][]string) []s
 // buffers (memory-reuse records its plan before it rewrites the IR, so
 // they are all there); a buffer with a member not found gets none, and
 // the report counts it at its own size.
-func memberSizes(fn *dialect.Operation, members [][]string) [][]int64 {
+func memberSizes(fn *ir.Operation, members [][]string) [][]int64 {
 	names := printer.Names(fn, printer.Options{})
 	size := map[string]int64{}
 	for _, a := range Allocs(fn) {
@@ -129,9 +130,9 @@ next:
 // programPoints names the op at each program point of fn, numbered as the
 // liveness analysis numbers them (pre-order, fn itself at 0), so reports
 // can say where two tiles meet.
-func programPoints(fn *dialect.Operation) []string {
+func programPoints(fn *ir.Operation) []string {
 	var out []string
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		at := op.Name
 		if l := planning.Loc(op.Loc); l != "" {
 			at += " (" + l + ")"

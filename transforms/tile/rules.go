@@ -4,7 +4,8 @@ import (
 	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -34,7 +35,7 @@ type writeRules struct {
 	// is a split AIV kernel; the taint sets say which tiles derive from a
 	// load and from a tpop.
 	hazard                   bool
-	loadTainted, tpopTainted map[*dialect.Value]bool
+	loadTainted, tpopTainted map[*ir.Value]bool
 }
 
 // noAliasRules are the op no-alias rules alone (no hazard).
@@ -47,7 +48,7 @@ func noAliasRules(ctx *pass.Context) *writeRules {
 }
 
 // newWriteRules are the rules of fn's writes under ctx's target.
-func newWriteRules(ctx *pass.Context, fn *dialect.Operation, aa *analysis.Aliases) *writeRules {
+func newWriteRules(ctx *pass.Context, fn *ir.Operation, aa *analysis.Aliases) *writeRules {
 	r := noAliasRules(ctx)
 	r.hazard = ctx.Target != nil && ctx.Target.HasHazard(targets.HazardSplitLoadTpop) && fn.HasAttr("tile.split_aiv")
 	if r.hazard {
@@ -59,9 +60,9 @@ func newWriteRules(ctx *pass.Context, fn *dialect.Operation, aa *analysis.Aliase
 // noAlias calls f with each input (index k among op's tile inputs) that
 // op's no-alias rule forbids its results to overwrite; a multi-result op's
 // rule holds for every result.
-func (r *writeRules) noAlias(op *dialect.Operation, f func(k int, in *dialect.Value)) {
-	all, forbidden := dialect.ForbiddenAliasOperands(op, r.target)
-	for k, in := range dialect.TileInputs(op) {
+func (r *writeRules) noAlias(op *ir.Operation, f func(k int, in *ir.Value)) {
+	all, forbidden := analysis.ForbiddenAliasOperands(op, r.target)
+	for k, in := range tile.Inputs(op) {
 		if all || slices.Contains(forbidden, k) {
 			f(k, in)
 		}
@@ -71,13 +72,13 @@ func (r *writeRules) noAlias(op *dialect.Operation, f func(k int, in *dialect.Va
 // refusals calls f with each input a write of op may not share bytes with,
 // and why: the no-alias inputs, then, under the hazard, the loaded inputs
 // of a writer that also reads a popped tile. An input may come twice.
-func (r *writeRules) refusals(op *dialect.Operation, f func(k int, in *dialect.Value, reason string)) {
-	r.noAlias(op, func(k int, in *dialect.Value) { f(k, in, reasonNoAlias) })
+func (r *writeRules) refusals(op *ir.Operation, f func(k int, in *ir.Value, reason string)) {
+	r.noAlias(op, func(k int, in *ir.Value) { f(k, in, reasonNoAlias) })
 	if !r.hazard {
 		return
 	}
-	inputs := dialect.TileInputs(op)
-	if !slices.ContainsFunc(inputs, func(in *dialect.Value) bool { return r.tpopTainted[in] }) {
+	inputs := tile.Inputs(op)
+	if !slices.ContainsFunc(inputs, func(in *ir.Value) bool { return r.tpopTainted[in] }) {
 		return
 	}
 	for k, in := range inputs {
@@ -91,20 +92,20 @@ func (r *writeRules) refusals(op *dialect.Operation, f func(k int, in *dialect.V
 // from a tile.tpop_from_aic, looking through loop carries: a carried value
 // is tainted when its buffer holds such a tile. Two rounds reach the
 // producers that stand after their uses in a loop body.
-func hazardTaint(fn *dialect.Operation, aa *analysis.Aliases) (load, tpop map[*dialect.Value]bool) {
-	load, tpop = map[*dialect.Value]bool{}, map[*dialect.Value]bool{}
+func hazardTaint(fn *ir.Operation, aa *analysis.Aliases) (load, tpop map[*ir.Value]bool) {
+	load, tpop = map[*ir.Value]bool{}, map[*ir.Value]bool{}
 	for round := 0; round < 2; round++ {
-		fn.Walk(func(op *dialect.Operation) bool {
+		fn.Walk(func(op *ir.Operation) bool {
 			for _, r := range op.Results {
-				if _, ok := r.Type.(*dialect.TileType); !ok {
+				if _, ok := r.Type.(*tile.Type); !ok {
 					continue
 				}
 				switch {
-				case op.Has(dialect.GlobalLoad):
+				case isGlobalLoad(op):
 					markAll(aa, r, load)
-				case op.Has(dialect.CubePop):
+				case isCubePop(op):
 					markAll(aa, r, tpop)
-				case op.Has(dialect.ViewLike) && load[op.Operands[0]]:
+				case op.Has(ir.ViewLike) && load[op.Operands[0]]:
 					markAll(aa, r, load)
 				}
 			}
@@ -114,7 +115,7 @@ func hazardTaint(fn *dialect.Operation, aa *analysis.Aliases) (load, tpop map[*d
 	return load, tpop
 }
 
-func markAll(aa *analysis.Aliases, v *dialect.Value, set map[*dialect.Value]bool) {
+func markAll(aa *analysis.Aliases, v *ir.Value, set map[*ir.Value]bool) {
 	for _, w := range aa.Resolve(v) {
 		set[w] = true
 	}
@@ -122,13 +123,13 @@ func markAll(aa *analysis.Aliases, v *dialect.Value, set map[*dialect.Value]bool
 
 // pipelineMembership reads `tile.pipeline = [group, stage]`: writes of one
 // group in different stages are concurrent clones and never share.
-func pipelineMembership(op *dialect.Operation) (int64, int64, bool) {
-	arr, ok := op.Attr("tile.pipeline").(*dialect.ArrayAttr)
+func pipelineMembership(op *ir.Operation) (int64, int64, bool) {
+	arr, ok := op.Attr("tile.pipeline").(*ir.ArrayAttr)
 	if !ok || len(arr.Elems) != 2 {
 		return 0, 0, false
 	}
-	g, ok1 := arr.Elems[0].(*dialect.IntegerAttr)
-	s, ok2 := arr.Elems[1].(*dialect.IntegerAttr)
+	g, ok1 := arr.Elems[0].(*ir.IntegerAttr)
+	s, ok2 := arr.Elems[1].(*ir.IntegerAttr)
 	if !ok1 || !ok2 {
 		return 0, 0, false
 	}

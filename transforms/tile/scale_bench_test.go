@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/benchscale"
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
@@ -29,13 +29,13 @@ import (
 
 // benchPipeline runs pipeline on a fresh parse of src per iteration,
 // for ascend910b, with one thread.
-func benchPipeline(b *testing.B, src, pipeline string) *dialect.Operation {
+func benchPipeline(b *testing.B, src, pipeline string) *ir.Operation {
 	return benchPipelineOn(b, src, pipeline, "ascend910b")
 }
 
 // benchPipelineOn is benchPipeline for a target ("" for none); it
 // returns the last run's module.
-func benchPipelineOn(b *testing.B, src, pipeline, target string) *dialect.Operation {
+func benchPipelineOn(b *testing.B, src, pipeline, target string) *ir.Operation {
 	pl, err := pass.ParsePipeline(pipeline)
 	if err != nil {
 		b.Fatal(err)
@@ -50,12 +50,12 @@ func benchPipelineOn(b *testing.B, src, pipeline, target string) *dialect.Operat
 	b.StopTimer()
 	var cpu time.Duration
 	defer func() { b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op") }()
-	var m *dialect.Operation
+	var m *ir.Operation
 	for i := 0; i < b.N; i++ {
 		var err error
 		m, err = parser.ParseString(src, parser.Options{})
 		if err == nil {
-			err = dialect.Verify(m)
+			err = ir.Verify(m)
 		}
 		if err != nil {
 			b.Fatal(err)

@@ -3,7 +3,8 @@ package tile
 import (
 	"slices"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -35,43 +36,43 @@ func init() { pass.Register(MaterializeScratch) }
 
 // HasScratch reports whether an op of a PTOScratch row has its scratch
 // input.
-func HasScratch(op *dialect.Operation) bool { return dialect.ScratchOperand(op) >= 0 }
+func HasScratch(op *ir.Operation) bool { return tile.ScratchOperand(op) >= 0 }
 
-func runMaterializeScratch(ctx *pass.Context, fn *dialect.Operation) error {
-	var ops []*dialect.Operation
-	fn.Walk(func(op *dialect.Operation) bool {
-		if r, ok := dialect.TileOpOf(op.Name); ok && r.PTOScratch && !HasScratch(op) {
+func runMaterializeScratch(ctx *pass.Context, fn *ir.Operation) error {
+	var ops []*ir.Operation
+	fn.Walk(func(op *ir.Operation) bool {
+		if r, ok := tile.OpOf(op.Name); ok && r.PTOScratch && !HasScratch(op) {
 			ops = append(ops, op)
 		}
 		return true
 	})
 	for _, op := range ops {
-		inputs := dialect.TileInputs(op)
+		inputs := tile.Inputs(op)
 		if len(inputs) == 0 {
-			return dialect.NewError(op.Loc, "materialize-scratch: %s has no input to size its scratch tile by", dialect.Describe(op))
+			return ir.NewError(op.Loc, "materialize-scratch: %s has no input to size its scratch tile by", ir.Describe(op))
 		}
 		// Sized and typed like the first data input (not a mask): what
 		// ptoas's instruction computes on.
-		r, _ := dialect.TileOpOf(op.Name)
+		r, _ := tile.OpOf(op.Name)
 		src := 0
 		for src < len(inputs)-1 && slices.Contains(r.NonData, src) {
 			src++
 		}
-		t, ok := inputs[src].Type.(*dialect.TileType)
+		t, ok := inputs[src].Type.(*tile.Type)
 		if !ok {
-			return dialect.NewError(op.Loc, "materialize-scratch: %s: input #%d is a %s, not a tile", dialect.Describe(op), src, inputs[src].Type)
+			return ir.NewError(op.Loc, "materialize-scratch: %s: input #%d is a %s, not a tile", ir.Describe(op), src, inputs[src].Type)
 		}
-		create := dialect.NewOperation("tile.create", op.Loc, nil, []dialect.Type{dialect.Tile(t.Shape, t.Elem, t.Space, t.Valid)})
+		create := ir.NewOperation("tile.create", op.Loc, nil, []ir.Type{tile.Tile(t.Shape, t.Elem, t.Space, t.Valid)})
 		create.Results[0].NameHint = "scratch"
 		op.Block.InsertBefore(op, create)
 		// The scratch goes where ptoas's instruction takes it: after the
 		// first ScratchAt inputs (before tsels' scalar).
 		at := min(r.ScratchAt, len(inputs))
-		dests := dialect.TileDests(op)
-		operands := append(append(append(append([]*dialect.Value(nil), inputs[:at]...), create.Results[0]), inputs[at:]...), dests...)
+		dests := tile.Dests(op)
+		operands := append(append(append(append([]*ir.Value(nil), inputs[:at]...), create.Results[0]), inputs[at:]...), dests...)
 		op.SetOperands(operands)
 		if seg := op.SegmentSizes("operandSegmentSizes"); seg != nil {
-			op.SetAttr("operandSegmentSizes", dialect.I32Array(int64(len(inputs)+1), int64(len(dests))))
+			op.SetAttr("operandSegmentSizes", ir.I32Array(int64(len(inputs)+1), int64(len(dests))))
 		}
 		ctx.Stat("num-scratch", 1)
 	}

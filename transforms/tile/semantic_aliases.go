@@ -6,7 +6,8 @@ import (
 	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -32,7 +33,7 @@ var MaterializeSemanticAliases = &pass.Pass{
 	Anchor:        "func.func",
 	Parallel:      true,
 	Requires:      []*pass.Pass{InitMemRef},
-	Postcondition: func(_ *pass.Context, op *dialect.Operation) error { return checkSemanticAliases(op) },
+	Postcondition: func(_ *pass.Context, op *ir.Operation) error { return checkSemanticAliases(op) },
 	Stats: map[string]string{
 		"num-retargeted": "Producers retargeted onto the canonical allocation",
 		"num-moves":      "tile.move copies inserted",
@@ -45,7 +46,7 @@ func init() { pass.Register(MaterializeSemanticAliases) }
 // materializer is materialize-semantic-aliases at work on one function.
 type materializer struct {
 	ctx   *pass.Context
-	fn    *dialect.Operation
+	fn    *ir.Operation
 	namer *allocNamer
 	lv    *analysis.Liveness
 	// stale: ops were inserted or operands replaced since lv was
@@ -54,7 +55,7 @@ type materializer struct {
 	stale bool
 	// allocs made for copies and results, hoisted to the entry at the
 	// end in one go: nothing reads their position before.
-	allocs []*dialect.Operation
+	allocs []*ir.Operation
 	// ends answers liveAfter's question about a buffer's other tiles;
 	// every change to lv reports the values it touched to it.
 	ends tileEnds
@@ -74,7 +75,7 @@ func (m *materializer) refresh() {
 // liveness while it is current (it follows insertions), else by their
 // indexes. Finding an index scans the block, which for the loops of a
 // long kernel adds up to the square of its length.
-func (m *materializer) cmpInBlock(a, b *dialect.Operation) int {
+func (m *materializer) cmpInBlock(a, b *ir.Operation) int {
 	if m.lv != nil && !m.stale {
 		pa, oka := m.lv.PosOK(a)
 		pb, okb := m.lv.PosOK(b)
@@ -86,11 +87,11 @@ func (m *materializer) cmpInBlock(a, b *dialect.Operation) int {
 }
 
 // touched reports to ends the values whose lifetimes changed.
-func (m *materializer) touched(vs ...*dialect.Value) { m.ends.touched(vs...) }
+func (m *materializer) touched(vs ...*ir.Value) { m.ends.touched(vs...) }
 
 // edgesInto lists the values whose incoming alias edges Aliases.Update(op)
 // redoes: op's results and the arguments of its regions' entry blocks.
-func edgesInto(op *dialect.Operation) []*dialect.Value {
+func edgesInto(op *ir.Operation) []*ir.Value {
 	vs := slices.Clone(op.Results)
 	for _, r := range op.Regions {
 		if len(r.Blocks) > 0 {
@@ -102,7 +103,7 @@ func edgesInto(op *dialect.Operation) []*dialect.Value {
 
 // updateAliases redoes op's edges in the alias graph: every value its
 // results and region arguments flow into may now live in other buffers.
-func (m *materializer) updateAliases(op *dialect.Operation) {
+func (m *materializer) updateAliases(op *ir.Operation) {
 	m.lv.Aliases.Update(op)
 	if len(m.ends.lists) == 0 {
 		return
@@ -114,7 +115,7 @@ func (m *materializer) updateAliases(op *dialect.Operation) {
 
 // inserted keeps the liveness current after op was inserted and the uses
 // of changed changed (a sparse numbering leaves room for new ops).
-func (m *materializer) inserted(op *dialect.Operation, changed ...*dialect.Value) {
+func (m *materializer) inserted(op *ir.Operation, changed ...*ir.Value) {
 	if m.stale || m.lv == nil || !m.lv.Inserted(op, changed...) {
 		m.stale = true
 		return
@@ -127,7 +128,7 @@ func (m *materializer) inserted(op *dialect.Operation, changed ...*dialect.Value
 // replaced keeps the liveness current after an operand of owner (a loop's
 // init, a yield's value: pass the loop or if) was replaced; vals are the
 // values whose uses changed.
-func (m *materializer) replaced(owner *dialect.Operation, vals ...*dialect.Value) {
+func (m *materializer) replaced(owner *ir.Operation, vals ...*ir.Value) {
 	if m.stale || m.lv == nil {
 		m.stale = true
 		return
@@ -140,7 +141,7 @@ func (m *materializer) replaced(owner *dialect.Operation, vals ...*dialect.Value
 	m.touched(vals...)
 }
 
-func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
+func runSemanticAliases(ctx *pass.Context, fn *ir.Operation) error {
 	if err := checkGivenAddrs(ctx, fn, "materialize-semantic-aliases"); err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 	// The must-alias plan is a plan too: the independent validator checks
 	// it before the pass hands it on.
 	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
-		return dialect.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", dialect.AsDiagnostic(err).Msg)
+		return ir.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", ir.AsDiagnostic(err).Msg)
 	}
 	return nil
 }
@@ -168,13 +169,13 @@ func runSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
 // on the IR it rebased. It does not validate the result: each caller runs
 // the independent validator once on what it hands on (memory-reuse after
 // its own last changes, so the plan is checked once, not twice).
-func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error {
+func materializeSemanticAliases(ctx *pass.Context, fn *ir.Operation) error {
 	if fn.Body(0) == nil {
 		return nil
 	}
 	m := &materializer{ctx: ctx, fn: fn, namer: newAllocNamer(fn)}
-	var ops []*dialect.Operation
-	fn.Walk(func(op *dialect.Operation) bool {
+	var ops []*ir.Operation
+	fn.Walk(func(op *ir.Operation) bool {
 		if op != fn && op.Def != nil && op.Def.Branch != nil && hasTileResults(op) {
 			ops = append(ops, op)
 		}
@@ -210,10 +211,10 @@ func materializeSemanticAliases(ctx *pass.Context, fn *dialect.Operation) error 
 
 // reconcile adds the copies a loop body or if arm still needs for its
 // yielded tiles to sit on the carries' or results' places.
-func (m *materializer) reconcile(op *dialect.Operation) error {
+func (m *materializer) reconcile(op *ir.Operation) error {
 	canon := map[int]analysis.TileLoc{}
 	for i, r := range op.Results {
-		if _, ok := r.Type.(*dialect.TileType); !ok {
+		if _, ok := r.Type.(*tile.Type); !ok {
 			continue
 		}
 		if l, ok := analysis.TileLocation(r); ok {
@@ -232,9 +233,9 @@ func (m *materializer) reconcile(op *dialect.Operation) error {
 	return nil
 }
 
-func hasTileResults(op *dialect.Operation) bool {
+func hasTileResults(op *ir.Operation) bool {
 	for _, r := range op.Results {
-		if _, ok := r.Type.(*dialect.TileType); ok {
+		if _, ok := r.Type.(*tile.Type); ok {
 			return true
 		}
 	}
@@ -242,8 +243,8 @@ func hasTileResults(op *dialect.Operation) bool {
 }
 
 // removeUnusedAllocs drops tile.alloc ops nothing writes into any more.
-func removeUnusedAllocs(fn *dialect.Operation) int {
-	var dead []*dialect.Operation
+func removeUnusedAllocs(fn *ir.Operation) int {
+	var dead []*ir.Operation
 	for _, a := range Allocs(fn) {
 		if !a.Results[0].HasUses() && !IsPinned(a) {
 			dead = append(dead, a)
@@ -257,17 +258,17 @@ func removeUnusedAllocs(fn *dialect.Operation) int {
 // into dst.
 type carryMove struct {
 	idx int
-	src *dialect.Value
+	src *ir.Value
 	dst analysis.TileLoc
 }
 
-func (m *materializer) loop(L *dialect.Operation) error {
+func (m *materializer) loop(L *ir.Operation) error {
 	body := L.Body(0)
 	yield := body.Terminator()
 	var moves []carryMove
 	canon := map[int]analysis.TileLoc{}
 	for i, res := range L.Results {
-		if _, ok := res.Type.(*dialect.TileType); !ok {
+		if _, ok := res.Type.(*tile.Type); !ok {
 			continue
 		}
 		init := L.Operands[3+i]
@@ -334,7 +335,7 @@ func sharesCarry(canon map[int]analysis.TileLoc, loc analysis.TileLoc) bool {
 // displaced lists the copies still needed after retargeting: one tile
 // yielded for several carries (scf.yield %y, %y) can be retargeted onto
 // one of their places only, so every other carry copies it.
-func (m *materializer) displaced(yield *dialect.Operation, canon map[int]analysis.TileLoc, moves []carryMove) []carryMove {
+func (m *materializer) displaced(yield *ir.Operation, canon map[int]analysis.TileLoc, moves []carryMove) []carryMove {
 	pending := map[int]bool{}
 	for _, mv := range moves {
 		pending[mv.idx] = true
@@ -356,11 +357,11 @@ func (m *materializer) displaced(yield *dialect.Operation, canon map[int]analysi
 // initUsedElsewhere reports whether the loop's init tile (or a view of it)
 // is read anywhere but as the init operand, in or after the loop: the
 // carry would overwrite it.
-func (m *materializer) initUsedElsewhere(L *dialect.Operation, init *dialect.Value) bool {
+func (m *materializer) initUsedElsewhere(L *ir.Operation, init *ir.Value) bool {
 	// Whatever views the init's bytes reads them too: a slice of it, or
 	// the tile it is itself a view of, and that tile's other views.
 	root := init
-	for depth := 0; depth < 1000 && root.Op != nil && root.Op.Has(dialect.ViewLike); depth++ {
+	for depth := 0; depth < 1000 && root.Op != nil && root.Op.Has(ir.ViewLike); depth++ {
 		root = root.Op.Operands[root.Op.Def.ViewSource]
 	}
 	// In a loop around L that the init's bytes outlive, L reads them
@@ -385,15 +386,15 @@ func (m *materializer) initUsedElsewhere(L *dialect.Operation, init *dialect.Val
 }
 
 type newLoc struct {
-	val *dialect.Value
+	val *ir.Value
 	loc analysis.TileLoc
 }
 
 // copyBefore copies tile v into a fresh allocation right before op.
-func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newLoc, error) {
-	t, ok := v.Type.(*dialect.TileType)
+func (m *materializer) copyBefore(op *ir.Operation, v *ir.Value) (newLoc, error) {
+	t, ok := v.Type.(*tile.Type)
 	if !ok || !t.HasStaticShape() {
-		return newLoc{}, dialect.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", dialect.Describe(op), Describe(v))
+		return newLoc{}, ir.NewError(op.Loc, "cannot materialize the carry of %s: %s has no static tile type", ir.Describe(op), Describe(v))
 	}
 	alloc := newTileAlloc(t.Space, t.ByteSize(), op.Loc, m.namer.name(t.Space))
 	m.allocs = append(m.allocs, alloc)
@@ -405,23 +406,23 @@ func (m *materializer) copyBefore(op *dialect.Operation, v *dialect.Value) (newL
 }
 
 // newMove builds `tile.move %src into %buf + off`.
-func newMove(src, buf *dialect.Value, off int64, loc dialect.Location) *dialect.Operation {
-	t := src.Type.(*dialect.TileType)
-	mv := dialect.NewOperation("tile.move", loc, []*dialect.Value{src}, []dialect.Type{dialect.Tile(t.Shape, t.Elem, t.Space, t.Valid)})
-	dialect.SetTileDest(mv, buf, off)
+func newMove(src, buf *ir.Value, off int64, loc ir.Location) *ir.Operation {
+	t := src.Type.(*tile.Type)
+	mv := ir.NewOperation("tile.move", loc, []*ir.Value{src}, []ir.Type{tile.Tile(t.Shape, t.Elem, t.Space, t.Valid)})
+	tile.SetDest(mv, buf, off)
 	return mv
 }
 
 // retarget tries to make tile v (yielded by a loop whose carry iter_arg is
 // carry, or by an if arm when carry is nil) live in dst by rewriting its
 // producer chain inside scope. It reports false when that is unsafe.
-func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *dialect.Operation, carry *dialect.Value) bool {
+func (m *materializer) retarget(v *ir.Value, dst analysis.TileLoc, scope *ir.Operation, carry *ir.Value) bool {
 	op := v.Op
 	if op == nil || !scope.IsAncestorOf(op) || op == scope {
 		return false
 	}
 	switch {
-	case op.Has(dialect.DestinationStyle):
+	case op.Has(ir.DestinationStyle):
 		safe := false
 		if scope.Def != nil && scope.Def.Branch != nil && scope.Def.Branch.Exclusive(scope) {
 			safe = m.safeWriteInArm(op, dst, scope)
@@ -431,10 +432,10 @@ func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *d
 		if !safe {
 			return false
 		}
-		dialect.SetTileDestFor(op, v.Index, dst.Buf, dst.Offset)
+		tile.SetDestFor(op, v.Index, dst.Buf, dst.Offset)
 		m.updateAliases(op)
 		return true
-	case op.Has(dialect.ResultReusesInput):
+	case op.Has(ir.ResultReusesInput):
 		if other := op.Operands[op.Def.ReusedInput]; other.Op != nil {
 			return m.retarget(other, dst, scope, carry)
 		}
@@ -471,7 +472,7 @@ func (m *materializer) retarget(v *dialect.Value, dst analysis.TileLoc, scope *d
 // op must not overwrite lives there, the loop carry is not read after op
 // (reads at op itself are fine: inputs are read before the output is
 // written), and no other tile living in dst overlaps the result's lifetime.
-func (m *materializer) safeWrite(op *dialect.Operation, dst analysis.TileLoc, carry *dialect.Value) bool {
+func (m *materializer) safeWrite(op *ir.Operation, dst analysis.TileLoc, carry *ir.Value) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
@@ -501,7 +502,7 @@ func (m *materializer) safeWrite(op *dialect.Operation, dst analysis.TileLoc, ca
 	}
 	// Other occupants of dst (not the carry chain) must be dead meanwhile.
 	res := op.Results[0]
-	mine := map[*dialect.Value]bool{}
+	mine := map[*ir.Value]bool{}
 	for _, w := range m.lv.Aliases.Resolve(res) {
 		mine[w] = true
 	}
@@ -517,7 +518,7 @@ func (m *materializer) safeWrite(op *dialect.Operation, dst analysis.TileLoc, ca
 		if mine[w] || w == dst.Buf {
 			continue
 		}
-		if _, isTile := w.Type.(*dialect.TileType); !isTile {
+		if _, isTile := w.Type.(*tile.Type); !isTile {
 			continue
 		}
 		if analysis.OverlapSets(m.lv.Ranges(w), m.lv.Ranges(res)) {
@@ -527,10 +528,10 @@ func (m *materializer) safeWrite(op *dialect.Operation, dst analysis.TileLoc, ca
 	return true
 }
 
-func (m *materializer) conditional(S *dialect.Operation) error {
+func (m *materializer) conditional(S *ir.Operation) error {
 	dsts := map[int]analysis.TileLoc{}
 	for i, res := range S.Results {
-		if _, ok := res.Type.(*dialect.TileType); !ok {
+		if _, ok := res.Type.(*tile.Type); !ok {
 			continue
 		}
 		var dst analysis.TileLoc
@@ -571,9 +572,9 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 			}
 		}
 		if !found {
-			t, ok := res.Type.(*dialect.TileType)
+			t, ok := res.Type.(*tile.Type)
 			if !ok || !t.HasStaticShape() {
-				return dialect.NewError(S.Loc, "cannot materialize result #%d of %s", i, dialect.Describe(S))
+				return ir.NewError(S.Loc, "cannot materialize result #%d of %s", i, ir.Describe(S))
 			}
 			alloc := newTileAlloc(t.Space, t.ByteSize(), S.Loc, m.namer.name(t.Space))
 			m.allocs = append(m.allocs, alloc)
@@ -614,15 +615,15 @@ func (m *materializer) conditional(S *dialect.Operation) error {
 // liveAfter reports whether a tile in allocation l other than result i of
 // S (and what it flows into) is still read after S finishes: at a later
 // point, or in a later iteration of a loop around S.
-func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int) bool {
-	mine := map[*dialect.Value]bool{}
+func (m *materializer) liveAfter(l analysis.TileLoc, S *ir.Operation, i int) bool {
+	mine := map[*ir.Value]bool{}
 	for _, w := range m.lv.Aliases.Resolve(S.Results[i]) {
 		mine[w] = true
 	}
 	// Past a loop's back edge the carry the result flows into holds the
 	// previous iteration's value: a direct read of it after S (yielded on
 	// to another carry, say) still needs its bytes.
-	own := map[*dialect.Value]bool{}
+	own := map[*ir.Value]bool{}
 	for _, w := range newVersion(m.lv.Aliases, S.Results[i]) {
 		own[w] = true
 	}
@@ -652,17 +653,17 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *dialect.Operation, i int
 
 // producedInside reports whether tile y is written inside op S by a
 // producer of its own, rather than being (in place on) a tile from outside.
-func producedInside(y *dialect.Value, S *dialect.Operation) bool {
+func producedInside(y *ir.Value, S *ir.Operation) bool {
 	for depth := 0; depth < 1000; depth++ {
 		if y.Op == nil || !S.IsAncestorOf(y.Op) {
 			return false
 		}
 		switch {
-		case y.Op.Has(dialect.DestinationStyle):
+		case y.Op.Has(ir.DestinationStyle):
 			return true
-		case y.Op.Has(dialect.ResultReusesInput):
+		case y.Op.Has(ir.ResultReusesInput):
 			y = y.Op.Operands[y.Op.Def.ReusedInput]
-		case y.Op.Has(dialect.ViewLike):
+		case y.Op.Has(ir.ViewLike):
 			y = y.Op.Operands[y.Op.Def.ViewSource]
 		default:
 			return true
@@ -675,11 +676,11 @@ func producedInside(y *dialect.Value, S *dialect.Operation) bool {
 // dead-at-assign test): every tile already in dst must be read only
 // before op in op's own arm, in another arm of S (exclusive), or before S;
 // a read after S or later in the same arm would see the clobbered bytes.
-func (m *materializer) safeWriteInArm(op *dialect.Operation, dst analysis.TileLoc, S *dialect.Operation) bool {
+func (m *materializer) safeWriteInArm(op *ir.Operation, dst analysis.TileLoc, S *ir.Operation) bool {
 	if !m.noAliasOK(op, dst) {
 		return false
 	}
-	armOf := func(o *dialect.Operation) *dialect.Region {
+	armOf := func(o *ir.Operation) *ir.Region {
 		for x := o; x != nil; x = x.ParentOp() {
 			if x.Block != nil && x.Block.Region != nil && x.Block.Region.Op == S {
 				return x.Block.Region
@@ -688,7 +689,7 @@ func (m *materializer) safeWriteInArm(op *dialect.Operation, dst analysis.TileLo
 		return nil
 	}
 	myArm := armOf(op)
-	mine := map[*dialect.Value]bool{}
+	mine := map[*ir.Value]bool{}
 	for _, w := range newVersion(m.lv.Aliases, op.Results[0]) {
 		mine[w] = true
 	}
@@ -704,7 +705,7 @@ func (m *materializer) safeWriteInArm(op *dialect.Operation, dst analysis.TileLo
 		if mine[w] || w == dst.Buf {
 			continue
 		}
-		if _, isTile := w.Type.(*dialect.TileType); !isTile {
+		if _, isTile := w.Type.(*tile.Type); !isTile {
 			continue
 		}
 		for _, u := range w.Uses {
@@ -734,9 +735,9 @@ func (m *materializer) safeWriteInArm(op *dialect.Operation, dst analysis.TileLo
 // newVersion is the forward alias closure of a freshly written tile that
 // stops at loop iter_args: past the back edge a carry holds the previous
 // iteration's value, a different version of the variable.
-func newVersion(aa *analysis.Aliases, v *dialect.Value) []*dialect.Value {
-	out := append([]*dialect.Value(nil), aa.Resolve(v)...)
-	carried := map[*dialect.Value]bool{}
+func newVersion(aa *analysis.Aliases, v *ir.Value) []*ir.Value {
+	out := append([]*ir.Value(nil), aa.Resolve(v)...)
+	carried := map[*ir.Value]bool{}
 	for _, w := range out {
 		if w.IsBlockArg() {
 			if p := w.Block.ParentOp(); p != nil && p.Def != nil && p.Def.Branch != nil && w.Block.Region != nil && p.Def.Branch.Loops(p, w.Block.Region.Index()) {
@@ -759,7 +760,7 @@ func newVersion(aa *analysis.Aliases, v *dialect.Value) []*dialect.Value {
 // s (a loop reading its init at entry), or in the innermost block holding
 // ancestors of both, u's ancestor precedes s's (u may be nested in an
 // earlier op, such as a loop before s).
-func before(u, s *dialect.Operation) bool {
+func before(u, s *ir.Operation) bool {
 	if u.IsAncestorOf(s) {
 		return true
 	}
@@ -772,9 +773,9 @@ func before(u, s *dialect.Operation) bool {
 }
 
 // noAliasOK checks that op may write into dst given its no-alias rules.
-func (m *materializer) noAliasOK(op *dialect.Operation, dst analysis.TileLoc) bool {
+func (m *materializer) noAliasOK(op *ir.Operation, dst analysis.TileLoc) bool {
 	ok := true
-	noAliasRules(m.ctx).noAlias(op, func(_ int, in *dialect.Value) {
+	noAliasRules(m.ctx).noAlias(op, func(_ int, in *ir.Value) {
 		if buf, found := allocationOf(in); found && buf == dst.Buf {
 			ok = false
 		}
@@ -786,11 +787,11 @@ func (m *materializer) noAliasOK(op *dialect.Operation, dst analysis.TileLoc) bo
 // once but the copies run in sequence, so a copy that reads a buffer
 // another copy writes runs first; a cycle (a swap) is broken by copying one
 // source into a scratch buffer first.
-func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) error {
+func (m *materializer) emitMoves(yield *ir.Operation, moves []carryMove) error {
 	if len(moves) == 0 {
 		return nil
 	}
-	srcBuf := make([]*dialect.Value, len(moves))
+	srcBuf := make([]*ir.Value, len(moves))
 	for i, mv := range moves {
 		// allocationOf, not analysis.TileLocation: a slice reads its source's buffer.
 		if b, ok := allocationOf(mv.src); ok {
@@ -800,7 +801,7 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 	for i := range moves {
 		for j := range moves {
 			if i != j && moves[i].dst.Buf == moves[j].dst.Buf && moves[i].dst.Offset == moves[j].dst.Offset {
-				return dialect.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, Describe(moves[i].dst.Buf))
+				return ir.NewError(yield.Loc, "carried values #%d and #%d are written to the same allocation %s at the yield; no copy order can keep both", moves[i].idx, moves[j].idx, Describe(moves[i].dst.Buf))
 			}
 		}
 	}
@@ -818,11 +819,11 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 	}
 	for _, mv := range moves {
 		if tileSpace(mv.src) == "acc" {
-			return dialect.NewError(yield.Loc, "cannot give %s one accumulator (acc) buffer on every path without an acc-to-acc tile.move, which the hardware does not have; the tile yielded here lives in a different acc buffer and its producer cannot be retargeted safely", dialect.Describe(yield.ParentOp()))
+			return ir.NewError(yield.Loc, "cannot give %s one accumulator (acc) buffer on every path without an acc-to-acc tile.move, which the hardware does not have; the tile yielded here lives in a different acc buffer and its producer cannot be retargeted safely", ir.Describe(yield.ParentOp()))
 		}
 	}
 	done := make([]bool, len(moves))
-	emit := func(i int, src *dialect.Value) {
+	emit := func(i int, src *ir.Value) {
 		mv := newMove(src, moves[i].dst.Buf, moves[i].dst.Offset, yield.Loc)
 		yield.Block.InsertBefore(yield, mv)
 		old := yield.Operands[moves[i].idx]
@@ -876,9 +877,9 @@ func (m *materializer) emitMoves(yield *dialect.Operation, moves []carryMove) er
 // every loop carry and if result lives in one allocation, and no two of
 // one op on the same bytes (two carries initialised from one tile, or a
 // swap, need a copy each).
-func checkSemanticAliases(fn *dialect.Operation) error {
+func checkSemanticAliases(fn *ir.Operation) error {
 	var failure error
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		if failure != nil {
 			return false
 		}
@@ -889,7 +890,7 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 			return false
 		}
 		for i, r := range op.Results {
-			if _, ok := r.Type.(*dialect.TileType); !ok {
+			if _, ok := r.Type.(*tile.Type); !ok {
 				continue
 			}
 			var want analysis.TileLoc
@@ -907,7 +908,7 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 					continue
 				}
 				t := b.Terminator()
-				var y *dialect.Value
+				var y *ir.Value
 				for _, e := range op.Def.Branch.TerminatorEdges(op, ri, t) {
 					if e.To == r {
 						y = e.From
@@ -918,7 +919,7 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 				}
 				l, ok := analysis.TileLocation(y)
 				if !ok {
-					failure = dialect.NewError(t.Loc, "result #%d of %s: the yielded tile has no allocation", i, dialect.Describe(op))
+					failure = ir.NewError(t.Loc, "result #%d of %s: the yielded tile has no allocation", i, ir.Describe(op))
 					return false
 				}
 				if !haveWant {
@@ -930,8 +931,8 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 					if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
 						other = "it starts"
 					}
-					failure = dialect.NewError(t.Loc, "result #%d of %s is yielded in %s but %s in %s: loop carries and if results must live in one allocation",
-						i, dialect.Describe(op), describeLoc(l), other, describeLoc(want))
+					failure = ir.NewError(t.Loc, "result #%d of %s is yielded in %s but %s in %s: loop carries and if results must live in one allocation",
+						i, ir.Describe(op), describeLoc(l), other, describeLoc(want))
 					return false
 				}
 			}
@@ -944,7 +945,7 @@ func checkSemanticAliases(fn *dialect.Operation) error {
 // distinctResultPlaces refuses two tile results of op (loop carries, if
 // results) whose bytes overlap: each is a variable of its own, and a write
 // to one would change the other.
-func distinctResultPlaces(op *dialect.Operation) error {
+func distinctResultPlaces(op *ir.Operation) error {
 	type place struct {
 		loc  analysis.TileLoc
 		size int64
@@ -952,7 +953,7 @@ func distinctResultPlaces(op *dialect.Operation) error {
 	}
 	var seen []place
 	for i, r := range op.Results {
-		t, ok := r.Type.(*dialect.TileType)
+		t, ok := r.Type.(*tile.Type)
 		if !ok || !t.HasStaticShape() {
 			continue
 		}
@@ -962,8 +963,8 @@ func distinctResultPlaces(op *dialect.Operation) error {
 		}
 		for _, p := range seen {
 			if p.loc.Buf == l.Buf && p.loc.Offset < l.Offset+t.ByteSize() && l.Offset < p.loc.Offset+p.size {
-				return dialect.NewError(op.Loc, "results #%d and #%d of %s both live in %s: each loop carry and if result needs bytes of its own",
-					p.i, i, dialect.Describe(op), describeLoc(l))
+				return ir.NewError(op.Loc, "results #%d and #%d of %s both live in %s: each loop carry and if result needs bytes of its own",
+					p.i, i, ir.Describe(op), describeLoc(l))
 			}
 		}
 		seen = append(seen, place{l, t.ByteSize(), i})

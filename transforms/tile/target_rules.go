@@ -3,7 +3,8 @@ package tile
 import (
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -12,28 +13,28 @@ import (
 // tile.move between two memory spaces the target cannot copy between (the target file's "moves": ptoas's tmov
 // pairs; vec -> mat exists on ascend950 only). The kernel cannot run as
 // written, so planning it would only hand ptoas something it rejects.
-func CheckTargetOp(ctx *pass.Context, op *dialect.Operation) error {
+func CheckTargetOp(ctx *pass.Context, op *ir.Operation) error {
 	if ctx.Target == nil {
 		return nil
 	}
-	if op.Has(dialect.GlobalLoad) && len(op.Results) > 0 {
-		if sp := dialect.TileSpaceOf(op.Results[0].Type); sp != "" && !ctx.Target.CanLoad(sp) {
-			return dialect.NewError(op.Loc, "'%s' into %s: target '%s' loads from global memory only into %s", op.Name, sp, ctx.Target.Name, strings.Join(ctx.Target.Loads, ", "))
+	if isGlobalLoad(op) && len(op.Results) > 0 {
+		if sp := tile.SpaceOf(op.Results[0].Type); sp != "" && !ctx.Target.CanLoad(sp) {
+			return ir.NewError(op.Loc, "'%s' into %s: target '%s' loads from global memory only into %s", op.Name, sp, ctx.Target.Name, strings.Join(ctx.Target.Loads, ", "))
 		}
 	}
 	if op.Name == "tile.store" && len(op.Operands) > 0 {
-		if sp := dialect.TileSpaceOf(op.Operands[0].Type); sp != "" && !ctx.Target.CanStore(sp) {
-			return dialect.NewError(op.Loc, "'tile.store' from %s: target '%s' stores to global memory only from %s", sp, ctx.Target.Name, strings.Join(ctx.Target.Stores, ", "))
+		if sp := tile.SpaceOf(op.Operands[0].Type); sp != "" && !ctx.Target.CanStore(sp) {
+			return ir.NewError(op.Loc, "'tile.store' from %s: target '%s' stores to global memory only from %s", sp, ctx.Target.Name, strings.Join(ctx.Target.Stores, ", "))
 		}
 	}
 	if op.Name != "tile.move" || len(op.Operands) == 0 || len(op.Results) == 0 {
 		return nil
 	}
-	from, to := dialect.TileSpaceOf(op.Operands[0].Type), dialect.TileSpaceOf(op.Results[0].Type)
+	from, to := tile.SpaceOf(op.Operands[0].Type), tile.SpaceOf(op.Results[0].Type)
 	if from == "" || to == "" || from == "ddr" || ctx.Target.CanMove(from, to) {
 		return nil
 	}
-	return dialect.NewError(op.Loc, "'tile.move' from %s to %s is not a copy target '%s' has (its moves: %s)", from, to, ctx.Target.Name, moveList(ctx))
+	return ir.NewError(op.Loc, "'tile.move' from %s to %s is not a copy target '%s' has (its moves: %s)", from, to, ctx.Target.Name, moveList(ctx))
 }
 
 func moveList(ctx *pass.Context) string {
@@ -48,9 +49,9 @@ func moveList(ctx *pass.Context) string {
 }
 
 // checkTargetOps applies CheckTargetOp to every op of fn.
-func checkTargetOps(ctx *pass.Context, fn *dialect.Operation) error {
+func checkTargetOps(ctx *pass.Context, fn *ir.Operation) error {
 	var err error
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		if err == nil {
 			err = CheckTargetOp(ctx, op)
 		}

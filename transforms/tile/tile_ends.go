@@ -6,7 +6,8 @@ import (
 	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 )
 
 // tileEnds answers, for the buffers the semantic-alias fixup asks about,
@@ -24,7 +25,7 @@ import (
 // are dropped whenever the liveness is recomputed (reset).
 type tileEnds struct {
 	lv    *analysis.Liveness
-	lists map[*dialect.Value]*endList
+	lists map[*ir.Value]*endList
 }
 
 type endList struct {
@@ -38,7 +39,7 @@ type endList struct {
 
 // endTile is a tile and the span of its lifetime.
 type endTile struct {
-	v          *dialect.Value
+	v          *ir.Value
 	start, end int
 }
 
@@ -48,11 +49,11 @@ func (te *tileEnds) reset(lv *analysis.Liveness) {
 
 // span is the hull of v's lifetime as a tile of a buffer, false when v is
 // not one (an allocation, a non-tile, a value never live).
-func (te *tileEnds) span(v *dialect.Value) (endTile, bool) {
+func (te *tileEnds) span(v *ir.Value) (endTile, bool) {
 	if analysis.IsAllocation(v) {
 		return endTile{}, false
 	}
-	if _, isTile := v.Type.(*dialect.TileType); !isTile {
+	if _, isTile := v.Type.(*tile.Type); !isTile {
 		return endTile{}, false
 	}
 	rs := te.lv.Ranges(v)
@@ -67,7 +68,7 @@ func (te *tileEnds) span(v *dialect.Value) (endTile, bool) {
 }
 
 // list builds buf's list from scratch.
-func (te *tileEnds) list(buf *dialect.Value) *endList {
+func (te *tileEnds) list(buf *ir.Value) *endList {
 	var out []endTile
 	for _, w := range te.lv.Aliases.Resolve(buf) {
 		if w == buf {
@@ -93,7 +94,7 @@ func (te *tileEnds) list(buf *dialect.Value) *endList {
 		l.tree[k] = min(l.tree[2*k], l.tree[2*k+1])
 	}
 	if te.lists == nil {
-		te.lists = map[*dialect.Value]*endList{}
+		te.lists = map[*ir.Value]*endList{}
 	}
 	te.lists[buf] = l
 	return l
@@ -139,7 +140,7 @@ func (l *endList) first(from, to, p int) int {
 // touched records that the lifetimes of vs, or the buffers they live in,
 // changed: each gets a fresh entry in the lists of the buffers it lives
 // in now. Stale entries are dropped when read.
-func (te *tileEnds) touched(vs ...*dialect.Value) {
+func (te *tileEnds) touched(vs ...*ir.Value) {
 	if len(te.lists) == 0 {
 		return
 	}
@@ -166,7 +167,7 @@ func (te *tileEnds) touched(vs ...*dialect.Value) {
 }
 
 // valid reports whether t still describes a tile of buf.
-func (te *tileEnds) valid(buf *dialect.Value, t endTile) bool {
+func (te *tileEnds) valid(buf *ir.Value, t endTile) bool {
 	if s, ok := te.span(t.v); !ok || s != t {
 		return false
 	}
@@ -175,7 +176,7 @@ func (te *tileEnds) valid(buf *dialect.Value, t endTile) bool {
 
 // liveAcross reports whether a tile of buf not in skip is born by point p
 // and dies after it: its bytes are still to be read after p.
-func (te *tileEnds) liveAcross(buf *dialect.Value, p int, skip map[*dialect.Value]bool) bool {
+func (te *tileEnds) liveAcross(buf *ir.Value, p int, skip map[*ir.Value]bool) bool {
 	l := te.lists[buf]
 	if l == nil {
 		l = te.list(buf)

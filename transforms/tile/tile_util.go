@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -22,7 +23,7 @@ import (
 // tile.slice windows to their source (whose byte offset TileLocation cannot
 // name). No-alias and hazard rules apply to the whole allocation, so a
 // window counts as its source.
-func allocationOf(v *dialect.Value) (*dialect.Value, bool) {
+func allocationOf(v *ir.Value) (*ir.Value, bool) {
 	for depth := 0; depth < 1000; depth++ {
 		if l, ok := analysis.TileLocation(v); ok {
 			return l.Buf, true
@@ -31,9 +32,9 @@ func allocationOf(v *dialect.Value) (*dialect.Value, bool) {
 		w := v
 		for w.Op != nil && w.Op.Name != "tile.slice" {
 			switch {
-			case w.Op.Has(dialect.ResultReusesInput):
+			case w.Op.Has(ir.ResultReusesInput):
 				w = w.Op.Operands[w.Op.Def.ReusedInput]
-			case w.Op.Has(dialect.ViewLike):
+			case w.Op.Has(ir.ViewLike):
 				w = w.Op.Operands[w.Op.Def.ViewSource]
 			default:
 				return nil, false
@@ -48,8 +49,8 @@ func allocationOf(v *dialect.Value) (*dialect.Value, bool) {
 }
 
 // tileSpace is the memory space of a tile value ("" if not a tile).
-func tileSpace(v *dialect.Value) string {
-	if t, ok := v.Type.(*dialect.TileType); ok {
+func tileSpace(v *ir.Value) string {
+	if t, ok := v.Type.(*tile.Type); ok {
 		return t.Space
 	}
 	return ""
@@ -57,12 +58,12 @@ func tileSpace(v *dialect.Value) string {
 
 // needsBuffer reports whether op produces a tile that needs an allocation
 // of its own (a destination-style producer of an on-chip tile).
-func needsBuffer(op *dialect.Operation) bool {
-	if !op.Has(dialect.DestinationStyle) || len(op.Results) == 0 {
+func needsBuffer(op *ir.Operation) bool {
+	if !op.Has(ir.DestinationStyle) || len(op.Results) == 0 {
 		return false
 	}
 	for _, r := range op.Results {
-		if t, ok := r.Type.(*dialect.TileType); !ok || t.Space == "ddr" {
+		if t, ok := r.Type.(*tile.Type); !ok || t.Space == "ddr" {
 			return false
 		}
 	}
@@ -70,9 +71,9 @@ func needsBuffer(op *dialect.Operation) bool {
 }
 
 // newTileAlloc builds `tile.alloc space, size : !tile.buf<space>`.
-func newTileAlloc(space string, size int64, loc dialect.Location, name string) *dialect.Operation {
-	op := dialect.NewOperation("tile.alloc", loc, nil, []dialect.Type{dialect.TileBuf(space)})
-	op.SetAttr("size", dialect.Int(size, dialect.I64))
+func newTileAlloc(space string, size int64, loc ir.Location, name string) *ir.Operation {
+	op := ir.NewOperation("tile.alloc", loc, nil, []ir.Type{tile.Buf(space)})
+	op.SetAttr("size", ir.Int(size, ir.I64))
 	op.Results[0].NameHint = name
 	return op
 }
@@ -82,19 +83,19 @@ func newTileAlloc(space string, size int64, loc dialect.Location, name string) *
 // may create none), and keeps only those that could collide: the ones
 // starting with mem_.
 type allocNamer struct {
-	fn   *dialect.Operation
+	fn   *ir.Operation
 	used map[string]bool
 	next map[string]int
 }
 
-func newAllocNamer(fn *dialect.Operation) *allocNamer {
+func newAllocNamer(fn *ir.Operation) *allocNamer {
 	return &allocNamer{fn: fn, next: map[string]int{}}
 }
 
 func (n *allocNamer) name(space string) string {
 	if n.used == nil {
 		n.used = map[string]bool{}
-		n.fn.Walk(func(op *dialect.Operation) bool {
+		n.fn.Walk(func(op *ir.Operation) bool {
 			for _, r := range op.Results {
 				if strings.HasPrefix(r.NameHint, "mem_") {
 					n.used[r.NameHint] = true
@@ -115,9 +116,9 @@ func (n *allocNamer) name(space string) string {
 }
 
 // Allocs lists the tile.alloc ops of a function in program order.
-func Allocs(fn *dialect.Operation) []*dialect.Operation {
-	var out []*dialect.Operation
-	fn.Walk(func(op *dialect.Operation) bool {
+func Allocs(fn *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
+	fn.Walk(func(op *ir.Operation) bool {
 		if IsAlloc(op) {
 			out = append(out, op)
 		}
@@ -130,9 +131,9 @@ func Allocs(fn *dialect.Operation) []*dialect.Operation {
 // keeping their relative order, after any allocations already there (up
 // to the first of ops). The block is rebuilt once: moving ops one at a
 // time would cost a scan of the block each.
-func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
+func hoistToEntry(fn *ir.Operation, ops []*ir.Operation) {
 	entry := fn.Body(0)
-	moving := make(map[*dialect.Operation]bool, len(ops))
+	moving := make(map[*ir.Operation]bool, len(ops))
 	for _, op := range ops {
 		moving[op] = true
 	}
@@ -145,7 +146,7 @@ func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 	for at < len(entry.Ops) && IsAlloc(entry.Ops[at]) && !moving[entry.Ops[at]] {
 		at++
 	}
-	out := make([]*dialect.Operation, 0, len(entry.Ops)+len(ops))
+	out := make([]*ir.Operation, 0, len(entry.Ops)+len(ops))
 	out = append(out, entry.Ops[:at]...)
 	for _, op := range ops {
 		op.Block = entry
@@ -161,9 +162,9 @@ func hoistToEntry(fn *dialect.Operation, ops []*dialect.Operation) {
 
 // eraseOps erases ops (whose results have no uses), one pass over each
 // block they are in rather than one per op.
-func eraseOps(ops []*dialect.Operation) {
-	byBlock := map[*dialect.Block]map[*dialect.Operation]bool{}
-	var blocks []*dialect.Block
+func eraseOps(ops []*ir.Operation) {
+	byBlock := map[*ir.Block]map[*ir.Operation]bool{}
+	var blocks []*ir.Block
 	for _, op := range ops {
 		b := op.Block
 		if b == nil {
@@ -171,52 +172,52 @@ func eraseOps(ops []*dialect.Operation) {
 			continue
 		}
 		if byBlock[b] == nil {
-			byBlock[b] = map[*dialect.Operation]bool{}
+			byBlock[b] = map[*ir.Operation]bool{}
 			blocks = append(blocks, b)
 		}
 		byBlock[b][op] = true
 	}
 	for _, b := range blocks {
 		set := byBlock[b]
-		b.RemoveOps(func(op *dialect.Operation) bool { return set[op] })
+		b.RemoveOps(func(op *ir.Operation) bool { return set[op] })
 	}
 }
 
 // IsAlloc reports a tile allocation (an allocating op of a !tile.buf).
-func IsAlloc(op *dialect.Operation) bool {
-	if !op.Has(dialect.AllocLike) || len(op.Results) != 1 {
+func IsAlloc(op *ir.Operation) bool {
+	if !op.Has(ir.AllocLike) || len(op.Results) != 1 {
 		return false
 	}
-	_, ok := op.Results[0].Type.(*dialect.TileBufType)
+	_, ok := op.Results[0].Type.(*tile.BufType)
 	return ok
 }
 
 // IsPinned reports an author-declared allocation.
-func IsPinned(alloc *dialect.Operation) bool { return alloc.HasAttr("pinned") }
+func IsPinned(alloc *ir.Operation) bool { return alloc.HasAttr("pinned") }
 
 // allocSize returns tile.alloc's size.
-func allocSize(alloc *dialect.Operation) int64 {
+func allocSize(alloc *ir.Operation) int64 {
 	n, _ := alloc.IntAttrValue("size")
 	return n
 }
 
 // Describe names a tile value for messages.
-func Describe(v *dialect.Value) string {
+func Describe(v *ir.Value) string {
 	if v.NameHint != "" {
 		return "%" + v.NameHint
 	}
 	if v.Op != nil {
-		return fmt.Sprintf("result #%d of %s", v.Index, dialect.Describe(v.Op))
+		return fmt.Sprintf("result #%d of %s", v.Index, ir.Describe(v.Op))
 	}
 	return "a region argument"
 }
 
 // viewClosure is v and every view of it, transitively.
-func viewClosure(v *dialect.Value) []*dialect.Value {
-	out := []*dialect.Value{v}
+func viewClosure(v *ir.Value) []*ir.Value {
+	out := []*ir.Value{v}
 	for i := 0; i < len(out); i++ {
 		for _, u := range out[i].Uses {
-			if u.Op.Has(dialect.ViewLike) && u.Index == u.Op.Def.ViewSource {
+			if u.Op.Has(ir.ViewLike) && u.Index == u.Op.Def.ViewSource {
 				out = append(out, u.Op.Results...)
 			}
 		}
@@ -228,7 +229,7 @@ func viewClosure(v *dialect.Value) []*dialect.Value {
 // w overwrites) is still the same value: later in a block that holds
 // both, or in a later iteration of a loop around both that v outlives
 // (where w itself reads v again).
-func runsAfter(u, w *dialect.Operation, v *dialect.Value) bool {
+func runsAfter(u, w *ir.Operation, v *ir.Value) bool {
 	for x := w; u != w && x != nil && x.Block != nil; x = x.ParentOp() {
 		a := x.Block.FindAncestorOpInBlock(u)
 		if a == nil {
@@ -252,7 +253,7 @@ func runsAfter(u, w *dialect.Operation, v *dialect.Value) bool {
 
 // definedIn reports whether v is defined inside op p (an op in p's
 // regions, or an argument of one of their blocks).
-func definedIn(v *dialect.Value, p *dialect.Operation) bool {
+func definedIn(v *ir.Value, p *ir.Operation) bool {
 	if v.Op != nil {
 		return p.IsAncestorOf(v.Op)
 	}
@@ -265,14 +266,14 @@ func definedIn(v *dialect.Value, p *dialect.Operation) bool {
 // in a reserved window): they are the author's (or an earlier run's), and
 // the validator run after the pass would otherwise blame the pass with an
 // internal error at the function.
-func checkGivenAddrs(ctx *pass.Context, fn *dialect.Operation, passName string) error {
+func checkGivenAddrs(ctx *pass.Context, fn *ir.Operation, passName string) error {
 	if err := analysis.CheckAllocAddrs(fn, placementRules(ctx)); err != nil {
-		d := dialect.AsDiagnostic(err)
-		return dialect.NewError(d.Loc, "%s: the input's %s", passName, d.Msg)
+		d := ir.AsDiagnostic(err)
+		return ir.NewError(d.Loc, "%s: the input's %s", passName, d.Msg)
 	}
 	if err := checkTargetOps(ctx, fn); err != nil {
-		d := dialect.AsDiagnostic(err)
-		return dialect.NewError(d.Loc, "%s: %s", passName, d.Msg)
+		d := ir.AsDiagnostic(err)
+		return ir.NewError(d.Loc, "%s: %s", passName, d.Msg)
 	}
 	return nil
 }
@@ -292,14 +293,14 @@ func init() {
 // pipeline left it: the check after the pass covers what the pass did,
 // and would report the input's mistake as the pass's internal error.
 // Loop carries and if results not yet on one place are not checked.
-func checkInputPlan(ctx *pass.Context, fn *dialect.Operation, passName string) error {
+func checkInputPlan(ctx *pass.Context, fn *ir.Operation, passName string) error {
 	if slices.ContainsFunc(planCheckers, ctx.Ran) || len(Allocs(fn)) == 0 {
 		return nil
 	}
 	rules := placementRules(ctx)
 	rules.Unmaterialized = checkSemanticAliases(fn) != nil
 	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
-		d := dialect.AsDiagnostic(err) // keeps the validator's notes
+		d := ir.AsDiagnostic(err) // keeps the validator's notes
 		d.Msg = fmt.Sprintf("%s: the input's plan is wrong: %s", passName, strings.TrimPrefix(d.Msg, "placement: "))
 		return d
 	}

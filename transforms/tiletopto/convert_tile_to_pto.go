@@ -8,7 +8,10 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
-	"github.com/pto-opt/pto-opt/dialect"
+	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
+	tiledialect "github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 	"github.com/pto-opt/pto-opt/transforms/tile"
 )
@@ -25,7 +28,7 @@ import (
 //     that are one variable (loop carries, if results, in-place results)
 //     share one allocation, so they share one pto.alloc_tile.
 //   - Each tile op becomes `pto.t<op> ins(<inputs>) outs(<destination>)`
-//     following the tile op table (dialect.TileOps); loads and stores take a
+//     following the tile op table (tile.Ops in dialect/tile); loads and stores take a
 //     `pto.partition_view` of the global tensor at the op's offsets.
 //   - tile.alloc ops disappear. Loop-carried and if-yielded tiles and
 //     tensors are no values any more (the buffer is the variable), so
@@ -46,11 +49,11 @@ import (
 // none has.
 
 // tileOpOfValue returns the table row of the op defining v.
-func tileOpOfValue(v *dialect.Value) (*dialect.TileOp, bool) {
+func tileOpOfValue(v *ir.Value) (*tiledialect.Op, bool) {
 	if v.Op == nil {
 		return nil, false
 	}
-	return dialect.TileOpOf(v.Op.Name)
+	return tiledialect.OpOf(v.Op.Name)
 }
 
 // ConvertTileToPTO is the convert-tile-to-pto pass.
@@ -76,15 +79,15 @@ var ConvertTileToPTO = &pass.Pass{
 // ptoasArch is the --pto-arch value of a target arch.
 var ptoasArch = map[string]string{"a2a3": "a3", "a5": "a5"}
 
-func runConvertModule(ctx *pass.Context, m *dialect.Operation) error {
-	for _, fn := range dialect.Funcs(m) {
+func runConvertModule(ctx *pass.Context, m *ir.Operation) error {
+	for _, fn := range funcdialect.Funcs(m) {
 		if err := runConvertTileToPTO(ctx, fn); err != nil {
 			return err
 		}
 	}
 	if ctx.Target != nil {
 		if a, ok := ptoasArch[ctx.Target.Arch]; ok {
-			m.SetAttr("pto.target_arch", dialect.Str(a))
+			m.SetAttr("pto.target_arch", ir.Str(a))
 		}
 	}
 	return nil
@@ -95,38 +98,38 @@ func init() { pass.Register(ConvertTileToPTO) }
 // ptoConv is the state of one function's conversion.
 type ptoConv struct {
 	ctx      *pass.Context
-	fn       *dialect.Operation
+	fn       *ir.Operation
 	withAddr bool
-	tiles    map[tileKey]*dialect.Value        // the pto.alloc_tile of each buffer
-	windows  map[*dialect.Value]*dialect.Value // the pto.subset or view op of each view tile
-	views    map[*dialect.Value]*dialect.Value // the pto.make_tensor_view of each tensor argument
-	viewOps  []*dialect.Operation              // those, for the entry (after the index constants)
+	tiles    map[tileKey]*ir.Value   // the pto.alloc_tile of each buffer
+	windows  map[*ir.Value]*ir.Value // the pto.subset or view op of each view tile
+	views    map[*ir.Value]*ir.Value // the pto.make_tensor_view of each tensor argument
+	viewOps  []*ir.Operation         // those, for the entry (after the index constants)
 	order    []tileKey
-	prologue []*dialect.Operation // constants and alloc_tiles for the entry
-	addrCst  map[int64]*dialect.Value
-	idxCst   map[int64]*dialect.Value
-	idxOps   []*dialect.Operation
+	prologue []*ir.Operation // constants and alloc_tiles for the entry
+	addrCst  map[int64]*ir.Value
+	idxCst   map[int64]*ir.Value
+	idxOps   []*ir.Operation
 	// tensorArgs are the !tile.tensor arguments with their types (the
 	// arguments become !pto.ptr at the end).
-	tensorArgs map[*dialect.Value]*dialect.TileTensorType
+	tensorArgs map[*ir.Value]*tiledialect.TensorType
 }
 
 type tileKey struct {
-	alloc  *dialect.Operation
+	alloc  *ir.Operation
 	offset int64
-	typ    dialect.Type
+	typ    ir.Type
 }
 
-func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
+func runConvertTileToPTO(ctx *pass.Context, fn *ir.Operation) error {
 	entry := fn.Body(0)
 	if entry == nil {
 		return nil
 	}
-	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*dialect.Value{}, windows: map[*dialect.Value]*dialect.Value{}, views: map[*dialect.Value]*dialect.Value{}, addrCst: map[int64]*dialect.Value{}, idxCst: map[int64]*dialect.Value{}}
+	c := &ptoConv{ctx: ctx, fn: fn, tiles: map[tileKey]*ir.Value{}, windows: map[*ir.Value]*ir.Value{}, views: map[*ir.Value]*ir.Value{}, addrCst: map[int64]*ir.Value{}, idxCst: map[int64]*ir.Value{}}
 	allocs := tile.Allocs(fn)
 	withAddr, without := 0, 0
 	for _, a := range allocs {
-		if _, ok := dialect.AllocAddr(a); ok {
+		if _, ok := tiledialect.AllocAddr(a); ok {
 			withAddr++
 		} else {
 			without++
@@ -134,8 +137,8 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 	}
 	if withAddr > 0 && without > 0 {
 		for _, a := range allocs {
-			if _, ok := dialect.AllocAddr(a); !ok {
-				return dialect.NewError(a.Loc, "convert-tile-to-pto: %s has no address while other allocations have one; run allocate-addr on the whole function (or no addresses at all for ptoas)", tile.Describe(a.Results[0]))
+			if _, ok := tiledialect.AllocAddr(a); !ok {
+				return ir.NewError(a.Loc, "convert-tile-to-pto: %s has no address while other allocations have one; run allocate-addr on the whole function (or no addresses at all for ptoas)", tile.Describe(a.Results[0]))
 			}
 		}
 	}
@@ -144,7 +147,7 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 		return err
 	}
 	if err := tile.CheckTileAddrs(ctx, fn); err != nil {
-		d := dialect.AsDiagnostic(err)
+		d := ir.AsDiagnostic(err)
 		d.Msg = "convert-tile-to-pto: " + strings.TrimPrefix(d.Msg, "placement: ")
 		return d
 	}
@@ -152,22 +155,22 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 
 	// Buffers: one pto.alloc_tile per (allocation, offset, type), in
 	// program order (collected first: windows insert ops).
-	var tileVals []*dialect.Value
-	fn.Walk(func(op *dialect.Operation) bool {
+	var tileVals []*ir.Value
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				if op == fn {
 					continue
 				}
 				for _, a := range b.Args {
-					if _, ok := a.Type.(*dialect.TileType); ok {
+					if _, ok := a.Type.(*tiledialect.Type); ok {
 						tileVals = append(tileVals, a)
 					}
 				}
 			}
 		}
 		for _, r := range op.Results {
-			if _, ok := r.Type.(*dialect.TileType); ok {
+			if _, ok := r.Type.(*tiledialect.Type); ok {
 				tileVals = append(tileVals, r)
 			}
 		}
@@ -182,23 +185,23 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 
 	// Arguments: global tensors become pointers (ptoas's kernel
 	// arguments); operand() wraps each in a pto.make_tensor_view.
-	tensorArgs := map[*dialect.Value]*dialect.TileTensorType{}
+	tensorArgs := map[*ir.Value]*tiledialect.TensorType{}
 	for _, a := range entry.Args {
-		if t, ok := a.Type.(*dialect.TileTensorType); ok {
+		if t, ok := a.Type.(*tiledialect.TensorType); ok {
 			tensorArgs[a] = t
 		}
 	}
 	c.tensorArgs = tensorArgs
 
 	// Ops: a pto op before each tile op.
-	var tileOps, regionOps []*dialect.Operation
-	fn.Walk(func(op *dialect.Operation) bool {
+	var tileOps, regionOps []*ir.Operation
+	fn.Walk(func(op *ir.Operation) bool {
 		if op != fn && op.Dialect() == "tile" && op.Name != "tile.alloc" {
 			tileOps = append(tileOps, op)
 		}
 		return true
 	})
-	fn.WalkPost(func(op *dialect.Operation) {
+	fn.WalkPost(func(op *ir.Operation) {
 		if op != fn && op.Def != nil && op.Def.Branch != nil && carriesTileValues(op) {
 			regionOps = append(regionOps, op)
 		}
@@ -212,8 +215,8 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 		tileOps[i].Erase()
 	}
 	// Terminators forward no tile or tensor values any more.
-	fn.Walk(func(op *dialect.Operation) bool {
-		if op.Has(dialect.Terminator) && op.Has(dialect.ReturnLike) {
+	fn.Walk(func(op *ir.Operation) bool {
+		if op.Has(ir.Terminator) && op.Has(ir.ReturnLike) {
 			p := op.ParentOp()
 			if p == fn || p != nil && slices.Contains(regionOps, p) {
 				op.SetOperands(dropTileValues(op.Operands))
@@ -230,10 +233,10 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 		a.Erase()
 	}
 	failure = nil
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		for _, v := range op.Operands {
-			if isTileValueType(v.Type) || dialect.TileSpaceOf(v.Type) != "" {
-				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: internal error: '%s' still uses a tile value", op.Name)
+			if isTileValueType(v.Type) || tiledialect.SpaceOf(v.Type) != "" {
+				failure = ir.NewError(op.Loc, "convert-tile-to-pto: internal error: '%s' still uses a tile value", op.Name)
 			}
 		}
 		return failure == nil
@@ -243,17 +246,17 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 	}
 	// The prologue: address constants, buffers, index constants.
 	for a, t := range tensorArgs {
-		a.Type = dialect.PTOPtr(t.Elem)
+		a.Type = pto.Ptr(t.Elem)
 	}
 	entry.InsertAt(0, append(append(c.prologue, c.idxOps...), c.viewOps...)...)
-	if ft := dialect.FuncType(fn); ft != nil {
-		var results []dialect.Type
+	if ft := funcdialect.FunctionType(fn); ft != nil {
+		var results []ir.Type
 		for _, r := range ft.Results {
 			if !isTileValueType(r) {
 				results = append(results, r)
 			}
 		}
-		fn.SetAttr("function_type", &dialect.TypeAttr{Type: dialect.Function(dialect.ValueTypes(entry.Args), results)})
+		fn.SetAttr("function_type", &ir.TypeAttr{Type: ir.Function(ir.ValueTypes(entry.Args), results)})
 		if len(results) != len(ft.Results) {
 			fn.RemoveAttr("res_attrs")
 		}
@@ -267,22 +270,22 @@ func runConvertTileToPTO(ctx *pass.Context, fn *dialect.Operation) error {
 // changes.
 func (c *ptoConv) check() error {
 	var failure error
-	for _, a := range dialect.FuncArgs(c.fn) {
-		if _, ok := a.Type.(*dialect.TileType); ok {
-			return dialect.NewError(c.fn.Loc, "convert-tile-to-pto: argument #%d is an on-chip tile; kernels take global tensors (!tile.tensor) and load them", a.Index)
+	for _, a := range ir.FuncArgs(c.fn) {
+		if _, ok := a.Type.(*tiledialect.Type); ok {
+			return ir.NewError(c.fn.Loc, "convert-tile-to-pto: argument #%d is an on-chip tile; kernels take global tensors (!tile.tensor) and load them", a.Index)
 		}
 	}
 	// A ptoas kernel returns nothing (stores write the tensor arguments,
 	// which is why returned tensors are dropped); any other result would
 	// be an entry function ptoas rejects.
-	if ft := dialect.FuncType(c.fn); ft != nil {
+	if ft := funcdialect.FunctionType(c.fn); ft != nil {
 		for i, r := range ft.Results {
 			if !isTileValueType(r) {
-				return dialect.NewError(c.fn.Loc, "convert-tile-to-pto: result #%d is a %s; a ptoas kernel returns nothing (write results to a global tensor)", i, r)
+				return ir.NewError(c.fn.Loc, "convert-tile-to-pto: result #%d is a %s; a ptoas kernel returns nothing (write results to a global tensor)", i, r)
 			}
 		}
 	}
-	c.fn.Walk(func(op *dialect.Operation) bool {
+	c.fn.Walk(func(op *ir.Operation) bool {
 		if failure != nil || op == c.fn {
 			return failure == nil
 		}
@@ -293,17 +296,17 @@ func (c *ptoConv) check() error {
 			}
 		}
 		if op.Dialect() == "tile" && op.Name != "tile.alloc" {
-			r, ok := dialect.TileOpOf(op.Name)
+			r, ok := tiledialect.OpOf(op.Name)
 			if !ok {
-				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: no pto lowering for '%s'", op.Name)
+				failure = ir.NewError(op.Loc, "convert-tile-to-pto: no pto lowering for '%s'", op.Name)
 				return false
 			}
-			if r.PTOForm == dialect.PTOUnsupported {
-				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, r.Doc)
+			if r.PTOForm == tiledialect.PTOUnsupported {
+				failure = ir.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, r.Doc)
 				return false
 			}
 			if r.PTOScratch && !tile.HasScratch(op) {
-				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile: run -materialize-scratch before planning (pto-memory-plan does)", r.PTO)
+				failure = ir.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile: run -materialize-scratch before planning (pto-memory-plan does)", r.PTO)
 				return false
 			}
 			if err := tile.CheckTargetOp(c.ctx, op); err != nil {
@@ -312,13 +315,13 @@ func (c *ptoConv) check() error {
 			}
 		}
 		if op.Def != nil && op.Def.Branch != nil && carriesTileValues(op) && op.Name != "scf.for" && op.Name != "scf.if" {
-			failure = dialect.NewError(op.Loc, "convert-tile-to-pto: '%s' carrying tiles or tensors is not supported (only scf.for and scf.if)", op.Name)
+			failure = ir.NewError(op.Loc, "convert-tile-to-pto: '%s' carrying tiles or tensors is not supported (only scf.for and scf.if)", op.Name)
 			return false
 		}
 		// ptoas's tiles are two-dimensional (rows x cols).
 		for _, r := range op.Results {
-			if t, ok := r.Type.(*dialect.TileType); ok && len(t.Shape) != 2 {
-				failure = dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas tiles have two dimensions; %s is rank %d", t, len(t.Shape))
+			if t, ok := r.Type.(*tiledialect.Type); ok && len(t.Shape) != 2 {
+				failure = ir.NewError(op.Loc, "convert-tile-to-pto: ptoas tiles have two dimensions; %s is rank %d", t, len(t.Shape))
 				return false
 			}
 		}
@@ -332,7 +335,7 @@ func (c *ptoConv) check() error {
 				o := u.Op
 				ok := o.Dialect() == "tile" || o.Name == "scf.yield" || o.Name == "scf.for" || o.Name == "func.return"
 				if !ok {
-					failure = dialect.NewError(o.Loc, "convert-tile-to-pto: '%s' uses the tile value %s and cannot be converted", o.Name, tile.Describe(r))
+					failure = ir.NewError(o.Loc, "convert-tile-to-pto: '%s' uses the tile value %s and cannot be converted", o.Name, tile.Describe(r))
 					return false
 				}
 			}
@@ -343,9 +346,9 @@ func (c *ptoConv) check() error {
 		return failure
 	}
 	// Every tensor value must come from an argument.
-	c.fn.Walk(func(op *dialect.Operation) bool {
+	c.fn.Walk(func(op *ir.Operation) bool {
 		for _, r := range op.Results {
-			if _, ok := r.Type.(*dialect.TileTensorType); ok && failure == nil {
+			if _, ok := r.Type.(*tiledialect.TensorType); ok && failure == nil {
 				if _, err := tensorRoot(r); err != nil {
 					failure = err
 				}
@@ -356,15 +359,15 @@ func (c *ptoConv) check() error {
 	return failure
 }
 
-func isTileValueType(t dialect.Type) bool {
+func isTileValueType(t ir.Type) bool {
 	switch t.(type) {
-	case *dialect.TileType, *dialect.TileTensorType:
+	case *tiledialect.Type, *tiledialect.TensorType:
 		return true
 	}
 	return false
 }
 
-func carriesTileValues(op *dialect.Operation) bool {
+func carriesTileValues(op *ir.Operation) bool {
 	for _, r := range op.Results {
 		if isTileValueType(r.Type) {
 			return true
@@ -373,8 +376,8 @@ func carriesTileValues(op *dialect.Operation) bool {
 	return false
 }
 
-func dropTileValues(vs []*dialect.Value) []*dialect.Value {
-	var out []*dialect.Value
+func dropTileValues(vs []*ir.Value) []*ir.Value {
+	var out []*ir.Value
 	for _, v := range vs {
 		if !isTileValueType(v.Type) {
 			out = append(out, v)
@@ -385,14 +388,14 @@ func dropTileValues(vs []*dialect.Value) []*dialect.Value {
 
 // tensorRoot is the function argument a !tile.tensor value stands for:
 // stores return their output tensor, loops and ifs forward it.
-func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
+func tensorRoot(v *ir.Value) (*ir.Value, error) {
 	for depth := 0; depth < 1000; depth++ {
 		if v.Op == nil {
 			p := v.Block.ParentOp()
-			if p == nil || p.Has(dialect.FunctionLike) {
+			if p == nil || p.Has(ir.FunctionLike) {
 				return v, nil
 			}
-			next := (*dialect.Value)(nil)
+			next := (*ir.Value)(nil)
 			if p.Def != nil && p.Def.Branch != nil {
 				for _, e := range p.Def.Branch.EntryEdges(p) {
 					if e.To == v {
@@ -401,7 +404,7 @@ func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
 				}
 			}
 			if next == nil {
-				return nil, dialect.NewError(p.Loc, "convert-tile-to-pto: cannot tell which argument the tensor carried by %s is", dialect.Describe(p))
+				return nil, ir.NewError(p.Loc, "convert-tile-to-pto: cannot tell which argument the tensor carried by %s is", ir.Describe(p))
 			}
 			v = next
 			continue
@@ -411,7 +414,7 @@ func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
 		case op.Def != nil && len(op.Def.Flows) > 0:
 			v = op.Operands[op.Def.Flows[0].Operand]
 		case op.Def != nil && op.Def.Branch != nil:
-			var roots []*dialect.Value
+			var roots []*ir.Value
 			for _, e := range op.Def.Branch.EntryEdges(op) {
 				if e.To == v {
 					roots = append(roots, e.From)
@@ -426,23 +429,23 @@ func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
 					}
 				}
 			}
-			var root *dialect.Value
+			var root *ir.Value
 			for _, r := range roots {
 				x, err := tensorRoot(r)
 				if err != nil {
 					return nil, err
 				}
 				if root != nil && x != root {
-					return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: result #%d of %s is a different global tensor on different paths", v.Index, dialect.Describe(op))
+					return nil, ir.NewError(op.Loc, "convert-tile-to-pto: result #%d of %s is a different global tensor on different paths", v.Index, ir.Describe(op))
 				}
 				root = x
 			}
 			if root == nil {
-				return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: result #%d of %s is not a global tensor argument", v.Index, dialect.Describe(op))
+				return nil, ir.NewError(op.Loc, "convert-tile-to-pto: result #%d of %s is not a global tensor argument", v.Index, ir.Describe(op))
 			}
 			return root, nil
 		default:
-			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: the tensor produced by %s is not a function argument; kernels write global tensors in place", dialect.Describe(op))
+			return nil, ir.NewError(op.Loc, "convert-tile-to-pto: the tensor produced by %s is not a function argument; kernels write global tensors in place", ir.Describe(op))
 		}
 	}
 	return nil, fmt.Errorf("convert-tile-to-pto: tensor flow too deep")
@@ -450,13 +453,13 @@ func tensorRoot(v *dialect.Value) (*dialect.Value, error) {
 
 // buffer returns the pto.alloc_tile for tile v, creating it on first use
 // (for the window of a tile.slice, the pto.subview of its source's).
-func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
-	t := v.Type.(*dialect.TileType)
+func (c *ptoConv) buffer(v *ir.Value) (*ir.Value, error) {
+	t := v.Type.(*tiledialect.Type)
 	if r, ok := tileOpOfValue(v); ok {
 		switch r.PTOForm {
-		case dialect.PTOSubset:
+		case tiledialect.PTOSubset:
 			return c.window(v)
-		case dialect.PTOSSAView:
+		case tiledialect.PTOSSAView:
 			return c.viewCast(v, r.PTO)
 		}
 	}
@@ -466,33 +469,33 @@ func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 		if v.Op != nil {
 			where = v.Op.Loc
 		}
-		return nil, dialect.NewError(where, "convert-tile-to-pto: the buffer of tile %s cannot be named: it does not live in a tile.alloc", tile.Describe(v))
+		return nil, ir.NewError(where, "convert-tile-to-pto: the buffer of tile %s cannot be named: it does not live in a tile.alloc", tile.Describe(v))
 	}
 	if !t.HasStaticShape() {
-		return nil, dialect.NewError(loc.Buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", tile.Describe(v))
+		return nil, ir.NewError(loc.Buf.Op.Loc, "convert-tile-to-pto: tile %s has a dynamic shape", tile.Describe(v))
 	}
 	typ := c.tileBufType(t)
 	if v.Op != nil {
-		if pad := dialect.PadOf(v.Op); pad != 0 {
+		if pad := tiledialect.PadOf(v.Op); pad != 0 {
 			// tfillpad writes the pad its destination's type names.
-			bt := typ.(*dialect.PTOTileBufType)
+			bt := typ.(*pto.TileBufType)
 			l := bt.Layout
 			l.Pad = pad
-			typ = dialect.PTOTileBufOf(bt.Space, bt.Shape, bt.Elem, bt.Valid, l)
+			typ = pto.TileBufOf(bt.Space, bt.Shape, bt.Elem, bt.Valid, l)
 		}
 	}
 	k := tileKey{alloc: loc.Buf.Op, offset: loc.Offset, typ: typ}
 	if b, ok := c.tiles[k]; ok {
 		return b, nil
 	}
-	var operands []*dialect.Value
+	var operands []*ir.Value
 	if c.withAddr {
-		addr, _ := dialect.AllocAddr(loc.Buf.Op)
-		operands = []*dialect.Value{c.addrConst(addr+loc.Offset, loc.Buf.Op.Loc)}
+		addr, _ := tiledialect.AllocAddr(loc.Buf.Op)
+		operands = []*ir.Value{c.addrConst(addr+loc.Offset, loc.Buf.Op.Loc)}
 	}
-	at := dialect.NewOperation("pto.alloc_tile", loc.Buf.Op.Loc, operands, []dialect.Type{k.typ})
+	at := ir.NewOperation("pto.alloc_tile", loc.Buf.Op.Loc, operands, []ir.Type{k.typ})
 	if tile.IsPinned(loc.Buf.Op) {
-		at.SetAttr("pinned", dialect.Unit)
+		at.SetAttr("pinned", ir.Unit)
 	}
 	at.Results[0].NameHint = v.NameHint
 	c.prologue = append(c.prologue, at)
@@ -504,23 +507,23 @@ func (c *ptoConv) buffer(v *dialect.Value) (*dialect.Value, error) {
 // window emits, right before a tile.slice, the pto.subview of its
 // source's buffer at the slice's offsets (the same offset rules as loads:
 // the `offsets` attribute plus index operands).
-func (c *ptoConv) window(v *dialect.Value) (*dialect.Value, error) {
+func (c *ptoConv) window(v *ir.Value) (*ir.Value, error) {
 	if w, ok := c.windows[v]; ok {
 		return w, nil
 	}
 	op := v.Op
-	inputs := dialect.TileInputs(op)
+	inputs := tiledialect.Inputs(op)
 	if len(inputs) == 0 {
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has no source tile", dialect.Describe(op))
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s has no source tile", ir.Describe(op))
 	}
 	src, err := c.operand(inputs[0])
 	if err != nil {
 		return nil, err
 	}
-	st, ok := inputs[0].Type.(*dialect.TileType)
-	t := v.Type.(*dialect.TileType)
+	st, ok := inputs[0].Type.(*tiledialect.Type)
+	t := v.Type.(*tiledialect.Type)
 	if !ok || st.Space != t.Space || st.Elem != t.Elem || len(st.Shape) != len(t.Shape) {
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: a window keeps its source's space, element type and rank", dialect.Describe(op))
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s: a window keeps its source's space, element type and rank", ir.Describe(op))
 	}
 	offs, err := c.offsets(op, inputs[1:], len(st.Shape))
 	if err != nil {
@@ -529,19 +532,19 @@ func (c *ptoConv) window(v *dialect.Value) (*dialect.Value, error) {
 	// ptoas lowers a subset by offsetting its source's allocation: the
 	// source must be one (a pto.alloc_tile or another subset), not an
 	// SSA view (pto.bitcast, pto.treshape).
-	if r, ok := tileOpOfValue(inputs[0]); ok && r.PTOForm == dialect.PTOSSAView {
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows (pto.subset) of allocated tiles only, not of the pto.%s view %s", r.PTO, tile.Describe(inputs[0]))
+	if r, ok := tileOpOfValue(inputs[0]); ok && r.PTOForm == tiledialect.PTOSSAView {
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows (pto.subset) of allocated tiles only, not of the pto.%s view %s", r.PTO, tile.Describe(inputs[0]))
 	}
-	srcType, ok := src.Type.(*dialect.PTOTileBufType)
+	srcType, ok := src.Type.(*pto.TileBufType)
 	if !ok {
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: the source of %s is a %s, not a tile buffer", dialect.Describe(op), src.Type)
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: the source of %s is a %s, not a tile buffer", ir.Describe(op), src.Type)
 	}
 	typ, err := subsetType(op, srcType, offs, t)
 	if err != nil {
 		return nil, err
 	}
-	sub := dialect.NewOperation("pto.subset", op.Loc, append([]*dialect.Value{src}, offs...), []dialect.Type{typ})
-	sub.SetAttr("sizes", dialect.I64Array(t.Shape...))
+	sub := ir.NewOperation("pto.subset", op.Loc, append([]*ir.Value{src}, offs...), []ir.Type{typ})
+	sub.SetAttr("sizes", ir.I64Array(t.Shape...))
 	sub.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, sub)
 	c.windows[v] = sub.Results[0]
@@ -551,22 +554,22 @@ func (c *ptoConv) window(v *dialect.Value) (*dialect.Value, error) {
 // viewCast emits, right before a view op (tile.reshape, tile.reinterpret),
 // `%r = pto.<name> %src : T1 -> T2`: ptoas's SSA view of the source's
 // bytes, which also holds without addresses (ptoas planning).
-func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error) {
+func (c *ptoConv) viewCast(v *ir.Value, name string) (*ir.Value, error) {
 	if w, ok := c.windows[v]; ok {
 		return w, nil
 	}
 	op := v.Op
-	inputs := dialect.TileInputs(op)
+	inputs := tiledialect.Inputs(op)
 	if len(inputs) == 0 {
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has no source tile", dialect.Describe(op))
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s has no source tile", ir.Describe(op))
 	}
 	src, err := c.operand(inputs[0])
 	if err != nil {
 		return nil, err
 	}
-	t := v.Type.(*dialect.TileType)
+	t := v.Type.(*tiledialect.Type)
 	typ := c.tileBufType(t)
-	if st, ok := src.Type.(*dialect.PTOTileBufType); ok && samePTOView(st, typ) {
+	if st, ok := src.Type.(*pto.TileBufType); ok && samePTOView(st, typ) {
 		// A view as the source's own type is the source: ptoas's view
 		// ops change something (pto.bitcast refuses to keep the element
 		// type), so none is emitted.
@@ -574,18 +577,18 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 		return src, nil
 	}
 	if r, _ := tileOpOfValue(v); r != nil && r.PTOSameShape {
-		st, ok1 := src.Type.(*dialect.PTOTileBufType)
-		rt, ok2 := typ.(*dialect.PTOTileBufType)
+		st, ok1 := src.Type.(*pto.TileBufType)
+		rt, ok2 := typ.(*pto.TileBufType)
 		if ok1 && ok2 && (!slices.Equal(st.Shape, rt.Shape) || !slices.Equal(st.ValidShape(), rt.ValidShape())) {
-			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s keeps the shape and valid region (%s to %s): reinterpret to an element type of the same width, or reshape as well", name, st, rt)
+			return nil, ir.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s keeps the shape and valid region (%s to %s): reinterpret to an element type of the same width, or reshape as well", name, st, rt)
 		}
 		if ok1 && ok2 {
 			// ...and the tile config, the pad value tfillpad wrote
 			// included.
-			typ = dialect.PTOTileBufOf(rt.Space, rt.Shape, rt.Elem, rt.Valid, st.Layout)
+			typ = pto.TileBufOf(rt.Space, rt.Shape, rt.Elem, rt.Valid, st.Layout)
 		}
 	}
-	vc := dialect.NewOperation("pto."+name, op.Loc, []*dialect.Value{src}, []dialect.Type{typ})
+	vc := ir.NewOperation("pto."+name, op.Loc, []*ir.Value{src}, []ir.Type{typ})
 	vc.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, vc)
 	c.windows[v] = vc.Results[0]
@@ -595,33 +598,33 @@ func (c *ptoConv) viewCast(v *dialect.Value, name string) (*dialect.Value, error
 // samePTOView reports whether a view of a tile of type st as typ is st
 // itself: the same type, but for the pad value tfillpad wrote (a type of
 // the buffer's writer, not of its bytes).
-func samePTOView(st *dialect.PTOTileBufType, typ dialect.Type) bool {
+func samePTOView(st *pto.TileBufType, typ ir.Type) bool {
 	l := st.Layout
 	l.Pad = 0
-	return dialect.PTOTileBufOf(st.Space, st.Shape, st.Elem, st.Valid, l) == typ
+	return pto.TileBufOf(st.Space, st.Shape, st.Elem, st.Valid, l) == typ
 }
 
 // tileBufType is the !pto.tile_buf of a tile: its space, shape, element
 // type and valid region, with the element layout the target requires of
 // that space (targets' "layout": the cube spaces' fractal layouts).
-func (c *ptoConv) tileBufType(t *dialect.TileType) dialect.Type {
-	var l dialect.TileLayout
+func (c *ptoConv) tileBufType(t *tiledialect.Type) ir.Type {
+	var l pto.TileLayout
 	if tg := c.ctx.Target; tg != nil {
 		if sp := tg.Space(t.Space); sp != nil && sp.Layout != nil {
-			l = dialect.TileLayout{BLayout: sp.Layout.BLayout, SLayout: sp.Layout.SLayout, Fractal: sp.Layout.Fractal}
+			l = pto.TileLayout{BLayout: sp.Layout.BLayout, SLayout: sp.Layout.SLayout, Fractal: sp.Layout.Fractal}
 		}
 	}
-	return dialect.PTOTileBufOf(t.Space, t.Shape, t.Elem, t.Valid, l)
+	return pto.TileBufOf(t.Space, t.Shape, t.Elem, t.Valid, l)
 }
 
 // tensorView returns the pto.make_tensor_view of a tensor argument:
 // its static shape and row-major strides as index values.
-func (c *ptoConv) tensorView(arg *dialect.Value) *dialect.Value {
+func (c *ptoConv) tensorView(arg *ir.Value) *ir.Value {
 	if v, ok := c.views[arg]; ok {
 		return v
 	}
 	t := c.tensorArgs[arg]
-	operands := []*dialect.Value{arg}
+	operands := []*ir.Value{arg}
 	for _, d := range t.Shape {
 		operands = append(operands, c.indexConst(d))
 	}
@@ -636,33 +639,33 @@ func (c *ptoConv) tensorView(arg *dialect.Value) *dialect.Value {
 	}
 	dyn := make([]int64, len(t.Shape))
 	for i := range dyn {
-		dyn[i] = dialect.Dynamic
+		dyn[i] = ir.Dynamic
 	}
-	op := dialect.NewOperation("pto.make_tensor_view", c.fn.Loc, operands, []dialect.Type{dialect.PTOView("tensor_view", dyn, t.Elem)})
-	op.SetAttr("operandSegmentSizes", dialect.I32Array(1, int64(len(t.Shape)), int64(len(t.Shape))))
+	op := ir.NewOperation("pto.make_tensor_view", c.fn.Loc, operands, []ir.Type{pto.View("tensor_view", dyn, t.Elem)})
+	op.SetAttr("operandSegmentSizes", ir.I32Array(1, int64(len(t.Shape)), int64(len(t.Shape))))
 	op.Results[0].NameHint = arg.NameHint + "_view"
 	c.viewOps = append(c.viewOps, op)
 	c.views[arg] = op.Results[0]
 	return op.Results[0]
 }
 
-func (c *ptoConv) addrConst(n int64, loc dialect.Location) *dialect.Value {
+func (c *ptoConv) addrConst(n int64, loc ir.Location) *ir.Value {
 	if v, ok := c.addrCst[n]; ok {
 		return v
 	}
-	op := dialect.NewOperation("arith.constant", loc, nil, []dialect.Type{dialect.I64})
-	op.SetAttr("value", dialect.Int(n, dialect.I64))
+	op := ir.NewOperation("arith.constant", loc, nil, []ir.Type{ir.I64})
+	op.SetAttr("value", ir.Int(n, ir.I64))
 	c.prologue = append(c.prologue, op)
 	c.addrCst[n] = op.Results[0]
 	return op.Results[0]
 }
 
-func (c *ptoConv) indexConst(n int64) *dialect.Value {
+func (c *ptoConv) indexConst(n int64) *ir.Value {
 	if v, ok := c.idxCst[n]; ok {
 		return v
 	}
-	op := dialect.NewOperation("arith.constant", c.fn.Loc, nil, []dialect.Type{dialect.Index})
-	op.SetAttr("value", dialect.Int(n, dialect.Index))
+	op := ir.NewOperation("arith.constant", c.fn.Loc, nil, []ir.Type{ir.Index})
+	op.SetAttr("value", ir.Int(n, ir.Index))
 	c.idxOps = append(c.idxOps, op)
 	c.idxCst[n] = op.Results[0]
 	return op.Results[0]
@@ -670,17 +673,17 @@ func (c *ptoConv) indexConst(n int64) *dialect.Value {
 
 // operand maps a tile op operand to its pto value: the buffer of a tile,
 // the argument of a tensor, anything else unchanged.
-func (c *ptoConv) operand(v *dialect.Value) (*dialect.Value, error) {
+func (c *ptoConv) operand(v *ir.Value) (*ir.Value, error) {
 	switch v.Type.(type) {
-	case *dialect.TileType:
+	case *tiledialect.Type:
 		return c.buffer(v)
-	case *dialect.TileTensorType:
+	case *tiledialect.TensorType:
 		root, err := tensorRoot(v)
 		if err != nil {
 			return nil, err
 		}
 		if _, ok := c.tensorArgs[root]; !ok {
-			return nil, dialect.NewError(c.fn.Loc, "convert-tile-to-pto: a global tensor that is not an argument of the kernel")
+			return nil, ir.NewError(c.fn.Loc, "convert-tile-to-pto: a global tensor that is not an argument of the kernel")
 		}
 		return c.tensorView(root), nil
 	}
@@ -688,11 +691,11 @@ func (c *ptoConv) operand(v *dialect.Value) (*dialect.Value, error) {
 }
 
 // lower emits the pto op of tile op op right before it.
-func (c *ptoConv) lower(op *dialect.Operation) error {
-	lw, _ := dialect.TileOpOf(op.Name)
-	var ins, outs []*dialect.Value
-	mapAll := func(vs []*dialect.Value) ([]*dialect.Value, error) {
-		out := make([]*dialect.Value, len(vs))
+func (c *ptoConv) lower(op *ir.Operation) error {
+	lw, _ := tiledialect.OpOf(op.Name)
+	var ins, outs []*ir.Value
+	mapAll := func(vs []*ir.Value) ([]*ir.Value, error) {
+		out := make([]*ir.Value, len(vs))
 		for i, v := range vs {
 			w, err := c.operand(v)
 			if err != nil {
@@ -705,17 +708,17 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 	var err error
 	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true, "dest_offsets": true}
 	switch lw.PTOForm {
-	case dialect.PTOSubset, dialect.PTOSSAView, dialect.PTONoOp:
+	case tiledialect.PTOSubset, tiledialect.PTOSSAView, tiledialect.PTONoOp:
 		_, err := c.buffer(op.Results[0])
 		return err
-	case dialect.PTOUnsupported:
-		return dialect.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, lw.Doc)
-	case dialect.PTOCompute:
-		inputs := dialect.TileInputs(op)
+	case tiledialect.PTOUnsupported:
+		return ir.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, lw.Doc)
+	case tiledialect.PTOCompute:
+		inputs := tiledialect.Inputs(op)
 		if lw.PTOIns != nil {
-			var picked []*dialect.Value
+			var picked []*ir.Value
 			for _, i := range lw.PTOIns {
-				if k := dialect.InputIndex(op, i); k < len(inputs) {
+				if k := tiledialect.InputIndex(op, i); k < len(inputs) {
 					picked = append(picked, inputs[k])
 				}
 			}
@@ -728,10 +731,10 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		// ptoas's scalar operand, a constant where the input would be.
 		for i, in := range lw.Ins {
 			v := op.Attr(in.Attr)
-			if in.Attr == "" || v == nil || dialect.AttrType(v) == nil || lw.PTOIns != nil {
+			if in.Attr == "" || v == nil || ir.AttrType(v) == nil || lw.PTOIns != nil {
 				continue
 			}
-			cst := dialect.NewOperation("arith.constant", op.Loc, nil, []dialect.Type{dialect.AttrType(v)})
+			cst := ir.NewOperation("arith.constant", op.Loc, nil, []ir.Type{ir.AttrType(v)})
 			cst.SetAttr("value", v)
 			op.Block.InsertBefore(op, cst)
 			ins = slices.Insert(ins, min(i, len(ins)), cst.Results[0])
@@ -744,29 +747,29 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		if err := c.checkPTOCompute(op, lw, ins, outs); err != nil {
 			return err
 		}
-	case dialect.PTOLoad:
-		inputs := dialect.TileInputs(op)
+	case tiledialect.PTOLoad:
+		inputs := tiledialect.Inputs(op)
 		if len(inputs) == 0 {
-			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s has no tensor operand", dialect.Describe(op))
+			return ir.NewError(op.Loc, "convert-tile-to-pto: %s has no tensor operand", ir.Describe(op))
 		}
-		t := op.Results[0].Type.(*dialect.TileType)
+		t := op.Results[0].Type.(*tiledialect.Type)
 		pv, err := c.partition(op, inputs[0], inputs[1:], t)
 		if err != nil {
 			return err
 		}
-		ins = []*dialect.Value{pv}
+		ins = []*ir.Value{pv}
 		if outs, err = mapAll(op.Results[:1]); err != nil {
 			return err
 		}
 		dropped["offsets"] = true
-	case dialect.PTOStore:
-		inputs := dialect.TileInputs(op)
+	case tiledialect.PTOStore:
+		inputs := tiledialect.Inputs(op)
 		if len(inputs) < 2 {
-			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s needs a tile and a tensor operand", dialect.Describe(op))
+			return ir.NewError(op.Loc, "convert-tile-to-pto: %s needs a tile and a tensor operand", ir.Describe(op))
 		}
-		t, ok := inputs[0].Type.(*dialect.TileType)
+		t, ok := inputs[0].Type.(*tiledialect.Type)
 		if !ok {
-			return dialect.NewError(op.Loc, "convert-tile-to-pto: %s stores a %s, not a tile", dialect.Describe(op), inputs[0].Type)
+			return ir.NewError(op.Loc, "convert-tile-to-pto: %s stores a %s, not a tile", ir.Describe(op), inputs[0].Type)
 		}
 		if err := checkStoreValid(op, t); err != nil {
 			return err
@@ -778,12 +781,12 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 		if err != nil {
 			return err
 		}
-		outs = []*dialect.Value{pv}
+		outs = []*ir.Value{pv}
 		dropped["offsets"] = true
 	}
-	p := dialect.NewOperation("pto."+lw.PTO, op.Loc, append(ins, outs...), nil)
-	p.SetAttr("operandSegmentSizes", dialect.I32Array(int64(len(ins)), int64(len(outs))))
-	for _, list := range [][]dialect.NamedAttr{op.Props, op.Attrs} {
+	p := ir.NewOperation("pto."+lw.PTO, op.Loc, append(ins, outs...), nil)
+	p.SetAttr("operandSegmentSizes", ir.I32Array(int64(len(ins)), int64(len(outs))))
+	for _, list := range [][]ir.NamedAttr{op.Props, op.Attrs} {
 		for _, a := range list {
 			if !dropped[a.Name] {
 				p.SetAttr(a.Name, a.Value)
@@ -796,29 +799,29 @@ func (c *ptoConv) lower(op *dialect.Operation) error {
 
 // partition emits the pto.partition_view a load or store of tile type t
 // reads or writes: the window of tensor at the op's offsets.
-func (c *ptoConv) partition(op *dialect.Operation, tensor *dialect.Value, idx []*dialect.Value, t *dialect.TileType) (*dialect.Value, error) {
+func (c *ptoConv) partition(op *ir.Operation, tensor *ir.Value, idx []*ir.Value, t *tiledialect.Type) (*ir.Value, error) {
 	root, err := c.operand(tensor)
 	if err != nil {
 		return nil, err
 	}
-	tv, ok := root.Type.(*dialect.PTOViewType)
+	tv, ok := root.Type.(*pto.ViewType)
 	if !ok {
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: operand is a %s, not a global tensor", dialect.Describe(op), tensor.Type)
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s: operand is a %s, not a global tensor", ir.Describe(op), tensor.Type)
 	}
 	rank := len(tv.Shape)
 	if len(t.Shape) != rank {
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s moves a rank-%d tile to or from a rank-%d tensor", dialect.Describe(op), len(t.Shape), rank)
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s moves a rank-%d tile to or from a rank-%d tensor", ir.Describe(op), len(t.Shape), rank)
 	}
 	offs, err := c.offsets(op, idx, rank)
 	if err != nil {
 		return nil, err
 	}
-	operands := append([]*dialect.Value{root}, offs...)
+	operands := append([]*ir.Value{root}, offs...)
 	for _, d := range t.Shape {
 		operands = append(operands, c.indexConst(d))
 	}
-	pv := dialect.NewOperation("pto.partition_view", op.Loc, operands, []dialect.Type{dialect.PTOView("partition_tensor_view", t.Shape, t.Elem)})
-	pv.SetAttr("operandSegmentSizes", dialect.I32Array(1, int64(len(offs)), int64(len(t.Shape))))
+	pv := ir.NewOperation("pto.partition_view", op.Loc, operands, []ir.Type{pto.View("partition_tensor_view", t.Shape, t.Elem)})
+	pv.SetAttr("operandSegmentSizes", ir.I32Array(1, int64(len(offs)), int64(len(t.Shape))))
 	op.Block.InsertBefore(op, pv)
 	return pv.Results[0], nil
 }
@@ -826,31 +829,31 @@ func (c *ptoConv) partition(op *dialect.Operation, tensor *dialect.Value, idx []
 // offsets builds the index values of op's window origin in a rank-rank
 // source from its `offsets` attribute and index operands idx (see the
 // file comment), inserting any arithmetic right before op.
-func (c *ptoConv) offsets(op *dialect.Operation, idx []*dialect.Value, rank int) ([]*dialect.Value, error) {
+func (c *ptoConv) offsets(op *ir.Operation, idx []*ir.Value, rank int) ([]*ir.Value, error) {
 	static := make([]int64, rank)
-	if a, ok := op.Attr("offsets").(*dialect.ArrayAttr); ok {
+	if a, ok := op.Attr("offsets").(*ir.ArrayAttr); ok {
 		if len(a.Elems) != rank {
-			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has %d offsets for a rank-%d tensor", dialect.Describe(op), len(a.Elems), rank)
+			return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s has %d offsets for a rank-%d tensor", ir.Describe(op), len(a.Elems), rank)
 		}
 		for i, e := range a.Elems {
-			n, ok := e.(*dialect.IntegerAttr)
+			n, ok := e.(*ir.IntegerAttr)
 			if !ok {
-				return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: offsets must be integers", dialect.Describe(op))
+				return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s: offsets must be integers", ir.Describe(op))
 			}
 			static[i] = n.Value
 		}
 	}
 	for _, v := range idx {
-		if v.Type != dialect.Index {
-			return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s: offset operands must be of index type, got %s", dialect.Describe(op), v.Type)
+		if v.Type != ir.Index {
+			return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s: offset operands must be of index type, got %s", ir.Describe(op), v.Type)
 		}
 	}
-	arith := func(name string, a, b *dialect.Value) *dialect.Value {
-		o := dialect.NewOperation(name, op.Loc, []*dialect.Value{a, b}, []dialect.Type{dialect.Index})
+	arith := func(name string, a, b *ir.Value) *ir.Value {
+		o := ir.NewOperation(name, op.Loc, []*ir.Value{a, b}, []ir.Type{ir.Index})
 		op.Block.InsertBefore(op, o)
 		return o.Results[0]
 	}
-	offs := make([]*dialect.Value, rank)
+	offs := make([]*ir.Value, rank)
 	switch {
 	case len(idx) == 0:
 		for d := range offs {
@@ -875,7 +878,7 @@ func (c *ptoConv) offsets(op *dialect.Operation, idx []*dialect.Value, rank int)
 			}
 		}
 	default:
-		return nil, dialect.NewError(op.Loc, "convert-tile-to-pto: %s has %d offset operands; expected none, one (a step index) or %d (one per dimension)", dialect.Describe(op), len(idx), rank)
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: %s has %d offset operands; expected none, one (a step index) or %d (one per dimension)", ir.Describe(op), len(idx), rank)
 	}
 	return offs, nil
 }
@@ -883,15 +886,15 @@ func (c *ptoConv) offsets(op *dialect.Operation, idx []*dialect.Value, rank int)
 // rebuildWithoutTiles replaces an scf.for or scf.if by one without its
 // tile and tensor results (and, for a loop, iter_args): the buffers are
 // the variables now. Its terminators were already stripped.
-func rebuildWithoutTiles(op *dialect.Operation) error {
-	var operands []*dialect.Value
+func rebuildWithoutTiles(op *ir.Operation) error {
+	var operands []*ir.Value
 	var keep []int
 	for i, r := range op.Results {
 		if !isTileValueType(r.Type) {
 			keep = append(keep, i)
 		}
 	}
-	var types []dialect.Type
+	var types []ir.Type
 	for _, i := range keep {
 		types = append(types, op.Results[i].Type)
 	}
@@ -902,13 +905,13 @@ func rebuildWithoutTiles(op *dialect.Operation) error {
 			operands = append(operands, op.Operands[3+i])
 		}
 		body := op.Body(0)
-		args := []*dialect.Value{body.Args[0]}
+		args := []*ir.Value{body.Args[0]}
 		for _, i := range keep {
 			args = append(args, body.Args[1+i])
 		}
 		for _, a := range body.Args[1:] {
 			if isTileValueType(a.Type) && a.HasUses() {
-				return dialect.NewError(op.Loc, "convert-tile-to-pto: internal error: a carried tile of %s is still used", dialect.Describe(op))
+				return ir.NewError(op.Loc, "convert-tile-to-pto: internal error: a carried tile of %s is still used", ir.Describe(op))
 			}
 		}
 		for i, a := range args {
@@ -918,7 +921,7 @@ func rebuildWithoutTiles(op *dialect.Operation) error {
 	case "scf.if":
 		operands = op.Operands
 	}
-	n := dialect.NewOperation(op.Name, op.Loc, operands, types)
+	n := ir.NewOperation(op.Name, op.Loc, operands, types)
 	n.Props = op.Props
 	n.Attrs = op.Attrs
 	n.Regions = op.Regions

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // sourceMgr keeps the input text so diagnostics can quote the line.
@@ -58,7 +58,7 @@ func (sm *sourceMgr) line(file string, n int) (string, bool) {
 //
 // followed by its notes in the same form; like MLIR, a note repeats the
 // source line only when its location differs from the previous one.
-func (sm *sourceMgr) render(w io.Writer, d *dialect.Diagnostic) {
+func (sm *sourceMgr) render(w io.Writer, d *ir.Diagnostic) {
 	sm.renderOne(w, d.Loc, d.Severity.String(), tidyLocations(d.Msg, d.Loc), true)
 	prev := d.Loc
 	for _, n := range d.Notes {
@@ -71,7 +71,7 @@ func (sm *sourceMgr) render(w io.Writer, d *dialect.Diagnostic) {
 	}
 }
 
-func (sm *sourceMgr) renderOne(w io.Writer, loc dialect.Location, sev, msg string, showSource bool) {
+func (sm *sourceMgr) renderOne(w io.Writer, loc ir.Location, sev, msg string, showSource bool) {
 	if !showSource {
 		sm.renderRange(w, loc, sev, msg, -1)
 		return
@@ -83,7 +83,7 @@ func (sm *sourceMgr) renderOne(w io.Writer, loc dialect.Location, sev, msg strin
 // width characters underlined with '~' (0 or 1: the caret alone; negative:
 // no source line at all), as LLVM's SourceMgr does: tabs in the source
 // line are expanded to 8-column stops and the caret line follows them.
-func (sm *sourceMgr) renderRange(w io.Writer, loc dialect.Location, sev, msg string, width int) {
+func (sm *sourceMgr) renderRange(w io.Writer, loc ir.Location, sev, msg string, width int) {
 	if !loc.Known() {
 		name := loc.FileName()
 		if name == "" {
@@ -158,7 +158,7 @@ func expandTabs(text string) string {
 // and a location said twice in a row (" at f.mlir:3:4 at f.mlir:3:4"),
 // which composed messages (an op described inside another's message)
 // produce.
-func tidyLocations(msg string, loc dialect.Location) string {
+func tidyLocations(msg string, loc ir.Location) string {
 	if loc.Known() {
 		self := " at " + loc.String()
 		for {

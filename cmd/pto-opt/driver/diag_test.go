@@ -3,13 +3,13 @@ package driver
 import (
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // A message does not repeat the location it is printed at, nor say one
 // location twice in a row; other locations stay.
 func TestTidyLocations(t *testing.T) {
-	here := dialect.At("f.mlir", 26, 10)
+	here := ir.At("f.mlir", 26, 10)
 	for _, tc := range []struct{ in, want string }{
 		{"'tile.load' at f.mlir:26:10 has no 'into' allocation", "'tile.load' has no 'into' allocation"},
 		{"tile %x at g.mlir:3:4 at g.mlir:3:4 clobbers %y", "tile %x at g.mlir:3:4 clobbers %y"},

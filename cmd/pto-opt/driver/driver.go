@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/atomicfile"
 	"github.com/pto-opt/pto-opt/internal/stdio"
 	"github.com/pto-opt/pto-opt/internal/tilerun"
@@ -148,7 +148,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var parseTime, outputTime time.Duration
 	chunks := []chunk{{text: text, line: 1, col: 1}}
 	if cfg.split {
-		var warnings []*dialect.Diagnostic
+		var warnings []*ir.Diagnostic
 		chunks, warnings = splitInput(text, cfg.splitMarker, name)
 		for _, w := range warnings {
 			sm.render(stderr, w)
@@ -161,7 +161,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// the output until the end, to write it all or nothing.
 	streaming := len(chunks) == 1 && ver == nil && cfg.memoryReport == "" &&
 		(cfg.output != "-" || !stdoutClosed(stdout))
-	var streamed *dialect.Operation
+	var streamed *ir.Operation
 	var out bytes.Buffer
 	failed := false
 	warnedNoTarget := false
@@ -177,23 +177,23 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// The module printed is about as long as its text.
 			out.Grow(len(text) + len(text)/4 + 4096)
 		}
-		var diags []*dialect.Diagnostic
+		var diags []*ir.Diagnostic
 		t0 := time.Now()
 		// The chunk's positions are the file's.
 		module, perr := p.ParseTextAt(name, text, c.line, c.col)
 		if perr == nil {
-			perr = dialect.Verify(module)
+			perr = ir.Verify(module)
 		}
 		parseTime += time.Since(t0)
 		ok := perr == nil
 		if perr != nil {
-			diags = append(diags, dialect.Diagnostics(perr)...)
+			diags = append(diags, ir.Diagnostics(perr)...)
 		} else {
 			tgt := explicitTarget
 			if tgt == nil {
 				tgt, err = moduleTarget(module)
 				if err != nil {
-					diags = append(diags, dialect.NewError(module.Loc, "%v", err))
+					diags = append(diags, ir.NewError(module.Loc, "%v", err))
 					ok = false
 				}
 			}
@@ -218,7 +218,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			if ok && before != nil {
 				if err := before.check(tgt, cfg.verifyPlanWork); err != nil {
-					diags = append(diags, dialect.Diagnostics(err)...)
+					diags = append(diags, ir.Diagnostics(err)...)
 					ok = false
 				}
 			}
@@ -378,7 +378,7 @@ func readText(r io.Reader) (string, error) {
 // text when the whole of it is written (atomicfile: into a temporary file
 // for a new file, a spool for an existing one), standard output is
 // written as writeStdout would.
-func streamOutput(cfg *config, module *dialect.Operation, opts printer.Options, stdout, stderr io.Writer) bool {
+func streamOutput(cfg *config, module *ir.Operation, opts printer.Options, stdout, stderr io.Writer) bool {
 	printTo := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<16)
 		printer.Print(bw, module, opts)
@@ -459,7 +459,7 @@ func errText(err error) string {
 
 // moduleTarget selects the target named by `module attributes
 // {tile.target = "..."}`, or the unbounded generic target.
-func moduleTarget(m *dialect.Operation) (*targets.Target, error) {
+func moduleTarget(m *ir.Operation) (*targets.Target, error) {
 	if s, ok := m.StrAttrValue("tile.target"); ok {
 		return targets.Load(s)
 	}
@@ -482,18 +482,18 @@ func plansTileMemory(p *pass.Pipeline) bool {
 
 // untargetedTileKernel returns the first function holding tile ops when
 // the module names no target (tile.target), else nil.
-func untargetedTileKernel(m *dialect.Operation) *dialect.Operation {
+func untargetedTileKernel(m *ir.Operation) *ir.Operation {
 	if _, ok := m.StrAttrValue("tile.target"); ok {
 		return nil
 	}
-	var found *dialect.Operation
-	m.Walk(func(op *dialect.Operation) bool {
+	var found *ir.Operation
+	m.Walk(func(op *ir.Operation) bool {
 		if found != nil {
 			return false
 		}
 		if strings.HasPrefix(op.Name, "tile.") {
 			for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-				if p.Has(dialect.FunctionLike) {
+				if p.Has(ir.FunctionLike) {
 					found = p
 					break
 				}
@@ -505,7 +505,7 @@ func untargetedTileKernel(m *dialect.Operation) *dialect.Operation {
 	return found
 }
 
-func funcName(fn *dialect.Operation) string {
+func funcName(fn *ir.Operation) string {
 	name, _ := fn.StrAttrValue("sym_name")
 	return name
 }

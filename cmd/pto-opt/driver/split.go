@@ -3,7 +3,7 @@ package driver
 import (
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // defaultSplitMarker separates the chunks of -split-input-file, in the
@@ -25,7 +25,7 @@ type chunk struct {
 // in the current chunk. Like MLIR, the marker need not be a whole line, a
 // longer run of dashes still splits, and a piece following an empty one
 // (the input starts with the marker) keeps the marker's end.
-func splitInput(src, marker, name string) ([]chunk, []*dialect.Diagnostic) {
+func splitInput(src, marker, name string) ([]chunk, []*ir.Diagnostic) {
 	if marker == "" {
 		return []chunk{{text: src, line: 1, col: 1}}, nil
 	}
@@ -48,7 +48,7 @@ func splitInput(src, marker, name string) ([]chunk, []*dialect.Diagnostic) {
 	}
 	pos := newPositions(src)
 	var chunks []chunk
-	var warns []*dialect.Diagnostic
+	var warns []*ir.Diagnostic
 	cur := piece{-1, -1}
 	for _, p := range pieces {
 		text := src[p.from:p.to]
@@ -62,8 +62,8 @@ func splitInput(src, marker, name string) ([]chunk, []*dialect.Diagnostic) {
 			continue
 		}
 		line, col := pos.at(p.from)
-		warns = append(warns, &dialect.Diagnostic{Severity: dialect.SevWarning,
-			Loc: dialect.At(name, line, col),
+		warns = append(warns, &ir.Diagnostic{Severity: ir.SevWarning,
+			Loc: ir.At(name, line, col),
 			Msg: "near miss with file split marker"})
 		cur.to = p.to
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // -verify-diagnostics, with the semantics of MLIR's
@@ -36,7 +36,7 @@ const (
 
 // expectation is one annotation.
 type expectation struct {
-	sev     dialect.Severity
+	sev     ir.Severity
 	substr  string         // the text between the outer {{ }}
 	re      *regexp.Regexp // for -re annotations
 	line    int            // the line the diagnostic is expected on
@@ -83,18 +83,18 @@ func newVerifier(w io.Writer, sm *sourceMgr, file, text string, level verifyLeve
 		}
 		switch line[m[2]:m[3]] {
 		case "error":
-			e.sev = dialect.SevError
+			e.sev = ir.SevError
 		case "warning":
-			e.sev = dialect.SevWarning
+			e.sev = ir.SevWarning
 		case "note":
-			e.sev = dialect.SevNote
+			e.sev = ir.SevNote
 		case "remark":
-			e.sev = dialect.SevRemark
+			e.sev = ir.SevRemark
 		}
 		if m[4] >= 0 {
 			re, err := compileExpectationRE(e.substr)
 			if err != nil {
-				sm.renderRange(w, dialect.At(file, e.annLine, e.annCol), "error", err.Error(), len(e.substr))
+				sm.renderRange(w, ir.At(file, e.annLine, e.annCol), "error", err.Error(), len(e.substr))
 				v.ok = false
 				continue
 			}
@@ -155,7 +155,7 @@ func (e *expectation) match(msg string) bool {
 }
 
 // process checks one diagnostic (a note is checked on its own).
-func (v *verifier) process(w io.Writer, sm *sourceMgr, sev dialect.Severity, loc dialect.Location, msg string) {
+func (v *verifier) process(w io.Writer, sm *sourceMgr, sev ir.Severity, loc ir.Location, msg string) {
 	var near *expectation
 	for _, e := range v.exps {
 		if loc.Known() {
@@ -181,9 +181,9 @@ func (v *verifier) process(w io.Writer, sm *sourceMgr, sev dialect.Severity, loc
 	if near != nil {
 		text := fmt.Sprintf("'%s' diagnostic emitted when expecting a '%s'", sev, near.sev)
 		if near.unknown {
-			sm.renderOne(w, dialect.Location{}, "error", text, true)
+			sm.renderOne(w, ir.Location{}, "error", text, true)
 		} else {
-			sm.renderOne(w, dialect.At(v.file, near.annLine, near.annCol), "error", text, true)
+			sm.renderOne(w, ir.At(v.file, near.annLine, near.annCol), "error", text, true)
 		}
 		return
 	}
@@ -191,14 +191,14 @@ func (v *verifier) process(w io.Writer, sm *sourceMgr, sev dialect.Severity, loc
 }
 
 // check processes a diagnostic and its notes.
-func (v *verifier) check(w io.Writer, sm *sourceMgr, d *dialect.Diagnostic) {
+func (v *verifier) check(w io.Writer, sm *sourceMgr, d *ir.Diagnostic) {
 	v.process(w, sm, d.Severity, d.Loc, d.Msg)
 	for _, n := range d.Notes {
 		loc := n.Loc
 		if !loc.Known() {
 			loc = d.Loc
 		}
-		v.process(w, sm, dialect.SevNote, loc, n.Msg)
+		v.process(w, sm, ir.SevNote, loc, n.Msg)
 	}
 }
 
@@ -212,10 +212,10 @@ func (v *verifier) finish(w io.Writer, sm *sourceMgr) bool {
 		v.ok = false
 		msg := fmt.Sprintf("expected %s \"%s\" was not produced", e.sev, e.substr)
 		if e.unknown {
-			sm.renderOne(w, dialect.Location{}, "error", msg, true)
+			sm.renderOne(w, ir.Location{}, "error", msg, true)
 			continue
 		}
-		sm.renderRange(w, dialect.At(v.file, e.annLine, e.annCol), "error", msg, len(e.substr))
+		sm.renderRange(w, ir.At(v.file, e.annLine, e.annCol), "error", msg, len(e.substr))
 	}
 	return v.ok
 }

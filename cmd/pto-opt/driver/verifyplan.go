@@ -3,7 +3,7 @@ package driver
 import (
 	"errors"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/tilerun"
 	"github.com/pto-opt/pto-opt/targets"
 )
@@ -11,12 +11,12 @@ import (
 // planCheck is --verify-plan: a copy of the module taken before the
 // passes, run with value semantics against the planned module.
 type planCheck struct {
-	clone *dialect.Operation
-	same  map[*dialect.Operation]*dialect.Operation
+	clone *ir.Operation
+	same  map[*ir.Operation]*ir.Operation
 }
 
-func snapshot(module *dialect.Operation) *planCheck {
-	clone := module.Clone(map[*dialect.Value]*dialect.Value{})
+func snapshot(module *ir.Operation) *planCheck {
+	clone := module.Clone(map[*ir.Value]*ir.Value{})
 	return &planCheck{clone: clone, same: tilerun.SameOps(clone, module)}
 }
 
@@ -30,17 +30,17 @@ func (c *planCheck) check(tgt *targets.Target, maxWork int64) error {
 	if tgt != nil {
 		opts.Target = tgt.RulesName()
 	}
-	var errs dialect.DiagnosticList
+	var errs ir.DiagnosticList
 	for _, fn := range topFunctions(c.clone) {
 		planned := c.same[fn]
 		if planned == nil || !hasTileOps(fn) {
 			continue
 		}
 		if err := tilerun.Check(fn, planned, c.same, opts, 4); err != nil {
-			d := dialect.AsDiagnostic(err)
+			d := ir.AsDiagnostic(err)
 			var bound *tilerun.WorkBoundError
 			if errors.As(err, &bound) {
-				d = dialect.NewError(d.Loc, "%s; raise the bound with --verify-plan-work=N", d.Msg)
+				d = ir.NewError(d.Loc, "%s; raise the bound with --verify-plan-work=N", d.Msg)
 			}
 			errs = append(errs, d)
 		}
@@ -51,11 +51,11 @@ func (c *planCheck) check(tgt *targets.Target, maxWork int64) error {
 	return nil
 }
 
-func topFunctions(module *dialect.Operation) []*dialect.Operation {
-	var out []*dialect.Operation
+func topFunctions(module *ir.Operation) []*ir.Operation {
+	var out []*ir.Operation
 	if b := module.Body(0); b != nil {
 		for _, op := range b.Ops {
-			if op.Has(dialect.FunctionLike) && op.Body(0) != nil {
+			if op.Has(ir.FunctionLike) && op.Body(0) != nil {
 				out = append(out, op)
 			}
 		}
@@ -63,9 +63,9 @@ func topFunctions(module *dialect.Operation) []*dialect.Operation {
 	return out
 }
 
-func hasTileOps(fn *dialect.Operation) bool {
+func hasTileOps(fn *ir.Operation) bool {
 	found := false
-	fn.Walk(func(op *dialect.Operation) bool {
+	fn.Walk(func(op *ir.Operation) bool {
 		found = found || op.Dialect() == "tile"
 		return !found
 	})

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"os"
 
+	_ "github.com/pto-opt/pto-opt/dialect/all" // -generic reads the program back
 	"github.com/pto-opt/pto-opt/internal/gen"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"

@@ -2,7 +2,7 @@ package tilegen
 
 import "fmt"
 
-// The vector ops, one generator per op family of dialect/tile.go's table.
+// The vector ops, one generator per op family of dialect/tile's op table.
 // Each emits its op (and whatever operands it has to create) in s and
 // returns the result, typed as the op requires: elementwise ops take equal
 // types, row reductions give Rx1, row_expand* take (RxC, Rx1), col_expand*

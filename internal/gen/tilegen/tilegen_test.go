@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/parser"
 )
 
@@ -24,7 +24,7 @@ const seedsPerVariant = 1200
 func parseAndVerify(p *parser.Parser, name, text string) error {
 	m, err := p.Parse(name, []byte(text))
 	if err == nil {
-		err = dialect.Verify(m)
+		err = ir.Verify(m)
 	}
 	return err
 }

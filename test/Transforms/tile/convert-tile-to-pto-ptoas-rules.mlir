@@ -1,7 +1,7 @@
 // ptoas's own rules, from its verifiers and its C++ lowering, checked by
 // convert-tile-to-pto at the tile op that would break them: the element
 // types an instruction takes on each arch, windows of fractal tiles, and the scalar ops ptoas lowers.
-// The rules are columns of the tile op table (dialect/tile_ops.go).
+// The rules are columns of the tile op table (dialect/tile/table.go).
 // RUN: pto-opt %s -split-input-file -verify-diagnostics --target=ascend910b -convert-tile-to-pto
 
 // On A2/A3 (ascend910b) tnot takes only 16-bit integers.

@@ -3,7 +3,7 @@ package planning
 import (
 	"errors"
 
-	"github.com/pto-opt/pto-opt/dialect"
+	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/planner"
 )
 
@@ -13,11 +13,11 @@ import (
 // error is located at the op that allocates that buffer (allocOf maps a
 // buffer index to it), with a note at the other buffer's op when the
 // cause is a pair (two pins on the same bytes); otherwise at the function.
-func Error(pass string, fn *dialect.Operation, err error, allocOf func(buffer int) *dialect.Operation) error {
+func Error(pass string, fn *ir.Operation, err error, allocOf func(buffer int) *ir.Operation) error {
 	var ce *planner.CheckError
 	if errors.As(err, &ce) && ce.Buffer >= 0 && allocOf != nil {
 		if op := allocOf(ce.Buffer); op != nil {
-			d := dialect.NewError(op.Loc, "%s: cannot plan this allocation: %s", pass, ce.Msg)
+			d := ir.NewError(op.Loc, "%s: cannot plan this allocation: %s", pass, ce.Msg)
 			if ce.Other >= 0 {
 				if other := allocOf(ce.Other); other != nil && other != op {
 					d = d.WithNote(other.Loc, "the other allocation is here")
@@ -26,5 +26,5 @@ func Error(pass string, fn *dialect.Operation, err error, allocOf func(buffer in
 			return d
 		}
 	}
-	return dialect.NewError(fn.Loc, "%s: cannot plan: %v", pass, err)
+	return ir.NewError(fn.Loc, "%s: cannot plan: %v", pass, err)
 }

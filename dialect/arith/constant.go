@@ -1,0 +1,91 @@
+package arith
+
+import "github.com/pto-opt/pto-opt/dialect/ir"
+
+func init() {
+	ir.Register(
+		&ir.OpDef{
+			Name: "arith.constant", Summary: "a constant value", Traits: ir.Pure,
+			Inherent: []string{"value"},
+			Parse:    parseConstant,
+			Print:    printConstant,
+			Verify:   verifyConstant,
+			NameHint: constantHint,
+		},
+	)
+}
+
+func parseConstant(p ir.AsmParser, st *ir.OperationState) error {
+	if err := ir.ParseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	a, err := p.ParseAttribute()
+	if err != nil {
+		return err
+	}
+	t := ir.AttrType(a)
+	if t == nil {
+		return p.Errorf("expected a typed attribute for arith.constant")
+	}
+	st.AddAttr("value", a)
+	st.ResultTypes = []ir.Type{t}
+	return nil
+}
+
+func printConstant(p ir.AsmPrinter, op *ir.Operation) {
+	p.AttrDict(op, "value")
+	p.Write(" ")
+	p.Attr(op.Attr("value"))
+}
+
+// verifyConstant checks the one result, and a value attribute of the
+// result's type that the custom form can print.
+func verifyConstant(op *ir.Operation) error {
+	if err := ir.VerifyCounts(op, 0, 1); err != nil {
+		return err
+	}
+	v := op.Attr("value")
+	if v == nil {
+		return ir.Errorf(op, "requires attribute 'value'")
+	}
+	if t := ir.AttrType(v); t != op.Results[0].Type {
+		return ir.Errorf(op, "value type does not match result type")
+	}
+	switch v.(type) {
+	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
+	default:
+		return ir.Errorf(op, "value must be an integer, float, or elements attribute")
+	}
+	return nil
+}
+
+func constantHint(op *ir.Operation) []string {
+	switch a := op.Attr("value").(type) {
+	case *ir.IntegerAttr:
+		if it, ok := a.Type.(*ir.IntegerType); ok && it.Width == 1 && it.Signedness == 0 {
+			if a.Value != 0 {
+				return []string{"true"}
+			}
+			return []string{"false"}
+		}
+		name := "c" + a.ValueString()
+		if a.Type != ir.Index {
+			name += "_" + a.Type.String()
+		}
+		return []string{name}
+	}
+	return []string{"cst"}
+}
+
+// ConstantInt returns the value of v when an integer arith.constant
+// defines it (one that fits int64).
+func ConstantInt(v *ir.Value) (int64, bool) {
+	if v == nil || v.Op == nil || v.Op.Name != "arith.constant" {
+		return 0, false
+	}
+	a, ok := v.Op.Attr("value").(*ir.IntegerAttr)
+	if !ok || a.Big != "" {
+		return 0, false
+	}
+	return a.Value, true
+}

@@ -1,0 +1,234 @@
+package cf
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pto-opt/pto-opt/dialect/ir"
+)
+
+func init() {
+	ir.Register(
+		&ir.OpDef{
+			Name: "cf.switch", Summary: "multi-way branch on an integer",
+			Traits:            ir.Terminator | ir.Pure,
+			Inherent:          []string{"case_values", "case_operand_segments", "operandSegmentSizes"},
+			SuccessorOperands: switchSuccessorOperands,
+			Parse:             parseSwitch, Print: printSwitch, Verify: verifySwitch,
+		},
+	)
+}
+
+// ---- cf.switch ----
+
+// switchSuccessorOperands: successor 0 is the default destination, with
+// the second operand segment; successor i > 0 is case i-1, whose operands
+// case_operand_segments counts within the third segment.
+func switchSuccessorOperands(op *ir.Operation) []ir.OperandRange {
+	n := len(op.Successors())
+	out := make([]ir.OperandRange, n)
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if len(seg) != 3 {
+		for i := range out {
+			out[i] = ir.OperandRange{Start: len(op.Operands), N: 0}
+		}
+		return out
+	}
+	if n > 0 {
+		out[0] = ir.OperandRange{Start: seg[0], N: seg[1]}
+	}
+	start := seg[0] + seg[1]
+	cs, _ := op.Attr("case_operand_segments").(*ir.DenseArrayAttr)
+	for i := 1; i < n; i++ {
+		out[i].Start = start
+		if cs != nil && i-1 < len(cs.Values) {
+			out[i].N = int(cs.Values[i-1])
+			start += out[i].N
+		}
+	}
+	return out
+}
+
+func parseSwitch(p ir.AsmParser, st *ir.OperationState) error {
+	flag, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	ft, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	st.Operands = []ir.OperandRef{flag}
+	st.OperandTypes = []ir.Type{ft}
+	if err := p.ParsePunct(","); err != nil {
+		return err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("default"); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	if err := parseSuccessorWithOperands(p, st); err != nil {
+		return err
+	}
+	nDefault := len(st.Operands) - 1
+	var values []string
+	var segs []int64
+	for p.ParseOptionalPunct(",") {
+		neg := p.ParseOptionalPunct("-")
+		v, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		if neg {
+			v = -v
+		}
+		values = append(values, strconv.FormatInt(wrapSigned(v, ir.IntWidth(ft)), 10))
+		if err := p.ParsePunct(":"); err != nil {
+			return err
+		}
+		before := len(st.Operands)
+		if err := parseSuccessorWithOperands(p, st); err != nil {
+			return err
+		}
+		segs = append(segs, int64(len(st.Operands)-before))
+	}
+	if err := p.ParsePunct("]"); err != nil {
+		return err
+	}
+	if len(values) > 0 {
+		st.AddAttr("case_values", &ir.DenseElementsAttr{Literal: "[" + strings.Join(values, ", ") + "]", Type: ir.Vector([]int64{int64(len(values))}, nil, ft)})
+	}
+	st.AddAttr("case_operand_segments", ir.I32Array(segs...))
+	st.AddAttr("operandSegmentSizes", ir.I32Array(1, int64(nDefault), int64(len(st.Operands)-1-nDefault)))
+	return ir.ParseTrailingAttrDict(p, st)
+}
+
+// wrapSigned reads v as a width-bit integer (the case values' type) and
+// returns its signed value: 4294967289 in i32 is -7.
+func wrapSigned(v int64, width int) int64 {
+	if width <= 0 || width >= 64 {
+		return v
+	}
+	v &= 1<<width - 1
+	if v&(1<<(width-1)) != 0 {
+		v -= 1 << width
+	}
+	return v
+}
+
+// unsignedCase prints a case value as mlir-opt does: unsigned in the
+// flag's width (-7 in i32 prints 4294967289).
+func unsignedCase(text string, width int) string {
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || width <= 0 || width > 64 {
+		return text
+	}
+	u := uint64(v)
+	if width < 64 {
+		u &= 1<<width - 1
+	}
+	return strconv.FormatUint(u, 10)
+}
+
+// caseValues lists the case values as printed.
+func caseValues(op *ir.Operation) []string {
+	d, ok := op.Attr("case_values").(*ir.DenseElementsAttr)
+	if !ok {
+		return nil
+	}
+	lit := strings.TrimSpace(d.Literal)
+	if strings.HasPrefix(lit, "[") {
+		lit = strings.TrimSuffix(strings.TrimPrefix(lit, "["), "]")
+	}
+	var out []string
+	for _, f := range strings.Split(lit, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	if n := len(op.Successors()) - 1; len(out) == 1 && n > 1 { // a splat
+		for len(out) < n {
+			out = append(out, out[0])
+		}
+	}
+	return out
+}
+
+func printSwitch(p ir.AsmPrinter, op *ir.Operation) {
+	p.Write(" ")
+	p.Operand(op.Operands[0])
+	p.Write(" : ")
+	p.Type(op.Operands[0].Type)
+	p.Write(", [")
+	p.Newline(1)
+	p.Write("default: ")
+	ranges := switchSuccessorOperands(op)
+	printSuccessorWithOperands(p, op.Successors()[0], ranges[0].Of(op))
+	vals := caseValues(op)
+	for i := 1; i < len(op.Successors()); i++ {
+		p.Write(",")
+		p.Newline(1)
+		if i-1 < len(vals) {
+			p.Write(unsignedCase(vals[i-1], ir.IntWidth(op.Operands[0].Type)))
+		}
+		p.Write(": ")
+		printSuccessorWithOperands(p, op.Successors()[i], ranges[i].Of(op))
+	}
+	p.Newline(0)
+	p.Write("]")
+	p.AttrDict(op, "case_values", "case_operand_segments", "operandSegmentSizes")
+}
+
+func verifySwitch(op *ir.Operation) error {
+	if err := ir.ExpectResults(op, 0); err != nil {
+		return err
+	}
+	if len(op.Successors()) == 0 {
+		return ir.Errorf(op, "requires a default destination")
+	}
+	seg := op.SegmentSizes("operandSegmentSizes")
+	if len(seg) != 3 || seg[0] != 1 || seg[1] < 0 || seg[2] < 0 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
+		return ir.Errorf(op, "operandSegmentSizes must describe the flag, the default operands and the case operands")
+	}
+	if !ir.IsSignlessIntOrIndex(op.Operands[0].Type) || op.Operands[0].Type == ir.Index {
+		return ir.Errorf(op, "operand #0 must be integer, but got '%s'", op.Operands[0].Type)
+	}
+	nCases := len(op.Successors()) - 1
+	vals := caseValues(op)
+	if len(vals) != nCases {
+		return ir.Errorf(op, "number of case values (%d) should match number of case destinations (%d)", len(vals), nCases)
+	}
+	if d, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
+		if v, ok := d.Type.(*ir.VectorType); !ok || v.Elem != op.Operands[0].Type {
+			return ir.Errorf(op, "'case_values' should have type '%s' but got '%s'", op.Operands[0].Type, d.Type)
+		}
+	}
+	cs := op.SegmentSizes("case_operand_segments")
+	if len(cs) != nCases {
+		return ir.Errorf(op, "number of case operands segments (%d) should match number of case destinations (%d)", len(cs), nCases)
+	}
+	total := 0
+	for _, n := range cs {
+		if n < 0 {
+			return ir.Errorf(op, "'case_operand_segments' attribute cannot have negative elements")
+		}
+		total += n // at most 2^31 of them, each below 2^31: no overflow
+	}
+	if total != seg[2] {
+		return ir.Errorf(op, "caseOperands count (%d) does not match with the total size (%d) specified in attribute 'case_operand_segments'", seg[2], total)
+	}
+	for i, r := range switchSuccessorOperands(op) {
+		if err := verifySuccessorArgs(op, i, r.Of(op)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,429 @@
+package ir
+
+import (
+	"cmp"
+	"slices"
+)
+
+// NamedAttr is one entry of an attribute dictionary.
+type NamedAttr struct {
+	Name  string
+	Value Attribute
+}
+
+// Operation is one MLIR operation.
+type Operation struct {
+	Name     string
+	Def      *OpDef // registry entry; nil for unregistered ops
+	Operands []*Value
+	Results  []*Value
+	Props    []NamedAttr // inherent attributes (MLIR properties), sorted by name
+	Attrs    []NamedAttr // discardable attributes, sorted by name
+	// succ holds the successor blocks of the few ops that branch; a
+	// pointer rather than a slice keeps every other op 16 bytes smaller
+	// (see Successors).
+	succ    *[]*Block
+	Regions []*Region
+	Loc     Location
+	Block   *Block // parent block
+}
+
+// Successors are the blocks op may branch to, in order. Writing an element
+// of the slice writes op's successor; SetSuccessors and AddSuccessor change
+// how many there are.
+func (op *Operation) Successors() []*Block {
+	if op.succ == nil {
+		return nil
+	}
+	return *op.succ
+}
+
+// SetSuccessors makes s op's successor list.
+func (op *Operation) SetSuccessors(s []*Block) {
+	if len(s) == 0 {
+		op.succ = nil
+		return
+	}
+	op.succ = &s
+}
+
+// AddSuccessor appends b to op's successors.
+func (op *Operation) AddSuccessor(b *Block) {
+	if op.succ == nil {
+		op.succ = &[]*Block{b}
+		return
+	}
+	*op.succ = append(*op.succ, b)
+}
+
+// NewOperation builds a detached operation. Operands get use entries; results
+// are created with the given types.
+func NewOperation(name string, loc Location, operands []*Value, resultTypes []Type) *Operation {
+	op := &Operation{Name: name, Def: Lookup(name), Loc: loc}
+	op.SetOperands(operands)
+	op.Results = make([]*Value, len(resultTypes))
+	for i, t := range resultTypes {
+		op.Results[i] = &Value{Type: t, Op: op, Index: i}
+	}
+	return op
+}
+
+// SetOperands replaces the operand list, keeping use lists consistent.
+func (op *Operation) SetOperands(operands []*Value) {
+	for i, v := range op.Operands {
+		if v != nil {
+			v.removeUse(op, i)
+		}
+	}
+	op.Operands = append(op.Operands[:0:0], operands...)
+	for i, v := range op.Operands {
+		if v != nil {
+			v.Uses = append(v.Uses, Use{Op: op, Index: i})
+		}
+	}
+}
+
+// SetOperand replaces operand i.
+func (op *Operation) SetOperand(i int, v *Value) {
+	if old := op.Operands[i]; old != nil {
+		old.removeUse(op, i)
+	}
+	op.Operands[i] = v
+	if v != nil {
+		v.Uses = append(v.Uses, Use{Op: op, Index: i})
+	}
+}
+
+// AddRegion appends an empty region and returns it.
+func (op *Operation) AddRegion() *Region {
+	r := &Region{Op: op}
+	op.Regions = append(op.Regions, r)
+	return r
+}
+
+// Result returns result i.
+func (op *Operation) Result(i int) *Value { return op.Results[i] }
+
+// Dialect is the part of the op name before the first dot.
+func (op *Operation) Dialect() string { return DialectOf(op.Name) }
+
+// DialectOf returns the dialect prefix of an op or symbol name.
+func DialectOf(name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] == '.' {
+			return name[:i]
+		}
+	}
+	return ""
+}
+
+// ParentOp is the operation owning the block that contains op, or nil.
+func (op *Operation) ParentOp() *Operation {
+	if op.Block == nil || op.Block.Region == nil {
+		return nil
+	}
+	return op.Block.Region.Op
+}
+
+// IsAncestorOf reports whether op is other or encloses it.
+func (op *Operation) IsAncestorOf(other *Operation) bool {
+	for o := other; o != nil; o = o.ParentOp() {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// IndexInBlock returns op's position in its parent block, or -1.
+func (op *Operation) IndexInBlock() int {
+	if op.Block == nil {
+		return -1
+	}
+	for i, o := range op.Block.Ops {
+		if o == op {
+			return i
+		}
+	}
+	return -1
+}
+
+// Walk visits op and every nested operation in pre-order. Returning false
+// from fn skips the children of that op.
+func (op *Operation) Walk(fn func(*Operation) bool) {
+	if !fn(op) {
+		return
+	}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			for _, o := range b.Ops {
+				o.Walk(fn)
+			}
+		}
+	}
+}
+
+// WalkPost visits nested operations before op itself.
+func (op *Operation) WalkPost(fn func(*Operation)) {
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			for _, o := range b.Ops {
+				o.WalkPost(fn)
+			}
+		}
+	}
+	fn(op)
+}
+
+// Body returns the first block of region i, or nil.
+func (op *Operation) Body(i int) *Block {
+	if i >= len(op.Regions) || len(op.Regions[i].Blocks) == 0 {
+		return nil
+	}
+	return op.Regions[i].Blocks[0]
+}
+
+// dropOperandUses removes op's entries from its operands' use lists, and
+// recursively for nested operations.
+func (op *Operation) dropOperandUses() {
+	for i, v := range op.Operands {
+		if v != nil {
+			v.removeUse(op, i)
+		}
+	}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			for _, o := range b.Ops {
+				o.dropOperandUses()
+			}
+		}
+	}
+}
+
+// Erase removes op from its block and drops its operand uses. The caller
+// must have replaced all uses of its results first.
+func (op *Operation) Erase() {
+	op.dropOperandUses()
+	if op.Block != nil {
+		op.Block.remove(op)
+	}
+}
+
+// Detach removes op from its block without touching use lists, to move it
+// elsewhere.
+func (op *Operation) Detach() {
+	if op.Block != nil {
+		op.Block.remove(op)
+	}
+}
+
+// ---- Attributes on ops ----
+
+// Attr returns the named attribute, looking in properties first.
+func (op *Operation) Attr(name string) Attribute {
+	if a := findAttr(op.Props, name); a != nil {
+		return a
+	}
+	return findAttr(op.Attrs, name)
+}
+
+// HasAttr reports whether op has the attribute (property or discardable).
+func (op *Operation) HasAttr(name string) bool { return op.Attr(name) != nil }
+
+func findAttr(list []NamedAttr, name string) Attribute {
+	for _, a := range list {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+// SetAttr sets an attribute, as a property when the op declares it inherent.
+func (op *Operation) SetAttr(name string, value Attribute) {
+	if op.Def != nil && op.Def.IsInherent(name) {
+		op.Props = setAttr(op.Props, name, value)
+		return
+	}
+	op.Attrs = setAttr(op.Attrs, name, value)
+}
+
+// RemoveAttr deletes an attribute wherever it lives.
+func (op *Operation) RemoveAttr(name string) {
+	op.Props = removeAttr(op.Props, name)
+	op.Attrs = removeAttr(op.Attrs, name)
+}
+
+func setAttr(list []NamedAttr, name string, value Attribute) []NamedAttr {
+	for i := range list {
+		if list[i].Name == name {
+			list[i].Value = value
+			return list
+		}
+	}
+	list = append(list, NamedAttr{name, value})
+	SortAttrs(list)
+	return list
+}
+
+func removeAttr(list []NamedAttr, name string) []NamedAttr {
+	for i := range list {
+		if list[i].Name == name {
+			return append(list[:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+// SortAttrs sorts a dictionary by name, as MLIR's DictionaryAttr does.
+func SortAttrs(list []NamedAttr) {
+	byName := func(a, b NamedAttr) int { return cmp.Compare(a.Name, b.Name) }
+	if slices.IsSortedFunc(list, byName) {
+		return
+	}
+	slices.SortStableFunc(list, byName)
+}
+
+// IntAttrValue returns the integer value of the named attribute.
+func (op *Operation) IntAttrValue(name string) (int64, bool) {
+	if a, ok := op.Attr(name).(*IntegerAttr); ok {
+		return a.Value, true
+	}
+	return 0, false
+}
+
+// StrAttrValue returns the string value of the named attribute.
+func (op *Operation) StrAttrValue(name string) (string, bool) {
+	if a, ok := op.Attr(name).(*StringAttr); ok {
+		return a.Value, true
+	}
+	return "", false
+}
+
+// SegmentSizes returns the operandSegmentSizes (or the named) segment
+// attribute as ints, or nil.
+func (op *Operation) SegmentSizes(name string) []int {
+	a, ok := op.Attr(name).(*DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	out := make([]int, len(a.Values))
+	for i, v := range a.Values {
+		out[i] = int(v)
+	}
+	return out
+}
+
+// OperandSegment returns the operands of segment i under
+// operandSegmentSizes; without the attribute, segment 0 is everything.
+func (op *Operation) OperandSegment(i int) []*Value {
+	// Read the attribute in place: SegmentSizes copies it, and the
+	// planning passes ask every op for its destination segment.
+	a, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr)
+	if !ok {
+		if i == 0 {
+			return op.Operands
+		}
+		return nil
+	}
+	sizes := a.Values
+	start := 0
+	for k := 0; k < i && k < len(sizes); k++ {
+		start += int(sizes[k])
+	}
+	if i >= len(sizes) || start+int(sizes[i]) > len(op.Operands) {
+		return nil
+	}
+	return op.Operands[start : start+int(sizes[i])]
+}
+
+// OperandSegmentStart returns the index of the first operand of segment i.
+func (op *Operation) OperandSegmentStart(i int) int {
+	var sizes []int64
+	if a, ok := op.Attr("operandSegmentSizes").(*DenseArrayAttr); ok {
+		sizes = a.Values
+	}
+	start := 0
+	for k := 0; k < i && k < len(sizes); k++ {
+		start += int(sizes[k])
+	}
+	return start
+}
+
+// ---- Cloning ----
+
+// Clone deep-copies op (with regions). Operands defined outside op map
+// through mapping when present, else are kept. New results are recorded
+// in mapping.
+func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
+	lookup := func(v *Value) *Value {
+		if w, ok := mapping[v]; ok {
+			return w
+		}
+		return v
+	}
+	operands := make([]*Value, len(op.Operands))
+	for i, v := range op.Operands {
+		operands[i] = lookup(v)
+	}
+	types := make([]Type, len(op.Results))
+	for i, r := range op.Results {
+		types[i] = r.Type
+	}
+	c := NewOperation(op.Name, op.Loc, operands, types)
+	c.Def = op.Def
+	c.Props = append([]NamedAttr(nil), op.Props...)
+	c.Attrs = append([]NamedAttr(nil), op.Attrs...)
+	for i, r := range op.Results {
+		c.Results[i].NameHint = r.NameHint
+		mapping[r] = c.Results[i]
+	}
+	blockMap := map[*Block]*Block{}
+	for _, r := range op.Regions {
+		nr := c.AddRegion()
+		for _, b := range r.Blocks {
+			nb := nr.AddBlock()
+			nb.Label = b.Label
+			blockMap[b] = nb
+			for _, a := range b.Args {
+				na := nb.AddArgument(a.Type, a.Loc())
+				na.NameHint = a.NameHint
+				mapping[a] = na
+			}
+		}
+	}
+	for ri, r := range op.Regions {
+		for bi, b := range r.Blocks {
+			nb := c.Regions[ri].Blocks[bi]
+			for _, o := range b.Ops {
+				no := o.Clone(mapping)
+				for i, s := range o.Successors() {
+					if m, ok := blockMap[s]; ok {
+						no.Successors()[i] = m
+					}
+				}
+				nb.Append(no)
+			}
+		}
+	}
+	if op.succ != nil {
+		c.SetSuccessors(append([]*Block(nil), op.Successors()...))
+	}
+	return c
+}
+
+// ---- Function helpers ----
+
+// FuncArgs returns the entry block arguments of a function-like op.
+func FuncArgs(fn *Operation) []*Value {
+	if b := fn.Body(0); b != nil {
+		return b.Args
+	}
+	return nil
+}
+
+// SymbolName returns the sym_name attribute of op, if any.
+func SymbolName(op *Operation) string {
+	s, _ := op.StrAttrValue("sym_name")
+	return s
+}

@@ -1,0 +1,72 @@
+package memref
+
+import "github.com/pto-opt/pto-opt/dialect/ir"
+
+func init() {
+	ir.Register(
+		&ir.OpDef{
+			Name: "memref.alloca_scope", Summary: "a scope that frees its stack allocations on exit",
+			Traits:             ir.AutomaticAllocationScope,
+			Branch:             ir.RunsOnce{},
+			ImplicitTerminator: "memref.alloca_scope.return",
+			Parse:              parseScopeLike, Print: printScopeLike,
+			Verify: func(op *ir.Operation) error { return ir.VerifySingleBlockRegions(op, 0) },
+		},
+		&ir.OpDef{
+			Name: "memref.alloca_scope.return", Summary: "leave an alloca scope with values",
+			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
+			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
+				return ir.ParseOperandsColonTypes(p, st, true)
+			},
+			Print:  func(p ir.AsmPrinter, op *ir.Operation) { ir.PrintOperandsColonTypes(p, op, true) },
+			Verify: verifyParentResults("memref.alloca_scope"),
+		},
+	)
+}
+
+// parseScopeLike reads `[-> (types)] region attr-dict`.
+func parseScopeLike(p ir.AsmParser, st *ir.OperationState) error {
+	if p.PeekPunct("->") {
+		ts, err := p.ParseArrowTypeList()
+		if err != nil {
+			return err
+		}
+		st.ResultTypes = ts
+	}
+	r, err := p.ParseRegion(nil)
+	if err != nil {
+		return err
+	}
+	st.Regions = []*ir.RegionState{r}
+	return ir.ParseTrailingAttrDict(p, st)
+}
+
+func printScopeLike(p ir.AsmPrinter, op *ir.Operation) {
+	p.Write(" ") // mlir-opt's spacing: `memref.alloca_scope  {`
+	if len(op.Results) > 0 {
+		p.Write(" -> (")
+		p.Types(ir.ValueTypes(op.Results))
+		p.Write(")")
+	}
+	p.Write(" ")
+	p.Region(op.Regions[0], false, len(op.Results) > 0)
+	p.AttrDict(op)
+}
+
+// verifyParentResults checks a terminator's operands against the results
+// of its parent, which must be the named op.
+func verifyParentResults(parent string) func(*ir.Operation) error {
+	return func(op *ir.Operation) error {
+		if err := ir.ExpectResults(op, 0); err != nil {
+			return err
+		}
+		p := op.ParentOp()
+		if p == nil || p.Name != parent {
+			return ir.Errorf(op, "expects parent op '%s'", parent)
+		}
+		if !ir.TypesEqual(ir.ValueTypes(op.Operands), ir.ValueTypes(p.Results)) {
+			return ir.Errorf(op, "types mismatch between yield op and its parent")
+		}
+		return nil
+	}
+}

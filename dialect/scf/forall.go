@@ -1,0 +1,245 @@
+package scf
+
+import "github.com/pto-opt/pto-opt/dialect/ir"
+
+func init() {
+	ir.Register(
+		&ir.OpDef{
+			Name: "scf.forall", Summary: "a parallel loop over a multi-dimensional range",
+			Inherent:           []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping", "operandSegmentSizes"},
+			ImplicitTerminator: "scf.forall.in_parallel",
+			Parse:              parseForall, Print: printForall, Verify: verifyForall,
+		},
+		&ir.OpDef{
+			Name: "scf.forall.in_parallel", Summary: "the parallel combining terminator of scf.forall",
+			Traits: ir.Terminator | ir.Pure | ir.NoTerminator,
+			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
+				r, err := p.ParseRegion(nil)
+				if err != nil {
+					return err
+				}
+				st.Regions = []*ir.RegionState{r}
+				return ir.ParseTrailingAttrDict(p, st)
+			},
+			Print: func(p ir.AsmPrinter, op *ir.Operation) {
+				p.Write(" ")
+				p.Region(op.Regions[0], false, false)
+				p.AttrDict(op)
+			},
+			Verify: func(op *ir.Operation) error {
+				if err := ir.VerifyCounts(op, 0, 0); err != nil {
+					return err
+				}
+				if p := op.ParentOp(); p == nil || p.Name != "scf.forall" {
+					return ir.Errorf(op, "expects parent op 'scf.forall'")
+				}
+				if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
+					return ir.Errorf(op, "region #0 ('region') failed to verify constraint: region with 1 blocks")
+				}
+				return nil
+			},
+		},
+	)
+}
+
+// ---- scf.forall ----
+
+// parseMixedParens reads (a, %b, 3), a dynamic index list in parentheses.
+func parseMixedParens(p ir.AsmParser) (dyn []ir.OperandRef, static []int64, err error) {
+	return ir.ParseDynamicIndexList(p, "(", ")", false)
+}
+
+func parseForall(p ir.AsmParser, st *ir.OperationState) error {
+	ivs, err := p.ParseArgumentList("(", false)
+	if err != nil {
+		return err
+	}
+	var dyn [3][]ir.OperandRef
+	var static [3][]int64
+	if p.ParseOptionalKeyword("in") {
+		if dyn[1], static[1], err = parseMixedParens(p); err != nil {
+			return err
+		}
+		static[0] = make([]int64, len(ivs))
+		static[2] = make([]int64, len(ivs))
+		for i := range static[2] {
+			static[2][i] = 1
+		}
+	} else {
+		if err := p.ParsePunct("="); err != nil {
+			return err
+		}
+		if dyn[0], static[0], err = parseMixedParens(p); err != nil {
+			return err
+		}
+		if err := p.ParseKeyword("to"); err != nil {
+			return err
+		}
+		if dyn[1], static[1], err = parseMixedParens(p); err != nil {
+			return err
+		}
+		if err := p.ParseKeyword("step"); err != nil {
+			return err
+		}
+		if dyn[2], static[2], err = parseMixedParens(p); err != nil {
+			return err
+		}
+	}
+	for k := range 3 {
+		if len(static[k]) != len(ivs) {
+			return p.Errorf("expected %d bounds, one per induction variable", len(ivs))
+		}
+	}
+	for i := range ivs {
+		ivs[i].Type = ir.Index
+	}
+	args := ivs
+	var outs []ir.OperandRef
+	if p.ParseOptionalKeyword("shared_outs") {
+		if err := p.ParsePunct("("); err != nil {
+			return err
+		}
+		tmp := &ir.OperationState{}
+		if args, err = parseArgInits(p, tmp, args); err != nil {
+			return err
+		}
+		outs = tmp.Operands
+		ts, err := p.ParseArrowTypeList()
+		if err != nil {
+			return err
+		}
+		if len(ts) != len(outs) {
+			return p.Errorf("expected %d types for shared_outs", len(outs))
+		}
+		for i, t := range ts {
+			args[len(ivs)+i].Type = t
+		}
+		st.ResultTypes = ts
+	}
+	for k := range 3 {
+		st.Operands = append(st.Operands, dyn[k]...)
+		st.OperandTypes = append(st.OperandTypes, ir.IndexTypes(len(dyn[k]))...)
+	}
+	st.Operands = append(st.Operands, outs...)
+	st.OperandTypes = append(st.OperandTypes, st.ResultTypes...)
+	st.AddAttr("staticLowerBound", ir.I64Array(static[0]...))
+	st.AddAttr("staticUpperBound", ir.I64Array(static[1]...))
+	st.AddAttr("staticStep", ir.I64Array(static[2]...))
+	st.AddAttr("operandSegmentSizes", ir.I32Array(int64(len(dyn[0])), int64(len(dyn[1])), int64(len(dyn[2])), int64(len(outs))))
+	r, err := p.ParseRegion(args)
+	if err != nil {
+		return err
+	}
+	st.Regions = []*ir.RegionState{r}
+	return ir.ParseTrailingAttrDict(p, st)
+}
+
+func printMixedParens(p ir.AsmPrinter, static []int64, dyn []*ir.Value) {
+	ir.PrintDynamicIndexList(p, "(", ")", static, dyn)
+}
+
+func printForall(p ir.AsmPrinter, op *ir.Operation) {
+	seg := op.SegmentSizes("operandSegmentSizes")
+	body := op.Body(0)
+	if len(seg) != 4 || body == nil {
+		return
+	}
+	lb, ub, step := ir.DenseArrayValues(op, "staticLowerBound"), ir.DenseArrayValues(op, "staticUpperBound"), ir.DenseArrayValues(op, "staticStep")
+	rank := len(lb)
+	p.Write(" (")
+	p.Operands(body.Args[:rank])
+	p.Write(")")
+	at := 0
+	dyn := func(k int) []*ir.Value {
+		out := op.Operands[at : at+seg[k]]
+		at += seg[k]
+		return out
+	}
+	dLB, dUB, dStep := dyn(0), dyn(1), dyn(2)
+	normalized := len(dLB) == 0 && len(dStep) == 0
+	for i := range rank {
+		if lb[i] != 0 || step[i] != 1 {
+			normalized = false
+		}
+	}
+	if normalized {
+		p.Write(" in ")
+		printMixedParens(p, ub, dUB)
+	} else {
+		p.Write(" = ")
+		printMixedParens(p, lb, dLB)
+		p.Write(" to ")
+		printMixedParens(p, ub, dUB)
+		p.Write(" step ")
+		printMixedParens(p, step, dStep)
+	}
+	if outs := op.Operands[at:]; len(outs) > 0 {
+		p.Write(" shared_outs(")
+		for i, v := range outs {
+			if i > 0 {
+				p.Write(", ")
+			}
+			p.Operand(body.Args[rank+i])
+			p.Write(" = ")
+			p.Operand(v)
+		}
+		p.Write(") -> (")
+		p.Types(ir.ValueTypes(op.Results))
+		p.Write(")")
+	}
+	p.Write(" ")
+	p.Region(op.Regions[0], false, false)
+	p.AttrDict(op, "staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes")
+}
+
+func verifyForall(op *ir.Operation) error {
+	seg, err := ir.VerifySegments(op, 4, true)
+	if err != nil {
+		return err
+	}
+	lb, ub, step := ir.DenseArrayValues(op, "staticLowerBound"), ir.DenseArrayValues(op, "staticUpperBound"), ir.DenseArrayValues(op, "staticStep")
+	rank := len(lb)
+	if len(ub) != rank || len(step) != rank {
+		return ir.Errorf(op, "expected the same number of static lower bounds, upper bounds and steps")
+	}
+	for k, s := range [][]int64{lb, ub, step} {
+		n := 0
+		for _, v := range s {
+			if v == ir.Dynamic {
+				n++
+			}
+		}
+		if n != seg[k] {
+			return ir.Errorf(op, "expected %d dynamic %s values", n, []string{"lower bound", "upper bound", "step"}[k])
+		}
+	}
+	if err := ir.VerifySingleBlockRegions(op, 0); err != nil {
+		return err
+	}
+	if seg[3] != len(op.Results) {
+		return ir.Errorf(op, "number of shared_outs and results must match")
+	}
+	body := op.Body(0)
+	if len(body.Args) != rank+seg[3] {
+		return ir.Errorf(op, "region expects %d arguments", rank+seg[3])
+	}
+	for i := range rank {
+		if body.Args[i].Type != ir.Index {
+			return ir.Errorf(op, "expects the induction variables to be of index type")
+		}
+	}
+	for i, r := range op.Results {
+		if body.Args[rank+i].Type != r.Type || op.Operands[len(op.Operands)-seg[3]+i].Type != r.Type {
+			return ir.Errorf(op, "type mismatch between result #%d and its shared_outs", i)
+		}
+	}
+	for _, s := range step {
+		if s != ir.Dynamic && s <= 0 {
+			return ir.Errorf(op, "constant step operand must be positive")
+		}
+	}
+	if t := body.Terminator(); t == nil || t.Name != "scf.forall.in_parallel" {
+		return ir.Errorf(op, "expects the body to end with 'scf.forall.in_parallel'")
+	}
+	return nil
+}
