@@ -17,7 +17,7 @@ import (
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/test/internal/filecheck"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 

@@ -25,7 +25,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/internal/lit"
+	"github.com/pto-opt/pto-opt/test/internal/lit"
 )
 
 func upstreamDir(t *testing.T) string {

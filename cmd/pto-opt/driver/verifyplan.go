@@ -3,8 +3,8 @@ package driver
 import (
 	"errors"
 
+	"github.com/pto-opt/pto-opt/analysis/tilerun"
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/internal/tilerun"
 	"github.com/pto-opt/pto-opt/targets"
 )
 

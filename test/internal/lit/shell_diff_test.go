@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/test/internal/filecheck"
 )
 
 // testdata/shell/*.test exercise the internal-shell semantics (quoting,
