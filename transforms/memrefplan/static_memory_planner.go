@@ -80,8 +80,6 @@ var StaticMemoryPlannerAnalysis = pass.WithOptions(&pass.Pass{
 	},
 }, runStaticPlanner)
 
-func init() { pass.Register(StaticMemoryPlannerAnalysis) }
-
 type options struct {
 	Algorithm     string // a planner algorithm
 	ArenaMode     string // "allocate" or "arg"

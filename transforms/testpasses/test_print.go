@@ -19,20 +19,22 @@ import (
 // analysis and of liveness/interference. Values are named as the printed
 // function names them.
 
-func init() {
-	pass.Register(&pass.Pass{
-		Name:      "test-print-aliases",
-		ClassName: "TestPrintAliases",
-		Summary:   "Print, for each allocation, its forward and reverse alias sets",
-		Anchor:    "func.func",
-		Run:       runPrintAliases,
-	}, &pass.Pass{
-		Name:      "test-print-liveness",
-		ClassName: "TestPrintLiveness",
-		Summary:   "Print program points, lifetime intervals and interference",
-		Anchor:    "func.func",
-		Run:       runPrintLiveness,
-	})
+// PrintAliases is test-print-aliases.
+var PrintAliases = &pass.Pass{
+	Name:      "test-print-aliases",
+	ClassName: "TestPrintAliases",
+	Summary:   "Print, for each allocation, its forward and reverse alias sets",
+	Anchor:    "func.func",
+	Run:       runPrintAliases,
+}
+
+// PrintLiveness is test-print-liveness.
+var PrintLiveness = &pass.Pass{
+	Name:      "test-print-liveness",
+	ClassName: "TestPrintLiveness",
+	Summary:   "Print program points, lifetime intervals and interference",
+	Anchor:    "func.func",
+	Run:       runPrintLiveness,
 }
 
 func out(ctx *pass.Context) io.Writer {

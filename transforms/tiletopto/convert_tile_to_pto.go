@@ -93,8 +93,6 @@ func runConvertModule(ctx *pass.Context, m *ir.Operation) error {
 	return nil
 }
 
-func init() { pass.Register(ConvertTileToPTO) }
-
 // ptoConv is the state of one function's conversion.
 type ptoConv struct {
 	ctx      *pass.Context

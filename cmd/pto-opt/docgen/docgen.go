@@ -20,7 +20,7 @@ import (
 	"github.com/pto-opt/pto-opt/transforms/pass"
 
 	_ "github.com/pto-opt/pto-opt/dialect/all"    // every dialect registers itself
-	_ "github.com/pto-opt/pto-opt/transforms/all" // every pass registers itself
+	_ "github.com/pto-opt/pto-opt/transforms/all" // registers the table of passes
 )
 
 // Page is one generated page: its path under the repository root and its
