@@ -31,7 +31,7 @@ import (
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 
-	_ "github.com/pto-opt/pto-opt/transforms/all" // every pass registers itself
+	_ "github.com/pto-opt/pto-opt/transforms/all" // registers the table of passes
 )
 
 // Version is reported by --version.
