@@ -221,6 +221,19 @@ func Register(defs ...*OpDef) {
 // Lookup returns the registered definition or nil.
 func Lookup(name string) *OpDef { return registry[name] }
 
+// topLevel is the top-level op (see RegisterTopLevel).
+var topLevel *OpDef
+
+// RegisterTopLevel makes def, a registered op, the top-level op: the op
+// a parsed file's ops are wrapped in unless the file is one such op, as
+// MLIR's parser wraps them in an implicit builtin.module (which
+// dialect/builtin registers). The ops at a file's top level are read and
+// printed with its DefaultDialect.
+func RegisterTopLevel(def *OpDef) { topLevel = def }
+
+// TopLevel is the top-level op, nil when no dialect has registered one.
+func TopLevel() *OpDef { return topLevel }
+
 // RegisteredDialects reports whether a dialect has any registered op.
 func IsRegisteredDialect(d string) bool {
 	_, ok := dialectNames[d]
