@@ -214,8 +214,27 @@ func Register(defs ...*OpDef) {
 		if _, dup := registry[d.Name]; dup {
 			panic("dialect: duplicate op " + d.Name)
 		}
+		if more := pendingInterfaces[d.Name]; more != nil {
+			d.Interfaces = append(d.Interfaces, more...)
+			delete(pendingInterfaces, d.Name)
+		}
 		registry[d.Name] = d
 	}
+}
+
+// pendingInterfaces are the interfaces attached to ops not registered yet.
+var pendingInterfaces = map[string][]any{}
+
+// AttachInterface adds impl to the op interfaces of the op named name
+// (OpDef.Interfaces): at once when it is registered, else when it is. A
+// dialect attaches there what its ops implement apart from their
+// definitions, as MLIR's external models do (arith's integer semantics).
+func AttachInterface(name string, impl any) {
+	if d := registry[name]; d != nil {
+		d.Interfaces = append(d.Interfaces, impl)
+		return
+	}
+	pendingInterfaces[name] = append(pendingInterfaces[name], impl)
 }
 
 // Lookup returns the registered definition or nil.

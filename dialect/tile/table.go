@@ -102,6 +102,10 @@ type Op struct {
 	// Hazard is the op's part in a hardware hazard the planners keep
 	// apart (GlobalLoad, CubePop), if any.
 	Hazard Hazard
+	// Copies: the result is a copy of the bytes of the one tile input,
+	// into the result's space (the target's moves say between which
+	// spaces it can copy).
+	Copies bool
 	PTO    string // the pto op it lowers to (without "pto."); "" for PTONoOp and PTOUnsupported
 	// PTOScratch: the ptoas instruction takes a scratch (tmp) tile the
 	// tile op does not have. Until the planners give it one, the
@@ -323,7 +327,7 @@ var Ops = []Op{
 	// lowering does not emit yet: refused rather than emitted wrong.
 	{Name: "tpop_from_aic", Out: "vec", Shape: ShapeFree, Form: Produces, Pipe: "MTE2", Hazard: CubePop, PTOForm: PTOUnsupported,
 		Doc: "receives a tile the cube core pushed (split AIV kernels)"},
-	{Name: "move", Ins: []In{anyTile}, Shape: ShapeSame, Form: Computes, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
+	{Name: "move", Ins: []In{anyTile}, Shape: ShapeSame, Form: Computes, Copies: true, Alias: AliasNoInput, PipeFor: movePipe, PTO: "tmov", PTOShapeOf: ShapeRule{Ins: []int{0}, A2A3Only: true, AnyArchFrom: "mat"},
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
 	// Constants.
 	{Name: "create", Shape: ShapeFree, Form: Produces, PTOForm: PTONoOp, Doc: "a new tile of unspecified contents"},
@@ -408,6 +412,28 @@ var opByName = func() map[string]*Op {
 func OpOf(name string) (*Op, bool) {
 	r, ok := opByName[name]
 	return r, ok
+}
+
+// ViewsWindow reports whether op views a window of its source at offsets
+// (tile.slice): a view of a row with Offsets, whose bytes lie where the
+// offsets' values say, not at the source's start.
+func ViewsWindow(op *ir.Operation) bool {
+	r, ok := OpOf(op.Name)
+	return ok && r.Form == Views && r.Offsets
+}
+
+// StoresToTensor reports whether op writes a tile to a global tensor
+// (tile.store: a row of Form Stores).
+func StoresToTensor(op *ir.Operation) bool {
+	r, ok := OpOf(op.Name)
+	return ok && r.Form == Stores
+}
+
+// CopiesTile reports whether op's result is a copy of its tile input
+// (tile.move: a row with Copies).
+func CopiesTile(op *ir.Operation) bool {
+	r, ok := OpOf(op.Name)
+	return ok && r.Copies
 }
 
 // opDef derives the registry entry of a row.
