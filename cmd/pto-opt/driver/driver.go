@@ -23,6 +23,7 @@ import (
 
 	"github.com/pto-opt/pto-opt/analysis/tilerun"
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/atomicfile"
 	"github.com/pto-opt/pto-opt/internal/stdio"
 	"github.com/pto-opt/pto-opt/parser"
@@ -491,7 +492,7 @@ func untargetedTileKernel(m *ir.Operation) *ir.Operation {
 		if found != nil {
 			return false
 		}
-		if strings.HasPrefix(op.Name, "tile.") {
+		if tile.IsTileOp(op) {
 			for p := op.ParentOp(); p != nil; p = p.ParentOp() {
 				if p.Has(ir.FunctionLike) {
 					found = p

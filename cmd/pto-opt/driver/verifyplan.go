@@ -5,6 +5,7 @@ import (
 
 	"github.com/pto-opt/pto-opt/analysis/tilerun"
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/targets"
 )
 
@@ -66,7 +67,7 @@ func topFunctions(module *ir.Operation) []*ir.Operation {
 func hasTileOps(fn *ir.Operation) bool {
 	found := false
 	fn.Walk(func(op *ir.Operation) bool {
-		found = found || op.Dialect() == "tile"
+		found = found || tile.IsTileOp(op)
 		return !found
 	})
 	return found
