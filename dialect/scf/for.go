@@ -52,32 +52,6 @@ func (forBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []
 func (forBranch) Loops(*ir.Operation, int) bool { return true }
 func (forBranch) Exclusive(*ir.Operation) bool  { return false }
 
-// scf.for is a counted loop (analysis.CountedLoop): its operands are the
-// lower bound, the upper bound, the step, then the inits; its body's
-// arguments the induction variable, then the iter_args.
-
-func (forBranch) LoopBounds(op *ir.Operation) (lower, upper, step *ir.Value) {
-	return op.Operands[0], op.Operands[1], op.Operands[2]
-}
-
-func (forBranch) InductionVar(op *ir.Operation) *ir.Value {
-	if b := op.Body(0); b != nil && len(b.Args) > 0 {
-		return b.Args[0]
-	}
-	return nil
-}
-
-func (forBranch) Inits(op *ir.Operation) ir.OperandRange {
-	return ir.OperandRange{Start: 3, N: len(op.Operands) - 3}
-}
-
-func (forBranch) IterArgs(op *ir.Operation) []*ir.Value {
-	if b := op.Body(0); b != nil && len(b.Args) > 0 {
-		return b.Args[1:]
-	}
-	return nil
-}
-
 func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 	if p.ParseOptionalKeyword("unsigned") {
 		st.AddAttr("unsignedCmp", ir.Unit)

@@ -33,18 +33,6 @@ func (ifBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []i
 func (ifBranch) Loops(*ir.Operation, int) bool { return false }
 func (ifBranch) Exclusive(*ir.Operation) bool  { return true }
 
-// scf.if is a two-way branch (analysis.IfElse) on its operand: the then
-// region runs when it is true, the else region (maybe empty) when false.
-
-func (ifBranch) Condition(op *ir.Operation) *ir.Value { return op.Operands[0] }
-
-func (ifBranch) Arm(_ *ir.Operation, cond bool) int {
-	if cond {
-		return 0
-	}
-	return 1
-}
-
 func parseIf(p ir.AsmParser, st *ir.OperationState) error {
 	c, err := p.ParseOperand()
 	if err != nil {
