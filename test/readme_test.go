@@ -21,8 +21,8 @@ import (
 // starting with pto-opt, pto-plan or `go run ./...`) is run as written,
 // from a scratch directory that sees the repository's files, and must
 // succeed. `go run ./X` runs X built once by the test; a command piped
-// into ptoas runs only when ptoas is installed ($PTOAS, or
-// ../shared/tools/ptoas/ptoas), and is reported as skipped otherwise.
+// into ptoas runs only when ptoas is found (testtool.FindPTOAS: $PTOAS,
+// PATH, ../shared/tools/ptoas), and is reported as skipped otherwise.
 
 var docsWithCommands = []string{"README.md", "CONTRIBUTING.md", "docs/pto-plan.md", "docs/targets.md"}
 
