@@ -62,18 +62,27 @@ type config struct {
 	verifyPlan          bool
 	verifyPlanWork      int64 // --verify-plan-work: the executor's work bound per run
 	summary             bool
+	// brokenPipe: standard output's reader went away (EPIPE). The run
+	// ends there without a message, as mlir-opt's does (killed by
+	// SIGPIPE); Main dies of the signal.
+	brokenPipe bool
 }
 
 // Main is pto-opt's main: the driver on the process's own arguments and
 // streams, with the signals a tool writing files must handle.
 func Main() int {
 	// With SIGPIPE ignored, writing to a standard output whose reader has
-	// gone (pto-opt ... | head -1) is a write error the driver reports
-	// with exit status 1, instead of a silent death by signal.
+	// gone (pto-opt ... | head -1) fails with EPIPE; the run then ends
+	// quietly and the process dies of SIGPIPE after all, as mlir-opt
+	// does, but only once no temporary file is left.
 	signal.Ignore(syscall.SIGPIPE)
 	// SIGINT, SIGTERM and SIGHUP remove the temporary files.
 	atomicfile.CleanUpOnSignal()
-	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	status := Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if status == stdio.ExitBrokenPipe {
+		stdio.DieOfBrokenPipe()
+	}
+	return status
 }
 
 // Run is the whole driver; it returns the exit status.
@@ -259,6 +268,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if !writeOutputs(cfg, name, explicitTarget, mgr, out.Bytes(), failed, stdout, stderr) {
 		failed = true
 	}
+	if cfg.brokenPipe {
+		return stdio.ExitBrokenPipe
+	}
 	// The reports come last, whatever happened before, as in mlir-opt.
 	if cfg.summary {
 		lines := report.Summary(&report.Report{Functions: mgr.Plans})
@@ -332,7 +344,7 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 	}
 	if cfg.output == "-" {
 		if err := writeStdout(stdout, text); err != nil {
-			fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", err)
+			cfg.stdoutFailed(stderr, err)
 			return false
 		}
 	}
@@ -392,7 +404,7 @@ func streamOutput(cfg *config, module *ir.Operation, opts printer.Options, stdou
 			err = syncStdout(stdout)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", errText(err))
+			cfg.stdoutFailed(stderr, err)
 			return false
 		}
 		return true
@@ -409,6 +421,16 @@ func streamOutput(cfg *config, module *ir.Operation, opts printer.Options, stdou
 		return false
 	}
 	return true
+}
+
+// stdoutFailed reports a failed write to standard output, except one
+// whose reader has gone, which ends the run quietly.
+func (cfg *config) stdoutFailed(stderr io.Writer, err error) {
+	if stdio.IsBrokenPipe(err) {
+		cfg.brokenPipe = true
+		return
+	}
+	fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", errText(err))
 }
 
 // stdoutClosed reports whether standard output was closed at start (Go's
@@ -438,12 +460,9 @@ func writeStdout(stdout io.Writer, text []byte) error {
 		return errors.New("standard output is closed")
 	}
 	if _, err := stdout.Write(text); err != nil {
-		return errors.New(errText(err))
+		return err
 	}
-	if err := syncStdout(stdout); err != nil {
-		return errors.New(errText(err))
-	}
-	return nil
+	return syncStdout(stdout)
 }
 
 func errText(err error) string {
