@@ -1,4 +1,4 @@
-// Package ptoasplan reproduces the placement half of ptoas's PlanMemory
+// Package ptoas reproduces the placement half of ptoas's PlanMemory
 // pass (lib/PTO/Transforms/PTOPlanMemory.cpp in hw-native-sys/PTOAS), the
 // planner ptoas runs on a kernel whose tiles carry no addresses. pto-opt
 // uses it to tell, before handing ptoas such a kernel, whether ptoas's
@@ -33,7 +33,7 @@
 //
 // The search is deterministic and bounded by work (MaxSteps), never by
 // time.
-package ptoasplan
+package ptoas
 
 import (
 	"math"

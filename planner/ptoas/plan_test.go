@@ -1,4 +1,4 @@
-package ptoasplan
+package ptoas
 
 import (
 	"strconv"
