@@ -235,12 +235,12 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
 	}
-	if ctx.WantsPlans() {
+	if planning.WantsPlans(ctx) {
 		locs := make([]string, len(allocs))
 		for i, a := range allocs {
 			locs[i] = planning.Loc(a.Loc)
 		}
-		ctx.RecordPlan(planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
+		planning.RecordPlan(ctx, planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
 	}
 	ctx.Stat("num-allocs", int64(len(allocs)))
 	if algo == "dsa-rp" {
@@ -322,7 +322,7 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *ir.Operation, res *p
 			}
 			err := ir.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)%s",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint, ap.peakText(fn, pool))
-			if ctx.WantsPlans() {
+			if planning.WantsPlans(ctx) {
 				// The report of the failed plan, marked so, shows where
 				// the space overflows.
 				locs := make([]string, len(ap.allocs))
@@ -331,7 +331,7 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *ir.Operation, res *p
 				}
 				f := planReport(fn, "allocate-addr", o.Planner, res.Problem, res.Solution, locs, nil)
 				f.Failed = err.Error()
-				ctx.RecordPlan(f)
+				planning.RecordPlan(ctx, f)
 			}
 			return err
 		}
