@@ -32,7 +32,11 @@ import (
 // The buffers are taken in birth order, ptoas's order of storage
 // entries: by the start of their live interval, ties in the problem's
 // order. A half-open interval [lower, upper) is ptoas's closed lifetime
-// [lower, upper-1]. Separations are ptoas's semantic conflict pairs.
+// [lower, upper-1]; an empty one, [lower, lower), is a buffer ptoas
+// never sees die (its last use is a view), which ptoas lets share bytes
+// with any other. A buffer ptoas never sees written gets no storage entry
+// and so has no place in the problem. Separations are ptoas's semantic
+// conflict pairs.
 // ptoas knows no temporal exclusions and no penalties: they are not used
 // (it may keep apart buffers that could share; the reuse cost is
 // reported all the same).
@@ -115,10 +119,7 @@ func placePTOAS(in *instance, _ Options, _ *meter) (*outcome, error) {
 		})
 		entries := make([]ptoas.Buffer, len(bufs))
 		for k, i := range bufs {
-			b := &p.Buffers[i]
-			// Check keeps every number within Limit: none is negative
-			// where a size is, and End-1 cannot wrap.
-			entries[k] = ptoas.Buffer{ID: i, Bits: uint64(b.Size), Gen: b.Live[0].Start, Kill: b.Live[0].End - 1}
+			entries[k] = ptoasEntry(i, &p.Buffers[i])
 		}
 		pl := p.Pools[pool]
 		align := p.Buffers[bufs[0]].Align
@@ -142,6 +143,24 @@ func placePTOAS(in *instance, _ Options, _ *meter) (*outcome, error) {
 		return nil, err
 	}
 	return &outcome{off: off, reason: strings.Join(noRoom, "; "), noFit: len(noRoom) > 0}, nil
+}
+
+// ptoasEntry is buffer i as ptoas's liveness would give it: born at the
+// start of its interval, killed at its last live point; an empty
+// interval is a buffer ptoas never kills (Kill -1). ptoas treats that as
+// overlapping nothing, as the problem does, but a lifetime ending at -1
+// joins fewer of the lifetimes it merges on a stretch of bytes than one
+// ending just before its birth would, and the merged run's name is what
+// ptoas checks conflict pairs against: placed as ptoas places it, the
+// buffer must be what ptoas's liveness gives.
+func ptoasEntry(i int, b *Buffer) ptoas.Buffer {
+	iv := b.Live[0]
+	kill := iv.End - 1 // Check keeps End within Limit: no wrap
+	if iv.End == iv.Start {
+		kill = -1
+	}
+	// Check keeps the size non-negative.
+	return ptoas.Buffer{ID: i, Bits: uint64(b.Size), Gen: iv.Start, Kill: kill}
 }
 
 // checkPTOASPlacement validates ptoas's placement against the problem

@@ -181,3 +181,23 @@ func TestPTOASValidOnRandomProblems(t *testing.T) {
 	}
 	t.Logf("%d fits, %d without room, %d lost pairs", fits, noFit, lost)
 }
+
+// An empty interval is a buffer ptoas never sees die (ptoas's kill -1),
+// which overlaps nothing. ptoas merges such a lifetime with fewer others
+// on a stretch of bytes than one ending just before its birth, so which
+// conflict pairs it still sees depends on it: told kill -1, as its
+// liveness says, ptoas keeps e apart from a (e at 128); told kill = birth
+// - 1, its merged run would forget the pair and put e on a's bytes.
+func TestPTOASEmptyIntervalIsNeverKilled(t *testing.T) {
+	p := onePool(224, buf("a", 96, 32, 1, 1), buf("b", 32, 32, 5, 10), buf("c", 128, 32, 1, 1),
+		buf("d", 32, 32, 1, 1), buf("e", 96, 32, 6, 6))
+	p.Separations = []Separation{{A: 1, B: 3, Reason: "semantic_no_alias"}, {A: 4, B: 0, Reason: "semantic_no_alias"}}
+	r, err := Solve("ptoas", p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Feasible || !slices.Equal(r.Solution.Offsets, []int64{0, 32, 0, 0, 128}) {
+		t.Fatalf("feasible %v offsets %v, want a fit at 0, 32, 0, 0, 128", r.Feasible, r.Solution.Offsets)
+	}
+	mustValidate(t, r.Problem, r.Solution, "never killed")
+}
