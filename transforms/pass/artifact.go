@@ -37,6 +37,9 @@ type AnyArtifact interface {
 type Artifacts struct {
 	mu    sync.Mutex // a pass may put from goroutines of its own
 	items []artifactValue
+	// collect are the keys whose values are kept (Manager.Collect): here
+	// rather than in each Context, which a pass run allocates.
+	collect []AnyArtifact
 }
 
 type artifactValue struct {
@@ -61,7 +64,7 @@ func (s *Artifacts) take(o *Artifacts) {
 // (Manager.Collect): building them costs time and memory, so a pass
 // skips describing what no one reads.
 func (c *Context) Wants(key AnyArtifact) bool {
-	return c.artifacts != nil && slices.Contains(c.collect, key)
+	return c.artifacts != nil && slices.Contains(c.artifacts.collect, key)
 }
 
 // Put hands v to the pipeline's runner as a value of key; it is dropped

@@ -21,9 +21,9 @@ type Context struct {
 	diags *[]*ir.Diagnostic
 	stats map[string]int64
 	ran   []*Pass // the passes run before this one in the pipeline
-	// artifacts receives the values of the keys in collect (see Put).
+	// artifacts receives the values of the keys it collects (see Put);
+	// nil when nothing is collected.
 	artifacts *Artifacts
-	collect   []AnyArtifact
 }
 
 // Ran reports whether p ran earlier in this pipeline. A pass whose input

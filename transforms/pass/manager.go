@@ -86,6 +86,7 @@ func (f *Failure) Error() string { return fmt.Sprintf("pass '%s' failed", f.Pass
 // or the verifier failed.
 func (m *Manager) Run(module *ir.Operation) ([]*ir.Diagnostic, error) {
 	var diags []*ir.Diagnostic
+	m.Artifacts.collect = m.Collect
 	r := &run{m: m, diags: &diags, ran: nil, mu: &sync.Mutex{}, timers: &m.Timings}
 	err := r.pipeline(m.Pipeline.Coalesced(), module)
 	return diags, err
@@ -171,6 +172,9 @@ func (r *run) nested(p *Pipeline, op *ir.Operation, timers *[]*Timing) error {
 	errs := make([]error, len(targetsOps))
 	lists := make([][]*ir.Diagnostic, len(targetsOps))
 	arts := make([]Artifacts, len(targetsOps))
+	for i := range arts {
+		arts[i].collect = r.m.Collect
+	}
 	sem := make(chan struct{}, r.m.Threads)
 	var wg sync.WaitGroup
 	for i, fn := range targetsOps {
@@ -235,7 +239,7 @@ func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 		r.dump(r.header("Before", in), op)
 	}
 	if len(r.m.Collect) > 0 {
-		ctx.artifacts, ctx.collect = r.artifactList(), r.m.Collect
+		ctx.artifacts = r.artifactList()
 	}
 	start := time.Now()
 	err := p.call(ctx, op, in.value)
