@@ -890,7 +890,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 	if overflow == nil {
 		overflow = s.checkArenaArgSize(size)
 	}
-	if s.ctx.WantsPlans() {
+	if planning.WantsPlans(s.ctx) {
 		locs := make([]string, len(cands))
 		for i, c := range cands {
 			locs[i] = planning.Loc(c.alloc.Loc)
@@ -903,7 +903,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			// Recorded anyway, marked failed: the report shows why.
 			f.Failed = overflow.Error()
 		}
-		s.ctx.RecordPlan(f)
+		planning.RecordPlan(s.ctx, f)
 	}
 	if overflow != nil {
 		return 0, 0, overflow
