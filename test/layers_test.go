@@ -47,10 +47,6 @@ type importRule struct {
 	why   string
 	// tests applies the rule to the packages' test files too.
 	tests bool
-	// todo, when set, says which step of issue 26 makes the rule hold: it
-	// is known to fail on this branch, and the test fails once it holds,
-	// so that the lead removes the todo when that step is merged.
-	todo string
 }
 
 var importRules = []importRule{
@@ -59,12 +55,7 @@ var importRules = []importRule{
 	{pkgs: []string{"parser", "printer"}, only: []string{"dialect/ir", "internal/..."}, why: "the parser and the printer know no dialect: they import dialect/ir and leaves only (their tests import dialect/all)"},
 	{pkgs: []string{"planner/..."}, only: []string{"planner/...", "internal/..."}, why: "the planner knows no IR: it imports leaves only"},
 	{pkgs: []string{"targets"}, never: []string{"planner/..."}, why: "a target describes memory; it knows no planner"},
-	// TODO(issue 26, step 2b): transforms/pass imports planner/report for
-	// the plans the planning passes record; step 2b (the planner helper's
-	// branch) replaces them with a typed artifact in the pass context, and
-	// this rule holds once both branches are merged: then delete its todo.
-	{pkgs: []string{"transforms/pass"}, never: []string{"planner/..."}, why: "the pass manager knows no planner (the planning passes do)",
-		todo: "issue 26 step 2b: transforms/pass imports no planner package"},
+	{pkgs: []string{"transforms/pass"}, never: []string{"planner/..."}, why: "the pass manager knows no planner (the planning passes do)"},
 	{pkgs: []string{"internal/...", "dialect/...", "parser", "printer", "planner/...", "targets", "analysis/...", "transforms/..."}, never: []string{"cmd/...", "test/...", "bench/..."}, tests: true, why: "nothing below the commands, the tests and the benchmarks imports them, not even in its tests"},
 }
 
@@ -152,9 +143,8 @@ func layerOf(p string) int {
 }
 
 // layerViolations lists the imports of pkgs that break the layer order or
-// an import rule; the rules with a todo that fail are counted in broken
-// instead (by index in importRules).
-func layerViolations(pkgs []*goPackage, broken map[int]int) []string {
+// an import rule.
+func layerViolations(pkgs []*goPackage) []string {
 	var out []string
 	for _, p := range pkgs {
 		from, ok := rel(p.ImportPath)
@@ -175,15 +165,11 @@ func layerViolations(pkgs []*goPackage, broken map[int]int) []string {
 				if lt := layerOf(to); !inTests && lt > lf {
 					out = append(out, fmt.Sprintf("%s (layer %d) imports %s (layer %d): a package imports only its own layer or a lower one", from, lf, to, lt))
 				}
-				for i, r := range importRules {
+				for _, r := range importRules {
 					if !matchesAny(r.pkgs, from) || (inTests && !r.tests) {
 						continue
 					}
 					if (r.only != nil && !matchesAny(r.only, to)) || matchesAny(r.never, to) {
-						if r.todo != "" {
-							broken[i]++
-							continue
-						}
 						out = append(out, fmt.Sprintf("%s imports %s: %s", from, to, r.why))
 					}
 				}
@@ -200,14 +186,8 @@ func layerViolations(pkgs []*goPackage, broken map[int]int) []string {
 // module (its test files' imports for the rules that say so).
 func TestLayers(t *testing.T) {
 	pkgs := goList(t, "-json=ImportPath,Imports,TestImports,XTestImports", "./...")
-	broken := map[int]int{}
-	for _, v := range layerViolations(pkgs, broken) {
+	for _, v := range layerViolations(pkgs) {
 		t.Error(v)
-	}
-	for i, r := range importRules {
-		if r.todo != "" && broken[i] == 0 {
-			t.Errorf("the rule %q holds now: delete its todo (%s) in test/layers_test.go", r.why, r.todo)
-		}
 	}
 }
 
@@ -233,12 +213,13 @@ func TestLayersCatchBadImports(t *testing.T) {
 		{pkg("parser", "dialect/arith"), "the parser and the printer know no dialect"},
 		{pkg("planner/report", "dialect/ir"), "the planner knows no IR"},
 		{pkg("targets", "planner"), "a target describes memory"},
+		{pkg("transforms/pass", "planner/report"), "the pass manager knows no planner"},
 		{pkg("cmd/pto-opt/driver", "test/internal/filecheck"), ""},
 		{&goPackage{ImportPath: module + "/printer", XTestImports: []string{module + "/test/internal/filecheck"}}, "nothing below the commands"},
 		{pkg("newpkg"), "newpkg is in no layer"},
 	}
 	for _, c := range cases {
-		got := layerViolations([]*goPackage{c.pkg}, map[int]int{})
+		got := layerViolations([]*goPackage{c.pkg})
 		switch {
 		case c.want == "" && len(got) > 0:
 			t.Errorf("%s importing %v: got %q, want no violation", c.pkg.ImportPath, c.pkg.Imports, got)

@@ -31,6 +31,7 @@ import (
 	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/transforms/plans"
 
 	_ "github.com/pto-opt/pto-opt/transforms/all" // registers the table of passes
 )
@@ -143,7 +144,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		PassOut:     stderr,
 		PrintOpts:   printOpts,
 		Threads:     runtime.GOMAXPROCS(0),
-		RecordPlans: cfg.memoryReport != "" || cfg.summary,
+	}
+	if cfg.memoryReport != "" || cfg.summary {
+		mgr.Collect = []pass.AnyArtifact{plans.Key}
 	}
 	if cfg.noThreads {
 		mgr.Threads = 1
@@ -273,7 +276,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// The reports come last, whatever happened before, as in mlir-opt.
 	if cfg.summary {
-		lines := report.Summary(&report.Report{Functions: mgr.Plans})
+		lines := report.Summary(&report.Report{Functions: pass.Values(&mgr.Artifacts, plans.Key)})
 		if len(lines) == 0 && !failed {
 			fmt.Fprintln(stderr, "pto-opt: summary: no pass planned memory (run a planning pass: -pto-memory-plan, -allocate-addr, -static-memory-planner-analysis, ...)")
 		}
@@ -327,8 +330,9 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 	}
 	// A failed run writes no report, unless a plan failed for want of
 	// room: then the report shows that plan, marked failed, to say why.
-	if cfg.memoryReport != "" && (!failed || slices.ContainsFunc(mgr.Plans, func(f report.Function) bool { return f.Failed != "" })) {
-		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: mgr.Plans}
+	fns := pass.Values(&mgr.Artifacts, plans.Key)
+	if cfg.memoryReport != "" && (!failed || slices.ContainsFunc(fns, func(f report.Function) bool { return f.Failed != "" })) {
+		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: fns}
 		if target != nil {
 			rep.Target = target.Name
 		}
