@@ -211,8 +211,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			mgr.Target = tgt
 			var before *planCheck
+			mgr.BeforePass = nil
 			if ok && cfg.verifyPlan {
 				before = snapshot(module)
+				mgr.BeforePass = before.beforePass
 			}
 			if ok {
 				pdiags, rerr := mgr.Run(module)
@@ -229,7 +231,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 			}
 			if ok && before != nil {
-				if err := before.check(tgt, cfg.verifyPlanWork); err != nil {
+				if err := before.check(stderr, tgt, cfg.verifyPlanWork); err != nil {
 					diags = append(diags, ir.Diagnostics(err)...)
 					ok = false
 				}
