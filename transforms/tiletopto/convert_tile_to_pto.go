@@ -488,12 +488,15 @@ func (c *ptoConv) buffer(v *ir.Value) (*ir.Value, error) {
 	if b, ok := c.tiles[k]; ok {
 		return b, nil
 	}
-	var operands []*ir.Value
+	operands := map[string]*ir.Value{}
 	if c.withAddr {
 		addr, _ := tiledialect.AllocAddr(loc.Buf.Op)
-		operands = []*ir.Value{c.addrConst(addr+loc.Offset, loc.Buf.Op.Loc)}
+		operands["addr"] = c.addrConst(addr+loc.Offset, loc.Buf.Op.Loc)
 	}
-	at := ir.NewOperation("pto.alloc_tile", loc.Buf.Op.Loc, operands, []ir.Type{k.typ})
+	at, err := pto.BuildNamed("pto.alloc_tile", loc.Buf.Op.Loc, operands, []ir.Type{k.typ})
+	if err != nil {
+		return nil, ir.NewError(loc.Buf.Op.Loc, "convert-tile-to-pto: internal error: %v", err)
+	}
 	if tile.IsPinned(loc.Buf.Op) {
 		at.SetAttr("pinned", ir.Unit)
 	}
@@ -544,7 +547,7 @@ func (c *ptoConv) window(v *ir.Value) (*ir.Value, error) {
 		return nil, err
 	}
 	sub := ir.NewOperation("pto.subset", op.Loc, append([]*ir.Value{src}, offs...), []ir.Type{typ})
-	sub.SetAttr("sizes", ir.I64Array(t.Shape...))
+	sub.SetAttr("sizes", pto.I64sAttr(t.Shape))
 	sub.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, sub)
 	c.windows[v] = sub.Results[0]
@@ -784,8 +787,10 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 		outs = []*ir.Value{pv}
 		dropped["offsets"] = true
 	}
-	p := ir.NewOperation("pto."+lw.PTO, op.Loc, append(ins, outs...), nil)
-	p.SetAttr("operandSegmentSizes", ir.I32Array(int64(len(ins)), int64(len(outs))))
+	p, err := pto.Build("pto."+lw.PTO, op.Loc, ins, outs, nil)
+	if err != nil {
+		return ir.NewError(op.Loc, "convert-tile-to-pto: internal error: %v", err)
+	}
 	for _, list := range [][]ir.NamedAttr{op.Props, op.Attrs} {
 		for _, a := range list {
 			if !dropped[a.Name] {
