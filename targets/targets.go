@@ -85,7 +85,6 @@ type Target struct {
 	Name               string            `json:"name"`
 	Inherits           string            `json:"inherits,omitempty"`
 	Description        string            `json:"description,omitempty"`
-	Arch               string            `json:"arch,omitempty"`
 	AllocatorAlignment int64             `json:"allocator_alignment,omitempty"`
 	Spaces             map[string]*Space `json:"spaces"`
 	Hazards            []string          `json:"hazards,omitempty"`
@@ -97,6 +96,9 @@ type Target struct {
 	// tstore); empty: any space.
 	Loads  []string `json:"loads,omitempty"`
 	Stores []string `json:"stores,omitempty"`
+	// PTOArch is ptoas's arch for the target and the facts of its rules
+	// (pto_arch.go); nil: none.
+	PTOArch *PTOArch `json:"pto_arch,omitempty"`
 	// Family is the nearest built-in target in the inheritance chain (the
 	// target itself when built in or standalone). Target-aware op rules,
 	// such as the in-place variants of sels and prelu, follow the family,
@@ -206,13 +208,13 @@ type raw struct {
 	Name               string                     `json:"name"`
 	Inherits           string                     `json:"inherits"`
 	Description        string                     `json:"description"`
-	Arch               string                     `json:"arch"`
 	AllocatorAlignment *int64                     `json:"allocator_alignment"`
 	Spaces             map[string]json.RawMessage `json:"spaces"`
 	Hazards            *[]string                  `json:"hazards"`
 	Moves              *[][2]string               `json:"moves"`
 	Loads              *[]string                  `json:"loads"`
 	Stores             *[]string                  `json:"stores"`
+	PTOArch            *rawPTOArch                `json:"pto_arch"`
 }
 
 // Load resolves a target by built-in name or JSON file path.
@@ -313,8 +315,12 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	if r.Description != "" {
 		t.Description = r.Description
 	}
-	if r.Arch != "" {
-		t.Arch = r.Arch
+	if r.PTOArch != nil {
+		a, field, err := r.PTOArch.apply(t.PTOArch)
+		if err != nil {
+			return nil, at("pto_arch"+field, "%v", err)
+		}
+		t.PTOArch = a
 	}
 	if r.AllocatorAlignment != nil {
 		if err := checkAlignment(*r.AllocatorAlignment); err != nil {

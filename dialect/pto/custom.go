@@ -13,8 +13,8 @@ import (
 
 // customSyntax is an op's hand-written parser and printer.
 type customSyntax struct {
-	parse  func(p ir.AsmParser, st *ir.OperationState) error
-	print  func(p ir.AsmPrinter, op *ir.Operation)
+	parse func(p ir.AsmParser, st *ir.OperationState) error
+	print func(p ir.AsmPrinter, op *ir.Operation)
 }
 
 var customSyntaxes = map[string]*customSyntax{

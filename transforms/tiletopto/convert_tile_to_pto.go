@@ -76,19 +76,14 @@ var ConvertTileToPTO = &pass.Pass{
 	Run: runConvertModule,
 }
 
-// ptoasArch is the --pto-arch value of a target arch.
-var ptoasArch = map[string]string{"a2a3": "a3", "a5": "a5"}
-
 func runConvertModule(ctx *pass.Context, m *ir.Operation) error {
 	for _, fn := range funcdialect.Funcs(m) {
 		if err := runConvertTileToPTO(ctx, fn); err != nil {
 			return err
 		}
 	}
-	if ctx.Target != nil {
-		if a, ok := ptoasArch[ctx.Target.Arch]; ok {
-			m.SetAttr("pto.target_arch", ir.Str(a))
-		}
+	if ctx.Target != nil && ctx.Target.PTOArch != nil {
+		m.SetAttr("pto.target_arch", ir.Str(ctx.Target.PTOArch.Name))
 	}
 	return nil
 }

@@ -136,8 +136,10 @@ func dataOperands(op *ir.Operation, r *tile.Op, ins, outs []*ir.Value) []*pto.Ti
 // pto op about to be emitted for op.
 func (c *ptoConv) checkPTOCompute(op *ir.Operation, r *tile.Op, ins, outs []*ir.Value) error {
 	arch := ""
-	if c.ctx.Target != nil {
-		arch = c.ctx.Target.Arch
+	if c.ctx.Target != nil && c.ctx.Target.PTOArch != nil {
+		// The tile table's element columns, keyed by arch until the
+		// conversion checks its output with the pto dialect's rules.
+		arch = map[string]string{"a3": "a2a3", "a5": "a5"}[c.ctx.Target.PTOArch.Name]
 	}
 	data := dataOperands(op, r, ins, outs)
 	if len(data) == 0 {
