@@ -69,8 +69,10 @@ ptoas's language (PTOAS's ` + "`PTOOps.td`" + `), read, verified and printed as 
 accepts it: one row of the pto op table (` + "`pto.Ops`" + ` in ` + "`dialect/pto`" + `) per op.
 Tile buffers are written either way ptoas reads them, the long
 ` + "`!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>`" + `
-(` + "`v_row=?`" + ` for a valid size given at run time) or the compact form ptoas prints;
-pto-opt prints the long one. A module's ` + "`pto.target_arch`" + ` or ` + "`\"pto.device-spec\"`" + `
+(` + "`v_row=?`" + ` for a valid size given at run time) or the compact form ptoas itself
+prints, ` + "`!pto.tile_buf<vec, 16x16xf32>`" + ` (keys that differ from the defaults
+follow: ` + "`valid=8x16`" + `, ` + "`blayout=col_major`" + `, ...); both are one type, and pto-opt
+prints the compact one, as ptoas does. A module's ` + "`pto.target_arch`" + ` or ` + "`\"pto.device-spec\"`" + `
 picks the target (` + "`--target`" + ` serves modules without one; one that disagrees is
 an error at the attribute), and the rules that depend on ptoas's arch read
 that target's facts (its file's ` + "`pto_arch`" + `, see [targets.md](targets.md)). An op
