@@ -259,6 +259,9 @@ var nameHints = map[string]string{
 
 func init() {
 	ir.RegisterDialect("pto")
+	// A kernel with an op of a newer ptoas still reads: the op, in
+	// generic form, is kept and printed as it came.
+	ir.AllowUnknownOperations("pto")
 	ir.RegisterTypeParser("pto", parseType)
 	ir.RegisterDialectAttrVerifier("pto", verifyDialectAttr)
 	for i := range Ops {
