@@ -77,16 +77,6 @@ func (r *row) arg(name string) *argSpec {
 	return nil
 }
 
-// attr is the attribute declaration of that name, or nil.
-func (r *row) attr(name string) *attrSpec {
-	for i := range r.attrs {
-		if r.attrs[i].name == name {
-			return &r.attrs[i]
-		}
-	}
-	return nil
-}
-
 // readEffects reads Effects, or derives them from the roles: ins are
 // read, outs and operands named tmp written.
 func (r *row) readEffects() {
