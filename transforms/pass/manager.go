@@ -32,6 +32,10 @@ type Manager struct {
 	// Artifacts holds the values of the collected artifacts the passes
 	// put (Values reads them), over all Run calls.
 	Artifacts Artifacts
+	// BeforePass, when set, is called before each pass that runs on the
+	// whole module, with the pass and the module (--verify-plan takes
+	// the planned module there, before a pass that Lowers its dialect).
+	BeforePass func(p *Pass, module *ir.Operation)
 	// Threads > 1 lets parallel function passes run on several functions
 	// at once (disabled while printing IR, as mlir-opt does).
 	Threads int
@@ -237,6 +241,9 @@ func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 	}
 	if r.m.PrintBefore {
 		r.dump(r.header("Before", in), op)
+	}
+	if r.m.BeforePass != nil && op.Block == nil {
+		r.m.BeforePass(p, op)
 	}
 	if len(r.m.Collect) > 0 {
 		ctx.artifacts = r.artifactList()
