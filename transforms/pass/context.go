@@ -23,6 +23,9 @@ type Context struct {
 	diags *[]*ir.Diagnostic
 	stats map[string]int64
 	ran   []*Pass // the passes run before this one in the pipeline
+	// analyses is the analysis cache of the op the pass runs on
+	// (analysis.go); nil outside a Manager.
+	analyses *passAnalyses
 }
 
 // Ran reports whether p ran earlier in this pipeline. A pass whose input
