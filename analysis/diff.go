@@ -24,24 +24,25 @@ func (a *Aliases) Diff(b *Aliases, root *ir.Operation) string {
 	var diff string
 	forEachValue(root, func(v *ir.Value) bool {
 		switch {
-		case !slices.Equal(a.succ[v], b.succ[v]):
-			diff = fmt.Sprintf("%s flows into %d values, not %d", describeValue(v), len(a.succ[v]), len(b.succ[v]))
-		case !slices.Equal(a.pred[v], b.pred[v]):
-			diff = fmt.Sprintf("%d values flow into %s, not %d", len(a.pred[v]), describeValue(v), len(b.pred[v]))
+		case !slices.Equal(a.succ(v), b.succ(v)):
+			diff = fmt.Sprintf("%s flows into %d values, not %d", describeValue(v), len(a.succ(v)), len(b.succ(v)))
+		case !slices.Equal(a.pred(v), b.pred(v)):
+			diff = fmt.Sprintf("%d values flow into %s, not %d", len(a.pred(v)), describeValue(v), len(b.pred(v)))
 		}
 		return diff == ""
 	})
-	if diff == "" && (edgeCount(a.succ) != edgeCount(b.succ) || edgeCount(a.pred) != edgeCount(b.pred)) {
+	if na, nb := a.edges(), b.edges(); diff == "" && na != nb {
 		// Edges of values no longer in the IR.
-		diff = fmt.Sprintf("the alias graph has %d edges, not %d", edgeCount(a.succ), edgeCount(b.succ))
+		diff = fmt.Sprintf("the alias graph has %d edges, not %d", na, nb)
 	}
 	return diff
 }
 
-func edgeCount(m map[*ir.Value][]*ir.Value) int {
+// edges counts the graph's edges.
+func (a *Aliases) edges() int {
 	n := 0
-	for _, vs := range m {
-		n += len(vs)
+	for i := range a.nodes {
+		n += len(a.nodes[i].succ)
 	}
 	return n
 }
