@@ -63,10 +63,12 @@ func (a *Analysis[T]) verify(ctx *Context, op *ir.Operation, cached any) string 
 	if a.Invariant {
 		return ""
 	}
-	// From scratch: what it was computed from is computed again too.
-	fresh := &Context{Target: ctx.Target, Out: ctx.Out, mu: ctx.mu, diags: ctx.diags, stats: ctx.stats, ran: ctx.ran,
-		analyses: &passAnalyses{op: op, cache: newAnalysisCache()}}
-	return a.Diff(op, cached.(T), a.Compute(fresh, op))
+	// From scratch: what it was computed from is computed again too,
+	// in a cache of its own (and recording no plan).
+	fresh := *ctx
+	fresh.plans = nil
+	fresh.analyses = &passAnalyses{op: op, pass: ctx.analyses.pass, cache: newAnalysisCache()}
+	return a.Diff(op, cached.(T), a.Compute(&fresh, op))
 }
 
 // GetAnalysis returns analysis a of op, the op the pass of ctx runs on:

@@ -393,3 +393,32 @@ func diagText(diags []*ir.Diagnostic) string {
 	}
 	return strings.Join(parts, "\n")
 }
+
+// PTO_VERIFY_ANALYSES=1 turns the check on for a Manager that does not
+// ask for it (how the whole suite is run with it once).
+func TestVerifyAnalysesFromTheEnvironment(t *testing.T) {
+	var computed atomic.Int64
+	a := countAnalysis("count", &computed)
+	liar := funcPass("liar", func(ctx *Context, fn *ir.Operation) error {
+		addConstant(fn)
+		ctx.Preserve(a)
+		return nil
+	})
+	pl := NewModulePipeline()
+	for _, p := range []*Pass{asker("ask", a, map[string][]int{}), liar} {
+		in, err := NewInstance(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pl.Add(in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, env := range []string{"", "1"} {
+		t.Setenv("PTO_VERIFY_ANALYSES", env)
+		_, err := (&Manager{Pipeline: pl, Threads: 1}).Run(parseModule(t, twoFuncs))
+		if caught := err != nil; caught != (env == "1") {
+			t.Errorf("PTO_VERIFY_ANALYSES=%q: the false Preserve caught: %v, want %v", env, caught, env == "1")
+		}
+	}
+}
