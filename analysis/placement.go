@@ -53,7 +53,8 @@ type tileWrite struct {
 // It builds its own alias graph, on purpose, and takes none from the
 // passes (not even one the pass manager caches): a graph the planning
 // computed, or one cached and gone stale, would be trusting what is
-// being checked.
+// being checked. Nor does it take a liveness: the flow check follows
+// the program's own order of writes and reads.
 func CheckTilePlacement(fn *ir.Operation, rules PlacementRules) error {
 	tp, err := collectTilePlan(fn, rules)
 	if err != nil {

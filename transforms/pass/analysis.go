@@ -99,6 +99,9 @@ func GetAnalysis[T any](ctx *Context, a *Analysis[T], op *ir.Operation) T {
 	v := a.Compute(ctx, op)
 	deps := pa.computing[len(pa.computing)-1]
 	pa.computing = pa.computing[:len(pa.computing)-1]
+	if pa.cache.entries == nil {
+		pa.cache.entries = map[AnalysisID]*cachedAnalysis{}
+	}
 	pa.cache.entries[a] = &cachedAnalysis{value: v, deps: deps}
 	return v
 }
@@ -164,9 +167,9 @@ type cachedAnalysis struct {
 	deps  []AnalysisID // the analyses of the same op it was computed from
 }
 
-func newAnalysisCache() *analysisCache {
-	return &analysisCache{entries: map[AnalysisID]*cachedAnalysis{}}
-}
+// newAnalysisCache is an empty cache; its map is made when a first
+// analysis is cached (most functions of most pipelines ask for none).
+func newAnalysisCache() *analysisCache { return &analysisCache{} }
 
 // invalidate drops every entry but the invariant ones and those keep
 // says to keep, then every entry computed from one dropped.
