@@ -25,6 +25,7 @@ var PrintAliases = &pass.Pass{
 	ClassName: "TestPrintAliases",
 	Summary:   "Print, for each allocation, its forward and reverse alias sets",
 	Anchor:    "func.func",
+	ReadOnly:  true,
 	Run:       runPrintAliases,
 }
 
@@ -34,6 +35,7 @@ var PrintLiveness = &pass.Pass{
 	ClassName: "TestPrintLiveness",
 	Summary:   "Print program points, lifetime intervals and interference",
 	Anchor:    "func.func",
+	ReadOnly:  true,
 	Run:       runPrintLiveness,
 }
 
@@ -68,7 +70,7 @@ func sortedByName(names map[*ir.Value]string, vs []*ir.Value) []*ir.Value {
 
 func runPrintAliases(ctx *pass.Context, fn *ir.Operation) error {
 	names := printer.Names(fn, printer.Options{})
-	aa := analysis.NewAliases(fn)
+	aa := pass.GetAnalysis(ctx, pass.AliasGraph, fn)
 	w := out(ctx)
 	fmt.Fprintf(w, "aliases @%s\n", ir.SymbolName(fn))
 	fn.Walk(func(op *ir.Operation) bool {
@@ -87,7 +89,7 @@ func runPrintAliases(ctx *pass.Context, fn *ir.Operation) error {
 
 func runPrintLiveness(ctx *pass.Context, fn *ir.Operation) error {
 	names := printer.Names(fn, printer.Options{})
-	lv := analysis.ComputeLiveness(fn, nil)
+	lv := pass.GetAnalysis(ctx, pass.Liveness, fn)
 	w := out(ctx)
 	fmt.Fprintf(w, "liveness @%s\n", ir.SymbolName(fn))
 	for i, op := range lv.Ops {
