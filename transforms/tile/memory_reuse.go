@@ -73,8 +73,6 @@ var MemoryReuse = pass.WithOptions(&pass.Pass{
 	},
 }, runMemoryReuse)
 
-func init() { pass.Register(MemoryReuse) }
-
 type memoryReuseOptions struct {
 	Subranges bool
 }
