@@ -231,6 +231,7 @@ tile op a kernel ptoas would reject.
 		}
 		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, loweringText(r), signatureText(r), shapeKindText[r.Shape])
 	}
+	examplesSection(&b)
 	ptoSection(&b, tgts)
 	b.WriteString(`
 ## Other dialects

@@ -11,8 +11,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/targets"
+	"github.com/pto-opt/pto-opt/transforms/tiletopto/lowering"
 )
 
 const root = "../../.."
@@ -122,4 +124,27 @@ func fenced(t *testing.T, doc []byte, lang string) []string {
 		}
 	}
 	return out
+}
+
+// Every tile op has an example in the reference that reads and
+// verifies, as a user would paste it, and every op the conversion has a
+// lowering for has one that converts (ptoas's rules checked).
+func TestEveryTileOpHasAnExample(t *testing.T) {
+	for _, r := range tile.Ops {
+		line, lowered := Example(r)
+		if line == "" {
+			l, args := exampleLine(r, "f32", exampleVariants[0])
+			t.Errorf("tile.%s has no example that verifies; with f32: %v\n%s", r.Name, exampleVerifies(l, args), exampleKernel(l, args))
+			continue
+		}
+		l, ok := lowering.Of("tile." + r.Name)
+		switch {
+		case ok && l.Form == lowering.Unsupported:
+			if lowered {
+				t.Errorf("tile.%s: refused by the conversion (%s), yet its example converts", r.Name, l.Reason)
+			}
+		case !lowered:
+			t.Errorf("tile.%s: the example does not convert to ptoas input for any built-in target: %s", r.Name, line)
+		}
+	}
 }
