@@ -13,15 +13,21 @@ import (
 //	`outs` `(` $dst `:` type($dst) `)` attr-dict
 //
 // Elements are literals in backquotes (keywords and punctuation; `` is "no
-// space here", ` ` a forced space), variables ($name: an operand,
-// attribute, region or successor the op declares), directives (attr-dict,
-// attr-dict-with-keyword, type(x), qualified(x), functional-type(a, b),
-// operands, results, regions, successors) and optional groups
-// `( elements )?` printed when their anchor (the element marked ^) is
-// present. Printing follows mlir-opt's spacing rules, which depend only on
-// the format, so they are worked out once when the format is compiled.
+// space here", ` ` a forced space, `\n` a new line), variables ($name: an
+// operand, attribute, region or successor the op declares), directives
+// (attr-dict, attr-dict-with-keyword, type(x), qualified(x),
+// functional-type(a, b), operands, results, regions, successors,
+// custom<Name>(args) with ref(x) for what was read before) and optional
+// groups `( elements )?` printed when their anchor (the element marked ^)
+// is present. Printing follows mlir-opt's spacing rules, which depend only
+// on the format, so they are worked out once when the format is compiled.
+//
+// Types the format does not spell come from the declarations: a fixed
+// type (Arg.Type), or the type of another value or attribute (Arg.Like
+// and Arg.Derive, ODS's AllTypesMatch and TypesMatchWith traits).
 
-// ArgMode says how many values an operand or result declaration stands for.
+// ArgMode says how many values an operand or result declaration stands for
+// (or regions, or successors).
 type ArgMode uint8
 
 const (
@@ -33,7 +39,8 @@ const (
 	Variadic
 )
 
-// Arg declares one operand or result of an op with a format.
+// Arg declares one operand, result, region or successor of an op with a
+// format (regions and successors use Name and Mode only).
 type Arg struct {
 	Name string
 	Mode ArgMode
@@ -45,7 +52,36 @@ type Arg struct {
 	// `!dialect.mnemonic` prefix (MLIR's stripped form, `<...>`), unless
 	// the directive is qualified(type($x)); the full form is read too.
 	Class string
+	// Kind, when set, is the kind of builtin type type($x) must read (a
+	// memref for memref.load): another is refused as mlir-opt refuses it.
+	Kind *TypeKind
+	// Like names the operand, result or attribute (a typed one) whose type
+	// gives this value's when the format does not spell it: the same type,
+	// or Derive of it (a memref's element type). A variadic value takes
+	// one type per value of a variadic Like, or Like's one type for each.
+	Like   string
+	Derive func(Type) Type
 }
+
+// TypeKind is a kind of builtin type, as mlir-opt names it in "invalid kind
+// of type specified" errors.
+type TypeKind struct {
+	Name string
+	Is   func(Type) bool
+}
+
+var (
+	// MemRefKind: a ranked memref (ODS's AnyMemRef and MemRefOf).
+	MemRefKind = &TypeKind{Name: "builtin.memref", Is: func(t Type) bool {
+		m, ok := t.(*MemRefType)
+		return ok && m.Ranked
+	}}
+	// FunctionKind: a function type.
+	FunctionKind = &TypeKind{Name: "builtin.function", Is: func(t Type) bool {
+		_, ok := t.(*FunctionType)
+		return ok
+	}}
+)
 
 // AttrKind says how a format attribute is spelled.
 type AttrKind uint8
@@ -64,10 +100,25 @@ const (
 	AttrTypeValue
 	// AttrClass: a dialect attribute `#dialect.mnemonic<...>` of class
 	// AttrArg.Class, written stripped (`<...>`) unless qualified; the
-	// full form is read too.
+	// full form is read too. The flags of a registered bit enum
+	// (RegisterBitEnum) are put in canonical order.
 	AttrClass
 	// AttrCustom: read and written by AttrArg.Syntax.
 	AttrCustom
+	// AttrEnum: an integer enumeration of AttrArg.Type (ODS's I64EnumAttr)
+	// written as the keyword AttrArg.Enum names its value by (or that
+	// keyword as a string).
+	AttrEnum
+	// AttrSymbol: a flat symbol reference, @name.
+	AttrSymbol
+	// AttrSymbolName: a string attribute written as a symbol, @name (a
+	// symbol's own sym_name).
+	AttrSymbolName
+	// AttrDenseArray: a dense array of AttrArg.Type integers, written
+	// `[1, 2]`.
+	AttrDenseArray
+	// AttrTyped: any attribute that has a type (a constant's value).
+	AttrTyped
 )
 
 // AttrArg declares an attribute that an op's format spells.
@@ -77,13 +128,22 @@ type AttrArg struct {
 	// Optional attributes may be absent; the format then needs them in an
 	// optional group (or the op's verifier supplies the default).
 	Optional bool
-	// Type is AttrInt's integer type.
+	// Default, the text of a default value (ODS's DefaultValuedAttr), makes
+	// the attribute optional: a group it anchors is printed only when the
+	// op's value is another.
+	Default string
+	// Type is AttrInt's, AttrEnum's and AttrDenseArray's integer type.
 	Type Type
 	// Class is AttrClass's "dialect.mnemonic".
 	Class string
+	// Enum are AttrEnum's keywords, by value.
+	Enum []string
 	// Syntax reads and writes an AttrCustom attribute.
 	Syntax *AttrSyntax
 }
+
+// optional: the attribute may be absent.
+func (a *AttrArg) optional() bool { return a.Optional || a.Default != "" || a.Kind == AttrUnit }
 
 // AttrSyntax is the spelling of an attribute that no AttrKind covers
 // (enumerations written as bare keywords, for instance).
@@ -99,9 +159,10 @@ type OpSyntax struct {
 	Operands []Arg
 	Results  []Arg
 	Attrs    []AttrArg
-	Regions  []string
-	// Successors are the names of the op's successor blocks, in order.
-	Successors []string
+	// Regions and Successors are the op's regions and successor blocks, in
+	// order (Name and Mode).
+	Regions    []Arg
+	Successors []Arg
 	// SegmentedOperands: the op carries operandSegmentSizes (MLIR's
 	// AttrSizedOperandSegments), needed when more than one operand is
 	// optional or variadic. Likewise SegmentedResults.
@@ -110,16 +171,57 @@ type OpSyntax struct {
 	// InferredResults: result types the format does not spell are filled
 	// in by the op's InferResults hook.
 	InferredResults bool
-	Format          string
+	// Directives are the custom<Name> directives the format uses beyond
+	// the kit's own (DynamicIndexList).
+	Directives map[string]*Directive
+	Format     string
 }
+
+// The most declarations of each sort a format may have: what a parse reads
+// is kept in fixed arrays on the stack, so that reading an op by its
+// format allocates no more than a parser written by hand.
+const (
+	maxOperandDecls = 12
+	maxResultDecls  = 6
+	maxAttrDecls    = 12
+	maxRegionDecls  = 4
+	maxSuccDecls    = 4
+	maxDirectives   = 4
+)
 
 // Format is a compiled assembly format.
 type Format struct {
-	op       string
-	syn      OpSyntax
-	elems    []*fmtElem
-	elided   []string // attribute names attr-dict leaves out
-	hasTypes []bool   // per operand: some element gives its type
+	op     string
+	syn    OpSyntax
+	elems  []*fmtElem
+	elided []string // attribute names attr-dict leaves out
+	// spelled: per operand and result, some element gives its types.
+	opSpelled, resSpelled []bool
+	// derived lists the values whose types come from another's, in an
+	// order where each source is known before it is used.
+	derived []derivation
+	// inOrder: the format reads the operands in declaration order, so
+	// they are appended to the op state as read; likewise regions and
+	// successors (and every one of these is always there).
+	inOrder, regionsInOrder, succsInOrder bool
+	// operandCap is the room made for the operands before reading them.
+	operandCap int
+	// directives is the number of custom directives (each needs scratch
+	// space while parsing).
+	directives int
+}
+
+// derivation: declaration target (an operand or result) takes its types
+// from source (an operand, result or attribute).
+type derivation struct {
+	target, source valueRef
+	derive         func(Type) Type
+}
+
+// valueRef names a declaration: an operand, a result or an attribute.
+type valueRef struct {
+	kind  fmtKind // fOperand, fResult or fAttr
+	index int
 }
 
 type fmtKind uint8
@@ -127,6 +229,7 @@ type fmtKind uint8
 const (
 	fLiteral fmtKind = iota
 	fSpace           // ` ` (Text " ") or `` (Text "")
+	fNewline         // `\n`
 	fOperand
 	fResult // only inside type(...)
 	fAttr
@@ -140,17 +243,22 @@ const (
 	fRegions       // all regions
 	fSuccessors    // all successors
 	fOptionalGroup // ( Group )?
+	fCustom        // custom<Name>(Group)
 )
 
 type fmtElem struct {
 	kind      fmtKind
 	text      string // literal text; "attributes" keyword for attr-dict-with-keyword
-	index     int    // operand, result, attr, region or successor index
+	index     int    // operand, result, attr, region or successor index; a custom directive's slot
 	sub, sub2 *fmtElem
 	qualified bool
-	group     []*fmtElem
-	anchor    *fmtElem // in a group: the element whose presence decides it
+	group     []*fmtElem // an optional group's elements; a custom directive's arguments
+	anchor    *fmtElem   // in a group: the element whose presence decides it
 	isAnchor  bool
+	// ref: a custom directive's argument that refers to what was read
+	// before (ref(...)) instead of reading it.
+	ref       bool
+	directive *Directive
 	// space: a space is printed before the element (worked out at compile
 	// time from mlir-opt's rules).
 	space bool
@@ -211,42 +319,49 @@ func (f *Format) VerifyCounts(op *Operation) error {
 	if err := verifyArgCounts(op, s.Results, len(op.Results), s.SegmentedResults, "result", "resultSegmentSizes"); err != nil {
 		return err
 	}
-	for _, a := range s.Attrs {
-		if !a.Optional && a.Kind != AttrUnit && op.Attr(a.Name) == nil {
+	for i := range s.Attrs {
+		if a := &s.Attrs[i]; !a.optional() && op.Attr(a.Name) == nil {
 			return Errorf(op, "requires attribute '%s'", a.Name)
 		}
 	}
-	for i, vs := range groups(s.Operands, op.Operands, s.SegmentedOperands, op, "operandSegmentSizes") {
-		if t := s.Operands[i].Type; t != nil {
-			for _, v := range vs {
-				if v.Type != t {
-					return Errorf(op, "operand #%d must be %s, but got '%s'", indexOf(op.Operands, v), t, v.Type)
-				}
+	var spans [maxOperandDecls]span
+	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
+	for i, a := range s.Operands {
+		if a.Type == nil {
+			continue
+		}
+		for k := spans[i].start; k < spans[i].end(); k++ {
+			if v := op.Operands[k]; v.Type != a.Type {
+				return Errorf(op, "operand #%d must be %s, but got '%s'", k, typeSummary(a.Type, a.Mode), v.Type)
 			}
 		}
 	}
 	return nil
 }
 
-func indexOf(vs []*Value, v *Value) int {
-	for i, w := range vs {
-		if w == v {
-			return i
-		}
+// typeSummary names a fixed type as ODS's constraints do: "index",
+// "1-bit signless integer", "variadic of index".
+func typeSummary(t Type, mode ArgMode) string {
+	s := t.String()
+	if it, ok := t.(*IntegerType); ok && it.Signedness == 0 {
+		s = fmt.Sprintf("%d-bit signless integer", it.Width)
 	}
-	return -1
+	if mode == Variadic {
+		s = "variadic of " + s
+	}
+	return s
 }
 
 func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, segAttr string) error {
 	if segmented {
-		sizes := op.SegmentSizes(segAttr)
+		sizes := segmentValues(op, segAttr)
 		if sizes == nil {
 			return Errorf(op, "requires attribute '%s'", segAttr)
 		}
 		if len(sizes) != len(decls) {
 			return Errorf(op, "'%s' attribute for specifying %s segments must have %d elements, but got %d", segAttr, what, len(decls), len(sizes))
 		}
-		sum := 0
+		var sum int64 // i32 sizes, as many as the text holds: no overflow
 		for i, sz := range sizes {
 			switch {
 			case sz < 0:
@@ -258,7 +373,7 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 			}
 			sum += sz
 		}
-		if sum != n {
+		if sum != int64(n) {
 			return Errorf(op, "%s count (%d) does not match with the total size (%d) specified in attribute '%s'", what, n, sum, segAttr)
 		}
 		return nil
@@ -287,6 +402,61 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 	return nil
 }
 
+// span is where one declaration's values are in an op's list.
+type span struct{ start, n int }
+
+func (s span) end() int { return s.start + s.n }
+
+// groupSpans splits n values over their declarations into out: by the
+// segment sizes when the op has them, else one value per single
+// declaration and the rest to the one that is optional or variadic.
+// Values the sizes do not account for belong to no declaration.
+func groupSpans(decls []Arg, n int, segmented bool, op *Operation, segAttr string, out []span) {
+	if segmented {
+		sizes := segmentValues(op, segAttr)
+		k := 0
+		for i := range decls {
+			out[i] = span{start: k}
+			if i < len(sizes) && sizes[i] >= 0 && sizes[i] <= int64(n-k) {
+				out[i].n = int(sizes[i])
+				k += out[i].n
+			}
+		}
+		return
+	}
+	singles := 0
+	for _, a := range decls {
+		if a.Mode == Single {
+			singles++
+		}
+	}
+	k := 0
+	for i, a := range decls {
+		c := 1
+		if a.Mode != Single {
+			c = max(n-singles, 0)
+			if a.Mode == OptionalArg {
+				c = min(c, 1)
+			}
+		}
+		c = min(c, n-k)
+		out[i] = span{start: k, n: c}
+		k += c
+	}
+}
+
+// segmentValues reads a segment sizes attribute in place (nil when op has
+// none).
+func segmentValues(op *Operation, name string) []int64 {
+	if a, ok := op.Attr(name).(*DenseArrayAttr); ok {
+		if a.Values == nil {
+			return []int64{}
+		}
+		return a.Values
+	}
+	return nil
+}
+
 // Syntax is the op's compiled format, or nil when its syntax is written
 // by hand.
 func (d *OpDef) Syntax() *Format { return d.syntax }
@@ -304,8 +474,8 @@ func (f *Format) segmentAttrs() []string {
 
 // CompileFormat reads s.Format and checks it against the declarations:
 // every operand, attribute, region and successor appears once, every
-// operand and result type is spelled or fixed, optional groups have one
-// anchor and can be recognised by their first element.
+// operand and result type is spelled, fixed or derived, optional groups
+// have one anchor and can be recognised by their first element.
 func CompileFormat(op string, s OpSyntax) (*Format, error) {
 	f := &Format{op: op, syn: s}
 	c := &fmtCompiler{f: f, src: s.Format}
@@ -407,8 +577,11 @@ func (c *fmtCompiler) element() (*fmtElem, error) {
 		}
 		text := c.src[c.pos : c.pos+end]
 		c.pos += end + 1
-		if text == "" || text == " " {
+		switch text {
+		case "", " ":
 			return &fmtElem{kind: fSpace, text: text}, nil
+		case `\n`:
+			return &fmtElem{kind: fNewline}, nil
 		}
 		return &fmtElem{kind: fLiteral, text: text}, nil
 	case c.accept("$"):
@@ -437,6 +610,8 @@ func (c *fmtCompiler) element() (*fmtElem, error) {
 		return &fmtElem{kind: fRegions}, nil
 	case "successors":
 		return &fmtElem{kind: fSuccessors}, nil
+	case "custom":
+		return c.custom()
 	case "type", "qualified", "functional-type":
 		if !c.accept("(") {
 			return nil, fmt.Errorf("expected '(' after %s", w)
@@ -471,6 +646,51 @@ func (c *fmtCompiler) element() (*fmtElem, error) {
 		return nil, fmt.Errorf("unexpected %q", c.src[c.pos:])
 	}
 	return nil, fmt.Errorf("unknown directive %q", w)
+}
+
+// custom reads `<Name>(args)`: the arguments are variables, type(...)
+// directives and ref(...) of either.
+func (c *fmtCompiler) custom() (*fmtElem, error) {
+	if !c.accept("<") {
+		return nil, fmt.Errorf("expected '<' after custom")
+	}
+	name := c.word()
+	if !c.accept(">") || !c.accept("(") {
+		return nil, fmt.Errorf("expected custom<%s>(...)", name)
+	}
+	d := c.f.syn.Directives[name]
+	if d == nil {
+		d = builtinDirectives[name]
+	}
+	if d == nil {
+		return nil, fmt.Errorf("unknown custom directive %q", name)
+	}
+	e := &fmtElem{kind: fCustom, text: name, directive: d, index: c.f.directives}
+	c.f.directives++
+	for !c.accept(")") {
+		if len(e.group) > 0 && !c.accept(",") {
+			return nil, fmt.Errorf("expected ',' between the arguments of custom<%s>", name)
+		}
+		ref := c.accept("ref")
+		if ref && !c.accept("(") {
+			return nil, fmt.Errorf("expected '(' after ref")
+		}
+		a, err := c.element()
+		if err != nil {
+			return nil, err
+		}
+		switch a.kind {
+		case fOperand, fAttr, fRegion, fSuccessor, fType:
+		default:
+			return nil, fmt.Errorf("custom<%s> takes variables and type directives", name)
+		}
+		if ref && !c.accept(")") {
+			return nil, fmt.Errorf("expected ')' to close ref")
+		}
+		a.ref = ref
+		e.group = append(e.group, a)
+	}
+	return e, nil
 }
 
 // typeArg reads the argument of type(...) (a value: operand, result,
@@ -524,15 +744,11 @@ func (c *fmtCompiler) variable(name string) (*fmtElem, error) {
 	if i := attrIndex(s.Attrs, name); i >= 0 {
 		return &fmtElem{kind: fAttr, index: i}, nil
 	}
-	for i, r := range s.Regions {
-		if r == name {
-			return &fmtElem{kind: fRegion, index: i}, nil
-		}
+	if i := argIndex(s.Regions, name); i >= 0 {
+		return &fmtElem{kind: fRegion, index: i}, nil
 	}
-	for i, r := range s.Successors {
-		if r == name {
-			return &fmtElem{kind: fSuccessor, index: i}, nil
-		}
+	if i := argIndex(s.Successors, name); i >= 0 {
+		return &fmtElem{kind: fSuccessor, index: i}, nil
 	}
 	if argIndex(s.Results, name) >= 0 {
 		return nil, fmt.Errorf("result $%s may appear only in type(...)", name)
@@ -562,6 +778,12 @@ func attrIndex(attrs []AttrArg, name string) int {
 
 func (f *Format) check() error {
 	s := &f.syn
+	switch {
+	case len(s.Operands) > maxOperandDecls, len(s.Results) > maxResultDecls, len(s.Attrs) > maxAttrDecls,
+		len(s.Regions) > maxRegionDecls, len(s.Successors) > maxSuccDecls:
+		return fmt.Errorf("more declarations than a format may have (%d operands, %d results, %d attributes, %d regions, %d successors)",
+			maxOperandDecls, maxResultDecls, maxAttrDecls, maxRegionDecls, maxSuccDecls)
+	}
 	nonSingle := func(args []Arg) int {
 		n := 0
 		for _, a := range args {
@@ -578,9 +800,10 @@ func (f *Format) check() error {
 		return fmt.Errorf("more than one optional or variadic result needs SegmentedResults")
 	}
 	seen := map[[2]int]int{}
-	f.hasTypes = make([]bool, len(s.Operands))
-	resTypes := make([]bool, len(s.Results))
-	var allOperands, allResults, allOpTypes, allResTypes, attrDict bool
+	f.opSpelled = make([]bool, len(s.Operands))
+	f.resSpelled = make([]bool, len(s.Results))
+	var allOperands, allOpTypes, allResTypes, attrDict, allRegions, allSuccessors bool
+	var order, regionOrder, succOrder []int // declarations in the order the format reads them
 	var visit func(es []*fmtElem, group *fmtElem) error
 	visit = func(es []*fmtElem, group *fmtElem) error {
 		for _, e := range es {
@@ -591,31 +814,72 @@ func (f *Format) check() error {
 				group.anchor = e
 			}
 			switch e.kind {
-			case fOperand, fAttr, fRegion, fSuccessor:
+			case fOperand:
+				if !e.ref {
+					seen[[2]int{int(e.kind), e.index}]++
+					order = append(order, e.index)
+				}
+			case fAttr:
+				if !e.ref {
+					seen[[2]int{int(e.kind), e.index}]++
+				}
+			case fRegion, fSuccessor:
+				if e.ref {
+					continue
+				}
 				seen[[2]int{int(e.kind), e.index}]++
+				if e.kind == fRegion {
+					regionOrder = append(regionOrder, e.index)
+					if group != nil || s.Regions[e.index].Mode != Single {
+						regionOrder = append(regionOrder, -1) // may be absent
+					}
+				} else {
+					succOrder = append(succOrder, e.index)
+					if group != nil || s.Successors[e.index].Mode != Single {
+						succOrder = append(succOrder, -1)
+					}
+				}
 			case fOperands:
 				allOperands = true
+				for i := range s.Operands {
+					order = append(order, i)
+				}
+			case fRegions:
+				allRegions = true
+				for i := range s.Regions {
+					regionOrder = append(regionOrder, i)
+				}
+			case fSuccessors:
+				allSuccessors = true
+				for i := range s.Successors {
+					succOrder = append(succOrder, i)
+				}
 			case fAttrDict:
 				if attrDict {
 					return fmt.Errorf("attr-dict appears twice")
 				}
 				attrDict = true
 			case fType, fFunctionType:
+				if e.ref {
+					continue
+				}
 				for _, sub := range []*fmtElem{e.sub, e.sub2} {
 					switch {
 					case sub == nil:
 					case sub.kind == fOperand:
-						f.hasTypes[sub.index] = true
+						f.opSpelled[sub.index] = true
 					case sub.kind == fResult:
-						resTypes[sub.index] = true
+						f.resSpelled[sub.index] = true
 					case sub.kind == fOperands:
 						allOpTypes = true
 					case sub.kind == fResults:
 						allResTypes = true
 					}
 				}
-			case fResults:
-				allResults = true
+			case fCustom:
+				if err := visit(e.group, nil); err != nil {
+					return err
+				}
 			case fOptionalGroup:
 				if err := visit(e.group, e); err != nil {
 					return err
@@ -630,24 +894,32 @@ func (f *Format) check() error {
 	if err := visit(f.elems, nil); err != nil {
 		return err
 	}
-	_ = allResults
+	if f.directives > maxDirectives {
+		return fmt.Errorf("more than %d custom directives", maxDirectives)
+	}
 	if !attrDict {
 		return fmt.Errorf("no attr-dict")
+	}
+	f.inOrder = inDeclarationOrder(order)
+	f.regionsInOrder = inDeclarationOrder(regionOrder) && len(regionOrder) == len(s.Regions)
+	f.succsInOrder = inDeclarationOrder(succOrder) && len(succOrder) == len(s.Successors)
+	for _, a := range s.Operands {
+		f.operandCap++
+		if a.Mode == Variadic {
+			f.operandCap += 3
+		}
 	}
 	for i, a := range s.Operands {
 		if n := seen[[2]int{int(fOperand), i}]; n > 1 || n == 0 && !allOperands {
 			return fmt.Errorf("operand $%s appears %d times", a.Name, n)
 		}
 		if allOpTypes {
-			f.hasTypes[i] = true
-		}
-		if !f.hasTypes[i] && a.Type == nil {
-			return fmt.Errorf("the type of operand $%s is neither spelled nor fixed", a.Name)
+			f.opSpelled[i] = true
 		}
 	}
-	for i, a := range s.Results {
-		if !resTypes[i] && !allResTypes && a.Type == nil && !s.InferredResults {
-			return fmt.Errorf("the type of result $%s is neither spelled nor fixed", a.Name)
+	for i := range s.Results {
+		if allResTypes {
+			f.resSpelled[i] = true
 		}
 	}
 	for i, a := range s.Attrs {
@@ -658,24 +930,110 @@ func (f *Format) check() error {
 		if n == 0 {
 			return fmt.Errorf("attribute $%s is declared but not in the format (leave it to attr-dict instead)", a.Name)
 		}
-		if a.Kind == AttrCustom && a.Syntax == nil {
+		switch {
+		case a.Kind == AttrCustom && a.Syntax == nil:
 			return fmt.Errorf("attribute $%s has no syntax", a.Name)
-		}
-		if a.Kind == AttrInt && a.Type == nil {
+		case (a.Kind == AttrInt || a.Kind == AttrEnum || a.Kind == AttrDenseArray) && a.Type == nil:
 			return fmt.Errorf("integer attribute $%s has no type", a.Name)
+		case a.Kind == AttrEnum && len(a.Enum) == 0:
+			return fmt.Errorf("enum attribute $%s has no keywords", a.Name)
 		}
 	}
 	for i, r := range s.Regions {
-		if seen[[2]int{int(fRegion), i}] != 1 {
-			return fmt.Errorf("region $%s must appear once", r)
+		if seen[[2]int{int(fRegion), i}] != 1 && !allRegions {
+			return fmt.Errorf("region $%s must appear once", r.Name)
 		}
 	}
 	for i, r := range s.Successors {
-		if seen[[2]int{int(fSuccessor), i}] != 1 {
-			return fmt.Errorf("successor $%s must appear once", r)
+		if seen[[2]int{int(fSuccessor), i}] != 1 && !allSuccessors {
+			return fmt.Errorf("successor $%s must appear once", r.Name)
+		}
+	}
+	return f.checkTypes()
+}
+
+// inDeclarationOrder: order is 0, 1, 2, ... (no -1 for a declaration that
+// may be absent).
+func inDeclarationOrder(order []int) bool {
+	for i, d := range order {
+		if d != i {
+			return false
+		}
+	}
+	return true
+}
+
+// checkTypes orders the derivations of the types no element spells, so
+// that every source is known before it is used, and refuses a value whose
+// type can be known in no way.
+func (f *Format) checkTypes() error {
+	s := &f.syn
+	known := map[valueRef]bool{}
+	var pending []derivation
+	for i := range s.Attrs {
+		known[valueRef{fAttr, i}] = true
+	}
+	add := func(kind fmtKind, i int, a Arg, spelled bool) error {
+		ref := valueRef{kind, i}
+		switch {
+		case spelled, a.Type != nil:
+			known[ref] = true
+		case a.Like != "":
+			src, ok := f.lookupValue(a.Like)
+			if !ok {
+				return fmt.Errorf("$%s's type is like $%s, which is not declared", a.Name, a.Like)
+			}
+			pending = append(pending, derivation{target: ref, source: src, derive: a.Derive})
+		case kind == fResult && s.InferredResults:
+		default:
+			what := "operand"
+			if kind == fResult {
+				what = "result"
+			}
+			return fmt.Errorf("the type of %s $%s is neither spelled nor fixed", what, a.Name)
+		}
+		return nil
+	}
+	for i, a := range s.Operands {
+		if err := add(fOperand, i, a, f.opSpelled[i]); err != nil {
+			return err
+		}
+	}
+	for i, a := range s.Results {
+		if err := add(fResult, i, a, f.resSpelled[i]); err != nil {
+			return err
+		}
+	}
+	for len(pending) > 0 {
+		progress := false
+		for k := 0; k < len(pending); k++ {
+			if d := pending[k]; known[d.source] {
+				f.derived = append(f.derived, d)
+				known[d.target] = true
+				pending = append(pending[:k], pending[k+1:]...)
+				k--
+				progress = true
+			}
+		}
+		if !progress {
+			return fmt.Errorf("the types of %d values derive from each other in a circle", len(pending))
 		}
 	}
 	return nil
+}
+
+// lookupValue finds the operand, result or attribute named name.
+func (f *Format) lookupValue(name string) (valueRef, bool) {
+	if i := argIndex(f.syn.Operands, name); i >= 0 {
+		return valueRef{fOperand, i}, true
+	}
+	if i := argIndex(f.syn.Results, name); i >= 0 {
+		return valueRef{fResult, i}, true
+	}
+	if i := attrIndex(f.syn.Attrs, name); i >= 0 {
+		return valueRef{fAttr, i}, true
+	}
+	return valueRef{}, false
 }
 
 // checkGroup: one anchor that may be absent, and a first element the
@@ -691,8 +1049,8 @@ func (f *Format) checkGroup(g *fmtElem) error {
 			return fmt.Errorf("optional group anchored on operand $%s, which is always present", f.syn.Operands[a.index].Name)
 		}
 	case fAttr:
-		at := f.syn.Attrs[a.index]
-		if !at.Optional && at.Kind != AttrUnit {
+		at := &f.syn.Attrs[a.index]
+		if !at.optional() {
 			return fmt.Errorf("optional group anchored on attribute $%s, which is not optional", at.Name)
 		}
 		if at.Kind == AttrUnit && g.group[0] != a {
@@ -749,6 +1107,8 @@ func (f *Format) layout() {
 			case fSpace:
 				lastPunct = e.text == ""
 				shouldSpace = false
+			case fNewline:
+				// A new line leaves the flags as they were.
 			case fAttrDict:
 				// The dictionary prints its own leading space.
 				lastPunct = false
