@@ -71,7 +71,7 @@ func init() {
 	// (ref) and reads a count into an attribute.
 	reg("repeat", ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "x"}},
-		Attrs:    []ir.AttrArg{{Name: "times", Kind: ir.AttrInt, Type: ir.I64}},
+		Attrs:    []ir.AttrArg{{Name: "times"}},
 		Directives: map[string]*ir.Directive{"Times": {
 			Parse: func(p ir.AsmParser, d *ir.DirectiveParse) error {
 				n, err := p.ParseInteger()
@@ -90,10 +90,11 @@ func init() {
 		}},
 		Format: "$x `:` type($x) `,` custom<Times>(ref(type($x)), $times) attr-dict",
 	})
-	// Any number of regions, comma-separated.
+	// Any number of regions, comma-separated (after the dictionary: a
+	// dictionary after no region would read as a region).
 	reg("regions", ir.OpSyntax{
 		Regions: []ir.Arg{{Name: "bodies", Mode: ir.Variadic}},
-		Format:  "$bodies attr-dict",
+		Format:  "attr-dict-with-keyword $bodies",
 	})
 	// A successor with its operands.
 	ir.Register(ir.WithFormat(&ir.OpDef{Name: "fmt.br", Traits: ir.Terminator, SuccessorOperands: func(op *ir.Operation) []ir.OperandRange {
@@ -138,6 +139,8 @@ func TestFormatUpstreamShapes(t *testing.T) {
 			"fmt.regions {\n}, {\n}", "fmt.regions {\n  }, {\n  }"},
 		{"no regions at all (the space before them stays)",
 			"fmt.regions", "fmt.regions \n"},
+		{"regions after the dictionary",
+			"fmt.regions attributes {k} {\n}", "fmt.regions attributes {k} {\n  }"},
 		{"operands out of declaration order",
 			def + "fmt.swap %x, %i : i32, index", "fmt.swap %x, %i : i32, index"},
 	} {

@@ -299,10 +299,22 @@ func WithFormat(def *OpDef, s OpSyntax) *OpDef {
 		if err := f.VerifyCounts(op); err != nil {
 			return err
 		}
+		if err := f.verifyProperties(op); err != nil {
+			return err
+		}
 		if own != nil {
 			return own(op)
 		}
 		return nil
+	}
+	ownVerify := def.Verify
+	def.Verify = func(op *Operation) error {
+		if ownVerify != nil {
+			if err := ownVerify(op); err != nil {
+				return err
+			}
+		}
+		return f.verifyTypes(op)
 	}
 	return def
 }
@@ -333,6 +345,183 @@ func (f *Format) VerifyCounts(op *Operation) error {
 		for k := spans[i].start; k < spans[i].end(); k++ {
 			if v := op.Operands[k]; v.Type != a.Type {
 				return Errorf(op, "operand #%d must be %s, but got '%s'", k, typeSummary(a.Type, a.Mode), v.Type)
+			}
+		}
+	}
+	if err := verifyRegionCount(op, s.Regions); err != nil {
+		return err
+	}
+	return verifySuccessorCount(op, s.Successors)
+}
+
+// verifyRegionCount checks op's regions against the declarations, in the
+// words of ODS's region traits.
+func verifyRegionCount(op *Operation, decls []Arg) error {
+	n, singles, open := len(op.Regions), 0, false
+	for _, a := range decls {
+		if a.Mode == Single {
+			singles++
+		} else {
+			open = true
+		}
+	}
+	switch {
+	case open && n < singles:
+		return Errorf(op, "expected %d or more regions", singles)
+	case open:
+	case singles == 0 && n != 0:
+		return Errorf(op, "requires zero regions")
+	case singles == 1 && n != 1:
+		return Errorf(op, "requires one region")
+	case n != singles:
+		return Errorf(op, "expected %d regions", singles)
+	}
+	return nil
+}
+
+// verifySuccessorCount checks op's successors against the declarations,
+// in the words of ODS's successor traits.
+func verifySuccessorCount(op *Operation, decls []Arg) error {
+	n, singles, open := len(op.Successors()), 0, false
+	for _, a := range decls {
+		if a.Mode == Single {
+			singles++
+		} else {
+			open = true
+		}
+	}
+	switch {
+	case open && n < singles:
+		return Errorf(op, "requires at least %d successors but found %d", singles, n)
+	case open:
+	case singles == 1 && n != 1:
+		return Errorf(op, "requires 1 successor but found %d", n)
+	case n != singles:
+		return Errorf(op, "requires %d successors but found %d", singles, n)
+	}
+	return nil
+}
+
+// verifyProperties checks that each attribute the format spells is of the
+// kind it reads and prints, as mlir-opt checks a property when it reads
+// one (the kit's ops read in generic form are checked here instead).
+func (f *Format) verifyProperties(op *Operation) error {
+	for i := range f.syn.Attrs {
+		a := &f.syn.Attrs[i]
+		v := op.Attr(a.Name)
+		if v == nil {
+			continue
+		}
+		ok := true
+		switch a.Kind {
+		case AttrUnit:
+			_, ok = v.(*UnitAttr)
+		case AttrInt:
+			n, isInt := v.(*IntegerAttr)
+			if isInt && n.Type != a.Type {
+				return Errorf(op, "attribute '%s' failed to satisfy constraint: %s attribute", a.Name, typeSummary(a.Type, Single))
+			}
+			ok = isInt
+		case AttrString, AttrSymbolName:
+			_, ok = v.(*StringAttr)
+		case AttrTypeValue:
+			_, ok = v.(*TypeAttr)
+		case AttrClass:
+			_, ok = stripped(v.String(), "#"+a.Class)
+		case AttrEnum:
+			n, isInt := v.(*IntegerAttr)
+			ok = isInt && n.Type == a.Type && n.Big == "" && n.Value >= 0 && n.Value < int64(len(a.Enum))
+		case AttrSymbol:
+			ref, isRef := v.(*SymbolRefAttr)
+			ok = isRef && len(ref.Nested) == 0
+		case AttrDenseArray:
+			arr, isArr := v.(*DenseArrayAttr)
+			ok = isArr && arr.Elem == a.Type
+		case AttrTyped:
+			ok = AttrType(v) != nil
+		}
+		if !ok {
+			return NewError(op.Loc, "invalid properties %s for op %s: Invalid attribute `%s` in property conversion: %s",
+				(&DictAttr{Entries: op.Props}).String(), op.Name, a.Name, v)
+		}
+	}
+	return nil
+}
+
+// verifyTypes checks what the custom form leaves unsaid: types derived
+// from others are what they derive from, and kinds of types hold. An op
+// whose own verifier lets either through could not be printed and read
+// back the same.
+func (f *Format) verifyTypes(op *Operation) error {
+	s := &f.syn
+	var ops [maxOperandDecls]span
+	var res [maxResultDecls]span
+	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", ops[:])
+	groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", res[:])
+	values := func(r valueRef) []*Value {
+		switch r.kind {
+		case fOperand:
+			return op.Operands[ops[r.index].start:ops[r.index].end()]
+		case fResult:
+			return op.Results[res[r.index].start:res[r.index].end()]
+		}
+		return nil
+	}
+	name := func(r valueRef) string {
+		switch r.kind {
+		case fOperand:
+			return s.Operands[r.index].Name
+		case fResult:
+			return s.Results[r.index].Name
+		}
+		return s.Attrs[r.index].Name
+	}
+	for i, a := range s.Operands {
+		for _, v := range values(valueRef{fOperand, i}) {
+			if a.Kind != nil && !a.Kind.Is(v.Type) {
+				return Errorf(op, "operand '%s' must be of kind %s, but got '%s'", a.Name, a.Kind.Name, v.Type)
+			}
+		}
+	}
+	for i, a := range s.Results {
+		for _, v := range values(valueRef{fResult, i}) {
+			if a.Kind != nil && !a.Kind.Is(v.Type) {
+				return Errorf(op, "result '%s' must be of kind %s, but got '%s'", a.Name, a.Kind.Name, v.Type)
+			}
+		}
+	}
+	for _, d := range f.derived {
+		var src []Type
+		if d.source.kind == fAttr {
+			a := op.Attr(s.Attrs[d.source.index].Name)
+			if a == nil {
+				continue
+			}
+			src = []Type{AttrType(a)}
+		} else {
+			for _, v := range values(d.source) {
+				src = append(src, v.Type)
+			}
+		}
+		targets := values(d.target)
+		for k, v := range targets {
+			var want Type
+			switch {
+			case len(src) == 1:
+				want = src[0]
+			case len(src) == len(targets):
+				want = src[k]
+			default:
+				return Errorf(op, "failed to verify that '%s' has as many values as '%s'", name(d.target), name(d.source))
+			}
+			if d.derive != nil && want != nil {
+				want = d.derive(want)
+			}
+			if v.Type != want {
+				if d.derive == nil {
+					return Errorf(op, "failed to verify that all of {%s, %s} have same type", name(d.source), name(d.target))
+				}
+				return Errorf(op, "failed to verify that the type of '%s' follows from that of '%s'", name(d.target), name(d.source))
 			}
 		}
 	}
@@ -1053,7 +1242,7 @@ func (f *Format) checkGroup(g *fmtElem) error {
 		if !at.optional() {
 			return fmt.Errorf("optional group anchored on attribute $%s, which is not optional", at.Name)
 		}
-		if at.Kind == AttrUnit && g.group[0] != a {
+		if at.Kind == AttrUnit && leading(g.group) != a {
 			a.elideUnit = true
 		}
 	case fType:
@@ -1068,10 +1257,10 @@ func (f *Format) checkGroup(g *fmtElem) error {
 	default:
 		return fmt.Errorf("an optional group must be anchored on an operand, attribute, type or region")
 	}
-	if len(g.group) == 0 {
+	first := leading(g.group)
+	if first == nil {
 		return fmt.Errorf("empty optional group")
 	}
-	first := g.group[0]
 	switch first.kind {
 	case fLiteral, fOperand, fAttr, fType, fRegion:
 	default:
@@ -1082,6 +1271,17 @@ func (f *Format) checkGroup(g *fmtElem) error {
 	}
 	if first.kind == fOperand && first != a && f.syn.Operands[first.index].Mode == Single {
 		return fmt.Errorf("an optional group beginning with operand $%s must be anchored on it", f.syn.Operands[first.index].Name)
+	}
+	return nil
+}
+
+// leading is the element an optional group is recognised by: its first
+// that is not a space (nil when there is none).
+func leading(group []*fmtElem) *fmtElem {
+	for _, e := range group {
+		if e.kind != fSpace && e.kind != fNewline {
+			return e
+		}
 	}
 	return nil
 }
@@ -1135,4 +1335,14 @@ func spaceBeforeLiteral(v string, lastPunct bool) bool {
 		return !strings.Contains(">)}],", v[:1])
 	}
 	return !strings.Contains("<>(){}[],", v[:1])
+}
+
+// ReturnSyntax is the format of the terminators that hand values to their
+// parent (func.return, scf.yield, memref.alloca_scope.return): any number
+// of operands, named name, after the attribute dictionary.
+func ReturnSyntax(name string) OpSyntax {
+	return OpSyntax{
+		Operands: []Arg{{Name: name, Mode: Variadic}},
+		Format:   "attr-dict ($" + name + "^ `:` type($" + name + "))?",
+	}
 }

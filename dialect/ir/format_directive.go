@@ -29,6 +29,7 @@ type DirectiveParse struct {
 	succs    [maxDirectiveArgs][]SuccessorRef
 	refs     [maxDirectiveArgs]typeSet
 	extra    []NamedAttr
+	opLoc    Location
 }
 
 // The scratch space of directive parsers is recycled: its lists keep
@@ -52,6 +53,7 @@ func putDirectiveParse(d *DirectiveParse) {
 	clear(d.refs[:])
 	clear(d.extra)
 	d.extra = d.extra[:0]
+	d.opLoc = Location{}
 	directivePool.Put(d)
 }
 
@@ -78,6 +80,10 @@ func (d *DirectiveParse) AddSuccessor(i int, s SuccessorRef) { d.succs[i] = appe
 func (d *DirectiveParse) AddAttr(name string, a Attribute) {
 	d.extra = append(d.extra, NamedAttr{name, a})
 }
+
+// OpLoc is the location of the op being read (mlir-opt reports some
+// errors of custom directives there).
+func (d *DirectiveParse) OpLoc() Location { return d.opLoc }
 
 // RefType is the type read before for argument i (a ref(type($x)) of a
 // single value), nil when there is none.

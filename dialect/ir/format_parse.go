@@ -154,12 +154,13 @@ func (r *fmtParse) element(e *fmtElem, optional bool) (present bool, err error) 
 	case fCustom:
 		return true, r.custom(e)
 	case fOptionalGroup:
-		ok, err := r.element(e.group[0], true)
+		first := leading(e.group)
+		ok, err := r.element(first, true)
 		if err != nil || !ok {
 			return false, err
 		}
-		for _, g := range e.group[1:] {
-			if g.elideUnit {
+		for _, g := range e.group {
+			if g == first || g.elideUnit {
 				continue
 			}
 			if _, err := r.element(g, false); err != nil {
@@ -655,6 +656,7 @@ func parseEnum(p AsmParser, a *AttrArg, optional bool) (Attribute, bool, error) 
 func (r *fmtParse) custom(e *fmtElem) error {
 	d := getDirectiveParse()
 	r.dirs[e.index] = d
+	d.opLoc = r.st.Loc
 	for k, arg := range e.group {
 		if arg.ref {
 			d.refs[k] = r.refTypes(arg)
