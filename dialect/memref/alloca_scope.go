@@ -12,19 +12,16 @@ func init() {
 			Parse:              parseScopeLike, Print: printScopeLike,
 			Verify: func(op *ir.Operation) error { return ir.VerifySingleBlockRegions(op, 0) },
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.alloca_scope.return", Summary: "leave an alloca scope with values",
 			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				return ir.ParseOperandsColonTypes(p, st, true)
-			},
-			Print:  func(p ir.AsmPrinter, op *ir.Operation) { ir.PrintOperandsColonTypes(p, op, true) },
 			Verify: verifyParentResults("memref.alloca_scope"),
-		},
+		}, ir.ReturnSyntax("results")),
 	)
 }
 
-// parseScopeLike reads `[-> (types)] region attr-dict`.
+// parseScopeLike reads `[-> (types)] region attr-dict` (hand-written
+// upstream too).
 func parseScopeLike(p ir.AsmParser, st *ir.OperationState) error {
 	if p.PeekPunct("->") {
 		ts, err := p.ParseArrowTypeList()
