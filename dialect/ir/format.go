@@ -61,6 +61,9 @@ type Arg struct {
 	// one type per value of a variadic Like, or Like's one type for each.
 	Like   string
 	Derive func(Type) Type
+	// DeriveList, for a variadic value, gives all its types from Like's one
+	// type (a function type's inputs for the arguments of a call).
+	DeriveList func(Type) []Type
 }
 
 // TypeKind is a kind of builtin type, as mlir-opt names it in "invalid kind
@@ -216,6 +219,7 @@ type Format struct {
 type derivation struct {
 	target, source valueRef
 	derive         func(Type) Type
+	deriveList     func(Type) []Type
 }
 
 // valueRef names a declaration: an operand, a result or an attribute.
@@ -504,6 +508,12 @@ func (f *Format) verifyTypes(op *Operation) error {
 			}
 		}
 		targets := values(d.target)
+		if d.deriveList != nil {
+			if len(src) != 1 || !TypesEqual(ValueTypes(targets), d.deriveList(src[0])) {
+				return Errorf(op, "failed to verify that the types of '%s' follow from the type of '%s'", name(d.target), name(d.source))
+			}
+			continue
+		}
 		for k, v := range targets {
 			var want Type
 			switch {
@@ -1172,7 +1182,7 @@ func (f *Format) checkTypes() error {
 			if !ok {
 				return fmt.Errorf("$%s's type is like $%s, which is not declared", a.Name, a.Like)
 			}
-			pending = append(pending, derivation{target: ref, source: src, derive: a.Derive})
+			pending = append(pending, derivation{target: ref, source: src, derive: a.Derive, deriveList: a.DeriveList})
 		case kind == fResult && s.InferredResults:
 		default:
 			what := "operand"

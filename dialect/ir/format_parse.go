@@ -902,6 +902,11 @@ func (r *fmtParse) derive(d *derivation) error {
 	}
 	var out typeSet
 	switch c := src.count(); {
+	case d.deriveList != nil:
+		if c != 1 || src.one == nil {
+			return nil
+		}
+		out = typeSet{many: d.deriveList(src.one), set: true}
 	case c == 1 || c < 0:
 		t, err := apply(src.one)
 		if err != nil {
