@@ -16,7 +16,7 @@ type Directive struct {
 }
 
 // maxDirectiveArgs is the most arguments a custom directive may take.
-const maxDirectiveArgs = 8
+const maxDirectiveArgs = 10
 
 // DirectiveParse is where a directive's parser puts what it reads, by
 // argument: operands and their types, attributes, regions and
