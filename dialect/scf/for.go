@@ -51,6 +51,9 @@ func (forBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []
 func (forBranch) Loops(*ir.Operation, int) bool { return true }
 func (forBranch) Exclusive(*ir.Operation) bool  { return false }
 
+// parseFor reads `[unsigned] %iv = %lb to %ub step %step [iter_args(%a =
+// %init, ...) -> (types)] [: type] region attr-dict` (hand-written upstream
+// too: the induction variable and iter_args are declared in the syntax).
 func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 	if p.ParseOptionalKeyword("unsigned") {
 		st.AddAttr("unsignedCmp", ir.Unit)

@@ -32,6 +32,8 @@ func (ifBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []i
 func (ifBranch) Loops(*ir.Operation, int) bool { return false }
 func (ifBranch) Exclusive(*ir.Operation) bool  { return true }
 
+// parseIf reads `%c [-> (types)] region [else region] attr-dict`
+// (hand-written upstream too).
 func parseIf(p ir.AsmParser, st *ir.OperationState) error {
 	c, err := p.ParseOperand()
 	if err != nil {
