@@ -104,6 +104,29 @@ func init() {
 		Successors: []ir.Arg{{Name: "dest"}},
 		Format:     "$dest (`(` $args^ `:` type($args) `)`)? attr-dict",
 	}))
+	// A callee's function type gives the arguments' and results' types.
+	inputs := func(t ir.Type) []ir.Type {
+		if f, ok := t.(*ir.FunctionType); ok {
+			return f.Inputs
+		}
+		return nil
+	}
+	results := func(t ir.Type) []ir.Type {
+		if f, ok := t.(*ir.FunctionType); ok {
+			return f.Results
+		}
+		return nil
+	}
+	reg("icall", ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "callee", Kind: ir.FunctionKind}, {Name: "args", Mode: ir.Variadic, Like: "callee", DeriveList: inputs}},
+		Results:  []ir.Arg{{Name: "res", Mode: ir.Variadic, Like: "callee", DeriveList: results}},
+		Format:   "$callee `(` $args `)` attr-dict `:` type($callee)",
+	})
+	// A new line in the middle of an op, at the op's indentation.
+	reg("lines", ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "x"}},
+		Format:   "$x `:` type($x) `\\n` `` `then` attr-dict",
+	})
 	// Operands spelled in another order than declared.
 	reg("swap", ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "a"}, {Name: "b"}},
@@ -141,6 +164,10 @@ func TestFormatUpstreamShapes(t *testing.T) {
 			"fmt.regions", "fmt.regions \n"},
 		{"regions after the dictionary",
 			"fmt.regions attributes {k} {\n}", "fmt.regions attributes {k} {\n  }"},
+		{"argument and result types from a function type",
+			"%f = \"t.f\"() : () -> ((i32, index) -> f32)\n" + def + "%r = fmt.icall %f(%i, %x) : (i32, index) -> f32", "%r = fmt.icall %f(%i, %x) : (i32, index) -> f32"},
+		{"a new line",
+			def + "fmt.lines %i : i32\nthen", "fmt.lines %i : i32\n  then\n"},
 		{"operands out of declaration order",
 			def + "fmt.swap %x, %i : i32, index", "fmt.swap %x, %i : i32, index"},
 	} {
@@ -189,6 +216,8 @@ func TestFormatUpstreamErrors(t *testing.T) {
 		{"fmt.arr weights([1, x])", "fmt.mlir:1:21: error: expected integer value"},
 		{def + "fmt.repeat %i : i32, x times", "fmt.mlir:2:22: error: expected integer value"},
 		{def + "fmt.swap %i, %i : i32", "fmt.mlir:2:22: error: expected ','"},
+		{def + "%f = \"t.f\"() : () -> ((i32) -> f32)\n%r = fmt.icall %f(%i, %i) : (i32) -> f32", "fmt.mlir:3:19: error: number of operands and types do not match: got 2 operands and 1 types"},
+		{def + "%r = fmt.icall %i() : i32", "fmt.mlir:2:23: error: invalid kind of type specified: expected builtin.function, but found 'i32'"},
 	} {
 		_, err := New(Options{AllowUnregistered: true}).ParseText("fmt.mlir", c.in)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -51,6 +51,7 @@ func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, oper
 	if !p.ParseOptionalPunct("(") {
 		return nil
 	}
+	loc := p.Loc()
 	refs, err := p.ParseOperandList("")
 	if err != nil {
 		return err
@@ -60,7 +61,7 @@ func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, oper
 		return err
 	}
 	if len(ts) != len(refs) {
-		return p.Errorf("%d operands present, but expected %d", len(refs), len(ts))
+		return p.ErrorAt(loc, "number of operands and types do not match: got %d operands and %d types", len(refs), len(ts))
 	}
 	for k, r := range refs {
 		d.AddOperand(operands, r)

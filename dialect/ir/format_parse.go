@@ -17,6 +17,7 @@ type fmtParse struct {
 	st *OperationState
 
 	ops      [maxOperandDecls]span
+	opLoc    [maxOperandDecls]Location // where each declaration's operands begin
 	opSeen   [maxOperandDecls]bool
 	opTypes  [maxOperandDecls]typeSet
 	resTypes [maxResultDecls]typeSet
@@ -186,6 +187,7 @@ func (r *fmtParse) operand(i int, optional bool) (bool, error) {
 	p, st := r.p, r.st
 	a := &r.f.syn.Operands[i]
 	r.opSeen[i] = true
+	r.opLoc[i] = p.Loc()
 	start := len(st.Operands)
 	r.ops[i] = span{start: start}
 	switch {
@@ -260,17 +262,19 @@ func (r *fmtParse) types(e *fmtElem, optional bool) (bool, error) {
 	sub := e.sub
 	switch sub.kind {
 	case fOperand:
+		// A single value's one type, or as many types as there are: a
+		// count that does not match the operands' is reported when the
+		// operands get their types (as mlir-opt reports it).
 		a := &r.f.syn.Operands[sub.index]
-		n := -1 // as many as can be read
-		switch {
-		case r.opSeen[sub.index]:
-			n = r.ops[sub.index].n
-		case a.Mode == Single:
-			n = 1
+		if a.Mode == Single {
+			ts, err := r.typeList(1, a, e.qualified, optional)
+			r.opTypes[sub.index] = ts
+			return ts.count() > 0, err
 		}
-		ts, err := r.typeList(n, a, e.qualified, optional || a.Mode != Single && n < 0)
+		none := !r.opSeen[sub.index] || r.ops[sub.index].n == 0
+		ts, err := r.typeList(-1, a, e.qualified, optional || none)
 		r.opTypes[sub.index] = ts
-		return ts.count() > 0 || n == 0, err
+		return ts.count() > 0, err
 	case fResult:
 		a := &r.f.syn.Results[sub.index]
 		n := -1
@@ -657,6 +661,7 @@ func (r *fmtParse) custom(e *fmtElem) error {
 	d := getDirectiveParse()
 	r.dirs[e.index] = d
 	d.opLoc = r.st.Loc
+	loc := r.p.Loc()
 	for k, arg := range e.group {
 		if arg.ref {
 			d.refs[k] = r.refTypes(arg)
@@ -676,6 +681,7 @@ func (r *fmtParse) custom(e *fmtElem) error {
 		switch arg.kind {
 		case fOperand:
 			r.opSeen[arg.index] = true
+			r.opLoc[arg.index] = loc
 			r.ops[arg.index] = span{start: len(st.Operands), n: len(d.operands[k])}
 			st.Operands = append(st.Operands, d.operands[k]...)
 		case fType:
@@ -799,7 +805,7 @@ func (r *fmtParse) finishOperands() error {
 				dst[k] = decls[i].Type
 			}
 		default:
-			return r.p.Errorf("%d operands present, but expected %d", len(dst), c)
+			return r.p.ErrorAt(r.opLoc[i], "number of operands and types do not match: got %d operands and %d types", len(dst), c)
 		}
 	}
 	if st.OperandTypes == nil {

@@ -503,3 +503,15 @@ func.func @load_not_memref(%x: i32) {
   %0 = memref.load %x[] : i32
   return
 }
+
+// -----
+
+// A variadic operand list and its types must be as long as each other;
+// the error points at the operands.
+func.func @yield_types(%x: i32) {
+  scf.execute_region {
+    // expected-error @+1 {{number of operands and types do not match: got 2 operands and 1 types}}
+    scf.yield %x, %x : i32
+  }
+  return
+}
