@@ -314,7 +314,6 @@ func (r *fmtParse) types(e *fmtElem, optional bool) (bool, error) {
 // variadic one taking what the single ones leave.
 func (r *fmtParse) assignResults(ts typeSet) {
 	res := r.f.syn.Results
-	n := ts.count()
 	if ts.one != nil && len(res) == 1 {
 		r.resTypes[0] = ts
 		return
@@ -322,24 +321,10 @@ func (r *fmtParse) assignResults(ts typeSet) {
 	if ts.one != nil {
 		ts = typeSet{many: []Type{ts.one}, set: true}
 	}
-	singles := 0
-	for _, a := range res {
-		if a.Mode == Single {
-			singles++
-		}
-	}
-	k := 0
-	for i, a := range res {
-		c := 1
-		if a.Mode != Single {
-			c = max(n-singles, 0)
-			if a.Mode == OptionalArg {
-				c = min(c, 1)
-			}
-		}
-		c = min(c, n-k)
-		r.resTypes[i] = typeSet{many: ts.many[k : k+c], set: true}
-		k += c
+	var spans [maxResultDecls]span
+	groupSpans(res, len(ts.many), false, nil, "", spans[:])
+	for i := range res {
+		r.resTypes[i] = typeSet{many: ts.many[spans[i].start:spans[i].end()], set: true}
 	}
 }
 
@@ -532,7 +517,7 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 			return false, nil
 		}
 		var vals []int64
-		if vals, err = parseIntArray(p); err == nil {
+		if vals, err = ParseIntList(p); err == nil {
 			v, ok = intArray(a.Type, vals), true
 		}
 	case AttrCustom:
@@ -555,27 +540,6 @@ func parseAnyAttr(p AsmParser, optional bool) (Attribute, bool, error) {
 	}
 	v, err := p.ParseAttribute()
 	return v, err == nil, err
-}
-
-// parseIntArray reads `[1, -2, 3]`.
-func parseIntArray(p AsmParser) ([]int64, error) {
-	if err := p.ParsePunct("["); err != nil {
-		return nil, err
-	}
-	var out []int64
-	for !p.ParseOptionalPunct("]") {
-		if len(out) > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return nil, err
-			}
-		}
-		n, err := p.ParseInteger()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 // parseStrippedAttr reads the stripped form `<...>` of a dialect

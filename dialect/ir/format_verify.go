@@ -44,14 +44,8 @@ func (f *Format) VerifyCounts(op *Operation) error {
 // verifyRegionCount checks op's regions against the declarations, in the
 // words of ODS's region traits.
 func verifyRegionCount(op *Operation, decls []Arg) error {
-	n, singles, open := len(op.Regions), 0, false
-	for _, a := range decls {
-		if a.Mode == Single {
-			singles++
-		} else {
-			open = true
-		}
-	}
+	n := len(op.Regions)
+	singles, open := countModes(decls)
 	switch {
 	case open && n < singles:
 		return Errorf(op, "expected %d or more regions", singles)
@@ -69,14 +63,8 @@ func verifyRegionCount(op *Operation, decls []Arg) error {
 // verifySuccessorCount checks op's successors against the declarations,
 // in the words of ODS's successor traits.
 func verifySuccessorCount(op *Operation, decls []Arg) error {
-	n, singles, open := len(op.Successors()), 0, false
-	for _, a := range decls {
-		if a.Mode == Single {
-			singles++
-		} else {
-			open = true
-		}
-	}
+	n := len(op.Successors())
+	singles, open := countModes(decls)
 	switch {
 	case open && n < singles:
 		return Errorf(op, "requires at least %d successors but found %d", singles, n)
@@ -260,14 +248,7 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 		}
 		return nil
 	}
-	singles, open := 0, false
-	for _, a := range decls {
-		if a.Mode == Single {
-			singles++
-		} else {
-			open = true
-		}
-	}
+	singles, open := countModes(decls)
 	switch {
 	case !open && singles == 0 && n != 0:
 		return Errorf(op, "requires zero %ss", what)
@@ -282,6 +263,19 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
 	}
 	return nil
+}
+
+// countModes counts the single declarations and reports whether any is
+// optional or variadic.
+func countModes(decls []Arg) (singles int, open bool) {
+	for _, a := range decls {
+		if a.Mode == Single {
+			singles++
+		} else {
+			open = true
+		}
+	}
+	return singles, open
 }
 
 // span is where one declaration's values are in an op's list.
@@ -306,12 +300,7 @@ func groupSpans(decls []Arg, n int, segmented bool, op *Operation, segAttr strin
 		}
 		return
 	}
-	singles := 0
-	for _, a := range decls {
-		if a.Mode == Single {
-			singles++
-		}
-	}
+	singles, _ := countModes(decls)
 	k := 0
 	for i, a := range decls {
 		c := 1
