@@ -261,3 +261,42 @@ func DenseArrayValues(op *Operation, name string) []int64 {
 	}
 	return nil
 }
+
+// ParseOptionalArrowTypes reads `-> T` or `-> (T, U)` into st's result
+// types, when it is there.
+func ParseOptionalArrowTypes(p AsmParser, st *OperationState) error {
+	if !p.PeekPunct("->") {
+		return nil
+	}
+	ts, err := p.ParseArrowTypeList()
+	st.ResultTypes = ts
+	return err
+}
+
+// PrintArrowTypes prints the form ParseOptionalArrowTypes reads for the
+// types of vs (nothing for none): one type without parentheses, unless
+// parens or the type is a function type.
+func PrintArrowTypes(p AsmPrinter, vs []*Value, parens bool) {
+	if len(vs) == 0 {
+		return
+	}
+	if _, fn := vs[0].Type.(*FunctionType); len(vs) == 1 && !parens && !fn {
+		p.Write(" -> ")
+		p.Type(vs[0].Type)
+		return
+	}
+	p.Write(" -> (")
+	p.Types(ValueTypes(vs))
+	p.Write(")")
+}
+
+// ParseBodyAndAttrDict reads an op's last region, whose entry block
+// declares args, and the attribute dictionary after it.
+func ParseBodyAndAttrDict(p AsmParser, st *OperationState, args []Argument) error {
+	r, err := p.ParseRegion(args)
+	if err != nil {
+		return err
+	}
+	st.Regions = append(st.Regions, r)
+	return ParseTrailingAttrDict(p, st)
+}

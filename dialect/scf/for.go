@@ -113,12 +113,7 @@ func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 	}
 	st.OperandTypes = append([]ir.Type{ivType, ivType, ivType}, iterTypes...)
 	st.ResultTypes = iterTypes
-	r, err := p.ParseRegion(args)
-	if err != nil {
-		return err
-	}
-	st.Regions = []*ir.RegionState{r}
-	return ir.ParseTrailingAttrDict(p, st)
+	return ir.ParseBodyAndAttrDict(p, st, args)
 }
 
 func printFor(p ir.AsmPrinter, op *ir.Operation) {

@@ -83,12 +83,7 @@ func parseParallel(p ir.AsmParser, st *ir.OperationState) error {
 	st.Operands = append(append(append(append(st.Operands, lbs...), ubs...), steps...), inits...)
 	st.OperandTypes = append(ir.IndexTypes(3*len(ivs)), st.ResultTypes...)
 	st.AddAttr("operandSegmentSizes", ir.I32Array(int64(len(lbs)), int64(len(ubs)), int64(len(steps)), int64(len(inits))))
-	r, err := p.ParseRegion(ivs)
-	if err != nil {
-		return err
-	}
-	st.Regions = []*ir.RegionState{r}
-	return ir.ParseTrailingAttrDict(p, st)
+	return ir.ParseBodyAndAttrDict(p, st, ivs)
 }
 
 func printParallel(p ir.AsmPrinter, op *ir.Operation) {
@@ -115,14 +110,7 @@ func printParallel(p ir.AsmPrinter, op *ir.Operation) {
 	if len(op.Operands) > 3*n {
 		p.Write(" init ")
 		list(op.Operands[3*n:])
-		p.Write(" -> ")
-		if len(op.Results) == 1 {
-			p.Type(op.Results[0].Type)
-		} else {
-			p.Write("(")
-			p.Types(ir.ValueTypes(op.Results))
-			p.Write(")")
-		}
+		ir.PrintArrowTypes(p, op.Results, false)
 	}
 	p.Write(" ")
 	p.Region(op.Regions[0], false, true)
