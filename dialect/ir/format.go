@@ -202,8 +202,6 @@ type Format struct {
 	// they are appended to the op state as read; likewise regions and
 	// successors (and every one of these is always there).
 	inOrder, regionsInOrder, succsInOrder bool
-	// operandCap is the room made for the operands before reading them.
-	operandCap int
 	// directives is the number of custom directives (each needs scratch
 	// space while parsing).
 	directives int

@@ -440,12 +440,6 @@ func (f *Format) check() error {
 	f.inOrder = inDeclarationOrder(order)
 	f.regionsInOrder = inDeclarationOrder(regionOrder) && len(regionOrder) == len(s.Regions)
 	f.succsInOrder = inDeclarationOrder(succOrder) && len(succOrder) == len(s.Successors)
-	for _, a := range s.Operands {
-		f.operandCap++
-		if a.Mode == Variadic {
-			f.operandCap += 3
-		}
-	}
 	for i, a := range s.Operands {
 		if n := seen[[2]int{int(fOperand), i}]; n > 1 || n == 0 && !allOperands {
 			return fmt.Errorf("operand $%s appears %d times", a.Name, n)

@@ -8,13 +8,20 @@ import (
 // Reading an op's custom form by its compiled format.
 
 // fmtParse holds what a format reads, by declaration. It lives on the
-// stack: operands, regions and successors go straight into the op state
-// as they are read (where each declaration's are is kept here), types and
-// attributes into fixed arrays; finish puts them in declaration order.
+// stack: regions and successors go straight into the op state as they are
+// read (where each declaration's are is kept here), operands, types and
+// attributes into fixed arrays; finish puts them in declaration order,
+// the operands into a list of just their number.
 type fmtParse struct {
 	f  *Format
 	p  AsmParser
 	st *OperationState
+
+	// The operands read, in the order read: in opBuf while they fit, then
+	// in spill.
+	opBuf [maxBufferedOperands]OperandRef
+	nOps  int
+	spill []OperandRef
 
 	ops      [maxOperandDecls]span
 	opLoc    [maxOperandDecls]Location // where each declaration's operands begin
@@ -62,9 +69,6 @@ func (t *typeSet) at(k int) Type {
 func (f *Format) Parse(p AsmParser, st *OperationState) error {
 	var r fmtParse
 	r.f, r.p, r.st = f, p, st
-	if f.operandCap > 0 && st.Operands == nil {
-		st.Operands = make([]OperandRef, 0, f.operandCap)
-	}
 	err := r.elements(f.elems)
 	if err == nil {
 		err = r.finish()
@@ -181,14 +185,39 @@ func isKeywordLiteral(s string) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// operand reads the operand(s) of declaration i, appending them to the
-// op state.
+// maxBufferedOperands operands are kept on the stack while reading.
+const maxBufferedOperands = 16
+
+// addOperand keeps an operand read.
+func (r *fmtParse) addOperand(ref OperandRef) {
+	if r.spill == nil && r.nOps < len(r.opBuf) {
+		r.opBuf[r.nOps] = ref
+		r.nOps++
+		return
+	}
+	if r.spill == nil {
+		r.spill = make([]OperandRef, r.nOps, 2*len(r.opBuf))
+		copy(r.spill, r.opBuf[:])
+	}
+	r.spill = append(r.spill, ref)
+	r.nOps++
+}
+
+// operandsRead are the operands read so far, in the order read.
+func (r *fmtParse) operandsRead() []OperandRef {
+	if r.spill != nil {
+		return r.spill
+	}
+	return r.opBuf[:r.nOps]
+}
+
+// operand reads the operand(s) of declaration i.
 func (r *fmtParse) operand(i int, optional bool) (bool, error) {
-	p, st := r.p, r.st
+	p := r.p
 	a := &r.f.syn.Operands[i]
 	r.opSeen[i] = true
 	r.opLoc[i] = p.Loc()
-	start := len(st.Operands)
+	start := r.nOps
 	r.ops[i] = span{start: start}
 	switch {
 	case a.Mode != Variadic && !optional:
@@ -196,7 +225,7 @@ func (r *fmtParse) operand(i int, optional bool) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		st.Operands = append(st.Operands, ref)
+		r.addOperand(ref)
 	case a.Mode == Variadic:
 		if !p.PeekOperand() {
 			return false, nil
@@ -206,7 +235,7 @@ func (r *fmtParse) operand(i int, optional bool) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			st.Operands = append(st.Operands, ref)
+			r.addOperand(ref)
 			if !p.ParseOptionalPunct(",") {
 				break
 			}
@@ -216,9 +245,9 @@ func (r *fmtParse) operand(i int, optional bool) (bool, error) {
 		if err != nil || !ok {
 			return false, err
 		}
-		st.Operands = append(st.Operands, ref)
+		r.addOperand(ref)
 	}
-	r.ops[i].n = len(st.Operands) - start
+	r.ops[i].n = r.nOps - start
 	return r.ops[i].n > 0, nil
 }
 
@@ -646,8 +675,10 @@ func (r *fmtParse) custom(e *fmtElem) error {
 		case fOperand:
 			r.opSeen[arg.index] = true
 			r.opLoc[arg.index] = loc
-			r.ops[arg.index] = span{start: len(st.Operands), n: len(d.operands[k])}
-			st.Operands = append(st.Operands, d.operands[k]...)
+			r.ops[arg.index] = span{start: r.nOps, n: len(d.operands[k])}
+			for _, ref := range d.operands[k] {
+				r.addOperand(ref)
+			}
 		case fType:
 			ts := typeSet{many: d.types[k], set: true}
 			if arg.sub.kind == fResult {
@@ -742,15 +773,23 @@ func (r *fmtParse) finishOperands() error {
 	if len(decls) == 0 {
 		return nil
 	}
-	if !f.inOrder {
-		ordered := make([]OperandRef, 0, len(st.Operands))
+	read := r.operandsRead()
+	base := len(st.Operands)
+	operands := make([]OperandRef, 0, base+len(read))
+	operands = append(operands, st.Operands...)
+	if f.inOrder {
+		operands = append(operands, read...)
+		for i := range decls {
+			r.ops[i].start += base
+		}
+	} else {
 		for i := range decls {
 			sp := r.ops[i]
-			r.ops[i].start = len(ordered)
-			ordered = append(ordered, st.Operands[sp.start:sp.end()]...)
+			r.ops[i].start = len(operands)
+			operands = append(operands, read[sp.start:sp.end()]...)
 		}
-		st.Operands = ordered
 	}
+	st.Operands = operands
 	types := make([]Type, len(st.Operands))
 	for i := range decls {
 		sp := r.ops[i]
@@ -772,11 +811,8 @@ func (r *fmtParse) finishOperands() error {
 			return r.p.ErrorAt(r.opLoc[i], "number of operands and types do not match: got %d operands and %d types", len(dst), c)
 		}
 	}
-	if st.OperandTypes == nil {
-		st.OperandTypes = types
-	} else {
-		st.OperandTypes = append(st.OperandTypes, types...)
-	}
+	copy(types, st.OperandTypes) // those of operands before the format's
+	st.OperandTypes = types
 	if s.SegmentedOperands {
 		counts := make([]int64, len(decls))
 		for i := range decls {
