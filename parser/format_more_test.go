@@ -93,15 +93,15 @@ func init() {
 	// Any number of regions, comma-separated (after the dictionary: a
 	// dictionary after no region would read as a region).
 	reg("regions", ir.OpSyntax{
-		Regions: []ir.Arg{{Name: "bodies", Mode: ir.Variadic}},
-		Format:  "attr-dict-with-keyword $bodies",
+		Regions: []string{"bodies"}, VariadicRegions: true,
+		Format: "attr-dict-with-keyword $bodies",
 	})
 	// A successor with its operands.
 	ir.Register(ir.WithFormat(&ir.OpDef{Name: "fmt.br", Traits: ir.Terminator, SuccessorOperands: func(op *ir.Operation) []ir.OperandRange {
 		return []ir.OperandRange{{Start: 0, N: len(op.Operands)}}
 	}}, ir.OpSyntax{
 		Operands:   []ir.Arg{{Name: "args", Mode: ir.Variadic}},
-		Successors: []ir.Arg{{Name: "dest"}},
+		Successors: []string{"dest"},
 		Format:     "$dest (`(` $args^ `:` type($args) `)`)? attr-dict",
 	}))
 	// A callee's function type gives the arguments' and results' types.
@@ -236,7 +236,7 @@ func TestFormatCompileErrorsUpstream(t *testing.T) {
 		{ir.OpSyntax{Operands: []ir.Arg{{Name: "a", Like: "b"}, {Name: "b", Like: "a"}}, Format: "$a `,` $b attr-dict"}, "in a circle"},
 		{ir.OpSyntax{Attrs: []ir.AttrArg{{Name: "e", Kind: ir.AttrEnum, Type: ir.I64}}, Format: "$e attr-dict"}, "has no keywords"},
 		{ir.OpSyntax{Format: "custom<Nothing>() attr-dict"}, "unknown custom directive"},
-		{ir.OpSyntax{Regions: []ir.Arg{{Name: "r"}}, Format: "attr-dict"}, "region $r must appear once"},
+		{ir.OpSyntax{Regions: []string{"r"}, Format: "attr-dict"}, "region $r must appear once"},
 	} {
 		_, err := ir.CompileFormat("fmt.bad", c.s)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -21,7 +21,7 @@ func init() {
 		},
 	}, ir.OpSyntax{
 		Attrs:   []ir.AttrArg{{Name: "sym_name", Kind: ir.AttrSymbolName, Optional: true}},
-		Regions: []ir.Arg{{Name: "bodyRegion"}},
+		Regions: []string{"bodyRegion"},
 		Format:  "($sym_name^)? attr-dict-with-keyword $bodyRegion",
 	}))
 }

@@ -13,7 +13,7 @@ func init() {
 			Verify: func(op *ir.Operation) error { return verifySuccessorArgs(op, 0, op.Operands) },
 		}, ir.OpSyntax{
 			Operands:   []ir.Arg{{Name: "destOperands", Mode: ir.Variadic}},
-			Successors: []ir.Arg{{Name: "dest"}},
+			Successors: []string{"dest"},
 			Format:     "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict",
 		}),
 		ir.WithFormat(&ir.OpDef{
@@ -30,7 +30,7 @@ func init() {
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "condition", Type: ir.I1},
 				{Name: "trueDestOperands", Mode: ir.Variadic}, {Name: "falseDestOperands", Mode: ir.Variadic}},
-			Successors:        []ir.Arg{{Name: "trueDest"}, {Name: "falseDest"}},
+			Successors:        []string{"trueDest", "falseDest"},
 			Attrs:             []ir.AttrArg{{Name: "branch_weights", Kind: ir.AttrDenseArray, Type: ir.I32, Optional: true}},
 			SegmentedOperands: true,
 			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " +

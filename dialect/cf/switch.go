@@ -15,7 +15,7 @@ func init() {
 		Verify:            verifySwitch,
 	}, ir.OpSyntax{
 		Operands:   []ir.Arg{{Name: "flag"}, {Name: "defaultOperands", Mode: ir.Variadic}, {Name: "caseOperands", Mode: ir.Variadic}},
-		Successors: []ir.Arg{{Name: "defaultDestination"}, {Name: "caseDestinations", Mode: ir.Variadic}},
+		Successors: []string{"defaultDestination", "caseDestinations"}, VariadicSuccessors: true,
 		Attrs: []ir.AttrArg{{Name: "case_values", Optional: true},
 			{Name: "case_operand_segments", Kind: ir.AttrDenseArray, Type: ir.I32}},
 		SegmentedOperands: true,

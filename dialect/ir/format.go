@@ -157,10 +157,15 @@ type OpSyntax struct {
 	Operands []Arg
 	Results  []Arg
 	Attrs    []AttrArg
-	// Regions and Successors are the op's regions and successor blocks, in
-	// order (Name and Mode).
-	Regions    []Arg
-	Successors []Arg
+	// Regions are the names of the op's regions, in order; Successors
+	// those of its successor blocks.
+	Regions    []string
+	Successors []string
+	// VariadicRegions: the last region is variadic, any number of regions
+	// (ODS's VariadicRegion, which only the last region may be); likewise
+	// VariadicSuccessors for the last successor.
+	VariadicRegions    bool
+	VariadicSuccessors bool
 	// SegmentedOperands: the op carries operandSegmentSizes (MLIR's
 	// AttrSizedOperandSegments), needed when more than one operand is
 	// optional or variadic. Likewise SegmentedResults.
@@ -189,10 +194,13 @@ const (
 
 // Format is a compiled assembly format.
 type Format struct {
-	op     string
-	syn    OpSyntax
-	elems  []*fmtElem
-	elided []string // attribute names attr-dict leaves out
+	op  string
+	syn OpSyntax
+	// regions and succs are the syntax's regions and successors with
+	// their modes.
+	regions, succs []Arg
+	elems          []*fmtElem
+	elided         []string // attribute names attr-dict leaves out
 	// spelled: per operand and result, some element gives its types.
 	opSpelled, resSpelled []bool
 	// derived lists the values whose types come from another's, in an

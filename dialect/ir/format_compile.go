@@ -14,7 +14,9 @@ import (
 // operand and result type is spelled, fixed or derived, optional groups
 // have one anchor and can be recognised by their first element.
 func CompileFormat(op string, s OpSyntax) (*Format, error) {
-	f := &Format{op: op, syn: s}
+	f := &Format{op: op, syn: s,
+		regions: lastVariadic(s.Regions, s.VariadicRegions),
+		succs:   lastVariadic(s.Successors, s.VariadicSuccessors)}
 	c := &fmtCompiler{f: f, src: s.Format}
 	elems, err := c.elements(false)
 	if err != nil {
@@ -33,6 +35,19 @@ func CompileFormat(op string, s OpSyntax) (*Format, error) {
 		f.elided = append(f.elided, a.Name)
 	}
 	return f, nil
+}
+
+// lastVariadic gives the declarations of named regions or successors,
+// the last variadic if variadic says so.
+func lastVariadic(names []string, variadic bool) []Arg {
+	args := make([]Arg, len(names))
+	for i, n := range names {
+		args[i].Name = n
+	}
+	if variadic && len(args) > 0 {
+		args[len(args)-1].Mode = Variadic
+	}
+	return args
 }
 
 // ---- reading the format text ----
@@ -281,10 +296,10 @@ func (c *fmtCompiler) variable(name string) (*fmtElem, error) {
 	if i := attrIndex(s.Attrs, name); i >= 0 {
 		return &fmtElem{kind: fAttr, index: i}, nil
 	}
-	if i := argIndex(s.Regions, name); i >= 0 {
+	if i := argIndex(c.f.regions, name); i >= 0 {
 		return &fmtElem{kind: fRegion, index: i}, nil
 	}
-	if i := argIndex(s.Successors, name); i >= 0 {
+	if i := argIndex(c.f.succs, name); i >= 0 {
 		return &fmtElem{kind: fSuccessor, index: i}, nil
 	}
 	if argIndex(s.Results, name) >= 0 {
@@ -367,12 +382,12 @@ func (f *Format) check() error {
 				seen[[2]int{int(e.kind), e.index}]++
 				if e.kind == fRegion {
 					regionOrder = append(regionOrder, e.index)
-					if group != nil || s.Regions[e.index].Mode != Single {
+					if group != nil || f.regions[e.index].Mode != Single {
 						regionOrder = append(regionOrder, -1) // may be absent
 					}
 				} else {
 					succOrder = append(succOrder, e.index)
-					if group != nil || s.Successors[e.index].Mode != Single {
+					if group != nil || f.succs[e.index].Mode != Single {
 						succOrder = append(succOrder, -1)
 					}
 				}
@@ -472,12 +487,12 @@ func (f *Format) check() error {
 	}
 	for i, r := range s.Regions {
 		if seen[[2]int{int(fRegion), i}] != 1 && !allRegions {
-			return fmt.Errorf("region $%s must appear once", r.Name)
+			return fmt.Errorf("region $%s must appear once", r)
 		}
 	}
 	for i, r := range s.Successors {
 		if seen[[2]int{int(fSuccessor), i}] != 1 && !allSuccessors {
-			return fmt.Errorf("successor $%s must appear once", r.Name)
+			return fmt.Errorf("successor $%s must appear once", r)
 		}
 	}
 	return f.checkTypes()

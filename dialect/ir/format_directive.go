@@ -141,7 +141,7 @@ func (d DirectivePrint) Attr(i int) Attribute {
 // Regions are the regions of argument i.
 func (d DirectivePrint) Regions(i int) []*Region {
 	var spans [maxRegionDecls]span
-	groupSpans(d.f.syn.Regions, len(d.op.Regions), false, d.op, "", spans[:])
+	groupSpans(d.f.regions, len(d.op.Regions), false, d.op, "", spans[:])
 	sp := spans[d.args[i].index]
 	return d.op.Regions[sp.start:sp.end()]
 }
@@ -150,7 +150,7 @@ func (d DirectivePrint) Regions(i int) []*Region {
 func (d DirectivePrint) Successors(i int) []*Block {
 	var spans [maxSuccDecls]span
 	succ := d.op.Successors()
-	groupSpans(d.f.syn.Successors, len(succ), false, d.op, "", spans[:])
+	groupSpans(d.f.succs, len(succ), false, d.op, "", spans[:])
 	sp := spans[d.args[i].index]
 	return succ[sp.start:sp.end()]
 }

@@ -254,7 +254,7 @@ func (r *fmtParse) operand(i int, optional bool) (bool, error) {
 // region reads region declaration i (a list of them for a variadic one).
 func (r *fmtParse) region(i int, optional bool) (bool, error) {
 	p, st := r.p, r.st
-	variadic := r.f.syn.Regions[i].Mode == Variadic
+	variadic := r.f.regions[i].Mode == Variadic
 	start := len(st.Regions)
 	r.regions[i] = span{start: start}
 	for {
@@ -741,12 +741,12 @@ func (r *fmtParse) finish() error {
 		}
 	}
 	if len(s.Regions) > 0 && !f.regionsInOrder {
-		st.Regions = inOrder(st.Regions, r.regions[:len(s.Regions)], s.Regions, func() *RegionState {
+		st.Regions = inOrder(st.Regions, r.regions[:len(s.Regions)], f.regions, func() *RegionState {
 			return &RegionState{} // an optional region left out is empty
 		})
 	}
 	if len(s.Successors) > 0 && !f.succsInOrder {
-		st.Successors = inOrder(st.Successors, r.succs[:len(s.Successors)], s.Successors, nil)
+		st.Successors = inOrder(st.Successors, r.succs[:len(s.Successors)], f.succs, nil)
 	}
 	return nil
 }

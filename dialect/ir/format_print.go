@@ -24,8 +24,8 @@ func (f *Format) Print(p AsmPrinter, op *Operation) {
 	s := &f.syn
 	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", w.ops[:])
 	groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", w.res[:])
-	groupSpans(s.Regions, len(op.Regions), false, op, "", w.regions[:])
-	groupSpans(s.Successors, len(op.Successors()), false, op, "", w.succs[:])
+	groupSpans(f.regions, len(op.Regions), false, op, "", w.regions[:])
+	groupSpans(f.succs, len(op.Successors()), false, op, "", w.succs[:])
 	w.elements(f.elems)
 }
 

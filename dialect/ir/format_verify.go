@@ -35,10 +35,10 @@ func (f *Format) VerifyCounts(op *Operation) error {
 			}
 		}
 	}
-	if err := verifyRegionCount(op, s.Regions); err != nil {
+	if err := verifyRegionCount(op, f.regions); err != nil {
 		return err
 	}
-	return verifySuccessorCount(op, s.Successors)
+	return verifySuccessorCount(op, f.succs)
 }
 
 // verifyRegionCount checks op's regions against the declarations, in the

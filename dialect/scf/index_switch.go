@@ -13,10 +13,10 @@ func init() {
 		ImplicitTerminator: "scf.yield",
 		Verify:             verifyIndexSwitch,
 	}, ir.OpSyntax{
-		Operands:   []ir.Arg{{Name: "arg", Type: ir.Index}},
-		Results:    []ir.Arg{{Name: "results", Mode: ir.Variadic}},
-		Attrs:      []ir.AttrArg{{Name: "cases", Kind: ir.AttrDenseArray, Type: ir.I64}},
-		Regions:    []ir.Arg{{Name: "defaultRegion"}, {Name: "caseRegions", Mode: ir.Variadic}},
+		Operands: []ir.Arg{{Name: "arg", Type: ir.Index}},
+		Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+		Attrs:    []ir.AttrArg{{Name: "cases", Kind: ir.AttrDenseArray, Type: ir.I64}},
+		Regions:  []string{"defaultRegion", "caseRegions"}, VariadicRegions: true,
 		Directives: map[string]*ir.Directive{"SwitchCases": switchCases},
 		Format:     "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
 	}))

@@ -16,8 +16,8 @@ func init() {
 			Verify: verifyReduce,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
-			Regions:  []ir.Arg{{Name: "reductions", Mode: ir.Variadic}},
-			Format:   "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
+			Regions:  []string{"reductions"}, VariadicRegions: true,
+			Format: "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "scf.reduce.return", Summary: "the result of a reduction region",
