@@ -382,7 +382,7 @@ func (p *printer) printOp(op *ir.Operation) {
 		p.regions[r] = s
 	}
 	p.writeResults(op)
-	if op.Def != nil && op.Def.Print != nil && !p.opts.Generic {
+	if op.Def != nil && op.Def.Print != nil && !p.opts.Generic && (op.Def.GenericOnly == nil || !op.Def.GenericOnly(op)) {
 		// The dialect prefix is dropped where it is the default dialect of
 		// the enclosing op: builtin at the top level and in a module, the
 		// op's own elsewhere (func in a function). A module in a function

@@ -85,7 +85,6 @@ type Target struct {
 	Name               string            `json:"name"`
 	Inherits           string            `json:"inherits,omitempty"`
 	Description        string            `json:"description,omitempty"`
-	Arch               string            `json:"arch,omitempty"`
 	AllocatorAlignment int64             `json:"allocator_alignment,omitempty"`
 	Spaces             map[string]*Space `json:"spaces"`
 	Hazards            []string          `json:"hazards,omitempty"`
@@ -97,20 +96,18 @@ type Target struct {
 	// tstore); empty: any space.
 	Loads  []string `json:"loads,omitempty"`
 	Stores []string `json:"stores,omitempty"`
-	// Family is the nearest built-in target in the inheritance chain (the
-	// target itself when built in or standalone). Target-aware op rules,
-	// such as the in-place variants of sels and prelu, follow the family,
-	// so a user target inheriting ascend950 keeps the A5 rules.
-	Family string `json:"-"`
+	// InPlace are the in-place variants of tile ops the target allows
+	// (tile.InPlaceRules: prelu-reuses-tmp).
+	InPlace []string `json:"in_place,omitempty"`
+	// PTOArch is ptoas's arch for the target and the facts of its rules
+	// (pto_arch.go); nil: none.
+	PTOArch *PTOArch `json:"pto_arch,omitempty"`
 }
 
-// RulesName is the name target-aware op rules are keyed on (the family).
-func (t *Target) RulesName() string {
-	if t.Family != "" {
-		return t.Family
-	}
-	return t.Name
-}
+// AliasRules are the in-place variants the target allows
+// (tile.InPlaceRules), space-separated: what the target-aware no-alias
+// rules of the tile ops read.
+func (t *Target) AliasRules() string { return strings.Join(t.InPlace, " ") }
 
 // HasHazard reports whether the target declares the named hazard
 // (e.g. "split-load-tpop", the Ascend910B load + tpop_from_aic rule).
@@ -206,13 +203,14 @@ type raw struct {
 	Name               string                     `json:"name"`
 	Inherits           string                     `json:"inherits"`
 	Description        string                     `json:"description"`
-	Arch               string                     `json:"arch"`
 	AllocatorAlignment *int64                     `json:"allocator_alignment"`
 	Spaces             map[string]json.RawMessage `json:"spaces"`
 	Hazards            *[]string                  `json:"hazards"`
 	Moves              *[][2]string               `json:"moves"`
 	Loads              *[]string                  `json:"loads"`
 	Stores             *[]string                  `json:"stores"`
+	InPlace            *[]string                  `json:"in_place"`
+	PTOArch            *rawPTOArch                `json:"pto_arch"`
 }
 
 // Load resolves a target by built-in name or JSON file path.
@@ -306,15 +304,24 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	if t.Name == "" {
 		t.Name = strings.TrimSuffix(filepath.Base(nameOrPath), ".json")
 	}
-	if strings.HasSuffix(source, "(built-in)") || r.Inherits == "" {
-		t.Family = t.Name
-	}
 	t.Inherits = r.Inherits
 	if r.Description != "" {
 		t.Description = r.Description
 	}
-	if r.Arch != "" {
-		t.Arch = r.Arch
+	if r.InPlace != nil {
+		for k, v := range *r.InPlace {
+			if _, ok := tile.InPlaceRules[v]; !ok {
+				return nil, at(fmt.Sprintf("in_place[%d]", k), "unknown in-place variant %q (variants: %s)", v, strings.Join(slices.Sorted(maps.Keys(tile.InPlaceRules)), ", "))
+			}
+		}
+		t.InPlace = *r.InPlace
+	}
+	if r.PTOArch != nil {
+		a, field, err := r.PTOArch.apply(t.PTOArch)
+		if err != nil {
+			return nil, at("pto_arch"+field, "%v", err)
+		}
+		t.PTOArch = a
 	}
 	if r.AllocatorAlignment != nil {
 		if err := checkAlignment(*r.AllocatorAlignment); err != nil {

@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -50,6 +51,8 @@ func TestRejected(t *testing.T) {
 			":1:2: allocator_alignment: 48 is not a power of two"},
 		{"unknown hazard", "{\"inherits\": \"ascend910b\", \"hazards\": [\"split-load-tpop\", \"split-load-tpopp\"]}",
 			":1:59: hazards[1]: unknown hazard \"split-load-tpopp\" (known hazards: split-load-tpop)"},
+		{"unknown in-place variant", "{\"inherits\": \"ascend910b\", \"in_place\": [\"prelu-reuses-tmpp\"]}",
+			":1:41: in_place[0]: unknown in-place variant \"prelu-reuses-tmpp\" (variants: prelu-reuses-tmp)"},
 		{"misspelled space", "{\"inherits\": \"ascend950\", \"spaces\": {\"vecc\": {\"capacity\": 1024}}}",
 			":1:38: spaces.vecc: unknown memory space \"vecc\" (spaces: vec, mat, left, right, acc, bias, left_scale, right_scale)"},
 		{"global memory is not a target space", "{\"spaces\": {\"ddr\": {\"capacity\": 1024}}}",
@@ -167,8 +170,8 @@ func TestAccepted(t *testing.T) {
 	if vec.Capacity != 131072 || vec.DeclaredAlignment != 256 || vec.PhysicalCapacity != 253952 || tg.Alignment("vec") != 32 {
 		t.Errorf("vec = %+v, alignment %d", *vec, tg.Alignment("vec"))
 	}
-	if !tg.HasHazard(HazardSplitLoadTpop) || tg.Family != "ascend950" {
-		t.Errorf("hazards %v, family %q", tg.Hazards, tg.Family)
+	if !tg.HasHazard(HazardSplitLoadTpop) || tg.AliasRules() != "prelu-reuses-tmp" {
+		t.Errorf("hazards %v, in-place variants %q (want ascend950's)", tg.Hazards, tg.AliasRules())
 	}
 	if vec.PTOAS == nil || vec.PTOAS.Capacity != 253952 || vec.PTOAS.Alignment != 32 {
 		t.Errorf("vec's ptoas planner entry is not ascend950's: %+v", vec.PTOAS)
@@ -233,7 +236,7 @@ func FuzzLoad(f *testing.F) {
 			return
 		}
 		for _, bad := range []string{"\x00", "\xEF\xBB\xBF", "null"} {
-			if strings.Contains(body, bad) && !strings.Contains(tg.Description+tg.Name+tg.Arch, bad) {
+			if strings.Contains(body, bad) && !strings.Contains(tg.Description+tg.Name+fmt.Sprintf("%+v", tg.PTOArch), bad) {
 				t.Fatalf("accepted a file with %q", bad)
 			}
 		}

@@ -145,6 +145,12 @@ type OpDef struct {
 	Parse  func(p AsmParser, st *OperationState) error
 	Print  func(p AsmPrinter, op *Operation)
 	Verify func(op *Operation) error
+
+	// GenericOnly, when set, reports that op cannot be printed in its
+	// custom form (that text would read back as another op: pto.tmov
+	// with a pre-quant scalar and no fp tile); the printer writes it in
+	// generic form.
+	GenericOnly func(op *Operation) bool
 	// InferResults, when set, completes the result types of a parsed op
 	// once its operands are resolved (pto.subset's valid region depends on
 	// whether its offsets are constants).

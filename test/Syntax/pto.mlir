@@ -14,7 +14,7 @@
 // CHECK-NEXT:    pto.tload ins(%src : !pto.partition_tensor_view<64x64xf32>) outs(%tile : !pto.tile_buf<vec, 64x64xf32>)
 // CHECK-NEXT:    pto.tadd ins(%tile, %tile : !pto.tile_buf<vec, 64x64xf32>, !pto.tile_buf<vec, 64x64xf32>) outs(%tile_0 : !pto.tile_buf<vec, 64x64xf32>)
 // CHECK-NEXT:    pto.tstore ins(%tile_0 : !pto.tile_buf<vec, 64x64xf32>) outs(%dst : !pto.partition_tensor_view<64x64xf32>) {xd.note}
-// GENERIC:       "pto.tadd"(%tile, %tile, %tile_0) <{operandSegmentSizes = array<i32: 2, 1>}> : (!pto.tile_buf<vec, 64x64xf32>, !pto.tile_buf<vec, 64x64xf32>, !pto.tile_buf<vec, 64x64xf32>) -> ()
+// GENERIC:       "pto.tadd"(%tile, %tile, %tile_0) : (!pto.tile_buf<vec, 64x64xf32>, !pto.tile_buf<vec, 64x64xf32>, !pto.tile_buf<vec, 64x64xf32>) -> ()
 func.func @kernel(%src: !pto.partition_tensor_view<64x64xf32>, %dst: !pto.partition_tensor_view<64x64xf32>) {
   %0 = arith.constant 0 : i64
   %1 = arith.constant 16384 : i64
@@ -29,6 +29,6 @@ func.func @kernel(%src: !pto.partition_tensor_view<64x64xf32>, %dst: !pto.partit
 
 // -----
 
-// Other pto types are kept as opaque types.
+// Pointers and tensor views are types of the pto dialect.
 // CHECK: func.func private @other(!pto.tensor_view<128xf16>, !pto.ptr<f32>)
 func.func private @other(!pto.tensor_view<128xf16>, !pto.ptr<f32>)

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
 	"github.com/pto-opt/pto-opt/internal/atomicfile"
 	"github.com/pto-opt/pto-opt/internal/stdio"
 	"github.com/pto-opt/pto-opt/internal/tilerun"
@@ -201,13 +202,15 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if perr != nil {
 			diags = append(diags, ir.Diagnostics(perr)...)
 		} else {
-			tgt := explicitTarget
-			if tgt == nil {
-				tgt, err = moduleTarget(module)
-				if err != nil {
-					diags = append(diags, ir.NewError(module.Loc, "%v", err))
-					ok = false
-				}
+			tgt, terr := chooseTarget(module, explicitTarget)
+			if terr == nil && tgt != nil {
+				// ptoas's arch rules, on the pto ops of the file, now
+				// that its target is known.
+				terr = pto.VerifyArch(module, tgt.PTO())
+			}
+			if terr != nil {
+				diags = append(diags, ir.Diagnostics(terr)...)
+				ok = false
 			}
 			mgr.Target = tgt
 			var before *planCheck
@@ -482,11 +485,35 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// moduleTarget selects the target named by `module attributes
-// {tile.target = "..."}`, or the unbounded generic target.
-func moduleTarget(m *ir.Operation) (*targets.Target, error) {
+// chooseTarget is the target of a module: --target when given (it must
+// agree with the arch the kernel names), else the one the module names
+// (tile.target, or ptoas's pto.target_arch or "pto.device-spec"), else
+// the unbounded generic target.
+func chooseTarget(m *ir.Operation, explicit *targets.Target) (*targets.Target, error) {
+	if explicit != nil {
+		return explicit, explicit.AgreesWithKernel(m)
+	}
+	var tgt *targets.Target
 	if s, ok := m.StrAttrValue("tile.target"); ok {
-		return targets.Load(s)
+		t, err := targets.Load(s)
+		if err != nil {
+			return nil, ir.NewError(m.Loc, "%v", err)
+		}
+		tgt = t
+	}
+	fromKernel, attr, named, err := targets.FromKernel(m)
+	switch {
+	case err != nil:
+		return nil, err
+	case named && tgt != nil:
+		if err := tgt.AgreesWithKernel(m); err != nil {
+			return nil, ir.NewError(m.Loc, "tile.target = %q and %s disagree: %s", tgt.Name, attr, ir.AsDiagnostic(err).Msg)
+		}
+		return tgt, nil
+	case named:
+		return fromKernel, nil
+	case tgt != nil:
+		return tgt, nil
 	}
 	return targets.Generic(), nil
 }
@@ -566,7 +593,8 @@ OPTIONS:
   --dump-pass-pipeline               Print the pass pipeline (to stderr)
   --verify-each[=true|false]         Verify the IR after every pass (default true)
   --target=<name|file.json>          Memory target (built-in: %s); overrides the
-                                     module's tile.target attribute
+                                     module's tile.target attribute and must agree
+                                     with its pto.target_arch or "pto.device-spec"
   --verify-plan                      Run every tile kernel before and after the passes on the
                                      reference executor and fail on the first read that differs
                                      or the first access outside a tensor or a view's source

@@ -51,7 +51,7 @@ func (c *planCheck) beforePass(p *pass.Pass, module *ir.Operation) {
 func (c *planCheck) check(w io.Writer, tgt *targets.Target, maxWork int64) error {
 	opts := tilerun.Options{Seed: 1, MaxWork: maxWork}
 	if tgt != nil {
-		opts.Target = tgt.RulesName()
+		opts.Target = tgt.AliasRules()
 	}
 	var errs ir.DiagnosticList
 	var passed []string
