@@ -127,6 +127,11 @@ func init() {
 		Operands: []ir.Arg{{Name: "x"}},
 		Format:   "$x `:` type($x) `\\n` `` `then` attr-dict",
 	})
+	// An optional operand's one type, followed by a comma of the format's.
+	reg("opt", ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "a", Mode: ir.OptionalArg}, {Name: "b"}},
+		Format:   "`(` (`a` `=` $a^ `:` type($a) `,`)? `b` `=` $b `:` type($b) `)` attr-dict",
+	})
 	// Operands spelled in another order than declared.
 	reg("swap", ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "a"}, {Name: "b"}},
@@ -168,6 +173,10 @@ func TestFormatUpstreamShapes(t *testing.T) {
 			"%f = \"t.f\"() : () -> ((i32, index) -> f32)\n" + def + "%r = fmt.icall %f(%i, %x) : (i32, index) -> f32", "%r = fmt.icall %f(%i, %x) : (i32, index) -> f32"},
 		{"a new line",
 			def + "fmt.lines %i : i32\nthen", "fmt.lines %i : i32\n  then\n"},
+		{"an optional operand's type is one type, the comma after it the format's",
+			def + "fmt.opt (a = %i : i32, b = %x : index)", "fmt.opt(a = %i : i32, b = %x : index)"},
+		{"the optional operand left out",
+			def + "fmt.opt (b = %x : index)", "b = %x : index)"},
 		{"operands out of declaration order",
 			def + "fmt.swap %x, %i : i32, index", "fmt.swap %x, %i : i32, index"},
 	} {

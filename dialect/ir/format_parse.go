@@ -295,8 +295,10 @@ func (r *fmtParse) types(e *fmtElem, optional bool) (bool, error) {
 		// count that does not match the operands' is reported when the
 		// operands get their types (as mlir-opt reports it).
 		a := &r.f.syn.Operands[sub.index]
-		if a.Mode == Single {
-			ts, err := r.typeList(1, a, e.qualified, optional)
+		if a.Mode != Variadic {
+			// An optional value has at most one type: a comma after it
+			// belongs to what follows (as in ODS).
+			ts, err := r.typeList(1, a, e.qualified, optional || a.Mode == OptionalArg)
 			r.opTypes[sub.index] = ts
 			return ts.count() > 0, err
 		}
@@ -307,7 +309,7 @@ func (r *fmtParse) types(e *fmtElem, optional bool) (bool, error) {
 	case fResult:
 		a := &r.f.syn.Results[sub.index]
 		n := -1
-		if a.Mode == Single {
+		if a.Mode != Variadic {
 			n = 1
 		}
 		ts, err := r.typeList(n, a, e.qualified, optional || a.Mode != Single)
