@@ -9,68 +9,37 @@ import (
 func init() {
 	casts := []string{"index_cast", "index_castui", "sitofp", "uitofp", "fptosi", "fptoui", "extsi", "extui", "bitcast"}
 	for _, n := range casts {
-		ir.Register(&ir.OpDef{
-			Name: "arith." + n, Summary: "cast " + n, Traits: ir.Pure,
-			Parse:  ir.ParseCastLike("to", "", "", ""),
-			Print:  ir.PrintCastLike("to", "", "", ""),
-			Verify: verifyCast,
-		})
+		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "cast " + n, Traits: ir.Pure, Verify: verifyCast},
+			castSyntax("")))
 	}
-	ir.Register(&ir.OpDef{
-		Name: "arith.trunci", Summary: "cast trunci", Traits: ir.Pure,
-		Inherent: []string{"overflowFlags"},
-		Parse:    ir.ParseCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
-		Print:    ir.PrintCastLike("to", "overflow", "overflowFlags", "#arith.overflow"),
-		Verify:   verifyCast,
-	})
-	for _, n := range []string{"extf", "truncf"} {
-		ir.Register(&ir.OpDef{
-			Name: "arith." + n, Summary: "float cast " + n, Traits: ir.Pure,
-			Inherent: []string{"fastmath", "roundingmode"},
-			Parse:    parseFloatCast,
-			Print:    printFloatCast,
-			Verify:   verifyCast,
-		})
-	}
+	ir.Register(
+		ir.WithFormat(&ir.OpDef{Name: "arith.trunci", Summary: "cast trunci", Traits: ir.Pure, Verify: verifyCast},
+			castSyntax("(`overflow` `` $overflowFlags^)?", overflowFlags)),
+		// extf's and truncf's flags are optional, not defaulted: an explicit
+		// fastmath<none> stays.
+		ir.WithFormat(&ir.OpDef{Name: "arith.extf", Summary: "float cast extf", Traits: ir.Pure, Verify: verifyCast},
+			castSyntax("(`fastmath` `` $fastmath^)?", optionalFastmath)),
+		ir.WithFormat(&ir.OpDef{Name: "arith.truncf", Summary: "float cast truncf", Traits: ir.Pure, Verify: verifyCast},
+			castSyntax("($roundingmode^)? (`fastmath` `` $fastmath^)?", roundingMode, optionalFastmath)),
+	)
 }
 
 // roundingModes are arith's rounding modes, by value.
 var roundingModes = []string{"to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"}
 
-// parseFloatCast reads `%x [rounding-mode] [fastmath<...>] attr-dict : T to U`
-// (arith.truncf, arith.extf).
-func parseFloatCast(p ir.AsmParser, st *ir.OperationState) error {
-	r, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, r)
-	if id, ok := p.PeekBareId(); ok {
-		for i, m := range roundingModes {
-			if id == m {
-				p.ParseOptionalKeyword(m)
-				st.AddAttr("roundingmode", ir.Int(int64(i), ir.I32))
-			}
-		}
-	}
-	if err := ir.ParseFlagsAttr(p, st, "fastmath", "fastmath", "#arith.fastmath"); err != nil {
-		return err
-	}
-	return ir.ParseCastTail(p, st)
-}
+var (
+	roundingMode     = ir.AttrArg{Name: "roundingmode", Kind: ir.AttrEnum, Type: ir.I32, Enum: roundingModes, Optional: true}
+	optionalFastmath = ir.AttrArg{Name: "fastmath", Kind: ir.AttrClass, Class: "arith.fastmath", Optional: true}
+)
 
-func printFloatCast(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	if m, ok := op.Attr("roundingmode").(*ir.IntegerAttr); ok && m.Value >= 0 && int(m.Value) < len(roundingModes) {
-		p.Write(" " + roundingModes[m.Value])
+// castSyntax: `%x [flags] : T to U`.
+func castSyntax(flags string, attrs ...ir.AttrArg) ir.OpSyntax {
+	return ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "in"}},
+		Results:  []ir.Arg{{Name: "out"}},
+		Attrs:    attrs,
+		Format:   "$in " + flags + " attr-dict `:` type($in) `to` type($out)",
 	}
-	ir.PrintFlagsAttr(p, op, "fastmath", "fastmath", "#arith.fastmath")
-	p.AttrDict(op, "fastmath", "roundingmode")
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
-	p.Write(" to ")
-	p.Type(op.Results[0].Type)
 }
 
 func floatWidth(t ir.Type) int {
@@ -140,76 +109,24 @@ func verifyCast(op *ir.Operation) error {
 }
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "arith.scaling_extf", Summary: "extend a float scaled by a power of two", Traits: ir.Pure,
-			Inherent: []string{"fastmath"},
-			Parse:    parseScalingCast, Print: printScalingCast, Verify: verifyScalingCast,
-		},
-		&ir.OpDef{
-			Name: "arith.scaling_truncf", Summary: "truncate a float scaled by a power of two", Traits: ir.Pure,
-			Inherent: []string{"fastmath", "roundingmode"},
-			Parse:    parseScalingCast, Print: printScalingCast, Verify: verifyScalingCast,
-		},
-	)
-}
-
-// ---- arith.scaling_extf / scaling_truncf ----
-
-// parseScalingCast reads `%in, %scale [rounding] [fastmath<..>] attr-dict
-// : T, S to U`.
-func parseScalingCast(p ir.AsmParser, st *ir.OperationState) error {
-	if err := ir.ParseOperands(p, st, 2); err != nil {
-		return err
-	}
-	if st.Name == "arith.scaling_truncf" {
-		if id, ok := p.PeekBareId(); ok {
-			for i, m := range roundingModes {
-				if id == m {
-					p.ParseOptionalKeyword(m)
-					st.AddAttr("roundingmode", ir.Int(int64(i), ir.I32))
-				}
-			}
+	scaling := func(flags string, attrs ...ir.AttrArg) ir.OpSyntax {
+		return ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "in"}, {Name: "scale"}},
+			Results:  []ir.Arg{{Name: "out"}},
+			Attrs:    attrs,
+			Format:   "$in `,` $scale " + flags + " attr-dict `:` type($in) `,` type($scale) `to` type($out)",
 		}
 	}
-	if err := ir.ParseFlagsAttr(p, st, "fastmath", "fastmath", "#arith.fastmath"); err != nil {
-		return err
-	}
-	in, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	scale, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("to"); err != nil {
-		return err
-	}
-	out, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	st.OperandTypes = []ir.Type{in, scale}
-	st.ResultTypes = []ir.Type{out}
-	return nil
-}
-
-func printScalingCast(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operands(op.Operands)
-	if m, ok := op.Attr("roundingmode").(*ir.IntegerAttr); ok && m.Value >= 0 && int(m.Value) < len(roundingModes) {
-		p.Write(" " + roundingModes[m.Value])
-	}
-	ir.PrintFlagsAttr(p, op, "fastmath", "fastmath", "#arith.fastmath")
-	p.AttrDict(op, "fastmath", "roundingmode")
-	p.Write(" : ")
-	p.Types(ir.ValueTypes(op.Operands))
-	p.Write(" to ")
-	p.Type(op.Results[0].Type)
+	ir.Register(
+		ir.WithFormat(&ir.OpDef{
+			Name: "arith.scaling_extf", Summary: "extend a float scaled by a power of two", Traits: ir.Pure,
+			Verify: verifyScalingCast,
+		}, scaling("(`fastmath` `` $fastmath^)?", optionalFastmath)),
+		ir.WithFormat(&ir.OpDef{
+			Name: "arith.scaling_truncf", Summary: "truncate a float scaled by a power of two", Traits: ir.Pure,
+			Verify: verifyScalingCast,
+		}, scaling("($roundingmode^)? (`fastmath` `` $fastmath^)?", roundingMode, optionalFastmath)),
+	)
 }
 
 func verifyScalingCast(op *ir.Operation) error {

@@ -1,11 +1,6 @@
 package arith
 
-import (
-	"strconv"
-	"strings"
-
-	"github.com/pto-opt/pto-opt/dialect/ir"
-)
+import "github.com/pto-opt/pto-opt/dialect/ir"
 
 // The predicates of cmpi and cmpf, by value.
 var cmpiPredicates = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
@@ -13,64 +8,25 @@ var cmpfPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one",
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "arith.cmpi", Summary: "integer comparison", Traits: ir.Pure,
-			Inherent: []string{"predicate"},
-			Parse:    parseCmp(cmpiPredicates, ""),
-			Print:    printCmp(cmpiPredicates, ""),
-			Verify:   verifyCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
-		},
-		&ir.OpDef{
+			Verify: verifyCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
+		}, compareSyntax(cmpiPredicates, "")),
+		ir.WithFormat(&ir.OpDef{
 			Name: "arith.cmpf", Summary: "floating-point comparison", Traits: ir.Pure,
-			Inherent: []string{"predicate", "fastmath"},
-			Parse:    parseCmp(cmpfPredicates, "fastmath"),
-			Print:    printCmp(cmpfPredicates, "fastmath"),
-			Verify:   verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
-		},
+			Verify: verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
+		}, compareSyntax(cmpfPredicates, "(`fastmath` `` $fastmath^)?", fastmathFlags)),
 	)
 }
 
-func parseCmp(preds []string, flagKw string) func(ir.AsmParser, *ir.OperationState) error {
-	return func(p ir.AsmParser, st *ir.OperationState) error {
-		loc := p.Loc()
-		kw, ok := p.ParseOptionalBareId()
-		idx := -1
-		for i, s := range preds {
-			if s == kw {
-				idx = i
-			}
-		}
-		if !ok || idx < 0 {
-			return p.ErrorAt(loc, "expected comparison predicate, one of [%s]", strings.Join(preds, ", "))
-		}
-		st.AddAttr("predicate", ir.Int(int64(idx), ir.I64))
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		a, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		b, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		st.Operands = []ir.OperandRef{a, b}
-		if flagKw != "" {
-			if err := ir.ParseFlagsAttr(p, st, flagKw, "fastmath", "#arith.fastmath"); err != nil {
-				return err
-			}
-		}
-		t, err := ir.ParseColonType(p, st)
-		if err != nil {
-			return err
-		}
-		st.OperandTypes = []ir.Type{t, t}
-		st.ResultTypes = []ir.Type{boolLike(t)}
-		return nil
+// compareSyntax: `pred, %a, %b [flags] : T`, the result an i1 shaped like
+// the operands.
+func compareSyntax(preds []string, flags string, attrs ...ir.AttrArg) ir.OpSyntax {
+	return ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "lhs"}, {Name: "rhs", Like: "lhs"}},
+		Results:  []ir.Arg{{Name: "result", Like: "lhs", Derive: boolLike}},
+		Attrs:    append([]ir.AttrArg{{Name: "predicate", Kind: ir.AttrEnum, Type: ir.I64, Enum: preds}}, attrs...),
+		Format:   "$predicate `,` $lhs `,` $rhs " + flags + " attr-dict `:` type($lhs)",
 	}
 }
 
@@ -86,24 +42,6 @@ func boolLike(t ir.Type) ir.Type {
 		return ir.UnrankedTensor(ir.I1)
 	}
 	return ir.I1
-}
-
-func printCmp(preds []string, flagKw string) func(ir.AsmPrinter, *ir.Operation) {
-	return func(p ir.AsmPrinter, op *ir.Operation) {
-		idx, _ := op.IntAttrValue("predicate")
-		name := strconv.FormatInt(idx, 10)
-		if idx >= 0 && int(idx) < len(preds) {
-			name = preds[idx]
-		}
-		p.Write(" " + name + ", ")
-		p.Operands(op.Operands)
-		if flagKw != "" {
-			ir.PrintFlagsAttr(p, op, flagKw, "fastmath", "#arith.fastmath")
-		}
-		p.AttrDict(op, "predicate", "fastmath")
-		p.Write(" : ")
-		p.Type(op.Operands[0].Type)
-	}
 }
 
 // verifyCmp checks a comparison: a predicate among preds, two operands of

@@ -3,39 +3,15 @@ package arith
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "arith.constant", Summary: "a constant value", Traits: ir.Pure,
-			Inherent: []string{"value"},
-			Parse:    parseConstant,
-			Print:    printConstant,
-			Verify:   verifyConstant,
-			NameHint: constantHint,
-		},
-	)
-}
-
-func parseConstant(p ir.AsmParser, st *ir.OperationState) error {
-	if err := ir.ParseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	a, err := p.ParseAttribute()
-	if err != nil {
-		return err
-	}
-	t := ir.AttrType(a)
-	if t == nil {
-		return p.Errorf("expected a typed attribute for arith.constant")
-	}
-	st.AddAttr("value", a)
-	st.ResultTypes = []ir.Type{t}
-	return nil
-}
-
-func printConstant(p ir.AsmPrinter, op *ir.Operation) {
-	p.AttrDict(op, "value")
-	p.Write(" ")
-	p.Attr(op.Attr("value"))
+	ir.Register(ir.WithFormat(&ir.OpDef{
+		Name: "arith.constant", Summary: "a constant value", Traits: ir.Pure,
+		Verify:   verifyConstant,
+		NameHint: constantHint,
+	}, ir.OpSyntax{
+		Results: []ir.Arg{{Name: "result", Like: "value"}},
+		Attrs:   []ir.AttrArg{{Name: "value", Kind: ir.AttrTyped}},
+		Format:  "attr-dict $value",
+	}))
 }
 
 // verifyConstant checks the one result, and a value attribute of the

@@ -6,69 +6,32 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 // into their low and high halves.
 
 func init() {
+	multiply := ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "lhs"}, {Name: "rhs", Like: "lhs"}},
+		Results:  []ir.Arg{{Name: "low", Like: "lhs"}, {Name: "high", Like: "lhs"}},
+		Format:   "$lhs `,` $rhs attr-dict `:` type($lhs)",
+	}
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "arith.addui_extended", Summary: "add with carry-out", Traits: ir.Pure,
-			Parse: parseExtendedArith(true), Print: printExtendedArith(true),
 			Verify:   verifyExtendedArith,
 			NameHint: func(*ir.Operation) []string { return []string{"sum", "overflow"} },
-		},
-		&ir.OpDef{
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "lhs", Like: "sum"}, {Name: "rhs", Like: "sum"}},
+			Results:  []ir.Arg{{Name: "sum"}, {Name: "overflow"}},
+			Format:   "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "arith.mulsi_extended", Summary: "signed multiply into low and high halves", Traits: ir.Pure,
-			Parse: parseExtendedArith(false), Print: printExtendedArith(false),
 			Verify:   verifyExtendedArith,
 			NameHint: func(*ir.Operation) []string { return []string{"low", "high"} },
-		},
-		&ir.OpDef{
+		}, multiply),
+		ir.WithFormat(&ir.OpDef{
 			Name: "arith.mului_extended", Summary: "unsigned multiply into low and high halves", Traits: ir.Pure,
-			Parse: parseExtendedArith(false), Print: printExtendedArith(false),
 			Verify:   verifyExtendedArith,
 			NameHint: func(*ir.Operation) []string { return []string{"low", "high"} },
-		},
+		}, multiply),
 	)
-}
-
-// ---- arith.*_extended ----
-
-// parseExtendedArith reads `%a, %b attr-dict : T` (two results of type T,
-// the multiplies) or `%a, %b attr-dict : T, C` (addui_extended's sum and
-// carry types).
-func parseExtendedArith(carry bool) func(ir.AsmParser, *ir.OperationState) error {
-	return func(p ir.AsmParser, st *ir.OperationState) error {
-		if err := ir.ParseOperands(p, st, 2); err != nil {
-			return err
-		}
-		t, err := ir.ParseColonType(p, st)
-		if err != nil {
-			return err
-		}
-		second := t
-		if carry {
-			if err := p.ParsePunct(","); err != nil {
-				return err
-			}
-			if second, err = p.ParseType(); err != nil {
-				return err
-			}
-		}
-		st.OperandTypes = []ir.Type{t, t}
-		st.ResultTypes = []ir.Type{t, second}
-		return nil
-	}
-}
-
-func printExtendedArith(carry bool) func(ir.AsmPrinter, *ir.Operation) {
-	return func(p ir.AsmPrinter, op *ir.Operation) {
-		p.Write(" ")
-		p.Operands(op.Operands)
-		p.AttrDict(op)
-		p.Write(" : ")
-		p.Type(op.Results[0].Type)
-		if carry {
-			p.Write(", ")
-			p.Type(op.Results[1].Type)
-		}
-	}
 }
 
 func verifyExtendedArith(op *ir.Operation) error {

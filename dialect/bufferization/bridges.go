@@ -5,67 +5,36 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 // ---- the bridges between tensors and buffers ----
 
 func init() {
+	unit := func(name string) ir.AttrArg { return ir.AttrArg{Name: name, Kind: ir.AttrUnit} }
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.to_buffer", Summary: "the buffer behind a tensor",
-			Inherent: []string{"read_only"},
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []ir.OperandRef{r}
-				if p.ParseOptionalKeyword("read_only") {
-					st.AddAttr("read_only", ir.Unit)
-				}
-				return ir.ParseCastTail(p, st)
-			},
-			Print: func(p ir.AsmPrinter, op *ir.Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				if op.HasAttr("read_only") {
-					p.Write(" read_only")
-				}
-				ir.PrintCastTail(p, op, "read_only")
-			},
 			Verify: verifyToBuffer,
-		},
-		&ir.OpDef{
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "tensor"}},
+			Results:  []ir.Arg{{Name: "buffer"}},
+			Attrs:    []ir.AttrArg{unit("read_only")},
+			Format:   "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.to_tensor", Summary: "a tensor view of a buffer",
-			Inherent: []string{"restrict", "writable"},
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []ir.OperandRef{r}
-				for _, kw := range []string{"restrict", "writable"} {
-					if p.ParseOptionalKeyword(kw) {
-						st.AddAttr(kw, ir.Unit)
-					}
-				}
-				return ir.ParseCastTail(p, st)
-			},
-			Print: func(p ir.AsmPrinter, op *ir.Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				for _, kw := range []string{"restrict", "writable"} {
-					if op.HasAttr(kw) {
-						p.Write(" " + kw)
-					}
-				}
-				ir.PrintCastTail(p, op, "restrict", "writable")
-			},
 			Verify: verifyToTensor,
-		},
-		&ir.OpDef{
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "buffer"}},
+			Results:  []ir.Arg{{Name: "result"}},
+			Attrs:    []ir.AttrArg{unit("restrict"), unit("writable")},
+			Format:   "$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.clone", Summary: "a fresh copy of a buffer",
 			Traits:  ir.AllocLike,
 			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}, {Kind: ir.Read, Operand: 0, Result: -1}},
-			Parse:   ir.ParseCastLike("to", "", "", ""),
-			Print:   ir.PrintCastLike("to", "", "", ""),
 			Verify:  verifyCloneOp,
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "input"}},
+			Results:  []ir.Arg{{Name: "output"}},
+			Format:   "$input attr-dict `:` type($input) `to` type($output)",
+		}),
 	)
 }
 

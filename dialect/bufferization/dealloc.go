@@ -4,14 +4,21 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.dealloc", Summary: "free buffers under conditions, keeping retained ones",
-			Inherent:  []string{"operandSegmentSizes"},
 			Effects:   []ir.Effect{{Kind: ir.Free, Operand: ir.AllOperands, Result: -1}},
 			Frees:     deallocFrees,
 			DropFrees: dropDeallocEntries,
-			Parse:     parseDealloc, Print: printDealloc, Verify: verifyDealloc,
-		},
+			Verify:    verifyDealloc,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "memrefs", Mode: ir.Variadic}, {Name: "conditions", Mode: ir.Variadic, Type: ir.I1},
+				{Name: "retained", Mode: ir.Variadic}},
+			// One updated condition for each retained buffer.
+			Results:           []ir.Arg{{Name: "updatedConditions", Mode: ir.Variadic, Like: "retained", Derive: func(ir.Type) ir.Type { return ir.I1 }}},
+			SegmentedOperands: true,
+			Format: "(` ` `(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)`)? " +
+				"(`retain` ` ` `(` $retained^ `:` type($retained) `)`)? attr-dict",
+		}),
 	)
 }
 
@@ -61,78 +68,6 @@ func dropDeallocEntries(op *ir.Operation, operands []int) {
 	retained := append([]*ir.Value(nil), op.Operands[seg[0]+seg[1]:]...)
 	op.SetOperands(append(append(mems, conds...), retained...))
 	op.SetAttr("operandSegmentSizes", ir.I32Array(int64(len(mems)), int64(len(conds)), int64(len(retained))))
-}
-
-// parseDealloc reads `[(%m, ... : T, ...) if (%c, ...)] [retain (%r, ...
-// : T, ...)] attr-dict`; the results are one i1 per retained value.
-func parseDealloc(p ir.AsmParser, st *ir.OperationState) error {
-	var nMem, nCond, nRet int
-	if p.ParseOptionalPunct("(") {
-		n, err := ir.ParseTypedOperands(p, st, "for the memrefs")
-		if err != nil {
-			return err
-		}
-		nMem = n
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-		if err := p.ParseKeyword("if"); err != nil {
-			return err
-		}
-		conds, err := p.ParseOperandList("(")
-		if err != nil {
-			return err
-		}
-		nCond = len(conds)
-		st.Operands = append(st.Operands, conds...)
-		for range conds {
-			st.OperandTypes = append(st.OperandTypes, ir.I1)
-		}
-	}
-	if p.ParseOptionalKeyword("retain") {
-		if err := p.ParsePunct("("); err != nil {
-			return err
-		}
-		n, err := ir.ParseTypedOperands(p, st, "for the retained memrefs")
-		if err != nil {
-			return err
-		}
-		nRet = n
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-	}
-	for range nRet {
-		st.ResultTypes = append(st.ResultTypes, ir.I1)
-	}
-	st.AddAttr("operandSegmentSizes", ir.I32Array(int64(nMem), int64(nCond), int64(nRet)))
-	return ir.ParseTrailingAttrDict(p, st)
-}
-
-func printDealloc(p ir.AsmPrinter, op *ir.Operation) {
-	seg := op.SegmentSizes("operandSegmentSizes")
-	if len(seg) != 3 {
-		return
-	}
-	if seg[0] > 0 {
-		mems := op.OperandSegment(0)
-		p.Write(" (")
-		p.Operands(mems)
-		p.Write(" : ")
-		p.Types(ir.ValueTypes(mems))
-		p.Write(") if (")
-		p.Operands(op.OperandSegment(1))
-		p.Write(")")
-	}
-	if seg[2] > 0 {
-		ret := op.OperandSegment(2)
-		p.Write(" retain (")
-		p.Operands(ret)
-		p.Write(" : ")
-		p.Types(ir.ValueTypes(ret))
-		p.Write(")")
-	}
-	p.AttrDict(op, "operandSegmentSizes")
 }
 
 func verifyDealloc(op *ir.Operation) error {

@@ -12,9 +12,8 @@ func init() {
 			Inherent: []string{"memory_space", "operandSegmentSizes"},
 			Parse:    parseAllocTensor, Print: printAllocTensor, Verify: verifyAllocTensor,
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.dealloc_tensor", Summary: "release a tensor's buffer",
-			Parse: ir.ParseOperandColonType, Print: ir.PrintOperandColonType,
 			Verify: func(op *ir.Operation) error {
 				if err := ir.VerifyCounts(op, 1, 0); err != nil {
 					return err
@@ -24,19 +23,27 @@ func init() {
 				}
 				return nil
 			},
-		},
-		&ir.OpDef{
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "tensor"}},
+			Format:   "$tensor attr-dict `:` type($tensor)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.materialize_in_destination", Summary: "store a tensor into a destination",
-			Inherent: []string{"restrict", "writable"},
-			Effects:  []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
-			Parse:    parseMaterialize, Print: printMaterialize, Verify: verifyMaterialize,
-		},
+			Effects: []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
+			Verify:  verifyMaterialize,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source"}, {Name: "dest"}},
+			Results:  []ir.Arg{{Name: "result", Mode: ir.OptionalArg}},
+			Attrs:    []ir.AttrArg{{Name: "restrict", Kind: ir.AttrUnit}, {Name: "writable", Kind: ir.AttrUnit}},
+			Format:   "$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)",
+		}),
 	)
 }
 
 // ---- alloc_tensor ----
 
-// parseAllocTensor reads `(%d, ...) [copy(%t)] [size_hint=%h] attr-dict : T`.
+// parseAllocTensor reads `(%d, ...) [copy(%t)] [size_hint=%h] attr-dict : T`
+// (hand-written upstream too).
 func parseAllocTensor(p ir.AsmParser, st *ir.OperationState) error {
 	dyn, err := p.ParseOperandList("(")
 	if err != nil {
@@ -129,52 +136,6 @@ func verifyAllocTensor(op *ir.Operation) error {
 }
 
 // ---- materialize_in_destination ----
-
-func parseMaterialize(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("in"); err != nil {
-		return err
-	}
-	for _, kw := range []string{"restrict", "writable"} {
-		if p.ParseOptionalKeyword(kw) {
-			st.AddAttr(kw, ir.Unit)
-		}
-	}
-	dst, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok || len(ft.Inputs) != 2 {
-		return p.Errorf("expected a function type (source, dest) -> result")
-	}
-	st.Operands = []ir.OperandRef{src, dst}
-	st.OperandTypes = ft.Inputs
-	st.ResultTypes = ft.Results
-	return nil
-}
-
-func printMaterialize(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write(" in ")
-	for _, kw := range []string{"restrict", "writable"} {
-		if op.HasAttr(kw) {
-			p.Write(kw + " ")
-		}
-	}
-	p.Operand(op.Operands[1])
-	p.AttrDict(op, "restrict", "writable")
-	p.Write(" : ")
-	p.Type(ir.Function(ir.ValueTypes(op.Operands), ir.ValueTypes(op.Results)))
-}
 
 func verifyMaterialize(op *ir.Operation) error {
 	if len(op.Operands) != 2 || len(op.Results) > 1 {

@@ -1,41 +1,24 @@
 package cf
 
-import (
-	"strconv"
-
-	"github.com/pto-opt/pto-opt/dialect/ir"
-)
+import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "cf.br", Summary: "unconditional branch",
 			Traits: ir.Terminator | ir.Pure,
 			SuccessorOperands: func(op *ir.Operation) []ir.OperandRange {
 				return []ir.OperandRange{{Start: 0, N: len(op.Operands)}}
 			},
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				if err := parseSuccessorWithOperands(p, st); err != nil {
-					return err
-				}
-				return ir.ParseTrailingAttrDict(p, st)
-			},
-			Print: func(p ir.AsmPrinter, op *ir.Operation) {
-				p.Write(" ")
-				printSuccessorWithOperands(p, op.Successors()[0], op.Operands)
-				p.AttrDict(op)
-			},
-			Verify: func(op *ir.Operation) error {
-				if len(op.Successors()) != 1 {
-					return ir.Errorf(op, "requires one successor")
-				}
-				return verifySuccessorArgs(op, 0, op.Operands)
-			},
-		},
-		&ir.OpDef{
+			Verify: func(op *ir.Operation) error { return verifySuccessorArgs(op, 0, op.Operands) },
+		}, ir.OpSyntax{
+			Operands:   []ir.Arg{{Name: "destOperands", Mode: ir.Variadic}},
+			Successors: []string{"dest"},
+			Format:     "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "cf.cond_br", Summary: "conditional branch",
-			Traits:   ir.Terminator | ir.Pure,
-			Inherent: []string{"operandSegmentSizes", "branch_weights"},
+			Traits: ir.Terminator | ir.Pure,
 			SuccessorOperands: func(op *ir.Operation) []ir.OperandRange {
 				seg := op.SegmentSizes("operandSegmentSizes")
 				if len(seg) != 3 {
@@ -43,26 +26,46 @@ func init() {
 				}
 				return []ir.OperandRange{{Start: seg[0], N: seg[1]}, {Start: seg[0] + seg[1], N: seg[2]}}
 			},
-			Parse:  parseCondBr,
-			Print:  printCondBr,
 			Verify: verifyCondBr,
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "condition", Type: ir.I1},
+				{Name: "trueDestOperands", Mode: ir.Variadic}, {Name: "falseDestOperands", Mode: ir.Variadic}},
+			Successors:        []string{"trueDest", "falseDest"},
+			Attrs:             []ir.AttrArg{{Name: "branch_weights", Kind: ir.AttrDenseArray, Type: ir.I32, Optional: true}},
+			SegmentedOperands: true,
+			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " +
+				"$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` " +
+				"$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict",
+		}),
 	)
 }
 
-// parseSuccessorWithOperands reads ^bb or ^bb(%a, %b : T, U), appending the
-// operands to st.
-func parseSuccessorWithOperands(p ir.AsmParser, st *ir.OperationState) error {
+// parseSuccessorWithOperands reads ^bb or ^bb(%a, %b : T, U) into
+// argument succ (a successor) and operands and types (cf.switch's cases).
+func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, operands, types int) error {
 	s, err := p.ParseSuccessor()
 	if err != nil {
 		return err
 	}
-	st.Successors = append(st.Successors, s)
+	d.AddSuccessor(succ, s)
 	if !p.ParseOptionalPunct("(") {
 		return nil
 	}
-	if _, err := ir.ParseTypedOperands(p, st, "for the successor operands"); err != nil {
+	loc := p.Loc()
+	refs, err := p.ParseOperandList("")
+	if err != nil {
 		return err
+	}
+	ts, err := p.ParseColonTypeList()
+	if err != nil {
+		return err
+	}
+	if len(ts) != len(refs) {
+		return p.ErrorAt(loc, "number of operands and types do not match: got %d operands and %d types", len(refs), len(ts))
+	}
+	for k, r := range refs {
+		d.AddOperand(operands, r)
+		d.AddType(types, ts[k])
 	}
 	return p.ParsePunct(")")
 }
@@ -79,72 +82,7 @@ func printSuccessorWithOperands(p ir.AsmPrinter, b *ir.Block, operands []*ir.Val
 	p.Write(")")
 }
 
-func parseCondBr(p ir.AsmParser, st *ir.OperationState) error {
-	c, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{c}
-	st.OperandTypes = []ir.Type{ir.I1}
-	// `weights([t, f])` is branch_weights = array<i32: t, f>.
-	if p.ParseOptionalKeyword("weights") {
-		if err := p.ParsePunct("("); err != nil {
-			return err
-		}
-		w, err := ir.ParseIntList(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-		st.AddAttr("branch_weights", ir.I32Array(w...))
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	n0 := len(st.Operands)
-	if err := parseSuccessorWithOperands(p, st); err != nil {
-		return err
-	}
-	n1 := len(st.Operands)
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	if err := parseSuccessorWithOperands(p, st); err != nil {
-		return err
-	}
-	st.AddAttr("operandSegmentSizes", ir.I32Array(1, int64(n1-n0), int64(len(st.Operands)-n1)))
-	return ir.ParseTrailingAttrDict(p, st)
-}
-
-func printCondBr(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	if w, ok := op.Attr("branch_weights").(*ir.DenseArrayAttr); ok {
-		p.Write(" weights([")
-		for i, v := range w.Values {
-			if i > 0 {
-				p.Write(", ")
-			}
-			p.Write(strconv.FormatInt(v, 10))
-		}
-		p.Write("])")
-	}
-	p.Write(", ")
-	for i, r := range op.Def.SuccessorOperands(op) {
-		if i > 0 {
-			p.Write(", ")
-		}
-		printSuccessorWithOperands(p, op.Successors()[i], r.Of(op))
-	}
-	p.AttrDict(op, "operandSegmentSizes", "branch_weights")
-}
-
 func verifyCondBr(op *ir.Operation) error {
-	if len(op.Successors()) != 2 {
-		return ir.Errorf(op, "requires two successors")
-	}
 	seg := op.SegmentSizes("operandSegmentSizes")
 	if len(seg) != 3 || seg[0] != 1 || seg[1] < 0 || seg[2] < 0 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
 		return ir.Errorf(op, "operandSegmentSizes must describe 1 condition and the two successors' operands")

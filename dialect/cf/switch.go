@@ -8,15 +8,23 @@ import (
 )
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "cf.switch", Summary: "multi-way branch on an integer",
-			Traits:            ir.Terminator | ir.Pure,
-			Inherent:          []string{"case_values", "case_operand_segments", "operandSegmentSizes"},
-			SuccessorOperands: switchSuccessorOperands,
-			Parse:             parseSwitch, Print: printSwitch, Verify: verifySwitch,
-		},
-	)
+	ir.Register(ir.WithFormat(&ir.OpDef{
+		Name: "cf.switch", Summary: "multi-way branch on an integer",
+		Traits:            ir.Terminator | ir.Pure,
+		SuccessorOperands: switchSuccessorOperands,
+		Verify:            verifySwitch,
+	}, ir.OpSyntax{
+		Operands:   []ir.Arg{{Name: "flag"}, {Name: "defaultOperands", Mode: ir.Variadic}, {Name: "caseOperands", Mode: ir.Variadic}},
+		Successors: []string{"defaultDestination", "caseDestinations"}, VariadicSuccessors: true,
+		Attrs: []ir.AttrArg{{Name: "case_values", Optional: true},
+			{Name: "case_operand_segments", Kind: ir.AttrDenseArray, Type: ir.I32}},
+		SegmentedOperands: true,
+		Directives:        map[string]*ir.Directive{"SwitchOpCases": switchOpCases},
+		// The case operand segments are spelled by the cases' operand
+		// lists: the directive reads and prints them too.
+		Format: "$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), $defaultDestination, $defaultOperands, " +
+			"type($defaultOperands), $case_values, $caseDestinations, $caseOperands, type($caseOperands), $case_operand_segments) `]` attr-dict",
+	}))
 }
 
 // ---- cf.switch ----
@@ -49,66 +57,74 @@ func switchSuccessorOperands(op *ir.Operation) []ir.OperandRange {
 	return out
 }
 
-func parseSwitch(p ir.AsmParser, st *ir.OperationState) error {
-	flag, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ft, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{flag}
-	st.OperandTypes = []ir.Type{ft}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	if err := p.ParsePunct("["); err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("default"); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	if err := parseSuccessorWithOperands(p, st); err != nil {
-		return err
-	}
-	nDefault := len(st.Operands) - 1
-	var values []string
-	var segs []int64
-	for p.ParseOptionalPunct(",") {
-		neg := p.ParseOptionalPunct("-")
-		v, err := p.ParseInteger()
-		if err != nil {
+// The arguments of custom<SwitchOpCases>, by position.
+const (
+	swFlagType = iota
+	swDefault
+	swDefaultOperands
+	swDefaultTypes
+	swCaseValues
+	swCases
+	swCaseOperands
+	swCaseTypes
+	swCaseSegments
+)
+
+// switchOpCases reads and prints `default: ^bb(...), N: ^bb(...), ...`,
+// one case a line.
+var switchOpCases = &ir.Directive{
+	Parse: func(p ir.AsmParser, d *ir.DirectiveParse) error {
+		ft := d.RefType(swFlagType)
+		if err := p.ParseKeyword("default"); err != nil {
 			return err
 		}
-		if neg {
-			v = -v
-		}
-		values = append(values, strconv.FormatInt(wrapSigned(v, ir.IntWidth(ft)), 10))
 		if err := p.ParsePunct(":"); err != nil {
 			return err
 		}
-		before := len(st.Operands)
-		if err := parseSuccessorWithOperands(p, st); err != nil {
+		if err := parseSuccessorWithOperands(p, d, swDefault, swDefaultOperands, swDefaultTypes); err != nil {
 			return err
 		}
-		segs = append(segs, int64(len(st.Operands)-before))
-	}
-	if err := p.ParsePunct("]"); err != nil {
-		return err
-	}
-	if len(values) > 0 {
-		st.AddAttr("case_values", &ir.DenseElementsAttr{Literal: "[" + strings.Join(values, ", ") + "]", Type: ir.Vector([]int64{int64(len(values))}, nil, ft)})
-	}
-	st.AddAttr("case_operand_segments", ir.I32Array(segs...))
-	st.AddAttr("operandSegmentSizes", ir.I32Array(1, int64(nDefault), int64(len(st.Operands)-1-nDefault)))
-	return ir.ParseTrailingAttrDict(p, st)
+		var values []string
+		var segs []int64
+		for p.ParseOptionalPunct(",") {
+			v, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			values = append(values, strconv.FormatInt(wrapSigned(v, ir.IntWidth(ft)), 10))
+			if err := p.ParsePunct(":"); err != nil {
+				return err
+			}
+			before := len(d.Operands(swCaseOperands))
+			if err := parseSuccessorWithOperands(p, d, swCases, swCaseOperands, swCaseTypes); err != nil {
+				return err
+			}
+			segs = append(segs, int64(len(d.Operands(swCaseOperands))-before))
+		}
+		if len(values) > 0 {
+			d.SetAttr(swCaseValues, &ir.DenseElementsAttr{Literal: "[" + strings.Join(values, ", ") + "]", Type: ir.Vector([]int64{int64(len(values))}, nil, ft)})
+		}
+		d.SetAttr(swCaseSegments, ir.I32Array(segs...))
+		return nil
+	},
+	Print: func(p ir.AsmPrinter, d ir.DirectivePrint) {
+		op := d.Op()
+		p.Write("  default: ")
+		printSuccessorWithOperands(p, d.Successors(swDefault)[0], d.Values(swDefaultOperands))
+		ranges := switchSuccessorOperands(op)
+		vals := caseValues(op)
+		for i, b := range d.Successors(swCases) {
+			p.Write(",")
+			p.Newline(0)
+			p.Write("  ")
+			if i < len(vals) {
+				p.Write(unsignedCase(vals[i], ir.IntWidth(op.Operands[0].Type)))
+			}
+			p.Write(": ")
+			printSuccessorWithOperands(p, b, ranges[i+1].Of(op))
+		}
+		p.Newline(0)
+	},
 }
 
 // wrapSigned reads v as a width-bit integer (the case values' type) and
@@ -162,37 +178,9 @@ func caseValues(op *ir.Operation) []string {
 	return out
 }
 
-func printSwitch(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
-	p.Write(", [")
-	p.Newline(1)
-	p.Write("default: ")
-	ranges := switchSuccessorOperands(op)
-	printSuccessorWithOperands(p, op.Successors()[0], ranges[0].Of(op))
-	vals := caseValues(op)
-	for i := 1; i < len(op.Successors()); i++ {
-		p.Write(",")
-		p.Newline(1)
-		if i-1 < len(vals) {
-			p.Write(unsignedCase(vals[i-1], ir.IntWidth(op.Operands[0].Type)))
-		}
-		p.Write(": ")
-		printSuccessorWithOperands(p, op.Successors()[i], ranges[i].Of(op))
-	}
-	p.Newline(0)
-	p.Write("]")
-	p.AttrDict(op, "case_values", "case_operand_segments", "operandSegmentSizes")
-}
-
 func verifySwitch(op *ir.Operation) error {
 	if err := ir.ExpectResults(op, 0); err != nil {
 		return err
-	}
-	if len(op.Successors()) == 0 {
-		return ir.Errorf(op, "requires a default destination")
 	}
 	seg := op.SegmentSizes("operandSegmentSizes")
 	if len(seg) != 3 || seg[0] != 1 || seg[1] < 0 || seg[2] < 0 || seg[0]+seg[1]+seg[2] != len(op.Operands) {

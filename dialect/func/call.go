@@ -7,58 +7,25 @@ import (
 )
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name:     "func.call",
-			Summary:  "call a function by symbol",
-			Traits:   ir.CallLike,
-			Inherent: []string{"callee", "arg_attrs", "res_attrs", "no_inline"},
-			Effects:  []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
-			Parse:    parseCall,
-			Print:    printCall,
-			Verify: func(op *ir.Operation) error {
-				if _, ok := op.Attr("callee").(*ir.SymbolRefAttr); !ok {
-					return ir.Errorf(op, "requires a 'callee' symbol reference attribute")
-				}
-				return nil
-			},
-			VerifySymbolUses: verifyCallOp,
+	ir.Register(ir.WithFormat(&ir.OpDef{
+		Name:     "func.call",
+		Summary:  "call a function by symbol",
+		Traits:   ir.CallLike,
+		Inherent: []string{"arg_attrs", "res_attrs", "no_inline"},
+		Effects:  []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
+		Verify: func(op *ir.Operation) error {
+			if _, ok := op.Attr("callee").(*ir.SymbolRefAttr); !ok {
+				return ir.Errorf(op, "requires a 'callee' symbol reference attribute")
+			}
+			return nil
 		},
-	)
-}
-
-func parseCall(p ir.AsmParser, st *ir.OperationState) error {
-	name, err := p.ParseSymbolName()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("callee", &ir.SymbolRefAttr{Root: name})
-	refs, err := p.ParseOperandList("(")
-	if err != nil {
-		return err
-	}
-	st.Operands = refs
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok {
-		return p.Errorf("expected function type")
-	}
-	st.OperandTypes = ft.Inputs
-	st.ResultTypes = ft.Results
-	return nil
-}
-
-func printCall(p ir.AsmPrinter, op *ir.Operation) {
-	callee := op.Attr("callee")
-	p.Write(" " + callee.String() + "(")
-	p.Operands(op.Operands)
-	p.Write(")")
-	p.AttrDict(op, "callee")
-	p.Write(" : ")
-	p.Type(ir.Function(ir.ValueTypes(op.Operands), ir.ValueTypes(op.Results)))
+		VerifySymbolUses: verifyCallOp,
+	}, ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
+		Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+		Attrs:    []ir.AttrArg{{Name: "callee", Kind: ir.AttrSymbol}},
+		Format:   "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+	}))
 }
 
 // verifyCallOp checks the callee exists in the nearest enclosing symbol
@@ -106,17 +73,9 @@ func verifyCallOp(op *ir.Operation, symbols ir.Symbols) error {
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "func.constant", Summary: "a function symbol as a value", Traits: ir.Pure,
-			Inherent: []string{"value"},
-			Parse:    parseFuncConstant, Print: printFuncConstant,
 			Verify: func(op *ir.Operation) error {
-				if err := ir.VerifyCounts(op, 0, 1); err != nil {
-					return err
-				}
-				if _, ok := op.Attr("value").(*ir.SymbolRefAttr); !ok {
-					return ir.Errorf(op, "requires attribute 'value'")
-				}
 				if _, ok := op.Results[0].Type.(*ir.FunctionType); !ok {
 					return ir.Errorf(op, "result #0 must be function type, but got '%s'", op.Results[0].Type)
 				}
@@ -124,49 +83,43 @@ func init() {
 			},
 			VerifySymbolUses: verifyFuncConstantUses,
 			NameHint:         func(op *ir.Operation) []string { return []string{"f"} },
-		},
-		&ir.OpDef{
+		}, ir.OpSyntax{
+			Results: []ir.Arg{{Name: "result"}},
+			Attrs:   []ir.AttrArg{{Name: "value", Kind: ir.AttrSymbol}},
+			Format:  "attr-dict $value `:` type(results)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "func.call_indirect", Summary: "call a function value",
 			Traits:   ir.CallLike,
 			Inherent: []string{"arg_attrs", "res_attrs"},
 			Effects:  []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
-			Parse:    parseCallIndirect, Print: printCallIndirect, Verify: verifyCallIndirect,
-		},
+			Verify:   verifyCallIndirect,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "callee", Kind: ir.FunctionKind},
+				{Name: "callee_operands", Mode: ir.Variadic, Like: "callee", DeriveList: functionInputs}},
+			Results: []ir.Arg{{Name: "results", Mode: ir.Variadic, Like: "callee", DeriveList: functionResults}},
+			Format:  "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
+		}),
 	)
 }
 
-// ---- func.constant / func.call_indirect ----
-
-func parseFuncConstant(p ir.AsmParser, st *ir.OperationState) error {
-	if err := ir.ParseTrailingAttrDict(p, st); err != nil {
-		return err
+// functionInputs and functionResults are a function type's (the callee's
+// of call_indirect, whose format reads a function type).
+func functionInputs(t ir.Type) []ir.Type {
+	if ft, ok := t.(*ir.FunctionType); ok {
+		return ft.Inputs
 	}
-	loc := p.Loc()
-	a, err := p.ParseAttribute()
-	if err != nil {
-		return err
-	}
-	ref, ok := a.(*ir.SymbolRefAttr)
-	if !ok || len(ref.Nested) > 0 {
-		return p.ErrorAt(loc, "invalid kind of attribute specified")
-	}
-	st.AddAttr("value", ref)
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	st.ResultTypes = []ir.Type{t}
 	return nil
 }
 
-func printFuncConstant(p ir.AsmPrinter, op *ir.Operation) {
-	p.AttrDict(op, "value")
-	p.Write(" " + op.Attr("value").String() + " : ")
-	p.Type(op.Results[0].Type)
+func functionResults(t ir.Type) []ir.Type {
+	if ft, ok := t.(*ir.FunctionType); ok {
+		return ft.Results
+	}
+	return nil
 }
+
+// ---- func.constant / func.call_indirect ----
 
 func verifyFuncConstantUses(op *ir.Operation, symbols ir.Symbols) error {
 	ref := op.Attr("value").(*ir.SymbolRefAttr)
@@ -181,40 +134,6 @@ func verifyFuncConstantUses(op *ir.Operation, symbols ir.Symbols) error {
 		return ir.Errorf(op, "reference to function with mismatched type")
 	}
 	return nil
-}
-
-func parseCallIndirect(p ir.AsmParser, st *ir.OperationState) error {
-	callee, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	args, err := p.ParseOperandList("(")
-	if err != nil {
-		return err
-	}
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok {
-		return p.Errorf("expected function type")
-	}
-	st.Operands = append([]ir.OperandRef{callee}, args...)
-	st.OperandTypes = append([]ir.Type{ft}, ft.Inputs...)
-	st.ResultTypes = ft.Results
-	return nil
-}
-
-func printCallIndirect(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write("(")
-	p.Operands(op.Operands[1:])
-	p.Write(")")
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
 }
 
 func verifyCallIndirect(op *ir.Operation) error {

@@ -19,16 +19,12 @@ func init() {
 			Print:          printFunc,
 			Verify:         verifyFunc,
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name:    "func.return",
 			Summary: "return from a function",
 			Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				return ir.ParseOperandsColonTypes(p, st, true)
-			},
-			Print:  func(p ir.AsmPrinter, op *ir.Operation) { ir.PrintOperandsColonTypes(p, op, true) },
-			Verify: verifyReturn,
-		},
+			Verify:  verifyReturn,
+		}, ir.ReturnSyntax("operands")),
 	)
 }
 
@@ -56,6 +52,8 @@ func FunctionType(op *ir.Operation) *ir.FunctionType {
 	return nil
 }
 
+// parseFunc reads a function's signature and body (hand-written upstream
+// too: the arguments are declared in the signature).
 func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 	for _, vis := range []string{"private", "public", "nested"} {
 		if p.ParseOptionalKeyword(vis) {

@@ -6,10 +6,11 @@ import (
 	"strings"
 )
 
-// Shared pieces of custom assembly formats. Each dialect file composes its
-// ops' syntax from these, the way MLIR's declarative formats compose
-// directives; the parse and print halves of a format sit side by side so
-// they cannot drift apart.
+// Shared pieces of the syntax written by hand, for the ops whose syntax is
+// too irregular for a declarative format (format.go), as in MLIR, and for
+// the custom directives of formats; the parse and print halves of a piece
+// sit side by side so they cannot drift apart. The bit enums' canonical
+// flags serve both.
 
 // ParseTrailingAttrDict reads an optional attribute dictionary into st.
 func ParseTrailingAttrDict(p AsmParser, st *OperationState) error {
@@ -18,38 +19,6 @@ func ParseTrailingAttrDict(p AsmParser, st *OperationState) error {
 		return err
 	}
 	st.Attrs = append(st.Attrs, attrs...)
-	return nil
-}
-
-// ParseFlagsAttr reads an optional `keyword<flags>` group (overflow<nsw>,
-// fastmath<fast>) into the property name as #dialect.mnemonic<flags>.
-func ParseFlagsAttr(p AsmParser, st *OperationState, keyword, prop, attrPrefix string) error {
-	if !p.ParseOptionalKeyword(keyword) {
-		return nil
-	}
-	if err := p.ParsePunct("<"); err != nil {
-		return err
-	}
-	var flags []string
-	for {
-		id, ok := p.ParseOptionalBareId()
-		if !ok {
-			return p.Errorf("expected %s flag", keyword)
-		}
-		flags = append(flags, id)
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	loc := p.Loc()
-	if err := p.ParsePunct(">"); err != nil {
-		return err
-	}
-	text, err := CanonicalFlags(attrPrefix, flags)
-	if err != nil {
-		return p.ErrorAt(loc, "%v", err)
-	}
-	st.AddAttr(prop, &RawAttr{Text: text})
 	return nil
 }
 
@@ -117,107 +86,7 @@ func CanonicalFlags(prefix string, flags []string) (string, error) {
 	return prefix + "<" + strings.Join(names, e.Sep) + ">", nil
 }
 
-// PrintFlagsAttr prints ` keyword<flags>` unless the flags are absent or none.
-func PrintFlagsAttr(p AsmPrinter, op *Operation, keyword, prop, attrPrefix string) {
-	a, ok := op.Attr(prop).(*RawAttr)
-	if !ok {
-		return
-	}
-	inner := a.Text
-	if len(inner) > len(attrPrefix)+1 && inner[:len(attrPrefix)] == attrPrefix {
-		inner = inner[len(attrPrefix)+1 : len(inner)-1]
-	}
-	if inner == "none" {
-		return
-	}
-	p.Write(" " + keyword + "<" + inner + ">")
-}
-
-// ---- `%a attr-dict : T1 to T2` (casts) ----
-
-// ParseCastLike reads `%a [flagKw<flags>] attr-dict : T1 kw T2` (kw is
-// "to" for the casts); flagKw "" reads no flags.
-func ParseCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmParser, *OperationState) error {
-	return func(p AsmParser, st *OperationState) error {
-		r, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		st.Operands = append(st.Operands, r)
-		if flagKw != "" {
-			if err := ParseFlagsAttr(p, st, flagKw, flagProp, flagPrefix); err != nil {
-				return err
-			}
-		}
-		from, to, err := ParseTypePair(p, st, kw)
-		if err != nil {
-			return err
-		}
-		st.OperandTypes = []Type{from}
-		st.ResultTypes = []Type{to}
-		return nil
-	}
-}
-
-// PrintCastLike prints the form ParseCastLike reads.
-func PrintCastLike(kw string, flagKw, flagProp, flagPrefix string) func(AsmPrinter, *Operation) {
-	return func(p AsmPrinter, op *Operation) {
-		p.Write(" ")
-		p.Operand(op.Operands[0])
-		if flagKw != "" {
-			PrintFlagsAttr(p, op, flagKw, flagProp, flagPrefix)
-		}
-		p.AttrDict(op, flagProp)
-		p.Write(" : ")
-		p.Type(op.Operands[0].Type)
-		p.Write(" " + kw + " ")
-		p.Type(op.Results[0].Type)
-	}
-}
-
-// ---- `%a, %b ... : T1, T2` (return / yield style, operands optional) ----
-
-// ParseOperandsColonTypes reads `[%a, %b : T1, T2]` with the attribute
-// dictionary before (attrDictFirst, as func.return has it) or after.
-func ParseOperandsColonTypes(p AsmParser, st *OperationState, attrDictFirst bool) error {
-	if attrDictFirst {
-		if err := ParseTrailingAttrDict(p, st); err != nil {
-			return err
-		}
-	}
-	if p.PeekOperand() {
-		refs, err := p.ParseOperandList("")
-		if err != nil {
-			return err
-		}
-		st.Operands = append(st.Operands, refs...)
-		ts, err := p.ParseColonTypeList()
-		if err != nil {
-			return err
-		}
-		st.OperandTypes = append(st.OperandTypes, ts...)
-	}
-	if !attrDictFirst {
-		return ParseTrailingAttrDict(p, st)
-	}
-	return nil
-}
-
-// PrintOperandsColonTypes prints the form ParseOperandsColonTypes reads.
-func PrintOperandsColonTypes(p AsmPrinter, op *Operation, attrDictFirst bool) {
-	if attrDictFirst {
-		p.AttrDict(op)
-	}
-	if len(op.Operands) > 0 {
-		p.Write(" ")
-		p.Operands(op.Operands)
-		p.Write(" : ")
-		p.Types(ValueTypes(op.Operands))
-	}
-	if !attrDictFirst {
-		p.AttrDict(op)
-	}
-}
+// ---- pieces of the hand-written syntax ----
 
 // ParseColonType reads the tail `attr-dict : T` many ops end with.
 func ParseColonType(p AsmParser, st *OperationState) (Type, error) {
@@ -302,32 +171,6 @@ func ParseOperands(p AsmParser, st *OperationState, n int) error {
 	}
 	st.Operands = refs
 	return nil
-}
-
-// ---- shared pieces ----
-
-// ParseOperandColonType reads `%a attr-dict : T` (one operand, no result).
-func ParseOperandColonType(p AsmParser, st *OperationState) error {
-	r, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	st.Operands = []OperandRef{r}
-	t, err := ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	st.OperandTypes = []Type{t}
-	return nil
-}
-
-// PrintOperandColonType prints the form ParseOperandColonType reads.
-func PrintOperandColonType(p AsmPrinter, op *Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
 }
 
 // ParseCastTail reads `attr-dict : T1 to T2` after the operands.
@@ -417,4 +260,43 @@ func DenseArrayValues(op *Operation, name string) []int64 {
 		return a.Values
 	}
 	return nil
+}
+
+// ParseOptionalArrowTypes reads `-> T` or `-> (T, U)` into st's result
+// types, when it is there.
+func ParseOptionalArrowTypes(p AsmParser, st *OperationState) error {
+	if !p.PeekPunct("->") {
+		return nil
+	}
+	ts, err := p.ParseArrowTypeList()
+	st.ResultTypes = ts
+	return err
+}
+
+// PrintArrowTypes prints the form ParseOptionalArrowTypes reads for the
+// types of vs (nothing for none): one type without parentheses, unless
+// parens or the type is a function type.
+func PrintArrowTypes(p AsmPrinter, vs []*Value, parens bool) {
+	if len(vs) == 0 {
+		return
+	}
+	if _, fn := vs[0].Type.(*FunctionType); len(vs) == 1 && !parens && !fn {
+		p.Write(" -> ")
+		p.Type(vs[0].Type)
+		return
+	}
+	p.Write(" -> (")
+	p.Types(ValueTypes(vs))
+	p.Write(")")
+}
+
+// ParseBodyAndAttrDict reads an op's last region, whose entry block
+// declares args, and the attribute dictionary after it.
+func ParseBodyAndAttrDict(p AsmParser, st *OperationState, args []Argument) error {
+	r, err := p.ParseRegion(args)
+	if err != nil {
+		return err
+	}
+	st.Regions = append(st.Regions, r)
+	return ParseTrailingAttrDict(p, st)
 }

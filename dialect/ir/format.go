@@ -1,10 +1,5 @@
 package ir
 
-import (
-	"fmt"
-	"strings"
-)
-
 // Declarative assembly formats: an op's custom syntax given as data, from
 // which both its parser and its printer come, as ODS's assemblyFormat
 // does in MLIR. The format language is ODS's:
@@ -13,15 +8,21 @@ import (
 //	`outs` `(` $dst `:` type($dst) `)` attr-dict
 //
 // Elements are literals in backquotes (keywords and punctuation; `` is "no
-// space here", ` ` a forced space), variables ($name: an operand,
-// attribute, region or successor the op declares), directives (attr-dict,
-// attr-dict-with-keyword, type(x), qualified(x), functional-type(a, b),
-// operands, results, regions, successors) and optional groups
-// `( elements )?` printed when their anchor (the element marked ^) is
-// present. Printing follows mlir-opt's spacing rules, which depend only on
-// the format, so they are worked out once when the format is compiled.
+// space here", ` ` a forced space, `\n` a new line), variables ($name: an
+// operand, attribute, region or successor the op declares), directives
+// (attr-dict, attr-dict-with-keyword, type(x), qualified(x),
+// functional-type(a, b), operands, results, regions, successors,
+// custom<Name>(args) with ref(x) for what was read before) and optional
+// groups `( elements )?` printed when their anchor (the element marked ^)
+// is present. Printing follows mlir-opt's spacing rules, which depend only
+// on the format, so they are worked out once when the format is compiled.
+//
+// Types the format does not spell come from the declarations: a fixed
+// type (Arg.Type), or the type of another value or attribute (Arg.Like
+// and Arg.Derive, ODS's AllTypesMatch and TypesMatchWith traits).
 
-// ArgMode says how many values an operand or result declaration stands for.
+// ArgMode says how many values an operand or result declaration stands for
+// (or regions, or successors).
 type ArgMode uint8
 
 const (
@@ -33,7 +34,8 @@ const (
 	Variadic
 )
 
-// Arg declares one operand or result of an op with a format.
+// Arg declares one operand, result, region or successor of an op with a
+// format (regions and successors use Name and Mode only).
 type Arg struct {
 	Name string
 	Mode ArgMode
@@ -45,7 +47,39 @@ type Arg struct {
 	// `!dialect.mnemonic` prefix (MLIR's stripped form, `<...>`), unless
 	// the directive is qualified(type($x)); the full form is read too.
 	Class string
+	// Kind, when set, is the kind of builtin type type($x) must read (a
+	// memref for memref.load): another is refused as mlir-opt refuses it.
+	Kind *TypeKind
+	// Like names the operand, result or attribute (a typed one) whose type
+	// gives this value's when the format does not spell it: the same type,
+	// or Derive of it (a memref's element type). A variadic value takes
+	// one type per value of a variadic Like, or Like's one type for each.
+	Like   string
+	Derive func(Type) Type
+	// DeriveList, for a variadic value, gives all its types from Like's one
+	// type (a function type's inputs for the arguments of a call).
+	DeriveList func(Type) []Type
 }
+
+// TypeKind is a kind of builtin type, as mlir-opt names it in "invalid kind
+// of type specified" errors.
+type TypeKind struct {
+	Name string
+	Is   func(Type) bool
+}
+
+var (
+	// MemRefKind: a ranked memref (ODS's AnyMemRef and MemRefOf).
+	MemRefKind = &TypeKind{Name: "builtin.memref", Is: func(t Type) bool {
+		m, ok := t.(*MemRefType)
+		return ok && m.Ranked
+	}}
+	// FunctionKind: a function type.
+	FunctionKind = &TypeKind{Name: "builtin.function", Is: func(t Type) bool {
+		_, ok := t.(*FunctionType)
+		return ok
+	}}
+)
 
 // AttrKind says how a format attribute is spelled.
 type AttrKind uint8
@@ -64,10 +98,25 @@ const (
 	AttrTypeValue
 	// AttrClass: a dialect attribute `#dialect.mnemonic<...>` of class
 	// AttrArg.Class, written stripped (`<...>`) unless qualified; the
-	// full form is read too.
+	// full form is read too. The flags of a registered bit enum
+	// (RegisterBitEnum) are put in canonical order.
 	AttrClass
 	// AttrCustom: read and written by AttrArg.Syntax.
 	AttrCustom
+	// AttrEnum: an integer enumeration of AttrArg.Type (ODS's I64EnumAttr)
+	// written as the keyword AttrArg.Enum names its value by (or that
+	// keyword as a string).
+	AttrEnum
+	// AttrSymbol: a flat symbol reference, @name.
+	AttrSymbol
+	// AttrSymbolName: a string attribute written as a symbol, @name (a
+	// symbol's own sym_name).
+	AttrSymbolName
+	// AttrDenseArray: a dense array of AttrArg.Type integers, written
+	// `[1, 2]`.
+	AttrDenseArray
+	// AttrTyped: any attribute that has a type (a constant's value).
+	AttrTyped
 )
 
 // AttrArg declares an attribute that an op's format spells.
@@ -77,13 +126,22 @@ type AttrArg struct {
 	// Optional attributes may be absent; the format then needs them in an
 	// optional group (or the op's verifier supplies the default).
 	Optional bool
-	// Type is AttrInt's integer type.
+	// Default, the text of a default value (ODS's DefaultValuedAttr), makes
+	// the attribute optional: a group it anchors is printed only when the
+	// op's value is another.
+	Default string
+	// Type is AttrInt's, AttrEnum's and AttrDenseArray's integer type.
 	Type Type
 	// Class is AttrClass's "dialect.mnemonic".
 	Class string
+	// Enum are AttrEnum's keywords, by value.
+	Enum []string
 	// Syntax reads and writes an AttrCustom attribute.
 	Syntax *AttrSyntax
 }
+
+// optional: the attribute may be absent.
+func (a *AttrArg) optional() bool { return a.Optional || a.Default != "" || a.Kind == AttrUnit }
 
 // AttrSyntax is the spelling of an attribute that no AttrKind covers
 // (enumerations written as bare keywords, for instance).
@@ -99,9 +157,15 @@ type OpSyntax struct {
 	Operands []Arg
 	Results  []Arg
 	Attrs    []AttrArg
-	Regions  []string
-	// Successors are the names of the op's successor blocks, in order.
+	// Regions are the names of the op's regions, in order; Successors
+	// those of its successor blocks.
+	Regions    []string
 	Successors []string
+	// VariadicRegions: the last region is variadic, any number of regions
+	// (ODS's VariadicRegion, which only the last region may be); likewise
+	// VariadicSuccessors for the last successor.
+	VariadicRegions    bool
+	VariadicSuccessors bool
 	// SegmentedOperands: the op carries operandSegmentSizes (MLIR's
 	// AttrSizedOperandSegments), needed when more than one operand is
 	// optional or variadic. Likewise SegmentedResults.
@@ -110,16 +174,59 @@ type OpSyntax struct {
 	// InferredResults: result types the format does not spell are filled
 	// in by the op's InferResults hook.
 	InferredResults bool
-	Format          string
+	// Directives are the custom<Name> directives the format uses beyond
+	// the kit's own (DynamicIndexList).
+	Directives map[string]*Directive
+	Format     string
 }
+
+// The most declarations of each sort a format may have: what a parse reads
+// is kept in fixed arrays on the stack, so that reading an op by its
+// format allocates no more than a parser written by hand.
+const (
+	maxOperandDecls = 12
+	maxResultDecls  = 6
+	maxAttrDecls    = 12
+	maxRegionDecls  = 4
+	maxSuccDecls    = 4
+	maxDirectives   = 4
+)
 
 // Format is a compiled assembly format.
 type Format struct {
-	op       string
-	syn      OpSyntax
-	elems    []*fmtElem
-	elided   []string // attribute names attr-dict leaves out
-	hasTypes []bool   // per operand: some element gives its type
+	op  string
+	syn OpSyntax
+	// regions and succs are the syntax's regions and successors with
+	// their modes.
+	regions, succs []Arg
+	elems          []*fmtElem
+	elided         []string // attribute names attr-dict leaves out
+	// spelled: per operand and result, some element gives its types.
+	opSpelled, resSpelled []bool
+	// derived lists the values whose types come from another's, in an
+	// order where each source is known before it is used.
+	derived []derivation
+	// inOrder: the format reads the operands in declaration order, so
+	// they are appended to the op state as read; likewise regions and
+	// successors (and every one of these is always there).
+	inOrder, regionsInOrder, succsInOrder bool
+	// directives is the number of custom directives (each needs scratch
+	// space while parsing).
+	directives int
+}
+
+// derivation: declaration target (an operand or result) takes its types
+// from source (an operand, result or attribute).
+type derivation struct {
+	target, source valueRef
+	derive         func(Type) Type
+	deriveList     func(Type) []Type
+}
+
+// valueRef names a declaration: an operand, a result or an attribute.
+type valueRef struct {
+	kind  fmtKind // fOperand, fResult or fAttr
+	index int
 }
 
 type fmtKind uint8
@@ -127,6 +234,7 @@ type fmtKind uint8
 const (
 	fLiteral fmtKind = iota
 	fSpace           // ` ` (Text " ") or `` (Text "")
+	fNewline         // `\n`
 	fOperand
 	fResult // only inside type(...)
 	fAttr
@@ -140,17 +248,22 @@ const (
 	fRegions       // all regions
 	fSuccessors    // all successors
 	fOptionalGroup // ( Group )?
+	fCustom        // custom<Name>(Group)
 )
 
 type fmtElem struct {
 	kind      fmtKind
 	text      string // literal text; "attributes" keyword for attr-dict-with-keyword
-	index     int    // operand, result, attr, region or successor index
+	index     int    // operand, result, attr, region or successor index; a custom directive's slot
 	sub, sub2 *fmtElem
 	qualified bool
-	group     []*fmtElem
-	anchor    *fmtElem // in a group: the element whose presence decides it
+	group     []*fmtElem // an optional group's elements; a custom directive's arguments
+	anchor    *fmtElem   // in a group: the element whose presence decides it
 	isAnchor  bool
+	// ref: a custom directive's argument that refers to what was read
+	// before (ref(...)) instead of reading it.
+	ref       bool
+	directive *Directive
 	// space: a space is printed before the element (worked out at compile
 	// time from mlir-opt's rules).
 	space bool
@@ -191,100 +304,24 @@ func WithFormat(def *OpDef, s OpSyntax) *OpDef {
 		if err := f.VerifyCounts(op); err != nil {
 			return err
 		}
+		if err := f.verifyProperties(op); err != nil {
+			return err
+		}
 		if own != nil {
 			return own(op)
 		}
 		return nil
 	}
+	ownVerify := def.Verify
+	def.Verify = func(op *Operation) error {
+		if ownVerify != nil {
+			if err := ownVerify(op); err != nil {
+				return err
+			}
+		}
+		return f.verifyTypes(op)
+	}
 	return def
-}
-
-// VerifyCounts checks op's operands and results against the declarations
-// (and their segment sizes), in the words of the traits ODS gives an op.
-// An op read in generic form can have any operands; the format could not
-// print it otherwise.
-func (f *Format) VerifyCounts(op *Operation) error {
-	s := &f.syn
-	if err := verifyArgCounts(op, s.Operands, len(op.Operands), s.SegmentedOperands, "operand", "operandSegmentSizes"); err != nil {
-		return err
-	}
-	if err := verifyArgCounts(op, s.Results, len(op.Results), s.SegmentedResults, "result", "resultSegmentSizes"); err != nil {
-		return err
-	}
-	for _, a := range s.Attrs {
-		if !a.Optional && a.Kind != AttrUnit && op.Attr(a.Name) == nil {
-			return Errorf(op, "requires attribute '%s'", a.Name)
-		}
-	}
-	for i, vs := range groups(s.Operands, op.Operands, s.SegmentedOperands, op, "operandSegmentSizes") {
-		if t := s.Operands[i].Type; t != nil {
-			for _, v := range vs {
-				if v.Type != t {
-					return Errorf(op, "operand #%d must be %s, but got '%s'", indexOf(op.Operands, v), t, v.Type)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func indexOf(vs []*Value, v *Value) int {
-	for i, w := range vs {
-		if w == v {
-			return i
-		}
-	}
-	return -1
-}
-
-func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, segAttr string) error {
-	if segmented {
-		sizes := op.SegmentSizes(segAttr)
-		if sizes == nil {
-			return Errorf(op, "requires attribute '%s'", segAttr)
-		}
-		if len(sizes) != len(decls) {
-			return Errorf(op, "'%s' attribute for specifying %s segments must have %d elements, but got %d", segAttr, what, len(decls), len(sizes))
-		}
-		sum := 0
-		for i, sz := range sizes {
-			switch {
-			case sz < 0:
-				return Errorf(op, "'%s' attribute cannot have negative elements", segAttr)
-			case decls[i].Mode == Single && sz != 1:
-				return Errorf(op, "%s group starting at #%d requires 1 element, but found %d", what, sum, sz)
-			case decls[i].Mode == OptionalArg && sz > 1:
-				return Errorf(op, "%s group starting at #%d requires 0 or 1 element, but found %d", what, sum, sz)
-			}
-			sum += sz
-		}
-		if sum != n {
-			return Errorf(op, "%s count (%d) does not match with the total size (%d) specified in attribute '%s'", what, n, sum, segAttr)
-		}
-		return nil
-	}
-	singles, open := 0, false
-	for _, a := range decls {
-		if a.Mode == Single {
-			singles++
-		} else {
-			open = true
-		}
-	}
-	switch {
-	case !open && singles == 0 && n != 0:
-		return Errorf(op, "requires zero %ss", what)
-	case !open && singles == 1 && n != 1:
-		if what == "operand" {
-			return Errorf(op, "requires a single operand")
-		}
-		return Errorf(op, "requires one result")
-	case !open && n != singles:
-		return Errorf(op, "expected %d %ss, but found %d", singles, what, n)
-	case open && n < singles:
-		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
-	}
-	return nil
 }
 
 // Syntax is the op's compiled format, or nil when its syntax is written
@@ -302,477 +339,12 @@ func (f *Format) segmentAttrs() []string {
 	return out
 }
 
-// CompileFormat reads s.Format and checks it against the declarations:
-// every operand, attribute, region and successor appears once, every
-// operand and result type is spelled or fixed, optional groups have one
-// anchor and can be recognised by their first element.
-func CompileFormat(op string, s OpSyntax) (*Format, error) {
-	f := &Format{op: op, syn: s}
-	c := &fmtCompiler{f: f, src: s.Format}
-	elems, err := c.elements(false)
-	if err != nil {
-		return nil, fmt.Errorf("format of %s: %v", op, err)
+// ReturnSyntax is the format of the terminators that hand values to their
+// parent (func.return, scf.yield, memref.alloca_scope.return): any number
+// of operands, named name, after the attribute dictionary.
+func ReturnSyntax(name string) OpSyntax {
+	return OpSyntax{
+		Operands: []Arg{{Name: name, Mode: Variadic}},
+		Format:   "attr-dict ($" + name + "^ `:` type($" + name + "))?",
 	}
-	if c.pos < len(c.src) {
-		return nil, fmt.Errorf("format of %s: unexpected %q", op, c.src[c.pos:])
-	}
-	f.elems = elems
-	if err := f.check(); err != nil {
-		return nil, fmt.Errorf("format of %s: %v", op, err)
-	}
-	f.layout()
-	f.elided = append(f.elided, f.segmentAttrs()...)
-	for _, a := range s.Attrs {
-		f.elided = append(f.elided, a.Name)
-	}
-	return f, nil
-}
-
-// ---- reading the format text ----
-
-type fmtCompiler struct {
-	f   *Format
-	src string
-	pos int
-}
-
-func (c *fmtCompiler) skipSpace() {
-	for c.pos < len(c.src) && strings.ContainsRune(" \t\n\r", rune(c.src[c.pos])) {
-		c.pos++
-	}
-}
-
-func (c *fmtCompiler) peek(s string) bool {
-	c.skipSpace()
-	return strings.HasPrefix(c.src[c.pos:], s)
-}
-
-func (c *fmtCompiler) accept(s string) bool {
-	if c.peek(s) {
-		c.pos += len(s)
-		return true
-	}
-	return false
-}
-
-func (c *fmtCompiler) word() string {
-	c.skipSpace()
-	start := c.pos
-	for c.pos < len(c.src) {
-		ch := c.src[c.pos]
-		if ch == '_' || ch == '-' || ch == '.' || 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || '0' <= ch && ch <= '9' {
-			c.pos++
-			continue
-		}
-		break
-	}
-	return c.src[start:c.pos]
-}
-
-// elements reads elements up to the end or, in a group, up to its `)`.
-func (c *fmtCompiler) elements(inGroup bool) ([]*fmtElem, error) {
-	var out []*fmtElem
-	for {
-		c.skipSpace()
-		if c.pos == len(c.src) {
-			if inGroup {
-				return nil, fmt.Errorf("optional group not closed")
-			}
-			return out, nil
-		}
-		if inGroup && c.src[c.pos] == ')' {
-			return out, nil
-		}
-		e, err := c.element()
-		if err != nil {
-			return nil, err
-		}
-		if c.accept("^") {
-			if !inGroup {
-				return nil, fmt.Errorf("anchor ^ outside an optional group")
-			}
-			e.isAnchor = true
-		}
-		out = append(out, e)
-	}
-}
-
-func (c *fmtCompiler) element() (*fmtElem, error) {
-	c.skipSpace()
-	switch {
-	case c.accept("`"):
-		end := strings.IndexByte(c.src[c.pos:], '`')
-		if end < 0 {
-			return nil, fmt.Errorf("literal not closed")
-		}
-		text := c.src[c.pos : c.pos+end]
-		c.pos += end + 1
-		if text == "" || text == " " {
-			return &fmtElem{kind: fSpace, text: text}, nil
-		}
-		return &fmtElem{kind: fLiteral, text: text}, nil
-	case c.accept("$"):
-		return c.variable(c.word())
-	case c.accept("("):
-		group, err := c.elements(true)
-		if err != nil {
-			return nil, err
-		}
-		if !c.accept(")") || !c.accept("?") {
-			return nil, fmt.Errorf("expected `)?` after an optional group")
-		}
-		return &fmtElem{kind: fOptionalGroup, group: group}, nil
-	}
-	w := c.word()
-	switch w {
-	case "attr-dict":
-		return &fmtElem{kind: fAttrDict}, nil
-	case "attr-dict-with-keyword":
-		return &fmtElem{kind: fAttrDict, text: "attributes"}, nil
-	case "operands":
-		return &fmtElem{kind: fOperands}, nil
-	case "results":
-		return &fmtElem{kind: fResults}, nil
-	case "regions":
-		return &fmtElem{kind: fRegions}, nil
-	case "successors":
-		return &fmtElem{kind: fSuccessors}, nil
-	case "type", "qualified", "functional-type":
-		if !c.accept("(") {
-			return nil, fmt.Errorf("expected '(' after %s", w)
-		}
-		a, err := c.typeArg(w == "type" || w == "functional-type")
-		if err != nil {
-			return nil, err
-		}
-		e := &fmtElem{kind: fType, sub: a}
-		switch w {
-		case "qualified":
-			if a.kind != fType && a.kind != fAttr {
-				return nil, fmt.Errorf("qualified takes type(...) or an attribute")
-			}
-			a.qualified = true
-			e = a
-		case "functional-type":
-			if !c.accept(",") {
-				return nil, fmt.Errorf("functional-type takes two arguments")
-			}
-			b, err := c.typeArg(true)
-			if err != nil {
-				return nil, err
-			}
-			e = &fmtElem{kind: fFunctionType, sub: a, sub2: b}
-		}
-		if !c.accept(")") {
-			return nil, fmt.Errorf("expected ')' to close %s", w)
-		}
-		return e, nil
-	case "":
-		return nil, fmt.Errorf("unexpected %q", c.src[c.pos:])
-	}
-	return nil, fmt.Errorf("unknown directive %q", w)
-}
-
-// typeArg reads the argument of type(...) (a value: operand, result,
-// operands, results) or of qualified(...) (type(...) or an attribute).
-func (c *fmtCompiler) typeArg(valueOnly bool) (*fmtElem, error) {
-	if c.accept("$") {
-		name := c.word()
-		if i := argIndex(c.f.syn.Operands, name); i >= 0 {
-			return &fmtElem{kind: fOperand, index: i}, nil
-		}
-		if i := argIndex(c.f.syn.Results, name); i >= 0 {
-			return &fmtElem{kind: fResult, index: i}, nil
-		}
-		if !valueOnly {
-			if i := attrIndex(c.f.syn.Attrs, name); i >= 0 {
-				return &fmtElem{kind: fAttr, index: i}, nil
-			}
-		}
-		return nil, fmt.Errorf("$%s is not a declared operand or result", name)
-	}
-	w := c.word()
-	switch w {
-	case "operands":
-		return &fmtElem{kind: fOperands}, nil
-	case "results":
-		return &fmtElem{kind: fResults}, nil
-	case "type":
-		if valueOnly {
-			break
-		}
-		if !c.accept("(") {
-			return nil, fmt.Errorf("expected '(' after type")
-		}
-		a, err := c.typeArg(true)
-		if err != nil {
-			return nil, err
-		}
-		if !c.accept(")") {
-			return nil, fmt.Errorf("expected ')' to close type")
-		}
-		return &fmtElem{kind: fType, sub: a}, nil
-	}
-	return nil, fmt.Errorf("unexpected %q in a type directive", w)
-}
-
-func (c *fmtCompiler) variable(name string) (*fmtElem, error) {
-	s := &c.f.syn
-	if i := argIndex(s.Operands, name); i >= 0 {
-		return &fmtElem{kind: fOperand, index: i}, nil
-	}
-	if i := attrIndex(s.Attrs, name); i >= 0 {
-		return &fmtElem{kind: fAttr, index: i}, nil
-	}
-	for i, r := range s.Regions {
-		if r == name {
-			return &fmtElem{kind: fRegion, index: i}, nil
-		}
-	}
-	for i, r := range s.Successors {
-		if r == name {
-			return &fmtElem{kind: fSuccessor, index: i}, nil
-		}
-	}
-	if argIndex(s.Results, name) >= 0 {
-		return nil, fmt.Errorf("result $%s may appear only in type(...)", name)
-	}
-	return nil, fmt.Errorf("$%s is not declared", name)
-}
-
-func argIndex(args []Arg, name string) int {
-	for i, a := range args {
-		if a.Name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-func attrIndex(attrs []AttrArg, name string) int {
-	for i, a := range attrs {
-		if a.Name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-// ---- checking it against the declarations ----
-
-func (f *Format) check() error {
-	s := &f.syn
-	nonSingle := func(args []Arg) int {
-		n := 0
-		for _, a := range args {
-			if a.Mode != Single {
-				n++
-			}
-		}
-		return n
-	}
-	if nonSingle(s.Operands) > 1 && !s.SegmentedOperands {
-		return fmt.Errorf("more than one optional or variadic operand needs SegmentedOperands")
-	}
-	if nonSingle(s.Results) > 1 && !s.SegmentedResults {
-		return fmt.Errorf("more than one optional or variadic result needs SegmentedResults")
-	}
-	seen := map[[2]int]int{}
-	f.hasTypes = make([]bool, len(s.Operands))
-	resTypes := make([]bool, len(s.Results))
-	var allOperands, allResults, allOpTypes, allResTypes, attrDict bool
-	var visit func(es []*fmtElem, group *fmtElem) error
-	visit = func(es []*fmtElem, group *fmtElem) error {
-		for _, e := range es {
-			if e.isAnchor {
-				if group.anchor != nil {
-					return fmt.Errorf("an optional group has more than one anchor")
-				}
-				group.anchor = e
-			}
-			switch e.kind {
-			case fOperand, fAttr, fRegion, fSuccessor:
-				seen[[2]int{int(e.kind), e.index}]++
-			case fOperands:
-				allOperands = true
-			case fAttrDict:
-				if attrDict {
-					return fmt.Errorf("attr-dict appears twice")
-				}
-				attrDict = true
-			case fType, fFunctionType:
-				for _, sub := range []*fmtElem{e.sub, e.sub2} {
-					switch {
-					case sub == nil:
-					case sub.kind == fOperand:
-						f.hasTypes[sub.index] = true
-					case sub.kind == fResult:
-						resTypes[sub.index] = true
-					case sub.kind == fOperands:
-						allOpTypes = true
-					case sub.kind == fResults:
-						allResTypes = true
-					}
-				}
-			case fResults:
-				allResults = true
-			case fOptionalGroup:
-				if err := visit(e.group, e); err != nil {
-					return err
-				}
-				if err := f.checkGroup(e); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	if err := visit(f.elems, nil); err != nil {
-		return err
-	}
-	_ = allResults
-	if !attrDict {
-		return fmt.Errorf("no attr-dict")
-	}
-	for i, a := range s.Operands {
-		if n := seen[[2]int{int(fOperand), i}]; n > 1 || n == 0 && !allOperands {
-			return fmt.Errorf("operand $%s appears %d times", a.Name, n)
-		}
-		if allOpTypes {
-			f.hasTypes[i] = true
-		}
-		if !f.hasTypes[i] && a.Type == nil {
-			return fmt.Errorf("the type of operand $%s is neither spelled nor fixed", a.Name)
-		}
-	}
-	for i, a := range s.Results {
-		if !resTypes[i] && !allResTypes && a.Type == nil && !s.InferredResults {
-			return fmt.Errorf("the type of result $%s is neither spelled nor fixed", a.Name)
-		}
-	}
-	for i, a := range s.Attrs {
-		n := seen[[2]int{int(fAttr), i}]
-		if n > 1 {
-			return fmt.Errorf("attribute $%s appears %d times", a.Name, n)
-		}
-		if n == 0 {
-			return fmt.Errorf("attribute $%s is declared but not in the format (leave it to attr-dict instead)", a.Name)
-		}
-		if a.Kind == AttrCustom && a.Syntax == nil {
-			return fmt.Errorf("attribute $%s has no syntax", a.Name)
-		}
-		if a.Kind == AttrInt && a.Type == nil {
-			return fmt.Errorf("integer attribute $%s has no type", a.Name)
-		}
-	}
-	for i, r := range s.Regions {
-		if seen[[2]int{int(fRegion), i}] != 1 {
-			return fmt.Errorf("region $%s must appear once", r)
-		}
-	}
-	for i, r := range s.Successors {
-		if seen[[2]int{int(fSuccessor), i}] != 1 {
-			return fmt.Errorf("successor $%s must appear once", r)
-		}
-	}
-	return nil
-}
-
-// checkGroup: one anchor that may be absent, and a first element the
-// parser can recognise without consuming anything else.
-func (f *Format) checkGroup(g *fmtElem) error {
-	a := g.anchor
-	if a == nil {
-		return fmt.Errorf("an optional group has no anchor (^)")
-	}
-	switch a.kind {
-	case fOperand:
-		if f.syn.Operands[a.index].Mode == Single {
-			return fmt.Errorf("optional group anchored on operand $%s, which is always present", f.syn.Operands[a.index].Name)
-		}
-	case fAttr:
-		at := f.syn.Attrs[a.index]
-		if !at.Optional && at.Kind != AttrUnit {
-			return fmt.Errorf("optional group anchored on attribute $%s, which is not optional", at.Name)
-		}
-		if at.Kind == AttrUnit && g.group[0] != a {
-			a.elideUnit = true
-		}
-	case fType:
-		if a.sub.kind != fResult && a.sub.kind != fOperand {
-			return fmt.Errorf("an optional group's type anchor must be the type of one value")
-		}
-		if a.sub.kind == fResult && f.syn.Results[a.sub.index].Mode == Single ||
-			a.sub.kind == fOperand && f.syn.Operands[a.sub.index].Mode == Single {
-			return fmt.Errorf("optional group anchored on the type of a value that is always present")
-		}
-	case fRegion:
-	default:
-		return fmt.Errorf("an optional group must be anchored on an operand, attribute, type or region")
-	}
-	if len(g.group) == 0 {
-		return fmt.Errorf("empty optional group")
-	}
-	first := g.group[0]
-	switch first.kind {
-	case fLiteral, fOperand, fAttr, fType, fRegion:
-	default:
-		return fmt.Errorf("an optional group must begin with a literal, an operand, an attribute, a type or a region")
-	}
-	if first.kind == fAttr && f.syn.Attrs[first.index].Kind == AttrUnit {
-		return fmt.Errorf("an optional group cannot begin with a unit attribute")
-	}
-	if first.kind == fOperand && first != a && f.syn.Operands[first.index].Mode == Single {
-		return fmt.Errorf("an optional group beginning with operand $%s must be anchored on it", f.syn.Operands[first.index].Name)
-	}
-	return nil
-}
-
-// ---- spacing: mlir-opt's rules, decided by the format alone ----
-
-// layout marks the elements printed after a space. mlir-opt's generated
-// printers track two flags as they walk the format (whether a space may
-// come next, and whether the last thing printed was punctuation); optional
-// groups are walked whether or not they are printed, so the flags after a
-// group are those its elements leave.
-func (f *Format) layout() {
-	shouldSpace, lastPunct := true, false
-	var walk func(es []*fmtElem)
-	walk = func(es []*fmtElem) {
-		for _, e := range es {
-			switch e.kind {
-			case fLiteral:
-				e.space = shouldSpace && spaceBeforeLiteral(e.text, lastPunct)
-				shouldSpace = len(e.text) != 1 || !strings.ContainsAny(e.text, "<({[")
-				c := e.text[0]
-				lastPunct = c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z')
-			case fSpace:
-				lastPunct = e.text == ""
-				shouldSpace = false
-			case fAttrDict:
-				// The dictionary prints its own leading space.
-				lastPunct = false
-			case fOptionalGroup:
-				walk(e.group)
-			default:
-				if e.elideUnit {
-					continue
-				}
-				e.space = shouldSpace || !lastPunct
-				lastPunct = false
-				shouldSpace = true
-			}
-		}
-	}
-	walk(f.elems)
-}
-
-func spaceBeforeLiteral(v string, lastPunct bool) bool {
-	if len(v) != 1 && v != "->" {
-		return true
-	}
-	if lastPunct {
-		return !strings.Contains(">)}],", v[:1])
-	}
-	return !strings.Contains("<>(){}[],", v[:1])
 }

@@ -1,45 +1,82 @@
 package ir
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Reading an op's custom form by its compiled format.
 
-// fmtParse holds what a format reads, by declaration: operands, their
-// types, result types, attributes, regions and successors. They go into
-// the op state in declaration order at the end, whatever order the format
-// spells them in.
+// fmtParse holds what a format reads, by declaration. It lives on the
+// stack: regions and successors go straight into the op state as they are
+// read (where each declaration's are is kept here), operands, types and
+// attributes into fixed arrays; finish puts them in declaration order,
+// the operands into a list of just their number.
 type fmtParse struct {
-	f        *Format
-	p        AsmParser
-	operands [][]OperandRef
-	opSeen   []bool
-	opTypes  [][]Type
-	resTypes [][]Type
-	resSeen  []bool
-	attrs    []Attribute
-	regions  []*RegionState
-	succs    []SuccessorRef
-	st       *OperationState
+	f  *Format
+	p  AsmParser
+	st *OperationState
+
+	// The operands read, in the order read: in opBuf while they fit, then
+	// in spill.
+	opBuf [maxBufferedOperands]OperandRef
+	nOps  int
+	spill []OperandRef
+
+	ops      [maxOperandDecls]span
+	opLoc    [maxOperandDecls]Location // where each declaration's operands begin
+	opSeen   [maxOperandDecls]bool
+	opTypes  [maxOperandDecls]typeSet
+	resTypes [maxResultDecls]typeSet
+	attrs    [maxAttrDecls]Attribute
+	regions  [maxRegionDecls]span
+	succs    [maxSuccDecls]span
+	dirs     [maxDirectives]*DirectiveParse
+}
+
+// typeSet is the types known for one declaration: one for all its values,
+// or a list of them.
+type typeSet struct {
+	one  Type
+	many []Type
+	set  bool
+	// all: one is the type of each of the values, however many.
+	all bool
+}
+
+// count is how many types the set holds (-1: one for each value).
+func (t *typeSet) count() int {
+	switch {
+	case !t.set:
+		return 0
+	case t.all:
+		return -1
+	case t.one != nil:
+		return 1
+	}
+	return len(t.many)
+}
+
+// at is the type of value k.
+func (t *typeSet) at(k int) Type {
+	if t.one != nil {
+		return t.one
+	}
+	return t.many[k]
 }
 
 // Parse reads the op's custom form into st.
 func (f *Format) Parse(p AsmParser, st *OperationState) error {
-	s := &f.syn
-	r := &fmtParse{
-		f: f, p: p, st: st,
-		operands: make([][]OperandRef, len(s.Operands)),
-		opSeen:   make([]bool, len(s.Operands)),
-		opTypes:  make([][]Type, len(s.Operands)),
-		resTypes: make([][]Type, len(s.Results)),
-		resSeen:  make([]bool, len(s.Results)),
-		attrs:    make([]Attribute, len(s.Attrs)),
-		regions:  make([]*RegionState, len(s.Regions)),
-		succs:    make([]SuccessorRef, len(s.Successors)),
+	var r fmtParse
+	r.f, r.p, r.st = f, p, st
+	err := r.elements(f.elems)
+	if err == nil {
+		err = r.finish()
 	}
-	if err := r.elements(f.elems); err != nil {
-		return err
+	if f.directives > 0 {
+		r.releaseDirectives()
 	}
-	return r.finish()
+	return err
 }
 
 func (r *fmtParse) elements(es []*fmtElem) error {
@@ -67,26 +104,16 @@ func (r *fmtParse) element(e *fmtElem, optional bool) (present bool, err error) 
 			return true, p.ParseKeyword(e.text)
 		}
 		return true, p.ParsePunct(e.text)
-	case fSpace:
+	case fSpace, fNewline:
 		return true, nil
 	case fOperand:
 		return r.operand(e.index, optional)
 	case fAttr:
 		return r.attr(e, optional)
 	case fRegion:
-		if optional && !p.PeekRegion() {
-			return false, nil
-		}
-		rs, err := p.ParseRegion(nil)
-		if err != nil {
-			return false, err
-		}
-		r.regions[e.index] = rs
-		return true, nil
+		return r.region(e.index, optional)
 	case fSuccessor:
-		s, err := p.ParseSuccessor()
-		r.succs[e.index] = s
-		return err == nil, err
+		return r.successor(e.index)
 	case fAttrDict:
 		if e.text != "" && !p.ParseOptionalKeyword(e.text) {
 			return true, nil
@@ -107,11 +134,14 @@ func (r *fmtParse) element(e *fmtElem, optional bool) (present bool, err error) 
 		return true, nil
 	case fRegions:
 		for i := range r.f.syn.Regions {
-			rs, err := p.ParseRegion(nil)
-			if err != nil {
+			if i > 0 {
+				if err := p.ParsePunct(","); err != nil {
+					return false, err
+				}
+			}
+			if _, err := r.region(i, false); err != nil {
 				return false, err
 			}
-			r.regions[i] = rs
 		}
 		return true, nil
 	case fSuccessors:
@@ -121,20 +151,21 @@ func (r *fmtParse) element(e *fmtElem, optional bool) (present bool, err error) 
 					return false, err
 				}
 			}
-			s, err := p.ParseSuccessor()
-			if err != nil {
+			if _, err := r.successor(i); err != nil {
 				return false, err
 			}
-			r.succs[i] = s
 		}
 		return true, nil
+	case fCustom:
+		return true, r.custom(e)
 	case fOptionalGroup:
-		ok, err := r.element(e.group[0], true)
+		first := leading(e.group)
+		ok, err := r.element(first, true)
 		if err != nil || !ok {
 			return false, err
 		}
-		for _, g := range e.group[1:] {
-			if g.elideUnit {
+		for _, g := range e.group {
+			if g == first || g.elideUnit {
 				continue
 			}
 			if _, err := r.element(g, false); err != nil {
@@ -154,41 +185,104 @@ func isKeywordLiteral(s string) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
+// maxBufferedOperands operands are kept on the stack while reading.
+const maxBufferedOperands = 16
+
+// addOperand keeps an operand read.
+func (r *fmtParse) addOperand(ref OperandRef) {
+	if r.spill == nil && r.nOps < len(r.opBuf) {
+		r.opBuf[r.nOps] = ref
+		r.nOps++
+		return
+	}
+	if r.spill == nil {
+		r.spill = make([]OperandRef, r.nOps, 2*len(r.opBuf))
+		copy(r.spill, r.opBuf[:])
+	}
+	r.spill = append(r.spill, ref)
+	r.nOps++
+}
+
+// operandsRead are the operands read so far, in the order read.
+func (r *fmtParse) operandsRead() []OperandRef {
+	if r.spill != nil {
+		return r.spill
+	}
+	return r.opBuf[:r.nOps]
+}
+
 // operand reads the operand(s) of declaration i.
 func (r *fmtParse) operand(i int, optional bool) (bool, error) {
 	p := r.p
-	a := r.f.syn.Operands[i]
+	a := &r.f.syn.Operands[i]
 	r.opSeen[i] = true
+	r.opLoc[i] = p.Loc()
+	start := r.nOps
+	r.ops[i] = span{start: start}
 	switch {
 	case a.Mode != Variadic && !optional:
 		ref, err := p.ParseOperand()
 		if err != nil {
 			return false, err
 		}
-		r.operands[i] = []OperandRef{ref}
-		return true, nil
+		r.addOperand(ref)
 	case a.Mode == Variadic:
-		var refs []OperandRef
-		for len(refs) == 0 || p.ParseOptionalPunct(",") {
-			if len(refs) == 0 && !p.PeekOperand() {
-				break
-			}
+		if !p.PeekOperand() {
+			return false, nil
+		}
+		for {
 			ref, err := p.ParseOperand()
 			if err != nil {
 				return false, err
 			}
-			refs = append(refs, ref)
+			r.addOperand(ref)
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
 		}
-		r.operands[i] = refs
-		return len(refs) > 0, nil
 	default:
 		ref, ok, err := p.ParseOptionalOperand()
 		if err != nil || !ok {
 			return false, err
 		}
-		r.operands[i] = []OperandRef{ref}
-		return true, nil
+		r.addOperand(ref)
 	}
+	r.ops[i].n = r.nOps - start
+	return r.ops[i].n > 0, nil
+}
+
+// region reads region declaration i (a list of them for a variadic one).
+func (r *fmtParse) region(i int, optional bool) (bool, error) {
+	p, st := r.p, r.st
+	variadic := r.f.regions[i].Mode == Variadic
+	start := len(st.Regions)
+	r.regions[i] = span{start: start}
+	for {
+		if (optional || variadic) && len(st.Regions) == start && !p.PeekRegion() {
+			return false, nil
+		}
+		rs, err := p.ParseRegion(nil)
+		if err != nil {
+			return false, err
+		}
+		st.Regions = append(st.Regions, rs)
+		if !variadic || !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	r.regions[i].n = len(st.Regions) - start
+	return true, nil
+}
+
+// successor reads successor declaration i.
+func (r *fmtParse) successor(i int) (bool, error) {
+	s, err := r.p.ParseSuccessor()
+	if err != nil {
+		return false, err
+	}
+	r.succs[i] = span{start: len(r.st.Successors), n: 1}
+	r.st.Successors = append(r.st.Successors, s)
+	return true, nil
 }
 
 // types reads type(x): the type(s) of one value declaration, or of all
@@ -197,35 +291,39 @@ func (r *fmtParse) types(e *fmtElem, optional bool) (bool, error) {
 	sub := e.sub
 	switch sub.kind {
 	case fOperand:
-		a := r.f.syn.Operands[sub.index]
-		n := -1 // as many as can be read
-		switch {
-		case r.opSeen[sub.index]:
-			n = len(r.operands[sub.index])
-		case a.Mode == Single:
-			n = 1
+		// A single value's one type, or as many types as there are: a
+		// count that does not match the operands' is reported when the
+		// operands get their types (as mlir-opt reports it).
+		a := &r.f.syn.Operands[sub.index]
+		if a.Mode != Variadic {
+			// An optional value has at most one type: a comma after it
+			// belongs to what follows (as in ODS).
+			ts, err := r.typeList(1, a, e.qualified, optional || a.Mode == OptionalArg)
+			r.opTypes[sub.index] = ts
+			return ts.count() > 0, err
 		}
-		ts, err := r.typeList(n, a.Class, e.qualified, optional || a.Mode != Single && n < 0)
+		none := !r.opSeen[sub.index] || r.ops[sub.index].n == 0
+		ts, err := r.typeList(-1, a, e.qualified, optional || none)
 		r.opTypes[sub.index] = ts
-		return len(ts) > 0 || n == 0, err
+		return ts.count() > 0, err
 	case fResult:
-		a := r.f.syn.Results[sub.index]
+		a := &r.f.syn.Results[sub.index]
 		n := -1
-		if a.Mode == Single {
+		if a.Mode != Variadic {
 			n = 1
 		}
-		ts, err := r.typeList(n, a.Class, e.qualified, optional || a.Mode != Single)
+		ts, err := r.typeList(n, a, e.qualified, optional || a.Mode != Single)
 		r.resTypes[sub.index] = ts
-		r.resSeen[sub.index] = true
-		return len(ts) > 0, err
+		return ts.count() > 0, err
 	case fOperands:
-		for i, a := range r.f.syn.Operands {
-			if i > 0 && len(r.operands[i]) > 0 {
+		for i := range r.f.syn.Operands {
+			a := &r.f.syn.Operands[i]
+			if i > 0 && r.ops[i].n > 0 {
 				if err := r.p.ParsePunct(","); err != nil {
 					return false, err
 				}
 			}
-			ts, err := r.typeList(len(r.operands[i]), a.Class, e.qualified, false)
+			ts, err := r.typeList(r.ops[i].n, a, e.qualified, false)
 			if err != nil {
 				return false, err
 			}
@@ -233,7 +331,7 @@ func (r *fmtParse) types(e *fmtElem, optional bool) (bool, error) {
 		}
 		return true, nil
 	case fResults:
-		ts, err := r.typeList(-1, "", e.qualified, true)
+		ts, err := r.typeList(-1, nil, e.qualified, true)
 		if err != nil {
 			return false, err
 		}
@@ -245,34 +343,37 @@ func (r *fmtParse) types(e *fmtElem, optional bool) (bool, error) {
 
 // assignResults spreads types over the result declarations in order, the
 // variadic one taking what the single ones leave.
-func (r *fmtParse) assignResults(ts []Type) {
+func (r *fmtParse) assignResults(ts typeSet) {
 	res := r.f.syn.Results
-	singles := 0
-	for _, a := range res {
-		if a.Mode == Single {
-			singles++
-		}
+	if ts.one != nil && len(res) == 1 {
+		r.resTypes[0] = ts
+		return
 	}
-	k := 0
-	for i, a := range res {
-		n := 1
-		if a.Mode != Single {
-			n = max(len(ts)-singles, 0)
-			if a.Mode == OptionalArg {
-				n = min(n, 1)
-			}
-		}
-		n = min(n, len(ts)-k)
-		r.resTypes[i] = ts[k : k+n]
-		r.resSeen[i] = true
-		k += n
+	if ts.one != nil {
+		ts = typeSet{many: []Type{ts.one}, set: true}
+	}
+	var spans [maxResultDecls]span
+	groupSpans(res, len(ts.many), false, nil, "", spans[:])
+	for i := range res {
+		r.resTypes[i] = typeSet{many: ts.many[spans[i].start:spans[i].end()], set: true}
 	}
 }
 
-// typeList reads n comma-separated types (n < 0: as many as there are);
-// with optional set, none at all is allowed.
-func (r *fmtParse) typeList(n int, class string, qualified, optional bool) ([]Type, error) {
+// typeList reads n comma-separated types (n < 0: as many as there are) of
+// the declaration a (nil: of no one declaration); with optional set, none
+// at all is allowed. One type is kept without a list.
+func (r *fmtParse) typeList(n int, a *Arg, qualified, optional bool) (typeSet, error) {
+	if n == 1 {
+		t, ok, err := r.oneType(a, qualified, optional)
+		if err != nil || !ok {
+			return typeSet{}, err
+		}
+		return typeSet{one: t, set: true}, nil
+	}
 	var out []Type
+	if n > 0 {
+		out = make([]Type, 0, n)
+	}
 	for n < 0 || len(out) < n {
 		if len(out) > 0 {
 			if n < 0 {
@@ -280,42 +381,55 @@ func (r *fmtParse) typeList(n int, class string, qualified, optional bool) ([]Ty
 					break
 				}
 			} else if err := r.p.ParsePunct(","); err != nil {
-				return nil, err
+				return typeSet{}, err
 			}
 		}
-		t, ok, err := r.oneType(class, qualified, optional && len(out) == 0 || n < 0 && len(out) > 0)
+		t, ok, err := r.oneType(a, qualified, optional && len(out) == 0 || n < 0 && len(out) > 0)
 		if err != nil {
-			return nil, err
+			return typeSet{}, err
 		}
 		if !ok {
 			break
 		}
 		out = append(out, t)
 	}
-	return out, nil
+	if n < 0 && len(out) == 1 && a != nil {
+		return typeSet{one: out[0], set: true}, nil
+	}
+	return typeSet{many: out, set: true}, nil
 }
 
-// oneType reads a type, in its stripped form `<...>` when the value is of
-// one dialect type class and the directive is not qualified.
-func (r *fmtParse) oneType(class string, qualified, optional bool) (Type, bool, error) {
+// oneType reads a type of declaration a: in its stripped form `<...>` when
+// the value is of one dialect type class and the directive is not
+// qualified, of a's kind when it has one.
+func (r *fmtParse) oneType(a *Arg, qualified, optional bool) (Type, bool, error) {
 	p := r.p
-	if class != "" && !qualified && p.PeekPunct("<") {
+	if a != nil && a.Class != "" && !qualified && p.PeekPunct("<") {
 		loc := p.Loc()
 		body, err := p.ParseAngleBody()
 		if err != nil {
 			return nil, false, err
 		}
-		t, err := ParseDialectType("!" + class + body)
+		t, err := ParseDialectType("!" + a.Class + body)
 		if err != nil {
 			return nil, false, p.ErrorAt(loc, "%v", err)
 		}
 		return t, true, nil
 	}
+	loc := p.Loc()
+	var t Type
+	var ok bool
+	var err error
 	if optional {
-		return p.ParseOptionalType()
+		t, ok, err = p.ParseOptionalType()
+	} else {
+		t, err = p.ParseType()
+		ok = err == nil
 	}
-	t, err := p.ParseType()
-	return t, err == nil, err
+	if ok && a != nil && a.Kind != nil && !a.Kind.Is(t) {
+		return nil, false, p.ErrorAt(loc, "invalid kind of type specified: expected %s, but found '%s'", a.Kind.Name, t)
+	}
+	return t, ok, err
 }
 
 // functionType reads functional-type(a, b): `(inputs) -> results`.
@@ -337,31 +451,29 @@ func (r *fmtParse) functionType(e *fmtElem) error {
 func (r *fmtParse) assignValueTypes(sub *fmtElem, ts []Type) {
 	switch sub.kind {
 	case fOperand:
-		r.opTypes[sub.index] = ts
+		r.opTypes[sub.index] = typeSet{many: ts, set: true}
 	case fResult:
-		r.resTypes[sub.index] = ts
-		r.resSeen[sub.index] = true
+		r.resTypes[sub.index] = typeSet{many: ts, set: true}
 	case fOperands:
 		k := 0
+		last := len(r.f.syn.Operands) - 1
 		for i := range r.f.syn.Operands {
-			n := min(len(r.operands[i]), len(ts)-k)
-			r.opTypes[i] = ts[k : k+n]
+			n := min(r.ops[i].n, len(ts)-k)
+			if i == last {
+				n = len(ts) - k // more types than operands: kept for the count check
+			}
+			r.opTypes[i] = typeSet{many: ts[k : k+n], set: true}
 			k += n
 		}
-		if k < len(ts) && len(r.opTypes) > 0 {
-			// More types than operands: keep them for the count check.
-			last := len(r.opTypes) - 1
-			r.opTypes[last] = append(r.opTypes[last], ts[k:]...)
-		}
 	case fResults:
-		r.assignResults(ts)
+		r.assignResults(typeSet{many: ts, set: true})
 	}
 }
 
 // attr reads a format attribute.
 func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 	p := r.p
-	a := r.f.syn.Attrs[e.index]
+	a := &r.f.syn.Attrs[e.index]
 	var v Attribute
 	var ok bool
 	var err error
@@ -381,15 +493,14 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 			v = Int(n, a.Type)
 		}
 	case AttrString:
+		var s string
 		if optional {
-			var s string
-			if s, ok = p.ParseOptionalString(); ok {
-				v = Str(s)
-			}
+			s, ok = p.ParseOptionalString()
 		} else {
-			var s string
 			s, err = p.ParseString()
 			ok = err == nil
+		}
+		if ok {
 			v = Str(s)
 		}
 	case AttrTypeValue:
@@ -405,19 +516,40 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 		}
 	case AttrClass:
 		if !e.qualified && p.PeekPunct("<") {
-			var body string
-			if body, err = p.ParseAngleBody(); err == nil {
-				v, ok = &RawAttr{Text: "#" + a.Class + body}, true
-			}
+			v, err = parseStrippedAttr(p, "#"+a.Class)
+			ok = err == nil
 			break
 		}
-		fallthrough
+		v, ok, err = parseAnyAttr(p, optional)
 	case AttrAny:
+		v, ok, err = parseAnyAttr(p, optional)
+	case AttrTyped:
+		loc := p.Loc()
+		if v, ok, err = parseAnyAttr(p, optional); ok && AttrType(v) == nil {
+			return false, p.ErrorAt(loc, "invalid kind of attribute specified")
+		}
+	case AttrSymbol:
+		v, ok, err = parseFlatSymbol(p, optional)
+	case AttrSymbolName:
+		var s string
 		if optional {
-			v, ok, err = p.ParseOptionalAttribute()
+			s, ok = p.ParseOptionalSymbolName()
 		} else {
-			v, err = p.ParseAttribute()
+			s, err = p.ParseSymbolName()
 			ok = err == nil
+		}
+		if ok {
+			v = Str(s)
+		}
+	case AttrEnum:
+		v, ok, err = parseEnum(p, a, optional)
+	case AttrDenseArray:
+		if optional && !p.PeekPunct("[") {
+			return false, nil
+		}
+		var vals []int64
+		if vals, err = ParseIntList(p); err == nil {
+			v, ok = intArray(a.Type, vals), true
 		}
 	case AttrCustom:
 		loc := p.Loc()
@@ -433,63 +565,379 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 	return true, nil
 }
 
+func parseAnyAttr(p AsmParser, optional bool) (Attribute, bool, error) {
+	if optional {
+		return p.ParseOptionalAttribute()
+	}
+	v, err := p.ParseAttribute()
+	return v, err == nil, err
+}
+
+// parseStrippedAttr reads the stripped form `<...>` of a dialect
+// attribute: the flags of a bit enum in canonical order, any other body
+// as written.
+func parseStrippedAttr(p AsmParser, prefix string) (Attribute, error) {
+	if !IsBitEnum(prefix) {
+		body, err := p.ParseAngleBody()
+		if err != nil {
+			return nil, err
+		}
+		return &RawAttr{Text: prefix + body}, nil
+	}
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	var buf [8]string
+	flags := buf[:0]
+	for {
+		id, ok := p.ParseOptionalBareId()
+		if !ok {
+			return nil, p.Errorf("expected %s flag", strings.TrimPrefix(prefix, "#"))
+		}
+		flags = append(flags, id)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	loc := p.Loc()
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	text, err := CanonicalFlags(prefix, flags)
+	if err != nil {
+		return nil, p.ErrorAt(loc, "%v", err)
+	}
+	return &RawAttr{Text: text}, nil
+}
+
+// parseFlatSymbol reads a flat symbol reference, @name.
+func parseFlatSymbol(p AsmParser, optional bool) (Attribute, bool, error) {
+	if name, ok := p.ParseOptionalSymbolName(); ok {
+		return &SymbolRefAttr{Root: name}, true, nil
+	}
+	loc := p.Loc()
+	v, ok, err := parseAnyAttr(p, optional)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	if ref, isRef := v.(*SymbolRefAttr); !isRef || len(ref.Nested) > 0 {
+		return nil, false, p.ErrorAt(loc, "invalid kind of attribute specified")
+	}
+	return v, true, nil
+}
+
+// parseEnum reads an enumeration's keyword, bare or as a string.
+func parseEnum(p AsmParser, a *AttrArg, optional bool) (Attribute, bool, error) {
+	loc := p.Loc()
+	if id, ok := p.PeekBareId(); ok {
+		for i, k := range a.Enum {
+			if k == id {
+				p.ParseOptionalKeyword(id)
+				return Int(int64(i), a.Type), true, nil
+			}
+		}
+	} else if s, ok := p.ParseOptionalString(); ok {
+		for i, k := range a.Enum {
+			if k == s {
+				return Int(int64(i), a.Type), true, nil
+			}
+		}
+		return nil, false, p.ErrorAt(loc, "invalid %s attribute specification: %s", a.Name, strconv.Quote(s))
+	}
+	if optional {
+		return nil, false, nil
+	}
+	return nil, false, p.ErrorAt(loc, "expected string or keyword containing one of the following enum values for attribute '%s' [%s]", a.Name, strings.Join(a.Enum, ", "))
+}
+
+// custom reads a custom directive: the directive reads into scratch
+// space, which finish moves into the op state.
+func (r *fmtParse) custom(e *fmtElem) error {
+	d := getDirectiveParse()
+	r.dirs[e.index] = d
+	d.opLoc = r.st.Loc
+	loc := r.p.Loc()
+	for k, arg := range e.group {
+		if arg.ref {
+			d.refs[k] = r.refTypes(arg)
+			if arg.kind == fAttr {
+				d.attrs[k] = r.attrs[arg.index]
+			}
+		}
+	}
+	if err := e.directive.Parse(r.p, d); err != nil {
+		return err
+	}
+	st := r.st
+	for k, arg := range e.group {
+		if arg.ref {
+			continue
+		}
+		switch arg.kind {
+		case fOperand:
+			r.opSeen[arg.index] = true
+			r.opLoc[arg.index] = loc
+			r.ops[arg.index] = span{start: r.nOps, n: len(d.operands[k])}
+			for _, ref := range d.operands[k] {
+				r.addOperand(ref)
+			}
+		case fType:
+			ts := typeSet{many: d.types[k], set: true}
+			if arg.sub.kind == fResult {
+				r.resTypes[arg.sub.index] = ts
+			} else {
+				r.opTypes[arg.sub.index] = ts
+			}
+		case fAttr:
+			r.attrs[arg.index] = d.attrs[k]
+		case fRegion:
+			r.regions[arg.index] = span{start: len(st.Regions), n: len(d.regions[k])}
+			st.Regions = append(st.Regions, d.regions[k]...)
+		case fSuccessor:
+			r.succs[arg.index] = span{start: len(st.Successors), n: len(d.succs[k])}
+			st.Successors = append(st.Successors, d.succs[k]...)
+		}
+	}
+	st.Attrs = append(st.Attrs, d.extra...)
+	return nil
+}
+
+// refTypes is what a ref(type($x)) argument refers to: the types read
+// for x.
+func (r *fmtParse) refTypes(arg *fmtElem) typeSet {
+	if arg.kind != fType {
+		return typeSet{}
+	}
+	if arg.sub.kind == fResult {
+		return r.resTypes[arg.sub.index]
+	}
+	return r.opTypes[arg.sub.index]
+}
+
+func (r *fmtParse) releaseDirectives() {
+	for i, d := range r.dirs[:r.f.directives] {
+		if d != nil {
+			putDirectiveParse(d)
+			r.dirs[i] = nil
+		}
+	}
+}
+
 // finish moves what was read into the op state, in declaration order.
 func (r *fmtParse) finish() error {
-	s := &r.f.syn
-	st := r.st
-	counts := make([]int64, len(s.Operands))
-	for i, a := range s.Operands {
-		refs, ts := r.operands[i], r.opTypes[i]
-		if a.Type != nil && !r.f.hasTypes[i] {
-			ts = make([]Type, len(refs))
-			for k := range ts {
-				ts[k] = a.Type
-			}
+	f, s, st := r.f, &r.f.syn, r.st
+	for i := range f.derived {
+		if err := r.derive(&f.derived[i]); err != nil {
+			return err
 		}
-		if len(ts) != len(refs) {
-			return r.p.Errorf("%d operands present, but expected %d", len(ts), len(refs))
-		}
-		st.Operands = append(st.Operands, refs...)
-		st.OperandTypes = append(st.OperandTypes, ts...)
-		counts[i] = int64(len(refs))
 	}
-	if s.SegmentedOperands {
-		st.AddAttr("operandSegmentSizes", I32Array(counts...))
+	if err := r.finishOperands(); err != nil {
+		return err
 	}
-	resCounts := make([]int64, len(s.Results))
-	complete := true
-	for i, a := range s.Results {
-		ts := r.resTypes[i]
-		if !r.resSeen[i] {
-			switch {
-			case a.Type != nil && a.Mode == Single:
-				ts = []Type{a.Type}
-			default:
-				complete = false
-			}
-		}
-		st.ResultTypes = append(st.ResultTypes, ts...)
-		resCounts[i] = int64(len(ts))
+	if len(s.Results) > 0 {
+		r.finishResults()
 	}
-	if !complete {
-		// The op's InferResults completes them once operands resolve.
-		st.ResultTypes = nil
-	}
-	if s.SegmentedResults {
-		st.AddAttr("resultSegmentSizes", I32Array(resCounts...))
-	}
-	for i, a := range s.Attrs {
+	for i := range s.Attrs {
 		if r.attrs[i] != nil {
-			st.AddAttr(a.Name, r.attrs[i])
+			st.AddAttr(s.Attrs[i].Name, r.attrs[i])
 		}
 	}
-	for _, rs := range r.regions {
-		if rs == nil {
-			rs = &RegionState{} // an optional region left out is empty
-		}
-		st.Regions = append(st.Regions, rs)
+	if len(s.Regions) > 0 && !f.regionsInOrder {
+		st.Regions = inOrder(st.Regions, r.regions[:len(s.Regions)], f.regions, func() *RegionState {
+			return &RegionState{} // an optional region left out is empty
+		})
 	}
-	st.Successors = append(st.Successors, r.succs...)
+	if len(s.Successors) > 0 && !f.succsInOrder {
+		st.Successors = inOrder(st.Successors, r.succs[:len(s.Successors)], f.succs, nil)
+	}
+	return nil
+}
+
+// inOrder rearranges what was read in format order into declaration
+// order; a single declaration that was not read gets absent().
+func inOrder[T any](read []T, spans []span, decls []Arg, absent func() T) []T {
+	out := make([]T, 0, len(read)+len(decls))
+	for i, sp := range spans {
+		if sp.n == 0 && decls[i].Mode == Single && absent != nil {
+			out = append(out, absent())
+			continue
+		}
+		out = append(out, read[sp.start:sp.end()]...)
+	}
+	return out
+}
+
+// finishOperands puts the operands in declaration order with their types,
+// and the segment sizes.
+func (r *fmtParse) finishOperands() error {
+	f, s, st := r.f, &r.f.syn, r.st
+	decls := s.Operands
+	if len(decls) == 0 {
+		return nil
+	}
+	read := r.operandsRead()
+	base := len(st.Operands)
+	operands := make([]OperandRef, 0, base+len(read))
+	operands = append(operands, st.Operands...)
+	if f.inOrder {
+		operands = append(operands, read...)
+		for i := range decls {
+			r.ops[i].start += base
+		}
+	} else {
+		for i := range decls {
+			sp := r.ops[i]
+			r.ops[i].start = len(operands)
+			operands = append(operands, read[sp.start:sp.end()]...)
+		}
+	}
+	st.Operands = operands
+	types := make([]Type, len(st.Operands))
+	for i := range decls {
+		sp := r.ops[i]
+		if !r.opSeen[i] {
+			sp = span{start: sp.start}
+		}
+		dst := types[sp.start:sp.end()]
+		ts := &r.opTypes[i]
+		switch c := ts.count(); {
+		case c < 0 || c == len(dst):
+			for k := range dst {
+				dst[k] = ts.at(k)
+			}
+		case !ts.set && decls[i].Type != nil:
+			for k := range dst {
+				dst[k] = decls[i].Type
+			}
+		default:
+			return r.p.ErrorAt(r.opLoc[i], "number of operands and types do not match: got %d operands and %d types", len(dst), c)
+		}
+	}
+	copy(types, st.OperandTypes) // those of operands before the format's
+	st.OperandTypes = types
+	if s.SegmentedOperands {
+		counts := make([]int64, len(decls))
+		for i := range decls {
+			counts[i] = int64(r.ops[i].n)
+		}
+		st.AddAttr("operandSegmentSizes", intArray(I32, counts))
+	}
+	return nil
+}
+
+// finishResults gives the op state its result types; when some are not
+// known, none (the op's InferResults completes them).
+func (r *fmtParse) finishResults() {
+	s, st := &r.f.syn, r.st
+	n := 0
+	for i, a := range s.Results {
+		switch ts := &r.resTypes[i]; {
+		case ts.set:
+			n += ts.count()
+		case a.Type != nil && a.Mode == Single:
+			n++
+		case a.Mode != Single && !s.InferredResults:
+			// Its group was not there: no such results.
+		default:
+			st.ResultTypes = nil
+			return
+		}
+	}
+	types := make([]Type, 0, n)
+	var counts []int64
+	if s.SegmentedResults {
+		counts = make([]int64, len(s.Results))
+	}
+	for i, a := range s.Results {
+		ts := &r.resTypes[i]
+		before := len(types)
+		switch {
+		case ts.set && ts.one != nil:
+			types = append(types, ts.one)
+		case ts.set:
+			types = append(types, ts.many...)
+		case a.Mode == Single:
+			types = append(types, a.Type)
+		}
+		if counts != nil {
+			counts[i] = int64(len(types) - before)
+		}
+	}
+	if st.ResultTypes == nil {
+		st.ResultTypes = types
+	} else {
+		st.ResultTypes = append(st.ResultTypes, types...)
+	}
+	if counts != nil {
+		st.AddAttr("resultSegmentSizes", intArray(I32, counts))
+	}
+}
+
+// derive gives a value the types its Like source has (through Derive).
+func (r *fmtParse) derive(d *derivation) error {
+	var src typeSet
+	switch d.source.kind {
+	case fOperand:
+		src = r.opTypes[d.source.index]
+		if !src.set {
+			if t := r.f.syn.Operands[d.source.index].Type; t != nil {
+				src = typeSet{one: t, set: true, all: true}
+			}
+		}
+	case fResult:
+		src = r.resTypes[d.source.index]
+		if !src.set {
+			if t := r.f.syn.Results[d.source.index].Type; t != nil {
+				src = typeSet{one: t, set: true}
+			}
+		}
+	case fAttr:
+		if a := r.attrs[d.source.index]; a != nil {
+			src = typeSet{one: AttrType(a), set: true}
+		}
+	}
+	if !src.set {
+		return nil // an optional source that is absent: nothing to derive from
+	}
+	apply := func(t Type) (Type, error) {
+		if d.derive == nil || t == nil {
+			return t, nil
+		}
+		if u := d.derive(t); u != nil {
+			return u, nil
+		}
+		return nil, r.p.Errorf("cannot derive a type from '%s'", t)
+	}
+	var out typeSet
+	switch c := src.count(); {
+	case d.deriveList != nil:
+		if c != 1 || src.one == nil {
+			return nil
+		}
+		out = typeSet{many: d.deriveList(src.one), set: true}
+	case c == 1 || c < 0:
+		t, err := apply(src.one)
+		if err != nil {
+			return err
+		}
+		out = typeSet{one: t, set: true, all: d.target.kind == fOperand}
+	default:
+		many := make([]Type, len(src.many))
+		for k, t := range src.many {
+			u, err := apply(t)
+			if err != nil {
+				return err
+			}
+			many[k] = u
+		}
+		out = typeSet{many: many, set: true}
+	}
+	if d.target.kind == fOperand {
+		r.opTypes[d.target.index] = out
+	} else {
+		out.all = false
+		r.resTypes[d.target.index] = out
+	}
 	return nil
 }
 

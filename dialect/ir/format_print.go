@@ -1,59 +1,32 @@
 package ir
 
+import "strconv"
+
 // Printing an op's custom form by its compiled format.
 
+// fmtPrint lives on the stack: where each declaration's operands,
+// results, regions and successors are is worked out once per op, into
+// fixed arrays.
 type fmtPrint struct {
-	f        *Format
-	p        AsmPrinter
-	op       *Operation
-	operands [][]*Value
-	results  [][]*Value
+	f       *Format
+	p       AsmPrinter
+	op      *Operation
+	ops     [maxOperandDecls]span
+	res     [maxResultDecls]span
+	regions [maxRegionDecls]span
+	succs   [maxSuccDecls]span
 }
 
 // Print writes op's custom form (after its name).
 func (f *Format) Print(p AsmPrinter, op *Operation) {
-	w := &fmtPrint{f: f, p: p, op: op}
-	w.operands = groups(f.syn.Operands, op.Operands, f.syn.SegmentedOperands, op, "operandSegmentSizes")
-	w.results = groups(f.syn.Results, op.Results, f.syn.SegmentedResults, op, "resultSegmentSizes")
+	var w fmtPrint
+	w.f, w.p, w.op = f, p, op
+	s := &f.syn
+	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", w.ops[:])
+	groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", w.res[:])
+	groupSpans(f.regions, len(op.Regions), false, op, "", w.regions[:])
+	groupSpans(f.succs, len(op.Successors()), false, op, "", w.succs[:])
 	w.elements(f.elems)
-}
-
-// groups splits values over their declarations: by the segment sizes
-// when the op has them, else one value per single declaration and the
-// rest to the one that is optional or variadic.
-func groups(decls []Arg, vals []*Value, segmented bool, op *Operation, segAttr string) [][]*Value {
-	out := make([][]*Value, len(decls))
-	if segmented {
-		sizes := op.SegmentSizes(segAttr)
-		k := 0
-		for i := range decls {
-			if i < len(sizes) && sizes[i] >= 0 && k+sizes[i] <= len(vals) {
-				out[i] = vals[k : k+sizes[i]]
-				k += sizes[i]
-			}
-		}
-		return out
-	}
-	singles := 0
-	for _, a := range decls {
-		if a.Mode == Single {
-			singles++
-		}
-	}
-	k := 0
-	for i, a := range decls {
-		n := 1
-		if a.Mode != Single {
-			n = max(len(vals)-singles, 0)
-			if a.Mode == OptionalArg {
-				n = min(n, 1)
-			}
-		}
-		n = min(n, len(vals)-k)
-		out[i] = vals[k : k+n]
-		k += n
-	}
-	return out
 }
 
 func (w *fmtPrint) elements(es []*fmtElem) {
@@ -68,6 +41,12 @@ func (w *fmtPrint) space(e *fmtElem) {
 	}
 }
 
+// printsTerminators: the op's regions show their terminators even when
+// they have no operands (no implicit terminator can stand for them).
+func (w *fmtPrint) printsTerminators() bool {
+	return w.op.Def == nil || w.op.Def.ImplicitTerminator == ""
+}
+
 func (w *fmtPrint) element(e *fmtElem) {
 	p, op := w.p, w.op
 	switch e.kind {
@@ -76,9 +55,12 @@ func (w *fmtPrint) element(e *fmtElem) {
 		p.Write(e.text)
 	case fSpace:
 		p.Write(e.text)
+	case fNewline:
+		p.Newline(0)
 	case fOperand:
 		w.space(e)
-		p.Operands(w.operands[e.index])
+		sp := w.ops[e.index]
+		p.Operands(op.Operands[sp.start:sp.end()])
 	case fAttr:
 		if e.elideUnit {
 			return
@@ -87,13 +69,21 @@ func (w *fmtPrint) element(e *fmtElem) {
 		w.attr(e)
 	case fRegion:
 		w.space(e)
-		if e.index < len(op.Regions) {
-			p.Region(op.Regions[e.index], true, op.Def == nil || op.Def.ImplicitTerminator == "")
+		sp := w.regions[e.index]
+		for i, r := range op.Regions[sp.start:sp.end()] {
+			if i > 0 {
+				p.Write(", ")
+			}
+			p.Region(r, true, w.printsTerminators())
 		}
 	case fSuccessor:
 		w.space(e)
-		if s := op.Successors(); e.index < len(s) {
-			p.Successor(s[e.index])
+		sp := w.succs[e.index]
+		for i, b := range op.Successors()[sp.start:sp.end()] {
+			if i > 0 {
+				p.Write(", ")
+			}
+			p.Successor(b)
 		}
 	case fAttrDict:
 		if e.text != "" {
@@ -128,7 +118,7 @@ func (w *fmtPrint) element(e *fmtElem) {
 			if i > 0 {
 				p.Write(", ")
 			}
-			p.Region(r, true, op.Def == nil || op.Def.ImplicitTerminator == "")
+			p.Region(r, true, w.printsTerminators())
 		}
 	case fSuccessors:
 		w.space(e)
@@ -138,6 +128,9 @@ func (w *fmtPrint) element(e *fmtElem) {
 			}
 			p.Successor(b)
 		}
+	case fCustom:
+		w.space(e)
+		e.directive.Print(p, DirectivePrint{f: w.f, op: op, args: e.group})
 	case fOptionalGroup:
 		if w.present(e.anchor) {
 			w.elements(e.group)
@@ -149,13 +142,16 @@ func (w *fmtPrint) element(e *fmtElem) {
 func (w *fmtPrint) present(a *fmtElem) bool {
 	switch a.kind {
 	case fOperand:
-		return len(w.operands[a.index]) > 0
+		return w.ops[a.index].n > 0
 	case fAttr:
-		return w.op.Attr(w.f.syn.Attrs[a.index].Name) != nil
+		at := &w.f.syn.Attrs[a.index]
+		v := w.op.Attr(at.Name)
+		return v != nil && (at.Default == "" || v.String() != at.Default)
 	case fType:
 		return len(w.values(a.sub)) > 0
 	case fRegion:
-		return a.index < len(w.op.Regions) && len(w.op.Regions[a.index].Blocks) > 0
+		sp := w.regions[a.index]
+		return sp.n > 0 && len(w.op.Regions[sp.start].Blocks) > 0
 	}
 	return false
 }
@@ -164,9 +160,11 @@ func (w *fmtPrint) present(a *fmtElem) bool {
 func (w *fmtPrint) values(sub *fmtElem) []*Value {
 	switch sub.kind {
 	case fOperand:
-		return w.operands[sub.index]
+		sp := w.ops[sub.index]
+		return w.op.Operands[sp.start:sp.end()]
 	case fResult:
-		return w.results[sub.index]
+		sp := w.res[sub.index]
+		return w.op.Results[sp.start:sp.end()]
 	case fOperands:
 		return w.op.Operands
 	case fResults:
@@ -203,7 +201,7 @@ func (w *fmtPrint) typeList(vs []*Value, class string, qualified bool) {
 
 func (w *fmtPrint) attr(e *fmtElem) {
 	p := w.p
-	a := w.f.syn.Attrs[e.index]
+	a := &w.f.syn.Attrs[e.index]
 	v := w.op.Attr(a.Name)
 	if v == nil {
 		return
@@ -226,9 +224,40 @@ func (w *fmtPrint) attr(e *fmtElem) {
 				return
 			}
 		}
+	case AttrEnum:
+		if ia, ok := v.(*IntegerAttr); ok && ia.Big == "" {
+			if ia.Value >= 0 && ia.Value < int64(len(a.Enum)) {
+				p.Write(a.Enum[ia.Value])
+			} else {
+				p.Write(strconv.FormatInt(ia.Value, 10))
+			}
+			return
+		}
+	case AttrSymbolName:
+		if s, ok := v.(*StringAttr); ok {
+			p.Write(FormatSymbol(s.Value))
+			return
+		}
+	case AttrDenseArray:
+		if da, ok := v.(*DenseArrayAttr); ok && da.Floats == nil {
+			PrintIntList(p, da.Values)
+			return
+		}
 	case AttrCustom:
 		a.Syntax.Print(p, v)
 		return
 	}
 	p.Attr(v)
+}
+
+// PrintIntList prints `[1, 2, 3]`.
+func PrintIntList(p AsmPrinter, vals []int64) {
+	p.Write("[")
+	for i, v := range vals {
+		if i > 0 {
+			p.Write(", ")
+		}
+		p.Write(strconv.FormatInt(v, 10))
+	}
+	p.Write("]")
 }

@@ -286,11 +286,17 @@ func ScalarType(name string) Type {
 			return Index
 		}
 		if w, ok := parseIntWidth(name[1:]); ok {
+			if t := internedInt(name); t != nil {
+				return t
+			}
 			return IntType(w)
 		}
 	case 's', 'u':
 		if len(name) > 2 && name[1] == 'i' {
 			if w, ok := parseIntWidth(name[2:]); ok {
+				if t := internedInt(name); t != nil {
+					return t
+				}
 				return intTypeS(w, name[0])
 			}
 		}
@@ -306,6 +312,20 @@ func ScalarType(name string) Type {
 		if _, isFloat := t.(*FloatType); isFloat {
 			return t
 		}
+	}
+	return nil
+}
+
+// internedInt is the integer type already interned under name, or nil.
+// Its key is the type's own spelling, so looking it up by the name read
+// costs no allocation (building the key from the width would cost one a
+// type read); a name intTypeS would not spell so (`i032`) is not found.
+func internedInt(name string) Type {
+	types.mu.RLock()
+	t, ok := types.m[name]
+	types.mu.RUnlock()
+	if _, isInt := t.(*IntegerType); ok && isInt {
+		return t
 	}
 	return nil
 }

@@ -8,142 +8,58 @@ import (
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.load", Summary: "read an element",
 			Inherent: []string{"nontemporal", "alignment"},
 			Effects:  []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}},
-			Parse:    parseLoad, Print: printLoad, Verify: verifyLoadOp,
-		},
-		&ir.OpDef{
+			Verify:   verifyLoadOp,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}, indices},
+			Results:  []ir.Arg{{Name: "result", Like: "memref", Derive: elementType}},
+			Format:   "$memref `[` $indices `]` attr-dict `:` type($memref)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.store", Summary: "write an element",
 			Inherent: []string{"nontemporal", "alignment"},
 			Effects:  []ir.Effect{{Kind: ir.Write, Operand: 1, Result: -1}},
-			Parse:    parseStore, Print: printStore, Verify: verifyStoreOp,
-		},
-		&ir.OpDef{
+			Verify:   verifyStoreOp,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "value", Like: "memref", Derive: elementType}, {Name: "memref", Kind: ir.MemRefKind}, indices},
+			Format:   "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.copy", Summary: "copy one buffer into another",
 			Effects: []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				return parseBinaryTo(p, st, "to", false)
-			},
-			Print:  func(p ir.AsmPrinter, op *ir.Operation) { printBinaryTo(p, op, "to") },
-			Verify: verifyCopyOp,
-		},
-		&ir.OpDef{
+			Verify:  verifyCopyOp,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source"}, {Name: "target"}},
+			Format:   "$source `,` $target attr-dict `:` type($source) `to` type($target)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.dim", Summary: "size of a dimension", Traits: ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				a, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				if err := p.ParsePunct(","); err != nil {
-					return err
-				}
-				b, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []ir.OperandRef{a, b}
-				t, err := ir.ParseColonType(p, st)
-				if err != nil {
-					return err
-				}
-				st.OperandTypes = []ir.Type{t, ir.Index}
-				st.ResultTypes = []ir.Type{ir.Index}
-				return nil
-			},
-			Print: func(p ir.AsmPrinter, op *ir.Operation) {
-				p.Write(" ")
-				p.Operands(op.Operands)
-				p.AttrDict(op)
-				p.Write(" : ")
-				p.Type(op.Operands[0].Type)
-			},
 			Verify:   verifyDimOp,
 			NameHint: hint("dim"),
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source"}, {Name: "index", Type: ir.Index}},
+			Results:  []ir.Arg{{Name: "result", Type: ir.Index}},
+			Format:   "attr-dict $source `,` $index `:` type($source)",
+		}),
 	)
 }
 
-// parseBinaryTo reads `%a, %b attr-dict : T1 kw T2` (memref.copy).
-func parseBinaryTo(p ir.AsmParser, st *ir.OperationState, kw string, hasResult bool) error {
-	if err := ir.ParseOperands(p, st, 2); err != nil {
-		return err
-	}
-	a, b, err := ir.ParseTypePair(p, st, kw)
-	if err != nil {
-		return err
-	}
-	st.OperandTypes = []ir.Type{a, b}
-	return nil
-}
+// indices are the index operands of an access, one per dimension.
+var indices = ir.Arg{Name: "indices", Mode: ir.Variadic, Type: ir.Index}
 
-func printBinaryTo(p ir.AsmPrinter, op *ir.Operation, kw string) {
-	p.Write(" ")
-	p.Operands(op.Operands)
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
-	p.Write(" " + kw + " ")
-	p.Type(op.Operands[1].Type)
+// elementType is a memref's element type (the format reads a memref type
+// where it is used).
+func elementType(t ir.Type) ir.Type {
+	if m, ok := t.(*ir.MemRefType); ok {
+		return m.Elem
+	}
+	return nil
 }
 
 // ---- load / store / copy / dim ----
-
-func parseLoad(p ir.AsmParser, st *ir.OperationState) error {
-	m, idx, mt, err := parseIndexedMemRef(p, st)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(append(make([]ir.OperandRef, 0, 1+len(idx)), m), idx...)
-	st.OperandTypes = withIndexTypes(len(idx), mt)
-	st.ResultTypes = []ir.Type{mt.Elem}
-	return nil
-}
-
-// parseIndexedMemRef reads `%m[%i, ...] attr-dict : memref-type`, the
-// tail of memref.load and memref.store.
-func parseIndexedMemRef(p ir.AsmParser, st *ir.OperationState) (ir.OperandRef, []ir.OperandRef, *ir.MemRefType, error) {
-	m, err := p.ParseOperand()
-	if err != nil {
-		return m, nil, nil, err
-	}
-	idx, err := p.ParseOperandList("[")
-	if err != nil {
-		return m, nil, nil, err
-	}
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return m, nil, nil, err
-	}
-	mt, ok := t.(*ir.MemRefType)
-	if !ok {
-		return m, nil, nil, p.Errorf("expected a memref type")
-	}
-	return m, idx, mt, nil
-}
-
-// withIndexTypes is first followed by n times the index type, in one
-// allocation.
-func withIndexTypes(n int, first ...ir.Type) []ir.Type {
-	out := make([]ir.Type, len(first)+n)
-	copy(out, first)
-	for i := len(first); i < len(out); i++ {
-		out[i] = ir.Index
-	}
-	return out
-}
-
-func printLoad(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write("[")
-	p.Operands(op.Operands[1:])
-	p.Write("]")
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
-}
 
 // verifyAlignmentAttr checks an optional alignment property.
 func verifyAlignmentAttr(op *ir.Operation) error {
@@ -177,36 +93,6 @@ func verifyLoadOp(op *ir.Operation) error {
 		return ir.Errorf(op, "result type must match the memref element type")
 	}
 	return nil
-}
-
-func parseStore(p ir.AsmParser, st *ir.OperationState) error {
-	v, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	m, idx, mt, err := parseIndexedMemRef(p, st)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(append(make([]ir.OperandRef, 0, 2+len(idx)), v, m), idx...)
-	st.OperandTypes = withIndexTypes(len(idx), mt.Elem, mt)
-	return nil
-}
-
-func printStore(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write(", ")
-	p.Operand(op.Operands[1])
-	p.Write("[")
-	p.Operands(op.Operands[2:])
-	p.Write("]")
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(op.Operands[1].Type)
 }
 
 func verifyStoreOp(op *ir.Operation) error {

@@ -1,7 +1,6 @@
 package memref
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
@@ -11,93 +10,66 @@ import (
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		allocLike(&ir.OpDef{
 			Name: "memref.alloc", Summary: "heap allocation of a buffer",
-			Traits:   ir.AllocLike | ir.HeapAllocation,
-			Inherent: []string{"alignment", "operandSegmentSizes"},
-			Effects:  []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
-			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloc"),
-		},
-		&ir.OpDef{
+			Traits:  ir.AllocLike | ir.HeapAllocation,
+			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
+			Verify:  verifyAllocOp, NameHint: hint("alloc"),
+		}),
+		allocLike(&ir.OpDef{
 			Name: "memref.alloca", Summary: "stack allocation of a buffer",
-			Traits:   ir.AllocLike,
-			Inherent: []string{"alignment", "operandSegmentSizes"},
-			Effects:  []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
-			Parse:    parseAlloc, Print: printAlloc, Verify: verifyAllocOp, NameHint: hint("alloca"),
-		},
-		&ir.OpDef{
+			Traits:  ir.AllocLike,
+			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
+			Verify:  verifyAllocOp, NameHint: hint("alloca"),
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.dealloc", Summary: "free a heap buffer",
 			Traits:  ir.FreeLike,
 			Effects: []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}},
-			Parse:   ir.ParseOperandColonType,
-			Print:   ir.PrintOperandColonType,
 			Verify: func(op *ir.Operation) error {
 				if err := ir.VerifyCounts(op, 1, 0); err != nil {
 					return err
 				}
 				return ir.VerifyMemRefOperand(op, 0)
 			},
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "memref"}},
+			Format:   "$memref attr-dict `:` type($memref)",
+		}),
 	)
 }
 
-func parseAlloc(p ir.AsmParser, st *ir.OperationState) error {
-	dyn, err := p.ParseOperandList("(")
-	if err != nil {
-		return err
+// allocSyntax is memref.alloc's and alloca's format. LLVM main spells the
+// alignment with a keyword (the printer's AllocAlignmentProperty option);
+// mlir-opt 22 leaves it to the attribute dictionary. Both are read.
+func allocSyntax(alignmentKeyword bool) ir.OpSyntax {
+	s := ir.OpSyntax{
+		Operands:          []ir.Arg{{Name: "dynamicSizes", Mode: ir.Variadic, Type: ir.Index}, {Name: "symbolOperands", Mode: ir.Variadic, Type: ir.Index}},
+		Results:           []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}},
+		SegmentedOperands: true,
+		Format:            "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
 	}
-	var sym []ir.OperandRef
-	if p.PeekPunct("[") {
-		if sym, err = p.ParseOperandList("["); err != nil {
-			return err
-		}
+	if alignmentKeyword {
+		s.Attrs = []ir.AttrArg{{Name: "alignment", Kind: ir.AttrInt, Type: ir.I64, Optional: true}}
+		s.Format = "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? (`alignment` `=` $alignment^)? attr-dict `:` type($memref)"
 	}
-	// LLVM main prints the alignment as a property keyword.
-	if p.ParseOptionalKeyword("alignment") {
-		if err := p.ParsePunct("="); err != nil {
-			return err
-		}
-		n, err := p.ParseInteger()
-		if err != nil {
-			return err
-		}
-		st.AddAttr("alignment", ir.Int(n, ir.I64))
-	}
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(dyn, sym...)
-	st.OperandTypes = append(st.OperandTypes, ir.IndexTypes(len(st.Operands))...)
-	st.ResultTypes = []ir.Type{t}
-	st.AddAttr("operandSegmentSizes", ir.I32Array(int64(len(dyn)), int64(len(sym))))
-	return nil
+	return s
 }
 
-func printAlloc(p ir.AsmPrinter, op *ir.Operation) {
-	seg := op.SegmentSizes("operandSegmentSizes")
-	nDyn := len(op.Operands)
-	if len(seg) == 2 {
-		nDyn = seg[0]
-	}
-	p.Write("(")
-	p.Operands(op.Operands[:nDyn])
-	p.Write(")")
-	if nDyn < len(op.Operands) {
-		p.Write("[")
-		p.Operands(op.Operands[nDyn:])
-		p.Write("]")
-	}
-	if p.AllocAlignmentProperty() {
-		if a, ok := op.IntAttrValue("alignment"); ok {
-			p.Write(" alignment = " + strconv.FormatInt(a, 10))
+var alloc22 = ir.MustFormat("memref.alloc", allocSyntax(false))
+
+// allocLike gives alloc or alloca both formats: the newer reads either
+// spelling; the printer's option picks one to print.
+func allocLike(def *ir.OpDef) *ir.OpDef {
+	newer := ir.WithFormat(def, allocSyntax(true)).Print
+	def.Print = func(p ir.AsmPrinter, op *ir.Operation) {
+		if p.AllocAlignmentProperty() {
+			newer(p, op)
+			return
 		}
-		p.AttrDict(op, "operandSegmentSizes", "alignment")
-	} else {
-		p.AttrDict(op, "operandSegmentSizes")
+		alloc22.Print(p, op)
 	}
-	p.Write(" : ")
-	p.Type(op.Results[0].Type)
+	return def
 }
 
 // layoutSymbols counts the symbols of a layout's affine map: the `?`
@@ -183,50 +155,17 @@ func verifyAllocOp(op *ir.Operation) error {
 }
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "memref.realloc", Summary: "resize a heap buffer",
-			Traits:   ir.AllocLike,
-			Inherent: []string{"alignment"},
-			Effects:  []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}, {Kind: ir.Allocate, Operand: -1, Result: 0}},
-			Parse:    parseRealloc, Print: printRealloc, Verify: verifyRealloc,
-		},
-	)
-}
-
-// ---- realloc ----
-
-func parseRealloc(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{src}
-	if p.PeekPunct("(") {
-		dyn, err := p.ParseOperandList("(")
-		if err != nil {
-			return err
-		}
-		st.Operands = append(st.Operands, dyn...)
-	}
-	from, to, err := ir.ParseTypePair(p, st, "to")
-	if err != nil {
-		return err
-	}
-	st.OperandTypes = append([]ir.Type{from}, ir.IndexTypes(len(st.Operands)-1)...)
-	st.ResultTypes = []ir.Type{to}
-	return nil
-}
-
-func printRealloc(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	if len(op.Operands) > 1 {
-		p.Write("(")
-		p.Operands(op.Operands[1:])
-		p.Write(")")
-	}
-	ir.PrintCastTail(p, op)
+	ir.Register(ir.WithFormat(&ir.OpDef{
+		Name: "memref.realloc", Summary: "resize a heap buffer",
+		Traits:   ir.AllocLike,
+		Inherent: []string{"alignment"},
+		Effects:  []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}, {Kind: ir.Allocate, Operand: -1, Result: 0}},
+		Verify:   verifyRealloc,
+	}, ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind}, {Name: "dynamicResultSize", Mode: ir.OptionalArg, Type: ir.Index}},
+		Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+		Format:   "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
+	}))
 }
 
 func verifyRealloc(op *ir.Operation) error {

@@ -12,42 +12,26 @@ func init() {
 			Parse:              parseScopeLike, Print: printScopeLike,
 			Verify: func(op *ir.Operation) error { return ir.VerifySingleBlockRegions(op, 0) },
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.alloca_scope.return", Summary: "leave an alloca scope with values",
 			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				return ir.ParseOperandsColonTypes(p, st, true)
-			},
-			Print:  func(p ir.AsmPrinter, op *ir.Operation) { ir.PrintOperandsColonTypes(p, op, true) },
 			Verify: verifyParentResults("memref.alloca_scope"),
-		},
+		}, ir.ReturnSyntax("results")),
 	)
 }
 
-// parseScopeLike reads `[-> (types)] region attr-dict`.
+// parseScopeLike reads `[-> (types)] region attr-dict` (hand-written
+// upstream too).
 func parseScopeLike(p ir.AsmParser, st *ir.OperationState) error {
-	if p.PeekPunct("->") {
-		ts, err := p.ParseArrowTypeList()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts
-	}
-	r, err := p.ParseRegion(nil)
-	if err != nil {
+	if err := ir.ParseOptionalArrowTypes(p, st); err != nil {
 		return err
 	}
-	st.Regions = []*ir.RegionState{r}
-	return ir.ParseTrailingAttrDict(p, st)
+	return ir.ParseBodyAndAttrDict(p, st, nil)
 }
 
 func printScopeLike(p ir.AsmPrinter, op *ir.Operation) {
 	p.Write(" ") // mlir-opt's spacing: `memref.alloca_scope  {`
-	if len(op.Results) > 0 {
-		p.Write(" -> (")
-		p.Types(ir.ValueTypes(op.Results))
-		p.Write(")")
-	}
+	ir.PrintArrowTypes(p, op.Results, true)
 	p.Write(" ")
 	p.Region(op.Regions[0], false, len(op.Results) > 0)
 	p.AttrDict(op)

@@ -1,60 +1,29 @@
 package memref
 
-import (
-	"strconv"
-
-	"github.com/pto-opt/pto-opt/dialect/ir"
-)
+import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.assume_alignment", Summary: "assert a buffer's alignment",
 			Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
-			Inherent: []string{"alignment"},
-			Parse:    parseAssumeAlignment, Print: printAssumeAlignment, Verify: verifyAssumeAlignment,
+			Verify:   verifyAssumeAlignment,
 			NameHint: hint("assume_align"),
-		},
-		&ir.OpDef{
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}},
+			Results:  []ir.Arg{{Name: "result", Like: "memref"}},
+			Attrs:    []ir.AttrArg{{Name: "alignment", Kind: ir.AttrInt, Type: ir.I32}},
+			Format:   "$memref `,` $alignment attr-dict `:` type($memref)",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.distinct_objects", Summary: "assert buffers do not alias", Traits: ir.Pure,
-			Parse: parseDistinctObjects, Print: printDistinctObjects, Verify: verifyDistinctObjects,
-		},
+			Verify: verifyDistinctObjects,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
+			Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic, Like: "operands"}},
+			Format:   "$operands attr-dict `:` type($operands)",
+		}),
 	)
-}
-
-// ---- assume_alignment ----
-
-func parseAssumeAlignment(p ir.AsmParser, st *ir.OperationState) error {
-	m, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	n, err := p.ParseInteger()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("alignment", ir.Int(n, ir.I32))
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{m}
-	st.OperandTypes = []ir.Type{t}
-	st.ResultTypes = []ir.Type{t}
-	return nil
-}
-
-func printAssumeAlignment(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	n, _ := op.IntAttrValue("alignment")
-	p.Write(", " + strconv.FormatInt(n, 10))
-	p.AttrDict(op, "alignment")
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
 }
 
 func verifyAssumeAlignment(op *ir.Operation) error {
@@ -81,35 +50,6 @@ func verifyAssumeAlignment(op *ir.Operation) error {
 }
 
 // ---- distinct_objects ----
-
-func parseDistinctObjects(p ir.AsmParser, st *ir.OperationState) error {
-	refs, err := p.ParseOperandList("")
-	if err != nil {
-		return err
-	}
-	st.Operands = refs
-	if err := ir.ParseTrailingAttrDict(p, st); err != nil {
-		return err
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	if len(ts) != len(refs) {
-		return p.Errorf("expected %d types, got %d", len(refs), len(ts))
-	}
-	st.OperandTypes = ts
-	st.ResultTypes = ts
-	return nil
-}
-
-func printDistinctObjects(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operands(op.Operands)
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Types(ir.ValueTypes(op.Operands))
-}
 
 func verifyDistinctObjects(op *ir.Operation) error {
 	if len(op.Operands) == 0 {

@@ -1,24 +1,23 @@
 package memref
 
-import (
-	"strconv"
-	"strings"
-
-	"github.com/pto-opt/pto-opt/dialect/ir"
-)
+import "github.com/pto-opt/pto-opt/dialect/ir"
 
 // atomicKinds are arith's AtomicRMWKind cases, by value.
 var atomicKinds = []string{"addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori"}
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.atomic_rmw", Summary: "atomic read-modify-write of an element",
-			Inherent: []string{"kind"},
-			Effects:  readWrite,
-			Traits:   ir.HasSideEffects,
-			Parse:    parseAtomicRMW, Print: printAtomicRMW, Verify: verifyAtomicRMW,
-		},
+			Effects: readWrite,
+			Traits:  ir.HasSideEffects,
+			Verify:  verifyAtomicRMW,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "value"}, {Name: "memref", Kind: ir.MemRefKind}, indices},
+			Results:  []ir.Arg{{Name: "result"}},
+			Attrs:    []ir.AttrArg{{Name: "kind", Kind: ir.AttrEnum, Type: ir.I64, Enum: atomicKinds}},
+			Format:   "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)",
+		}),
 		&ir.OpDef{
 			Name: "memref.generic_atomic_rmw", Summary: "atomic update of an element by a region",
 			Effects:          readWrite,
@@ -26,82 +25,15 @@ func init() {
 			Traits:           ir.HasSideEffects,
 			Parse:            parseGenericAtomicRMW, Print: printGenericAtomicRMW, Verify: verifyGenericAtomicRMW,
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.atomic_yield", Summary: "the new value of generic_atomic_rmw",
 			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				return ir.ParseOperandsColonTypes(p, st, false)
-			},
-			Print:  func(p ir.AsmPrinter, op *ir.Operation) { ir.PrintOperandsColonTypes(p, op, false) },
 			Verify: verifyAtomicYield,
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "result"}},
+			Format:   "$result attr-dict `:` type($result)",
+		}),
 	)
-}
-
-// ---- atomic_rmw, generic_atomic_rmw, atomic_yield ----
-
-func parseAtomicRMW(p ir.AsmParser, st *ir.OperationState) error {
-	loc := p.Loc()
-	kw, _ := p.ParseOptionalBareId()
-	kind := -1
-	for i, k := range atomicKinds {
-		if k == kw {
-			kind = i
-		}
-	}
-	if kind < 0 {
-		return p.ErrorAt(loc, "expected ::mlir::arith::AtomicRMWKind to be one of: %s", strings.Join(atomicKinds, ", "))
-	}
-	st.AddAttr("kind", ir.Int(int64(kind), ir.I64))
-	v, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	m, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	idx, err := p.ParseOperandList("[")
-	if err != nil {
-		return err
-	}
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok || len(ft.Inputs) != 2 || len(ft.Results) != 1 {
-		return p.Errorf("expected a function type (value, memref) -> result")
-	}
-	st.Operands = append([]ir.OperandRef{v, m}, idx...)
-	st.OperandTypes = append([]ir.Type{ft.Inputs[0], ft.Inputs[1]}, ir.IndexTypes(len(idx))...)
-	st.ResultTypes = ft.Results
-	return nil
-}
-
-func printAtomicRMW(p ir.AsmPrinter, op *ir.Operation) {
-	k, _ := op.IntAttrValue("kind")
-	name := strconv.FormatInt(k, 10)
-	if k >= 0 && int(k) < len(atomicKinds) {
-		name = atomicKinds[k]
-	}
-	p.Write(" " + name + " ")
-	p.Operand(op.Operands[0])
-	p.Write(", ")
-	p.Operand(op.Operands[1])
-	p.Write("[")
-	p.Operands(op.Operands[2:])
-	p.Write("]")
-	p.AttrDict(op, "kind")
-	p.Write(" : (")
-	p.Type(op.Operands[0].Type)
-	p.Write(", ")
-	p.Type(op.Operands[1].Type)
-	p.Write(") -> ")
-	p.Type(op.Results[0].Type)
 }
 
 func verifyAtomicRMW(op *ir.Operation) error {
@@ -139,10 +71,24 @@ func verifyAtomicRMW(op *ir.Operation) error {
 	return nil
 }
 
+// parseGenericAtomicRMW reads `%m[%i, ...] : memref-type region attr-dict`
+// (hand-written upstream too).
 func parseGenericAtomicRMW(p ir.AsmParser, st *ir.OperationState) error {
-	m, idx, mt, err := parseIndexedMemRef(p, st)
+	m, idx, err := parseIndexedOperand(p)
 	if err != nil {
 		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	mt, ok := t.(*ir.MemRefType)
+	if !ok {
+		return p.ErrorAt(loc, "invalid kind of type specified: expected builtin.memref, but found '%s'", t)
 	}
 	st.Operands = append([]ir.OperandRef{m}, idx...)
 	st.OperandTypes = append([]ir.Type{mt}, ir.IndexTypes(len(idx))...)

@@ -9,11 +9,14 @@ func init() {
 			Effects: readWrite, Traits: ir.HasSideEffects,
 			Parse: parseDmaStart, Print: printDmaStart, Verify: verifyDmaStart,
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.dma_wait", Summary: "wait for a DMA transfer",
 			Effects: readWrite, Traits: ir.HasSideEffects,
-			Parse: parseDmaWait, Print: printDmaWait, Verify: verifyDmaWait,
-		},
+			Verify: verifyDmaWait,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "tagMemRef", Kind: ir.MemRefKind}, {Name: "tagIndices", Mode: ir.Variadic, Type: ir.Index}, {Name: "numElements", Type: ir.Index}},
+			Format:   "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",
+		}),
 	)
 }
 
@@ -208,40 +211,6 @@ func verifyDmaStart(op *ir.Operation) error {
 		return ir.Errorf(op, "expected stride and num elements per stride to be of type index")
 	}
 	return nil
-}
-
-func parseDmaWait(p ir.AsmParser, st *ir.OperationState) error {
-	tag, idx, err := parseIndexedOperand(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	num, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(append([]ir.OperandRef{tag}, idx...), num)
-	st.OperandTypes = append(append([]ir.Type{t}, ir.IndexTypes(len(idx))...), ir.Index)
-	return nil
-}
-
-func printDmaWait(p ir.AsmPrinter, op *ir.Operation) {
-	n := len(op.Operands)
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write("[")
-	p.Operands(op.Operands[1 : n-1])
-	p.Write("], ")
-	p.Operand(op.Operands[n-1])
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
 }
 
 func verifyDmaWait(op *ir.Operation) error {

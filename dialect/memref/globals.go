@@ -10,111 +10,82 @@ import (
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.global", Summary: "a global buffer",
 			Traits:   ir.Symbol,
 			Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
-			Parse:    parseGlobal, Print: printGlobal, Verify: verifyGlobalOp,
-		},
-		&ir.OpDef{
+			Verify:   verifyGlobalOp,
+		}, ir.OpSyntax{
+			Attrs: []ir.AttrArg{
+				{Name: "sym_visibility", Kind: ir.AttrString, Optional: true},
+				{Name: "constant", Kind: ir.AttrUnit},
+				{Name: "sym_name", Kind: ir.AttrSymbolName},
+				{Name: "type", Kind: ir.AttrTypeValue},
+				{Name: "initial_value", Optional: true},
+			},
+			Directives: map[string]*ir.Directive{"GlobalMemrefOpTypeAndInitialValue": globalTypeAndInitialValue},
+			Format:     "($sym_visibility^)? (`constant` $constant^)? $sym_name `:` custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.get_global", Summary: "the buffer of a global", Traits: ir.Pure,
-			Inherent: []string{"name"},
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				name, err := p.ParseSymbolName()
-				if err != nil {
-					return err
-				}
-				st.AddAttr("name", &ir.SymbolRefAttr{Root: name})
-				if err := p.ParsePunct(":"); err != nil {
-					return err
-				}
-				t, err := p.ParseType()
-				if err != nil {
-					return err
-				}
-				st.ResultTypes = []ir.Type{t}
-				return ir.ParseTrailingAttrDict(p, st)
-			},
-			Print: func(p ir.AsmPrinter, op *ir.Operation) {
-				p.Write(" " + op.Attr("name").String() + " : ")
-				p.Type(op.Results[0].Type)
-				p.AttrDict(op, "name")
-			},
 			Verify:           verifyGetGlobalOp,
 			VerifySymbolUses: verifyGetGlobalUses,
-		},
+		}, ir.OpSyntax{
+			Results: []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+			Attrs:   []ir.AttrArg{{Name: "name", Kind: ir.AttrSymbol}},
+			Format:  "$name `:` type($result) attr-dict",
+		}),
 	)
 }
 
-func parseGlobal(p ir.AsmParser, st *ir.OperationState) error {
-	if s, ok := p.ParseOptionalString(); ok {
-		st.AddAttr("sym_visibility", ir.Str(s))
-	}
-	if p.ParseOptionalKeyword("constant") {
-		st.AddAttr("constant", ir.Unit)
-	}
-	name, err := p.ParseSymbolName()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("sym_name", ir.Str(name))
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if mt, ok := t.(*ir.MemRefType); !ok || !mt.Ranked || !mt.HasStaticShape() {
-		return p.ErrorAt(st.Loc, "type should be static shaped memref, but got '%s'", t)
-	}
-	st.AddAttr("type", &ir.TypeAttr{Type: t})
-	if p.ParseOptionalPunct("=") {
-		if p.ParseOptionalKeyword("uninitialized") {
-			st.AddAttr("initial_value", ir.Unit)
-		} else {
-			a, err := p.ParseAttribute()
-			if err != nil {
-				return err
-			}
-			if d, ok := a.(*ir.DenseElementsAttr); ok && d.Type == nil {
-				if mt, ok := t.(*ir.MemRefType); ok {
-					d.Type = ir.Tensor(mt.Shape, mt.Elem, nil)
-				}
-			}
-			st.AddAttr("initial_value", a)
+// globalTypeAndInitialValue reads and prints a global's `type [=
+// initial-value]`: `uninitialized`, or an elements attribute whose type
+// (the memref's as a tensor) may be left out.
+var globalTypeAndInitialValue = &ir.Directive{
+	Parse: func(p ir.AsmParser, d *ir.DirectiveParse) error {
+		t, err := p.ParseType()
+		if err != nil {
+			return err
 		}
-	}
-	return ir.ParseTrailingAttrDict(p, st)
+		mt, ok := t.(*ir.MemRefType)
+		if !ok || !mt.Ranked || !mt.HasStaticShape() {
+			return p.ErrorAt(d.OpLoc(), "type should be static shaped memref, but got '%s'", t)
+		}
+		d.SetAttr(0, &ir.TypeAttr{Type: t})
+		if !p.ParseOptionalPunct("=") {
+			return nil
+		}
+		if p.ParseOptionalKeyword("uninitialized") {
+			d.SetAttr(1, ir.Unit)
+			return nil
+		}
+		a, err := p.ParseAttribute()
+		if err != nil {
+			return err
+		}
+		if dense, ok := a.(*ir.DenseElementsAttr); ok && dense.Type == nil {
+			dense.Type = ir.Tensor(mt.Shape, mt.Elem, nil)
+		}
+		d.SetAttr(1, a)
+		return nil
+	},
+	Print: func(p ir.AsmPrinter, d ir.DirectivePrint) {
+		if ta, ok := d.Attr(0).(*ir.TypeAttr); ok {
+			p.Type(ta.Type)
+		}
+		switch iv := d.Attr(1).(type) {
+		case nil:
+		case *ir.UnitAttr:
+			p.Write(" = uninitialized")
+		case *ir.DenseElementsAttr:
+			p.Write(" = dense<" + iv.Literal + ">")
+		default:
+			p.Write(" = ")
+			p.Attr(iv)
+		}
+	},
 }
 
-func printGlobal(p ir.AsmPrinter, op *ir.Operation) {
-	if vis, ok := op.StrAttrValue("sym_visibility"); ok {
-		p.Write(" " + ir.Quote(vis))
-	}
-	if op.HasAttr("constant") {
-		p.Write(" constant")
-	}
-	name, _ := op.StrAttrValue("sym_name")
-	p.Write(" " + ir.FormatSymbol(name) + " : ")
-	if ta, ok := op.Attr("type").(*ir.TypeAttr); ok {
-		p.Type(ta.Type)
-	}
-	switch iv := op.Attr("initial_value").(type) {
-	case nil:
-	case *ir.UnitAttr:
-		p.Write(" = uninitialized")
-	case *ir.DenseElementsAttr:
-		p.Write(" = dense<" + iv.Literal + ">")
-	default:
-		p.Write(" = ")
-		p.Attr(iv)
-	}
-	p.AttrDict(op, "sym_visibility", "constant", "sym_name", "type", "initial_value")
-}
-
-// verifyGlobalOp checks, in mlir-opt's order, the attributes' own
-// constraints, the symbol's visibility, then the type and initial value.
 func verifyGlobalOp(op *ir.Operation) error {
 	if err := ir.VerifyCounts(op, 0, 0); err != nil {
 		return err

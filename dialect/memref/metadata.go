@@ -6,66 +6,17 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []ir.OperandRef{r}
-				t, rt, err := ir.ParseTypePair(p, st, "->")
-				if err != nil {
-					return err
-				}
-				st.OperandTypes = []ir.Type{t}
-				st.ResultTypes = []ir.Type{rt}
-				return nil
-			},
-			Print: func(p ir.AsmPrinter, op *ir.Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				p.AttrDict(op)
-				p.Write(" : ")
-				p.Type(op.Operands[0].Type)
-				p.Write(" -> ")
-				p.Type(op.Results[0].Type)
-			},
 			Verify:   verifyOneToOne,
 			NameHint: hint("intptr"),
-		},
-		&ir.OpDef{
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source"}},
+			Results:  []ir.Arg{{Name: "aligned_pointer"}},
+			Format:   "$source `:` type($source) `->` type(results) attr-dict",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.extract_strided_metadata", Summary: "base buffer, offset, sizes and strides", Traits: ir.Pure | ir.ViewLike,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				r, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				st.Operands = []ir.OperandRef{r}
-				t, err := ir.ParseColonType(p, st)
-				if err != nil {
-					return err
-				}
-				if err := p.ParsePunct("->"); err != nil {
-					return err
-				}
-				ts, err := p.ParseTypeList()
-				if err != nil {
-					return err
-				}
-				st.OperandTypes = []ir.Type{t}
-				st.ResultTypes = ts
-				return nil
-			},
-			Print: func(p ir.AsmPrinter, op *ir.Operation) {
-				p.Write(" ")
-				p.Operand(op.Operands[0])
-				p.AttrDict(op)
-				p.Write(" : ")
-				p.Type(op.Operands[0].Type)
-				p.Write(" -> ")
-				p.Types(ir.ValueTypes(op.Results))
-			},
 			Verify: verifyExtractStridedMetadata,
 			NameHint: func(op *ir.Operation) []string {
 				names := []string{"base_buffer", "offset"}
@@ -78,7 +29,13 @@ func init() {
 				}
 				return names
 			},
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind}},
+			// The sizes and strides, as many of each (upstream's
+			// SameVariadicResultSize), are declared as one list.
+			Results: []ir.Arg{{Name: "base_buffer"}, {Name: "offset"}, {Name: "sizes_and_strides", Mode: ir.Variadic}},
+			Format:  "$source `:` type($source) `->` type(results) attr-dict",
+		}),
 	)
 }
 
@@ -100,16 +57,8 @@ func verifyExtractStridedMetadata(op *ir.Operation) error {
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "memref.rank", Summary: "the rank of a buffer", Traits: ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				if err := ir.ParseOperandColonType(p, st); err != nil {
-					return err
-				}
-				st.ResultTypes = []ir.Type{ir.Index}
-				return nil
-			},
-			Print: ir.PrintOperandColonType,
 			Verify: func(op *ir.Operation) error {
 				if err := ir.VerifyCounts(op, 1, 1); err != nil {
 					return err
@@ -122,6 +71,10 @@ func init() {
 				}
 				return nil
 			},
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "memref"}},
+			Results:  []ir.Arg{{Name: "result", Type: ir.Index}},
+			Format:   "$memref attr-dict `:` type($memref)",
+		}),
 	)
 }

@@ -9,94 +9,19 @@ import (
 
 func init() {
 	ir.Register(
-		viewOp("memref.expand_shape", "split dimensions", "expand_shape", parseExpandShape, printExpandShape, verifyExpandCollapse,
-			"reassociation", "static_output_shape"),
-		viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", parseCollapseShape, printCollapseShape, verifyExpandCollapse,
-			"reassociation"),
+		ir.WithFormat(viewOp("memref.expand_shape", "split dimensions", "expand_shape", verifyExpandCollapse), ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "src", Kind: ir.MemRefKind}, {Name: "output_shape", Mode: ir.Variadic, Type: ir.Index}},
+			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+			Attrs:    []ir.AttrArg{{Name: "reassociation"}, {Name: "static_output_shape", Kind: ir.AttrDenseArray, Type: ir.I64}},
+			Format:   "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)",
+		}),
+		ir.WithFormat(viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", verifyExpandCollapse), ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "src", Kind: ir.MemRefKind}},
+			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+			Attrs:    []ir.AttrArg{{Name: "reassociation"}},
+			Format:   "$src $reassociation attr-dict `:` type($src) `into` type($result)",
+		}),
 	)
-}
-
-// ---- expand_shape / collapse_shape ----
-
-func parseReassociation(p ir.AsmParser, st *ir.OperationState) error {
-	a, err := p.ParseAttribute()
-	if err != nil {
-		return err
-	}
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
-		return p.Errorf("expected reassociation indices [[...], ...]")
-	}
-	st.AddAttr("reassociation", arr)
-	return nil
-}
-
-func parseExpandShape(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := parseReassociation(p, st); err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("output_shape"); err != nil {
-		return err
-	}
-	dyn, static, err := parseMixedList(p)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("static_output_shape", ir.I64Array(static...))
-	from, to, err := ir.ParseTypePair(p, st, "into")
-	if err != nil {
-		return err
-	}
-	st.Operands = append([]ir.OperandRef{src}, dyn...)
-	st.OperandTypes = []ir.Type{from}
-	st.OperandTypes = append(st.OperandTypes, ir.IndexTypes(len(dyn))...)
-	st.ResultTypes = []ir.Type{to}
-	return nil
-}
-
-func printExpandShape(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write(" " + op.Attr("reassociation").String() + " output_shape ")
-	printMixedList(p, ir.DenseArrayValues(op, "static_output_shape"), op.Operands[1:])
-	p.AttrDict(op, "reassociation", "static_output_shape")
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
-	p.Write(" into ")
-	p.Type(op.Results[0].Type)
-}
-
-func parseCollapseShape(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := parseReassociation(p, st); err != nil {
-		return err
-	}
-	from, to, err := ir.ParseTypePair(p, st, "into")
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{src}
-	st.OperandTypes = []ir.Type{from}
-	st.ResultTypes = []ir.Type{to}
-	return nil
-}
-
-func printCollapseShape(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write(" " + op.Attr("reassociation").String())
-	p.AttrDict(op, "reassociation")
-	p.Write(" : ")
-	p.Type(op.Operands[0].Type)
-	p.Write(" into ")
-	p.Type(op.Results[0].Type)
 }
 
 // ---- expand_shape / collapse_shape: the result types ----
@@ -302,14 +227,16 @@ func collapsedType(src *ir.MemRefType, shape []int64, groups [][]int64) (ir.Type
 }
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "memref.reshape", Summary: "a view with a shape from an operand",
-			Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
-			Parse: parseReshape, Print: printReshape, Verify: verifyMemRefReshape,
-			NameHint: hint("reshape"),
-		},
-	)
+	ir.Register(ir.WithFormat(&ir.OpDef{
+		Name: "memref.reshape", Summary: "a view with a shape from an operand",
+		Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
+		Verify:   verifyMemRefReshape,
+		NameHint: hint("reshape"),
+	}, ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "source"}, {Name: "shape"}},
+		Results:  []ir.Arg{{Name: "result"}},
+		Format:   "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+	}))
 }
 
 func init() {
@@ -325,43 +252,6 @@ func init() {
 }
 
 // ---- reshape ----
-
-func parseReshape(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	shape, err := p.ParseOperandList("(")
-	if err != nil {
-		return err
-	}
-	if len(shape) != 1 {
-		return p.Errorf("expected one shape operand")
-	}
-	t, err := ir.ParseColonType(p, st)
-	if err != nil {
-		return err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok || len(ft.Inputs) != 2 || len(ft.Results) != 1 {
-		return p.Errorf("expected a function type (source, shape) -> result")
-	}
-	st.Operands = []ir.OperandRef{src, shape[0]}
-	st.OperandTypes = ft.Inputs
-	st.ResultTypes = ft.Results
-	return nil
-}
-
-func printReshape(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write("(")
-	p.Operand(op.Operands[1])
-	p.Write(")")
-	p.AttrDict(op)
-	p.Write(" : ")
-	p.Type(ir.Function(ir.ValueTypes(op.Operands), ir.ValueTypes(op.Results)))
-}
 
 func verifyMemRefReshape(op *ir.Operation) error {
 	if err := ir.VerifyCounts(op, 2, 1); err != nil {
@@ -406,6 +296,7 @@ func verifyMemRefReshape(op *ir.Operation) error {
 
 // parseTranspose reads `%m (d0, d1) -> (d1, d0) attr-dict : T to U`; the
 // permutation's dimension names are free and become d0, d1, ...
+// (hand-written upstream too).
 func parseTranspose(p ir.AsmParser, st *ir.OperationState) error {
 	m, err := p.ParseOperand()
 	if err != nil {

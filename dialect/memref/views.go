@@ -5,24 +5,47 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 // ---- views ----
 
 func init() {
+	offsetsSizesStrides := func(format string) ir.OpSyntax {
+		return ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source"}, {Name: "offsets", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "sizes", Mode: ir.Variadic, Type: ir.Index}, {Name: "strides", Mode: ir.Variadic, Type: ir.Index}},
+			Results: []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+			Attrs: []ir.AttrArg{{Name: "static_offsets", Kind: ir.AttrDenseArray, Type: ir.I64},
+				{Name: "static_sizes", Kind: ir.AttrDenseArray, Type: ir.I64}, {Name: "static_strides", Kind: ir.AttrDenseArray, Type: ir.I64}},
+			SegmentedOperands: true,
+			Format:            format,
+		}
+	}
+	subview := offsetsSizesStrides("$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) " +
+		"custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)")
+	subview.Operands[0].Kind = ir.MemRefKind
+	reinterpret := offsetsSizesStrides("$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` " +
+		"`sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) " +
+		"attr-dict `:` type($source) `to` type($result)")
+	cast := ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "source"}},
+		Results:  []ir.Arg{{Name: "dest"}},
+		Format:   "$source attr-dict `:` type($source) `to` type($dest)",
+	}
 	ir.Register(
-		viewOp("memref.view", "view a byte buffer as a typed buffer", "view", parseView, printView, verifyViewOp),
-		viewOp("memref.subview", "a strided window of a buffer", "subview", parseSubView, printSubView, verifySubView,
-			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
-		viewOp("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", parseReinterpretCast, printReinterpretCast, verifyReinterpretCast,
-			"operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"),
-		viewOp("memref.cast", "cast to a compatible memref type", "cast", ir.ParseCastLike("to", "", "", ""), ir.PrintCastLike("to", "", "", ""), verifyMemRefCast),
-		viewOp("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", ir.ParseCastLike("to", "", "", ""), ir.PrintCastLike("to", "", "", ""), verifyMemRefCast),
+		ir.WithFormat(viewOp("memref.view", "view a byte buffer as a typed buffer", "view", verifyViewOp), ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind}, {Name: "byte_shift", Type: ir.Index}, {Name: "sizes", Mode: ir.Variadic, Type: ir.Index}},
+			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+			Format:   "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)",
+		}),
+		ir.WithFormat(viewOp("memref.subview", "a strided window of a buffer", "subview", verifySubView), subview),
+		ir.WithFormat(viewOp("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", verifyReinterpretCast), reinterpret),
+		ir.WithFormat(viewOp("memref.cast", "cast to a compatible memref type", "cast", verifyMemRefCast), cast),
+		ir.WithFormat(viewOp("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", verifyMemRefCast), cast),
 	)
 }
 
 // viewOp defines a memref view op: pure, its result an alias of its first
 // operand, so the analyses follow a buffer through any chain of views.
-func viewOp(name, summary, hintName string, parse func(ir.AsmParser, *ir.OperationState) error, print func(ir.AsmPrinter, *ir.Operation), verify func(*ir.Operation) error, inherent ...string) *ir.OpDef {
+func viewOp(name, summary, hintName string, verify func(*ir.Operation) error) *ir.OpDef {
 	return &ir.OpDef{
 		Name: name, Summary: summary, Traits: ir.ViewLike | ir.Pure, ViewSource: 0,
-		Inherent: inherent, Parse: parse, Print: print, NameHint: hint(hintName),
-		Verify: verify,
+		NameHint: hint(hintName), Verify: verify,
 	}
 }
 
@@ -39,45 +62,6 @@ func verifyViewLike(op *ir.Operation) error {
 		return err
 	}
 	return ir.VerifyMemRefResult(op)
-}
-
-func parseView(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("["); err != nil {
-		return err
-	}
-	off0, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("]"); err != nil {
-		return err
-	}
-	off := []ir.OperandRef{off0}
-	sizes, err := p.ParseOperandList("[")
-	if err != nil {
-		return err
-	}
-	if err := ir.ParseCastTail(p, st); err != nil {
-		return err
-	}
-	st.Operands = append([]ir.OperandRef{src, off[0]}, sizes...)
-	st.OperandTypes = append(st.OperandTypes, ir.IndexTypes(1+len(sizes))...)
-	return nil
-}
-
-func printView(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write("[")
-	p.Operand(op.Operands[1])
-	p.Write("][")
-	p.Operands(op.Operands[2:])
-	p.Write("]")
-	ir.PrintCastTail(p, op)
 }
 
 func verifyViewOp(op *ir.Operation) error {
@@ -114,109 +98,6 @@ func attrText(a ir.Attribute) string {
 		return ""
 	}
 	return a.String()
-}
-
-// ---- mixed static/dynamic index lists ----
-
-// parseMixedList reads [a, %b, 3]: static values with Dynamic placeholders
-// for the SSA entries, which are returned separately.
-func parseMixedList(p ir.AsmParser) (dyn []ir.OperandRef, static []int64, err error) {
-	return ir.ParseDynamicIndexList(p, "[", "]", true)
-}
-
-// printMixedList prints [a, %b, 3], the form parseMixedList reads.
-func printMixedList(p ir.AsmPrinter, static []int64, dyn []*ir.Value) {
-	ir.PrintDynamicIndexList(p, "[", "]", static, dyn)
-}
-
-// ---- subview / reinterpret_cast ----
-
-func parseSubView(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	return parseOffsetsSizesStrides(p, st, src, nil)
-}
-
-// parseOffsetsSizesStrides reads the offsets, sizes and strides of a
-// subview or reinterpret_cast (mixed static/dynamic lists, each after its
-// key `offset:`, `sizes:`, `strides:` when keys are given), then the cast
-// tail, and lays out the operands and their segment sizes.
-func parseOffsetsSizesStrides(p ir.AsmParser, st *ir.OperationState, src ir.OperandRef, keys []string) error {
-	var dyns [3][]ir.OperandRef
-	names := []string{"static_offsets", "static_sizes", "static_strides"}
-	for i := range 3 {
-		if keys != nil {
-			if i > 0 {
-				if err := p.ParsePunct(","); err != nil {
-					return err
-				}
-			}
-			if err := p.ParseKeyword(keys[i]); err != nil {
-				return err
-			}
-			if err := p.ParsePunct(":"); err != nil {
-				return err
-			}
-		}
-		d, s, err := parseMixedList(p)
-		if err != nil {
-			return err
-		}
-		dyns[i] = d
-		st.AddAttr(names[i], ir.I64Array(s...))
-	}
-	if err := ir.ParseCastTail(p, st); err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{src}
-	for i := range 3 {
-		st.Operands = append(st.Operands, dyns[i]...)
-		st.OperandTypes = append(st.OperandTypes, ir.IndexTypes(len(dyns[i]))...)
-	}
-	st.AddAttr("operandSegmentSizes", ir.I32Array(1, int64(len(dyns[0])), int64(len(dyns[1])), int64(len(dyns[2]))))
-	return nil
-}
-
-func printSubView(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	names := []string{"static_offsets", "static_sizes", "static_strides"}
-	for i, n := range names {
-		if i > 0 {
-			p.Write(" ")
-		}
-		printMixedList(p, ir.DenseArrayValues(op, n), op.OperandSegment(i+1))
-	}
-	ir.PrintCastTail(p, op, append(names, "operandSegmentSizes")...)
-}
-
-func parseReinterpretCast(p ir.AsmParser, st *ir.OperationState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("to"); err != nil {
-		return err
-	}
-	return parseOffsetsSizesStrides(p, st, src, []string{"offset", "sizes", "strides"})
-}
-
-func printReinterpretCast(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	p.Write(" to ")
-	keys := []string{"offset", "sizes", "strides"}
-	names := []string{"static_offsets", "static_sizes", "static_strides"}
-	for i, n := range names {
-		if i > 0 {
-			p.Write(", ")
-		}
-		p.Write(keys[i] + ": ")
-		printMixedList(p, ir.DenseArrayValues(op, n), op.OperandSegment(i+1))
-	}
-	ir.PrintCastTail(p, op, append(names, "operandSegmentSizes")...)
 }
 
 // ---- cast / memory_space_cast ----

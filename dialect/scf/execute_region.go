@@ -15,36 +15,20 @@ func init() {
 
 // ---- scf.execute_region ----
 
+// parseExecuteRegion reads `[-> types] [no_inline] region attr-dict`
+// (hand-written upstream too).
 func parseExecuteRegion(p ir.AsmParser, st *ir.OperationState) error {
-	if p.PeekPunct("->") {
-		ts, err := p.ParseArrowTypeList()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts
+	if err := ir.ParseOptionalArrowTypes(p, st); err != nil {
+		return err
 	}
 	if p.ParseOptionalKeyword("no_inline") {
 		st.AddAttr("no_inline", ir.Unit)
 	}
-	r, err := p.ParseRegion(nil)
-	if err != nil {
-		return err
-	}
-	st.Regions = []*ir.RegionState{r}
-	return ir.ParseTrailingAttrDict(p, st)
+	return ir.ParseBodyAndAttrDict(p, st, nil)
 }
 
 func printExecuteRegion(p ir.AsmPrinter, op *ir.Operation) {
-	if len(op.Results) > 0 {
-		p.Write(" -> ")
-		if len(op.Results) == 1 {
-			p.Type(op.Results[0].Type)
-		} else {
-			p.Write("(")
-			p.Types(ir.ValueTypes(op.Results))
-			p.Write(")")
-		}
-	}
+	ir.PrintArrowTypes(p, op.Results, false)
 	if op.HasAttr("no_inline") {
 		p.Write(" no_inline")
 	}

@@ -52,6 +52,9 @@ func (forBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []
 func (forBranch) Loops(*ir.Operation, int) bool { return true }
 func (forBranch) Exclusive(*ir.Operation) bool  { return false }
 
+// parseFor reads `[unsigned] %iv = %lb to %ub step %step [iter_args(%a =
+// %init, ...) -> (types)] [: type] region attr-dict` (hand-written upstream
+// too: the induction variable and iter_args are declared in the syntax).
 func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 	if p.ParseOptionalKeyword("unsigned") {
 		st.AddAttr("unsignedCmp", ir.Unit)
@@ -111,12 +114,7 @@ func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 	}
 	st.OperandTypes = append([]ir.Type{ivType, ivType, ivType}, iterTypes...)
 	st.ResultTypes = iterTypes
-	r, err := p.ParseRegion(args)
-	if err != nil {
-		return err
-	}
-	st.Regions = []*ir.RegionState{r}
-	return ir.ParseTrailingAttrDict(p, st)
+	return ir.ParseBodyAndAttrDict(p, st, args)
 }
 
 func printFor(p ir.AsmPrinter, op *ir.Operation) {

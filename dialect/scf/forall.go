@@ -126,12 +126,7 @@ func parseForall(p ir.AsmParser, st *ir.OperationState) error {
 	st.AddAttr("staticUpperBound", ir.I64Array(static[1]...))
 	st.AddAttr("staticStep", ir.I64Array(static[2]...))
 	st.AddAttr("operandSegmentSizes", ir.I32Array(int64(len(dyn[0])), int64(len(dyn[1])), int64(len(dyn[2])), int64(len(outs))))
-	r, err := p.ParseRegion(args)
-	if err != nil {
-		return err
-	}
-	st.Regions = []*ir.RegionState{r}
-	return ir.ParseTrailingAttrDict(p, st)
+	return ir.ParseBodyAndAttrDict(p, st, args)
 }
 
 func printMixedParens(p ir.AsmPrinter, static []int64, dyn []*ir.Value) {

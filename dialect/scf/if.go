@@ -33,6 +33,8 @@ func (ifBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []i
 func (ifBranch) Loops(*ir.Operation, int) bool { return false }
 func (ifBranch) Exclusive(*ir.Operation) bool  { return true }
 
+// parseIf reads `%c [-> (types)] region [else region] attr-dict`
+// (hand-written upstream too).
 func parseIf(p ir.AsmParser, st *ir.OperationState) error {
 	c, err := p.ParseOperand()
 	if err != nil {
@@ -40,12 +42,8 @@ func parseIf(p ir.AsmParser, st *ir.OperationState) error {
 	}
 	st.Operands = []ir.OperandRef{c}
 	st.OperandTypes = []ir.Type{ir.I1}
-	if p.PeekPunct("->") {
-		ts, err := p.ParseArrowTypeList()
-		if err != nil {
-			return err
-		}
-		st.ResultTypes = ts
+	if err := ir.ParseOptionalArrowTypes(p, st); err != nil {
+		return err
 	}
 	then, err := p.ParseRegion(nil)
 	if err != nil {
@@ -67,11 +65,7 @@ func parseIf(p ir.AsmParser, st *ir.OperationState) error {
 func printIf(p ir.AsmPrinter, op *ir.Operation) {
 	p.Write(" ")
 	p.Operand(op.Operands[0])
-	if len(op.Results) > 0 {
-		p.Write(" -> (")
-		p.Types(ir.ValueTypes(op.Results))
-		p.Write(")")
-	}
+	ir.PrintArrowTypes(p, op.Results, true)
 	p.Write(" ")
 	p.Region(op.Regions[0], false, len(op.Results) > 0)
 	if len(op.Regions) > 1 && len(op.Regions[1].Blocks) > 0 {

@@ -7,15 +7,19 @@ import (
 )
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "scf.index_switch", Summary: "a switch on an index with a region per case",
-			Inherent:           []string{"cases"},
-			Branch:             switchBranch{},
-			ImplicitTerminator: "scf.yield",
-			Parse:              parseIndexSwitch, Print: printIndexSwitch, Verify: verifyIndexSwitch,
-		},
-	)
+	ir.Register(ir.WithFormat(&ir.OpDef{
+		Name: "scf.index_switch", Summary: "a switch on an index with a region per case",
+		Branch:             switchBranch{},
+		ImplicitTerminator: "scf.yield",
+		Verify:             verifyIndexSwitch,
+	}, ir.OpSyntax{
+		Operands: []ir.Arg{{Name: "arg", Type: ir.Index}},
+		Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+		Attrs:    []ir.AttrArg{{Name: "cases", Kind: ir.AttrDenseArray, Type: ir.I64}},
+		Regions:  []string{"defaultRegion", "caseRegions"}, VariadicRegions: true,
+		Directives: map[string]*ir.Directive{"SwitchCases": switchCases},
+		Format:     "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
+	}))
 }
 
 // ---- scf.index_switch ----
@@ -25,73 +29,40 @@ type switchBranch struct{ ir.RunsOnce }
 
 func (switchBranch) Exclusive(*ir.Operation) bool { return true }
 
-// parseIndexSwitch reads `%arg [-> types] (case N region)* default region
-// attr-dict`; the default region is region 0.
-func parseIndexSwitch(p ir.AsmParser, st *ir.OperationState) error {
-	arg, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{arg}
-	st.OperandTypes = []ir.Type{ir.Index}
-	if p.ParseOptionalPunct("->") {
-		ts, err := p.ParseTypeList()
-		if err != nil {
-			return err
+// switchCases reads and prints the cases, `case N region` each on a line
+// of its own (their terminators are printed, as mlir-opt prints them).
+var switchCases = &ir.Directive{
+	Parse: func(p ir.AsmParser, d *ir.DirectiveParse) error {
+		var cases []int64
+		for p.ParseOptionalKeyword("case") {
+			v, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			cases = append(cases, v)
+			r, err := p.ParseRegion(nil)
+			if err != nil {
+				return err
+			}
+			d.AddRegion(1, r)
 		}
-		st.ResultTypes = ts
-	}
-	var cases []int64
-	var regions []*ir.RegionState
-	for p.ParseOptionalKeyword("case") {
-		neg := p.ParseOptionalPunct("-")
-		v, err := p.ParseInteger()
-		if err != nil {
-			return err
+		d.SetAttr(0, ir.I64Array(cases...))
+		return nil
+	},
+	Print: func(p ir.AsmPrinter, d ir.DirectivePrint) {
+		var cases []int64
+		if a, ok := d.Attr(0).(*ir.DenseArrayAttr); ok {
+			cases = a.Values
 		}
-		if neg {
-			v = -v
+		for i, r := range d.Regions(1) {
+			if i >= len(cases) {
+				break
+			}
+			p.Newline(0)
+			p.Write("case " + strconv.FormatInt(cases[i], 10) + " ")
+			p.Region(r, false, true)
 		}
-		cases = append(cases, v)
-		r, err := p.ParseRegion(nil)
-		if err != nil {
-			return err
-		}
-		regions = append(regions, r)
-	}
-	if err := p.ParseKeyword("default"); err != nil {
-		return err
-	}
-	def, err := p.ParseRegion(nil)
-	if err != nil {
-		return err
-	}
-	st.Regions = append([]*ir.RegionState{def}, regions...)
-	st.AddAttr("cases", ir.I64Array(cases...))
-	return ir.ParseTrailingAttrDict(p, st)
-}
-
-func printIndexSwitch(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write(" ")
-	p.Operand(op.Operands[0])
-	if len(op.Results) > 0 {
-		p.Write(" -> ")
-		p.Types(ir.ValueTypes(op.Results))
-	}
-	p.Write(" ") // mlir-opt ends the line with a space
-	cases := ir.DenseArrayValues(op, "cases")
-	for i, v := range cases {
-		if i+1 >= len(op.Regions) {
-			break
-		}
-		p.Newline(0)
-		p.Write("case " + strconv.FormatInt(v, 10) + " ")
-		p.Region(op.Regions[i+1], false, len(op.Results) > 0)
-	}
-	p.Newline(0)
-	p.Write("default ")
-	p.Region(op.Regions[0], false, len(op.Results) > 0)
-	p.AttrDict(op, "cases")
+	},
 }
 
 func verifyIndexSwitch(op *ir.Operation) error {

@@ -10,25 +10,30 @@ func init() {
 			ImplicitTerminator: "scf.reduce",
 			Parse:              parseParallel, Print: printParallel, Verify: verifyParallel,
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "scf.reduce", Summary: "the reductions of a parallel loop iteration",
 			Traits: ir.Terminator | ir.Pure,
-			Parse:  parseReduce, Print: printReduce, Verify: verifyReduce,
-		},
-		&ir.OpDef{
+			Verify: verifyReduce,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
+			Regions:  []string{"reductions"}, VariadicRegions: true,
+			Format: "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
+		}),
+		ir.WithFormat(&ir.OpDef{
 			Name: "scf.reduce.return", Summary: "the result of a reduction region",
 			Traits: ir.Terminator | ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				return ir.ParseOperandsColonTypes(p, st, false)
-			},
-			Print:  func(p ir.AsmPrinter, op *ir.Operation) { ir.PrintOperandsColonTypes(p, op, false) },
 			Verify: verifyReduceReturn,
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "result"}},
+			Format:   "$result attr-dict `:` type($result)",
+		}),
 	)
 }
 
 // ---- scf.parallel / scf.reduce ----
 
+// parseParallel reads `(%i, ...) = (lbs) to (ubs) step (steps) [init (...)
+// -> types] region attr-dict` (hand-written upstream too).
 func parseParallel(p ir.AsmParser, st *ir.OperationState) error {
 	ivs, err := p.ParseArgumentList("(", false)
 	if err != nil {
@@ -78,12 +83,7 @@ func parseParallel(p ir.AsmParser, st *ir.OperationState) error {
 	st.Operands = append(append(append(append(st.Operands, lbs...), ubs...), steps...), inits...)
 	st.OperandTypes = append(ir.IndexTypes(3*len(ivs)), st.ResultTypes...)
 	st.AddAttr("operandSegmentSizes", ir.I32Array(int64(len(lbs)), int64(len(ubs)), int64(len(steps)), int64(len(inits))))
-	r, err := p.ParseRegion(ivs)
-	if err != nil {
-		return err
-	}
-	st.Regions = []*ir.RegionState{r}
-	return ir.ParseTrailingAttrDict(p, st)
+	return ir.ParseBodyAndAttrDict(p, st, ivs)
 }
 
 func printParallel(p ir.AsmPrinter, op *ir.Operation) {
@@ -110,14 +110,7 @@ func printParallel(p ir.AsmPrinter, op *ir.Operation) {
 	if len(op.Operands) > 3*n {
 		p.Write(" init ")
 		list(op.Operands[3*n:])
-		p.Write(" -> ")
-		if len(op.Results) == 1 {
-			p.Type(op.Results[0].Type)
-		} else {
-			p.Write("(")
-			p.Types(ir.ValueTypes(op.Results))
-			p.Write(")")
-		}
+		ir.PrintArrowTypes(p, op.Results, false)
 	}
 	p.Write(" ")
 	p.Region(op.Regions[0], false, true)
@@ -170,50 +163,7 @@ func verifyParallel(op *ir.Operation) error {
 	return nil
 }
 
-func parseReduce(p ir.AsmParser, st *ir.OperationState) error {
-	if p.ParseOptionalPunct("(") {
-		if _, err := ir.ParseTypedOperands(p, st, "for the reduced values"); err != nil {
-			return err
-		}
-		if err := p.ParsePunct(")"); err != nil {
-			return err
-		}
-	}
-	for p.PeekRegion() {
-		r, err := p.ParseRegion(nil)
-		if err != nil {
-			return err
-		}
-		st.Regions = append(st.Regions, r)
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	return ir.ParseTrailingAttrDict(p, st)
-}
-
-func printReduce(p ir.AsmPrinter, op *ir.Operation) {
-	if len(op.Operands) > 0 {
-		p.Write("(")
-		p.Operands(op.Operands)
-		p.Write(" : ")
-		p.Types(ir.ValueTypes(op.Operands))
-		p.Write(")")
-	}
-	p.Write(" ") // also without regions: mlir-opt prints `scf.reduce `
-	for i, r := range op.Regions {
-		if i > 0 {
-			p.Write(", ")
-		}
-		p.Region(r, true, true)
-	}
-	p.AttrDict(op)
-}
-
 func verifyReduce(op *ir.Operation) error {
-	if err := ir.ExpectResults(op, 0); err != nil {
-		return err
-	}
 	if p := op.ParentOp(); p == nil || p.Name != "scf.parallel" {
 		return ir.Errorf(op, "expects parent op 'scf.parallel'")
 	}

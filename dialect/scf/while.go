@@ -11,13 +11,14 @@ func init() {
 			Print:  printWhile,
 			Verify: verifyWhile,
 		},
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "scf.condition", Summary: "the continuation condition of scf.while",
 			Traits: ir.Terminator | ir.Pure,
-			Parse:  parseCondition,
-			Print:  printCondition,
 			Verify: verifyCondition,
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "condition", Type: ir.I1}, {Name: "args", Mode: ir.Variadic}},
+			Format:   "`(` $condition `)` attr-dict ($args^ `:` type($args))?",
+		}),
 	)
 }
 
@@ -62,6 +63,9 @@ func (whileBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) 
 func (whileBranch) Loops(*ir.Operation, int) bool { return true }
 func (whileBranch) Exclusive(*ir.Operation) bool  { return false }
 
+// parseWhile reads `(%arg = %init, ...) : (T...) -> (U...) before do after
+// [attributes {...}]` (hand-written upstream too: the before region's
+// arguments are declared with the operands).
 func parseWhile(p ir.AsmParser, st *ir.OperationState) error {
 	var args []ir.Argument
 	if p.ParseOptionalPunct("(") {
@@ -152,41 +156,9 @@ func verifyWhile(op *ir.Operation) error {
 	return nil
 }
 
-func parseCondition(p ir.AsmParser, st *ir.OperationState) error {
-	if err := p.ParsePunct("("); err != nil {
-		return err
-	}
-	c, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(")"); err != nil {
-		return err
-	}
-	st.Operands = []ir.OperandRef{c}
-	st.OperandTypes = []ir.Type{ir.I1}
-	return ir.ParseOperandsColonTypes(p, st, false)
-}
-
-func printCondition(p ir.AsmPrinter, op *ir.Operation) {
-	p.Write("(")
-	p.Operand(op.Operands[0])
-	p.Write(")")
-	if len(op.Operands) > 1 {
-		p.Write(" ")
-		p.Operands(op.Operands[1:])
-		p.Write(" : ")
-		p.Types(ir.ValueTypes(op.Operands[1:]))
-	}
-	p.AttrDict(op)
-}
-
 // verifyCondition checks the forwarded values against the while's
 // results and 'after' region arguments.
 func verifyCondition(op *ir.Operation) error {
-	if len(op.Operands) < 1 || op.Operands[0].Type != ir.I1 {
-		return ir.Errorf(op, "requires an i1 condition operand")
-	}
 	w := op.ParentOp()
 	if w == nil || w.Name != "scf.while" {
 		return ir.Errorf(op, "expects parent op 'scf.while'")

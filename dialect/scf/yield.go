@@ -4,15 +4,11 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.WithFormat(&ir.OpDef{
 			Name: "scf.yield", Summary: "yield values to the parent op",
 			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
-				return ir.ParseOperandsColonTypes(p, st, true)
-			},
-			Print:  func(p ir.AsmPrinter, op *ir.Operation) { ir.PrintOperandsColonTypes(p, op, true) },
 			Verify: verifyYield,
-		},
+		}, ir.ReturnSyntax("results")),
 	)
 }
 

@@ -328,3 +328,23 @@ func.func @generic_flags(%arg0: f32, %arg1: i32) {
   %3 = "arith.addi"(%arg1, %arg1) <{overflowFlags = #arith.overflow<nuw, nsw>}> : (i32, i32) -> i32
   return
 }
+
+// -----
+
+// The optional flags of extf and truncf are kept as written, none too
+// (they have no default, unlike addf's), and enum keywords may be given
+// as strings: a rounding mode, a predicate.
+// CHECK-LABEL: func.func @optional_flags(
+// CHECK-NEXT:    %0 = arith.extf %arg0 fastmath<none> : f16 to f32
+// CHECK-NEXT:    %1 = arith.truncf %0 downward fastmath<none> : f32 to f16
+// CHECK-NEXT:    %2 = arith.truncf %0 toward_zero : f32 to bf16
+// CHECK-NEXT:    %3 = arith.cmpi ule, %arg1, %arg1 : i32
+// CHECK-NEXT:    %4 = arith.cmpf one, %0, %0 : f32
+func.func @optional_flags(%arg0: f16, %arg1: i32) {
+  %0 = arith.extf %arg0 fastmath<none> : f16 to f32
+  %1 = arith.truncf %0 "downward" fastmath<none> : f32 to f16
+  %2 = arith.truncf %0 toward_zero : f32 to bf16
+  %3 = arith.cmpi "ule", %arg1, %arg1 : i32
+  %4 = arith.cmpf "one", %0, %0 : f32
+  return
+}

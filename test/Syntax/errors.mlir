@@ -476,3 +476,42 @@ func.func @switch_segments_total(%x: i32) {
 ^bb1:
   return
 }
+
+// -----
+
+// An enum keyword must be one of the enum's.
+func.func @bad_predicate(%x: i32) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
+  %0 = arith.cmpi less, %x, %x : i32
+  return
+}
+
+// -----
+
+// Given as a string, it must be one of them too.
+func.func @bad_rounding_mode(%x: f32) {
+  // expected-error @+1 {{invalid roundingmode attribute specification: "sideways"}}
+  %0 = arith.truncf %x "sideways" : f32 to f16
+  return
+}
+
+// -----
+
+// memref.load's type must be a ranked memref.
+func.func @load_not_memref(%x: i32) {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.memref, but found 'i32'}}
+  %0 = memref.load %x[] : i32
+  return
+}
+
+// -----
+
+// A variadic operand list and its types must be as long as each other;
+// the error points at the operands.
+func.func @yield_types(%x: i32) {
+  scf.execute_region {
+    // expected-error @+1 {{number of operands and types do not match: got 2 operands and 1 types}}
+    scf.yield %x, %x : i32
+  }
+  return
+}

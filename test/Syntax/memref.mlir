@@ -158,3 +158,18 @@ func.func @chain(%arg0: index, %arg1: i1) {
   memref.dealloc %alloc_1 : memref<1024xf32>
   return
 }
+
+// -----
+
+// Where the attribute dictionary goes differs by op: memref.dim has it
+// before its operands, the extract ops after their types.
+// CHECK-LABEL: func.func @dict_places(
+// CHECK-NEXT:    %dim = memref.dim {xd.k} %arg0, %arg1 : memref<?xf32>
+// CHECK-NEXT:    %intptr = memref.extract_aligned_pointer_as_index %arg0 : memref<?xf32> -> index {xd.k}
+// CHECK-NEXT:    %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %arg0 : memref<?xf32> -> memref<f32>, index, index, index {xd.k}
+func.func @dict_places(%arg0: memref<?xf32>, %arg1: index) {
+  %0 = memref.dim {xd.k} %arg0, %arg1 : memref<?xf32>
+  %1 = memref.extract_aligned_pointer_as_index %arg0 : memref<?xf32> -> index {xd.k}
+  %2:4 = memref.extract_strided_metadata %arg0 : memref<?xf32> -> memref<f32>, index, index, index {xd.k}
+  return
+}

@@ -187,6 +187,33 @@ func.func @index_switch(%i: index) -> i32 {
 
 // -----
 
+// scf.index_switch without results: the attribute dictionary comes before
+// the cases, the cases print their yields and the default region does not.
+// CHECK-LABEL: func.func @index_switch_no_results
+//  CHECK-NEXT:   scf.index_switch %i {xd.k} {{$}}
+//  CHECK-NEXT:   case 1 {
+//  CHECK-NEXT:     scf.yield
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   case -2 {
+//  CHECK-NEXT:     scf.yield
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   default {
+//  CHECK-NEXT:   }
+func.func @index_switch_no_results(%i: index) {
+  scf.index_switch %i {xd.k}
+  case 1 {
+    scf.yield
+  }
+  case -2 {
+    scf.yield
+  }
+  default {
+  }
+  return
+}
+
+// -----
+
 // scf.parallel with and without a reduction; scf.forall in both forms.
 // CHECK-LABEL: func.func @parallel
 //       CHECK:   scf.parallel (%a, %b) = (%i, %i) to (%n, %n) step (%i, %i) {

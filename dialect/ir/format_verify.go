@@ -1,0 +1,329 @@
+package ir
+
+import "fmt"
+
+// Verifying an op against its format: the counts and kinds of what the
+// format reads, in the words of the traits and constraints ODS gives an
+// op, so that whatever verifies prints and reads back the same.
+
+// VerifyCounts checks op's operands and results against the declarations
+// (and their segment sizes), in the words of the traits ODS gives an op.
+// An op read in generic form can have any operands; the format could not
+// print it otherwise.
+func (f *Format) VerifyCounts(op *Operation) error {
+	s := &f.syn
+	if err := verifyArgCounts(op, s.Operands, len(op.Operands), s.SegmentedOperands, "operand", "operandSegmentSizes"); err != nil {
+		return err
+	}
+	if err := verifyArgCounts(op, s.Results, len(op.Results), s.SegmentedResults, "result", "resultSegmentSizes"); err != nil {
+		return err
+	}
+	for i := range s.Attrs {
+		if a := &s.Attrs[i]; !a.optional() && op.Attr(a.Name) == nil {
+			return Errorf(op, "requires attribute '%s'", a.Name)
+		}
+	}
+	var spans [maxOperandDecls]span
+	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
+	for i, a := range s.Operands {
+		if a.Type == nil {
+			continue
+		}
+		for k := spans[i].start; k < spans[i].end(); k++ {
+			if v := op.Operands[k]; v.Type != a.Type {
+				return Errorf(op, "operand #%d must be %s, but got '%s'", k, typeSummary(a.Type, a.Mode), v.Type)
+			}
+		}
+	}
+	if err := verifyRegionCount(op, f.regions); err != nil {
+		return err
+	}
+	return verifySuccessorCount(op, f.succs)
+}
+
+// verifyRegionCount checks op's regions against the declarations, in the
+// words of ODS's region traits.
+func verifyRegionCount(op *Operation, decls []Arg) error {
+	n := len(op.Regions)
+	singles, open := countModes(decls)
+	switch {
+	case open && n < singles:
+		return Errorf(op, "expected %d or more regions", singles)
+	case open:
+	case singles == 0 && n != 0:
+		return Errorf(op, "requires zero regions")
+	case singles == 1 && n != 1:
+		return Errorf(op, "requires one region")
+	case n != singles:
+		return Errorf(op, "expected %d regions", singles)
+	}
+	return nil
+}
+
+// verifySuccessorCount checks op's successors against the declarations,
+// in the words of ODS's successor traits.
+func verifySuccessorCount(op *Operation, decls []Arg) error {
+	n := len(op.Successors())
+	singles, open := countModes(decls)
+	switch {
+	case open && n < singles:
+		return Errorf(op, "requires at least %d successors but found %d", singles, n)
+	case open:
+	case singles == 1 && n != 1:
+		return Errorf(op, "requires 1 successor but found %d", n)
+	case n != singles:
+		return Errorf(op, "requires %d successors but found %d", singles, n)
+	}
+	return nil
+}
+
+// verifyProperties checks that each attribute the format spells is of the
+// kind it reads and prints, as mlir-opt checks a property when it reads
+// one (the kit's ops read in generic form are checked here instead).
+func (f *Format) verifyProperties(op *Operation) error {
+	for i := range f.syn.Attrs {
+		a := &f.syn.Attrs[i]
+		v := op.Attr(a.Name)
+		if v == nil {
+			continue
+		}
+		ok := true
+		switch a.Kind {
+		case AttrUnit:
+			_, ok = v.(*UnitAttr)
+		case AttrInt:
+			n, isInt := v.(*IntegerAttr)
+			if isInt && n.Type != a.Type {
+				return Errorf(op, "attribute '%s' failed to satisfy constraint: %s attribute", a.Name, typeSummary(a.Type, Single))
+			}
+			ok = isInt
+		case AttrString, AttrSymbolName:
+			_, ok = v.(*StringAttr)
+		case AttrTypeValue:
+			_, ok = v.(*TypeAttr)
+		case AttrClass:
+			_, ok = stripped(v.String(), "#"+a.Class)
+		case AttrEnum:
+			n, isInt := v.(*IntegerAttr)
+			ok = isInt && n.Type == a.Type && n.Big == "" && n.Value >= 0 && n.Value < int64(len(a.Enum))
+		case AttrSymbol:
+			ref, isRef := v.(*SymbolRefAttr)
+			ok = isRef && len(ref.Nested) == 0
+		case AttrDenseArray:
+			arr, isArr := v.(*DenseArrayAttr)
+			ok = isArr && arr.Elem == a.Type
+		case AttrTyped:
+			ok = AttrType(v) != nil
+		}
+		if !ok {
+			return NewError(op.Loc, "invalid properties %s for op %s: Invalid attribute `%s` in property conversion: %s",
+				(&DictAttr{Entries: op.Props}).String(), op.Name, a.Name, v)
+		}
+	}
+	return nil
+}
+
+// verifyTypes checks what the custom form leaves unsaid: types derived
+// from others are what they derive from, and kinds of types hold. An op
+// whose own verifier lets either through could not be printed and read
+// back the same.
+func (f *Format) verifyTypes(op *Operation) error {
+	s := &f.syn
+	var ops [maxOperandDecls]span
+	var res [maxResultDecls]span
+	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", ops[:])
+	groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", res[:])
+	values := func(r valueRef) []*Value {
+		switch r.kind {
+		case fOperand:
+			return op.Operands[ops[r.index].start:ops[r.index].end()]
+		case fResult:
+			return op.Results[res[r.index].start:res[r.index].end()]
+		}
+		return nil
+	}
+	name := func(r valueRef) string {
+		switch r.kind {
+		case fOperand:
+			return s.Operands[r.index].Name
+		case fResult:
+			return s.Results[r.index].Name
+		}
+		return s.Attrs[r.index].Name
+	}
+	for i, a := range s.Operands {
+		for _, v := range values(valueRef{fOperand, i}) {
+			if a.Kind != nil && !a.Kind.Is(v.Type) {
+				return Errorf(op, "operand '%s' must be of kind %s, but got '%s'", a.Name, a.Kind.Name, v.Type)
+			}
+		}
+	}
+	for i, a := range s.Results {
+		for _, v := range values(valueRef{fResult, i}) {
+			if a.Kind != nil && !a.Kind.Is(v.Type) {
+				return Errorf(op, "result '%s' must be of kind %s, but got '%s'", a.Name, a.Kind.Name, v.Type)
+			}
+		}
+	}
+	for _, d := range f.derived {
+		var src []Type
+		if d.source.kind == fAttr {
+			a := op.Attr(s.Attrs[d.source.index].Name)
+			if a == nil {
+				continue
+			}
+			src = []Type{AttrType(a)}
+		} else {
+			for _, v := range values(d.source) {
+				src = append(src, v.Type)
+			}
+		}
+		targets := values(d.target)
+		if d.deriveList != nil {
+			if len(src) != 1 || !TypesEqual(ValueTypes(targets), d.deriveList(src[0])) {
+				return Errorf(op, "failed to verify that the types of '%s' follow from the type of '%s'", name(d.target), name(d.source))
+			}
+			continue
+		}
+		for k, v := range targets {
+			var want Type
+			switch {
+			case len(src) == 1:
+				want = src[0]
+			case len(src) == len(targets):
+				want = src[k]
+			default:
+				return Errorf(op, "failed to verify that '%s' has as many values as '%s'", name(d.target), name(d.source))
+			}
+			if d.derive != nil && want != nil {
+				want = d.derive(want)
+			}
+			if v.Type != want {
+				if d.derive == nil {
+					return Errorf(op, "failed to verify that all of {%s, %s} have same type", name(d.source), name(d.target))
+				}
+				return Errorf(op, "failed to verify that the type of '%s' follows from that of '%s'", name(d.target), name(d.source))
+			}
+		}
+	}
+	return nil
+}
+
+// typeSummary names a fixed type as ODS's constraints do: "index",
+// "1-bit signless integer", "variadic of index".
+func typeSummary(t Type, mode ArgMode) string {
+	s := t.String()
+	if it, ok := t.(*IntegerType); ok && it.Signedness == 0 {
+		s = fmt.Sprintf("%d-bit signless integer", it.Width)
+	}
+	if mode == Variadic {
+		s = "variadic of " + s
+	}
+	return s
+}
+
+func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, segAttr string) error {
+	if segmented {
+		sizes := segmentValues(op, segAttr)
+		if sizes == nil {
+			return Errorf(op, "requires attribute '%s'", segAttr)
+		}
+		if len(sizes) != len(decls) {
+			return Errorf(op, "'%s' attribute for specifying %s segments must have %d elements, but got %d", segAttr, what, len(decls), len(sizes))
+		}
+		var sum int64 // i32 sizes, as many as the text holds: no overflow
+		for i, sz := range sizes {
+			switch {
+			case sz < 0:
+				return Errorf(op, "'%s' attribute cannot have negative elements", segAttr)
+			case decls[i].Mode == Single && sz != 1:
+				return Errorf(op, "%s group starting at #%d requires 1 element, but found %d", what, sum, sz)
+			case decls[i].Mode == OptionalArg && sz > 1:
+				return Errorf(op, "%s group starting at #%d requires 0 or 1 element, but found %d", what, sum, sz)
+			}
+			sum += sz
+		}
+		if sum != int64(n) {
+			return Errorf(op, "%s count (%d) does not match with the total size (%d) specified in attribute '%s'", what, n, sum, segAttr)
+		}
+		return nil
+	}
+	singles, open := countModes(decls)
+	switch {
+	case !open && singles == 0 && n != 0:
+		return Errorf(op, "requires zero %ss", what)
+	case !open && singles == 1 && n != 1:
+		if what == "operand" {
+			return Errorf(op, "requires a single operand")
+		}
+		return Errorf(op, "requires one result")
+	case !open && n != singles:
+		return Errorf(op, "expected %d %ss, but found %d", singles, what, n)
+	case open && n < singles:
+		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
+	}
+	return nil
+}
+
+// countModes counts the single declarations and reports whether any is
+// optional or variadic.
+func countModes(decls []Arg) (singles int, open bool) {
+	for _, a := range decls {
+		if a.Mode == Single {
+			singles++
+		} else {
+			open = true
+		}
+	}
+	return singles, open
+}
+
+// span is where one declaration's values are in an op's list.
+type span struct{ start, n int }
+
+func (s span) end() int { return s.start + s.n }
+
+// groupSpans splits n values over their declarations into out: by the
+// segment sizes when the op has them, else one value per single
+// declaration and the rest to the one that is optional or variadic.
+// Values the sizes do not account for belong to no declaration.
+func groupSpans(decls []Arg, n int, segmented bool, op *Operation, segAttr string, out []span) {
+	if segmented {
+		sizes := segmentValues(op, segAttr)
+		k := 0
+		for i := range decls {
+			out[i] = span{start: k}
+			if i < len(sizes) && sizes[i] >= 0 && sizes[i] <= int64(n-k) {
+				out[i].n = int(sizes[i])
+				k += out[i].n
+			}
+		}
+		return
+	}
+	singles, _ := countModes(decls)
+	k := 0
+	for i, a := range decls {
+		c := 1
+		if a.Mode != Single {
+			c = max(n-singles, 0)
+			if a.Mode == OptionalArg {
+				c = min(c, 1)
+			}
+		}
+		c = min(c, n-k)
+		out[i] = span{start: k, n: c}
+		k += c
+	}
+}
+
+// segmentValues reads a segment sizes attribute in place (nil when op has
+// none).
+func segmentValues(op *Operation, name string) []int64 {
+	if a, ok := op.Attr(name).(*DenseArrayAttr); ok {
+		if a.Values == nil {
+			return []int64{}
+		}
+		return a.Values
+	}
+	return nil
+}
