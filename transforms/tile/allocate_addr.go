@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/planner"
@@ -111,6 +112,10 @@ type addrProblem struct {
 }
 
 func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions) error {
+	if ptobuf.HasRoots(fn) {
+		opt := planner.Options{TimeLimit: o.TimeLimit, Work: o.Work}
+		return planPTO(ctx, fn, "allocate-addr", o.Planner, opt)
+	}
 	if err := checkGivenAddrs(ctx, fn, "allocate-addr"); err != nil {
 		return err
 	}

@@ -1,0 +1,88 @@
+package pto
+
+import "github.com/pto-opt/pto-opt/dialect/ir"
+
+// What the memory planners ask of the pto ops that hold storage, as op
+// interfaces (the planners declare the Go interfaces they ask for):
+//
+//	TileAddr(op) (addr *ir.Value, ok bool) and SetTileAddr(op, addr)
+//	    the address operand of an allocation (pto.alloc_tile's addr);
+//	Reservation(op) (space string, size int64, base int64, hasBase, auto bool)
+//	and SetReservationBase(op, base)
+//	    a named region of a local space reserved for the whole function
+//	    (pto.reserve_buffer): its bytes are no other buffer's;
+//	WritesPart(op) bool
+//	    the op writes only part of its destinations (partialWriters).
+
+// addrFacts is the address operand of an allocation with an optional
+// addr (the first operand segment).
+type addrFacts struct{}
+
+func (addrFacts) TileAddr(op *ir.Operation) (*ir.Value, bool) {
+	seg := op.OperandSegment(0)
+	if len(seg) != 1 {
+		return nil, false
+	}
+	return seg[0], true
+}
+
+func (addrFacts) SetTileAddr(op *ir.Operation, addr *ir.Value) {
+	sizes := op.SegmentSizes("operandSegmentSizes")
+	if len(sizes) == 0 {
+		return
+	}
+	rest := op.Operands[sizes[0]:]
+	operands := append([]*ir.Value{addr}, rest...)
+	op.SetOperands(operands)
+	sz := make([]int64, len(sizes))
+	for i, n := range sizes {
+		sz[i] = int64(n)
+	}
+	sz[0] = 1
+	op.SetAttr("operandSegmentSizes", ir.I32Array(sz...))
+}
+
+// reserveFacts reads a reserve_buffer's attributes.
+type reserveFacts struct{}
+
+func (reserveFacts) Reservation(op *ir.Operation) (space string, size, base int64, hasBase, auto bool) {
+	space = EnumValue(op.Attr("location"), "address_space")
+	size, _ = op.IntAttrValue("size")
+	base, hasBase = op.IntAttrValue("base")
+	if b, ok := op.Attr("autoAlloc").(*ir.IntegerAttr); ok {
+		auto = b.Value != 0
+	}
+	return space, size, base, hasBase, auto
+}
+
+func (reserveFacts) SetReservationBase(op *ir.Operation, base int64) {
+	op.SetAttr("base", ir.Int(base, ir.I32))
+}
+
+// PointerCastAt is the op that replaces a local memref.alloc once it has
+// an address: pto.pointer_cast(%addr), as ptoas's planner writes it.
+func PointerCastAt(alloc *ir.Operation, addr *ir.Value) *ir.Operation {
+	op := ir.NewOperation("pto.pointer_cast", alloc.Loc, []*ir.Value{addr}, []ir.Type{alloc.Results[0].Type})
+	op.SetAttr("operandSegmentSizes", ir.I32Array(1, 0, 0))
+	return op
+}
+
+// partialWriters are the destination-passing ops that write only part of
+// their destination (one element, a window, the elements an index tile
+// picks), so the bytes they leave keep what was there: a planner must not
+// take their write as the start of a new value.
+var partialWriters = []string{"tsetval", "tinsert", "tinsert_fp", "tscatter", "thistogram", "tmrgsort", "tgather", "tfillpad_inplace"}
+
+// partialFacts says that an op writes only part of its destinations.
+type partialFacts struct{}
+
+func (partialFacts) WritesPart(*ir.Operation) bool { return true }
+
+func init() {
+	for _, n := range partialWriters {
+		d := ir.Lookup("pto." + n)
+		d.Interfaces = append(d.Interfaces, partialFacts{})
+	}
+	ir.Lookup("pto.alloc_tile").Interfaces = append(ir.Lookup("pto.alloc_tile").Interfaces, addrFacts{})
+	ir.Lookup("pto.reserve_buffer").Interfaces = append(ir.Lookup("pto.reserve_buffer").Interfaces, reserveFacts{})
+}

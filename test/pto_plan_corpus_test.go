@@ -1,0 +1,293 @@
+package test
+
+// pto-opt's memory plans of real PTO kernels side by side with ptoas's
+// and PyPTO's (issue 28, target 4). Every kernel of ptoas's test corpus
+// (../shared/reference/ptoas-corpus, see ptoas_corpus_test.go) that ptoas
+// accepts is planned in place:
+//
+//	pto-opt --target=T --pto-memory-plan=planner=dsa-rp FILE
+//
+// (T: ascend910b for a3, ascend950 for a5), one file after the other in
+// this process, so the CPU time of reading, planning and printing the
+// whole corpus is measured alone. ptoas --pto-level=level3 must accept
+// every plan pto-opt writes. The peaks, per (function, space) — the
+// largest address + size, sizes rounded as ptoasdump.Alignment — are
+// compared with
+//
+//   - level-2 kernels: ptoas's own plan of the original, read from its
+//     standard error (package ptoasdump);
+//   - level-3 kernels: the addresses the original gives (PyPTO's plan).
+//
+// The test logs the table and the sums; a kernel pto-opt refuses must be
+// refused with a located error. PTO_PTO_PLAN_REPORT=FILE also writes the
+// table to FILE.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
+	"github.com/pto-opt/pto-opt/internal/benchscale"
+	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/parser"
+	"github.com/pto-opt/pto-opt/test/internal/ptoasdump"
+)
+
+// planPeaks are the peaks of the addresses a module gives, by
+// "function/space": every alloc_tile with an addr and every
+// pointer_cast, sized as ptoas sizes them.
+func planPeaks(src string) (map[string]int64, error) {
+	m, err := parser.ParseString(src, parser.Options{})
+	if err != nil {
+		return nil, err
+	}
+	peaks := map[string]int64{}
+	var walkErr error
+	m.Walk(func(op *ir.Operation) bool {
+		if walkErr != nil {
+			return false
+		}
+		fn := enclosingFunc(op)
+		var addrs []*ir.Value
+		var t ir.Type
+		switch op.Name {
+		case "pto.alloc_tile":
+			if seg := op.OperandSegment(0); len(seg) == 1 {
+				addrs, t = seg, op.Results[0].Type
+			}
+		case "pto.pointer_cast":
+			addrs, t = op.OperandSegment(0), op.Results[0].Type
+		}
+		if len(addrs) == 0 || fn == "" {
+			return true
+		}
+		space, bytes, ok := bufferBytes(t)
+		if !ok {
+			walkErr = fmt.Errorf("@%s: cannot size %s", fn, t)
+			return false
+		}
+		align, ok := ptoasdump.Alignment(space)
+		if !ok {
+			walkErr = fmt.Errorf("@%s: unknown space %s", fn, space)
+			return false
+		}
+		size, _ := checked.AlignUp(bytes, align)
+		for _, a := range addrs {
+			c, ok := a.Op.Attr("value").(*ir.IntegerAttr)
+			if a.Op == nil || !ok {
+				walkErr = fmt.Errorf("@%s: an address that is not a constant", fn)
+				return false
+			}
+			k := fn + "/" + space
+			peaks[k] = max(peaks[k], c.Value+size)
+		}
+		return true
+	})
+	return peaks, walkErr
+}
+
+func enclosingFunc(op *ir.Operation) string {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Name == "func.func" {
+			n, _ := p.StrAttrValue("sym_name")
+			return n
+		}
+	}
+	return ""
+}
+
+// bufferBytes is the space and bytes of a tile or local memref type.
+func bufferBytes(t ir.Type) (string, int64, bool) {
+	var space string
+	var shape []int64
+	var elem ir.Type
+	switch t := t.(type) {
+	case *pto.TileBufType:
+		space, shape, elem = t.Space, t.Shape, t.Elem
+	case *ir.MemRefType:
+		space, shape, elem = pto.EnumValue(t.MemSpace, "address_space"), t.Shape, t.Elem
+	default:
+		return "", 0, false
+	}
+	n := ir.ElementBitWidth(elem)
+	for _, d := range shape {
+		n *= d
+	}
+	return space, (n + 7) / 8, n > 0
+}
+
+// planRow is one (function, space) of the table.
+type planRow struct {
+	key          string
+	file         string
+	level        string
+	ours, anchor int64
+}
+
+func TestPTOPlanCorpus(t *testing.T) {
+	c := loadPTOASCorpus(t)
+	ptoas := findPTOAS(t)
+	if ptoas == "" {
+		t.Skip("no ptoas: the plans of the corpus are not checked")
+	}
+	type result struct {
+		out, errs string
+		code      int
+	}
+	var files []string
+	for _, f := range c.files {
+		if c.verdicts[f].PTOASAccepts {
+			files = append(files, f)
+		}
+	}
+	results := map[string]result{}
+	runtime.GC()
+	cpu0 := benchscale.CPUTime()
+	for _, f := range files {
+		var out, errs bytes.Buffer
+		code := driver.Run([]string{filepath.Join(c.dir, f), "--target=" + archTargets[c.verdicts[f].Arch], "--pto-memory-plan=planner=dsa-rp"}, nil, &out, &errs)
+		results[f] = result{out.String(), errs.String(), code}
+	}
+	cpu := benchscale.CPUTime() - cpu0
+
+	var rows []planRow
+	var refused []string
+	tmp := t.TempDir()
+	for _, f := range files {
+		v, r := c.verdicts[f], results[f]
+		path := filepath.Join(c.dir, f)
+		if r.code != 0 {
+			if !locatedErrorRE(path).MatchString(r.errs) || strings.Contains(r.errs, "internal error") {
+				t.Errorf("%s: pto-opt fails (exit %d) without a located error:\n%s", f, r.code, r.errs)
+			}
+			refused = append(refused, f+": "+strings.TrimPrefix(firstErrorLine(r.errs), c.dir+string(filepath.Separator)))
+			continue
+		}
+		planned := filepath.Join(tmp, strings.ReplaceAll(f, "/", "_"))
+		if err := os.WriteFile(planned, []byte(r.out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		l3 := v
+		l3.Level = "level3"
+		if run := runPTOASOnCorpusFile(ptoas, planned, l3, tmp); run.err != nil {
+			t.Errorf("%s: ptoas --pto-level=level3 rejects pto-opt's plan: %s", f, ptoasFirstError(run))
+			continue
+		}
+		ours, err := planPeaks(r.out)
+		if err != nil {
+			t.Errorf("%s: pto-opt's plan: %v", f, err)
+			continue
+		}
+		var anchor map[string]int64
+		if v.Level == "level2" {
+			run := runPTOASOnCorpusFile(ptoas, path, v, tmp)
+			if run.err != nil {
+				t.Errorf("%s: ptoas rejects the original: %s", f, ptoasFirstError(run))
+				continue
+			}
+			p, err := ptoasdump.Read(run.stderr)
+			if err != nil {
+				t.Errorf("%s: %v", f, err)
+				continue
+			}
+			anchor = map[string]int64{}
+			for _, fn := range p.Functions {
+				pk, err := fn.Peaks()
+				if err != nil {
+					t.Errorf("%s: @%s: %v", f, fn.Name, err)
+				}
+				for s, b := range pk {
+					anchor[fn.Name+"/"+s] = b
+				}
+			}
+		} else {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if anchor, err = planPeaks(string(src)); err != nil {
+				t.Errorf("%s: PyPTO's plan: %v", f, err)
+				continue
+			}
+		}
+		keys := map[string]bool{}
+		for k := range ours {
+			keys[k] = true
+		}
+		for k := range anchor {
+			keys[k] = true
+		}
+		for _, k := range slices.Sorted(func(yield func(string) bool) {
+			for k := range keys {
+				if !yield(k) {
+					return
+				}
+			}
+		}) {
+			rows = append(rows, planRow{key: k, file: f, level: v.Level, ours: ours[k], anchor: anchor[k]})
+		}
+	}
+	report := planTable(rows, refused, len(files), cpu)
+	t.Log(report)
+	if path := os.Getenv("PTO_PTO_PLAN_REPORT"); path != "" {
+		if err := os.WriteFile(path, []byte(report+"\n"), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// planTable prints the rows, the sums per level, and the refusals.
+func planTable(rows []planRow, refused []string, files int, cpu time.Duration) string {
+	var b strings.Builder
+	sums := map[string][2]int64{}
+	var above []string
+	fmt.Fprintf(&b, "%-6s %-70s %10s %10s %7s\n", "level", "file: function/space", "pto-opt", "anchor", "ratio")
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].level < rows[j].level })
+	for _, r := range rows {
+		ratio := "-"
+		if r.anchor > 0 {
+			ratio = fmt.Sprintf("%.3f", float64(r.ours)/float64(r.anchor))
+		}
+		fmt.Fprintf(&b, "%-6s %-70s %10d %10d %7s\n", r.level, r.file+": "+r.key, r.ours, r.anchor, ratio)
+		s := sums[r.level]
+		s[0] += r.ours
+		s[1] += r.anchor
+		sums[r.level] = s
+		if strings.Contains(r.file, "Qwen3Decode") && strings.HasSuffix(r.key, "/vec") {
+			q := sums["qwen3-vec"]
+			q[0] += r.ours
+			q[1] += r.anchor
+			sums["qwen3-vec"] = q
+		}
+		if r.ours > r.anchor {
+			above = append(above, fmt.Sprintf("%s: %s: %d > %d", r.level, r.file+": "+r.key, r.ours, r.anchor))
+		}
+	}
+	fmt.Fprintf(&b, "\nsums (pto-opt / anchor: ptoas's plan at level2, PyPTO's addresses at level3):\n")
+	for _, k := range []string{"level2", "level3", "qwen3-vec"} {
+		s := sums[k]
+		if s[1] > 0 {
+			fmt.Fprintf(&b, "  %-9s %10d / %10d = %.3f\n", k, s[0], s[1], float64(s[0])/float64(s[1]))
+		}
+	}
+	fmt.Fprintf(&b, "\npairs above the anchor (%d):\n", len(above))
+	for _, a := range above {
+		fmt.Fprintf(&b, "  %s\n", a)
+	}
+	fmt.Fprintf(&b, "\nkernels refused by pto-opt (%d of %d):\n", len(refused), files)
+	for _, r := range refused {
+		fmt.Fprintf(&b, "  %s\n", r)
+	}
+	fmt.Fprintf(&b, "\nCPU time reading, planning and printing %d kernels: %s\n", files, cpu.Round(time.Millisecond))
+	return b.String()
+}

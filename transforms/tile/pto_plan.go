@@ -1,0 +1,231 @@
+package tile
+
+import (
+	"fmt"
+
+	"github.com/pto-opt/pto-opt/analysis/ptobuf"
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
+	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/transforms/internal/planning"
+	"github.com/pto-opt/pto-opt/transforms/pass"
+)
+
+// The pto path of allocate-addr: a function in ptoas's language (its
+// storage roots are pto.alloc_tile, memref.alloc in a local
+// #pto.address_space and pto.reserve_buffer; analysis/ptobuf) is planned
+// on the buffer model of that package, and the addresses are written as
+// ptoas reads them at level 3:
+//
+//   - every alloc_tile gets `addr = %c` with %c = arith.constant N : i64
+//     (an address the input gives, a level-3 kernel's, is re-planned);
+//   - every local memref.alloc becomes pto.pointer_cast(%c);
+//   - every reserve_buffer gets `base = N` (a reservation conflicts with
+//     every buffer of its space: it is exclusive for the whole function).
+//
+// Sizes are the tiles' bytes rounded up to the space's alignment, the
+// larger of the target's and ptoas's; the capacity is the target's.
+
+// tileAddrSetter sets an allocation's address operand.
+type tileAddrSetter interface {
+	SetTileAddr(op *ir.Operation, addr *ir.Value)
+}
+
+// reservationSetter sets a reservation's base.
+type reservationSetter interface {
+	SetReservationBase(op *ir.Operation, base int64)
+}
+
+// ptoProblem is the planning problem of one pto function.
+type ptoProblem struct {
+	m     *ptobuf.Model
+	p     *planner.Problem
+	roots []*ptobuf.Root // buffer i is roots[i]
+	pools map[string]int
+}
+
+// ptoSpaceRules are a space's capacity and alignment on the target.
+func ptoSpaceRules(ctx *pass.Context, r *ptobuf.Root) (capacity, align int64, reserved []planner.Interval, err error) {
+	s := ctx.Target.Space(r.Space)
+	if s == nil {
+		return 0, 0, nil, ir.NewError(r.Op.Loc, "cannot plan memory: target '%s' has no memory space '%s' (%s)", ctx.Target.Name, r.Space, ptobuf.Name(r))
+	}
+	capacity, align = s.Capacity, ctx.Target.Alignment(r.Space)
+	if s.PTOAS != nil {
+		align = max(align, s.PTOAS.Alignment)
+		if capacity == 0 {
+			capacity = s.PTOAS.Capacity
+		}
+	}
+	for _, w := range s.Reserved {
+		reserved = append(reserved, planner.Interval{Start: w[0], End: w[1]})
+	}
+	return capacity, align, reserved, nil
+}
+
+// newPTOProblem builds the problem of fn's model.
+func newPTOProblem(ctx *pass.Context, m *ptobuf.Model) (*ptoProblem, error) {
+	pp := &ptoProblem{m: m, p: &planner.Problem{}, pools: map[string]int{}}
+	for _, r := range m.Roots {
+		capacity, align, reserved, err := ptoSpaceRules(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		pool, ok := pp.pools[r.Space]
+		if !ok {
+			pool = len(pp.p.Pools)
+			pp.pools[r.Space] = pool
+			pp.p.Pools = append(pp.p.Pools, planner.Pool{Name: r.Space, Capacity: capacity, Reserved: reserved})
+		}
+		size, ok := checked.AlignUp(r.Bytes, align)
+		if !ok {
+			return nil, ir.NewError(r.Op.Loc, "cannot plan memory: the size of %s overflows", ptobuf.Name(r))
+		}
+		b := planner.Buffer{Name: ptobuf.Name(r), Size: size, Align: align, Pool: pool, Live: r.Live}
+		if len(b.Live) == 0 {
+			// Nothing touches it: it still gets bytes of its own, where
+			// it is defined.
+			p := m.Point(r.Op)
+			b.Live = []planner.Interval{{Start: p, End: p + 1}}
+		}
+		if r.Kind == ptobuf.Reserve {
+			b.Exclusive = true
+			if r.Given {
+				if r.Addr < 0 || r.Addr%align != 0 {
+					return nil, ir.NewError(r.Op.Loc, "cannot plan memory: the reserved base %d is not a non-negative multiple of %d, the alignment of memory space '%s'", r.Addr, align, r.Space)
+				}
+				b.Pinned, b.Offset = true, r.Addr
+			}
+		}
+		pp.roots = append(pp.roots, r)
+		pp.p.Buffers = append(pp.p.Buffers, b)
+	}
+	return pp, nil
+}
+
+// planPTO is allocate-addr's pto path.
+func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt planner.Options) error {
+	if ctx.Target == nil {
+		return ir.NewError(fn.Loc, "%s: planning pto memory needs a target (--target=NAME, or pto.target_arch on the module)", passName)
+	}
+	m, err := ptobuf.Build(fn)
+	if err != nil {
+		return err
+	}
+	if len(m.Roots) == 0 {
+		return nil
+	}
+	pp, err := newPTOProblem(ctx, m)
+	if err != nil {
+		return err
+	}
+	res, err := planner.Solve(algo, pp.p, opt)
+	if err != nil {
+		return planning.Error(passName, fn, err, func(i int) *ir.Operation {
+			if i < len(pp.roots) {
+				return pp.roots[i].Op
+			}
+			return nil
+		})
+	}
+	if !res.Feasible {
+		return pp.overflowError(ctx, passName, res)
+	}
+	// The planner's independent validator judges the placement before
+	// any address is written.
+	if err := planner.Validate(res.Problem, res.Solution); err != nil {
+		return ir.NewError(fn.Loc, "%s: internal error: the %s placement failed validation: %v", passName, algo, err)
+	}
+	pp.write(fn, res.Solution)
+	if ctx.WantsPlans() {
+		locs := make([]string, len(pp.roots))
+		for i, r := range pp.roots {
+			locs[i] = planning.Loc(r.Op.Loc)
+		}
+		ctx.RecordPlan(planReport(fn, passName, algo, res.Problem, res.Solution, locs, nil))
+	}
+	ctx.Stat("num-allocs", int64(len(pp.roots)))
+	return nil
+}
+
+// overflowError names the space that does not fit: at the lower bound
+// when even that is over the capacity, else the demand the planner found.
+func (pp *ptoProblem) overflowError(ctx *pass.Context, passName string, res *planner.Result) error {
+	for pool, pk := range res.Peak {
+		c := pp.p.Pools[pool].Capacity
+		if c == 0 || pk <= c {
+			continue
+		}
+		at := pp.m.Fn
+		for i, b := range pp.p.Buffers {
+			if b.Pool == pool {
+				at = pp.roots[i].Op
+				break
+			}
+		}
+		lb := res.LowerBound[pool]
+		why := fmt.Sprintf("the buffers live at once need %d bytes", lb)
+		if lb <= c {
+			why = fmt.Sprintf("the lower bound %d fits, but the %s placement found needs %d", lb, res.Algorithm, pk)
+		}
+		return ir.NewError(at.Loc, "%s: memory space '%s' overflows: capacity %d bytes on target '%s', and %s", passName, pp.p.Pools[pool].Name, c, ctx.Target.Name, why)
+	}
+	return ir.NewError(pp.m.Fn.Loc, "%s: no placement found", passName)
+}
+
+// write puts the solution into the IR.
+func (pp *ptoProblem) write(fn *ir.Operation, sol planner.Solution) {
+	body := fn.Body(0)
+	consts := map[int64]*ir.Value{}
+	var newConsts []*ir.Operation
+	addr := func(n int64) *ir.Value {
+		if v, ok := consts[n]; ok {
+			return v
+		}
+		op := ir.NewOperation("arith.constant", fn.Loc, nil, []ir.Type{ir.I64})
+		op.SetAttr("value", ir.Int(n, ir.I64))
+		newConsts = append(newConsts, op)
+		consts[n] = op.Results[0]
+		return op.Results[0]
+	}
+	var dropped []*ir.Value
+	for i, r := range pp.roots {
+		off := sol.Offsets[i]
+		switch r.Kind {
+		case ptobuf.Tile:
+			f, ok := ir.InterfaceOf[tileAddrSetter](r.Op)
+			if !ok {
+				continue
+			}
+			if old, ok := ir.InterfaceOf[addrFacts](r.Op); ok {
+				if v, had := old.TileAddr(r.Op); had {
+					dropped = append(dropped, v)
+				}
+			}
+			f.SetTileAddr(r.Op, addr(off))
+		case ptobuf.MemRef:
+			pc := pto.PointerCastAt(r.Op, addr(off))
+			r.Op.Block.InsertBefore(r.Op, pc)
+			r.Op.Results[0].ReplaceAllUsesWith(pc.Results[0])
+			pc.Results[0].NameHint = r.Op.Results[0].NameHint
+			r.Op.Erase()
+		case ptobuf.Reserve:
+			if f, ok := ir.InterfaceOf[reservationSetter](r.Op); ok {
+				f.SetReservationBase(r.Op, off)
+			}
+		}
+	}
+	body.InsertAt(0, newConsts...)
+	// The addresses the input gave, now unused, go.
+	for _, v := range dropped {
+		if !v.HasUses() && v.Op != nil && v.Op.Has(ir.Pure) && len(v.Op.Results) == 1 {
+			v.Op.Erase()
+		}
+	}
+}
+
+// addrFacts is an allocation's address operand.
+type addrFacts interface {
+	TileAddr(op *ir.Operation) (*ir.Value, bool)
+}
