@@ -5,35 +5,80 @@ import (
 	"github.com/pto-opt/pto-opt/planner"
 )
 
-// computeLiveness gives every root its live intervals.
+// computeLiveness gives every group its live intervals.
 //
-// A root is live from its first access to its last. A loop that holds an
-// access but not the root's definition may carry the root's bytes from
-// one iteration to the next, so the root is then live for the whole loop
-// — unless the loop's body writes the whole root before anything else
-// touches it, unconditionally, in every iteration: then no iteration
-// reads what the one before left, and the root's range is what its
-// accesses span. A reservation is live for the whole function.
+// A full overwrite (segments) ends one value and starts another: the
+// group is live over each value's range, with the gaps free.
+// A group is live from its first access to its last. A loop that holds
+// an access but not the definition of every member may carry the bytes
+// from one iteration to the next, so the group is then live for the
+// whole loop — unless the loop's body writes the whole of it before
+// anything else touches it, unconditionally, in every iteration: then no
+// iteration reads what the one before left, and the group's range is
+// what its accesses span (a group of several roots is never written
+// whole by one op). A reservation is live for the whole function.
 func (m *Model) computeLiveness() {
-	for _, r := range m.Roots {
-		if r.Kind == Reserve {
-			r.Live = []planner.Interval{{Start: 0, End: m.End}}
+	for _, g := range m.Groups {
+		if g.Members[0].Kind == Reserve {
+			g.Live = []planner.Interval{{Start: 0, End: m.End}}
 			continue
 		}
-		if len(r.Accesses) == 0 {
+		acc := g.accesses()
+		if len(acc) == 0 {
 			continue
 		}
-		lo, hi := r.Accesses[0].Point, r.Accesses[len(r.Accesses)-1].Point+1
-		for _, a := range r.Accesses {
-			for l := a.Op.ParentOp(); l != nil && l != m.Fn; l = l.ParentOp() {
-				if l.IsAncestorOf(r.Op) || !isLoop(l) || m.freshEachIteration(r, l) {
-					continue
-				}
-				lo, hi = min(lo, m.point[l]), max(hi, m.endOf[l]+1)
-			}
+		var live []planner.Interval
+		for _, seg := range segments(g, acc, m.Fn) {
+			live = append(live, m.span(g, seg))
 		}
-		r.Live = []planner.Interval{{Start: lo, End: hi}}
+		g.Live = planner.MergeIntervals(live)
 	}
+}
+
+// segments splits a group's accesses at its full overwrites: a write of
+// the whole of a single root, reading none of it, by an op of the
+// function's own block (it runs once, outside every loop and branch)
+// starts a new value, and the bytes are dead between the last access
+// before it and it.
+func segments(g *Group, acc []Access, fn *ir.Operation) [][]Access {
+	if len(g.Members) != 1 {
+		return [][]Access{acc}
+	}
+	var out [][]Access
+	start := 0
+	for i, a := range acc {
+		if i > start && a.Whole && a.Op.ParentOp() == fn {
+			out = append(out, acc[start:i])
+			start = i
+		}
+	}
+	return append(out, acc[start:])
+}
+
+// span is the range one run of accesses keeps g live.
+func (m *Model) span(g *Group, acc []Access) planner.Interval {
+	lo, hi := acc[0].Point, acc[len(acc)-1].Point+1
+	for _, a := range acc {
+		for l := a.Op.ParentOp(); l != nil && l != m.Fn; l = l.ParentOp() {
+			if g.definedIn(l) || !isLoop(l) || len(g.Members) == 1 && freshEachIteration(acc, l) {
+				continue
+			}
+			lo, hi = min(lo, m.point[l]), max(hi, m.endOf[l]+1)
+		}
+	}
+	return planner.Interval{Start: lo, End: hi}
+
+}
+
+// definedIn: every member of g is defined inside l (each iteration makes
+// its storage anew).
+func (g *Group) definedIn(l *ir.Operation) bool {
+	for _, r := range g.Members {
+		if !l.IsAncestorOf(r.Op) {
+			return false
+		}
+	}
+	return true
 }
 
 // isLoop: one of op's regions may run more than once per execution of op.
@@ -49,21 +94,16 @@ func isLoop(op *ir.Operation) bool {
 	return false
 }
 
-// freshEachIteration: the first access of r inside loop l writes all of
-// r without reading it, and runs whenever l's body runs (it is an op of
-// the body's block itself, and the loop has a single-block body).
-func (m *Model) freshEachIteration(r *Root, l *ir.Operation) bool {
-	for _, a := range r.Accesses {
+// freshEachIteration: the first of the accesses inside loop l writes the
+// whole storage without reading it, and runs whenever l's body runs (it
+// is an op of the body's block itself, and the loop has a single-block
+// body).
+func freshEachIteration(acc []Access, l *ir.Operation) bool {
+	for _, a := range acc {
 		if !l.IsAncestorOf(a.Op) {
 			continue
 		}
-		if !a.Whole || a.Op.ParentOp() != l {
-			return false
-		}
-		if len(l.Regions) != 1 || len(l.Regions[0].Blocks) != 1 {
-			return false
-		}
-		return true
+		return a.Whole && a.Op.ParentOp() == l && len(l.Regions) == 1 && len(l.Regions[0].Blocks) == 1
 	}
 	return false
 }

@@ -57,9 +57,8 @@ type Root struct {
 	// a reservation's base); Addr is it.
 	Given bool
 	Addr  int64
-	// Live are the root's live intervals over the model's program points
-	// (half-open); empty for a root nothing accesses.
-	Live []planner.Interval
+	// Group is the storage group the root belongs to.
+	Group *Group
 	// Accesses are the ops that read or write the root's bytes, in
 	// program order.
 	Accesses []Access
@@ -75,10 +74,26 @@ type Access struct {
 	Whole bool
 }
 
+// Group is one unit of storage: a root, or the roots a level-3 kernel
+// puts on overlapping addresses where bytes written through one are read
+// through another (PyPTO's same-address aliases: an 8x1 tile written and
+// its 1x8 view read). Its members keep their distance: member i is at
+// Offsets[i] from the group's address.
+type Group struct {
+	Members []*Root
+	Offsets []int64
+	Bytes   int64 // the span of the members
+	Space   string
+	// Live are the group's live intervals over the model's program points
+	// (half-open); empty for a group nothing accesses.
+	Live []planner.Interval
+}
+
 // Model is the buffer model of one function.
 type Model struct {
-	Fn    *ir.Operation
-	Roots []*Root
+	Fn     *ir.Operation
+	Roots  []*Root
+	Groups []*Group
 	// End is one past the last program point.
 	End int64
 
@@ -173,6 +188,7 @@ func Build(fn *ir.Operation) (*Model, error) {
 	if err := m.collectAccesses(); err != nil {
 		return nil, err
 	}
+	m.group()
 	m.computeLiveness()
 	return m, nil
 }

@@ -86,3 +86,47 @@ func init() {
 	ir.Lookup("pto.alloc_tile").Interfaces = append(ir.Lookup("pto.alloc_tile").Interfaces, addrFacts{})
 	ir.Lookup("pto.reserve_buffer").Interfaces = append(ir.Lookup("pto.reserve_buffer").Interfaces, reserveFacts{})
 }
+
+// inPlaceOps are the ops each element of whose destination depends only
+// on the elements at the same position of their tile inputs (and on
+// scalars, or on a row or column the op broadcasts from another input):
+// such an op may write its destination over an input of the same type
+// that dies at it. Everything else (reductions, transposes, gathers,
+// matrix products, conversions, ops that read their destination) may
+// not.
+var inPlaceOps = []string{
+	"tabs", "tadd", "tadds", "taddc", "taddsc", "tand", "tands", "tdiv", "tdivs", "texp", "tlog",
+	"tlrelu", "tmax", "tmaxs", "tmin", "tmins", "tmul", "tmuls", "tneg", "tnot", "tor", "tors",
+	"trecip", "trelu", "tsqrt", "tsub", "tsubs", "tsubc", "tsubsc", "tshl", "tshls", "tshr", "tshrs",
+	"tfmod", "tfmods", "tpartadd", "tpartmax", "tpartmin", "tpartmul",
+	"trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv", "trowexpandmax", "trowexpandmin",
+	"tcolexpandadd", "tcolexpandsub", "tcolexpandmul", "tcolexpanddiv", "tcolexpandmax", "tcolexpandmin",
+}
+
+// inPlaceFacts says which inputs an op's destination may be written over.
+type inPlaceFacts struct{ r *row }
+
+// InPlaceInputs are the ins(...) operands of op that its destination may
+// share bytes with (at one address, when they die at op and have its
+// type).
+func (f inPlaceFacts) InPlaceInputs(op *ir.Operation) []*ir.Value {
+	var out []*ir.Value
+	for _, n := range f.r.ins {
+		if n == "tmp" {
+			continue // scratch, written at op
+		}
+		for _, v := range f.r.named(op, []string{n}) {
+			if _, ok := v.Type.(*TileBufType); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+func init() {
+	for _, n := range inPlaceOps {
+		d := ir.Lookup("pto." + n)
+		d.Interfaces = append(d.Interfaces, inPlaceFacts{rows["pto."+n]})
+	}
+}

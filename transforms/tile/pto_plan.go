@@ -39,10 +39,13 @@ type reservationSetter interface {
 
 // ptoProblem is the planning problem of one pto function.
 type ptoProblem struct {
-	m     *ptobuf.Model
-	p     *planner.Problem
-	roots []*ptobuf.Root // buffer i is roots[i]
-	pools map[string]int
+	m      *ptobuf.Model
+	p      *planner.Problem
+	groups []*ptobuf.Group // buffer i is groups[i]
+	pools  map[string]int
+	// inPlace are (output, input) buffers that may share bytes at one
+	// address.
+	inPlace [][2]int
 }
 
 // ptoSpaceRules are a space's capacity and alignment on the target.
@@ -67,7 +70,8 @@ func ptoSpaceRules(ctx *pass.Context, r *ptobuf.Root) (capacity, align int64, re
 // newPTOProblem builds the problem of fn's model.
 func newPTOProblem(ctx *pass.Context, m *ptobuf.Model) (*ptoProblem, error) {
 	pp := &ptoProblem{m: m, p: &planner.Problem{}, pools: map[string]int{}}
-	for _, r := range m.Roots {
+	for _, g := range m.Groups {
+		r := g.Members[0]
 		capacity, align, reserved, err := ptoSpaceRules(ctx, r)
 		if err != nil {
 			return nil, err
@@ -78,11 +82,17 @@ func newPTOProblem(ctx *pass.Context, m *ptobuf.Model) (*ptoProblem, error) {
 			pp.pools[r.Space] = pool
 			pp.p.Pools = append(pp.p.Pools, planner.Pool{Name: r.Space, Capacity: capacity, Reserved: reserved})
 		}
-		size, ok := checked.AlignUp(r.Bytes, align)
+		for i, off := range g.Offsets {
+			if off%align != 0 {
+				return nil, ir.NewError(g.Members[i].Op.Loc, "cannot plan memory: %s is %d bytes from %s, which it aliases, not a multiple of %d, the alignment of memory space '%s'",
+					ptobuf.Name(g.Members[i]), off, ptobuf.Name(r), align, r.Space)
+			}
+		}
+		size, ok := checked.AlignUp(g.Bytes, align)
 		if !ok {
 			return nil, ir.NewError(r.Op.Loc, "cannot plan memory: the size of %s overflows", ptobuf.Name(r))
 		}
-		b := planner.Buffer{Name: ptobuf.Name(r), Size: size, Align: align, Pool: pool, Live: r.Live}
+		b := planner.Buffer{Name: ptobuf.Name(r), Size: size, Align: align, Pool: pool, Live: g.Live}
 		if len(b.Live) == 0 {
 			// Nothing touches it: it still gets bytes of its own, where
 			// it is defined.
@@ -98,14 +108,19 @@ func newPTOProblem(ctx *pass.Context, m *ptobuf.Model) (*ptoProblem, error) {
 				b.Pinned, b.Offset = true, r.Addr
 			}
 		}
-		pp.roots = append(pp.roots, r)
+		pp.groups = append(pp.groups, g)
 		pp.p.Buffers = append(pp.p.Buffers, b)
 	}
 	return pp, nil
 }
 
 // planPTO is allocate-addr's pto path.
-func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt planner.Options) error {
+//
+// With inPlace, an op's destination may take the bytes of an input that
+// dies at it (ptobuf.InPlacePairs), at the input's very address: a pair
+// the planner places shifted against each other is separated and the
+// problem solved again.
+func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt planner.Options, inPlace bool) error {
 	if ctx.Target == nil {
 		return ir.NewError(fn.Loc, "%s: planning pto memory needs a target (--target=NAME, or pto.target_arch on the module)", passName)
 	}
@@ -120,11 +135,14 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 	if err != nil {
 		return err
 	}
-	res, err := planner.Solve(algo, pp.p, opt)
+	if inPlace {
+		pp.addInPlace()
+	}
+	res, err := pp.solve(algo, opt)
 	if err != nil {
 		return planning.Error(passName, fn, err, func(i int) *ir.Operation {
-			if i < len(pp.roots) {
-				return pp.roots[i].Op
+			if i < len(pp.groups) {
+				return pp.groups[i].Members[0].Op
 			}
 			return nil
 		})
@@ -139,14 +157,64 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 	}
 	pp.write(fn, res.Solution)
 	if ctx.WantsPlans() {
-		locs := make([]string, len(pp.roots))
-		for i, r := range pp.roots {
-			locs[i] = planning.Loc(r.Op.Loc)
+		locs := make([]string, len(pp.groups))
+		for i, g := range pp.groups {
+			locs[i] = planning.Loc(g.Members[0].Op.Loc)
 		}
 		ctx.RecordPlan(planReport(fn, passName, algo, res.Problem, res.Solution, locs, nil))
 	}
-	ctx.Stat("num-allocs", int64(len(pp.roots)))
+	ctx.Stat("num-allocs", int64(len(m.Roots)))
 	return nil
+}
+
+// addInPlace lets the in-place pairs share bytes.
+func (pp *ptoProblem) addInPlace() {
+	index := map[*ptobuf.Group]int{}
+	for i, g := range pp.groups {
+		index[g] = i
+	}
+	seen := map[[2]int]bool{}
+	for _, ip := range pp.m.InPlacePairs() {
+		pr := [2]int{index[ip.Out], index[ip.In]}
+		if !seen[pr] {
+			seen[pr] = true
+			pp.inPlace = append(pp.inPlace, pr)
+			pp.p.TemporalExclusions = append(pp.p.TemporalExclusions, pr)
+		}
+	}
+}
+
+// solve solves, separating in-place pairs placed shifted against each
+// other (an output over part of its input would read bytes it already
+// wrote) until none is; past the last round every pair is separated.
+func (pp *ptoProblem) solve(algo string, opt planner.Options) (*planner.Result, error) {
+	const rounds = 3
+	for round := 0; ; round++ {
+		res, err := planner.Solve(algo, pp.p, opt)
+		if err != nil || !res.Feasible || len(pp.inPlace) == 0 {
+			return res, err
+		}
+		var shifted [][2]int
+		for _, pr := range pp.inPlace {
+			a, b := pr[0], pr[1]
+			oa, ob := res.Solution.Offsets[a], res.Solution.Offsets[b]
+			if oa != ob && oa < ob+pp.p.Buffers[b].Size && ob < oa+pp.p.Buffers[a].Size {
+				shifted = append(shifted, pr)
+			}
+		}
+		if len(shifted) == 0 {
+			return res, nil
+		}
+		if round == rounds {
+			shifted = pp.inPlace
+		}
+		for _, pr := range shifted {
+			pp.p.Separations = append(pp.p.Separations, planner.Separation{A: pr[0], B: pr[1], Reason: "in_place_shifted"})
+		}
+		if round == rounds {
+			pp.inPlace = nil
+		}
+	}
 }
 
 // overflowError names the space that does not fit: at the lower bound
@@ -160,7 +228,7 @@ func (pp *ptoProblem) overflowError(ctx *pass.Context, passName string, res *pla
 		at := pp.m.Fn
 		for i, b := range pp.p.Buffers {
 			if b.Pool == pool {
-				at = pp.roots[i].Op
+				at = pp.groups[i].Members[0].Op
 				break
 			}
 		}
@@ -190,30 +258,9 @@ func (pp *ptoProblem) write(fn *ir.Operation, sol planner.Solution) {
 		return op.Results[0]
 	}
 	var dropped []*ir.Value
-	for i, r := range pp.roots {
-		off := sol.Offsets[i]
-		switch r.Kind {
-		case ptobuf.Tile:
-			f, ok := ir.InterfaceOf[tileAddrSetter](r.Op)
-			if !ok {
-				continue
-			}
-			if old, ok := ir.InterfaceOf[addrFacts](r.Op); ok {
-				if v, had := old.TileAddr(r.Op); had {
-					dropped = append(dropped, v)
-				}
-			}
-			f.SetTileAddr(r.Op, addr(off))
-		case ptobuf.MemRef:
-			pc := pto.PointerCastAt(r.Op, addr(off))
-			r.Op.Block.InsertBefore(r.Op, pc)
-			r.Op.Results[0].ReplaceAllUsesWith(pc.Results[0])
-			pc.Results[0].NameHint = r.Op.Results[0].NameHint
-			r.Op.Erase()
-		case ptobuf.Reserve:
-			if f, ok := ir.InterfaceOf[reservationSetter](r.Op); ok {
-				f.SetReservationBase(r.Op, off)
-			}
+	for i, g := range pp.groups {
+		for k, r := range g.Members {
+			placeRoot(r, sol.Offsets[i]+g.Offsets[k], addr, &dropped)
 		}
 	}
 	body.InsertAt(0, newConsts...)
@@ -221,6 +268,33 @@ func (pp *ptoProblem) write(fn *ir.Operation, sol planner.Solution) {
 	for _, v := range dropped {
 		if !v.HasUses() && v.Op != nil && v.Op.Has(ir.Pure) && len(v.Op.Results) == 1 {
 			v.Op.Erase()
+		}
+	}
+}
+
+// placeRoot writes root r's address off.
+func placeRoot(r *ptobuf.Root, off int64, addr func(int64) *ir.Value, dropped *[]*ir.Value) {
+	switch r.Kind {
+	case ptobuf.Tile:
+		f, ok := ir.InterfaceOf[tileAddrSetter](r.Op)
+		if !ok {
+			return
+		}
+		if old, ok := ir.InterfaceOf[addrFacts](r.Op); ok {
+			if v, had := old.TileAddr(r.Op); had {
+				*dropped = append(*dropped, v)
+			}
+		}
+		f.SetTileAddr(r.Op, addr(off))
+	case ptobuf.MemRef:
+		pc := pto.PointerCastAt(r.Op, addr(off))
+		r.Op.Block.InsertBefore(r.Op, pc)
+		r.Op.Results[0].ReplaceAllUsesWith(pc.Results[0])
+		pc.Results[0].NameHint = r.Op.Results[0].NameHint
+		r.Op.Erase()
+	case ptobuf.Reserve:
+		if f, ok := ir.InterfaceOf[reservationSetter](r.Op); ok {
+			f.SetReservationBase(r.Op, off)
 		}
 	}
 }

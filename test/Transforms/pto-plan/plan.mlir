@@ -1,14 +1,19 @@
 // RUN: pto-opt %s -split-input-file --target=ascend910b -pto-memory-plan="planner=dsa-rp" | FileCheck %s
+// RUN: pto-opt %s -split-input-file --target=ascend910b -pto-memory-plan="planner=dsa-rp inplace=false" | FileCheck %s --check-prefix=NOINPLACE
 
-// Tiles whose lifetimes do not meet share bytes: %a dies at the tadd
-// that writes %c (an output does not share an input without in-place),
-// and %d, written after, takes %a's bytes. Every alloc_tile gets an
-// addr, an i64 constant.
+// Every alloc_tile gets an addr, an i64 constant. In place (the
+// default), %c, written by the tadd at which %a dies, takes %a's
+// address. Without in-place an output never shares an input, and %d,
+// written after %a died, takes %a's bytes instead.
 // CHECK-LABEL: func.func @reuse
-// CHECK: %[[A:.*]] = pto.alloc_tile addr = %[[X:[^ ]*]] :
-// CHECK: %[[B:.*]] = pto.alloc_tile addr = %[[Y:[^ ]*]] :
-// CHECK: %[[C:.*]] = pto.alloc_tile addr = %[[W:[^ ]*]] :
-// CHECK: %[[D:.*]] = pto.alloc_tile addr = %[[X]] :
+// CHECK: %a = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// CHECK: %b = pto.alloc_tile addr = %[[Y:[^ ]*]] :
+// CHECK: %c = pto.alloc_tile addr = %[[X]] :
+// NOINPLACE-LABEL: func.func @reuse
+// NOINPLACE: %a = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// NOINPLACE: %b = pto.alloc_tile addr = %[[Y:[^ ]*]] :
+// NOINPLACE-NOT: %c = pto.alloc_tile addr = %[[X]] :
+// NOINPLACE: %d = pto.alloc_tile addr = %[[X]] :
 func.func @reuse(%src: !pto.partition_tensor_view<32x32xf32>, %dst: !pto.partition_tensor_view<32x32xf32>) {
   %s = arith.constant 2.0 : f32
   %a = pto.alloc_tile : !pto.tile_buf<vec, 32x32xf32>
@@ -30,8 +35,8 @@ func.func @reuse(%src: !pto.partition_tensor_view<32x32xf32>, %dst: !pto.partiti
 // %b is loaded, so %b cannot take %a's bytes although %a itself is not
 // named again.
 // CHECK-LABEL: func.func @view_keeps_source
-// CHECK: pto.alloc_tile addr = %[[X:[^ ]*]] :
-// CHECK-NOT: pto.alloc_tile addr = %[[X]] :
+// CHECK: %a = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// CHECK-NOT: %b = pto.alloc_tile addr = %[[X]] :
 // CHECK: return
 func.func @view_keeps_source(%src: !pto.partition_tensor_view<32x32xf32>, %dst: !pto.partition_tensor_view<32x32xi32>) {
   %a = pto.alloc_tile : !pto.tile_buf<vec, 32x32xf32>
@@ -42,5 +47,73 @@ func.func @view_keeps_source(%src: !pto.partition_tensor_view<32x32xf32>, %dst: 
   pto.tload ins(%src : !pto.partition_tensor_view<32x32xf32>) outs(%b : !pto.tile_buf<vec, 32x32xi32>)
   pto.tadd ins(%v, %b : !pto.tile_buf<vec, 32x32xi32>, !pto.tile_buf<vec, 32x32xi32>) outs(%c : !pto.tile_buf<vec, 32x32xi32>)
   pto.tstore ins(%c : !pto.tile_buf<vec, 32x32xi32>) outs(%dst : !pto.partition_tensor_view<32x32xi32>)
+  return
+}
+
+// -----
+
+// A tile written whole at the top of every iteration before anything
+// reads it (%x) carries nothing from one iteration to the next, so its
+// lifetime is its part of the body and %y, used after it in the body,
+// takes its bytes. %acc, read before it is written in an iteration,
+// lives through the whole loop and shares with neither.
+// CHECK-LABEL: func.func @per_iteration
+// CHECK: %acc = pto.alloc_tile addr = %[[A:[^ ]*]] :
+// CHECK: %x = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// CHECK: %y = pto.alloc_tile addr = %[[X]] :
+func.func @per_iteration(%src: !pto.partition_tensor_view<16x16xf32>, %dst: !pto.partition_tensor_view<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %acc = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %x = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %y = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%acc : !pto.tile_buf<vec, 16x16xf32>)
+  scf.for %i = %c0 to %c4 step %c1 {
+    pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%x : !pto.tile_buf<vec, 16x16xf32>)
+    pto.tadd ins(%acc, %x : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%acc : !pto.tile_buf<vec, 16x16xf32>)
+    pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%y : !pto.tile_buf<vec, 16x16xf32>)
+    pto.tmul ins(%acc, %y : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%acc : !pto.tile_buf<vec, 16x16xf32>)
+  }
+  pto.tstore ins(%acc : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
+  return
+}
+
+// -----
+
+// A tmp operand is written at its op: it shares bytes with neither the
+// source nor the destination of the trowsum, although it is never read.
+// CHECK-LABEL: func.func @tmp_written
+// CHECK: %src = pto.alloc_tile addr = %[[S:[^ ]*]] :
+// CHECK-NOT: %tmp = pto.alloc_tile addr = %[[S]] :
+// CHECK: %dst = pto.alloc_tile addr = %[[D:[^ ]*]] :
+func.func @tmp_written(%in: !pto.partition_tensor_view<16x16xf32>, %out: !pto.partition_tensor_view<16x1xf32>) {
+  %src = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %tmp = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %dst = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+  pto.tload ins(%in : !pto.partition_tensor_view<16x16xf32>) outs(%src : !pto.tile_buf<vec, 16x16xf32>)
+  pto.trowsum ins(%src, %tmp : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>)
+  pto.tstore ins(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>) outs(%out : !pto.partition_tensor_view<16x1xf32>)
+  return
+}
+
+// -----
+
+// A reserved region (the consumer buffer of a pipe) gets a base and
+// shares its bytes with no tile; a tile a pipe hands over (tpop_from_aic)
+// has no storage to plan and gets no address.
+// CHECK-LABEL: func.func @reserve_and_pipe
+// CHECK: pto.reserve_buffer{{.*}}base = {{[0-9]+}}
+// CHECK: %t = pto.alloc_tile addr = %c{{[0-9]+}}_i64 :
+// CHECK: pto.tpop_from_aic {split = 0} ->
+func.func @reserve_and_pipe(%out: !pto.partition_tensor_view<16x16xf32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %c0_i32 = arith.constant 0 : i32
+  %fifo = pto.reserve_buffer {name = "fifo", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %fifo : i32, v2c_consumer_buf = %c0_i32 : i32)
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %p = pto.tpop_from_aic {split = 0} -> !pto.tile_buf<vec, 16x16xf32>
+  pto.tmov ins(%p : !pto.tile_buf<vec, 16x16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  pto.tstore ins(%t : !pto.tile_buf<vec, 16x16xf32>) outs(%out : !pto.partition_tensor_view<16x16xf32>)
+  pto.tfree_from_aic {split = 0}
   return
 }

@@ -1,0 +1,79 @@
+package ptobuf
+
+import (
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/planner"
+)
+
+// InPlace is an op whose destination Out may be written over its input
+// In: In dies at Op, both are tiles of one type, and the op allows it
+// (its InPlaceInputs). The two may then share bytes — at one address.
+type InPlace struct {
+	Op      *ir.Operation
+	Out, In *Group
+}
+
+// inPlaceFacts are the inputs an op's destination may be written over.
+type inPlaceFacts interface {
+	InPlaceInputs(op *ir.Operation) []*ir.Value
+}
+
+// InPlacePairs lists the in-place opportunities of the function, in
+// program order.
+func (m *Model) InPlacePairs() []InPlace {
+	var out []InPlace
+	m.Fn.Walk(func(op *ir.Operation) bool {
+		f, ok := ir.InterfaceOf[inPlaceFacts](op)
+		if !ok {
+			return true
+		}
+		of, ok := ir.InterfaceOf[outsFacts](op)
+		if !ok {
+			return true
+		}
+		outs := of.Outs(op)
+		if len(outs) != 1 {
+			return true
+		}
+		d := m.rootOf[outs[0]]
+		p := m.point[op]
+		if d == nil || len(d.Group.Members) != 1 || !m.wholeAt(d, op) {
+			return true
+		}
+		for _, v := range f.InPlaceInputs(op) {
+			s := m.rootOf[v]
+			if s == nil || s == d || len(s.Group.Members) != 1 || s.Space != d.Space || v.Type.String() != outs[0].Type.String() {
+				continue
+			}
+			if !meetOnlyAt(s.Group.Live, d.Group.Live, p) {
+				continue // both live elsewhere at once: the input lives on after op, or the output before it
+			}
+			out = append(out, InPlace{Op: op, Out: d.Group, In: s.Group})
+		}
+		return true
+	})
+	return out
+}
+
+// wholeAt: op writes all of r without reading it.
+func (m *Model) wholeAt(r *Root, op *ir.Operation) bool {
+	for _, a := range r.Accesses {
+		if a.Op == op {
+			return a.Whole
+		}
+	}
+	return false
+}
+
+// meetOnlyAt: the two live sets share no point but p.
+func meetOnlyAt(a, b []planner.Interval, p int64) bool {
+	for _, x := range a {
+		for _, y := range b {
+			lo, hi := max(x.Start, y.Start), min(x.End, y.End)
+			if lo < hi && (lo != p || hi != p+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
