@@ -45,7 +45,7 @@ import (
 
 // planPeaks are the peaks of the addresses a module gives, by
 // "function/space": every alloc_tile with an addr and every
-// pointer_cast, sized as ptoas sizes them.
+// pointer_cast, sized as ptoas sizes them, and every reserve_buffer.
 func planPeaks(src string) (map[string]int64, error) {
 	m, err := parser.ParseString(src, parser.Options{})
 	if err != nil {
@@ -67,6 +67,18 @@ func planPeaks(src string) (map[string]int64, error) {
 			}
 		case "pto.pointer_cast":
 			addrs, t = op.OperandSegment(0), op.Results[0].Type
+		case "pto.reserve_buffer":
+			// A reserved region counts with the buffers: its bytes are
+			// the space's too.
+			base, ok1 := op.IntAttrValue("base")
+			size, ok2 := op.IntAttrValue("size")
+			space := pto.EnumValue(op.Attr("location"), "address_space")
+			if ok1 && ok2 && fn != "" {
+				k := fn + "/" + space
+				end, _ := checked.AlignUp(base+size, 32)
+				peaks[k] = max(peaks[k], end)
+			}
+			return true
 		}
 		if len(addrs) == 0 || fn == "" {
 			return true

@@ -6,10 +6,12 @@ import (
 )
 
 // InPlace is an op whose destination Out may be written over its input
-// In: In dies at Op, both are tiles of one type, and the op allows it
-// (its InPlaceInputs). The two may then share bytes — at one address.
+// In: In dies at Op (at Point), both are tiles of one type, and the op
+// allows it (its InPlaceInputs). The two may then share bytes — at one
+// address: In's range may end, and Out's begin, at Point+1.
 type InPlace struct {
 	Op      *ir.Operation
+	Point   int64
 	Out, In *Group
 }
 
@@ -48,7 +50,7 @@ func (m *Model) InPlacePairs() []InPlace {
 			if !meetOnlyAt(s.Group.Live, d.Group.Live, p) {
 				continue // both live elsewhere at once: the input lives on after op, or the output before it
 			}
-			out = append(out, InPlace{Op: op, Out: d.Group, In: s.Group})
+			out = append(out, InPlace{Op: op, Point: p, Out: d.Group, In: s.Group})
 		}
 		return true
 	})
@@ -70,7 +72,7 @@ func meetOnlyAt(a, b []planner.Interval, p int64) bool {
 	for _, x := range a {
 		for _, y := range b {
 			lo, hi := max(x.Start, y.Start), min(x.End, y.End)
-			if lo < hi && (lo != p || hi != p+1) {
+			if lo < hi && (lo != p || hi != p+Step) {
 				return false
 			}
 		}

@@ -57,13 +57,13 @@ func segments(g *Group, acc []Access, fn *ir.Operation) [][]Access {
 
 // span is the range one run of accesses keeps g live.
 func (m *Model) span(g *Group, acc []Access) planner.Interval {
-	lo, hi := acc[0].Point, acc[len(acc)-1].Point+1
+	lo, hi := acc[0].Point, acc[len(acc)-1].Point+Step
 	for _, a := range acc {
 		for l := a.Op.ParentOp(); l != nil && l != m.Fn; l = l.ParentOp() {
 			if g.definedIn(l) || !isLoop(l) || len(g.Members) == 1 && freshEachIteration(acc, l) {
 				continue
 			}
-			lo, hi = min(lo, m.point[l]), max(hi, m.endOf[l]+1)
+			lo, hi = min(lo, m.point[l]), max(hi, m.endOf[l]+Step)
 		}
 	}
 	return planner.Interval{Start: lo, End: hi}

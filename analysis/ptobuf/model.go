@@ -89,6 +89,9 @@ type Group struct {
 	Live []planner.Interval
 }
 
+// Step is the distance between two program points.
+const Step = 2
+
 // Model is the buffer model of one function.
 type Model struct {
 	Fn     *ir.Operation
@@ -194,13 +197,16 @@ func Build(fn *ir.Operation) (*Model, error) {
 }
 
 // number gives every op a program point in pre-order, and every op with
-// regions a second point after its regions.
+// regions a second point after its regions. Points are even: an access
+// at point p holds the bytes over [p, p+2), and the odd point p+1 between
+// is where an input that dies at the op hands its bytes to the op's
+// output (InPlace).
 func (m *Model) number() error {
 	var n int64
 	var walk func(op *ir.Operation)
 	walk = func(op *ir.Operation) {
 		m.point[op] = n
-		n++
+		n += Step
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				for _, o := range b.Ops {
@@ -210,7 +216,7 @@ func (m *Model) number() error {
 		}
 		if len(op.Regions) > 0 {
 			m.endOf[op] = n
-			n++
+			n += Step
 		}
 	}
 	walk(m.Fn)

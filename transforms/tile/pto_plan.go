@@ -2,6 +2,7 @@ package tile
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/dialect/ir"
@@ -43,7 +44,7 @@ type ptoProblem struct {
 	p      *planner.Problem
 	groups []*ptobuf.Group // buffer i is groups[i]
 	pools  map[string]int
-	// inPlace are (output, input) buffers that may share bytes at one
+	// inPlace are (output, input) buffers that share bytes at one
 	// address.
 	inPlace [][2]int
 }
@@ -97,7 +98,7 @@ func newPTOProblem(ctx *pass.Context, m *ptobuf.Model) (*ptoProblem, error) {
 			// Nothing touches it: it still gets bytes of its own, where
 			// it is defined.
 			p := m.Point(r.Op)
-			b.Live = []planner.Interval{{Start: p, End: p + 1}}
+			b.Live = []planner.Interval{{Start: p, End: p + ptobuf.Step}}
 		}
 		if r.Kind == ptobuf.Reserve {
 			b.Exclusive = true
@@ -116,10 +117,9 @@ func newPTOProblem(ctx *pass.Context, m *ptobuf.Model) (*ptoProblem, error) {
 
 // planPTO is allocate-addr's pto path.
 //
-// With inPlace, an op's destination may take the bytes of an input that
-// dies at it (ptobuf.InPlacePairs), at the input's very address: a pair
-// the planner places shifted against each other is separated and the
-// problem solved again.
+// With inPlace, an op's destination takes the bytes of an input that
+// dies at it (ptobuf.InPlacePairs), at the input's very address (the two
+// are colocated).
 func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt planner.Options, inPlace bool) error {
 	if ctx.Target == nil {
 		return ir.NewError(fn.Loc, "%s: planning pto memory needs a target (--target=NAME, or pto.target_arch on the module)", passName)
@@ -167,54 +167,65 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 	return nil
 }
 
-// addInPlace lets the in-place pairs share bytes.
+// addInPlace lets the in-place pairs share bytes: the input's range ends,
+// and the output's begins, between the reads and the writes of their op.
 func (pp *ptoProblem) addInPlace() {
 	index := map[*ptobuf.Group]int{}
 	for i, g := range pp.groups {
 		index[g] = i
 	}
-	seen := map[[2]int]bool{}
 	for _, ip := range pp.m.InPlacePairs() {
-		pr := [2]int{index[ip.Out], index[ip.In]}
-		if !seen[pr] {
-			seen[pr] = true
-			pp.inPlace = append(pp.inPlace, pr)
-			pp.p.TemporalExclusions = append(pp.p.TemporalExclusions, pr)
+		out, in := &pp.p.Buffers[index[ip.Out]], &pp.p.Buffers[index[ip.In]]
+		i := slices.IndexFunc(in.Live, func(v planner.Interval) bool { return v.End == ip.Point+ptobuf.Step })
+		o := slices.IndexFunc(out.Live, func(v planner.Interval) bool { return v.Start == ip.Point })
+		if i < 0 || o < 0 {
+			continue // the range was moved by an earlier pair
 		}
+		if in.Live[i].Start > ip.Point || out.Live[o].End <= ip.Point+1 {
+			continue
+		}
+		in.Live = slices.Clone(in.Live)
+		out.Live = slices.Clone(out.Live)
+		in.Live[i].End = ip.Point + 1
+		out.Live[o].Start = ip.Point + 1
+		pp.inPlace = append(pp.inPlace, [2]int{index[ip.Out], index[ip.In]})
 	}
 }
 
-// solve solves, separating in-place pairs placed shifted against each
-// other (an output over part of its input would read bytes it already
-// wrote) until none is; past the last round every pair is separated.
+// solve solves with every chain of in-place pairs colocated: one
+// address for the tiles that hand their bytes on, op by op.
 func (pp *ptoProblem) solve(algo string, opt planner.Options) (*planner.Result, error) {
-	const rounds = 3
-	for round := 0; ; round++ {
-		res, err := planner.Solve(algo, pp.p, opt)
-		if err != nil || !res.Feasible || len(pp.inPlace) == 0 {
-			return res, err
+	if len(pp.inPlace) > 0 {
+		parent := make([]int, len(pp.p.Buffers))
+		for i := range parent {
+			parent[i] = i
 		}
-		var shifted [][2]int
+		var find func(int) int
+		find = func(i int) int {
+			for parent[i] != i {
+				i = parent[i]
+			}
+			return i
+		}
 		for _, pr := range pp.inPlace {
-			a, b := pr[0], pr[1]
-			oa, ob := res.Solution.Offsets[a], res.Solution.Offsets[b]
-			if oa != ob && oa < ob+pp.p.Buffers[b].Size && ob < oa+pp.p.Buffers[a].Size {
-				shifted = append(shifted, pr)
+			parent[find(pr[0])] = find(pr[1])
+		}
+		classes := map[int][]int{}
+		var reps []int
+		for i := range parent {
+			r := find(i)
+			if len(classes[r]) == 0 {
+				reps = append(reps, r)
+			}
+			classes[r] = append(classes[r], i)
+		}
+		for _, r := range reps {
+			if len(classes[r]) > 1 {
+				pp.p.Colocations = append(pp.p.Colocations, classes[r])
 			}
 		}
-		if len(shifted) == 0 {
-			return res, nil
-		}
-		if round == rounds {
-			shifted = pp.inPlace
-		}
-		for _, pr := range shifted {
-			pp.p.Separations = append(pp.p.Separations, planner.Separation{A: pr[0], B: pr[1], Reason: "in_place_shifted"})
-		}
-		if round == rounds {
-			pp.inPlace = nil
-		}
 	}
+	return planner.Solve(algo, pp.p, opt)
 }
 
 // overflowError names the space that does not fit: at the lower bound
