@@ -138,6 +138,7 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 	if inPlace {
 		pp.addInPlace()
 	}
+	pp.addExclusive()
 	res, err := pp.solve(algo, opt)
 	if err != nil {
 		return planning.Error(passName, fn, err, func(i int) *ir.Operation {
@@ -189,6 +190,17 @@ func (pp *ptoProblem) addInPlace() {
 		in.Live[i].End = ip.Point + 1
 		out.Live[o].Start = ip.Point + 1
 		pp.inPlace = append(pp.inPlace, [2]int{index[ip.Out], index[ip.In]})
+	}
+}
+
+// addExclusive lets the groups no run touches both of share bytes.
+func (pp *ptoProblem) addExclusive() {
+	index := map[*ptobuf.Group]int{}
+	for i, g := range pp.groups {
+		index[g] = i
+	}
+	for _, pr := range pp.m.ExclusivePairs() {
+		pp.p.TemporalExclusions = append(pp.p.TemporalExclusions, [2]int{index[pr[0]], index[pr[1]]})
 	}
 }
 

@@ -117,3 +117,60 @@ func.func @reserve_and_pipe(%out: !pto.partition_tensor_view<16x16xf32>) attribu
   pto.tfree_from_aic {split = 0}
   return
 }
+
+// -----
+
+// Tiles used only on opposite arms of ifs on one condition are never
+// touched in one run: %t and %e share bytes, although each is live from
+// its load in the first if to its extract in the second.
+// CHECK-LABEL: func.func @exclusive_arms
+// CHECK: %t = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// CHECK: %e = pto.alloc_tile addr = %[[X]] :
+func.func @exclusive_arms(%c: i1, %a: !pto.partition_tensor_view<32x32xf32>, %b: !pto.partition_tensor_view<32x32xf32>, %out: !pto.partition_tensor_view<32x32xf32>) {
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 32x32xf32>
+  %e = pto.alloc_tile : !pto.tile_buf<vec, 32x32xf32>
+  %r = pto.alloc_tile : !pto.tile_buf<vec, 32x32xf32>
+  scf.if %c {
+    pto.tload ins(%a : !pto.partition_tensor_view<32x32xf32>) outs(%t : !pto.tile_buf<vec, 32x32xf32>)
+  } else {
+    pto.tload ins(%b : !pto.partition_tensor_view<32x32xf32>) outs(%e : !pto.tile_buf<vec, 32x32xf32>)
+  }
+  pto.tload ins(%b : !pto.partition_tensor_view<32x32xf32>) outs(%r : !pto.tile_buf<vec, 32x32xf32>)
+  scf.if %c {
+    pto.tadd ins(%t, %r : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x32xf32>) outs(%r : !pto.tile_buf<vec, 32x32xf32>)
+  } else {
+    pto.tmul ins(%e, %r : !pto.tile_buf<vec, 32x32xf32>, !pto.tile_buf<vec, 32x32xf32>) outs(%r : !pto.tile_buf<vec, 32x32xf32>)
+  }
+  pto.tstore ins(%r : !pto.tile_buf<vec, 32x32xf32>) outs(%out : !pto.partition_tensor_view<32x32xf32>)
+  return
+}
+
+// -----
+
+// The same arms inside a loop, with the condition computed in each
+// iteration: a run may take one arm in one iteration and the other in
+// the next, so %t and %e, live across iterations, do not share.
+// CHECK-LABEL: func.func @exclusive_arms_in_loop
+// CHECK: %t = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// CHECK-NOT: %e = pto.alloc_tile addr = %[[X]] :
+// CHECK: return
+func.func @exclusive_arms_in_loop(%n: index, %a: !pto.partition_tensor_view<32x32xf32>, %out: !pto.partition_tensor_view<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = pto.alloc_tile : !pto.tile_buf<vec, 32x32xf32>
+  %e = pto.alloc_tile : !pto.tile_buf<vec, 32x32xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %c = arith.cmpi eq, %i, %c0 : index
+    scf.if %c {
+      pto.tload ins(%a : !pto.partition_tensor_view<32x32xf32>) outs(%t : !pto.tile_buf<vec, 32x32xf32>)
+    } else {
+      pto.tload ins(%a : !pto.partition_tensor_view<32x32xf32>) outs(%e : !pto.tile_buf<vec, 32x32xf32>)
+    }
+    scf.if %c {
+      pto.tstore ins(%e : !pto.tile_buf<vec, 32x32xf32>) outs(%out : !pto.partition_tensor_view<32x32xf32>)
+    } else {
+      pto.tstore ins(%t : !pto.tile_buf<vec, 32x32xf32>) outs(%out : !pto.partition_tensor_view<32x32xf32>)
+    }
+  }
+  return
+}
