@@ -43,7 +43,9 @@ type ptoProblem struct {
 	m      *ptobuf.Model
 	p      *planner.Problem
 	groups []*ptobuf.Group // buffer i is groups[i]
-	pools  map[string]int
+	// untouched are the groups nothing accesses.
+	untouched []*ptobuf.Group
+	pools     map[string]int
 	// inPlace are (output, input) buffers that share bytes at one
 	// address.
 	inPlace [][2]int
@@ -93,13 +95,13 @@ func newPTOProblem(ctx *pass.Context, m *ptobuf.Model) (*ptoProblem, error) {
 		if !ok {
 			return nil, ir.NewError(r.Op.Loc, "cannot plan memory: the size of %s overflows", ptobuf.Name(r))
 		}
-		b := planner.Buffer{Name: ptobuf.Name(r), Size: size, Align: align, Pool: pool, Live: g.Live}
-		if len(b.Live) == 0 {
-			// Nothing touches it: it still gets bytes of its own, where
-			// it is defined.
-			p := m.Point(r.Op)
-			b.Live = []planner.Interval{{Start: p, End: p + ptobuf.Step}}
+		if len(g.Live) == 0 {
+			// Nothing touches its bytes: any address serves, and it
+			// takes none from the others (it is put at 0).
+			pp.untouched = append(pp.untouched, g)
+			continue
 		}
+		b := planner.Buffer{Name: ptobuf.Name(r), Size: size, Align: align, Pool: pool, Live: g.Live}
 		if r.Kind == ptobuf.Reserve {
 			b.Exclusive = true
 			if r.Given {
@@ -139,6 +141,10 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 		pp.addInPlace()
 	}
 	pp.addExclusive()
+	if len(pp.p.Buffers) == 0 {
+		pp.write(fn, planner.Solution{})
+		return nil
+	}
 	res, err := pp.solve(algo, opt)
 	if err != nil {
 		return planning.Error(passName, fn, err, func(i int) *ir.Operation {
@@ -284,6 +290,11 @@ func (pp *ptoProblem) write(fn *ir.Operation, sol planner.Solution) {
 	for i, g := range pp.groups {
 		for k, r := range g.Members {
 			placeRoot(r, sol.Offsets[i]+g.Offsets[k], addr, &dropped)
+		}
+	}
+	for _, g := range pp.untouched {
+		for k, r := range g.Members {
+			placeRoot(r, g.Offsets[k], addr, &dropped)
 		}
 	}
 	body.InsertAt(0, newConsts...)
