@@ -452,3 +452,44 @@ func planTable(rows []planRow, refused []string, files int, cpu time.Duration) s
 	fmt.Fprintf(&b, "\nCPU time reading, planning and printing %d kernels: %s\n", files, cpu.Round(time.Millisecond))
 	return b.String()
 }
+
+// TestPTOPlanWhatPTOASRefuses: the tile-dialect softmax example, lowered
+// to pto without addresses (a level-2 kernel), is one ptoas's planner
+// refuses for overflow on ascend910b although the tiles live at once fit;
+// pto-opt's pto path plans it, and ptoas accepts the plan at level 3.
+func TestPTOPlanWhatPTOASRefuses(t *testing.T) {
+	ptoas := findPTOAS(t)
+	if ptoas == "" {
+		t.Skip("no ptoas: its refusal is not checked")
+	}
+	lowered, errs, code := runPTO([]string{filepath.Join("..", "examples", "softmax.mlir"), "--target=ascend910b",
+		"-materialize-scratch", "-init-memref=planner=ptoas", "-materialize-semantic-aliases", "-check-ptoas-plan=refuse=false", "-convert-tile-to-pto"}, "")
+	if code != 0 {
+		t.Fatalf("lowering softmax to pto: exit %d\n%s", code, errs)
+	}
+	dir := t.TempDir()
+	l2 := filepath.Join(dir, "softmax.pto")
+	if err := os.WriteFile(l2, []byte(lowered), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := runPTOASOnCorpusFile(ptoas, l2, corpusVerdict{Arch: "a3", Level: "level2"}, dir)
+	if run.err == nil || !strings.Contains(run.stderr, "overflow") {
+		t.Fatalf("ptoas plans the level-2 softmax (it refused it for overflow): %v\n%s", run.err, run.stderr)
+	}
+	planned, errs, code := runPTO([]string{l2, "--target=ascend910b", "--pto-memory-plan=planner=dsa-rp"}, "")
+	if code != 0 {
+		t.Fatalf("pto-opt does not plan the level-2 softmax: exit %d\n%s", code, errs)
+	}
+	l3 := filepath.Join(dir, "softmax_planned.pto")
+	if err := os.WriteFile(l3, []byte(planned), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if run := runPTOASOnCorpusFile(ptoas, l3, corpusVerdict{Arch: "a3", Level: "level3"}, dir); run.err != nil {
+		t.Fatalf("ptoas --pto-level=level3 rejects pto-opt's plan of softmax: %s", ptoasFirstError(run))
+	}
+	peaks, err := planPeaks(planned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("softmax on ascend910b: ptoas's planner refuses it (overflow); pto-opt's plan uses %d bytes of vec", peaks["softmax_rows/vec"])
+}
