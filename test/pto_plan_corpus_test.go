@@ -9,7 +9,8 @@ package test
 //
 // (T: ascend910b for a3, ascend950 for a5), one file after the other in
 // this process, so the CPU time of reading, planning and printing the
-// whole corpus is measured alone. ptoas --pto-level=level3 must accept
+// whole corpus is measured alone; and with planner=pypto (memory-reuse,
+// then sequential addresses), whose sums are printed too. ptoas --pto-level=level3 must accept
 // every plan pto-opt writes. The peaks, per (function, space) — the
 // largest address + size, sizes rounded as ptoasdump.Alignment — are
 // compared with
@@ -156,6 +157,8 @@ type planRow struct {
 	// fallback: ptoas gave a tile of this space a fallback address (it
 	// never saw it written).
 	fallback bool
+	// pypto is pto-opt's peak with planner=pypto.
+	pypto int64
 }
 
 // ptoasFallbacks are the (function/space) of ptoas's plan where two
@@ -281,6 +284,12 @@ func TestPTOPlanCorpus(t *testing.T) {
 		}
 	}
 	results := map[string]result{}
+	pypto := map[string]result{}
+	for _, f := range files {
+		var out, errs bytes.Buffer
+		code := driver.Run([]string{filepath.Join(c.dir, f), "--target=" + archTargets[c.verdicts[f].Arch], "--pto-memory-plan=planner=pypto"}, nil, &out, &errs)
+		pypto[f] = result{out.String(), errs.String(), code}
+	}
 	runtime.GC()
 	cpu0 := benchscale.CPUTime()
 	for _, f := range files {
@@ -291,7 +300,7 @@ func TestPTOPlanCorpus(t *testing.T) {
 	cpu := benchscale.CPUTime() - cpu0
 
 	var rows []planRow
-	var refused []string
+	var refused, pyptoRefused []string
 	tmp := t.TempDir()
 	for _, f := range files {
 		v, r := c.verdicts[f], results[f]
@@ -317,6 +326,26 @@ func TestPTOPlanCorpus(t *testing.T) {
 		if err != nil {
 			t.Errorf("%s: pto-opt's plan: %v", f, err)
 			continue
+		}
+		// planner=pypto (memory-reuse, then sequential addresses) must
+		// plan what dsa-rp plans, and ptoas must accept it too.
+		var pyptoPeaks map[string]int64
+		if pr := pypto[f]; pr.code != 0 {
+			if !locatedErrorRE(path).MatchString(pr.errs) || strings.Contains(pr.errs, "internal error") {
+				t.Errorf("%s: planner=pypto fails (exit %d) without a located error:\n%s", f, pr.code, pr.errs)
+			}
+			pyptoRefused = append(pyptoRefused, f+": "+strings.TrimPrefix(firstErrorLine(pr.errs), c.dir+string(filepath.Separator)))
+		} else {
+			pp := filepath.Join(tmp, "pypto_"+strings.ReplaceAll(f, "/", "_"))
+			if err := os.WriteFile(pp, []byte(pr.out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if run := runPTOASOnCorpusFile(ptoas, pp, l3, tmp); run.err != nil {
+				t.Errorf("%s: ptoas --pto-level=level3 rejects pto-opt's planner=pypto plan: %s", f, ptoasFirstError(run))
+			}
+			if pyptoPeaks, err = planPeaks(pr.out); err != nil {
+				t.Errorf("%s: pto-opt's planner=pypto plan: %v", f, err)
+			}
 		}
 		var anchor map[string]int64
 		var wrong map[string]string
@@ -379,10 +408,14 @@ func TestPTOPlanCorpus(t *testing.T) {
 				}
 			}
 		}) {
-			rows = append(rows, planRow{key: k, file: f, level: v.Level, ours: ours[k], anchor: anchor[k], anchorWrong: wrong[k], fallback: fallback[k]})
+			rows = append(rows, planRow{key: k, file: f, level: v.Level, ours: ours[k], anchor: anchor[k], anchorWrong: wrong[k], fallback: fallback[k], pypto: pyptoPeaks[k]})
 		}
 	}
 	report := planTable(rows, refused, len(files), cpu)
+	report += fmt.Sprintf("\nkernels planner=dsa-rp plans and planner=pypto refuses (%d; its memory-reuse shares only tiles of one type; the sums above count them as 0):\n", len(pyptoRefused))
+	for _, r := range pyptoRefused {
+		report += "  " + r + "\n"
+	}
 	t.Log(report)
 	for _, r := range rows {
 		if r.ours > r.anchor && r.anchorWrong == "" {
@@ -413,6 +446,10 @@ func planTable(rows []planRow, refused []string, files int, cpu time.Duration) s
 		s[0] += r.ours
 		s[1] += r.anchor
 		sums[r.level] = s
+		py := sums[r.level+" (planner=pypto)"]
+		py[0] += r.pypto
+		py[1] += r.anchor
+		sums[r.level+" (planner=pypto)"] = py
 		if r.level == "level2" && !r.fallback {
 			q := sums["level2-no-fallback"]
 			q[0] += r.ours
@@ -434,10 +471,10 @@ func planTable(rows []planRow, refused []string, files int, cpu time.Duration) s
 		}
 	}
 	fmt.Fprintf(&b, "\nsums (pto-opt / anchor: ptoas's plan at level2, PyPTO's addresses at level3):\n")
-	for _, k := range []string{"level2", "level2-no-fallback", "level3", "qwen3-vec"} {
+	for _, k := range []string{"level2", "level2-no-fallback", "level3", "qwen3-vec", "level2 (planner=pypto)", "level3 (planner=pypto)"} {
 		s := sums[k]
 		if s[1] > 0 {
-			fmt.Fprintf(&b, "  %-18s %10d / %10d = %.3f\n", k, s[0], s[1], float64(s[0])/float64(s[1]))
+			fmt.Fprintf(&b, "  %-24s %10d / %10d = %.3f\n", k, s[0], s[1], float64(s[0])/float64(s[1]))
 		}
 	}
 	fmt.Fprintf(&b, "  (level2-no-fallback: without the (function, space) pairs where ptoas gives a tile it never sees written a fallback address)\n")

@@ -2,6 +2,7 @@ package ptobuf
 
 import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
 	"github.com/pto-opt/pto-opt/planner"
 )
 
@@ -17,12 +18,13 @@ type InPlace struct {
 
 // inPlaceFacts are the inputs an op's destination may be written over.
 type inPlaceFacts interface {
-	InPlaceInputs(op *ir.Operation) []*ir.Value
+	InPlaceInputs(op *ir.Operation, arch *pto.Arch) []*ir.Value
 }
 
-// InPlacePairs lists the in-place opportunities of the function, in
-// program order.
-func (m *Model) InPlacePairs() []InPlace {
+// InPlacePairs lists the in-place opportunities of the function on arch
+// (the target's ptoas arch: some ops may write in place on one arch and
+// not another), in program order.
+func (m *Model) InPlacePairs(arch *pto.Arch) []InPlace {
 	var out []InPlace
 	m.Fn.Walk(func(op *ir.Operation) bool {
 		f, ok := ir.InterfaceOf[inPlaceFacts](op)
@@ -42,7 +44,7 @@ func (m *Model) InPlacePairs() []InPlace {
 		if d == nil || len(d.Group.Members) != 1 || !m.wholeAt(d, op) {
 			return true
 		}
-		for _, v := range f.InPlaceInputs(op) {
+		for _, v := range f.InPlaceInputs(op, arch) {
 			s := m.rootOf[v]
 			if s == nil || s == d || len(s.Group.Members) != 1 || s.Space != d.Space || v.Type.String() != outs[0].Type.String() {
 				continue

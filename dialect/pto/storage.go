@@ -93,23 +93,32 @@ func init() {
 // such an op may write its destination over an input of the same type
 // that dies at it. Everything else (reductions, transposes, gathers,
 // matrix products, conversions, ops that read their destination) may
-// not.
+// not, nor may the ones ptoas requires to use different storage for
+// their source and destination (tands, tors, txors; on the arches whose
+// target gives the flag distinctStorage names, the ops it names).
 var inPlaceOps = []string{
-	"tabs", "tadd", "tadds", "taddc", "taddsc", "tand", "tands", "tdiv", "tdivs", "texp", "tlog",
-	"tlrelu", "tmax", "tmaxs", "tmin", "tmins", "tmul", "tmuls", "tneg", "tnot", "tor", "tors",
+	"tabs", "tadd", "tadds", "taddc", "taddsc", "tand", "tdiv", "tdivs", "texp", "tlog",
+	"tlrelu", "tmax", "tmaxs", "tmin", "tmins", "tmul", "tmuls", "tneg", "tnot", "tor",
 	"trecip", "trelu", "tsqrt", "tsub", "tsubs", "tsubc", "tsubsc", "tshl", "tshls", "tshr", "tshrs",
 	"tfmod", "tfmods", "tpartadd", "tpartmax", "tpartmin", "tpartmul",
 	"trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv", "trowexpandmax", "trowexpandmin",
 	"tcolexpandadd", "tcolexpandsub", "tcolexpandmul", "tcolexpanddiv", "tcolexpandmax", "tcolexpandmin",
 }
 
+// distinctStorage are the in-place ops whose source and destination must
+// be different storage on the arches whose target gives the flag.
+var distinctStorage = map[string]string{"trecip": flagFact("trecip.distinct_storage")}
+
 // inPlaceFacts says which inputs an op's destination may be written over.
 type inPlaceFacts struct{ r *row }
 
 // InPlaceInputs are the ins(...) operands of op that its destination may
-// share bytes with (at one address, when they die at op and have its
-// type).
-func (f inPlaceFacts) InPlaceInputs(op *ir.Operation) []*ir.Value {
+// share bytes with on arch (at one address, when they die at op and have
+// its type).
+func (f inPlaceFacts) InPlaceInputs(op *ir.Operation, arch *Arch) []*ir.Value {
+	if flag, ok := distinctStorage[f.r.Name]; ok && (arch == nil || arch.Flag(flag)) {
+		return nil // without a target, the strictest arch's rule
+	}
 	var out []*ir.Value
 	for _, n := range f.r.ins {
 		if n == "tmp" {

@@ -24,14 +24,14 @@ var PTOMemoryPlan = pass.NamedPipeline(&pass.Pass{
 	Anchor:    "func.func",
 }, func(o *ptoMemoryPlanOptions) []pass.Step { return withInPlace(planPipelines[o.Planner], o.InPlace) })
 
-// withInPlace passes inplace=false on to allocate-addr.
+// withInPlace passes inplace=false on to allocate-addr and memory-reuse.
 func withInPlace(steps []pass.Step, inPlace bool) []pass.Step {
 	if inPlace {
 		return steps
 	}
 	out := slices.Clone(steps)
 	for i, st := range out {
-		if st.Pass == AllocateAddr {
+		if st.Pass == AllocateAddr || st.Pass == MemoryReuse {
 			opts := maps.Clone(st.Opts)
 			if opts == nil {
 				opts = map[string]string{}

@@ -138,7 +138,7 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 		return err
 	}
 	if inPlace {
-		pp.addInPlace()
+		pp.addInPlace(ctx)
 	}
 	pp.addExclusive()
 	if len(pp.p.Buffers) == 0 {
@@ -176,12 +176,12 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 
 // addInPlace lets the in-place pairs share bytes: the input's range ends,
 // and the output's begins, between the reads and the writes of their op.
-func (pp *ptoProblem) addInPlace() {
+func (pp *ptoProblem) addInPlace(ctx *pass.Context) {
 	index := map[*ptobuf.Group]int{}
 	for i, g := range pp.groups {
 		index[g] = i
 	}
-	for _, ip := range pp.m.InPlacePairs() {
+	for _, ip := range pp.m.InPlacePairs(ctx.Target.PTO()) {
 		out, in := &pp.p.Buffers[index[ip.Out]], &pp.p.Buffers[index[ip.In]]
 		i := slices.IndexFunc(in.Live, func(v planner.Interval) bool { return v.End == ip.Point+ptobuf.Step })
 		o := slices.IndexFunc(out.Live, func(v planner.Interval) bool { return v.Start == ip.Point })
