@@ -218,8 +218,7 @@ func (pp *ptoProblem) solve(algo string, opt planner.Options) (*planner.Result, 
 		for i := range parent {
 			parent[i] = i
 		}
-		var find func(int) int
-		find = func(i int) int {
+		find := func(i int) int {
 			for parent[i] != i {
 				i = parent[i]
 			}
