@@ -202,10 +202,11 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 	def := ir.Lookup(st.Name)
 	if def == nil {
 		d := ir.DialectOf(st.Name)
-		if ir.IsRegisteredDialect(d) {
+		registered := ir.IsRegisteredDialect(d)
+		if registered && !ir.AllowsUnknownOperations(d) {
 			return nil, ir.NewError(st.Loc, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", st.Name, d)
 		}
-		if !b.allowUnreg {
+		if !registered && !b.allowUnreg {
 			return nil, ir.NewError(st.Loc, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
 		}
 	}

@@ -96,23 +96,18 @@ type Target struct {
 	// tstore); empty: any space.
 	Loads  []string `json:"loads,omitempty"`
 	Stores []string `json:"stores,omitempty"`
+	// InPlace are the in-place variants of tile ops the target allows
+	// (tile.InPlaceRules: prelu-reuses-tmp).
+	InPlace []string `json:"in_place,omitempty"`
 	// PTOArch is ptoas's arch for the target and the facts of its rules
 	// (pto_arch.go); nil: none.
 	PTOArch *PTOArch `json:"pto_arch,omitempty"`
-	// Family is the nearest built-in target in the inheritance chain (the
-	// target itself when built in or standalone). Target-aware op rules,
-	// such as the in-place variants of sels and prelu, follow the family,
-	// so a user target inheriting ascend950 keeps the A5 rules.
-	Family string `json:"-"`
 }
 
-// RulesName is the name target-aware op rules are keyed on (the family).
-func (t *Target) RulesName() string {
-	if t.Family != "" {
-		return t.Family
-	}
-	return t.Name
-}
+// AliasRules are the in-place variants the target allows
+// (tile.InPlaceRules), space-separated: what the target-aware no-alias
+// rules of the tile ops read.
+func (t *Target) AliasRules() string { return strings.Join(t.InPlace, " ") }
 
 // HasHazard reports whether the target declares the named hazard
 // (e.g. "split-load-tpop", the Ascend910B load + tpop_from_aic rule).
@@ -214,6 +209,7 @@ type raw struct {
 	Moves              *[][2]string               `json:"moves"`
 	Loads              *[]string                  `json:"loads"`
 	Stores             *[]string                  `json:"stores"`
+	InPlace            *[]string                  `json:"in_place"`
 	PTOArch            *rawPTOArch                `json:"pto_arch"`
 }
 
@@ -314,12 +310,17 @@ func load(nameOrPath string, seen []string) (*Target, error) {
 	if t.Name == "" {
 		t.Name = strings.TrimSuffix(filepath.Base(nameOrPath), ".json")
 	}
-	if strings.HasSuffix(source, "(built-in)") || r.Inherits == "" {
-		t.Family = t.Name
-	}
 	t.Inherits = r.Inherits
 	if r.Description != "" {
 		t.Description = r.Description
+	}
+	if r.InPlace != nil {
+		for k, v := range *r.InPlace {
+			if _, ok := tile.InPlaceRules[v]; !ok {
+				return nil, at(fmt.Sprintf("in_place[%d]", k), "unknown in-place variant %q (variants: %s)", v, strings.Join(slices.Sorted(maps.Keys(tile.InPlaceRules)), ", "))
+			}
+		}
+		t.InPlace = *r.InPlace
 	}
 	if r.PTOArch != nil {
 		a, field, err := r.PTOArch.apply(t.PTOArch)

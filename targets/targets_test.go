@@ -51,6 +51,8 @@ func TestRejected(t *testing.T) {
 			":1:2: allocator_alignment: 48 is not a power of two"},
 		{"unknown hazard", "{\"inherits\": \"ascend910b\", \"hazards\": [\"split-load-tpop\", \"split-load-tpopp\"]}",
 			":1:59: hazards[1]: unknown hazard \"split-load-tpopp\" (known hazards: split-load-tpop)"},
+		{"unknown in-place variant", "{\"inherits\": \"ascend910b\", \"in_place\": [\"prelu-reuses-tmpp\"]}",
+			":1:41: in_place[0]: unknown in-place variant \"prelu-reuses-tmpp\" (variants: prelu-reuses-tmp)"},
 		{"misspelled space", "{\"inherits\": \"ascend950\", \"spaces\": {\"vecc\": {\"capacity\": 1024}}}",
 			":1:38: spaces.vecc: unknown memory space \"vecc\" (spaces: vec, mat, left, right, acc, bias, left_scale, right_scale, scaling)"},
 		{"global memory is not a target space", "{\"spaces\": {\"ddr\": {\"capacity\": 1024}}}",
@@ -168,8 +170,8 @@ func TestAccepted(t *testing.T) {
 	if vec.Capacity != 131072 || vec.DeclaredAlignment != 256 || vec.PhysicalCapacity != 253952 || tg.Alignment("vec") != 32 {
 		t.Errorf("vec = %+v, alignment %d", *vec, tg.Alignment("vec"))
 	}
-	if !tg.HasHazard(HazardSplitLoadTpop) || tg.Family != "ascend950" {
-		t.Errorf("hazards %v, family %q", tg.Hazards, tg.Family)
+	if !tg.HasHazard(HazardSplitLoadTpop) || tg.AliasRules() != "prelu-reuses-tmp" {
+		t.Errorf("hazards %v, in-place variants %q (want ascend950's)", tg.Hazards, tg.AliasRules())
 	}
 	if vec.PTOAS == nil || vec.PTOAS.Capacity != 253952 || vec.PTOAS.Alignment != 32 {
 		t.Errorf("vec's ptoas planner entry is not ascend950's: %+v", vec.PTOAS)

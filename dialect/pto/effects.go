@@ -1,6 +1,7 @@
 package pto
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
@@ -149,4 +150,33 @@ func operandGroups(r *row, op *ir.Operation) [][]*ir.Value {
 		return nil
 	}
 	return out
+}
+
+// DescribeEffects says what op name (full name) does to memory, for the
+// reference: "pure", "alloc", "unknown" (ptoas declares nothing or any
+// memory), or the reads and writes of its operands ("R:src W:dst", `$0`
+// its result).
+func DescribeEffects(name string) string {
+	r := rows[name]
+	switch {
+	case r == nil:
+		return ""
+	case r.anyEffects:
+		return "unknown"
+	case r.Effects == "pure" || r.Effects == "alloc":
+		return r.Effects
+	}
+	var parts []string
+	for _, e := range r.effects {
+		k := "R:"
+		if e.kind == ir.Write {
+			k = "W:"
+		}
+		if e.result >= 0 {
+			parts = append(parts, k+"$"+strconv.Itoa(e.result))
+		} else {
+			parts = append(parts, k+e.name)
+		}
+	}
+	return strings.Join(parts, " ")
 }

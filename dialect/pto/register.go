@@ -77,16 +77,6 @@ func (r *row) arg(name string) *argSpec {
 	return nil
 }
 
-// attr is the attribute declaration of that name, or nil.
-func (r *row) attr(name string) *attrSpec {
-	for i := range r.attrs {
-		if r.attrs[i].name == name {
-			return &r.attrs[i]
-		}
-	}
-	return nil
-}
-
 // readEffects reads Effects, or derives them from the roles: ins are
 // read, outs and operands named tmp written.
 func (r *row) readEffects() {
@@ -259,6 +249,9 @@ var nameHints = map[string]string{
 
 func init() {
 	ir.RegisterDialect("pto")
+	// A kernel with an op of a newer ptoas still reads: the op, in
+	// generic form, is kept and printed as it came.
+	ir.AllowUnknownOperations("pto")
 	ir.RegisterTypeParser("pto", parseType)
 	ir.RegisterDialectAttrVerifier("pto", verifyDialectAttr)
 	for i := range Ops {

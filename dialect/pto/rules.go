@@ -104,7 +104,9 @@ func elemIn(list []string, e ir.Type) bool {
 				return true
 			}
 		case len(w) > 1 && w[0] == 'f' && isDigits(w[1:]):
-			if ft, ok := e.(*ir.FloatType); ok && strconv.FormatInt(ir.ElementBitWidth(ft), 10) == w[1:] && ft.Name != "f"+w[1:] {
+			// "f8" is the family f8E4M3FN, f8E5M2, ...: names that go on
+			// with the exponent width. "f16" is f16 only, never bf16.
+			if ft, ok := e.(*ir.FloatType); ok && strings.HasPrefix(ft.Name, w) && len(ft.Name) > len(w) && ft.Name[len(w)] == 'E' {
 				return true
 			}
 		}
@@ -331,7 +333,7 @@ func noBox(names ...string) Rule {
 // arch.
 func elems(list string, names ...string) Rule {
 	l := strings.Fields(list)
-	return rule(func(c *vctx) error {
+	r := rule(func(c *vctx) error {
 		for _, n := range names {
 			if in, ok := c.info(n); ok && !elemIn(l, in.elem) {
 				return c.errorf("expects %s element type to be %s", n, listText(l))
@@ -339,13 +341,17 @@ func elems(list string, names ...string) Rule {
 		}
 		return nil
 	})
+	r.elemList = strings.Join(names, ", ") + ": " + listText(l)
+	return r
 }
 
 // archElems: the named operands' element types are in the target's list
 // (the fact named, op.elements for most).
 func archElems(fact string, names ...string) Rule {
 	fact = listFact(fact)
-	return archRule(func(c *vctx) error { return checkArchElems(c, fact, names...) })
+	r := archRule(func(c *vctx) error { return checkArchElems(c, fact, names...) })
+	r.elemFact = fact
+	return r
 }
 
 func checkArchElems(c *vctx, fact string, names ...string) error {
@@ -353,10 +359,16 @@ func checkArchElems(c *vctx, fact string, names ...string) error {
 	if !ok {
 		return nil
 	}
-	op, _, _ := strings.Cut(fact, ".")
+	// ptoas names the op for its data tiles' list (tadd.elements), the
+	// operand for another's (tprelu.tmp_elements: "tmp element type").
+	op, kind, _ := strings.Cut(fact, ".")
 	for _, n := range names {
+		subject := op
+		if kind != "elements" {
+			subject = n
+		}
 		if in, ok := c.info(n); ok && !elemIn(l, in.elem) {
-			return c.errorf("expects %s %s element type to be %s", c.label(), op, listText(l))
+			return c.errorf("expects %s %s element type to be %s", c.label(), subject, listText(l))
 		}
 	}
 	return nil

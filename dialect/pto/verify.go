@@ -23,6 +23,28 @@ type Rule struct {
 	// verifiers skip most of their checks then: the IR is lowered).
 	always bool
 	check  func(c *vctx) error
+	// For the reference: the element list an element rule checks, or
+	// the fact that gives it.
+	elemList, elemFact string
+}
+
+// ElementRules are what the rules of op name (full name) say of element
+// types: the lists that hold on every arch, and the names of the target
+// facts (Arch.Lists) that give the others.
+func ElementRules(name string) (lists, facts []string) {
+	r := rows[name]
+	if r == nil {
+		return nil, nil
+	}
+	for _, rule := range r.Rules {
+		if rule.elemList != "" {
+			lists = append(lists, rule.elemList)
+		}
+		if rule.elemFact != "" {
+			facts = append(facts, rule.elemFact)
+		}
+	}
+	return lists, facts
 }
 
 // vctx is what a rule sees of the op it checks.

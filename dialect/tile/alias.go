@@ -2,12 +2,24 @@ package tile
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
-// In-place variant targets: on these, sels may reuse src/tmp and prelu may
-// reuse only its unread tmp (PyPTO's MemoryReuse pass documentation).
+// InPlaceRules are the in-place variants a target may allow (its file's
+// "in_place"), by name: the target-aware alias rules read them from the
+// target's rule string (targets.Target.AliasRules), never its name.
+var InPlaceRules = map[string]string{
+	PreluReusesTmp: "tile.prelu's output may reuse its tmp input, which it does not read (ascend950)",
+}
+
+// PreluReusesTmp: prelu's output may share its unread tmp's bytes.
+const PreluReusesTmp = "prelu-reuses-tmp"
+
+// In-place variants: sels may reuse src/tmp, and on targets that say so
+// prelu may reuse only its unread tmp (PyPTO's MemoryReuse pass
+// documentation).
 func selsForbidden(*ir.Operation, string) (bool, []int) {
 	// dst never aliases the predicate mask (operand 0). On Ascend910B the
 	// tmp may alias dst but must stay clear of mask and src, which is a
@@ -15,8 +27,8 @@ func selsForbidden(*ir.Operation, string) (bool, []int) {
 	return false, []int{0}
 }
 
-func preluForbidden(_ *ir.Operation, target string) (bool, []int) {
-	if target == "ascend950" {
+func preluForbidden(_ *ir.Operation, rules string) (bool, []int) {
+	if slices.Contains(strings.Fields(rules), PreluReusesTmp) {
 		// A5 keeps an unread tmp (operand 2): dst may reuse it, not src/slope.
 		return false, []int{0, 1}
 	}
@@ -43,8 +55,9 @@ var (
 )
 
 // forbiddenAliasOperands returns the operands whose buffers op's output
-// must not share under the named target, by the row's alias rule. all
-// reports "every input".
+// must not share under a target's alias rules (its in-place variants,
+// space-separated: targets.Target.AliasRules), by the row's alias rule.
+// all reports "every input".
 //
 // A scratch input (materialize-scratch) is always forbidden: the
 // instruction clobbers it, so an output placed on it would be destroyed.

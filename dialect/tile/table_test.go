@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/dialect/pto"
 )
 
 // TestTileOpTable checks what the compiler cannot: names are unique, every
@@ -14,18 +13,6 @@ import (
 // target-rule hook is set exactly for target-aware rows, and every row says
 // what its inputs are and how its result's shape follows from them, in a
 // way its other columns agree with.
-// hasOuts reports whether pto op n has an outs(...) group.
-func hasOuts(n string) bool {
-	row, ok := pto.Row("pto." + n)
-	return ok && row.Outs != ""
-}
-
-// isView reports whether pto op n is a view of its source.
-func isView(n string) bool {
-	row, ok := pto.Row("pto." + n)
-	return ok && row.View != ""
-}
-
 func TestTileOpTable(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range Ops {
@@ -35,20 +22,6 @@ func TestTileOpTable(t *testing.T) {
 		seen[r.Name] = true
 		if r.Doc == "" {
 			t.Errorf("tile.%s: no doc line", r.Name)
-		}
-		switch {
-		case r.PTOForm == PTONoOp || r.PTOForm == PTOUnsupported:
-			if r.PTO != "" {
-				t.Errorf("tile.%s: emits nothing, yet names pto.%s", r.Name, r.PTO)
-			}
-		case r.PTO == "":
-			t.Errorf("tile.%s: no pto lowering", r.Name)
-		case ir.Lookup("pto."+r.PTO) == nil:
-			t.Errorf("tile.%s: lowers to pto.%s, which is not registered", r.Name, r.PTO)
-		case (r.PTOForm == PTOCompute || r.PTOForm == PTOLoad || r.PTOForm == PTOStore) && !hasOuts(r.PTO):
-			t.Errorf("tile.%s: lowers to pto.%s, which the pto dialect does not register as an ins/outs instruction", r.Name, r.PTO)
-		case r.PTOForm == PTOSSAView && !isView(r.PTO):
-			t.Errorf("tile.%s: lowers to pto.%s, which the pto dialect does not register as a view", r.Name, r.PTO)
 		}
 		if (r.Alias == AliasTargetRule) != (r.ForbidAliasFor != nil) {
 			t.Errorf("tile.%s: alias rule %d with ForbidAliasFor set = %v", r.Name, r.Alias, r.ForbidAliasFor != nil)
@@ -96,11 +69,7 @@ func checkSignature(t *testing.T, r Op) {
 		}
 	}
 	// Every input index another column names is an input.
-	named := append(append(slices.Clone(r.NonData), r.PTOIns...), r.PTORowVector...)
-	named = append(named, r.PTOShapeOf.Ins...)
-	if r.PTOTmp != nil {
-		named = append(named, r.PTOTmp.At)
-	}
+	named := slices.Clone(r.NonData)
 	switch r.Alias {
 	case AliasNotOperand1:
 		named = append(named, 1)
@@ -112,7 +81,7 @@ func checkSignature(t *testing.T, r Op) {
 			t.Errorf("tile.%s: a column names input #%d of %d", r.Name, i, len(r.Ins))
 		}
 	}
-	if r.PTOScratch && r.ScratchAt > len(r.Ins) {
+	if r.Scratch && r.ScratchAt > len(r.Ins) {
 		t.Errorf("tile.%s: the scratch goes after input #%d of %d", r.Name, r.ScratchAt, len(r.Ins))
 	}
 	// The rules that read particular inputs have them.

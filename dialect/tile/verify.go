@@ -130,7 +130,7 @@ func (r *Op) signature() string {
 	if len(parts) > 0 {
 		text += " (" + strings.Join(parts, ", ") + ")"
 	}
-	if r.PTOScratch {
+	if r.Scratch {
 		text += " and optionally a scratch tile"
 	}
 	if r.Offsets {

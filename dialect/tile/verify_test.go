@@ -217,7 +217,7 @@ func TestTileVerifierSweep(t *testing.T) {
 			switch {
 			case r.Offsets:
 				extra = []string{"index", "index", "index"}
-			case r.PTOScratch:
+			case r.Scratch:
 				extra = []string{tileT("16x16", "vec"), tileT("16x16", "vec")}
 			}
 			more.ins = append(slices.Clone(in.ins), extra...)

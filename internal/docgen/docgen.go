@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
@@ -203,20 +202,20 @@ target does not have; see [targets.md](targets.md)):
 One row of the tile op table (` + "`tile.Ops`" + ` in ` + "`dialect/tile`" + `) per op: what the result is
 (written into its ` + "`into`" + ` allocation, a view, a store, or in place), which
 inputs its output may share bytes with (the no-alias rules the planners
-obey), the hardware pipe it runs on, and the ptoas instruction
-` + "`convert-tile-to-pto`" + ` emits ("scratch": the instruction needs a scratch tile,
-which ` + "`materialize-scratch`" + ` provides, or the op's own optional input), the
-inputs it takes with the spaces each may be in and the result's, and how
-the result's shape follows from the inputs' (the verifier refuses, at the
-op, a kernel that breaks these when it is read; shapes are compared where
-known, "valid" meaning the valid region), then the element types that
-instruction takes on ascend910b (A2/A3) and ascend950 (A5) and the shapes
-it needs of particular tiles (` + "`convert-tile-to-pto`" + ` refuses, at the op, a
-kernel that breaks them).
+obey), the hardware pipe it runs on, the inputs it takes with the spaces
+each may be in and the result's, and how the result's shape follows from
+the inputs' (the verifier refuses, at the op, a kernel that breaks these
+when it is read; shapes are compared where known, "valid" meaning the valid
+region). The ptoas column is the instruction ` + "`convert-tile-to-pto`" + ` emits
+(its mapping, ` + "`transforms/tiletopto/lowering`" + `; "scratch": the instruction needs a
+scratch tile, which ` + "`materialize-scratch`" + ` provides, or the op's own optional
+input); what that instruction accepts is the pto dialect's (its table
+below), whose rules the conversion checks its output with, refusing at the
+tile op a kernel ptoas would reject.
 
-| op | summary | result | output may alias | pipe | ptoas | inputs -> results | result shape | element types (A2/A3; A5) | ptoas shapes |
-|---|---|---|---|---|---|---|---|---|---|
-| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` | () -> buf | its own | - | - |
+| op | summary | result | output may alias | pipe | ptoas | inputs -> results | result shape |
+|---|---|---|---|---|---|---|---|
+| ` + "`tile.alloc`" + ` | ` + opSummary("tile.alloc") + ` | a ` + "`!tile.buf`" + ` | - | - | ` + "`pto.alloc_tile`" + ` | () -> buf | its own |
 `)
 	for _, r := range tile.Ops {
 		alias := aliasText[r.Alias]
@@ -230,28 +229,16 @@ kernel that breaks them).
 		case pipe == "":
 			pipe = "V"
 		}
-		pto := "-"
-		switch {
-		case r.PTOForm == tile.PTOUnsupported:
-			pto = "none (refused)"
-		case r.PTOForm == tile.PTONoOp:
-			pto = "none (the buffer)"
-		case r.PTO != "":
-			pto = "`pto." + r.PTO + "`"
-		}
-		if r.PTOScratch {
-			pto += ", scratch"
-		}
-		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, pto, signatureText(r), shapeKindText[r.Shape], elemText(r.PTOElems), shapeText(r))
+		fmt.Fprintf(&b, "| `tile.%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.Name, cell(r.Doc), formText[r.Form], alias, pipe, loweringText(r), signatureText(r), shapeKindText[r.Shape])
 	}
+	ptoSection(&b, tgts)
 	b.WriteString(`
 ## Other dialects
 
-The upstream ops pto-opt knows, with mlir-opt 22's syntax, and the ` + "`pto`" + `
-ops of ptoas that ` + "`convert-tile-to-pto`" + ` emits (and pto-opt reads back).
+The upstream ops pto-opt knows, with mlir-opt 22's syntax.
 `)
 	for _, d := range DialectNames() {
-		if d == "tile" {
+		if d == "tile" || d == "pto" {
 			continue
 		}
 		fmt.Fprintf(&b, "\n### %s\n\n| op | summary |\n|---|---|\n", d)
@@ -325,63 +312,6 @@ in a pipeline, ` + "`builtin.module(func.func(allocate-addr{planner=dsa-rp}))`" 
 	return b.Bytes()
 }
 
-// elemText shows an element rule: one list for every arch, or the A2/A3
-// and A5 lists.
-func elemText(e tile.ElemRule) string {
-	list := func(s string) string {
-		if s == "" {
-			return "any"
-		}
-		return strings.ReplaceAll(s, " ", "/")
-	}
-	switch {
-	case e.All != "":
-		return list(e.All)
-	case e.A2A3 == "" && e.A5 == "":
-		return "any"
-	}
-	return list(e.A2A3) + "; " + list(e.A5)
-}
-
-// shapeText shows a row's rules on the shapes of particular tiles.
-func shapeText(r tile.Op) string {
-	var rules []string
-	for _, i := range r.PTORowVector {
-		rules = append(rules, fmt.Sprintf("operand %d: one 32-byte block per row (row-major), one column (otherwise)", i))
-	}
-	if a := r.PTOMajorAlign; a != (tile.ArchBytes{}) {
-		bytes := func(n int64) string {
-			if n == 0 {
-				return "any"
-			}
-			return fmt.Sprintf("%d-byte multiples", n)
-		}
-		if a.All != 0 {
-			rules = append(rules, "rows "+bytes(a.All))
-		} else {
-			rules = append(rules, "rows "+bytes(a.A2A3)+"; "+bytes(a.A5))
-		}
-	}
-	if sr := r.PTOShapeOf; len(sr.Ins) > 0 {
-		var ins []string
-		for _, i := range sr.Ins {
-			ins = append(ins, strconv.Itoa(i))
-		}
-		rule := "operand " + strings.Join(ins, ", ") + ": the result's shape"
-		if sr.A2A3Only {
-			rule += " on A2/A3"
-			if sr.AnyArchFrom != "" {
-				rule += " (from " + strings.ReplaceAll(sr.AnyArchFrom, " ", "/") + " on every arch)"
-			}
-		}
-		rules = append(rules, rule)
-	}
-	if len(rules) == 0 {
-		return "-"
-	}
-	return strings.Join(rules, ", ")
-}
-
 // shapeKindText says a row's result shape rule (the verifier's).
 var shapeKindText = map[tile.ShapeKind]string{
 	tile.ShapeFree:         "its own",
@@ -404,7 +334,7 @@ var shapeKindText = map[tile.ShapeKind]string{
 func signatureText(r tile.Op) string {
 	var ins []string
 	for i, in := range r.Ins {
-		if r.PTOScratch && i == r.ScratchAt {
+		if r.Scratch && i == r.ScratchAt {
 			ins = append(ins, "[scratch]")
 		}
 		s := "tile"
@@ -421,7 +351,7 @@ func signatureText(r tile.Op) string {
 		}
 		ins = append(ins, s)
 	}
-	if r.PTOScratch && r.ScratchAt == len(r.Ins) {
+	if r.Scratch && r.ScratchAt == len(r.Ins) {
 		ins = append(ins, "[scratch]")
 	}
 	if r.Offsets {

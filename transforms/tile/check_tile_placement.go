@@ -50,7 +50,7 @@ func CheckTileAddrs(ctx *pass.Context, fn *ir.Operation) error {
 func placementRules(ctx *pass.Context) analysis.PlacementRules {
 	r := analysis.PlacementRules{}
 	if t := ctx.Target; t != nil {
-		r.Target = t.RulesName()
+		r.Target = t.AliasRules()
 		r.Capacity = t.Capacity
 		r.Alignment = t.Alignment
 		r.Reserved = func(space string) [][2]int64 {

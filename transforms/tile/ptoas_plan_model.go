@@ -8,6 +8,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
+	"github.com/pto-opt/pto-opt/transforms/tiletopto/lowering"
 )
 
 // The lifetimes ptoas's PlanMemory gives a kernel's tiles, computed on the
@@ -91,7 +92,7 @@ type ptoasLiveness struct {
 // it is an instruction (a destination-style pto op, at which ptoas
 // checks for dead buffers) rather than a view or nothing.
 func (l *ptoasLiveness) ptoasUses(op *ir.Operation) (reads, writes, scratch []*ptoasBuffer, instr bool) {
-	row, ok := tile.OpOf(op.Name)
+	lw, ok := lowering.OfOp(op)
 	if !ok {
 		if op.Name == ptoasLoop || op.Name == ptoasIf || op.Has(ir.Terminator) {
 			// Loop-carried and yielded tiles are not operands in pto.
@@ -103,37 +104,37 @@ func (l *ptoasLiveness) ptoasUses(op *ir.Operation) (reads, writes, scratch []*p
 		return reads, nil, nil, false
 	}
 	inputs := tile.Inputs(op)
-	switch row.PTOForm {
-	case tile.PTONoOp:
+	switch lw.Form {
+	case lowering.NoOp:
 		return nil, nil, nil, false
-	case tile.PTOSubset, tile.PTOSSAView:
+	case lowering.Subset, lowering.SSAView:
 		if len(inputs) > 0 {
 			reads = l.rootsOf(inputs[0])
 		}
 		return reads, nil, nil, false
-	case tile.PTOStore:
+	case lowering.Store:
 		if len(inputs) > 0 {
 			reads = l.rootsOf(inputs[0])
 		}
 		return reads, nil, nil, true
-	case tile.PTOLoad:
+	case lowering.Load:
 		if len(op.Results) > 0 {
 			writes = l.rootsOf(op.Results[0])
 		}
 		return nil, writes, nil, true
 	}
 	picked := inputs
-	if row.PTOIns != nil {
+	if lw.Ins != nil {
 		picked = nil
-		for _, i := range row.PTOIns {
+		for _, i := range lw.Ins {
 			if k := tile.InputIndex(op, i); k < len(inputs) {
 				picked = append(picked, inputs[k])
 			}
 		}
 	}
-	sk := ptoasTmpInput(op, row)
+	sk := ptoasTmpInput(op, lw)
 	for k, v := range picked {
-		if row.PTOIns == nil && k == sk {
+		if lw.Ins == nil && k == sk {
 			scratch = l.rootsOf(v)
 			continue
 		}
@@ -148,12 +149,12 @@ func (l *ptoasLiveness) ptoasUses(op *ir.Operation) (reads, writes, scratch []*p
 // ptoasTmpInput is the index among op's inputs of the tmp tile its pto
 // instruction writes (a scratch materialize-scratch gave it, or a tmp the
 // author gave, like tile.sel's), or -1.
-func ptoasTmpInput(op *ir.Operation, row *tile.Op) int {
+func ptoasTmpInput(op *ir.Operation, lw lowering.Lowering) int {
 	if k := tile.ScratchOperand(op); k >= 0 {
 		return k
 	}
-	if row.PTOTmp != nil {
-		return tile.InputIndex(op, row.PTOTmp.At)
+	if lw.Tmp >= 0 {
+		return tile.InputIndex(op, lw.Tmp)
 	}
 	return -1
 }
@@ -188,7 +189,7 @@ func (l *ptoasLiveness) bufferOf(v *ir.Value) *ptoasBuffer {
 
 func (l *ptoasLiveness) tileBuffer(v *ir.Value, t *tile.Type) *ptoasBuffer {
 	if v.Op != nil {
-		if r, ok := tile.OpOf(v.Op.Name); ok && (r.PTOForm == tile.PTOSubset || r.PTOForm == tile.PTOSSAView) {
+		if lw, ok := lowering.OfOp(v.Op); ok && (lw.Form == lowering.Subset || lw.Form == lowering.SSAView) {
 			if in := tile.Inputs(v.Op); len(in) > 0 {
 				return l.bufferOf(in[0])
 			}

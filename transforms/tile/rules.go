@@ -42,7 +42,7 @@ type writeRules struct {
 func noAliasRules(ctx *pass.Context) *writeRules {
 	r := &writeRules{}
 	if ctx.Target != nil {
-		r.target = ctx.Target.RulesName()
+		r.target = ctx.Target.AliasRules()
 	}
 	return r
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // materialize-scratch: gives every op whose ptoas instruction needs a
-// scratch tile (the op table's PTOScratch rows: row reductions, transpose,
+// scratch tile (the op table's Scratch rows: row reductions, transpose,
 // rem, rems, xor, sels) that tile, as a fresh `tile.create` of its first
 // data input's type right before the op, inserted among the op's inputs
 // where ptoas takes it (the row's ScratchAt). The scratch is
@@ -34,14 +34,14 @@ var MaterializeScratch = &pass.Pass{
 
 func init() { pass.Register(MaterializeScratch) }
 
-// HasScratch reports whether an op of a PTOScratch row has its scratch
+// HasScratch reports whether an op of a Scratch row has its scratch
 // input.
 func HasScratch(op *ir.Operation) bool { return tile.ScratchOperand(op) >= 0 }
 
 func runMaterializeScratch(ctx *pass.Context, fn *ir.Operation) error {
 	var ops []*ir.Operation
 	fn.Walk(func(op *ir.Operation) bool {
-		if r, ok := tile.OpOf(op.Name); ok && r.PTOScratch && !HasScratch(op) {
+		if r, ok := tile.OpOf(op.Name); ok && r.Scratch && !HasScratch(op) {
 			ops = append(ops, op)
 		}
 		return true

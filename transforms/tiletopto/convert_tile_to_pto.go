@@ -14,6 +14,7 @@ import (
 	tiledialect "github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 	"github.com/pto-opt/pto-opt/transforms/tile"
+	"github.com/pto-opt/pto-opt/transforms/tiletopto/lowering"
 )
 
 // convert-tile-to-pto: emits the input of the ptoas assembler (the pto
@@ -28,8 +29,11 @@ import (
 //     that are one variable (loop carries, if results, in-place results)
 //     share one allocation, so they share one pto.alloc_tile.
 //   - Each tile op becomes `pto.t<op> ins(<inputs>) outs(<destination>)`
-//     following the tile op table (tile.Ops in dialect/tile); loads and stores take a
+//     following the mapping (package lowering); loads and stores take a
 //     `pto.partition_view` of the global tensor at the op's offsets.
+//   - Every pto op emitted is checked with the pto dialect's rules (those
+//     of the target's arch included): a kernel ptoas would reject is
+//     refused at the tile op, with ptoas's reason.
 //   - tile.alloc ops disappear. Loop-carried and if-yielded tiles and
 //     tensors are no values any more (the buffer is the variable), so
 //     scf.for iter_args and scf.if results of those types are dropped.
@@ -48,12 +52,12 @@ import (
 // (materialize-semantic-aliases); either allocations all have an address or
 // none has.
 
-// tileOpOfValue returns the table row of the op defining v.
-func tileOpOfValue(v *ir.Value) (*tiledialect.Op, bool) {
+// loweringOfValue returns the lowering of the op defining v.
+func loweringOfValue(v *ir.Value) (lowering.Lowering, bool) {
 	if v.Op == nil {
-		return nil, false
+		return lowering.Lowering{}, false
 	}
-	return tiledialect.OpOf(v.Op.Name)
+	return lowering.OfOp(v.Op)
 }
 
 // ConvertTileToPTO is the convert-tile-to-pto pass.
@@ -291,17 +295,18 @@ func (c *ptoConv) check() error {
 			}
 		}
 		if op.Dialect() == "tile" && op.Name != "tile.alloc" {
-			r, ok := tiledialect.OpOf(op.Name)
-			if !ok {
+			lw, ok := lowering.OfOp(op)
+			r, isRow := tiledialect.OpOf(op.Name)
+			if !ok || !isRow {
 				failure = ir.NewError(op.Loc, "convert-tile-to-pto: no pto lowering for '%s'", op.Name)
 				return false
 			}
-			if r.PTOForm == tiledialect.PTOUnsupported {
-				failure = ir.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, r.Doc)
+			if lw.Form == lowering.Unsupported {
+				failure = ir.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, lw.Reason)
 				return false
 			}
-			if r.PTOScratch && !tile.HasScratch(op) {
-				failure = ir.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile: run -materialize-scratch before planning (pto-memory-plan does)", r.PTO)
+			if r.Scratch && !tile.HasScratch(op) {
+				failure = ir.NewError(op.Loc, "convert-tile-to-pto: ptoas's pto.%s needs a scratch (tmp) tile: run -materialize-scratch before planning (pto-memory-plan does)", lw.PTO)
 				return false
 			}
 			if err := tile.CheckTargetOp(c.ctx, op); err != nil {
@@ -450,12 +455,12 @@ func tensorRoot(v *ir.Value) (*ir.Value, error) {
 // (for the window of a tile.slice, the pto.subview of its source's).
 func (c *ptoConv) buffer(v *ir.Value) (*ir.Value, error) {
 	t := v.Type.(*tiledialect.Type)
-	if r, ok := tileOpOfValue(v); ok {
-		switch r.PTOForm {
-		case tiledialect.PTOSubset:
+	if lw, ok := loweringOfValue(v); ok {
+		switch lw.Form {
+		case lowering.Subset:
 			return c.window(v)
-		case tiledialect.PTOSSAView:
-			return c.viewCast(v, r.PTO)
+		case lowering.SSAView:
+			return c.viewCast(v, lw)
 		}
 	}
 	loc, ok := analysis.TileLocation(v)
@@ -491,6 +496,9 @@ func (c *ptoConv) buffer(v *ir.Value) (*ir.Value, error) {
 	at, err := pto.BuildNamed("pto.alloc_tile", loc.Buf.Op.Loc, operands, []ir.Type{k.typ})
 	if err != nil {
 		return nil, ir.NewError(loc.Buf.Op.Loc, "convert-tile-to-pto: internal error: %v", err)
+	}
+	if err := c.checkEmitted(at); err != nil {
+		return nil, err
 	}
 	if tile.IsPinned(loc.Buf.Op) {
 		at.SetAttr("pinned", ir.Unit)
@@ -530,8 +538,8 @@ func (c *ptoConv) window(v *ir.Value) (*ir.Value, error) {
 	// ptoas lowers a subset by offsetting its source's allocation: the
 	// source must be one (a pto.alloc_tile or another subset), not an
 	// SSA view (pto.bitcast, pto.treshape).
-	if r, ok := tileOpOfValue(inputs[0]); ok && r.PTOForm == tiledialect.PTOSSAView {
-		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows (pto.subset) of allocated tiles only, not of the pto.%s view %s", r.PTO, tile.Describe(inputs[0]))
+	if lw, ok := loweringOfValue(inputs[0]); ok && lw.Form == lowering.SSAView {
+		return nil, ir.NewError(op.Loc, "convert-tile-to-pto: ptoas takes windows (pto.subset) of allocated tiles only, not of the pto.%s view %s", lw.PTO, tile.Describe(inputs[0]))
 	}
 	srcType, ok := src.Type.(*pto.TileBufType)
 	if !ok {
@@ -543,6 +551,9 @@ func (c *ptoConv) window(v *ir.Value) (*ir.Value, error) {
 	}
 	sub := ir.NewOperation("pto.subset", op.Loc, append([]*ir.Value{src}, offs...), []ir.Type{typ})
 	sub.SetAttr("sizes", pto.I64sAttr(t.Shape))
+	if err := c.checkEmitted(sub); err != nil {
+		return nil, err
+	}
 	sub.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, sub)
 	c.windows[v] = sub.Results[0]
@@ -552,7 +563,8 @@ func (c *ptoConv) window(v *ir.Value) (*ir.Value, error) {
 // viewCast emits, right before a view op (tile.reshape, tile.reinterpret),
 // `%r = pto.<name> %src : T1 -> T2`: ptoas's SSA view of the source's
 // bytes, which also holds without addresses (ptoas planning).
-func (c *ptoConv) viewCast(v *ir.Value, name string) (*ir.Value, error) {
+func (c *ptoConv) viewCast(v *ir.Value, lw lowering.Lowering) (*ir.Value, error) {
+	name := lw.PTO
 	if w, ok := c.windows[v]; ok {
 		return w, nil
 	}
@@ -574,7 +586,7 @@ func (c *ptoConv) viewCast(v *ir.Value, name string) (*ir.Value, error) {
 		c.windows[v] = src
 		return src, nil
 	}
-	if r, _ := tileOpOfValue(v); r != nil && r.PTOSameShape {
+	if lw.KeepsLayout {
 		st, ok1 := src.Type.(*pto.TileBufType)
 		rt, ok2 := typ.(*pto.TileBufType)
 		if ok1 && ok2 && (!slices.Equal(st.Shape, rt.Shape) || !slices.Equal(st.ValidShape(), rt.ValidShape())) {
@@ -587,6 +599,9 @@ func (c *ptoConv) viewCast(v *ir.Value, name string) (*ir.Value, error) {
 		}
 	}
 	vc := ir.NewOperation("pto."+name, op.Loc, []*ir.Value{src}, []ir.Type{typ})
+	if err := c.checkEmitted(vc); err != nil {
+		return nil, err
+	}
 	vc.Results[0].NameHint = v.NameHint
 	op.Block.InsertBefore(op, vc)
 	c.windows[v] = vc.Results[0]
@@ -690,7 +705,8 @@ func (c *ptoConv) operand(v *ir.Value) (*ir.Value, error) {
 
 // lower emits the pto op of tile op op right before it.
 func (c *ptoConv) lower(op *ir.Operation) error {
-	lw, _ := tiledialect.OpOf(op.Name)
+	lw, _ := lowering.OfOp(op)
+	row, _ := tiledialect.OpOf(op.Name)
 	var ins, outs []*ir.Value
 	mapAll := func(vs []*ir.Value) ([]*ir.Value, error) {
 		out := make([]*ir.Value, len(vs))
@@ -705,17 +721,17 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 	}
 	var err error
 	dropped := map[string]bool{"operandSegmentSizes": true, "offset": true, "dest_offsets": true}
-	switch lw.PTOForm {
-	case tiledialect.PTOSubset, tiledialect.PTOSSAView, tiledialect.PTONoOp:
+	switch lw.Form {
+	case lowering.Subset, lowering.SSAView, lowering.NoOp:
 		_, err := c.buffer(op.Results[0])
 		return err
-	case tiledialect.PTOUnsupported:
-		return ir.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, lw.Doc)
-	case tiledialect.PTOCompute:
+	case lowering.Unsupported:
+		return ir.NewError(op.Loc, "convert-tile-to-pto: no ptoas lowering for '%s' (%s)", op.Name, lw.Reason)
+	case lowering.Compute:
 		inputs := tiledialect.Inputs(op)
-		if lw.PTOIns != nil {
+		if lw.Ins != nil {
 			var picked []*ir.Value
-			for _, i := range lw.PTOIns {
+			for _, i := range lw.Ins {
 				if k := tiledialect.InputIndex(op, i); k < len(inputs) {
 					picked = append(picked, inputs[k])
 				}
@@ -727,9 +743,9 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 		}
 		// An input given as an attribute (tile.full {value = ...}) is
 		// ptoas's scalar operand, a constant where the input would be.
-		for i, in := range lw.Ins {
+		for i, in := range row.Ins {
 			v := op.Attr(in.Attr)
-			if in.Attr == "" || v == nil || ir.AttrType(v) == nil || lw.PTOIns != nil {
+			if in.Attr == "" || v == nil || ir.AttrType(v) == nil || lw.Ins != nil {
 				continue
 			}
 			cst := ir.NewOperation("arith.constant", op.Loc, nil, []ir.Type{ir.AttrType(v)})
@@ -742,10 +758,7 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 		if outs, err = mapAll(op.Results); err != nil {
 			return err
 		}
-		if err := c.checkPTOCompute(op, lw, ins, outs); err != nil {
-			return err
-		}
-	case tiledialect.PTOLoad:
+	case lowering.Load:
 		inputs := tiledialect.Inputs(op)
 		if len(inputs) == 0 {
 			return ir.NewError(op.Loc, "convert-tile-to-pto: %s has no tensor operand", ir.Describe(op))
@@ -760,7 +773,7 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 			return err
 		}
 		dropped["offsets"] = true
-	case tiledialect.PTOStore:
+	case lowering.Store:
 		inputs := tiledialect.Inputs(op)
 		if len(inputs) < 2 {
 			return ir.NewError(op.Loc, "convert-tile-to-pto: %s needs a tile and a tensor operand", ir.Describe(op))
@@ -793,6 +806,9 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 			}
 		}
 	}
+	if err := c.checkEmitted(p); err != nil {
+		return err
+	}
 	op.Block.InsertBefore(op, p)
 	return nil
 }
@@ -822,6 +838,9 @@ func (c *ptoConv) partition(op *ir.Operation, tensor *ir.Value, idx []*ir.Value,
 	}
 	pv := ir.NewOperation("pto.partition_view", op.Loc, operands, []ir.Type{pto.View("partition_tensor_view", t.Shape, t.Elem)})
 	pv.SetAttr("operandSegmentSizes", ir.I32Array(1, int64(len(offs)), int64(len(t.Shape))))
+	if err := c.checkEmitted(pv); err != nil {
+		return nil, err
+	}
 	op.Block.InsertBefore(op, pv)
 	return pv.Results[0], nil
 }

@@ -28,7 +28,7 @@ func snapshot(module *ir.Operation) *planCheck {
 func (c *planCheck) check(tgt *targets.Target, maxWork int64) error {
 	opts := tilerun.Options{Seed: 1, MaxWork: maxWork}
 	if tgt != nil {
-		opts.Target = tgt.RulesName()
+		opts.Target = tgt.AliasRules()
 	}
 	var errs ir.DiagnosticList
 	for _, fn := range topFunctions(c.clone) {

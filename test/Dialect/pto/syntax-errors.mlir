@@ -103,3 +103,27 @@ func.func @enum_value() {
   pto.barrier <PIPE_X>
   return
 }
+
+// -----
+
+// An unknown pto op reads only in generic form: its custom syntax is
+// unknown to pto-opt (as to mlir-opt for any op it does not know).
+func.func @unknown_custom(%a: !pto.tile_buf<vec, 16x16xf32>) {
+  // expected-error @+1 {{custom op 'pto.tnewthing' is unknown}}
+  pto.tnewthing ins(%a : !pto.tile_buf<vec, 16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
+
+// -----
+
+// Inside an unknown op, the known ones are verified (tadd's element
+// types on A2/A3: the module names its arch).
+module attributes {pto.target_arch = "a3"} {
+  func.func @inside_unknown(%a: !pto.tile_buf<vec, 16x32xi8>) {
+    "pto.section.future"() ({
+      // expected-error @+1 {{'pto.tadd' op expects A2/A3 tadd element type to be i32/i16/f16/f32}}
+      pto.tadd ins(%a, %a : !pto.tile_buf<vec, 16x32xi8>, !pto.tile_buf<vec, 16x32xi8>) outs(%a : !pto.tile_buf<vec, 16x32xi8>)
+    }) : () -> ()
+    return
+  }
+}

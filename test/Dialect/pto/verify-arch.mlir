@@ -142,7 +142,7 @@ module attributes {pto.target_arch = "a3"} {
 // tprelu's tmp tile is ui8 on A2/A3.
 module attributes {pto.target_arch = "a3"} {
   func.func @tprelu(%a: !pto.tile_buf<vec, 16x16xf32>, %t: !pto.tile_buf<vec, 16x16xf32>, %d: !pto.tile_buf<vec, 16x16xf32>) {
-    // expected-error @+1 {{'pto.tprelu' op expects A2/A3 tprelu element type to be ui8}}
+    // expected-error @+1 {{'pto.tprelu' op expects A2/A3 tmp element type to be ui8}}
     pto.tprelu ins(%a, %a, %t : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%d : !pto.tile_buf<vec, 16x16xf32>)
     return
   }
@@ -214,6 +214,31 @@ module attributes {"pto.device-spec" = "Ascend910B1"} {
   func.func @device_spec(%a: !pto.tile_buf<vec, 16x32xi8>) {
     // expected-error @+1 {{'pto.tadd' op expects A2/A3 tadd element type to be i32/i16/f16/f32}}
     pto.tadd ins(%a, %a : !pto.tile_buf<vec, 16x32xi8>, !pto.tile_buf<vec, 16x32xi8>) outs(%a : !pto.tile_buf<vec, 16x32xi8>)
+    return
+  }
+}
+
+// -----
+
+// An element list's f16 is f16, not every 16-bit float: bf16 is refused
+// where ptoas takes f16/f32 (tcolexpanddiv, on either arch).
+module attributes {pto.target_arch = "a5"} {
+  func.func @bf16_is_not_f16(%a: !pto.tile_buf<vec, 16x16xbf16>, %r: !pto.tile_buf<vec, 1x16xbf16>) {
+    // expected-error @+1 {{'pto.tcolexpanddiv' op expects A5 tcolexpanddiv element type to be f16/f32}}
+    pto.tcolexpanddiv ins(%a, %r : !pto.tile_buf<vec, 16x16xbf16>, !pto.tile_buf<vec, 1x16xbf16>) outs(%a : !pto.tile_buf<vec, 16x16xbf16>)
+    return
+  }
+}
+
+// -----
+
+// An f8 entry is the family of 8-bit floats (A5's tload takes
+// f8E4M3FN and f8E5M2 tiles).
+// expected-no-diagnostics
+module attributes {pto.target_arch = "a5"} {
+  func.func @f8_family(%p: !pto.partition_tensor_view<32x32xf8E4M3FN>, %t: !pto.tile_buf<vec, 32x32xf8E4M3FN>, %q: !pto.partition_tensor_view<32x32xf8E5M2>, %u: !pto.tile_buf<vec, 32x32xf8E5M2>) {
+    pto.tload ins(%p : !pto.partition_tensor_view<32x32xf8E4M3FN>) outs(%t : !pto.tile_buf<vec, 32x32xf8E4M3FN>)
+    pto.tload ins(%q : !pto.partition_tensor_view<32x32xf8E5M2>) outs(%u : !pto.tile_buf<vec, 32x32xf8E5M2>)
     return
   }
 }

@@ -7,7 +7,7 @@
 // CHECK: pto.tmov ins({{.*}} : !pto.tile_buf<vec, 16x32xf32, valid=16x16>) outs({{.*}} : !pto.tile_buf<vec, 16x16xf32>)
 func.func @move_narrower(%x: !tile.tensor<16x32xf32>, %out: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %a = tile.load %x {offsets = [0, 0]} : (!tile.tensor<16x32xf32>) -> !tile.tile<16x32xf32, vec, valid = 16x16>
-  // expected-error @+1 {{convert-tile-to-pto: ptoas's pto.tmov needs operand 0 to have the result's shape on A2/A3 targets, not only its valid region: 16x32xf32 is not 16x16xf32}}
+  // expected-error @+1 {{convert-tile-to-pto: ptoas would reject it: 'pto.tmov' op expects A2/A3 non-mat tmov to use matching src/dst shapes}}
   %c = tile.move %a : (!tile.tile<16x32xf32, vec, valid = 16x16>) -> !tile.tile<16x16xf32, vec>
   %r = tile.store %c, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
   return %r : !tile.tensor<16x16xf32>
