@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/internal/testtool"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -128,16 +129,7 @@ func mlirOptPath(t *testing.T) string {
 	if p := os.Getenv("MLIR_OPT"); p != "" {
 		return p
 	}
-	if p, err := exec.LookPath("mlir-opt"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/lib/llvm-22/bin/mlir-opt"); err == nil {
-		return "/usr/lib/llvm-22/bin/mlir-opt"
-	}
-	if os.Getenv("PTO_REQUIRE_LLVM") == "1" {
-		t.Fatal("mlir-opt not found and PTO_REQUIRE_LLVM=1")
-	}
-	return ""
+	return testtool.OptionalLLVM(t, "mlir-opt", "the comparisons with mlir-opt (round trip, diagnostics, locations, lexing errors)")
 }
 
 // mlirOpt runs mlir-opt on text and returns its output.

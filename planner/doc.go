@@ -16,6 +16,11 @@
 //     the best-fit rule.
 //   - "sequential": PyPTO's AllocateMemoryAddr bump allocator.
 //   - "dsa-rp": the strongest, below.
+//   - "dsa-rp-within-best-fit": dsa-rp with no pool's peak above best
+//     fit's (within_best_fit.go), allocate-addr's planner=dsa-rp.
+//   - "ptoas": ptoas's own planner (package ptoas) on a problem in its
+//     terms (ptoasmodel.go): what ptoas would do, not a planner to use.
+//     Planners lists the others, which accept any problem Check accepts.
 //
 // # dsa-rp
 //

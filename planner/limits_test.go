@@ -123,7 +123,7 @@ func TestSolveNearTheLimit(t *testing.T) {
 	if err := p.Check(); err != nil {
 		t.Fatal(err)
 	}
-	for _, alg := range Algorithms() {
+	for _, alg := range Planners() {
 		r, err := Solve(alg, p, Options{TimeLimit: time.Second})
 		if err != nil {
 			t.Fatalf("%s: %v", alg, err)

@@ -114,6 +114,10 @@ type outcome struct {
 	problem          *Problem // when the algorithm changed the problem
 	nodes            int64
 	peakBound        []int64 // per pool, proven by a search (dsa-rp only)
+	// noFit: the algorithm found no room, whatever the placement's
+	// overflow (ptoas rounds sizes up, so its plan can fail where the
+	// unrounded sizes would fit); reason says why.
+	noFit bool
 }
 
 // algorithm places an instance; dsa-rp charges its work to m and stops at
@@ -130,21 +134,56 @@ var algorithms = map[string]algorithm{
 		return &outcome{off: ffdPlace(in, opt.CanShare)}, nil
 	},
 	"dsa-rp": dsaRP,
+	"ptoas":  placePTOAS,
 }
+
+// composed are the algorithms made of other Solve calls, given the
+// problem itself (set by init: they call Solve, which reads this map).
+var composed map[string]func(p *Problem, opt Options) (*Result, error)
+
+func init() {
+	composed = map[string]func(p *Problem, opt Options) (*Result, error){
+		WithinBestFit: solveWithinBestFit,
+	}
+}
+
+// models are the algorithms that reproduce another tool's planner: they
+// accept only problems in that tool's terms (see Planners).
+var models = map[string]bool{"ptoas": true}
 
 // Algorithms returns the names Solve accepts, sorted.
 func Algorithms() []string {
-	names := make([]string, 0, len(algorithms))
+	names := make([]string, 0, len(algorithms)+len(composed))
 	for n := range algorithms {
+		names = append(names, n)
+	}
+	for n := range composed {
 		names = append(names, n)
 	}
 	slices.Sort(names)
 	return names
 }
 
+// Planners returns, sorted, the algorithms that place any problem Check
+// accepts: all of Algorithms but the models of another tool's planner
+// ("ptoas", ptoas's planner, which refuses a problem ptoas could not be
+// given). A tool that plans memory offers these.
+func Planners() []string {
+	return slices.DeleteFunc(Algorithms(), func(n string) bool { return models[n] })
+}
+
 // Solve runs the named algorithm on p. The input is not modified.
 func Solve(name string, p *Problem, opt Options) (*Result, error) {
 	start := time.Now()
+	if c, ok := composed[name]; ok {
+		r, err := c(p, opt)
+		if err != nil {
+			return nil, err
+		}
+		r.Algorithm = name
+		r.Elapsed = time.Since(start)
+		return r, nil
+	}
 	alg, ok := algorithms[name]
 	if !ok {
 		return nil, fmt.Errorf("unknown algorithm %q (have %v)", name, Algorithms())
@@ -208,8 +247,8 @@ func Solve(name string, p *Problem, opt Options) (*Result, error) {
 			}
 		}
 	}
-	r.Feasible = r.Overflow == 0
-	r.Optimal = out.optimal || certified(base, in, r)
+	r.Feasible = r.Overflow == 0 && !out.noFit
+	r.Optimal = !out.noFit && (out.optimal || certified(base, in, r))
 	if len(out.relaxed) > 0 {
 		r.Optimal = false // the strict problem was not solved
 		for _, k := range out.relaxed {

@@ -158,7 +158,7 @@ func TestValidateEmptyReservedRange(t *testing.T) {
 	// A pin across the empty range is no contradiction either.
 	p.Pools[0].Reserved = []Interval{{128, 128}}
 	p.Buffers[0].Pinned = true
-	for _, alg := range Algorithms() {
+	for _, alg := range Planners() {
 		r, err := Solve(alg, p, Options{TimeLimit: time.Second})
 		if err != nil {
 			t.Fatalf("%s: %v", alg, err)
@@ -177,7 +177,7 @@ func TestValidateEmptyBufferAboveCapacity(t *testing.T) {
 	if err := Validate(p, Solution{Offsets: []int64{128, 0, 0}}); err != nil {
 		t.Fatal(err)
 	}
-	for _, alg := range Algorithms() {
+	for _, alg := range Planners() {
 		r, err := Solve(alg, p, Options{TimeLimit: time.Second})
 		if err != nil {
 			t.Fatalf("%s: %v", alg, err)
@@ -185,7 +185,7 @@ func TestValidateEmptyBufferAboveCapacity(t *testing.T) {
 		switch {
 		case r.Feasible:
 			mustValidate(t, r.Problem, r.Solution, alg)
-		case alg == "ffd" || alg == "best-fit" || alg == "dsa-rp":
+		case alg == "ffd" || alg == "best-fit" || alg == "dsa-rp" || alg == WithinBestFit:
 			t.Fatalf("%s: no fit: %s", alg, r.Reason) // b and c never live together
 		default: // the lifetime-blind packers
 			mustValidate(t, uncapped(r.Problem), r.Solution, alg)

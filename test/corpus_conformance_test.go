@@ -46,6 +46,7 @@ import (
 	"testing"
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
+	"github.com/pto-opt/pto-opt/internal/testtool"
 )
 
 const (
@@ -377,7 +378,7 @@ func (ct *corpusTally) verifier(mlirOpt, file, src string, flags []string, known
 func TestCorpusConformance(t *testing.T) {
 	dir := corpusDir(t)
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("MLIR corpus not found in %s (set PTO_SHARED)", dir)
+		testtool.Skip(t, "", fmt.Sprintf("no MLIR corpus in %s (set PTO_SHARED): the MLIR corpus conformance not checked", dir))
 	}
 	mlirOpt := findMLIROpt(t)
 	if mlirOpt == "" {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/internal/testtool"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -35,10 +35,8 @@ import (
 
 var updateScripts = flag.Bool("update-scripts", false, "update the cmp expectations of testdata/driver scripts")
 
-const llvmBin = "/usr/lib/llvm-22/bin"
-
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(testtool.Noting(m), map[string]func(){
 		"pto-opt": func() {
 			os.Exit(driver.Main())
 		},
@@ -107,11 +105,8 @@ var testDiagnostics = &pass.Pass{
 func init() { pass.Register(testBreakIR, testDiagnostics) }
 
 func TestDriver(t *testing.T) {
-	mlirOpt := filepath.Join(llvmBin, "mlir-opt")
-	haveMLIR := fileExists(mlirOpt)
-	if !haveMLIR && os.Getenv("PTO_REQUIRE_LLVM") == "1" {
-		t.Fatalf("PTO_REQUIRE_LLVM=1 but %s is missing", mlirOpt)
-	}
+	mlirOpt := testtool.OptionalLLVM(t, "mlir-opt", "the driver scripts' [mlir-opt] comparisons")
+	haveMLIR := mlirOpt != ""
 	testscript.Run(t, testscript.Params{
 		Dir:                "testdata/driver",
 		UpdateScripts:      *updateScripts,
@@ -213,11 +208,6 @@ func fileInfo(ts *testscript.TestScript, path string) string {
 		ts.Fatalf("fileinfo: no stat data for %s", path)
 	}
 	return fmt.Sprintf("%s %04o links=%d uid=%d", kind, m.Perm(), st.Nlink, st.Uid)
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 // TestHelpListsEveryPass checks --help against the registry, which other

@@ -42,6 +42,7 @@ import (
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/internal/testtool"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/printer"
 )
@@ -70,37 +71,8 @@ type llvmTools struct {
 
 func findLLVM(t *testing.T) *llvmTools {
 	t.Helper()
-	missing := func(format string, args ...any) *llvmTools {
-		msg := fmt.Sprintf(format, args...)
-		if os.Getenv("PTO_REQUIRE_LLVM") == "1" {
-			t.Fatalf("PTO_REQUIRE_LLVM=1 but %s", msg)
-		}
-		t.Skipf("skipping differential execution: %s", msg)
-		return nil
-	}
-	find := func(name string) string {
-		if dir := os.Getenv("PTO_LLVM_BIN"); dir != "" {
-			p := filepath.Join(dir, name)
-			if _, err := os.Stat(p); err == nil {
-				return p
-			}
-			return ""
-		}
-		for _, n := range []string{name, name + "-22"} {
-			if p, err := exec.LookPath(n); err == nil {
-				return p
-			}
-		}
-		p := filepath.Join("/usr/lib/llvm-22/bin", name)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		return ""
-	}
-	tl := &llvmTools{opt: find("mlir-opt"), runner: find("mlir-runner")}
-	if tl.opt == "" || tl.runner == "" {
-		return missing("mlir-opt or mlir-runner not found (set PTO_LLVM_BIN)")
-	}
+	const what = "the differential execution (mlir-runner before and after planning)"
+	tl := &llvmTools{opt: testtool.LLVM(t, "mlir-opt", what), runner: testtool.LLVM(t, "mlir-runner", what)}
 	if env := os.Getenv("PTO_MLIR_RUNNER_LIBS"); env != "" {
 		tl.libs = strings.Split(env, ",")
 		return tl
@@ -113,7 +85,7 @@ func findLLVM(t *testing.T) *llvmTools {
 	for _, lib := range []string{"libmlir_runner_utils.so", "libmlir_c_runner_utils.so"} {
 		matches, _ := filepath.Glob(filepath.Join(libdir, lib+"*"))
 		if len(matches) == 0 {
-			return missing("%s not found in %s (set PTO_MLIR_RUNNER_LIBS)", lib, libdir)
+			testtool.Skip(t, "PTO_REQUIRE_LLVM", fmt.Sprintf("%s not found in %s (set PTO_MLIR_RUNNER_LIBS): %s not checked", lib, libdir, what))
 		}
 		slices.Sort(matches)
 		tl.libs = append(tl.libs, matches[0])

@@ -62,6 +62,7 @@ import (
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 	"github.com/pto-opt/pto-opt/internal/benchscale"
+	"github.com/pto-opt/pto-opt/internal/testtool"
 	"github.com/pto-opt/pto-opt/test/internal/ptoascpp"
 	"github.com/pto-opt/pto-opt/test/internal/ptoasdump"
 )
@@ -98,10 +99,7 @@ func loadPTOASCorpus(tb testing.TB) *ptoasCorpus {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "verdicts.json"))
 	if err != nil {
-		if os.Getenv("PTO_REQUIRE_PTOAS") == "1" {
-			tb.Fatalf("PTO_REQUIRE_PTOAS=1 but the ptoas corpus is not there: %v (set PTO_SHARED)", err)
-		}
-		tb.Skipf("ptoas corpus not found (%v; set PTO_SHARED): the corpus conformance is not checked", err)
+		testtool.Skip(tb, "PTO_REQUIRE_PTOAS", fmt.Sprintf("no ptoas corpus (%v; set PTO_SHARED): the ptoas corpus conformance not checked", err))
 	}
 	c := &ptoasCorpus{dir: dir}
 	if err := json.Unmarshal(data, &c.verdicts); err != nil {

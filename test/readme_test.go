@@ -21,8 +21,8 @@ import (
 // starting with pto-opt, pto-plan or `go run ./...`) is run as written,
 // from a scratch directory that sees the repository's files, and must
 // succeed. `go run ./X` runs X built once by the test; a command piped
-// into ptoas runs only when ptoas is installed ($PTOAS, or
-// ../shared/tools/ptoas/ptoas), and is reported as skipped otherwise.
+// into ptoas runs only when ptoas is found (testtool.FindPTOAS: $PTOAS,
+// PATH, ../shared/tools/ptoas), and is reported as skipped otherwise.
 
 var docsWithCommands = []string{"README.md", "CONTRIBUTING.md", "docs/pto-plan.md", "docs/targets.md"}
 
@@ -90,8 +90,10 @@ func TestDocumentedCommandsWork(t *testing.T) {
 	}
 
 	// A scratch directory that sees the repository's files: what the
-	// commands write lands there.
+	// commands write lands there, and must not (a user runs them in a
+	// clone). What they write to /tmp goes to a directory of the test's.
 	work := t.TempDir()
+	scratchTmp := t.TempDir()
 	entries, err := os.ReadDir(repo)
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +117,7 @@ func TestDocumentedCommandsWork(t *testing.T) {
 	for _, c := range cmds {
 		t.Run(c.doc+": "+c.line, func(t *testing.T) {
 			// Scratch files go to the scratch directory, not the shared /tmp.
-			line := strings.ReplaceAll(c.line, " /tmp/", " "+work+"/")
+			line := strings.ReplaceAll(c.line, "/tmp/", scratchTmp+"/")
 			line = goRunRE.ReplaceAllStringFunc(line, func(s string) string {
 				return filepath.Join(bin, filepath.Base(strings.TrimPrefix(s, "go run ")))
 			})
@@ -137,6 +139,16 @@ func TestDocumentedCommandsWork(t *testing.T) {
 	}
 	if skipped > 0 {
 		t.Logf("skipped %d documented ptoas commands: ptoas is not installed ($PTOAS)", skipped)
+	}
+	// Nothing the commands wrote is left in the checkout.
+	left, err := os.ReadDir(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		if e.Type()&os.ModeSymlink == 0 {
+			t.Errorf("the documented commands leave %s in the checkout (write it under /tmp)", e.Name())
+		}
 	}
 }
 

@@ -50,6 +50,7 @@ import (
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
+	"github.com/pto-opt/pto-opt/internal/testtool"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
@@ -87,29 +88,11 @@ func runPTO(args []string, stdin string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// findMLIROpt locates mlir-opt (PTO_LLVM_BIN, PATH, /usr/lib/llvm-22/bin);
-// "" when absent, a failure when PTO_REQUIRE_LLVM=1.
+// findMLIROpt locates mlir-opt (testtool.FindLLVM): "" when absent, with
+// a note; a failure when PTO_REQUIRE_LLVM=1.
 func findMLIROpt(t *testing.T) string {
 	t.Helper()
-	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
-	if dir := os.Getenv("PTO_LLVM_BIN"); dir != "" {
-		if p := filepath.Join(dir, "mlir-opt"); exists(p) {
-			return p
-		}
-	} else {
-		for _, n := range []string{"mlir-opt", "mlir-opt-22"} {
-			if p, err := exec.LookPath(n); err == nil {
-				return p
-			}
-		}
-		if p := "/usr/lib/llvm-22/bin/mlir-opt"; exists(p) {
-			return p
-		}
-	}
-	if os.Getenv("PTO_REQUIRE_LLVM") == "1" {
-		t.Fatal("PTO_REQUIRE_LLVM=1 but mlir-opt was not found (set PTO_LLVM_BIN)")
-	}
-	return ""
+	return testtool.OptionalLLVM(t, "mlir-opt", "mlir-opt's reading of pto-opt's output ("+topTest(t)+")")
 }
 
 // kernelTarget is the target an example kernel is planned for: ascend910b,
@@ -122,32 +105,18 @@ func kernelTarget(file string) string {
 	return "ascend910b"
 }
 
-// findPTOAS returns the ptoas binary ($PTOAS, else ../shared/tools/ptoas
-// next to the repository) if it runs here, else "" (or a failure with
-// PTO_REQUIRE_PTOAS=1).
+// findPTOAS returns the ptoas binary (testtool.FindPTOAS: $PTOAS, PATH,
+// ../shared/tools/ptoas) if it runs here, else "" with a note (or a
+// failure with PTO_REQUIRE_PTOAS=1).
 func findPTOAS(t *testing.T) string {
 	t.Helper()
-	p := os.Getenv("PTOAS")
-	if p == "" {
-		p = filepath.Join("..", "..", "shared", "tools", "ptoas", "ptoas")
-	}
-	if abs, err := filepath.Abs(p); err == nil {
-		p = abs
-	}
-	why := ""
-	if _, err := os.Stat(p); err != nil {
-		why = "not found"
-	} else if out, err := exec.Command(p, "--version").CombinedOutput(); err != nil {
-		why = fmt.Sprintf("does not run (%v: %s)", err, strings.TrimSpace(string(out)))
-	}
-	if why == "" {
-		return p
-	}
-	if os.Getenv("PTO_REQUIRE_PTOAS") == "1" {
-		t.Fatalf("PTO_REQUIRE_PTOAS=1 but ptoas at %s %s (set PTOAS)", p, why)
-	}
-	t.Logf("ptoas at %s %s: its acceptance is not checked", p, why)
-	return ""
+	return testtool.OptionalPTOAS(t, "ptoas's verdict ("+topTest(t)+")")
+}
+
+// topTest is the name of the top-level test t belongs to.
+func topTest(t *testing.T) string {
+	name, _, _ := strings.Cut(t.Name(), "/")
+	return name
 }
 
 // ptoasOverflowRE is ptoas's planner running out of a memory space.

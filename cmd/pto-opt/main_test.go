@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"syscall"
 	"testing"
 )
 
@@ -24,7 +25,8 @@ func TestMain(m *testing.M) {
 const module = "func.func @f() {\n  return\n}\n"
 
 // runWith runs pto-opt with args and the given stdin and stdout (nil:
-// closed); it returns the exit status and what it wrote to stderr.
+// closed); it returns the exit status (128 + the signal for a process
+// killed by one, as a shell says) and what it wrote to stderr.
 func runWith(t *testing.T, args []string, stdin, stdout *os.File) (int, string) {
 	t.Helper()
 	if runtime.GOOS != "linux" {
@@ -51,6 +53,9 @@ func runWith(t *testing.T, args []string, stdin, stdout *os.File) (int, string) 
 	st, err := p.Wait()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal()), string(errText) // as a shell reports it
 	}
 	return st.ExitCode(), string(errText)
 }
@@ -139,9 +144,18 @@ func TestStdoutWriteErrors(t *testing.T) {
 	if err := os.WriteFile(big, text.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// SIGPIPE is ignored, so the write fails with EPIPE and the run with
-	// exit status 1 and a message, not a silent death by signal.
-	if code, stderr = runWith(t, []string{big}, nil, w); code != 1 || stderr != "pto-opt: cannot write standard output: broken pipe\n" {
-		t.Errorf("closed pipe: exit %d, stderr %q", code, stderr)
+	// A reader that went away (pto-opt ... | head) ends the run as it
+	// ends mlir-opt's: killed by SIGPIPE, with nothing on stderr.
+	if code, stderr = runWith(t, []string{big}, nil, w); code != 128+int(syscall.SIGPIPE) || stderr != "" {
+		t.Errorf("closed pipe: exit %d, stderr %q; want death by SIGPIPE, quietly", code, stderr)
+	}
+	// With -o - and a memory report: the report is not written either
+	// (all outputs or none).
+	rep := filepath.Join(t.TempDir(), "plan.json")
+	if code, stderr = runWith(t, []string{big, "-o", "-", "--memory-report=" + rep}, nil, w); code != 128+int(syscall.SIGPIPE) || stderr != "" {
+		t.Errorf("closed pipe with a report: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(rep); !os.IsNotExist(err) {
+		t.Errorf("the memory report was written although the output was not (%v)", err)
 	}
 }

@@ -46,7 +46,7 @@ func benchDir(t testing.TB) string {
 		dir = filepath.Join(root, "..", "shared", "bench")
 	}
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no benchmark data at %s", dir)
+		t.Skipf("no benchmark data at %s (set PTO_BENCH_DIR to a directory holding minimalloc/, exact-small/, large/, dsa-rp/)", dir)
 	}
 	return dir
 }

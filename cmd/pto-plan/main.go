@@ -54,20 +54,26 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/internal/atomicfile"
+	"github.com/pto-opt/pto-opt/internal/stdio"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 )
 
 func main() {
 	// With SIGPIPE ignored, writing to a standard output whose reader has
-	// gone fails with EPIPE, reported like any failed write (exit 1 and a
-	// message), instead of killing the process silently. (A standard
+	// gone fails with EPIPE; the run then ends quietly and the process
+	// dies of SIGPIPE after all, as mlir-opt does, but only once the
+	// temporary files are gone. (A standard
 	// output closed at exec is another matter: Go's runtime reopens it on
 	// /dev/null before main runs.)
 	signal.Ignore(syscall.SIGPIPE)
 	// SIGINT, SIGTERM and SIGHUP remove the temporary files.
 	atomicfile.CleanUpOnSignal()
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	status := run(os.Args[1:], os.Stdout, os.Stderr)
+	if status == stdio.ExitBrokenPipe {
+		stdio.DieOfBrokenPipe()
+	}
+	os.Exit(status)
 }
 
 type config struct {
@@ -325,6 +331,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		rep = data.Bytes()
 	}
 	if err := writeOutputs(c.out, out.Bytes(), stdout, c.report, rep); err != nil {
+		if stdio.IsBrokenPipe(err) {
+			// The reader went away (pto-plan ... | head): end quietly,
+			// as a process killed by SIGPIPE does.
+			return stdio.ExitBrokenPipe
+		}
 		return fail("%v", err)
 	}
 	return 0

@@ -51,7 +51,7 @@ func writeOutputs(path string, data []byte, stdout io.Writer, reportPath string,
 			return errors.New("writing standard output: standard output is closed")
 		}
 		if _, err := stdout.Write(data); err != nil {
-			return fmt.Errorf("writing standard output: %v", cause(err))
+			return fmt.Errorf("writing standard output: %w", cause(err))
 		}
 	}
 	if err := batch.Commit(); err != nil {

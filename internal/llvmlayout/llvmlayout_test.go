@@ -14,6 +14,7 @@ import (
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/llvmlayout"
+	"github.com/pto-opt/pto-opt/internal/testtool"
 	"github.com/pto-opt/pto-opt/parser"
 )
 
@@ -139,25 +140,11 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// llvmTool finds an LLVM 22 tool; the test is skipped without one, and
-// fails instead under PTO_REQUIRE_LLVM=1.
+// llvmTool finds an LLVM 22 tool (testtool.LLVM); the test is skipped
+// without one, and fails instead under PTO_REQUIRE_LLVM=1.
 func llvmTool(t *testing.T, name string) string {
 	t.Helper()
-	dirs := []string{os.Getenv("PTO_LLVM_BIN")}
-	if dirs[0] == "" {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-		dirs = []string{"/usr/lib/llvm-22/bin"}
-	}
-	p := filepath.Join(dirs[0], name)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("PTO_REQUIRE_LLVM") == "1" {
-			t.Fatalf("PTO_REQUIRE_LLVM=1 but %s not found (set PTO_LLVM_BIN)", name)
-		}
-		t.Skipf("skipping: %s not found (set PTO_LLVM_BIN)", name)
-	}
-	return p
+	return testtool.LLVM(t, name, "the layouts against LLVM's lowering ("+t.Name()+")")
 }
 
 // probeTypes are the element types checked against LLVM: every integer
@@ -330,10 +317,7 @@ func TestRuntimeStrides(t *testing.T) {
 	if _, err := os.Stat(lib); err != nil {
 		matches, _ := filepath.Glob(lib + ".*")
 		if len(matches) == 0 {
-			if os.Getenv("PTO_REQUIRE_LLVM") == "1" {
-				t.Fatalf("PTO_REQUIRE_LLVM=1 but %s not found", lib)
-			}
-			t.Skipf("skipping: %s not found", lib)
+			testtool.Skip(t, "PTO_REQUIRE_LLVM", lib+" not found: the layouts against LLVM's runtime strides not checked")
 		}
 		lib = matches[0]
 	}

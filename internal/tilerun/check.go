@@ -3,9 +3,18 @@ package tilerun
 import (
 	"bytes"
 	"errors"
+	"maps"
+	"slices"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
+
+// Checked is what a Check that found nothing ran: the inputs tried and
+// the ops the planned function executed over all of them.
+type Checked struct {
+	Inputs int
+	Ops    int64
+}
 
 // Check runs ref (the function before planning) with value semantics and
 // plan (the same function after planning) in its planned memory, on runs
@@ -16,7 +25,8 @@ import (
 // are run but their reads are not compared, since ref has no such read.
 // A function the executor cannot run is reported as such, not as a
 // divergence.
-func Check(ref, plan *ir.Operation, same map[*ir.Operation]*ir.Operation, opts Options, runs int) error {
+func Check(ref, plan *ir.Operation, same map[*ir.Operation]*ir.Operation, opts Options, runs int) (Checked, error) {
+	var done Checked
 	kept := map[*ir.Operation]bool{}
 	keys := map[*ir.Operation]uint64{}
 	n := uint64(0)
@@ -36,23 +46,27 @@ func Check(ref, plan *ir.Operation, same map[*ir.Operation]*ir.Operation, opts O
 		o.Mode = Values
 		want, err := Run(ref, o)
 		if err != nil {
-			return runError(err, "the unplanned function", o.Seed)
+			return done, runError(err, "the unplanned function", o.Seed)
 		}
 		o.Mode = Placed
 		got, err := Run(plan, o)
 		if err != nil {
-			return runError(err, "the planned function", o.Seed)
+			return done, runError(err, "the planned function", o.Seed)
 		}
 		if err := compareReads(want.Reads, got.Reads, same, kept, o.Seed); err != nil {
-			return err
+			return done, err
 		}
-		for i, w := range want.Tensors {
-			if !bytes.Equal(w, got.Tensors[i]) {
-				return ir.NewError(plan.Loc, "verify-plan: tensor argument #%d holds different bytes after the planned function than after the unplanned one (seed %d)", i, o.Seed)
+		// In argument order: the first that differs is reported, the same
+		// one on every run.
+		for _, i := range slices.Sorted(maps.Keys(want.Tensors)) {
+			if !bytes.Equal(want.Tensors[i], got.Tensors[i]) {
+				return done, ir.NewError(plan.Loc, "verify-plan: tensor argument #%d holds different bytes after the planned function than after the unplanned one (seed %d)", i, o.Seed)
 			}
 		}
+		done.Inputs++
+		done.Ops += got.Ops
 	}
-	return nil
+	return done, nil
 }
 
 // runError words a run that failed: an access outside a tensor or a

@@ -86,6 +86,8 @@ type Result struct {
 	Reads []Read
 	// Work is the work the run did, in the units of Options.MaxWork.
 	Work int64
+	// Ops counts the ops executed (each loop iteration's again).
+	Ops int64
 }
 
 // DefaultMaxWork is the work bound of a run when Options gives none.
@@ -167,6 +169,7 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 		m.res.Tensors[i] = o.data
 	}
 	m.res.Work = m.work
+	m.res.Ops = m.ops
 	return m.res, nil
 }
 
@@ -207,6 +210,7 @@ type machine struct {
 	writers []*ir.Operation
 	clock   uint32
 	work    int64
+	ops     int64
 }
 
 func (m *machine) newObject(n int) *object {
@@ -230,6 +234,7 @@ func (m *machine) block(b *ir.Block) ([]*ir.Value, error) {
 		if err := m.charge(op, OpWork); err != nil {
 			return nil, err
 		}
+		m.ops++
 		if op == b.Terminator() && (op.Name == "scf.yield" || op.Has(ir.Terminator)) {
 			return op.Operands, nil
 		}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pto-opt/pto-opt/internal/testtool"
 )
 
 // The pictures as a user sees them: headless Chromium (Debian's chromium
@@ -27,7 +29,7 @@ func chromiumPath(t *testing.T) string {
 			return p
 		}
 	}
-	t.Skip("no chromium or chromium-browser on PATH")
+	testtool.Skip(t, "", "no chromium or chromium-browser on PATH: the pictures as a browser renders them not checked")
 	return ""
 }
 

@@ -87,6 +87,7 @@ type options struct {
 	ArenaMode     string // "allocate" or "arg"
 	LiftNested    bool
 	AllowEscaping bool
+	DeallocArena  bool
 	Capacity      int64 // bytes per memory space; 0: the target's, else unbounded
 	Remarks       bool
 	TimeLimit     time.Duration // dsa-rp's wall-clock safety stop, 0 for none
@@ -102,6 +103,8 @@ func (o *options) Bind(s *pass.OptionSet) {
 		"Also plan allocations in nested regions whose buffers stay within one execution of the region")
 	s.Bool(&o.AllowEscaping, "allow-escaping", false,
 		"In functions returning memrefs, plan the allocations that do not escape instead of failing")
+	s.Bool(&o.DeallocArena, "dealloc-arena", false,
+		"Free each arena the pass allocates before the function returns (upstream leaves it allocated)")
 	s.Int(&o.Capacity, "capacity", 0,
 		"Maximum arena size in bytes per memory space (0: the target's, else unbounded)").AtLeast(0)
 	s.Bool(&o.Remarks, "remarks", false,
@@ -161,7 +164,7 @@ func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 		for _, t := range ft.Results {
 			if ir.IsMemRef(t) {
 				if !o.AllowEscaping {
-					return ir.NewError(fn.Loc, "static-memory-planner does not support functions with memref return types")
+					return ir.NewError(fn.Loc, "static-memory-planner does not support functions with memref return types (allow-escaping=true plans the allocations that do not escape)")
 				}
 				s.escaping = s.returnedValues()
 				break
@@ -180,6 +183,9 @@ func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 	arenaArg, err := s.checkArenaArg(cands)
 	if err != nil {
 		return err
+	}
+	if arenaArg != nil && o.DeallocArena {
+		return ir.NewError(fn.Loc, "static-memory-planner-analysis: dealloc-arena=true frees an arena the pass allocates; with arena-mode=arg the arena is the caller's")
 	}
 	s.arenaArg = arenaArg
 
@@ -223,6 +229,9 @@ func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 			op.SetAttr("operandSegmentSizes", ir.I32Array(0, 0))
 			s.entry.InsertBefore(first, op)
 			base = op.Results[0]
+			if o.DeallocArena {
+				s.freeBeforeReturns(base)
+			}
 		}
 		for _, c := range a.cands {
 			k := ir.NewOperation("arith.constant", c.alloc.Loc, nil, []ir.Type{ir.Index})
@@ -297,6 +306,18 @@ func rewriteBlocks(before map[*ir.Operation][]*ir.Operation, dead []*ir.Operatio
 		}
 		b.Ops = ops
 		b.RemoveOps(func(op *ir.Operation) bool { return drop[op] })
+	}
+}
+
+// freeBeforeReturns puts a memref.dealloc of arena before each return of
+// the function (dealloc-arena=true). Every path ends at one, and the
+// arena's views die with the function: escaping buffers are never
+// planned into it.
+func (s *state) freeBeforeReturns(arena *ir.Value) {
+	for _, b := range s.fn.Regions[0].Blocks {
+		if t := b.Terminator(); t != nil && t.Has(ir.ReturnLike) {
+			b.InsertBefore(t, ir.NewOperation("memref.dealloc", t.Loc, []*ir.Value{arena}, nil))
+		}
 	}
 }
 
@@ -869,7 +890,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 	if overflow == nil {
 		overflow = s.checkArenaArgSize(size)
 	}
-	if s.ctx.WantsPlans() {
+	if planning.WantsPlans(s.ctx) {
 		locs := make([]string, len(cands))
 		for i, c := range cands {
 			locs[i] = planning.Loc(c.alloc.Loc)
@@ -882,7 +903,7 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			// Recorded anyway, marked failed: the report shows why.
 			f.Failed = overflow.Error()
 		}
-		s.ctx.RecordPlan(f)
+		planning.RecordPlan(s.ctx, f)
 	}
 	if overflow != nil {
 		return 0, 0, overflow

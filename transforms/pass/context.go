@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/targets"
 )
 
@@ -19,10 +18,12 @@ type Context struct {
 	Out io.Writer
 
 	mu    *sync.Mutex
-	plans *[]report.Function
 	diags *[]*ir.Diagnostic
 	stats map[string]int64
 	ran   []*Pass // the passes run before this one in the pipeline
+	// artifacts receives the values of the keys it collects (see Put);
+	// nil when nothing is collected.
+	artifacts *Artifacts
 }
 
 // Ran reports whether p ran earlier in this pipeline. A pass whose input
@@ -47,22 +48,6 @@ func (c *Context) Remark(loc ir.Location, format string, args ...any) {
 func (c *Context) Warning(loc ir.Location, format string, args ...any) {
 	c.Emit(&ir.Diagnostic{Severity: ir.SevWarning, Loc: loc, Msg: fmt.Sprintf(format, args...)})
 }
-
-// WantsPlans says whether RecordPlan keeps anything: passes skip
-// describing their plans when it does not.
-func (c *Context) WantsPlans() bool { return c.plans != nil }
-
-// RecordPlan keeps a pass's memory plan for --memory-report.
-func (c *Context) RecordPlan(f report.Function) {
-	if c.plans == nil {
-		return
-	}
-	plansMu.Lock() // shared by the functions a parallel pass runs on
-	*c.plans = append(*c.plans, f)
-	plansMu.Unlock()
-}
-
-var plansMu sync.Mutex
 
 // Stat adds delta to a statistic.
 func (c *Context) Stat(name string, delta int64) {

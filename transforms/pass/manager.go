@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/targets"
 )
@@ -26,12 +25,17 @@ type Manager struct {
 	PrintOpts   printer.Options
 	// PassOut receives the output of analysis-printing passes.
 	PassOut io.Writer
-	// RecordPlans asks the planning passes to describe their plans in
-	// Plans (--memory-report); building the descriptions costs time and
-	// memory, so a run without a report skips it.
-	RecordPlans bool
-	// Plans collects the memory plans passes record.
-	Plans []report.Function
+	// Collect lists the artifacts the passes are asked for (the memory
+	// plans of --memory-report); building them costs time and memory, so
+	// a run that reads none asks for none.
+	Collect []AnyArtifact
+	// Artifacts holds the values of the collected artifacts the passes
+	// put (Values reads them), over all Run calls.
+	Artifacts Artifacts
+	// BeforePass, when set, is called before each pass that runs on the
+	// whole module, with the pass and the module (--verify-plan takes
+	// the planned module there, before a pass that Lowers its dialect).
+	BeforePass func(p *Pass, module *ir.Operation)
 	// Threads > 1 lets parallel function passes run on several functions
 	// at once (disabled while printing IR, as mlir-opt does).
 	Threads int
@@ -86,6 +90,7 @@ func (f *Failure) Error() string { return fmt.Sprintf("pass '%s' failed", f.Pass
 // or the verifier failed.
 func (m *Manager) Run(module *ir.Operation) ([]*ir.Diagnostic, error) {
 	var diags []*ir.Diagnostic
+	m.Artifacts.collect = m.Collect
 	r := &run{m: m, diags: &diags, ran: nil, mu: &sync.Mutex{}, timers: &m.Timings}
 	err := r.pipeline(m.Pipeline.Coalesced(), module)
 	return diags, err
@@ -98,15 +103,15 @@ type run struct {
 	ran   []*Pass // the passes run so far, for prerequisites
 	// timers is the list the passes of the current pipeline record into.
 	timers *[]*Timing
-	// plans is where memory plans go (nil: the manager's list).
-	plans *[]report.Function
+	// artifacts is where artifacts go (nil: the manager's).
+	artifacts *Artifacts
 }
 
-func (r *run) planList() *[]report.Function {
-	if r.plans != nil {
-		return r.plans
+func (r *run) artifactList() *Artifacts {
+	if r.artifacts != nil {
+		return r.artifacts
 	}
-	return &r.m.Plans
+	return &r.m.Artifacts
 }
 
 func (r *run) pipeline(p *Pipeline, op *ir.Operation) error {
@@ -170,7 +175,10 @@ func (r *run) nested(p *Pipeline, op *ir.Operation, timers *[]*Timing) error {
 	// not depend on scheduling.
 	errs := make([]error, len(targetsOps))
 	lists := make([][]*ir.Diagnostic, len(targetsOps))
-	plans := make([][]report.Function, len(targetsOps))
+	arts := make([]Artifacts, len(targetsOps))
+	for i := range arts {
+		arts[i].collect = r.m.Collect
+	}
 	sem := make(chan struct{}, r.m.Threads)
 	var wg sync.WaitGroup
 	for i, fn := range targetsOps {
@@ -179,14 +187,14 @@ func (r *run) nested(p *Pipeline, op *ir.Operation, timers *[]*Timing) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]*Pass(nil), ranBefore...), timers: timers, plans: &plans[i]}
+			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]*Pass(nil), ranBefore...), timers: timers, artifacts: &arts[i]}
 			errs[i] = sub.pipeline(p, fn)
 		}()
 	}
 	wg.Wait()
 	for i := range targetsOps {
 		*r.diags = append(*r.diags, lists[i]...)
-		*r.planList() = append(*r.planList(), plans[i]...)
+		r.artifactList().take(&arts[i])
 		if errs[i] != nil {
 			return errs[i]
 		}
@@ -234,8 +242,11 @@ func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 	if r.m.PrintBefore {
 		r.dump(r.header("Before", in), op)
 	}
-	if r.m.RecordPlans {
-		ctx.plans = r.planList()
+	if r.m.BeforePass != nil && op.Block == nil {
+		r.m.BeforePass(p, op)
+	}
+	if len(r.m.Collect) > 0 {
+		ctx.artifacts = r.artifactList()
 	}
 	start := time.Now()
 	err := p.call(ctx, op, in.value)

@@ -32,6 +32,11 @@ type Pass struct {
 	// Parallel marks function passes that only touch the function they run
 	// on, so functions may be processed concurrently.
 	Parallel bool
+	// Lowers names the dialect whose ops this pass replaces by another
+	// dialect's (convert-tile-to-pto: "tile"). What was planned in that
+	// dialect is checked before the pass runs (--verify-plan), because
+	// the reference executor runs that dialect, not the one it becomes.
+	Lowers string
 	// Stats declares the statistics the pass reports, name -> description.
 	Stats map[string]string
 	// Run is the body of a pass without options.

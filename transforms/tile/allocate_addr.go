@@ -39,7 +39,7 @@ import (
 //     tile.alloc; pipeline-stage separations relaxed into penalties only
 //     when nothing fits, with the PH-DSA-001 hint. By default
 //     (within-best-fit) no space's peak exceeds best fit's: penalties are
-//     minimised within that budget (dsarp_budget.go).
+//     minimised within that budget (planner.WithinBestFit).
 //   - planner=best-fit|ffd|trivial: the other planner-library algorithms.
 //
 // Every placement is validated twice before it is written: by the planner
@@ -73,7 +73,7 @@ type allocateAddrOptions struct {
 	Work      int64         // dsa-rp's work budget
 	Penalties bool
 	// WithinBestFit: dsa-rp keeps every space's peak at or below best
-	// fit's (dsarp_budget.go).
+	// fit's (the planner's dsa-rp-within-best-fit).
 	WithinBestFit bool
 	// InPlace: on pto kernels, an output may take the bytes of an input
 	// that dies at its op.
@@ -111,7 +111,7 @@ type addrProblem struct {
 	// inPlace lists (output, input) allocations of one op whose
 	// lifetimes meet there: they may share bytes only at one address.
 	inPlace [][2]int
-	// withinBestFit: solve dsa-rp with solveWithinBestFit.
+	// withinBestFit: solve dsa-rp as planner.WithinBestFit.
 	withinBestFit bool
 }
 
@@ -244,12 +244,12 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 	for _, h := range res.Hints {
 		ctx.Remark(fn.Loc, "%s", h)
 	}
-	if ctx.WantsPlans() {
+	if planning.WantsPlans(ctx) {
 		locs := make([]string, len(allocs))
 		for i, a := range allocs {
 			locs[i] = planning.Loc(a.Loc)
 		}
-		ctx.RecordPlan(planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
+		planning.RecordPlan(ctx, planReport(fn, "allocate-addr", algo, res.Problem, res.Solution, locs, nil))
 	}
 	ctx.Stat("num-allocs", int64(len(allocs)))
 	if algo == "dsa-rp" {
@@ -273,13 +273,11 @@ func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result,
 	const rounds = 3
 	clockStopped := false
 	for round := 0; ; round++ {
-		var res *planner.Result
-		var err error
+		name := algo
 		if algo == "dsa-rp" && ap.withinBestFit {
-			res, err = solveWithinBestFit(ap.p, opt)
-		} else {
-			res, err = planner.Solve(algo, ap.p, opt)
+			name = planner.WithinBestFit
 		}
+		res, err := planner.Solve(name, ap.p, opt)
 		if err == nil && clockStopped && !res.ClockStopped {
 			res.ClockStopped = true
 			res.Warnings = append(res.Warnings, planner.ClockStopWarning)
@@ -322,27 +320,27 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *ir.Operation, res *p
 				tname = "target '" + ctx.Target.Name + "'"
 			}
 			hint := ""
-			if lb := res.LowerBound[pool]; lb <= c && (res.Algorithm == "sequential" || res.Algorithm == "trivial") {
+			if lb := res.LowerBound[pool]; lb <= c && (o.Planner == "sequential" || o.Planner == "trivial") {
 				hint = "; this planner never reuses a freed range: run memory-reuse first or use planner=dsa-rp"
 			}
 			switch {
 			case res.ClockStopped:
 				hint += fmt.Sprintf("; the search stopped at the wall-clock limit (time-limit=%s), so another run may fit", o.TimeLimit)
-			case res.Algorithm == "dsa-rp" && !res.ProvenInfeasible:
+			case o.Planner == "dsa-rp" && !res.ProvenInfeasible:
 				hint += fmt.Sprintf("; no fit found within work=%d, which proves nothing: more work may find one", o.Work)
 			}
 			err := ir.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)%s",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint, ap.peakText(fn, pool))
-			if ctx.WantsPlans() {
+			if planning.WantsPlans(ctx) {
 				// The report of the failed plan, marked so, shows where
 				// the space overflows.
 				locs := make([]string, len(ap.allocs))
 				for i, a := range ap.allocs {
 					locs[i] = planning.Loc(a.Loc)
 				}
-				f := planReport(fn, "allocate-addr", res.Algorithm, res.Problem, res.Solution, locs, nil)
+				f := planReport(fn, "allocate-addr", o.Planner, res.Problem, res.Solution, locs, nil)
 				f.Failed = err.Error()
-				ctx.RecordPlan(f)
+				planning.RecordPlan(ctx, f)
 			}
 			return err
 		}

@@ -9,8 +9,8 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/checked"
+	"github.com/pto-opt/pto-opt/planner/ptoas"
 	"github.com/pto-opt/pto-opt/transforms/pass"
-	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
 )
 
 // check-ptoas-plan: the last step of pto-memory-plan{planner=ptoas}. With
@@ -19,7 +19,7 @@ import (
 // pto-opt's planners fit can overflow there. Where the target describes
 // ptoas's planner for a space (its "ptoas" capacity and alignment), this
 // pass runs the same liveness and placement (ptoas_plan_model.go,
-// ptoasplan) on the allocations ptoas will see, after
+// planner/ptoas) on the allocations ptoas will see, after
 // materialize-semantic-aliases has added its copies, and refuses exactly
 // the kernels ptoas would run out of room on, naming the space, the bytes
 // ptoas would need and its capacity. For a space the target does not
@@ -144,7 +144,7 @@ func checkPTOASFits(ctx *pass.Context, fn *ir.Operation, remarks bool) error {
 		var d *ir.Diagnostic
 		switch {
 		case p.result.Undecided:
-			d = ir.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoasplan.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
+			d = ir.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoas.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
 		case !p.result.Fits && p.orderDependent:
 			d = ir.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
 		case !p.result.Fits:

@@ -219,7 +219,7 @@ func runMemoryReuse(ctx *pass.Context, fn *ir.Operation, o *memoryReuseOptions) 
 		}
 		plan = append(plan, bufs...)
 	}
-	if s.ctx.WantsPlans() {
+	if planning.WantsPlans(s.ctx) {
 		s.record(plan)
 	}
 	s.apply(plan)
@@ -853,7 +853,7 @@ func (s *reuser) record(plan []*buffer) {
 			}
 		}
 	}
-	s.ctx.RecordPlan(planReport(s.fn, "memory-reuse", "ffd", p, res.Solution, locs, members))
+	planning.RecordPlan(s.ctx, planReport(s.fn, "memory-reuse", "ffd", p, res.Solution, locs, members))
 }
 
 // alone reports a member that shares its allocation with no other:

@@ -37,7 +37,9 @@ func TestEveryPlannerHasAPipeline(t *testing.T) {
 }
 
 // TestAllocateAddrOffersEveryPlannerAlgorithm: a new planner algorithm is
-// an allocate-addr planner without touching the pass.
+// an allocate-addr planner without touching the pass; dsa-rp within best
+// fit is dsa-rp's within-best-fit= option, and the model of ptoas's
+// planner is no planner to give addresses with.
 func TestAllocateAddrOffersEveryPlannerAlgorithm(t *testing.T) {
 	var values []string
 	for _, s := range AllocateAddr.Options {
@@ -45,13 +47,16 @@ func TestAllocateAddrOffersEveryPlannerAlgorithm(t *testing.T) {
 			values = s.Values
 		}
 	}
-	all := planner.Algorithms()
-	if len(values) != len(all) || values[0] != "sequential" {
-		t.Fatalf("planner values %v, planner algorithms %v", values, all)
+	all := planner.Planners()
+	if len(values) != len(all)-1 || values[0] != "sequential" {
+		t.Fatalf("planner values %v, planners %v", values, all)
 	}
 	for _, a := range all {
-		if !slices.Contains(values, a) {
+		if !slices.Contains(values, a) && a != planner.WithinBestFit {
 			t.Errorf("allocate-addr does not offer %s", a)
 		}
+	}
+	if slices.Contains(values, "ptoas") || slices.Contains(values, planner.WithinBestFit) {
+		t.Errorf("allocate-addr offers %v", values)
 	}
 }

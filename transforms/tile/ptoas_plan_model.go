@@ -7,7 +7,7 @@ import (
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
-	"github.com/pto-opt/pto-opt/transforms/tile/ptoasplan"
+	"github.com/pto-opt/pto-opt/planner/ptoas"
 	"github.com/pto-opt/pto-opt/transforms/tiletopto/lowering"
 )
 
@@ -35,7 +35,7 @@ import (
 //
 // Storage entries are made in birth order (buffers born together at a
 // loop's start in pto.alloc_tile order, as ptoas's live-value set yields
-// them while it holds at most 16 values) and placed by ptoasplan.
+// them while it holds at most 16 values) and placed by package planner/ptoas.
 
 // The two region ops ptoas's liveness special-cases by name (it walks
 // into any other region op like a plain op).
@@ -440,7 +440,7 @@ type ptoasSpacePlan struct {
 	loopN, loopBytes    int64
 	space               string
 	needBytes, capBytes int64
-	result              ptoasplan.Result
+	result              ptoas.Result
 	// placed are the space's buffers in planning order (result.Offsets'
 	// order); unordered: ptoas's order of them cannot be known.
 	placed    []*ptoasBuffer
@@ -512,11 +512,11 @@ func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64,
 		if !ok {
 			continue
 		}
-		var in []ptoasplan.Buffer
+		var in []ptoas.Buffer
 		for _, b := range bySpace[sp] {
-			in = append(in, ptoasplan.Buffer{Bits: uint64(max(b.bytes, 0)) * 8, Gen: b.gen, Kill: b.kill, ID: b.id})
+			in = append(in, ptoas.Buffer{Bits: uint64(max(b.bytes, 0)) * 8, Gen: b.gen, Kill: b.kill, ID: b.id})
 		}
-		res := ptoasplan.Plan(in, uint64(capBytes)*8, uint64(align)*8, conflicts)
+		res := ptoas.Plan(in, uint64(capBytes)*8, uint64(align)*8, conflicts)
 		p := ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8), placed: bySpace[sp]}
 		for _, lb := range l.loopBirths {
 			var n, bytes int64

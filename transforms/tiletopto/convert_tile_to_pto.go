@@ -69,6 +69,7 @@ var ConvertTileToPTO = &pass.Pass{
 	// on it (pto.target_arch), which ptoas reads when no --pto-arch is
 	// given.
 	Anchor: "builtin.module",
+	Lowers: "tile",
 	// check-ptoas-plan: output without addresses is planned by ptoas
 	// itself; unless pto-memory-plan{planner=ptoas} has checked that its
 	// planner fits, the conversion does (pass.Pass.Requires).

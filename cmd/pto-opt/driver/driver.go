@@ -31,6 +31,7 @@ import (
 	"github.com/pto-opt/pto-opt/printer"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
+	"github.com/pto-opt/pto-opt/transforms/plans"
 
 	_ "github.com/pto-opt/pto-opt/transforms/all" // every pass registers itself
 )
@@ -62,18 +63,27 @@ type config struct {
 	verifyPlan          bool
 	verifyPlanWork      int64 // --verify-plan-work: the executor's work bound per run
 	summary             bool
+	// brokenPipe: standard output's reader went away (EPIPE). The run
+	// ends there without a message, as mlir-opt's does (killed by
+	// SIGPIPE); Main dies of the signal.
+	brokenPipe bool
 }
 
 // Main is pto-opt's main: the driver on the process's own arguments and
 // streams, with the signals a tool writing files must handle.
 func Main() int {
 	// With SIGPIPE ignored, writing to a standard output whose reader has
-	// gone (pto-opt ... | head -1) is a write error the driver reports
-	// with exit status 1, instead of a silent death by signal.
+	// gone (pto-opt ... | head -1) fails with EPIPE; the run then ends
+	// quietly and the process dies of SIGPIPE after all, as mlir-opt
+	// does, but only once no temporary file is left.
 	signal.Ignore(syscall.SIGPIPE)
 	// SIGINT, SIGTERM and SIGHUP remove the temporary files.
 	atomicfile.CleanUpOnSignal()
-	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	status := Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if status == stdio.ExitBrokenPipe {
+		stdio.DieOfBrokenPipe()
+	}
+	return status
 }
 
 // Run is the whole driver; it returns the exit status.
@@ -134,7 +144,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		PassOut:     stderr,
 		PrintOpts:   printOpts,
 		Threads:     runtime.GOMAXPROCS(0),
-		RecordPlans: cfg.memoryReport != "" || cfg.summary,
+	}
+	if cfg.memoryReport != "" || cfg.summary {
+		mgr.Collect = []pass.AnyArtifact{plans.Key}
 	}
 	if cfg.noThreads {
 		mgr.Threads = 1
@@ -202,8 +214,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			mgr.Target = tgt
 			var before *planCheck
+			mgr.BeforePass = nil
 			if ok && cfg.verifyPlan {
 				before = snapshot(module)
+				mgr.BeforePass = before.beforePass
 			}
 			if ok {
 				pdiags, rerr := mgr.Run(module)
@@ -220,7 +234,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 			}
 			if ok && before != nil {
-				if err := before.check(tgt, cfg.verifyPlanWork); err != nil {
+				if err := before.check(stderr, tgt, cfg.verifyPlanWork); err != nil {
 					diags = append(diags, ir.Diagnostics(err)...)
 					ok = false
 				}
@@ -261,9 +275,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if !writeOutputs(cfg, name, explicitTarget, mgr, out.Bytes(), failed, stdout, stderr) {
 		failed = true
 	}
+	if cfg.brokenPipe {
+		return stdio.ExitBrokenPipe
+	}
 	// The reports come last, whatever happened before, as in mlir-opt.
 	if cfg.summary {
-		lines := report.Summary(&report.Report{Functions: mgr.Plans})
+		lines := report.Summary(&report.Report{Functions: pass.Values(&mgr.Artifacts, plans.Key)})
 		if len(lines) == 0 && !failed {
 			fmt.Fprintln(stderr, "pto-opt: summary: no pass planned memory (run a planning pass: -pto-memory-plan, -allocate-addr, -static-memory-planner-analysis, ...)")
 		}
@@ -317,8 +334,9 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 	}
 	// A failed run writes no report, unless a plan failed for want of
 	// room: then the report shows that plan, marked failed, to say why.
-	if cfg.memoryReport != "" && (!failed || slices.ContainsFunc(mgr.Plans, func(f report.Function) bool { return f.Failed != "" })) {
-		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: mgr.Plans}
+	fns := pass.Values(&mgr.Artifacts, plans.Key)
+	if cfg.memoryReport != "" && (!failed || slices.ContainsFunc(fns, func(f report.Function) bool { return f.Failed != "" })) {
+		rep := &report.Report{Tool: "pto-opt", Input: name, Functions: fns}
 		if target != nil {
 			rep.Target = target.Name
 		}
@@ -334,7 +352,7 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 	}
 	if cfg.output == "-" {
 		if err := writeStdout(stdout, text); err != nil {
-			fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", err)
+			cfg.stdoutFailed(stderr, err)
 			return false
 		}
 	}
@@ -394,7 +412,7 @@ func streamOutput(cfg *config, module *ir.Operation, opts printer.Options, stdou
 			err = syncStdout(stdout)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", errText(err))
+			cfg.stdoutFailed(stderr, err)
 			return false
 		}
 		return true
@@ -411,6 +429,16 @@ func streamOutput(cfg *config, module *ir.Operation, opts printer.Options, stdou
 		return false
 	}
 	return true
+}
+
+// stdoutFailed reports a failed write to standard output, except one
+// whose reader has gone, which ends the run quietly.
+func (cfg *config) stdoutFailed(stderr io.Writer, err error) {
+	if stdio.IsBrokenPipe(err) {
+		cfg.brokenPipe = true
+		return
+	}
+	fmt.Fprintf(stderr, "pto-opt: cannot write standard output: %v\n", errText(err))
 }
 
 // stdoutClosed reports whether standard output was closed at start (Go's
@@ -440,12 +468,9 @@ func writeStdout(stdout io.Writer, text []byte) error {
 		return errors.New("standard output is closed")
 	}
 	if _, err := stdout.Write(text); err != nil {
-		return errors.New(errText(err))
+		return err
 	}
-	if err := syncStdout(stdout); err != nil {
-		return errors.New(errText(err))
-	}
-	return nil
+	return syncStdout(stdout)
 }
 
 func errText(err error) string {

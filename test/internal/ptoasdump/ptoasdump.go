@@ -18,7 +18,7 @@
 //
 // The package knows nothing of pto-opt: it turns text into numbers, what
 // ptoas did, to compare with pto-opt's model of ptoas's planner
-// (transforms/tile/ptoasplan) and with pto-opt's own plans.
+// (planner/ptoas) and with pto-opt's own plans.
 package ptoasdump
 
 import (

@@ -15,14 +15,17 @@ import (
 // of the standalone planner's.
 const DefaultWork = planner.DefaultWork / 10
 
-// AllAlgorithms lists the planner's algorithms for an enum option: first,
+// AllAlgorithms lists the planner's planners for an enum option: first,
 // in that order, then every other one, so an algorithm added to the
 // planner is offered without touching the pass. A name the planner does
 // not know is a bug, caught when the pass is declared (at start-up).
+// Offered are planner.Planners (not the model of ptoas's planner, which
+// takes problems in ptoas's terms) but dsa-rp-within-best-fit, which a
+// pass offers as dsa-rp's within-best-fit= option.
 func AllAlgorithms(first ...string) []string {
 	out := Algorithms(first...)
-	for _, n := range planner.Algorithms() {
-		if !slices.Contains(first, n) {
+	for _, n := range planner.Planners() {
+		if !slices.Contains(first, n) && n != planner.WithinBestFit {
 			out = append(out, n)
 		}
 	}

@@ -1,4 +1,4 @@
-package ptoasplan
+package ptoas
 
 import (
 	"strconv"
@@ -80,22 +80,39 @@ func TestSequentialReuse(t *testing.T) {
 	}
 }
 
+// levelZeroPlan checks a no-fit result's offsets: ptoas's level-0 plan
+// into unbounded memory, valid, whose highest end is RequiredBits.
+func levelZeroPlan(t *testing.T, bufs []Buffer, r Result, align uint64) {
+	t.Helper()
+	placed(t, bufs, r, r.RequiredBits, align)
+	var end uint64
+	for i, b := range bufs {
+		end = max(end, r.Offsets[i]+alignUp(b.Bits, align))
+	}
+	if end != r.RequiredBits {
+		t.Errorf("the level-0 plan ends at %d, but ptoas reports %d bits", end, r.RequiredBits)
+	}
+}
+
 // Buffers live together need their sum; ptoas reports what a plan into
-// unbounded memory needs.
+// unbounded memory needs, and the offsets are that plan.
 func TestOverflowReportsLevelZeroNeed(t *testing.T) {
 	bufs := []Buffer{buf(0, 80, 0, 5), buf(1, 80, 0, 5), buf(2, 80, 0, 5)}
 	r := Plan(bufs, ubBits, ubAlign, nil)
 	if r.Fits || r.RequiredBits != 240*kib {
 		t.Fatalf("got %+v, want no fit needing %d bits", r, 240*kib)
 	}
+	levelZeroPlan(t, bufs, r, ubAlign)
 }
 
 // A single buffer larger than the space.
 func TestSingleBufferTooBig(t *testing.T) {
-	r := Plan([]Buffer{buf(0, 200, 0, 1)}, ubBits, ubAlign, nil)
+	bufs := []Buffer{buf(0, 200, 0, 1)}
+	r := Plan(bufs, ubBits, ubAlign, nil)
 	if r.Fits || r.RequiredBits != 200*kib {
 		t.Fatalf("got %+v", r)
 	}
+	levelZeroPlan(t, bufs, r, ubAlign)
 }
 
 // First fit: a buffer born after a short-lived one died takes its hole,
@@ -159,6 +176,7 @@ func TestFragmentationDefeatsFirstFit(t *testing.T) {
 	if r.RequiredBits != 224*kib {
 		t.Errorf("required %d bits, want %d", r.RequiredBits, 224*kib)
 	}
+	levelZeroPlan(t, bufs, r, ubAlign)
 }
 
 // A buffer may span several pieces of the outline: 3 (96 KiB) goes where
@@ -197,6 +215,7 @@ func TestUndoAndRetryEnds(t *testing.T) {
 	if r.RequiredBits != 256*kib {
 		t.Errorf("required %d bits, want %d (after buffer 2, at 160 KiB)", r.RequiredBits, 256*kib)
 	}
+	levelZeroPlan(t, bufs, r, ubAlign)
 }
 
 // Alignment rounds every size up (ptoas's 512-byte L0 alignment).

@@ -1,4 +1,4 @@
-// Package ptoasplan reproduces the placement half of ptoas's PlanMemory
+// Package ptoas reproduces the placement half of ptoas's PlanMemory
 // pass (lib/PTO/Transforms/PTOPlanMemory.cpp in hw-native-sys/PTOAS), the
 // planner ptoas runs on a kernel whose tiles carry no addresses. pto-opt
 // uses it to tell, before handing ptoas such a kernel, whether ptoas's
@@ -32,8 +32,10 @@
 //     memory needs (its "requires N bits" figure).
 //
 // The search is deterministic and bounded by work (MaxSteps), never by
-// time.
-package ptoasplan
+// time. The arithmetic is the same in any unit: ptoas counts bits, and
+// planner.Solve's "ptoas" algorithm, which runs Plan on a planner problem
+// (no IR), passes bytes.
+package ptoas
 
 import (
 	"math"
@@ -53,7 +55,9 @@ type Buffer struct {
 // Result is the outcome of planning one space.
 type Result struct {
 	Fits bool
-	// Offsets are the bit offsets of the buffers when Fits.
+	// Offsets are the bit offsets of the buffers: where ptoas puts them
+	// when Fits, otherwise where its level-0 plan into unbounded memory
+	// does (the plan RequiredBits measures; none when Undecided).
 	Offsets []uint64
 	// RequiredBits is, when it does not fit, the figure ptoas reports.
 	RequiredBits uint64
@@ -82,7 +86,7 @@ func Plan(bufs []Buffer, capBits, alignBits uint64, conflicts [][2]int) Result {
 	if len(p.entries) == 1 {
 		need := alignUp(root.bits, p.align)
 		if need > capBits {
-			return Result{RequiredBits: need}
+			return Result{RequiredBits: need, Offsets: []uint64{0}}
 		}
 		return Result{Fits: true, Offsets: []uint64{0}}
 	}
@@ -105,14 +109,22 @@ func Plan(bufs []Buffer, capBits, alignBits uint64, conflicts [][2]int) Result {
 		return Result{Undecided: true}
 	}
 	if ok {
-		offs := make([]uint64, len(p.entries))
-		for i, e := range p.entries {
-			offs[i] = e.offset
-		}
-		return Result{Fits: true, Offsets: offs}
+		return Result{Fits: true, Offsets: p.offsets()}
 	}
 	need, undecided := p.levelZeroNeed()
-	return Result{RequiredBits: need, Undecided: undecided}
+	if undecided {
+		return Result{Undecided: true}
+	}
+	return Result{RequiredBits: need, Offsets: p.offsets()}
+}
+
+// offsets are the entries' offsets, in input order.
+func (p *planner) offsets() []uint64 {
+	offs := make([]uint64, len(p.entries))
+	for i, e := range p.entries {
+		offs[i] = e.offset
+	}
+	return offs
 }
 
 // The speculative levels.

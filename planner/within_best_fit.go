@@ -1,19 +1,20 @@
-package tile
+package planner
 
 import (
 	"slices"
 	"strings"
-
-	"github.com/pto-opt/pto-opt/planner"
 )
 
-// planner=dsa-rp within best fit's peak.
+// The algorithm "dsa-rp-within-best-fit": dsa-rp with no pool's peak
+// above best fit's.
 //
 // dsa-rp ranks reuse cost before peak: to avoid a cross-pipe penalty it
 // will take more bytes, at any scale (on a long kernel, many times what
-// best fit needs). allocate-addr's dsa-rp promises instead a placement
-// whose peak, in every memory space, is no higher than best fit's on the
-// same problem, and the lowest reuse cost it can find within that:
+// best fit needs). dsa-rp-within-best-fit promises instead a placement
+// whose peak, in every pool, is no higher than best fit's on the same
+// problem, and the lowest reuse cost it can find within that (it is
+// allocate-addr's planner=dsa-rp, whose within-best-fit= option is on by
+// default):
 //
 //  1. best fit places the problem (greedy, O(n log n));
 //  2. dsa-rp places it with each space's capacity lowered to best fit's
@@ -32,14 +33,31 @@ import (
 // two placements, so it is deterministic. Spaces never interact, so
 // placements of different spaces combine freely.
 
+// WithinBestFit names the algorithm dsa-rp-within-best-fit (above).
+const WithinBestFit = "dsa-rp-within-best-fit"
+
 // solveWithinBestFit is Solve("dsa-rp") with the peak of every pool kept
 // at or below best fit's.
-func solveWithinBestFit(p *planner.Problem, opt planner.Options) (*planner.Result, error) {
-	bf, err := planner.Solve("best-fit", p, planner.Options{})
+//
+// Its Optimal is about that promise: proven to have the lowest reuse cost
+// (then peaks) among placements within best fit's peaks.
+func solveWithinBestFit(p *Problem, opt Options) (*Result, error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	// The capacity override and the CanShare gate are made part of the
+	// problem, so that best fit, whose placement may be kept, and the
+	// lowered budget both obey them.
+	p = withCapacity(p, opt.Capacity)
+	if opt.CanShare != nil {
+		p = withCanShare(p, opt.CanShare)
+	}
+	opt.Capacity, opt.CanShare = 0, nil
+	bf, err := Solve("best-fit", p, Options{})
 	if err != nil {
 		// Best fit refuses nothing dsa-rp accepts; if it ever does,
 		// dsa-rp alone still gives a valid placement.
-		return planner.Solve("dsa-rp", p, opt)
+		return Solve("dsa-rp", p, opt)
 	}
 	// lowered[pool]: the budget is best fit's peak, below the capacity.
 	lowered := make([]bool, len(p.Pools))
@@ -52,11 +70,11 @@ func solveWithinBestFit(p *planner.Problem, opt planner.Options) (*planner.Resul
 			lowered[pool] = true
 		}
 	}
-	dr, err := planner.Solve("dsa-rp", &q, opt)
+	dr, err := Solve("dsa-rp", &q, opt)
 	if err != nil {
 		// The lowered capacities are what the problem did not have: the
 		// problem's own error, if any, is dsa-rp's on it.
-		return planner.Solve("dsa-rp", p, opt)
+		return Solve("dsa-rp", p, opt)
 	}
 	relaxedIn := make([]bool, len(p.Pools))
 	for _, k := range dr.RelaxedSeparations {
@@ -78,7 +96,7 @@ func solveWithinBestFit(p *planner.Problem, opt planner.Options) (*planner.Resul
 	prob := *dr.Problem
 	prob.Pools = p.Pools
 	if fellBack {
-		sol := planner.Solution{Offsets: slices.Clone(dr.Solution.Offsets)}
+		sol := Solution{Offsets: slices.Clone(dr.Solution.Offsets)}
 		for i := range p.Buffers {
 			if fromBestFit[p.Buffers[i].Pool] {
 				sol.Offsets[i] = bf.Solution.Offsets[i]
@@ -107,9 +125,9 @@ func solveWithinBestFit(p *planner.Problem, opt planner.Options) (*planner.Resul
 		out.PeakBound = nil
 	}
 	out.Problem = &prob
-	out.Peak = planner.Peak(&prob, out.Solution)
-	out.ReuseCost = planner.ReuseCost(p, out.Solution)
-	out.Overflow = planner.Overflow(&prob, out.Solution)
+	out.Peak = Peak(&prob, out.Solution)
+	out.ReuseCost = ReuseCost(p, out.Solution)
+	out.Overflow = Overflow(&prob, out.Solution)
 	out.Feasible = out.Overflow == 0
 	if out.Feasible {
 		out.Reason = ""
