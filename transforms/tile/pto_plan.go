@@ -163,12 +163,12 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 		return ir.NewError(fn.Loc, "%s: internal error: the %s placement failed validation: %v", passName, algo, err)
 	}
 	pp.write(fn, res.Solution)
-	if ctx.WantsPlans() {
+	if planning.WantsPlans(ctx) {
 		locs := make([]string, len(pp.groups))
 		for i, g := range pp.groups {
 			locs[i] = planning.Loc(g.Members[0].Op.Loc)
 		}
-		ctx.RecordPlan(planReport(fn, passName, algo, res.Problem, res.Solution, locs, nil))
+		planning.RecordPlan(ctx, planReport(fn, passName, algo, res.Problem, res.Solution, locs, nil))
 	}
 	ctx.Stat("num-allocs", int64(len(m.Roots)))
 	return nil

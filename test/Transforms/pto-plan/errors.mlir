@@ -12,6 +12,19 @@ func.func @unknown_op(%src: !pto.partition_tensor_view<16x16xf32>) {
 
 // -----
 
+// A pto op the dialect does not have reads (in generic form) and is kept,
+// but planning refuses it by name rather than guess what it does to the
+// tile.
+func.func @unknown_pto_op(%src: !pto.partition_tensor_view<16x16xf32>) {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  // expected-error @+1 {{cannot plan memory: 'pto.tmystery' is not an op pto-opt knows, and it uses tile %a}}
+  "pto.tmystery"(%a) : (!pto.tile_buf<vec, 16x16xf32>) -> ()
+  return
+}
+
+// -----
+
 // A space over its capacity even at the lower bound: two 96 KiB tiles
 // live at once do not fit the 184 KiB of vec.
 func.func @over_capacity(%src: !pto.partition_tensor_view<96x256xf32>, %dst: !pto.partition_tensor_view<96x256xf32>) {
