@@ -1,6 +1,8 @@
 package ptobuf
 
 import (
+	"slices"
+
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/pto"
 	"github.com/pto-opt/pto-opt/planner"
@@ -49,6 +51,9 @@ func (m *Model) InPlacePairs(arch *pto.Arch) []InPlace {
 			if s == nil || s == d || len(s.Group.Members) != 1 || s.Space != d.Space || v.Type.String() != outs[0].Type.String() {
 				continue
 			}
+			if m.readsElsewhere(op, v, s) {
+				continue // another operand reads the input's bytes, maybe at other positions
+			}
 			if !meetOnlyAt(s.Group.Live, d.Group.Live, p) {
 				continue // both live elsewhere at once: the input lives on after op, or the output before it
 			}
@@ -80,4 +85,15 @@ func meetOnlyAt(a, b []planner.Interval, p int64) bool {
 		}
 	}
 	return true
+}
+
+// readsElsewhere: an operand of op other than v (the input itself) may
+// refer to r's bytes: a view of it, or a value that may be it.
+func (m *Model) readsElsewhere(op *ir.Operation, v *ir.Value, r *Root) bool {
+	for _, w := range op.Operands {
+		if w != v && slices.Contains(m.rootsOf(w), r) {
+			return true
+		}
+	}
+	return false
 }

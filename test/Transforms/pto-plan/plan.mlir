@@ -174,3 +174,22 @@ func.func @exclusive_arms_in_loop(%n: index, %a: !pto.partition_tensor_view<32x3
   }
   return
 }
+
+// -----
+
+// An input read again through a view by the same op is not written over:
+// the tadd reads %a and its bitcast %v at once, so %c, its output, keeps
+// bytes of its own although %a dies there.
+// CHECK-LABEL: func.func @inplace_not_over_a_view
+// CHECK: %a = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// CHECK-NOT: %c = pto.alloc_tile addr = %[[X]] :
+// CHECK: return
+func.func @inplace_not_over_a_view(%src: !pto.partition_tensor_view<16x16xi32>, %dst: !pto.partition_tensor_view<16x16xi32>) {
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
+  %c = pto.alloc_tile : !pto.tile_buf<vec, 16x16xi32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xi32>) outs(%a : !pto.tile_buf<vec, 16x16xi32>)
+  %v = pto.treshape %a : !pto.tile_buf<vec, 16x16xi32> -> !pto.tile_buf<vec, 16x16xi32>
+  pto.tadd ins(%a, %v : !pto.tile_buf<vec, 16x16xi32>, !pto.tile_buf<vec, 16x16xi32>) outs(%c : !pto.tile_buf<vec, 16x16xi32>)
+  pto.tstore ins(%c : !pto.tile_buf<vec, 16x16xi32>) outs(%dst : !pto.partition_tensor_view<16x16xi32>)
+  return
+}
