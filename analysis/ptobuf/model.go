@@ -188,6 +188,9 @@ func Build(fn *ir.Operation) (*Model, error) {
 	if err := m.collectRoots(); err != nil {
 		return nil, err
 	}
+	if err := m.checkFixed(); err != nil {
+		return nil, err
+	}
 	if err := m.collectAccesses(); err != nil {
 		return nil, err
 	}
@@ -321,6 +324,40 @@ func shapeBytes(op *ir.Operation, shape []int64, elem ir.Type) (int64, error) {
 		}
 	}
 	return (n + 7) / 8, nil
+}
+
+// checkFixed refuses a local buffer made at an address the input gives
+// other than by a root (a pure op of scalar operands with a tile or local
+// memref result: pto.pointer_cast): the planner would not know to keep
+// its roots off those bytes. A buffer made of no operands at all
+// (pto.declare_tile) has no storage of its own: a pipe gives it.
+func (m *Model) checkFixed() error {
+	if len(m.Roots) == 0 {
+		return nil
+	}
+	var err error
+	m.Fn.Walk(func(op *ir.Operation) bool {
+		if err != nil || !op.Has(ir.Pure) || op.Has(ir.ViewLike) || len(op.Operands) == 0 || len(op.Results) != 1 {
+			return err == nil
+		}
+		for _, v := range op.Operands {
+			if isBuffer(v.Type) {
+				return true
+			}
+		}
+		space := ""
+		switch t := op.Results[0].Type.(type) {
+		case *pto.TileBufType:
+			space = t.Space
+		case *ir.MemRefType:
+			space = localSpace(t)
+		}
+		if space != "" {
+			err = ir.NewError(op.Loc, "cannot plan memory: '%s' makes a buffer of '%s' at an address the input fixes, which the planned tiles would not be kept off", op.Name, space)
+		}
+		return err == nil
+	})
+	return err
 }
 
 // isBuffer: a value type whose bytes a root may hold.

@@ -49,3 +49,16 @@ func.func @rebound(%addr: i64) {
   pto.tprint ins(%b : !pto.tile_buf<vec, 16x16xf16>)
   return
 }
+
+// -----
+
+// A local buffer at an address the input fixes other than by an
+// alloc_tile: the planned tiles could land on its bytes.
+func.func @fixed_buffer(%src: !pto.partition_tensor_view<16x16xf32>) {
+  %c0 = arith.constant 0 : i64
+  %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  // expected-error @+1 {{cannot plan memory: 'pto.pointer_cast' makes a buffer of 'vec' at an address the input fixes, which the planned tiles would not be kept off}}
+  %m = pto.pointer_cast(%c0) : memref<16x16xf32, #pto.address_space<vec>>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  return
+}
