@@ -530,3 +530,22 @@ func TestPTOPlanWhatPTOASRefuses(t *testing.T) {
 	}
 	t.Logf("softmax on ascend910b: ptoas's planner refuses it (overflow); pto-opt's plan uses %d bytes of vec", peaks["softmax_rows/vec"])
 }
+
+// BenchmarkPTOPlanCorpus reads, plans (pto-memory-plan planner=dsa-rp)
+// and prints every kernel of ptoas's corpus that ptoas accepts, once per
+// iteration.
+func BenchmarkPTOPlanCorpus(b *testing.B) {
+	c := loadPTOASCorpus(b)
+	var files []string
+	for _, f := range c.files {
+		if c.verdicts[f].PTOASAccepts {
+			files = append(files, f)
+		}
+	}
+	for b.Loop() {
+		for _, f := range files {
+			var out, errs bytes.Buffer
+			driver.Run([]string{filepath.Join(c.dir, f), "--target=" + archTargets[c.verdicts[f].Arch], "--pto-memory-plan=planner=dsa-rp"}, nil, &out, &errs)
+		}
+	}
+}

@@ -193,3 +193,35 @@ func.func @inplace_not_over_a_view(%src: !pto.partition_tensor_view<16x16xi32>, 
   pto.tstore ins(%c : !pto.tile_buf<vec, 16x16xi32>) outs(%dst : !pto.partition_tensor_view<16x16xi32>)
   return
 }
+
+// -----
+
+// A tile loaded before an scf.while and read in its body is read again
+// in every iteration: it is live for the whole loop, so %y, written and
+// read after that read in the body, does not take its bytes; %post,
+// first written after the loop, does.
+// CHECK-LABEL: func.func @while_loop
+// CHECK: %x = pto.alloc_tile addr = %[[X:[^ ]*]] :
+// CHECK-NOT: %y = pto.alloc_tile addr = %[[X]] :
+// CHECK: %post = pto.alloc_tile addr = %[[X]] :
+func.func @while_loop(%n: i32, %src: !pto.partition_tensor_view<16x16xf32>, %dst: !pto.partition_tensor_view<16x16xf32>) {
+  %c1 = arith.constant 1 : i32
+  %x = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %y = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  %post = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%x : !pto.tile_buf<vec, 16x16xf32>)
+  %r = scf.while (%k = %n) : (i32) -> i32 {
+    %go = arith.cmpi sgt, %k, %c1 : i32
+    scf.condition(%go) %k : i32
+  } do {
+  ^bb0(%k2: i32):
+    pto.tstore ins(%x : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
+    pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%y : !pto.tile_buf<vec, 16x16xf32>)
+    pto.tstore ins(%y : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
+    %k3 = arith.subi %k2, %c1 : i32
+    scf.yield %k3 : i32
+  }
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%post : !pto.tile_buf<vec, 16x16xf32>)
+  pto.tstore ins(%post : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
+  return
+}
