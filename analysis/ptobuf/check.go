@@ -8,7 +8,7 @@ type Conflict struct{ A, B *Root }
 // GivenConflicts checks the addresses the input gives (a level-3 kernel's
 // plan) against the model: roots of one space at overlapping bytes, in
 // different storage groups (not aliases of each other), live at once
-// and not on exclusive arms.
+// and not on exclusive arms; one conflict per pair of groups.
 func (m *Model) GivenConflicts() []Conflict {
 	excl := map[[2]*Group]bool{}
 	for _, p := range m.ExclusivePairs() {
@@ -16,6 +16,7 @@ func (m *Model) GivenConflicts() []Conflict {
 		excl[[2]*Group{p[1], p[0]}] = true
 	}
 	var out []Conflict
+	seen := map[[2]*Group]bool{}
 	for i, a := range m.Roots {
 		for _, b := range m.Roots[i+1:] {
 			if !a.Given || !b.Given || a.Group == b.Group || a.Space != b.Space || excl[[2]*Group{a.Group, b.Group}] {
@@ -24,7 +25,8 @@ func (m *Model) GivenConflicts() []Conflict {
 			if a.Addr >= b.Addr+b.Bytes || b.Addr >= a.Addr+a.Bytes {
 				continue
 			}
-			if overlapLive(a.Group, b.Group) {
+			if k := [2]*Group{a.Group, b.Group}; !seen[k] && overlapLive(a.Group, b.Group) {
+				seen[k] = true
 				out = append(out, Conflict{a, b})
 			}
 		}
