@@ -150,13 +150,13 @@ func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 		return nil // a declaration
 	}
 	algo := o.Algorithm
-	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*ir.Operation]int{}}
+	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: pass.GetAnalysis(ctx, pass.AliasGraph, fn), index: map[*ir.Operation]int{}}
 	for i, op := range entry.Ops {
 		s.index[op] = i
 	}
 	s.fine = o.LiftNested || algo == "ffd" || algo == "dsa-rp"
 	if s.fine {
-		s.lv = analysis.ComputeLiveness(fn, s.aa)
+		s.lv = pass.GetAnalysis(ctx, pass.Liveness, fn) // over s.aa
 	}
 
 	// 1. Functions returning memrefs.
@@ -178,6 +178,7 @@ func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 		return err
 	}
 	if len(cands) == 0 {
+		ctx.PreserveAll() // nothing to plan: the IR is as it was
 		return nil
 	}
 	arenaArg, err := s.checkArenaArg(cands)
@@ -858,6 +859,9 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			return nil
 		})
 	}
+	// planner.Validate shares nothing with the algorithms, but it knows
+	// no IR: it checks the placement against the problem built here,
+	// from the lifetimes of the liveness analysis.
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return 0, 0, ir.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
 	}

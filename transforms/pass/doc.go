@@ -1,6 +1,7 @@
 // Package pass is pto-opt's pass manager: the registry of passes and
 // named pipelines, their typed options, textual pipelines, the Context a
-// running pass sees, and the Manager that runs a pipeline with
+// running pass sees, the analyses it shares with the passes after it
+// (analysis.go), and the Manager that runs a pipeline with
 // instrumentation (verifier between passes, IR printing, timing,
 // statistics, threads for function passes).
 //

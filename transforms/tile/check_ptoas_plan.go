@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/pto-opt/pto-opt/analysis"
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
@@ -33,6 +32,7 @@ var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
 	Summary:   "Refuse a kernel ptoas's own memory planner (planner=ptoas, no addresses) would run out of room on",
 	Anchor:    "func.func",
 	Parallel:  true,
+	ReadOnly:  true,
 	// A pass that requires this one and finds it has not run (a pipeline
 	// planned with -init-memref=planner=ptoas and lowered by
 	// convert-tile-to-pto) checks each function ptoas will plan itself.
@@ -158,7 +158,7 @@ func checkPTOASFits(ctx *pass.Context, fn *ir.Operation, remarks bool) error {
 		}
 		return d
 	}
-	lv := analysis.ComputeLiveness(fn, nil)
+	lv := pass.GetAnalysis(ctx, pass.Liveness, fn)
 	type event struct {
 		at    int
 		bytes int64

@@ -138,7 +138,7 @@ func runInitMemRef(ctx *pass.Context, fn *ir.Operation, o *initMemRefOptions) er
 		}
 	}
 	if what != "" {
-		rules := placementRules(ctx)
+		rules := placementRules(ctx, fn)
 		rules.Unmaterialized = true
 		if err := analysis.CheckTilePlacement(fn, rules); err != nil {
 			d := ir.AsDiagnostic(err)
