@@ -10,9 +10,10 @@ import (
 // A full overwrite (segments) ends one value and starts another: the
 // group is live over each value's range, with the gaps free.
 // A group is live from its first access to its last. A loop that holds
-// an access but not the definition of every member may carry the bytes
-// from one iteration to the next, so the group is then live for the
-// whole loop — unless the loop's body writes the whole of it before
+// an access may carry the bytes from one iteration to the next (a tile
+// made inside the body too, when its value may reach an iteration
+// argument: it has one address in every iteration), so the group is then
+// live for the whole loop — unless the loop's body writes the whole of it before
 // anything else touches it, unconditionally, in every iteration: then no
 // iteration reads what the one before left, and the group's range is
 // what its accesses span (a group of several roots is never written
@@ -60,7 +61,7 @@ func (m *Model) span(g *Group, acc []Access) planner.Interval {
 	lo, hi := acc[0].Point, acc[len(acc)-1].Point+Step
 	for _, a := range acc {
 		for l := a.Op.ParentOp(); l != nil && l != m.Fn; l = l.ParentOp() {
-			if g.definedIn(l) || !isLoop(l) || len(g.Members) == 1 && freshEachIteration(acc, l) {
+			if !isLoop(l) || g.definedIn(l) && !m.carriedBy(g, l) || len(g.Members) == 1 && freshEachIteration(acc, l) {
 				continue
 			}
 			lo, hi = min(lo, m.point[l]), max(hi, m.endOf[l]+Step)
@@ -70,8 +71,7 @@ func (m *Model) span(g *Group, acc []Access) planner.Interval {
 
 }
 
-// definedIn: every member of g is defined inside l (each iteration makes
-// its storage anew).
+// definedIn: every member of g is defined inside l.
 func (g *Group) definedIn(l *ir.Operation) bool {
 	for _, r := range g.Members {
 		if !l.IsAncestorOf(r.Op) {
@@ -79,6 +79,23 @@ func (g *Group) definedIn(l *ir.Operation) bool {
 		}
 	}
 	return true
+}
+
+// carriedBy: a member's value may flow into an argument of a block of
+// l's regions (an iteration argument): one iteration may hand the bytes
+// to the next.
+func (m *Model) carriedBy(g *Group, l *ir.Operation) bool {
+	for _, r := range g.Members {
+		if r.Value == nil {
+			continue
+		}
+		for _, v := range m.aliases.Resolve(r.Value) {
+			if v.Block != nil && v.Block.ParentOp() == l {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isLoop: one of op's regions may run more than once per execution of op.

@@ -225,3 +225,30 @@ func.func @while_loop(%n: i32, %src: !pto.partition_tensor_view<16x16xf32>, %dst
   pto.tstore ins(%post : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
   return
 }
+
+// -----
+
+// A tile made inside a loop body and carried to the next iteration
+// (yielded, read back through the iteration argument) holds its bytes
+// across the iterations: %x, used after the tile's last access in the
+// body, does not take them.
+// CHECK-LABEL: func.func @carried_from_inside
+// CHECK: %a = pto.alloc_tile addr = %[[A:[^ ]*]] :
+// CHECK-NOT: %x = pto.alloc_tile addr = %[[A]] :
+// CHECK: scf.yield
+func.func @carried_from_inside(%n: index, %src: !pto.partition_tensor_view<16x16xf32>, %dst: !pto.partition_tensor_view<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = arith.constant 2.0 : f32
+  %init = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%init : !pto.tile_buf<vec, 16x16xf32>)
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%it = %init) -> (!pto.tile_buf<vec, 16x16xf32>) {
+    %a = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+    pto.tadds ins(%it, %s : !pto.tile_buf<vec, 16x16xf32>, f32) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+    %x = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+    pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%x : !pto.tile_buf<vec, 16x16xf32>)
+    pto.tstore ins(%x : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
+    scf.yield %a : !pto.tile_buf<vec, 16x16xf32>
+  }
+  return
+}
