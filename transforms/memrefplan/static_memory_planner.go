@@ -13,12 +13,12 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/llvmlayout"
 	"github.com/pto-opt/pto-opt/dialect/arith"
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
-	"github.com/pto-opt/pto-opt/internal/llvmlayout"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
@@ -52,7 +52,7 @@ import (
 // Where upstream is wrong for some input, pto-opt follows what the
 // lowered program does (upstream's tests, all f32/i32/i8, are unchanged):
 //   - a buffer takes the bytes and the alignment its elements have once
-//     lowered to LLVM (internal/llvmlayout), not ceil(elements * bitwidth
+//     lowered to LLVM (analysis/llvmlayout), not ceil(elements * bitwidth
 //     / 8) at any byte: memref<4xi17> takes 16 bytes, an f64 buffer starts
 //     at a multiple of 8; an element without a static size (a scalable
 //     vector) is left on the heap with a remark;
@@ -79,8 +79,6 @@ var StaticMemoryPlannerAnalysis = pass.WithOptions(&pass.Pass{
 		"arena-bytes": "Total bytes of the arenas created",
 	},
 }, runStaticPlanner)
-
-func init() { pass.Register(StaticMemoryPlannerAnalysis) }
 
 type options struct {
 	Algorithm     string // a planner algorithm

@@ -335,9 +335,10 @@ func (r *run) dump(header string, op *ir.Operation) {
 	io.WriteString(r.m.PrintOut, header)
 	printer.Print(r.m.PrintOut, op, r.m.PrintOpts)
 	io.WriteString(r.m.PrintOut, "\n")
-	if op.Name == "builtin.module" {
+	if op.ParentOp() == nil {
 		// mlir-opt prints a top-level op with a trailing newline of its
-		// own, so a module dump is followed by two empty lines.
+		// own, so the dump of the module a pass runs on is followed by two
+		// empty lines (of a module nested in it, by one).
 		io.WriteString(r.m.PrintOut, "\n")
 	}
 }
@@ -372,7 +373,7 @@ func (m *Manager) StatisticsReport() string {
 	anchor := ""
 	for _, s := range m.stats {
 		indent := ""
-		if s.anchor != "builtin.module" {
+		if s.anchor != rootAnchor() {
 			if anchor != s.anchor {
 				fmt.Fprintf(&sb, "'%s' Pipeline\n", s.anchor)
 				anchor = s.anchor

@@ -19,22 +19,24 @@ import (
 // analysis and of liveness/interference. Values are named as the printed
 // function names them.
 
-func init() {
-	pass.Register(&pass.Pass{
-		Name:      "test-print-aliases",
-		ClassName: "TestPrintAliases",
-		Summary:   "Print, for each allocation, its forward and reverse alias sets",
-		Anchor:    "func.func",
-		ReadOnly:  true,
-		Run:       runPrintAliases,
-	}, &pass.Pass{
-		Name:      "test-print-liveness",
-		ClassName: "TestPrintLiveness",
-		Summary:   "Print program points, lifetime intervals and interference",
-		Anchor:    "func.func",
-		ReadOnly:  true,
-		Run:       runPrintLiveness,
-	})
+// PrintAliases is test-print-aliases.
+var PrintAliases = &pass.Pass{
+	Name:      "test-print-aliases",
+	ClassName: "TestPrintAliases",
+	Summary:   "Print, for each allocation, its forward and reverse alias sets",
+	Anchor:    "func.func",
+	ReadOnly:  true,
+	Run:       runPrintAliases,
+}
+
+// PrintLiveness is test-print-liveness.
+var PrintLiveness = &pass.Pass{
+	Name:      "test-print-liveness",
+	ClassName: "TestPrintLiveness",
+	Summary:   "Print program points, lifetime intervals and interference",
+	Anchor:    "func.func",
+	ReadOnly:  true,
+	Run:       runPrintLiveness,
 }
 
 func out(ctx *pass.Context) io.Writer {

@@ -68,8 +68,6 @@ var AllocateAddr = pass.WithOptions(&pass.Pass{
 	},
 }, runAllocateAddr)
 
-func init() { pass.Register(AllocateAddr) }
-
 type allocateAddrOptions struct {
 	Planner   string        // a planner algorithm
 	TimeLimit time.Duration // dsa-rp's wall-clock safety stop, 0 for none

@@ -52,8 +52,6 @@ var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
 	return err
 })
 
-func init() { pass.Register(CheckPTOASPlan) }
-
 // checkLevel2Fits runs the check on every function under op whose
 // allocations have no addresses (ptoas plans those itself: level 2);
 // functions with addresses are ptoas's level 3, which plans nothing.

@@ -32,8 +32,6 @@ var CheckTilePlacement = &pass.Pass{
 	},
 }
 
-func init() { pass.Register(CheckTilePlacement) }
-
 // CheckTileAddrs refuses, at its op, an address a lowering would emit
 // that the target cannot use: an allocation's (misaligned, past the
 // capacity, in a reserved window) or a tile's offset in its allocation

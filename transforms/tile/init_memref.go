@@ -40,8 +40,6 @@ var InitMemRef = pass.WithOptions(&pass.Pass{
 	Stats:         map[string]string{"num-allocs": "Number of tile.alloc ops created"},
 }, runInitMemRef)
 
-func init() { pass.Register(InitMemRef) }
-
 type initMemRefOptions struct {
 	Planner string // the pipeline's planner (pto-memory-plan's)
 }

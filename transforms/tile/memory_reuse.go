@@ -74,8 +74,6 @@ var MemoryReuse = pass.WithOptions(&pass.Pass{
 	},
 }, runMemoryReuse)
 
-func init() { pass.Register(MemoryReuse) }
-
 type memoryReuseOptions struct {
 	Subranges bool
 	// InPlace: on pto kernels, an output may take the tile of an input

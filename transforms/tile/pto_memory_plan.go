@@ -43,8 +43,6 @@ func withInPlace(steps []pass.Step, inPlace bool) []pass.Step {
 	return out
 }
 
-func init() { pass.Register(PTOMemoryPlan) }
-
 // pipelinePlanners are the planners of pto-memory-plan, in the order
 // --help lists them; init-memref's planner option takes the same names.
 var pipelinePlanners = []string{"pypto", "dsa-rp", "ptoas"}

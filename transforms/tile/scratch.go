@@ -32,8 +32,6 @@ var MaterializeScratch = &pass.Pass{
 	Run: runMaterializeScratch,
 }
 
-func init() { pass.Register(MaterializeScratch) }
-
 // HasScratch reports whether an op of a Scratch row has its scratch
 // input.
 func HasScratch(op *ir.Operation) bool { return tile.ScratchOperand(op) >= 0 }

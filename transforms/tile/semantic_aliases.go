@@ -41,8 +41,6 @@ var MaterializeSemanticAliases = &pass.Pass{
 	Run: runSemanticAliases,
 }
 
-func init() { pass.Register(MaterializeSemanticAliases) }
-
 // materializer is materialize-semantic-aliases at work on one function.
 type materializer struct {
 	ctx   *pass.Context

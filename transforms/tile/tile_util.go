@@ -30,7 +30,7 @@ func allocationOf(v *ir.Value) (*ir.Value, bool) {
 		}
 		// TileLocation stopped at a slice somewhere up the chain: find it.
 		w := v
-		for w.Op != nil && w.Op.Name != "tile.slice" {
+		for w.Op != nil && !tile.ViewsWindow(w.Op) {
 			switch {
 			case w.Op.Has(ir.ResultReusesInput):
 				w = w.Op.Operands[w.Op.Def.ReusedInput]
