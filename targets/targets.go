@@ -234,7 +234,8 @@ var Hazards = map[string]string{
 const HazardSplitLoadTpop = "split-load-tpop"
 
 // SpaceNames lists the memory spaces a target may describe: the tile
-// dialect's on-chip spaces (global memory, ddr, is not planned).
+// dialect's on-chip spaces (global memory, ddr, is not planned), and the
+// spaces only ptoas's language names (PTOSpaces).
 func SpaceNames() []string {
 	var out []string
 	for _, s := range tile.Spaces {
@@ -242,8 +243,13 @@ func SpaceNames() []string {
 			out = append(out, s)
 		}
 	}
-	return out
+	return append(out, PTOSpaces...)
 }
+
+// PTOSpaces are the on-chip spaces of ptoas's language that have no tile
+// space: scaling, the fixpipe's scaling buffer (pto's fp operands),
+// which ptoas plans as a space of its own.
+var PTOSpaces = []string{"scaling"}
 
 func load(nameOrPath string, seen []string) (*Target, error) {
 	for _, s := range seen {

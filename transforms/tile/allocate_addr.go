@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/planner"
@@ -75,6 +76,9 @@ type allocateAddrOptions struct {
 	// WithinBestFit: dsa-rp keeps every space's peak at or below best
 	// fit's (the planner's dsa-rp-within-best-fit).
 	WithinBestFit bool
+	// InPlace: on pto kernels, an output may take the bytes of an input
+	// that dies at its op.
+	InPlace bool
 }
 
 func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
@@ -86,6 +90,7 @@ func (o *allocateAddrOptions) Bind(s *pass.OptionSet) {
 	s.Bool(&o.Penalties, "penalties", true, "Add cross-pipe reuse penalties (planner=dsa-rp)")
 	s.Bool(&o.WithinBestFit, "within-best-fit", true,
 		"planner=dsa-rp: keep every space's peak at or below best fit's, paying reuse penalties rather than bytes")
+	s.Bool(&o.InPlace, "inplace", true, "pto kernels: an op's output may take the bytes of an input that dies at it, at the same address")
 }
 
 // alignSource says where allocate-addr's alignment of a space comes from.
@@ -112,6 +117,10 @@ type addrProblem struct {
 }
 
 func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions) error {
+	if ptobuf.HasRoots(fn) {
+		opt := planner.Options{TimeLimit: o.TimeLimit, Work: o.Work}
+		return planPTO(ctx, fn, "allocate-addr", o.Planner, opt, o.InPlace)
+	}
 	if err := checkGivenAddrs(ctx, fn, "allocate-addr"); err != nil {
 		return err
 	}

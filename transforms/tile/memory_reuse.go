@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
@@ -75,10 +76,14 @@ var MemoryReuse = pass.WithOptions(&pass.Pass{
 
 type memoryReuseOptions struct {
 	Subranges bool
+	// InPlace: on pto kernels, an output may take the tile of an input
+	// that dies at its op.
+	InPlace bool
 }
 
 func (o *memoryReuseOptions) Bind(s *pass.OptionSet) {
 	s.Bool(&o.Subranges, "subranges", true, "Allow the capacity-overflow subrange fallback")
+	s.Bool(&o.InPlace, "inplace", true, "pto kernels: an op's output may take the tile of an input that dies at it")
 }
 
 // member is an allocation identity (a tile.alloc and every tile it holds),
@@ -144,6 +149,9 @@ type reuser struct {
 }
 
 func runMemoryReuse(ctx *pass.Context, fn *ir.Operation, o *memoryReuseOptions) error {
+	if ptobuf.HasRoots(fn) {
+		return reusePTO(ctx, fn, o.InPlace)
+	}
 	if err := checkGivenAddrs(ctx, fn, "memory-reuse"); err != nil {
 		return err
 	}

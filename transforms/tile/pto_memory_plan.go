@@ -1,6 +1,11 @@
 package tile
 
-import "github.com/pto-opt/pto-opt/transforms/pass"
+import (
+	"maps"
+	"slices"
+
+	"github.com/pto-opt/pto-opt/transforms/pass"
+)
 
 // PTOMemoryPlan is pto-memory-plan, the whole PyPTO memory pipeline: a
 // named pipeline that expands, by planner, into
@@ -17,7 +22,26 @@ var PTOMemoryPlan = pass.NamedPipeline(&pass.Pass{
 	ClassName: "PTOMemoryPlan",
 	Summary:   "The PyPTO memory pipeline: init-memref, semantic aliases, then reuse and addresses by planner",
 	Anchor:    "func.func",
-}, func(o *ptoMemoryPlanOptions) []pass.Step { return planPipelines[o.Planner] })
+}, func(o *ptoMemoryPlanOptions) []pass.Step { return withInPlace(planPipelines[o.Planner], o.InPlace) })
+
+// withInPlace passes inplace=false on to allocate-addr and memory-reuse.
+func withInPlace(steps []pass.Step, inPlace bool) []pass.Step {
+	if inPlace {
+		return steps
+	}
+	out := slices.Clone(steps)
+	for i, st := range out {
+		if st.Pass == AllocateAddr || st.Pass == MemoryReuse {
+			opts := maps.Clone(st.Opts)
+			if opts == nil {
+				opts = map[string]string{}
+			}
+			opts["inplace"] = "false"
+			out[i].Opts = opts
+		}
+	}
+	return out
+}
 
 // pipelinePlanners are the planners of pto-memory-plan, in the order
 // --help lists them; init-memref's planner option takes the same names.
@@ -48,8 +72,10 @@ var planPipelines = map[string][]pass.Step{
 
 type ptoMemoryPlanOptions struct {
 	Planner string
+	InPlace bool
 }
 
 func (o *ptoMemoryPlanOptions) Bind(s *pass.OptionSet) {
 	s.Enum(&o.Planner, "planner", "pypto", pipelinePlanners, "Memory planner")
+	s.Bool(&o.InPlace, "inplace", true, "pto kernels: an op's output may take the bytes of an input that dies at it")
 }

@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,10 @@ type Buffer struct {
 type Function struct {
 	Name    string
 	Buffers []Buffer // in source order
+	// Reserved are the function's reserved regions (pto.reserve_buffer)
+	// with the base ptoas gave them, in source order: bytes of the
+	// space no buffer may use.
+	Reserved []Buffer
 	// Allocs is the number of memref.alloc ops of the function in the
 	// module before planning; -1 when the standard error does not show
 	// that module. When it is not len(Buffers), ptoas dropped unused
@@ -85,11 +90,11 @@ func Alignment(space string) (align int64, ok bool) {
 }
 
 // Peaks returns, per space, the largest address + size (rounded up to the
-// space's Alignment) over the function's buffers: the bytes of the space
-// the plan uses.
+// space's Alignment) over the function's buffers and reserved regions:
+// the bytes of the space the plan uses.
 func (f *Function) Peaks() (map[string]int64, error) {
 	peaks := map[string]int64{}
-	for _, b := range f.Buffers {
+	for _, b := range slices.Concat(f.Buffers, f.Reserved) {
 		align, ok := Alignment(b.Space)
 		if !ok {
 			return nil, fmt.Errorf("line %d: unknown address space %q", b.Line, b.Space)
@@ -115,6 +120,7 @@ var (
 	pointerCastRE = regexp.MustCompile(`^\s*%[\w$.-]+\s*=\s*pto\.pointer_cast\(([^)]*)\)`)
 	allocRE       = regexp.MustCompile(`\bmemref\.alloc\(`)
 	spaceRE       = regexp.MustCompile(`#pto\.address_space<(\w+)>`)
+	reserveRE     = regexp.MustCompile(`\bpto\.reserve_buffer\s*\{[^}]*\bsize = (\d+), location = (?:#pto\.address_space)?<(\w+)>[^}]*\bbase = (\d+)`)
 )
 
 // Read reads the plan from ptoas's standard error.
@@ -196,6 +202,15 @@ func readModule(text string, first int) (*Plan, error) {
 				return nil, fmt.Errorf("line %d: constant %s: %v", n, m[2], err)
 			}
 			consts[m[1]] = v
+			continue
+		}
+		if m := reserveRE.FindStringSubmatch(l); m != nil && fn != nil {
+			size, err1 := strconv.ParseInt(m[1], 10, 64)
+			base, err2 := strconv.ParseInt(m[3], 10, 64)
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("line %d: pto.reserve_buffer's size or base is not a number", n)
+			}
+			fn.Reserved = append(fn.Reserved, Buffer{Addrs: []int64{base}, Space: m[2], Bytes: size, Line: n})
 			continue
 		}
 		m := pointerCastRE.FindStringSubmatch(l)

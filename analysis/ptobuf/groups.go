@@ -1,0 +1,139 @@
+package ptobuf
+
+import (
+	"slices"
+
+	"github.com/pto-opt/pto-opt/planner"
+)
+
+// group forms the storage groups. A root whose address the input gives
+// and whose first access reads it reads bytes some other root wrote: it
+// joins the roots that wrote them (writersOf), so the group keeps the
+// input's relative placement and is planned as one. Every other root is
+// a group of its own.
+func (m *Model) group() {
+	parent := make([]int, len(m.Roots))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, b := range m.Roots {
+		if !b.Given || b.Kind == Reserve || len(b.Accesses) == 0 || !b.Accesses[0].Read {
+			continue
+		}
+		for _, j := range m.writersOf(i) {
+			parent[find(i)] = find(j)
+		}
+	}
+	byRep := map[int]*Group{}
+	for i, r := range m.Roots {
+		rep := find(i)
+		g := byRep[rep]
+		if g == nil {
+			g = &Group{Space: r.Space}
+			byRep[rep] = g
+			m.Groups = append(m.Groups, g)
+		}
+		g.Members = append(g.Members, r)
+		r.Group = g
+	}
+	for _, g := range m.Groups {
+		base := g.Members[0].Addr
+		for _, r := range g.Members {
+			base = min(base, r.Addr)
+		}
+		for _, r := range g.Members {
+			off := int64(0)
+			if len(g.Members) > 1 {
+				off = r.Addr - base
+			}
+			g.Offsets = append(g.Offsets, off)
+			g.Bytes = max(g.Bytes, off+r.Bytes)
+		}
+	}
+}
+
+func writes(r *Root) bool {
+	return slices.ContainsFunc(r.Accesses, func(a Access) bool { return a.Write })
+}
+
+// accesses are the accesses of every member of g, in program order.
+func (g *Group) accesses() []Access {
+	if len(g.Members) == 1 {
+		return g.Members[0].Accesses
+	}
+	var out []Access
+	for _, r := range g.Members {
+		out = append(out, r.Accesses...)
+	}
+	slices.SortStableFunc(out, func(a, b Access) int { return int(a.Point - b.Point) })
+	return out
+}
+
+// writersOf are the roots whose writes root i's first read may see: of
+// the roots of its space at given addresses overlapping its bytes, the
+// last to write before that read, going back until every byte it reads
+// is covered, and every one that writes inside a loop holding the read
+// after it (the bytes an iteration before left). When the writes before
+// do not cover the bytes, every overlapping writer is taken.
+func (m *Model) writersOf(i int) []int {
+	b := m.Roots[i]
+	first := b.Accesses[0]
+	type cand struct {
+		j    int
+		last int64 // the last write before the read; -1 for none
+	}
+	var cands []cand
+	var all []int
+	for j, a := range m.Roots {
+		if i == j || !a.Given || a.Kind == Reserve || a.Space != b.Space || !writes(a) {
+			continue
+		}
+		if a.Addr >= b.Addr+b.Bytes || b.Addr >= a.Addr+a.Bytes {
+			continue
+		}
+		all = append(all, j)
+		c := cand{j: j, last: -1}
+		for _, w := range a.Accesses {
+			if w.Write && w.Point < first.Point {
+				c.last = w.Point
+			}
+		}
+		cands = append(cands, c)
+	}
+	var out []int
+	for l := first.Op.ParentOp(); l != nil && l != m.Fn; l = l.ParentOp() {
+		if !isLoop(l) {
+			continue
+		}
+		for _, c := range cands {
+			for _, w := range m.Roots[c.j].Accesses {
+				if w.Write && w.Point > first.Point && l.IsAncestorOf(w.Op) && !slices.Contains(out, c.j) {
+					out = append(out, c.j)
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(x, y cand) int { return int(y.last - x.last) })
+	var covered []planner.Interval
+	for _, c := range cands {
+		if c.last < 0 {
+			break
+		}
+		a := m.Roots[c.j]
+		if !slices.Contains(out, c.j) {
+			out = append(out, c.j)
+		}
+		covered = planner.MergeIntervals(append(covered, planner.Interval{Start: max(a.Addr, b.Addr), End: min(a.Addr+a.Bytes, b.Addr+b.Bytes)}))
+		if len(covered) == 1 && covered[0].Start == b.Addr && covered[0].End == b.Addr+b.Bytes {
+			return out
+		}
+	}
+	return all
+}

@@ -1,0 +1,99 @@
+package ptobuf
+
+import (
+	"slices"
+
+	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
+	"github.com/pto-opt/pto-opt/planner"
+)
+
+// InPlace is an op whose destination Out may be written over its input
+// In: In dies at Op (at Point), both are tiles of one type, and the op
+// allows it (its InPlaceInputs). The two may then share bytes — at one
+// address: In's range may end, and Out's begin, at Point+1.
+type InPlace struct {
+	Op      *ir.Operation
+	Point   int64
+	Out, In *Group
+}
+
+// inPlaceFacts are the inputs an op's destination may be written over.
+type inPlaceFacts interface {
+	InPlaceInputs(op *ir.Operation, arch *pto.Arch) []*ir.Value
+}
+
+// InPlacePairs lists the in-place opportunities of the function on arch
+// (the target's ptoas arch: some ops may write in place on one arch and
+// not another), in program order.
+func (m *Model) InPlacePairs(arch *pto.Arch) []InPlace {
+	var out []InPlace
+	m.Fn.Walk(func(op *ir.Operation) bool {
+		f, ok := ir.InterfaceOf[inPlaceFacts](op)
+		if !ok {
+			return true
+		}
+		of, ok := ir.InterfaceOf[outsFacts](op)
+		if !ok {
+			return true
+		}
+		outs := of.Outs(op)
+		if len(outs) != 1 {
+			return true
+		}
+		d := m.rootOf[outs[0]]
+		p := m.point[op]
+		if d == nil || len(d.Group.Members) != 1 || !m.wholeAt(d, op) {
+			return true
+		}
+		for _, v := range f.InPlaceInputs(op, arch) {
+			s := m.rootOf[v]
+			if s == nil || s == d || len(s.Group.Members) != 1 || s.Space != d.Space || v.Type.String() != outs[0].Type.String() {
+				continue
+			}
+			if m.readsElsewhere(op, v, s) {
+				continue // another operand reads the input's bytes, maybe at other positions
+			}
+			if !meetOnlyAt(s.Group.Live, d.Group.Live, p) {
+				continue // both live elsewhere at once: the input lives on after op, or the output before it
+			}
+			out = append(out, InPlace{Op: op, Point: p, Out: d.Group, In: s.Group})
+		}
+		return true
+	})
+	return out
+}
+
+// wholeAt: op writes all of r without reading it.
+func (m *Model) wholeAt(r *Root, op *ir.Operation) bool {
+	for _, a := range r.Accesses {
+		if a.Op == op {
+			return a.Whole
+		}
+	}
+	return false
+}
+
+// meetOnlyAt: the two live sets share no point but p.
+func meetOnlyAt(a, b []planner.Interval, p int64) bool {
+	for _, x := range a {
+		for _, y := range b {
+			lo, hi := max(x.Start, y.Start), min(x.End, y.End)
+			if lo < hi && (lo != p || hi != p+Step) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// readsElsewhere: an operand of op other than v (the input itself) may
+// refer to r's bytes: a view of it, or a value that may be it.
+func (m *Model) readsElsewhere(op *ir.Operation, v *ir.Value, r *Root) bool {
+	for _, w := range op.Operands {
+		if w != v && slices.Contains(m.rootsOf(w), r) {
+			return true
+		}
+	}
+	return false
+}
