@@ -2,6 +2,7 @@ package tile
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/pto-opt/pto-opt/analysis"
@@ -117,6 +118,24 @@ func (o *checkPTOASPlanOptions) Bind(s *pass.OptionSet) {
 // fn (nil: it fits).
 func ptoasRefusal(ctx *pass.Context, fn *ir.Operation, p ptoasSpacePlan) *ir.Diagnostic {
 	var d *ir.Diagnostic
+	if !p.result.Fits {
+		for _, b := range p.placed {
+			if b.bytes <= p.capBytes {
+				continue
+			}
+			// One tile alone does not fit: the error is at it. The
+			// figure for the whole space stays, as ptoas would say it.
+			need := ""
+			if !p.result.Undecided {
+				verb := "would"
+				if p.orderDependent {
+					verb = "may"
+				}
+				need = fmt.Sprintf(" (ptoas's planner %s need %d bytes of '%s' in all)", verb, p.needBytes, p.space)
+			}
+			return tooLargeAlone("check-ptoas-plan", fn, b.alloc, b.bytes, p.capBytes, "target '"+ctx.Target.Name+"' as ptoas plans it (planner=ptoas)", need)
+		}
+	}
 	switch {
 	case p.result.Undecided:
 		d = ir.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoas.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
@@ -216,6 +235,11 @@ func checkPTOASFits(ctx *pass.Context, fn *ir.Operation, remarks bool) error {
 			peak = max(peak, live)
 			if e.bytes > 0 {
 				total, _ = checked.Add(total, e.bytes)
+			}
+		}
+		for _, a := range Allocs(fn) {
+			if size := allocSize(a); tile.SpaceOf(a.Results[0].Type) == space && size > capacity {
+				return tooLargeAlone("check-ptoas-plan", fn, a, size, capacity, "target '"+ctx.Target.Name+"' (planner=ptoas)", "")
 			}
 		}
 		switch {
