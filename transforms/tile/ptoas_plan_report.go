@@ -11,10 +11,17 @@ import (
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 )
 
-// PTOASAlgorithm is how memory reports name the placement check-ptoas-plan
-// predicts: ptoas's own PlanMemory, which places the tiles when ptoas
-// reads the kernel; pto-opt gives no addresses under planner=ptoas.
-const PTOASAlgorithm = "ptoas-predicted"
+// How memory reports name the placement check-ptoas-plan predicts:
+// ptoas's own PlanMemory, which places the tiles when ptoas reads the
+// kernel (pto-opt gives no addresses under planner=ptoas). Predicted is
+// the placement ptoas will make; possible, one it may make, when ptoas
+// takes the tiles first live at a loop's start in an order pto-opt
+// cannot know (more than 16 values live there): the report then shows
+// allocation order's, or the worst order's when one does not fit.
+const (
+	PTOASPredicted = "ptoas-predicted"
+	PTOASPossible  = "ptoas-possible"
+)
 
 // ptoasReport is the memory report of the placement ptoas's planner will
 // make of fn (the model's, in ptoas's terms): per space the target
@@ -62,7 +69,13 @@ func ptoasReport(fn *ir.Operation, l *ptoasLiveness, plans []ptoasSpacePlan, fai
 			p.Separations = append(p.Separations, planner.Separation{A: a, B: b, Reason: "semantic_no_alias"})
 		}
 	}
-	f := planning.Report(fn, "check-ptoas-plan", PTOASAlgorithm, p, sol, report.Options{Locs: locs, Members: members, Points: l.points})
+	algo := PTOASPredicted
+	for _, sp := range plans {
+		if sp.unordered {
+			algo = PTOASPossible
+		}
+	}
+	f := planning.Report(fn, "check-ptoas-plan", algo, p, sol, report.Options{Locs: locs, Members: members, Points: l.points})
 	f.Failed = failed
 	return f
 }
