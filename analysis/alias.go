@@ -12,9 +12,62 @@ import (
 )
 
 // Aliases is the "may flow into" graph of buffer values under an op.
+//
+// Each value in an edge has a node holding both its edge lists, found by
+// one map lookup: building the graph of a large kernel is mostly map
+// work, and a map per list took two lookups and an update per edge end.
 type Aliases struct {
-	succ map[*ir.Value][]*ir.Value
-	pred map[*ir.Value][]*ir.Value
+	index map[*ir.Value]int // a value's node in nodes
+	nodes []aliasNode
+	// spare is where first edges of a list are cut from: most lists
+	// hold one value, and one allocation for a thousand of them spares
+	// the allocator (and the collector) a thousand small ones.
+	spare []*ir.Value
+}
+
+// aliasNode is a value's edges: the values it flows into (succ) and
+// those flowing into it (pred).
+type aliasNode struct{ succ, pred []*ir.Value }
+
+// id is v's node, made if v has none yet.
+func (a *Aliases) id(v *ir.Value) int {
+	if i, ok := a.index[v]; ok {
+		return i
+	}
+	i := len(a.nodes)
+	a.index[v] = i
+	a.nodes = append(a.nodes, aliasNode{})
+	return i
+}
+
+// push appends v to list, the first value in a slice of spare.
+func (a *Aliases) push(list []*ir.Value, v *ir.Value) []*ir.Value {
+	if cap(list) > 0 {
+		return append(list, v)
+	}
+	if len(a.spare) == 0 {
+		a.spare = make([]*ir.Value, 1024)
+	}
+	list = a.spare[:1:1]
+	a.spare = a.spare[1:]
+	list[0] = v
+	return list
+}
+
+// succ lists the values v flows into directly.
+func (a *Aliases) succ(v *ir.Value) []*ir.Value {
+	if i, ok := a.index[v]; ok {
+		return a.nodes[i].succ
+	}
+	return nil
+}
+
+// pred lists the values flowing into v directly.
+func (a *Aliases) pred(v *ir.Value) []*ir.Value {
+	if i, ok := a.index[v]; ok {
+		return a.nodes[i].pred
+	}
+	return nil
 }
 
 // isScalar reports types that never carry a buffer.
@@ -35,7 +88,7 @@ func NewAliases(root *ir.Operation) *Aliases {
 // newAliasesSized is NewAliases with the number of values under root
 // known (see irSize).
 func newAliasesSized(root *ir.Operation, values int) *Aliases {
-	a := &Aliases{succ: make(map[*ir.Value][]*ir.Value, values/2), pred: make(map[*ir.Value][]*ir.Value, values)}
+	a := &Aliases{index: make(map[*ir.Value]int, values), nodes: make([]aliasNode, 0, values)}
 	root.Walk(func(op *ir.Operation) bool {
 		a.addOp(op)
 		return true
@@ -50,13 +103,13 @@ func (a *Aliases) edge(from, to *ir.Value) {
 	// Scan the predecessors of to, not the successors of from: an
 	// allocation has an edge to every tile written into it, while a value
 	// has few predecessors (its op's operands, the yields of its region).
-	for _, x := range a.pred[to] {
-		if x == from {
-			return
-		}
+	t := a.id(to)
+	if slices.Contains(a.nodes[t].pred, from) {
+		return
 	}
-	a.succ[from] = append(a.succ[from], to)
-	a.pred[to] = append(a.pred[to], from)
+	f := a.id(from) // may grow nodes: index it only now
+	a.nodes[f].succ = a.push(a.nodes[f].succ, to)
+	a.nodes[t].pred = a.push(a.nodes[t].pred, from)
 }
 
 func (a *Aliases) addOp(op *ir.Operation) {
@@ -122,13 +175,17 @@ func (a *Aliases) addOp(op *ir.Operation) {
 // regions' entry blocks. op must have no successors.
 func (a *Aliases) Update(op *ir.Operation) {
 	drop := func(r *ir.Value) {
-		for _, from := range a.pred[r] {
-			succ := a.succ[from]
-			if k := slices.Index(succ, r); k >= 0 {
-				a.succ[from] = slices.Delete(succ, k, k+1)
+		i, ok := a.index[r]
+		if !ok {
+			return
+		}
+		for _, from := range a.nodes[i].pred {
+			n := &a.nodes[a.index[from]]
+			if k := slices.Index(n.succ, r); k >= 0 {
+				n.succ = slices.Delete(n.succ, k, k+1)
 			}
 		}
-		delete(a.pred, r)
+		a.nodes[i].pred = nil
 	}
 	for _, r := range op.Results {
 		drop(r)
@@ -144,12 +201,13 @@ func (a *Aliases) Update(op *ir.Operation) {
 }
 
 // Resolve returns v and every value it may flow into, breadth-first.
-func (a *Aliases) Resolve(v *ir.Value) []*ir.Value { return closure(v, a.succ) }
+func (a *Aliases) Resolve(v *ir.Value) []*ir.Value { return a.closure(v, true) }
 
 // ResolveReverse returns v and every value that may flow into it.
-func (a *Aliases) ResolveReverse(v *ir.Value) []*ir.Value { return closure(v, a.pred) }
+func (a *Aliases) ResolveReverse(v *ir.Value) []*ir.Value { return a.closure(v, false) }
 
-func closure(v *ir.Value, next map[*ir.Value][]*ir.Value) []*ir.Value {
+// closure is v and what it reaches, forward (succ) or backward (pred).
+func (a *Aliases) closure(v *ir.Value, forward bool) []*ir.Value {
 	out := []*ir.Value{v}
 	// Most closures hold a handful of values (a tile and its views or
 	// in-place results): out itself is the seen set until it grows, so
@@ -157,7 +215,14 @@ func closure(v *ir.Value, next map[*ir.Value][]*ir.Value) []*ir.Value {
 	const small = 16
 	var seen map[*ir.Value]bool
 	for i := 0; i < len(out); i++ {
-		for _, w := range next[out[i]] {
+		var next []*ir.Value
+		if n, ok := a.index[out[i]]; ok {
+			next = a.nodes[n].succ
+			if !forward {
+				next = a.nodes[n].pred
+			}
+		}
+		for _, w := range next {
 			if seen == nil && len(out) < small {
 				if !slices.Contains(out, w) {
 					out = append(out, w)
@@ -190,7 +255,7 @@ func IsAllocation(v *ir.Value) bool {
 func (a *Aliases) Roots(v *ir.Value) []*ir.Value {
 	var out []*ir.Value
 	for _, w := range a.ResolveReverse(v) {
-		if IsAllocation(w) || len(a.pred[w]) == 0 {
+		if IsAllocation(w) || len(a.pred(w)) == 0 {
 			out = append(out, w)
 		}
 	}

@@ -49,24 +49,18 @@ type tileWrite struct {
 // target (collectTilePlan), no op writes over an input it must not alias
 // (checkNoAlias), and every read sees its producer's bytes (the flow
 // check of placement_flow.go).
+//
+// It builds its own alias graph, on purpose, and takes none from the
+// passes (not even one the pass manager caches): a graph the planning
+// computed, or one cached and gone stale, would be trusting what is
+// being checked. Nor does it take a liveness: the flow check follows
+// the program's own order of writes and reads.
 func CheckTilePlacement(fn *ir.Operation, rules PlacementRules) error {
-	return CheckTilePlacementAliases(fn, rules, nil)
-}
-
-// CheckTilePlacementAliases is CheckTilePlacement with fn's alias graph
-// given (nil: built here), for a pass that built it and has changed no
-// op or operand since, only attributes such as addresses: the graph is
-// a function of the IR alone, so building it again gives the same. The
-// plan itself is still read from the IR and checked in full.
-func CheckTilePlacementAliases(fn *ir.Operation, rules PlacementRules, aa *Aliases) error {
 	tp, err := collectTilePlan(fn, rules)
 	if err != nil {
 		return err
 	}
-	if aa == nil {
-		aa = NewAliases(fn)
-	}
-	if err := tp.checkNoAlias(aa, rules.Target); err != nil {
+	if err := tp.checkNoAlias(NewAliases(fn), rules.Target); err != nil {
 		return err
 	}
 	// Every read sees the bytes its producer wrote (on every path, in

@@ -281,7 +281,7 @@ func (c *flowCheck) windowPlace(v *ir.Value) (place, bool) {
 		switch {
 		case op.Has(ir.ViewLike):
 			src := op.Operands[op.Def.ViewSource]
-			if op.Name == "tile.slice" {
+			if tile.ViewsWindow(op) {
 				return c.placeOf(src)
 			}
 			v = src
@@ -368,7 +368,7 @@ func (c *flowCheck) block(b *ir.Block, st *memState) (*memState, error) {
 		}
 		var err error
 		switch {
-		case op.Def != nil && op.Def.Branch != nil && len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) && op.Name == "scf.for":
+		case IsCountedLoop(op):
 			st, err = c.loop(op, st)
 		case op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op):
 			st, err = c.cond(op, st)
@@ -438,6 +438,8 @@ type carry struct {
 func (c *flowCheck) loop(L *ir.Operation, st *memState) (*memState, error) {
 	body := L.Body(0)
 	yield := body.Terminator()
+	lp, _ := AsCountedLoop(L)
+	iterArgs := lp.IterArgs(L)
 	if err := c.readOperands(st, L); err != nil {
 		return nil, err
 	}
@@ -447,7 +449,7 @@ func (c *flowCheck) loop(L *ir.Operation, st *memState) (*memState, error) {
 			continue
 		}
 		p, ok := c.placeOf(res)
-		cs = append(cs, carry{p: p, ok: ok, arg: body.Args[1+i], res: res})
+		cs = append(cs, carry{p: p, ok: ok, arg: iterArgs[i], res: res})
 	}
 	rename := func(s *memState, to func(carry) *ir.Value) *memState {
 		for _, k := range cs {

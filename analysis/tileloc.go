@@ -52,7 +52,7 @@ func TileLocation(v *ir.Value) (TileLoc, bool) {
 		case op.Has(ir.ResultReusesInput):
 			v = op.Operands[op.Def.ReusedInput]
 		case op.Has(ir.ViewLike):
-			if op.Name == "tile.slice" {
+			if tile.ViewsWindow(op) {
 				return TileLoc{}, false // the window's offset depends on operands
 			}
 			v = op.Operands[op.Def.ViewSource]

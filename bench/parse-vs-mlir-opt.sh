@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # parse-vs-mlir-opt.sh times pto-opt's parse+print against mlir-opt's on
-# the benchmark shapes of internal/gen (go run ./internal/gen/mlirgen -list):
+# the benchmark shapes of internal/gen (go run ./bench/mlirgen -list):
 # `pto-opt file.mlir -o /dev/null` and `mlir-opt file.mlir -o /dev/null`,
 # run alternately on the same file, ROUNDS times each. It prints, per
 # shape, size, form and threading, the median CPU time (user + system)
@@ -30,7 +30,7 @@ if [ ! -x /usr/bin/time ]; then
 fi
 dir=$(mktemp -d)
 if [ "${KEEP:-}" != 1 ]; then trap 'rm -rf "$dir"' EXIT; else echo "files in $dir" >&2; fi
-go build -o "$dir/mlirgen" ./internal/gen/mlirgen
+go build -o "$dir/mlirgen" ./bench/mlirgen
 if [ -z "${PTO_OPT:-}" ]; then
 	go build -o "$dir/pto-opt" ./cmd/pto-opt
 	PTO_OPT=$dir/pto-opt

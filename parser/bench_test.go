@@ -18,7 +18,7 @@ import (
 // peak resident set (maxRSS-MB, which includes the benchmark harness and
 // the generated text). Compare with mlir-opt on the same file:
 //
-//	go run ./internal/gen/mlirgen -bytes 5242880 > /tmp/big.mlir
+//	go run ./bench/mlirgen -bytes 5242880 > /tmp/big.mlir
 //	/usr/bin/time -f "%e s %U user %S sys %M KB" pto-opt /tmp/big.mlir >/dev/null
 //	/usr/bin/time -f "%e s %U user %S sys %M KB" mlir-opt /tmp/big.mlir >/dev/null
 func BenchmarkParsePrint5MB(b *testing.B) {

@@ -156,9 +156,6 @@ func (s *state) customOp() (*ir.OperationState, error) {
 	s.asm.s = s
 	outer, outerIsolated := s.defaultDialect, s.isolatedOp
 	s.defaultDialect = def.DefaultDialect
-	if name == "builtin.module" {
-		s.defaultDialect = "builtin" // ModuleOp's, kept out of the printer's table
-	}
 	s.isolatedOp = def.Traits.Has(ir.IsolatedFromAbove)
 	err := def.Parse(&s.asm, st)
 	s.defaultDialect, s.isolatedOp = outer, outerIsolated

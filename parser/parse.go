@@ -26,7 +26,10 @@ func (p *Parser) parse(filename string, text string) (*ir.Operation, error) {
 // cache, whose spellings may name aliases), the pending dense literals,
 // the locations waiting for an alias.
 func (p *Parser) reset() {
-	p.st.defaultDialect = "builtin"
+	p.st.defaultDialect = ""
+	if top := ir.TopLevel(); top != nil {
+		p.st.defaultDialect = top.DefaultDialect // the file's ops are in it
+	}
 	p.st.typeAlias = map[string]ir.Type{}
 	p.st.typeCache = map[string]ir.Type{}
 	p.st.dictCache = nil
@@ -62,8 +65,12 @@ func (p *Parser) parseWholeOnce(filename string, src string) (*ir.Operation, err
 	if err != nil {
 		return nil, err
 	}
+	top := ir.TopLevel()
+	if top == nil {
+		return nil, ir.NewError(ir.At(filename, 1, 1), "no dialect registers the top-level op a file's ops are in (a program that reads IR imports dialect/all)")
+	}
 	b := &builder{allowUnreg: p.opts.AllowUnregistered}
-	if len(ops) == 1 && ops[0].Name == "builtin.module" && ops[0].NumResults() == 0 {
+	if len(ops) == 1 && ops[0].Name == top.Name && ops[0].NumResults() == 0 {
 		b.push(true)
 		m, err := b.buildOp(ops[0])
 		if err != nil {
@@ -74,7 +81,7 @@ func (p *Parser) parseWholeOnce(filename string, src string) (*ir.Operation, err
 		}
 		return m, nil
 	}
-	m := ir.NewOperation("builtin.module", ir.At(filename, 0, 0), nil, nil)
+	m := ir.NewOperation(top.Name, ir.At(filename, 0, 0), nil, nil)
 	body := m.AddRegion().AddBlock()
 	b.push(true)
 	for i, st := range ops {

@@ -384,16 +384,17 @@ func (p *printer) printOp(op *ir.Operation) {
 	p.writeResults(op)
 	if op.Def != nil && op.Def.Print != nil && !p.opts.Generic && (op.Def.GenericOnly == nil || !op.Def.GenericOnly(op)) {
 		// The dialect prefix is dropped where it is the default dialect of
-		// the enclosing op: builtin at the top level and in a module, the
-		// op's own elsewhere (func in a function). A module in a function
-		// stays builtin.module, as the parser requires.
+		// the enclosing op, at the top level the top-level op's: builtin at
+		// the top level and in a module, func in a function. A module in a
+		// function stays builtin.module, as the parser requires.
 		name := op.Name
-		dd := "builtin"
-		if parentOp := op.ParentOp(); parentOp != nil && parentOp.Name != "builtin.module" {
-			dd = ""
-			if parentOp.Def != nil {
-				dd = parentOp.Def.DefaultDialect
+		dd := ""
+		if parentOp := op.ParentOp(); parentOp == nil {
+			if top := ir.TopLevel(); top != nil {
+				dd = top.DefaultDialect
 			}
+		} else if parentOp.Def != nil {
+			dd = parentOp.Def.DefaultDialect
 		}
 		if dd != "" && strings.HasPrefix(name, dd+".") {
 			name = name[len(dd)+1:]

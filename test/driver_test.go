@@ -16,8 +16,8 @@ import (
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/internal/filecheck"
 	"github.com/pto-opt/pto-opt/internal/testtool"
+	"github.com/pto-opt/pto-opt/test/internal/filecheck"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 

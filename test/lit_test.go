@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
-	"github.com/pto-opt/pto-opt/internal/filecheck"
-	"github.com/pto-opt/pto-opt/internal/lit"
+	"github.com/pto-opt/pto-opt/test/internal/filecheck"
+	"github.com/pto-opt/pto-opt/test/internal/lit"
 )
 
 // tools are the commands RUN lines may use, run in-process.

@@ -22,7 +22,7 @@ import (
 // kernel computes, or refused with a located diagnostic about the
 // program. Kernels come from internal/gen/tilegen; each is planned by the
 // driver with -check-tile-placement and --verify-plan, which runs it
-// before and after planning on the reference executor (internal/tilerun)
+// before and after planning on the reference executor (analysis/tilerun)
 // with four inputs.
 //
 // A finding is any other outcome: a divergence the executor sees, a plan

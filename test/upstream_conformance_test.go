@@ -25,8 +25,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/internal/lit"
 	"github.com/pto-opt/pto-opt/internal/testtool"
+	"github.com/pto-opt/pto-opt/test/internal/lit"
 )
 
 func upstreamDir(t *testing.T) string {

@@ -9,8 +9,11 @@ func init() {
 			Summary:  "a top-level container of operations",
 			Traits:   ir.IsolatedFromAbove | ir.NoTerminator | ir.Symbol | ir.SymbolTable,
 			Inherent: []string{"sym_name", "sym_visibility"},
-			Parse:    parseModule,
-			Print:    printModule,
+			// Inside a module (and at a file's top level) builtin ops
+			// drop their prefix, as ModuleOp's default dialect lets them.
+			DefaultDialect: "builtin",
+			Parse:          parseModule,
+			Print:          printModule,
 			Verify: func(op *ir.Operation) error {
 				if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
 					return ir.Errorf(op, "expects a single-block region")
@@ -24,6 +27,8 @@ func init() {
 			},
 		},
 	)
+	// A file's ops are in a builtin.module, as in MLIR.
+	ir.RegisterTopLevel(ir.Lookup("builtin.module"))
 }
 
 func parseModule(p ir.AsmParser, st *ir.OperationState) error {

@@ -220,12 +220,44 @@ func Register(defs ...*OpDef) {
 		if _, dup := registry[d.Name]; dup {
 			panic("dialect: duplicate op " + d.Name)
 		}
+		if more := pendingInterfaces[d.Name]; more != nil {
+			d.Interfaces = append(d.Interfaces, more...)
+			delete(pendingInterfaces, d.Name)
+		}
 		registry[d.Name] = d
 	}
 }
 
+// pendingInterfaces are the interfaces attached to ops not registered yet.
+var pendingInterfaces = map[string][]any{}
+
+// AttachInterface adds impl to the op interfaces of the op named name
+// (OpDef.Interfaces): at once when it is registered, else when it is. A
+// dialect attaches there what its ops implement apart from their
+// definitions, as MLIR's external models do (arith's integer semantics).
+func AttachInterface(name string, impl any) {
+	if d := registry[name]; d != nil {
+		d.Interfaces = append(d.Interfaces, impl)
+		return
+	}
+	pendingInterfaces[name] = append(pendingInterfaces[name], impl)
+}
+
 // Lookup returns the registered definition or nil.
 func Lookup(name string) *OpDef { return registry[name] }
+
+// topLevel is the top-level op (see RegisterTopLevel).
+var topLevel *OpDef
+
+// RegisterTopLevel makes def, a registered op, the top-level op: the op
+// a parsed file's ops are wrapped in unless the file is one such op, as
+// MLIR's parser wraps them in an implicit builtin.module (which
+// dialect/builtin registers). The ops at a file's top level are read and
+// printed with its DefaultDialect.
+func RegisterTopLevel(def *OpDef) { topLevel = def }
+
+// TopLevel is the top-level op, nil when no dialect has registered one.
+func TopLevel() *OpDef { return topLevel }
 
 // RegisteredDialects reports whether a dialect has any registered op.
 func IsRegisteredDialect(d string) bool {

@@ -8,6 +8,7 @@ func init() {
 			Name: "scf.for", Summary: "a counted loop with loop-carried values",
 			Inherent:           []string{"unsignedCmp"},
 			Branch:             forBranch{},
+			Interfaces:         []any{forBranch{}},
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseFor,
 			Print:              printFor,

@@ -7,6 +7,7 @@ func init() {
 		&ir.OpDef{
 			Name: "scf.if", Summary: "a conditional with optional results",
 			Branch:             ifBranch{},
+			Interfaces:         []any{ifBranch{}},
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseIf,
 			Print:              printIf,

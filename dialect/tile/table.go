@@ -80,6 +80,10 @@ type Op struct {
 	// Hazard is the op's part in a hardware hazard the planners keep
 	// apart (GlobalLoad, CubePop), if any.
 	Hazard Hazard
+	// Copies: the result is a copy of the bytes of the one tile input,
+	// into the result's space (the target's moves say between which
+	// spaces it can copy).
+	Copies bool
 	// Scratch: the op takes a scratch (tmp) tile its ptoas instruction
 	// needs and the op does not have (materialize-scratch gives it one
 	// before planning; the conversion refuses the op without it).
@@ -208,7 +212,7 @@ var Ops = []Op{
 	// lowering does not emit yet: refused rather than emitted wrong.
 	{Name: "tpop_from_aic", Out: "vec", Shape: ShapeFree, Form: Produces, Pipe: "MTE2", Hazard: CubePop,
 		Doc: "receives a tile the cube core pushed (split AIV kernels)"},
-	{Name: "move", Ins: []In{anyTile}, Shape: ShapeSame, Form: Computes, Alias: AliasNoInput, PipeFor: movePipe,
+	{Name: "move", Ins: []In{anyTile}, Shape: ShapeSame, Form: Computes, Copies: true, Alias: AliasNoInput, PipeFor: movePipe,
 		Doc: "copies a tile to another memory space (mat->left/right on MTE1, acc->vec on FIX)"},
 	// Constants.
 	{Name: "create", Shape: ShapeFree, Form: Produces, Doc: "a new tile of unspecified contents"},
@@ -293,6 +297,28 @@ var opByName = func() map[string]*Op {
 func OpOf(name string) (*Op, bool) {
 	r, ok := opByName[name]
 	return r, ok
+}
+
+// ViewsWindow reports whether op views a window of its source at offsets
+// (tile.slice): a view of a row with Offsets, whose bytes lie where the
+// offsets' values say, not at the source's start.
+func ViewsWindow(op *ir.Operation) bool {
+	r, ok := OpOf(op.Name)
+	return ok && r.Form == Views && r.Offsets
+}
+
+// StoresToTensor reports whether op writes a tile to a global tensor
+// (tile.store: a row of Form Stores).
+func StoresToTensor(op *ir.Operation) bool {
+	r, ok := OpOf(op.Name)
+	return ok && r.Form == Stores
+}
+
+// CopiesTile reports whether op's result is a copy of its tile input
+// (tile.move: a row with Copies).
+func CopiesTile(op *ir.Operation) bool {
+	r, ok := OpOf(op.Name)
+	return ok && r.Copies
 }
 
 // opDef derives the registry entry of a row.

@@ -31,3 +31,6 @@ func init() {
 	ir.RegisterDialect("tile")
 	ir.RegisterTypeParser("tile", parseType)
 }
+
+// IsTileOp reports whether op is an op of the tile dialect.
+func IsTileOp(op *ir.Operation) bool { return op.Dialect() == "tile" }

@@ -13,12 +13,12 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/llvmlayout"
 	"github.com/pto-opt/pto-opt/dialect/arith"
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/internal/ivtree"
-	"github.com/pto-opt/pto-opt/internal/llvmlayout"
 	"github.com/pto-opt/pto-opt/planner"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
@@ -52,7 +52,7 @@ import (
 // Where upstream is wrong for some input, pto-opt follows what the
 // lowered program does (upstream's tests, all f32/i32/i8, are unchanged):
 //   - a buffer takes the bytes and the alignment its elements have once
-//     lowered to LLVM (internal/llvmlayout), not ceil(elements * bitwidth
+//     lowered to LLVM (analysis/llvmlayout), not ceil(elements * bitwidth
 //     / 8) at any byte: memref<4xi17> takes 16 bytes, an f64 buffer starts
 //     at a multiple of 8; an element without a static size (a scalable
 //     vector) is left on the heap with a remark;
@@ -79,8 +79,6 @@ var StaticMemoryPlannerAnalysis = pass.WithOptions(&pass.Pass{
 		"arena-bytes": "Total bytes of the arenas created",
 	},
 }, runStaticPlanner)
-
-func init() { pass.Register(StaticMemoryPlannerAnalysis) }
 
 type options struct {
 	Algorithm     string // a planner algorithm
@@ -150,13 +148,13 @@ func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 		return nil // a declaration
 	}
 	algo := o.Algorithm
-	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: analysis.NewAliases(fn), index: map[*ir.Operation]int{}}
+	s := &state{ctx: ctx, opts: o, fn: fn, entry: entry, aa: pass.GetAnalysis(ctx, pass.AliasGraph, fn), index: map[*ir.Operation]int{}}
 	for i, op := range entry.Ops {
 		s.index[op] = i
 	}
 	s.fine = o.LiftNested || algo == "ffd" || algo == "dsa-rp"
 	if s.fine {
-		s.lv = analysis.ComputeLiveness(fn, s.aa)
+		s.lv = pass.GetAnalysis(ctx, pass.Liveness, fn) // over s.aa
 	}
 
 	// 1. Functions returning memrefs.
@@ -178,6 +176,7 @@ func runStaticPlanner(ctx *pass.Context, fn *ir.Operation, o *options) error {
 		return err
 	}
 	if len(cands) == 0 {
+		ctx.PreserveAll() // nothing to plan: the IR is as it was
 		return nil
 	}
 	arenaArg, err := s.checkArenaArg(cands)
@@ -858,6 +857,9 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			return nil
 		})
 	}
+	// planner.Validate shares nothing with the algorithms, but it knows
+	// no IR: it checks the placement against the problem built here,
+	// from the lifetimes of the liveness analysis.
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return 0, 0, ir.NewError(s.fn.Loc, "internal error: the %s placement failed validation: %v", algo, err)
 	}

@@ -24,6 +24,9 @@ type Context struct {
 	// artifacts receives the values of the keys it collects (see Put);
 	// nil when nothing is collected.
 	artifacts *Artifacts
+	// analyses is the analysis cache of the op the pass runs on
+	// (analysis.go); nil outside a Manager.
+	analyses *passAnalyses
 }
 
 // Ran reports whether p ran earlier in this pipeline. A pass whose input

@@ -39,6 +39,10 @@ type Manager struct {
 	// Threads > 1 lets parallel function passes run on several functions
 	// at once (disabled while printing IR, as mlir-opt does).
 	Threads int
+	// VerifyAnalyses checks every cached analysis a pass is given or
+	// preserves against one computed again (analysis.go); so does
+	// PTO_VERIFY_ANALYSES=1.
+	VerifyAnalyses bool
 
 	// Timings and statistics accumulate over Run calls (one per
 	// -split-input-file chunk). Timings mirrors the pipeline: a nested
@@ -91,7 +95,7 @@ func (f *Failure) Error() string { return fmt.Sprintf("pass '%s' failed", f.Pass
 func (m *Manager) Run(module *ir.Operation) ([]*ir.Diagnostic, error) {
 	var diags []*ir.Diagnostic
 	m.Artifacts.collect = m.Collect
-	r := &run{m: m, diags: &diags, ran: nil, mu: &sync.Mutex{}, timers: &m.Timings}
+	r := &run{m: m, diags: &diags, ran: nil, mu: &sync.Mutex{}, timers: &m.Timings, cache: m.newCache()}
 	err := r.pipeline(m.Pipeline.Coalesced(), module)
 	return diags, err
 }
@@ -105,6 +109,15 @@ type run struct {
 	timers *[]*Timing
 	// artifacts is where artifacts go (nil: the manager's).
 	artifacts *Artifacts
+	// cache holds the analyses of the op the pipeline runs on.
+	cache *analysisCache
+}
+
+// newCache is an empty analysis cache.
+func (m *Manager) newCache() *analysisCache {
+	c := newAnalysisCache()
+	c.verify = m.VerifyAnalyses || verifyAnalysesFromEnv()
+	return c
 }
 
 func (r *run) artifactList() *Artifacts {
@@ -161,9 +174,24 @@ func (r *run) nested(p *Pipeline, op *ir.Operation, timers *[]*Timing) error {
 		}
 	}
 	ranBefore := append([]*Pass(nil), r.ran...)
+	// Each function has its cache while the pipeline runs on it; the
+	// analyses of op are dropped when a pass changed a function.
+	caches := make([]*analysisCache, len(targetsOps))
+	for i := range caches {
+		caches[i] = r.m.newCache()
+	}
+	defer func() {
+		if slices.ContainsFunc(caches, func(c *analysisCache) bool { return c.changed }) {
+			r.cache.changed = true
+			r.cache.invalidate(nil)
+		}
+	}()
 	if !parallel {
-		for _, fn := range targetsOps {
+		outerCache := r.cache
+		defer func() { r.cache = outerCache }()
+		for i, fn := range targetsOps {
 			r.ran = append(r.ran[:0:0], ranBefore...)
+			r.cache = caches[i]
 			if err := r.pipeline(p, fn); err != nil {
 				return err
 			}
@@ -187,7 +215,7 @@ func (r *run) nested(p *Pipeline, op *ir.Operation, timers *[]*Timing) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]*Pass(nil), ranBefore...), timers: timers, artifacts: &arts[i]}
+			sub := &run{m: r.m, mu: r.mu, diags: &lists[i], ran: append([]*Pass(nil), ranBefore...), timers: timers, artifacts: &arts[i], cache: caches[i]}
 			errs[i] = sub.pipeline(p, fn)
 		}()
 	}
@@ -225,6 +253,7 @@ func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 		// check-ptoas-plan predicts when convert-tile-to-pto runs it).
 		ctx.artifacts = r.artifactList()
 	}
+	ctx.analyses = &passAnalyses{op: op, pass: p.Name, cache: r.cache}
 	for _, req := range p.Requires {
 		if slices.Contains(r.ran, req) {
 			continue
@@ -283,6 +312,10 @@ func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 			return &Failure{Pass: p.Name}
 		}
 	}
+	if err := ctx.analyses.afterPass(ctx, p); err != nil {
+		r.emit(ir.AsDiagnostic(err))
+		return &Failure{Pass: p.Name}
+	}
 	if r.m.PrintAfter {
 		r.dump(r.header("After", in), op)
 	}
@@ -304,9 +337,10 @@ func (r *run) dump(header string, op *ir.Operation) {
 	io.WriteString(r.m.PrintOut, header)
 	printer.Print(r.m.PrintOut, op, r.m.PrintOpts)
 	io.WriteString(r.m.PrintOut, "\n")
-	if op.Name == "builtin.module" {
+	if op.ParentOp() == nil {
 		// mlir-opt prints a top-level op with a trailing newline of its
-		// own, so a module dump is followed by two empty lines.
+		// own, so the dump of the module a pass runs on is followed by two
+		// empty lines (of a module nested in it, by one).
 		io.WriteString(r.m.PrintOut, "\n")
 	}
 }
@@ -341,7 +375,7 @@ func (m *Manager) StatisticsReport() string {
 	anchor := ""
 	for _, s := range m.stats {
 		indent := ""
-		if s.anchor != "builtin.module" {
+		if s.anchor != rootAnchor() {
 			if anchor != s.anchor {
 				fmt.Fprintf(&sb, "'%s' Pipeline\n", s.anchor)
 				anchor = s.anchor

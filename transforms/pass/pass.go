@@ -49,6 +49,12 @@ type Pass struct {
 	Forwards []*Pass
 	// Stats declares the statistics the pass reports, name -> description.
 	Stats map[string]string
+	// ReadOnly: the pass never changes the IR (a check, a dump), so every
+	// cached analysis survives it. Preserves names the analyses a pass
+	// that changes the IR always leaves as they were; the rest are
+	// dropped after it (see GetAnalysis).
+	ReadOnly  bool
+	Preserves []AnalysisID
 	// Run is the body of a pass without options.
 	Run func(ctx *Context, op *ir.Operation) error
 

@@ -3,6 +3,8 @@ package pass
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 
 // Pipeline is a pass pipeline anchored on an op (builtin.module or
@@ -19,7 +21,32 @@ type Item struct {
 }
 
 // NewModulePipeline returns an empty builtin.module pipeline.
-func NewModulePipeline() *Pipeline { return &Pipeline{Anchor: "builtin.module"} }
+func NewModulePipeline() *Pipeline { return &Pipeline{Anchor: rootAnchor()} }
+
+// rootAnchor is the op every pipeline is anchored on: the top-level op a
+// parsed file's ops are in (builtin.module), which pto-opt runs on.
+func rootAnchor() string {
+	if top := ir.TopLevel(); top != nil {
+		return top.Name
+	}
+	return ""
+}
+
+// nestable reports whether a pipeline may be anchored on the op named
+// name: the top-level op, or an op a registered pass anchors on.
+func nestable(name string) bool {
+	if name == rootAnchor() {
+		return true
+	}
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	for _, p := range registry {
+		if p.Anchor == name {
+			return true
+		}
+	}
+	return false
+}
 
 // Add appends a pass instance the way mlir-opt does for passes given as
 // flags (implicit nesting): a pass anchored on another op goes into a new
@@ -135,16 +162,16 @@ func ParsePipeline(text string) (*Pipeline, error) {
 	}
 	name := pp.ident()
 	pp.skipSpace()
-	if name != "builtin.module" || pp.peek() != '(' {
+	if root := rootAnchor(); name != root || pp.peek() != '(' {
 		pp.i = 0
 		pp.skipSpace()
 		hint := ""
-		if name == "func.func" {
-			hint = " (a func.func pipeline nests in it: builtin.module(func.func(...)))"
+		if name != root && nestable(name) {
+			hint = fmt.Sprintf(" (a %s pipeline nests in it: %s(%s(...)))", name, root, name)
 		}
-		return nil, pp.errorf("expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'%s", hint)
+		return nil, pp.errorf("expected pass pipeline to be wrapped with the anchor operation type, e.g. '%s(...)'%s", root, hint)
 	}
-	root, err := pp.nested("builtin.module")
+	root, err := pp.nested(name)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +246,7 @@ func (pp *pipelineParser) items(p *Pipeline) error {
 		pp.skipSpace()
 		switch {
 		case pp.peek() == '(':
-			if name != "func.func" && name != "builtin.module" {
+			if !nestable(name) {
 				pp.i = start
 				return pp.errorf("'%s' is not an op pto-opt can nest a pipeline on (use func.func)", name)
 			}

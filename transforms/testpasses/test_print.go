@@ -19,20 +19,24 @@ import (
 // analysis and of liveness/interference. Values are named as the printed
 // function names them.
 
-func init() {
-	pass.Register(&pass.Pass{
-		Name:      "test-print-aliases",
-		ClassName: "TestPrintAliases",
-		Summary:   "Print, for each allocation, its forward and reverse alias sets",
-		Anchor:    "func.func",
-		Run:       runPrintAliases,
-	}, &pass.Pass{
-		Name:      "test-print-liveness",
-		ClassName: "TestPrintLiveness",
-		Summary:   "Print program points, lifetime intervals and interference",
-		Anchor:    "func.func",
-		Run:       runPrintLiveness,
-	})
+// PrintAliases is test-print-aliases.
+var PrintAliases = &pass.Pass{
+	Name:      "test-print-aliases",
+	ClassName: "TestPrintAliases",
+	Summary:   "Print, for each allocation, its forward and reverse alias sets",
+	Anchor:    "func.func",
+	ReadOnly:  true,
+	Run:       runPrintAliases,
+}
+
+// PrintLiveness is test-print-liveness.
+var PrintLiveness = &pass.Pass{
+	Name:      "test-print-liveness",
+	ClassName: "TestPrintLiveness",
+	Summary:   "Print program points, lifetime intervals and interference",
+	Anchor:    "func.func",
+	ReadOnly:  true,
+	Run:       runPrintLiveness,
 }
 
 func out(ctx *pass.Context) io.Writer {
@@ -66,7 +70,7 @@ func sortedByName(names map[*ir.Value]string, vs []*ir.Value) []*ir.Value {
 
 func runPrintAliases(ctx *pass.Context, fn *ir.Operation) error {
 	names := printer.Names(fn, printer.Options{})
-	aa := analysis.NewAliases(fn)
+	aa := pass.GetAnalysis(ctx, pass.AliasGraph, fn)
 	w := out(ctx)
 	fmt.Fprintf(w, "aliases @%s\n", ir.SymbolName(fn))
 	fn.Walk(func(op *ir.Operation) bool {
@@ -85,7 +89,7 @@ func runPrintAliases(ctx *pass.Context, fn *ir.Operation) error {
 
 func runPrintLiveness(ctx *pass.Context, fn *ir.Operation) error {
 	names := printer.Names(fn, printer.Options{})
-	lv := analysis.ComputeLiveness(fn, nil)
+	lv := pass.GetAnalysis(ctx, pass.Liveness, fn)
 	w := out(ctx)
 	fmt.Fprintf(w, "liveness @%s\n", ir.SymbolName(fn))
 	for i, op := range lv.Ops {

@@ -57,14 +57,15 @@ var AllocateAddr = pass.WithOptions(&pass.Pass{
 	// bytes (memory-reuse and the pto-memory-plan pipelines run
 	// materialize-semantic-aliases; without it the input must be so).
 	Requires: []*pass.Pass{InitMemRef, MaterializeSemanticAliases},
+	// It writes addresses only: the alias graph and lifetimes it planned
+	// with are still the IR's.
+	Preserves: []pass.AnalysisID{pass.AliasGraph, pass.Liveness},
 	Stats: map[string]string{
 		"num-allocs":     "Allocations given an address",
 		"reuse-cost":     "Reuse penalty paid by the dsa-rp placement",
 		"proven-optimal": "Spaces whose dsa-rp placement is proven optimal",
 	},
 }, runAllocateAddr)
-
-func init() { pass.Register(AllocateAddr) }
 
 type allocateAddrOptions struct {
 	Planner   string        // a planner algorithm
@@ -129,7 +130,7 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 	ap := &addrProblem{p: &planner.Problem{}, allocs: allocs, pools: map[string]int{}, withinBestFit: o.WithinBestFit}
 	// Lifetimes matter to the lifetime-aware planners; the bump planners
 	// ignore them but the memory report shows them.
-	lv := analysis.ComputeLiveness(fn, nil)
+	lv := pass.GetAnalysis(ctx, pass.Liveness, fn)
 	for _, a := range allocs {
 		space := tile.SpaceOf(a.Results[0].Type)
 		pool, ok := ap.pools[space]
@@ -193,6 +194,9 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 	if !res.Feasible {
 		return ap.overflowError(ctx, fn, res, o)
 	}
+	// planner.Validate knows no IR: it checks the placement against the
+	// problem built here, from the liveness planned with. The check
+	// against the IR is CheckTilePlacement's, below.
 	if err := planner.Validate(res.Problem, res.Solution); err != nil {
 		return ir.NewError(fn.Loc, "allocate-addr: internal error: the %s placement failed validation: %v", algo, err)
 	}
@@ -204,11 +208,12 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 		prev[i] = a.Attr("addr")
 		a.SetAttr("addr", ir.Int(res.Solution.Offsets[i], ir.I64))
 	}
-	rules := placementRules(ctx)
+	// The independent validator builds its own alias graph on purpose,
+	// rather than take the one planned with: it trusts nothing the
+	// planning computed, the cached analyses included.
+	rules := placementRules(ctx, fn)
 	rules.Complete = true
-	// Since lv was computed, only addr attributes changed: its alias
-	// graph is still fn's.
-	if err := analysis.CheckTilePlacementAliases(fn, rules, lv.Aliases); err != nil {
+	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
 		for i, a := range allocs {
 			if prev[i] != nil {
 				a.SetAttr("addr", prev[i])
@@ -220,7 +225,7 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 		// either the input's plan was wrong before any address (a
 		// pipeline without materialize-semantic-aliases or memory-reuse:
 		// a tile bound where a later write clobbers it) or this pass is.
-		if in := analysis.CheckTilePlacementAliases(fn, placementRules(ctx), lv.Aliases); in != nil {
+		if in := analysis.CheckTilePlacement(fn, placementRules(ctx, fn)); in != nil {
 			d := ir.AsDiagnostic(in)
 			d.Msg = "allocate-addr: the input's plan is wrong before any address is given: " + strings.TrimPrefix(d.Msg, "placement: ") +
 				" (allocate-addr gives addresses only; materialize-semantic-aliases puts loop carries and if results on one place, with copies where a tile still needed would be clobbered)"

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/pto-opt/pto-opt/analysis"
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
@@ -35,6 +34,7 @@ var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
 	Summary:   "Refuse a kernel ptoas's own memory planner (planner=ptoas, no addresses) would run out of room on",
 	Anchor:    "func.func",
 	Parallel:  true,
+	ReadOnly:  true,
 	// A pass that requires this one and finds it has not run (a pipeline
 	// planned with -init-memref=planner=ptoas and lowered by
 	// convert-tile-to-pto) checks each function ptoas will plan itself.
@@ -53,8 +53,6 @@ var CheckPTOASPlan = pass.WithOptions(&pass.Pass{
 	}
 	return err
 })
-
-func init() { pass.Register(CheckPTOASPlan) }
 
 // checkLevel2Fits runs the check on every function under op whose
 // allocations have no addresses (ptoas plans those itself: level 2);
@@ -197,7 +195,7 @@ func checkPTOASFits(ctx *pass.Context, fn *ir.Operation, remarks bool) error {
 	if refusal != nil {
 		return refusal
 	}
-	lv := analysis.ComputeLiveness(fn, nil)
+	lv := pass.GetAnalysis(ctx, pass.Liveness, fn)
 	type event struct {
 		at    int
 		bytes int64

@@ -3,6 +3,7 @@ package tile
 import (
 	"github.com/pto-opt/pto-opt/analysis"
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -17,6 +18,7 @@ var CheckTilePlacement = &pass.Pass{
 	Summary:   "Validate a tile memory plan independently of the planner (co-live tiles, no-alias rules, capacity)",
 	Anchor:    "func.func",
 	Parallel:  true,
+	ReadOnly:  true,
 	Run: func(ctx *pass.Context, fn *ir.Operation) error {
 		if fn.Body(0) == nil {
 			return nil
@@ -26,11 +28,9 @@ var CheckTilePlacement = &pass.Pass{
 			ctx.Warning(fn.Loc, "check-tile-placement: @%s has tiles but no tile.alloc: there is no plan to check (plan first: -init-memref, -pto-memory-plan, ...)", ir.SymbolName(fn))
 			return nil
 		}
-		return analysis.CheckTilePlacement(fn, placementRules(ctx))
+		return analysis.CheckTilePlacement(fn, placementRules(ctx, fn))
 	},
 }
-
-func init() { pass.Register(CheckTilePlacement) }
 
 // CheckTileAddrs refuses, at its op, an address a lowering would emit
 // that the target cannot use: an allocation's (misaligned, past the
@@ -38,7 +38,7 @@ func init() { pass.Register(CheckTilePlacement) }
 // (misaligned for its elements or its space). The planners never produce
 // one; a plan written by hand may.
 func CheckTileAddrs(ctx *pass.Context, fn *ir.Operation) error {
-	rules := placementRules(ctx)
+	rules := placementRules(ctx, fn)
 	if err := analysis.CheckAllocAddrs(fn, rules); err != nil {
 		return err
 	}
@@ -46,10 +46,26 @@ func CheckTileAddrs(ctx *pass.Context, fn *ir.Operation) error {
 }
 
 // placementRules are the target's facts the validator checks a plan
-// against (no target: no capacities, no target-aware rules).
-func placementRules(ctx *pass.Context) analysis.PlacementRules {
+// against (no target: no capacities, no target-aware rules), as the
+// analysis cache of fn keeps them. Callers change their copy (Complete,
+// Unmaterialized) as the check they make needs.
+func placementRules(ctx *pass.Context, fn *ir.Operation) analysis.PlacementRules {
+	return pass.GetAnalysis(ctx, placementRulesAnalysis, fn)
+}
+
+// placementRulesAnalysis derives the rules from the target, which every
+// pass of a run shares: no change to the IR invalidates them.
+var placementRulesAnalysis = &pass.Analysis[analysis.PlacementRules]{
+	Name:      "placement-rules",
+	Invariant: true,
+	Compute: func(ctx *pass.Context, _ *ir.Operation) analysis.PlacementRules {
+		return targetPlacementRules(ctx.Target)
+	},
+}
+
+func targetPlacementRules(t *targets.Target) analysis.PlacementRules {
 	r := analysis.PlacementRules{}
-	if t := ctx.Target; t != nil {
+	if t != nil {
 		r.Target = t.AliasRules()
 		r.Capacity = t.Capacity
 		r.Alignment = t.Alignment

@@ -40,8 +40,6 @@ var InitMemRef = pass.WithOptions(&pass.Pass{
 	Stats:         map[string]string{"num-allocs": "Number of tile.alloc ops created"},
 }, runInitMemRef)
 
-func init() { pass.Register(InitMemRef) }
-
 type initMemRefOptions struct {
 	Planner string // the pipeline's planner (pto-memory-plan's)
 }
@@ -138,7 +136,7 @@ func runInitMemRef(ctx *pass.Context, fn *ir.Operation, o *initMemRefOptions) er
 		}
 	}
 	if what != "" {
-		rules := placementRules(ctx)
+		rules := placementRules(ctx, fn)
 		rules.Unmaterialized = true
 		if err := analysis.CheckTilePlacement(fn, rules); err != nil {
 			d := ir.AsDiagnostic(err)

@@ -73,8 +73,6 @@ var MemoryReuse = pass.WithOptions(&pass.Pass{
 	},
 }, runMemoryReuse)
 
-func init() { pass.Register(MemoryReuse) }
-
 type memoryReuseOptions struct {
 	Subranges bool
 }
@@ -165,12 +163,13 @@ func runMemoryReuse(ctx *pass.Context, fn *ir.Operation, o *memoryReuseOptions) 
 		if err := materializeSemanticAliases(ctx, fn); err != nil {
 			return err
 		}
+		ctx.InvalidateAnalyses() // the liveness below is of the changed IR
 	}
 	allocs := Allocs(fn)
 	if len(allocs) == 0 {
 		return nil
 	}
-	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: analysis.ComputeLiveness(fn, nil), byAlloc: map[*ir.Value]*member{},
+	s := &reuser{ctx: ctx, opts: o, fn: fn, lv: pass.GetAnalysis(ctx, pass.Liveness, fn), byAlloc: map[*ir.Value]*member{},
 		noShare: map[[2]*member]string{}, partners: map[*member][]*member{}, residue: map[*member]int64{}, groupTags: map[int64]*ir.Operation{}}
 	names := allocNames(fn)
 	for i, a := range allocs {
@@ -224,7 +223,7 @@ func runMemoryReuse(ctx *pass.Context, fn *ir.Operation, o *memoryReuseOptions) 
 		op.RemoveAttr("tile.pipeline")
 		return true
 	})
-	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+	if err := analysis.CheckTilePlacement(fn, placementRules(ctx, fn)); err != nil {
 		return ir.NewError(fn.Loc, "memory-reuse: internal error: the sharing breaks a rule: %s", ir.AsDiagnostic(err).Msg)
 	}
 	return nil

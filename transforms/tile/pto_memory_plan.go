@@ -23,8 +23,6 @@ var PTOMemoryPlan = pass.NamedPipeline(&pass.Pass{
 	Forwards:  []*pass.Pass{MaterializeScratch, InitMemRef, MaterializeSemanticAliases, MemoryReuse, AllocateAddr, CheckPTOASPlan},
 }, func(o *ptoMemoryPlanOptions) []pass.Step { return planPipelines[o.Planner] })
 
-func init() { pass.Register(PTOMemoryPlan) }
-
 // pipelinePlanners are the planners of pto-memory-plan, in the order
 // --help lists them; init-memref's planner option takes the same names.
 var pipelinePlanners = []string{"pypto", "dsa-rp", "ptoas"}

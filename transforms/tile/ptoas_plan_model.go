@@ -38,12 +38,9 @@ import (
 // loop's start in pto.alloc_tile order, as ptoas's live-value set yields
 // them while it holds at most 16 values) and placed by package planner/ptoas.
 
-// The two region ops ptoas's liveness special-cases by name (it walks
-// into any other region op like a plain op).
-const (
-	ptoasLoop = "scf.for"
-	ptoasIf   = "scf.if"
-)
+// ptoas's liveness special-cases two region ops, counted loops (scf.for,
+// analysis.CountedLoop) and if-elses (scf.if, analysis.IfElse); it walks
+// into any other region op like a plain op.
 
 // ptoasBuffer is one pto.alloc_tile as ptoas's planner sees it.
 type ptoasBuffer struct {
@@ -100,7 +97,7 @@ type ptoasLiveness struct {
 func (l *ptoasLiveness) ptoasUses(op *ir.Operation) (reads, writes, scratch []*ptoasBuffer, instr bool) {
 	lw, ok := lowering.OfOp(op)
 	if !ok {
-		if op.Name == ptoasLoop || op.Name == ptoasIf || op.Has(ir.Terminator) {
+		if analysis.IsCountedLoop(op) || analysis.IsIfElse(op) || op.Has(ir.Terminator) {
 			// Loop-carried and yielded tiles are not operands in pto.
 			return nil, nil, nil, false
 		}
@@ -387,7 +384,7 @@ func (l *ptoasLiveness) killAt(op *ir.Operation, at int64) {
 func (l *ptoasLiveness) visit(block *ir.Block) {
 	for _, op := range block.Ops {
 		switch {
-		case op.Name == ptoasLoop:
+		case analysis.IsCountedLoop(op):
 			start := l.tick(op, "")
 			var group []*ptoasBuffer
 			for _, b := range l.bufs {
@@ -408,7 +405,7 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 				}
 			}
 			l.killAt(op, l.tick(op, "end of "))
-		case op.Name == ptoasIf:
+		case analysis.IsIfElse(op):
 			l.tick(op, "")
 			end := int64(0)
 			for i, r := range op.Regions {

@@ -33,8 +33,6 @@ var MaterializeScratch = &pass.Pass{
 	Run: runMaterializeScratch,
 }
 
-func init() { pass.Register(MaterializeScratch) }
-
 // HasScratch reports whether an op of a Scratch row has its scratch
 // input.
 func HasScratch(op *ir.Operation) bool { return tile.ScratchOperand(op) >= 0 }
@@ -88,5 +86,7 @@ func scratchName(op *ir.Operation) string {
 	if len(op.Results) > 0 && op.Results[0].NameHint != "" {
 		return op.Results[0].NameHint + "_tmp"
 	}
-	return strings.TrimPrefix(op.Name, "tile.") + "_tmp"
+	// The op's name within its dialect: row_max for tile.row_max.
+	_, short, _ := strings.Cut(op.Name, ".")
+	return short + "_tmp"
 }

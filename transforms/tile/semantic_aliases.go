@@ -41,8 +41,6 @@ var MaterializeSemanticAliases = &pass.Pass{
 	Run: runSemanticAliases,
 }
 
-func init() { pass.Register(MaterializeSemanticAliases) }
-
 // materializer is materialize-semantic-aliases at work on one function.
 type materializer struct {
 	ctx   *pass.Context
@@ -63,6 +61,10 @@ type materializer struct {
 
 // refresh recomputes the liveness when the IR changed since in a way the
 // updates below could not follow.
+//
+// The liveness is the pass's own, not the cached pass.Liveness: it is
+// sparse and changed in place as copies go in, which a result shared
+// through the cache must never be.
 func (m *materializer) refresh() {
 	if m.lv == nil || m.stale {
 		m.lv = analysis.ComputeSparseLiveness(m.fn, nil)
@@ -159,7 +161,7 @@ func runSemanticAliases(ctx *pass.Context, fn *ir.Operation) error {
 	}
 	// The must-alias plan is a plan too: the independent validator checks
 	// it before the pass hands it on.
-	if err := analysis.CheckTilePlacement(fn, placementRules(ctx)); err != nil {
+	if err := analysis.CheckTilePlacement(fn, placementRules(ctx, fn)); err != nil {
 		return ir.NewError(fn.Loc, "materialize-semantic-aliases: internal error: the copies and retargeted producers break a rule: %s", ir.AsDiagnostic(err).Msg)
 	}
 	return nil

@@ -22,19 +22,19 @@ func CheckTargetOp(ctx *pass.Context, op *ir.Operation) error {
 			return ir.NewError(op.Loc, "'%s' into %s: target '%s' loads from global memory only into %s", op.Name, sp, ctx.Target.Name, strings.Join(ctx.Target.Loads, ", "))
 		}
 	}
-	if op.Name == "tile.store" && len(op.Operands) > 0 {
+	if tile.StoresToTensor(op) && len(op.Operands) > 0 {
 		if sp := tile.SpaceOf(op.Operands[0].Type); sp != "" && !ctx.Target.CanStore(sp) {
-			return ir.NewError(op.Loc, "'tile.store' from %s: target '%s' stores to global memory only from %s", sp, ctx.Target.Name, strings.Join(ctx.Target.Stores, ", "))
+			return ir.NewError(op.Loc, "'%s' from %s: target '%s' stores to global memory only from %s", op.Name, sp, ctx.Target.Name, strings.Join(ctx.Target.Stores, ", "))
 		}
 	}
-	if op.Name != "tile.move" || len(op.Operands) == 0 || len(op.Results) == 0 {
+	if !tile.CopiesTile(op) || len(op.Operands) == 0 || len(op.Results) == 0 {
 		return nil
 	}
 	from, to := tile.SpaceOf(op.Operands[0].Type), tile.SpaceOf(op.Results[0].Type)
 	if from == "" || to == "" || from == "ddr" || ctx.Target.CanMove(from, to) {
 		return nil
 	}
-	return ir.NewError(op.Loc, "'tile.move' from %s to %s is not a copy target '%s' has (its moves: %s)", from, to, ctx.Target.Name, moveList(ctx))
+	return ir.NewError(op.Loc, "'%s' from %s to %s is not a copy target '%s' has (its moves: %s)", op.Name, from, to, ctx.Target.Name, moveList(ctx))
 }
 
 func moveList(ctx *pass.Context) string {

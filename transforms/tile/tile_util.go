@@ -30,7 +30,7 @@ func allocationOf(v *ir.Value) (*ir.Value, bool) {
 		}
 		// TileLocation stopped at a slice somewhere up the chain: find it.
 		w := v
-		for w.Op != nil && w.Op.Name != "tile.slice" {
+		for w.Op != nil && !tile.ViewsWindow(w.Op) {
 			switch {
 			case w.Op.Has(ir.ResultReusesInput):
 				w = w.Op.Operands[w.Op.Def.ReusedInput]
@@ -267,7 +267,7 @@ func definedIn(v *ir.Value, p *ir.Operation) bool {
 // the validator run after the pass would otherwise blame the pass with an
 // internal error at the function.
 func checkGivenAddrs(ctx *pass.Context, fn *ir.Operation, passName string) error {
-	if err := analysis.CheckAllocAddrs(fn, placementRules(ctx)); err != nil {
+	if err := analysis.CheckAllocAddrs(fn, placementRules(ctx, fn)); err != nil {
 		d := ir.AsDiagnostic(err)
 		return ir.NewError(d.Loc, "%s: the input's %s", passName, d.Msg)
 	}
@@ -297,7 +297,7 @@ func checkInputPlan(ctx *pass.Context, fn *ir.Operation, passName string) error 
 	if slices.ContainsFunc(planCheckers, ctx.Ran) || len(Allocs(fn)) == 0 {
 		return nil
 	}
-	rules := placementRules(ctx)
+	rules := placementRules(ctx, fn)
 	rules.Unmaterialized = checkSemanticAliases(fn) != nil
 	if err := analysis.CheckTilePlacement(fn, rules); err != nil {
 		d := ir.AsDiagnostic(err) // keeps the validator's notes

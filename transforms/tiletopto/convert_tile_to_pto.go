@@ -93,8 +93,6 @@ func runConvertModule(ctx *pass.Context, m *ir.Operation) error {
 	return nil
 }
 
-func init() { pass.Register(ConvertTileToPTO) }
-
 // ptoConv is the state of one function's conversion.
 type ptoConv struct {
 	ctx      *pass.Context
@@ -151,7 +149,7 @@ func runConvertTileToPTO(ctx *pass.Context, fn *ir.Operation) error {
 		d.Msg = "convert-tile-to-pto: " + strings.TrimPrefix(d.Msg, "placement: ")
 		return d
 	}
-	rewriteAddF(fn)
+	pto.RewriteUpstream(fn)
 
 	// Buffers: one pto.alloc_tile per (allocation, offset, type), in
 	// program order (collected first: windows insert ops).
@@ -196,7 +194,7 @@ func runConvertTileToPTO(ctx *pass.Context, fn *ir.Operation) error {
 	// Ops: a pto op before each tile op.
 	var tileOps, regionOps []*ir.Operation
 	fn.Walk(func(op *ir.Operation) bool {
-		if op != fn && op.Dialect() == "tile" && op.Name != "tile.alloc" {
+		if op != fn && tiledialect.IsTileOp(op) && !op.Has(ir.AllocLike) {
 			tileOps = append(tileOps, op)
 		}
 		return true
@@ -289,13 +287,13 @@ func (c *ptoConv) check() error {
 		if failure != nil || op == c.fn {
 			return failure == nil
 		}
-		if op.Dialect() != "tile" {
+		if !tiledialect.IsTileOp(op) {
 			if err := checkNonTileOp(op); err != nil {
 				failure = err
 				return false
 			}
 		}
-		if op.Dialect() == "tile" && op.Name != "tile.alloc" {
+		if tiledialect.IsTileOp(op) && !op.Has(ir.AllocLike) {
 			lw, ok := lowering.OfOp(op)
 			r, isRow := tiledialect.OpOf(op.Name)
 			if !ok || !isRow {
@@ -315,7 +313,7 @@ func (c *ptoConv) check() error {
 				return false
 			}
 		}
-		if op.Def != nil && op.Def.Branch != nil && carriesTileValues(op) && op.Name != "scf.for" && op.Name != "scf.if" {
+		if op.Def != nil && op.Def.Branch != nil && carriesTileValues(op) && !analysis.IsCountedLoop(op) && !analysis.IsIfElse(op) {
 			failure = ir.NewError(op.Loc, "convert-tile-to-pto: '%s' carrying tiles or tensors is not supported (only scf.for and scf.if)", op.Name)
 			return false
 		}
@@ -327,14 +325,15 @@ func (c *ptoConv) check() error {
 			}
 		}
 		// Tile and tensor values may only flow through tile ops and
-		// structured control flow.
+		// structured control flow: into a counted loop's inits, out of a
+		// region by its terminator.
 		for _, r := range op.Results {
 			if !isTileValueType(r.Type) {
 				continue
 			}
 			for _, u := range r.Uses {
 				o := u.Op
-				ok := o.Dialect() == "tile" || o.Name == "scf.yield" || o.Name == "scf.for" || o.Name == "func.return"
+				ok := tiledialect.IsTileOp(o) || o.Has(ir.ReturnLike) || analysis.IsCountedLoop(o)
 				if !ok {
 					failure = ir.NewError(o.Loc, "convert-tile-to-pto: '%s' uses the tile value %s and cannot be converted", o.Name, tile.Describe(r))
 					return false
@@ -918,28 +917,34 @@ func rebuildWithoutTiles(op *ir.Operation) error {
 	for _, i := range keep {
 		types = append(types, op.Results[i].Type)
 	}
-	switch op.Name {
-	case "scf.for":
-		operands = append(operands, op.Operands[:3]...)
+	operands = op.Operands
+	if lp, ok := analysis.AsCountedLoop(op); ok {
+		// The loop keeps the inits and iter_args of the results kept.
+		inits, iterArgs := lp.Inits(op), lp.IterArgs(op)
+		operands = slices.Clone(op.Operands[:inits.Start])
 		for _, i := range keep {
-			operands = append(operands, op.Operands[3+i])
+			operands = append(operands, op.Operands[inits.Start+i])
 		}
-		body := op.Body(0)
-		args := []*ir.Value{body.Args[0]}
-		for _, i := range keep {
-			args = append(args, body.Args[1+i])
-		}
-		for _, a := range body.Args[1:] {
+		operands = append(operands, op.Operands[inits.Start+inits.N:]...)
+		dropped := map[*ir.Value]bool{}
+		for i, a := range iterArgs {
+			if slices.Contains(keep, i) {
+				continue
+			}
 			if isTileValueType(a.Type) && a.HasUses() {
 				return ir.NewError(op.Loc, "convert-tile-to-pto: internal error: a carried tile of %s is still used", ir.Describe(op))
 			}
+			dropped[a] = true
 		}
-		for i, a := range args {
-			a.Index = i
+		body := op.Body(0)
+		var args []*ir.Value
+		for _, a := range body.Args {
+			if !dropped[a] {
+				a.Index = len(args)
+				args = append(args, a)
+			}
 		}
 		body.Args = args
-	case "scf.if":
-		operands = op.Operands
 	}
 	n := ir.NewOperation(op.Name, op.Loc, operands, types)
 	n.Props = op.Props

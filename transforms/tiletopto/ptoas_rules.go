@@ -11,78 +11,17 @@ import (
 // What ptoas accepts, checked on what convert-tile-to-pto emits, so that
 // a kernel ptoas would reject is refused here, at the tile op, naming the
 // rule: the pto dialect's rules on every pto op emitted (checkEmitted),
-// what ptoas's EmitC lowering takes of the other dialects, and where the
-// tile ops mean more than ptoas's (a store of a partly valid tile).
-
-// ptoasArith are the arith ops ptoas's EmitC lowering has a pattern for
-// (it marks the whole arith dialect illegal, so any other arith op fails
-// to legalize). arith.addf is not among them: rewriteAddF replaces it.
-var ptoasArith = map[string]bool{
-	"arith.constant": true, "arith.addi": true, "arith.subi": true, "arith.muli": true,
-	"arith.divsi": true, "arith.divui": true, "arith.ceildivsi": true, "arith.ceildivui": true,
-	"arith.floordivsi": true, "arith.remsi": true, "arith.remui": true,
-	"arith.maxsi": true, "arith.maxui": true, "arith.minsi": true, "arith.minui": true,
-	"arith.andi": true, "arith.ori": true, "arith.xori": true,
-	"arith.shli": true, "arith.shrsi": true, "arith.shrui": true,
-	"arith.addui_extended": true, "arith.mulsi_extended": true, "arith.mului_extended": true,
-	"arith.subf": true, "arith.mulf": true, "arith.divf": true, "arith.remf": true, "arith.negf": true,
-	"arith.maximumf": true, "arith.minimumf": true, "arith.maxnumf": true, "arith.minnumf": true,
-	"arith.cmpi": true, "arith.cmpf": true, "arith.select": true,
-	"arith.extsi": true, "arith.extui": true, "arith.trunci": true, "arith.extf": true, "arith.truncf": true,
-	"arith.sitofp": true, "arith.uitofp": true, "arith.fptosi": true, "arith.fptoui": true,
-	"arith.index_cast": true, "arith.index_castui": true, "arith.bitcast": true,
-}
-
-// ptoasDialects are the dialects whose ops may stay in a kernel: ptoas
-// lowers scf to cf, and cf and func.return itself.
-var ptoasOps = map[string]bool{
-	"scf.for": true, "scf.if": true, "scf.yield": true, "scf.while": true, "scf.condition": true,
-	"cf.br": true, "cf.cond_br": true, "func.return": true,
-}
+// what ptoas's EmitC lowering takes of the other dialects (the pto
+// dialect's pto.LowersUpstream), and where the tile ops mean more than
+// ptoas's (a store of a partly valid tile).
 
 // checkNonTileOp refuses an op outside the tile dialect that ptoas cannot
-// lower.
+// lower (the pto dialect says which it can, pto.LowersUpstream).
 func checkNonTileOp(op *ir.Operation) error {
-	switch {
-	case op.Name == "arith.addf":
-		return nil // rewritten (rewriteAddF)
-	case op.Dialect() == "arith":
-		if !ptoasArith[op.Name] {
-			return ir.NewError(op.Loc, "convert-tile-to-pto: ptoas cannot lower '%s' (its EmitC lowering has no pattern for it)", op.Name)
-		}
-	case !ptoasOps[op.Name]:
-		return ir.NewError(op.Loc, "convert-tile-to-pto: ptoas cannot lower '%s' in a kernel (only tile ops, arith, scf.for/if/while, cf branches and return)", op.Name)
+	if ok, why := pto.LowersUpstream(op); !ok {
+		return ir.NewError(op.Loc, "convert-tile-to-pto: ptoas cannot lower '%s' %s", op.Name, why)
 	}
 	return nil
-}
-
-// rewriteAddF replaces each arith.addf a, b with arith.subf a, (arith.negf
-// b), which ptoas lowers. The two are the same IEEE 754 operation:
-// subtraction is defined as the addition of the negated operand, and
-// negation is exact (it only flips the sign bit), so every result,
-// signed zeros and NaNs included, is unchanged.
-func rewriteAddF(fn *ir.Operation) {
-	var adds []*ir.Operation
-	fn.Walk(func(op *ir.Operation) bool {
-		if op.Name == "arith.addf" && len(op.Operands) == 2 && len(op.Results) == 1 {
-			adds = append(adds, op)
-		}
-		return true
-	})
-	for _, op := range adds {
-		a, b := op.Operands[0], op.Operands[1]
-		neg := ir.NewOperation("arith.negf", op.Loc, []*ir.Value{b}, []ir.Type{b.Type})
-		sub := ir.NewOperation("arith.subf", op.Loc, []*ir.Value{a, neg.Results[0]}, []ir.Type{op.Results[0].Type})
-		if fm := op.Attr("fastmath"); fm != nil {
-			neg.SetAttr("fastmath", fm)
-			sub.SetAttr("fastmath", fm)
-		}
-		sub.Results[0].NameHint = op.Results[0].NameHint
-		op.Block.InsertBefore(op, neg)
-		op.Block.InsertBefore(op, sub)
-		op.Results[0].ReplaceAllUsesWith(sub.Results[0])
-		op.Erase()
-	}
 }
 
 // checkEmitted checks a pto op the conversion made with the pto

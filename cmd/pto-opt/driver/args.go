@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pto-opt/pto-opt/internal/docgen"
+	"github.com/pto-opt/pto-opt/cmd/pto-opt/docgen"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )

@@ -21,11 +21,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pto-opt/pto-opt/analysis/tilerun"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/pto"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/atomicfile"
 	"github.com/pto-opt/pto-opt/internal/stdio"
-	"github.com/pto-opt/pto-opt/internal/tilerun"
 	"github.com/pto-opt/pto-opt/parser"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/printer"
@@ -33,7 +34,7 @@ import (
 	"github.com/pto-opt/pto-opt/transforms/pass"
 	"github.com/pto-opt/pto-opt/transforms/plans"
 
-	_ "github.com/pto-opt/pto-opt/transforms/all" // every pass registers itself
+	_ "github.com/pto-opt/pto-opt/transforms/all" // registers the table of passes
 )
 
 // Version is reported by --version.
@@ -543,7 +544,7 @@ func untargetedTileKernel(m *ir.Operation) *ir.Operation {
 		if found != nil {
 			return false
 		}
-		if strings.HasPrefix(op.Name, "tile.") {
+		if tile.IsTileOp(op) {
 			for p := op.ParentOp(); p != nil; p = p.ParentOp() {
 				if p.Has(ir.FunctionLike) {
 					found = p

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/pto-opt/pto-opt/analysis/tilerun"
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/internal/tilerun"
+	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -96,7 +97,7 @@ func topFunctions(module *ir.Operation) []*ir.Operation {
 func hasTileOps(fn *ir.Operation) bool {
 	found := false
 	fn.Walk(func(op *ir.Operation) bool {
-		found = found || op.Dialect() == "tile"
+		found = found || tile.IsTileOp(op)
 		return !found
 	})
 	return found

@@ -54,20 +54,41 @@ type Lowering struct {
 // Of is the lowering of a tile op (by full name); ok is false for an op
 // the table does not know.
 func Of(name string) (Lowering, bool) {
-	l, ok := table[name]
-	return l, ok
+	if d := ir.Lookup(name); d != nil {
+		for _, i := range d.Interfaces {
+			if a, ok := i.(attached); ok {
+				return a.Lowering, true
+			}
+		}
+	}
+	return Lowering{}, false
 }
 
-// OfOp is the lowering of op.
-func OfOp(op *ir.Operation) (Lowering, bool) { return Of(op.Name) }
+// OfOp is the lowering of op, which the table attached to its definition.
+func OfOp(op *ir.Operation) (Lowering, bool) {
+	a, ok := ir.InterfaceOf[attached](op)
+	return a.Lowering, ok
+}
 
 // Names are the tile ops the table maps, for its test.
 func Names() []string {
 	out := make([]string, 0, len(table))
-	for n := range table {
-		out = append(out, n)
+	for _, r := range table {
+		out = append(out, r.op)
 	}
 	return out
+}
+
+// attached is a row's lowering as the op interface the table attaches to
+// its tile op (ir.AttachInterface): the conversion finds an op's lowering
+// through the op's definition, as MLIR's conversions attach external
+// models to the ops of another dialect, rather than by comparing names.
+type attached struct{ Lowering }
+
+func init() {
+	for _, r := range table {
+		ir.AttachInterface(r.op, attached{r.Lowering})
+	}
 }
 
 func compute(pto string) Lowering { return Lowering{PTO: pto, Form: Compute, Tmp: -1} }
@@ -78,72 +99,75 @@ func unsupported(reason string) Lowering {
 
 // table maps every tile op but tile.alloc (whose buffers become
 // pto.alloc_tile) to its ptoas instruction.
-var table = map[string]Lowering{
-	"tile.load":  {PTO: "tload", Form: Load, Tmp: -1},
-	"tile.store": {PTO: "tstore", Form: Store, Tmp: -1},
+var table = []struct {
+	op string // the tile op's full name
+	Lowering
+}{
+	{"tile.load", Lowering{PTO: "tload", Form: Load, Tmp: -1}},
+	{"tile.store", Lowering{PTO: "tstore", Form: Store, Tmp: -1}},
 	// ptoas's tpop_from_aic returns a tile in the C2V pipe's own buffer
 	// and needs the pipe initialised (aiv_initialize_pipe), which the
 	// lowering does not emit yet: refused rather than emitted wrong.
-	"tile.tpop_from_aic": unsupported("ptoas's tpop_from_aic needs the C2V pipe initialised, which the lowering does not emit"),
-	"tile.move":          compute("tmov"),
-	"tile.create":        {Form: NoOp, Tmp: -1},
-	"tile.full":          compute("texpands"),
-	"tile.matmul":        compute("tmatmul"),
-	"tile.matmul_acc":    compute("tmatmul.acc"),
-	"tile.gemv":          compute("tgemv"),
-	"tile.gemv_acc":      compute("tgemv.acc"),
-	"tile.add":           compute("tadd"),
-	"tile.sub":           compute("tsub"),
-	"tile.mul":           compute("tmul"),
-	"tile.div":           compute("tdiv"),
-	"tile.max":           compute("tmax"),
-	"tile.min":           compute("tmin"),
-	"tile.and":           compute("tand"),
-	"tile.or":            compute("tor"),
-	"tile.xor":           compute("txor"),
-	"tile.adds":          compute("tadds"),
-	"tile.subs":          compute("tsubs"),
-	"tile.muls":          compute("tmuls"),
-	"tile.divs":          compute("tdivs"),
-	"tile.maxs":          compute("tmaxs"),
-	"tile.mins":          compute("tmins"),
-	"tile.exp":           compute("texp"),
-	"tile.log":           compute("tlog"),
-	"tile.sqrt":          compute("tsqrt"),
-	"tile.abs":           compute("tabs"),
-	"tile.neg":           compute("tneg"),
-	"tile.relu":          compute("trelu"),
-	"tile.not":           compute("tnot"),
-	"tile.fillpad":       compute("tfillpad"),
-	"tile.recip":         compute("trecip"),
-	"tile.rsqrt":         compute("trsqrt"),
-	"tile.rem":           compute("trem"),
-	"tile.rems":          compute("trems"),
-	"tile.fmod":          compute("tfmod"),
-	"tile.fmods":         compute("tfmods"),
-	"tile.transpose":     compute("ttrans"),
-	"tile.row_sum":       compute("trowsum"),
-	"tile.row_max":       compute("trowmax"),
-	"tile.row_min":       compute("trowmin"),
+	{"tile.tpop_from_aic", unsupported("ptoas's tpop_from_aic needs the C2V pipe initialised, which the lowering does not emit")},
+	{"tile.move", compute("tmov")},
+	{"tile.create", Lowering{Form: NoOp, Tmp: -1}},
+	{"tile.full", compute("texpands")},
+	{"tile.matmul", compute("tmatmul")},
+	{"tile.matmul_acc", compute("tmatmul.acc")},
+	{"tile.gemv", compute("tgemv")},
+	{"tile.gemv_acc", compute("tgemv.acc")},
+	{"tile.add", compute("tadd")},
+	{"tile.sub", compute("tsub")},
+	{"tile.mul", compute("tmul")},
+	{"tile.div", compute("tdiv")},
+	{"tile.max", compute("tmax")},
+	{"tile.min", compute("tmin")},
+	{"tile.and", compute("tand")},
+	{"tile.or", compute("tor")},
+	{"tile.xor", compute("txor")},
+	{"tile.adds", compute("tadds")},
+	{"tile.subs", compute("tsubs")},
+	{"tile.muls", compute("tmuls")},
+	{"tile.divs", compute("tdivs")},
+	{"tile.maxs", compute("tmaxs")},
+	{"tile.mins", compute("tmins")},
+	{"tile.exp", compute("texp")},
+	{"tile.log", compute("tlog")},
+	{"tile.sqrt", compute("tsqrt")},
+	{"tile.abs", compute("tabs")},
+	{"tile.neg", compute("tneg")},
+	{"tile.relu", compute("trelu")},
+	{"tile.not", compute("tnot")},
+	{"tile.fillpad", compute("tfillpad")},
+	{"tile.recip", compute("trecip")},
+	{"tile.rsqrt", compute("trsqrt")},
+	{"tile.rem", compute("trem")},
+	{"tile.rems", compute("trems")},
+	{"tile.fmod", compute("tfmod")},
+	{"tile.fmods", compute("tfmods")},
+	{"tile.transpose", compute("ttrans")},
+	{"tile.row_sum", compute("trowsum")},
+	{"tile.row_max", compute("trowmax")},
+	{"tile.row_min", compute("trowmin")},
 	// ptoas's tmrgsort format1 takes a block length (a multiple of 64)
 	// and 1-row tiles; tile.mrgsort_format1 carries no block length.
-	"tile.mrgsort_format1": unsupported("tmrgsort needs a block length"),
-	"tile.topk":            unsupported("ptoas has no top-k instruction"),
-	"tile.row_expand":      {PTO: "trowexpand", Form: Compute, Ins: []int{1}, Tmp: -1},
-	"tile.row_expand_mul":  compute("trowexpandmul"),
-	"tile.row_expand_add":  compute("trowexpandadd"),
-	"tile.row_expand_sub":  compute("trowexpandsub"),
-	"tile.row_expand_div":  compute("trowexpanddiv"),
-	"tile.col_expand":      {PTO: "tcolexpand", Form: Compute, Ins: []int{1}, Tmp: -1},
-	"tile.col_expand_mul":  compute("tcolexpandmul"),
-	"tile.col_expand_add":  compute("tcolexpandadd"),
-	"tile.col_expand_sub":  compute("tcolexpandsub"),
-	"tile.col_expand_div":  compute("tcolexpanddiv"),
-	"tile.sel":             {PTO: "tsel", Form: Compute, Tmp: 3},
-	"tile.sels":            compute("tsels"),
-	"tile.prelu":           {PTO: "tprelu", Form: Compute, Tmp: 2},
-	"tile.cast":            compute("tcvt"),
-	"tile.reshape":         {PTO: "treshape", Form: SSAView, Tmp: -1},
-	"tile.reinterpret":     {PTO: "bitcast", Form: SSAView, Tmp: -1, KeepsLayout: true},
-	"tile.slice":           {PTO: "subset", Form: Subset, Tmp: -1},
+	{"tile.mrgsort_format1", unsupported("tmrgsort needs a block length")},
+	{"tile.topk", unsupported("ptoas has no top-k instruction")},
+	{"tile.row_expand", Lowering{PTO: "trowexpand", Form: Compute, Ins: []int{1}, Tmp: -1}},
+	{"tile.row_expand_mul", compute("trowexpandmul")},
+	{"tile.row_expand_add", compute("trowexpandadd")},
+	{"tile.row_expand_sub", compute("trowexpandsub")},
+	{"tile.row_expand_div", compute("trowexpanddiv")},
+	{"tile.col_expand", Lowering{PTO: "tcolexpand", Form: Compute, Ins: []int{1}, Tmp: -1}},
+	{"tile.col_expand_mul", compute("tcolexpandmul")},
+	{"tile.col_expand_add", compute("tcolexpandadd")},
+	{"tile.col_expand_sub", compute("tcolexpandsub")},
+	{"tile.col_expand_div", compute("tcolexpanddiv")},
+	{"tile.sel", Lowering{PTO: "tsel", Form: Compute, Tmp: 3}},
+	{"tile.sels", compute("tsels")},
+	{"tile.prelu", Lowering{PTO: "tprelu", Form: Compute, Tmp: 2}},
+	{"tile.cast", compute("tcvt")},
+	{"tile.reshape", Lowering{PTO: "treshape", Form: SSAView, Tmp: -1}},
+	{"tile.reinterpret", Lowering{PTO: "bitcast", Form: SSAView, Tmp: -1, KeepsLayout: true}},
+	{"tile.slice", Lowering{PTO: "subset", Form: Subset, Tmp: -1}},
 }

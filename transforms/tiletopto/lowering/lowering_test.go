@@ -50,9 +50,14 @@ func TestEveryTileOpLowers(t *testing.T) {
 			t.Errorf("%s: a window lowers to pto.subset, not pto.%s", name, l.PTO)
 		}
 	}
+	seen := map[string]bool{}
 	for _, n := range Names() {
 		if !slices.Contains(rows, n) {
 			t.Errorf("%s: a lowering of no tile op", n)
 		}
+		if seen[n] {
+			t.Errorf("%s: two lowerings", n)
+		}
+		seen[n] = true
 	}
 }

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pto-opt/pto-opt/analysis/llvmlayout"
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
 	"github.com/pto-opt/pto-opt/dialect/ir"
-	"github.com/pto-opt/pto-opt/internal/llvmlayout"
 	"github.com/pto-opt/pto-opt/internal/testtool"
 	"github.com/pto-opt/pto-opt/parser"
 )

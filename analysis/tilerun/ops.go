@@ -12,10 +12,9 @@ import (
 
 // The semantics of the ops, as this executor gives them. Tile ops are
 // driven by their traits (views, in-place results, destinations, the
-// no-alias table); the few ops whose result is a copy of an input are
-// listed here because a copy is what the planner relies on when it
-// inserts one.
-var copyOps = map[string]bool{"tile.move": true}
+// no-alias table) and their rows: an op whose row says it copies its
+// input (tile.move) copies it, because a copy is what the planner relies
+// on when it inserts one.
 
 func (m *machine) tileOp(op *ir.Operation) error {
 	switch {
@@ -75,7 +74,7 @@ func (m *machine) view(op *ir.Operation) error {
 	if err != nil {
 		return ir.NewError(op.Loc, "tilerun: %s: %v", ir.Describe(op), err)
 	}
-	if op.Name == "tile.slice" {
+	if tile.ViewsWindow(op) {
 		st, ok := srcV.Type.(*tile.Type)
 		if !ok {
 			return ir.NewError(op.Loc, "tilerun: %s slices a non-tile", ir.Describe(op))
@@ -240,7 +239,7 @@ func (m *machine) compute(op *ir.Operation) error {
 			return err
 		}
 		id := m.id(op)
-		if copyOps[op.Name] && len(ins) == 1 && ins[0].tensor == nil {
+		if tile.CopiesTile(op) && len(ins) == 1 && ins[0].tensor == nil {
 			src := ins[0].r
 			for i := 0; i < n; i++ {
 				m.write(dst, dst.at(i), src.obj.data[src.at(i%src.n)], id)
@@ -459,24 +458,18 @@ func formatInts(xs []int64) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// cmpiPredicates evaluate arith.cmpi, in the predicate attribute's order
-// (eq ne slt sle sgt sge ult ule ugt uge).
-var cmpiPredicates = [...]func(a, b int64) bool{
-	func(a, b int64) bool { return a == b },
-	func(a, b int64) bool { return a != b },
-	func(a, b int64) bool { return a < b },
-	func(a, b int64) bool { return a <= b },
-	func(a, b int64) bool { return a > b },
-	func(a, b int64) bool { return a >= b },
-	func(a, b int64) bool { return uint64(a) < uint64(b) },
-	func(a, b int64) bool { return uint64(a) <= uint64(b) },
-	func(a, b int64) bool { return uint64(a) > uint64(b) },
-	func(a, b int64) bool { return uint64(a) >= uint64(b) },
+// intEvaluator is what an op with integer semantics says of its result
+// on known operands, each an integer's bits sign-extended to 64 (arith's
+// integer ops, dialect/arith/eval.go); ok is false when it has none.
+type intEvaluator interface {
+	EvalInt(op *ir.Operation, operands []int64) (result int64, ok bool)
 }
 
 // scalar evaluates an op on index, integer and float scalars. Integer
-// arithmetic and comparisons are exact (they decide loop bounds and if
-// arms); anything else is a hash of its operands, the same in every run.
+// arithmetic and comparisons are exact, as the ops' integer semantics
+// give them (they decide loop bounds and if arms); anything else is a
+// hash of its operands (of its attributes, without operands), the same in
+// every run.
 func (m *machine) scalar(op *ir.Operation) error {
 	args := make([]int64, len(op.Operands))
 	for i, v := range op.Operands {
@@ -490,58 +483,15 @@ func (m *machine) scalar(op *ir.Operation) error {
 		args[i] = s
 	}
 	var r int64
-	known := true
-	switch op.Name {
-	case "arith.constant":
-		switch a := op.Attr("value").(type) {
-		case *ir.IntegerAttr:
-			r = a.Value
-		case *ir.FloatAttr:
-			r = int64(a.Bits[0])
-		default:
-			r = int64(hashString(ir.ElidedString(a)))
-		}
-	case "arith.addi":
-		r = args[0] + args[1]
-	case "arith.subi":
-		r = args[0] - args[1]
-	case "arith.muli":
-		r = args[0] * args[1]
-	case "arith.divsi", "arith.divui", "arith.floordivsi", "arith.ceildivsi":
-		if args[1] != 0 {
-			r = args[0] / args[1]
-		}
-	case "arith.remsi", "arith.remui":
-		if args[1] != 0 {
-			r = args[0] % args[1]
-		}
-	case "arith.andi":
-		r = args[0] & args[1]
-	case "arith.ori":
-		r = args[0] | args[1]
-	case "arith.xori":
-		r = args[0] ^ args[1]
-	case "arith.maxsi", "arith.maxui":
-		r = max(args[0], args[1])
-	case "arith.minsi", "arith.minui":
-		r = min(args[0], args[1])
-	case "arith.select":
-		r = args[2]
-		if args[0]&1 != 0 {
-			r = args[1]
-		}
-	case "arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci":
-		r = args[0]
-	case "arith.cmpi":
-		p, _ := op.IntAttrValue("predicate")
-		if p >= 0 && int(p) < len(cmpiPredicates) && cmpiPredicates[p](args[0], args[1]) {
-			r = 1
-		}
-	default:
-		known = false
+	known := false
+	if ev, ok := ir.InterfaceOf[intEvaluator](op); ok {
+		r, known = ev.EvalInt(op, args)
 	}
 	if !known {
 		h := hashString(op.Name)
+		if len(args) == 0 {
+			h = mix(h, m.attrHash(op)) // a constant of another kind
+		}
 		for _, a := range args {
 			h = mix(h, uint64(a))
 		}
@@ -558,4 +508,19 @@ func (m *machine) scalar(op *ir.Operation) error {
 		m.scal[res] = v
 	}
 	return nil
+}
+
+// attrHash is a hash of op's attributes, the same for the same values.
+func (m *machine) attrHash(op *ir.Operation) uint64 {
+	if h, ok := m.attrs[op]; ok {
+		return h
+	}
+	var h uint64
+	for _, list := range [][]ir.NamedAttr{op.Props, op.Attrs} {
+		for _, a := range list {
+			h = mix(h, hashString(a.Name), hashString(ir.ElidedString(a.Value)))
+		}
+	}
+	m.attrs[op] = h
+	return h
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/pto-opt/pto-opt/targets"
 )
 
-const root = "../.."
+const root = "../../.."
 
 // TestGeneratedDocsAreCurrent compares the checked-in pages with what the
 // registries say now. PTO_UPDATE_DOCS=1 rewrites them instead.
@@ -31,10 +31,10 @@ func TestGeneratedDocsAreCurrent(t *testing.T) {
 		}
 		got, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (PTO_UPDATE_DOCS=1 go test ./internal/docgen writes it)", err)
+			t.Fatalf("%v (PTO_UPDATE_DOCS=1 go test ./cmd/pto-opt/docgen writes it)", err)
 		}
 		if !bytes.Equal(got, p.Text) {
-			t.Errorf("%s is out of date (PTO_UPDATE_DOCS=1 go test ./internal/docgen rewrites it); diff (-file +generated):\n%s",
+			t.Errorf("%s is out of date (PTO_UPDATE_DOCS=1 go test ./cmd/pto-opt/docgen rewrites it); diff (-file +generated):\n%s",
 				p.Path, cmp.Diff(string(got), string(p.Text)))
 		}
 	}

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/internal/filecheck"
 	"github.com/pto-opt/pto-opt/internal/testtool"
+	"github.com/pto-opt/pto-opt/test/internal/filecheck"
 )
 
 // testdata/shell/*.test exercise the internal-shell semantics (quoting,

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/test/internal/filecheck"
 )
 
 // recorder collects the argument lists "record" was called with.

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/pto-opt/pto-opt/internal/filecheck"
+	"github.com/pto-opt/pto-opt/test/internal/filecheck"
 )
 
 // FileCheck is a Tool running this repository's FileCheck in-process.

@@ -1,13 +1,13 @@
 // Command mlirgen writes the synthetic MLIR programs the benchmarks use, so
 // that pto-opt and mlir-opt can be timed on the same file:
 //
-//	go run ./internal/gen/mlirgen -bytes 5242880 > /tmp/big.mlir
-//	go run ./internal/gen/mlirgen -ops 50000 > /tmp/func.mlir
-//	go run ./internal/gen/mlirgen -allocs 50000 > /tmp/allocs.mlir
-//	go run ./internal/gen/mlirgen -tiles 10000 > /tmp/tiles.mlir
-//	go run ./internal/gen/mlirgen -tiles 10000 -straight > /tmp/chain.mlir
-//	go run ./internal/gen/mlirgen -shape dense -bytes 1048576 [-generic] > /tmp/dense.mlir
-//	go run ./internal/gen/mlirgen -list
+//	go run ./bench/mlirgen -bytes 5242880 > /tmp/big.mlir
+//	go run ./bench/mlirgen -ops 50000 > /tmp/func.mlir
+//	go run ./bench/mlirgen -allocs 50000 > /tmp/allocs.mlir
+//	go run ./bench/mlirgen -tiles 10000 > /tmp/tiles.mlir
+//	go run ./bench/mlirgen -tiles 10000 -straight > /tmp/chain.mlir
+//	go run ./bench/mlirgen -shape dense -bytes 1048576 [-generic] > /tmp/dense.mlir
+//	go run ./bench/mlirgen -list
 //
 // -shape names one of the parse+print benchmark shapes (gen.Shapes);
 // -generic prints it in the generic op form (through pto-opt's parser and

@@ -134,6 +134,7 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 		spaces: map[string]*object{},
 		res:    &Result{Tensors: map[int][]byte{}},
 		seeds:  map[*ir.Operation]uint64{},
+		attrs:  map[*ir.Operation]uint64{},
 		ids:    map[*ir.Operation]int32{},
 	}
 	tensors := map[int]*object{}
@@ -202,10 +203,11 @@ func (r ref) at(i int) int {
 type machine struct {
 	opts    Options
 	refs    map[*ir.Value]ref   // tiles, tensors and allocations
-	scal    map[*ir.Value]int64 // index, integer and i1 values (floats as bits)
+	scal    map[*ir.Value]int64 // index, integer and i1 values; others as hashes (see scalar)
 	spaces  map[string]*object  // Placed: one memory per addressed space
 	res     *Result
 	seeds   map[*ir.Operation]uint64
+	attrs   map[*ir.Operation]uint64 // see attrHash
 	ids     map[*ir.Operation]int32
 	writers []*ir.Operation
 	clock   uint32
@@ -235,14 +237,14 @@ func (m *machine) block(b *ir.Block) ([]*ir.Value, error) {
 			return nil, err
 		}
 		m.ops++
-		if op == b.Terminator() && (op.Name == "scf.yield" || op.Has(ir.Terminator)) {
+		if op == b.Terminator() && op.Has(ir.Terminator) {
 			return op.Operands, nil
 		}
 		var err error
-		switch op.Name {
-		case "scf.for":
+		switch {
+		case analysis.IsCountedLoop(op):
 			err = m.forOp(op)
-		case "scf.if":
+		case analysis.IsIfElse(op):
 			err = m.ifOp(op)
 		default:
 			err = m.op(op)
@@ -303,16 +305,21 @@ func (m *machine) grow(r ref) {
 	}
 }
 
+// forOp runs a counted loop (analysis.CountedLoop) iteration by
+// iteration.
 func (m *machine) forOp(op *ir.Operation) error {
-	lb, ub, step := m.scal[op.Operands[0]], m.scal[op.Operands[1]], m.scal[op.Operands[2]]
+	lp, _ := analysis.AsCountedLoop(op)
+	lbV, ubV, stepV := lp.LoopBounds(op)
+	lb, ub, step := m.scal[lbV], m.scal[ubV], m.scal[stepV]
 	if step <= 0 {
 		return ir.NewError(op.Loc, "tilerun: %s has a non-positive step %d", ir.Describe(op), step)
 	}
 	body := op.Body(0)
-	cur := append([]*ir.Value(nil), op.Operands[3:]...)
+	ivArg, iterArgs := lp.InductionVar(op), lp.IterArgs(op)
+	cur := append([]*ir.Value(nil), lp.Inits(op).Of(op)...)
 	for iv := lb; iv < ub; iv += step {
-		m.scal[body.Args[0]] = iv
-		if err := m.bindAll(body.Args[1:], cur); err != nil {
+		m.scal[ivArg] = iv
+		if err := m.bindAll(iterArgs, cur); err != nil {
 			return ir.NewError(op.Loc, "%v", err)
 		}
 		ys, err := m.block(body)
@@ -357,12 +364,11 @@ func (m *machine) bindAll(vs, from []*ir.Value) error {
 	return nil
 }
 
+// ifOp runs the region of a two-way branch (analysis.IfElse) its
+// condition selects.
 func (m *machine) ifOp(op *ir.Operation) error {
-	arm := 1
-	if m.scal[op.Operands[0]]&1 != 0 {
-		arm = 0
-	}
-	b := op.Body(arm)
+	ie, _ := analysis.AsIfElse(op)
+	b := op.Body(ie.Arm(op, m.scal[ie.Condition(op)]&1 != 0))
 	if b == nil {
 		if len(op.Results) > 0 {
 			return ir.NewError(op.Loc, "tilerun: %s has results but no else region", ir.Describe(op))
@@ -381,7 +387,7 @@ func (m *machine) ifOp(op *ir.Operation) error {
 
 // op runs one non-control-flow op.
 func (m *machine) op(op *ir.Operation) error {
-	if op.Dialect() == "tile" {
+	if tile.IsTileOp(op) {
 		return m.tileOp(op)
 	}
 	for _, r := range op.Results {
