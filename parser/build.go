@@ -149,6 +149,22 @@ func (b *builder) resolve(ref ir.OperandRef, t ir.Type) (*ir.Value, error) {
 	return f.vals[ref.Num], nil
 }
 
+// explainMismatch reports, in the words of st's syntax (TypeMismatch), the
+// first operand naming a defined value of another type than the syntax
+// gives it.
+func (b *builder) explainMismatch(st *ir.OperationState) error {
+	for i, ref := range st.Operands {
+		d, ok := b.names[ref.Name]
+		if !ok || ref.Num >= len(d.vals) || d.vals[ref.Num].Type == st.OperandTypes[i] {
+			continue
+		}
+		if msg := st.TypeMismatch(i, ref.String(), st.OperandTypes[i], d.vals[ref.Num].Type); msg != "" {
+			return ir.NewError(st.Loc, "%s", msg).WithNote(*d.loc, "%s is defined here", ref)
+		}
+	}
+	return nil
+}
+
 // define binds a name in the innermost frame, settling forward references.
 func (b *builder) define(name string, vals []*ir.Value, loc *ir.Location) error {
 	if prev, ok := b.names[name]; ok {
@@ -212,6 +228,11 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 	}
 	if len(st.OperandTypes) != len(st.Operands) {
 		return nil, ir.NewError(st.Loc, "expected %d operand type(s) but had %d", len(st.Operands), len(st.OperandTypes))
+	}
+	if st.TypeMismatch != nil {
+		if err := b.explainMismatch(st); err != nil {
+			return nil, err
+		}
 	}
 	// The operands are gathered in a scratch list: NewOperation copies them.
 	operands := b.operands[:0]

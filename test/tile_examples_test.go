@@ -123,7 +123,7 @@ func topTest(t *testing.T) string {
 var ptoasOverflowRE = regexp.MustCompile(`(\w+) overflow, requires (\d+) bits while \d+ bits avaliable`)
 
 // refusalRE is a located refusal naming a rule, never an internal error.
-var refusalRE = regexp.MustCompile(`^\S+:\d+:\d+: error: (init-memref: 'tile\.move' from \w+ to \w+ is not a copy target|convert-tile-to-pto: ptoas|check-ptoas-plan: ptoas's planner (would|may) need)`)
+var refusalRE = regexp.MustCompile(`^\S+:\d+:\d+: error: (init-memref: 'tile\.move' from \w+ to \w+ is not a copy target|convert-tile-to-pto: ptoas|check-ptoas-plan: ptoas's planner (would|may) need|check-ptoas-plan: tile \S+ needs \d+ bytes)`)
 
 // ptoasModelRE is pto-opt refusing, for planner=ptoas, a kernel its model
 // of ptoas's planner says ptoas would (or, "may": in some order ptoas may

@@ -54,6 +54,14 @@ type OperationState struct {
 	Regions      []*RegionState
 	Successors   []SuccessorRef
 	Generic      bool
+	// TypeMismatch, set by a custom syntax that infers an operand's type
+	// from the rest of the op (tile's `into %buf` from the result's
+	// space), says in the op's own words what is wrong when operand i,
+	// written ref, names a value of another type than want: the parser
+	// then reports that at the op, with a note at the value, rather than
+	// a mismatch of types the text never spelled out. "" keeps the
+	// generic message.
+	TypeMismatch func(i int, ref string, want, got Type) string
 }
 
 // AddAttr appends a discardable-or-inherent attribute (sorted out later).

@@ -107,6 +107,9 @@ func parseOp(p ir.AsmParser, st *ir.OperationState) error {
 			st.OperandTypes = append(st.OperandTypes, Buf(space))
 			anyOff = anyOff || offsets[i] != 0
 		}
+		st.TypeMismatch = func(i int, ref string, want, got ir.Type) string {
+			return intoMismatch(st.Name, i-len(inputs), ref, want, got)
+		}
 		st.AddAttr("operandSegmentSizes", ir.I32Array(int64(len(inputs)), int64(len(dests))))
 		switch {
 		case !anyOff:
@@ -117,6 +120,25 @@ func parseOp(p ir.AsmParser, st *ir.OperationState) error {
 		}
 	}
 	return nil
+}
+
+// intoMismatch says what is wrong with destination d of an op named name
+// (`into %b`), whose type the syntax takes from the result's space, when
+// %b is another kind of value: an allocation of another space, or no
+// allocation at all. (An input, d < 0, keeps the generic message: its
+// type is written out.)
+func intoMismatch(name string, d int, ref string, want, got ir.Type) string {
+	if d < 0 {
+		return ""
+	}
+	space := SpaceOf(want)
+	if b, ok := got.(*BufType); ok {
+		have := b.Space
+		return name + " writes a " + space + " tile into " + ref + ", an allocation of memory space '" + have +
+			"': the result of an op lives in its own space; give it a " + space + " allocation (tile.alloc " + space +
+			", ...), or copy the tile to " + have + " with tile.move"
+	}
+	return name + " writes a " + space + " tile into " + ref + ", which is a '" + got.String() + "', not an allocation (tile.alloc " + space + ", ...)"
 }
 
 func printOp(p ir.AsmPrinter, op *ir.Operation) {

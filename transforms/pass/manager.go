@@ -248,6 +248,11 @@ func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 		stats:  map[string]int64{},
 		ran:    r.ran,
 	}
+	if len(r.m.Collect) > 0 {
+		// A prerequisite's Postcondition may hand values too (the plan
+		// check-ptoas-plan predicts when convert-tile-to-pto runs it).
+		ctx.artifacts = r.artifactList()
+	}
 	ctx.analyses = &passAnalyses{op: op, pass: p.Name, cache: r.cache}
 	for _, req := range p.Requires {
 		if slices.Contains(r.ran, req) {
@@ -273,9 +278,6 @@ func (r *run) pass(in *Instance, op *ir.Operation, anchor string) error {
 	}
 	if r.m.BeforePass != nil && op.Block == nil {
 		r.m.BeforePass(p, op)
-	}
-	if len(r.m.Collect) > 0 {
-		ctx.artifacts = r.artifactList()
 	}
 	start := time.Now()
 	err := p.call(ctx, op, in.value)

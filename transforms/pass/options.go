@@ -164,8 +164,10 @@ func formatDuration(d time.Duration) string {
 	return d.String()
 }
 
-// set applies raw key=value options, each checked by its parser.
-func (s *OptionSet) set(passName string, raw map[string]string) error {
+// set applies raw key=value options, each checked by its parser. all
+// are the options the pass takes (those of s and any it forwards), which
+// the error for an unknown one lists.
+func (s *OptionSet) set(passName string, raw map[string]string, all []OptionSpec) error {
 	// In key order, so the first error reported does not depend on map
 	// iteration order.
 	keys := make([]string, 0, len(raw))
@@ -176,11 +178,11 @@ func (s *OptionSet) set(passName string, raw map[string]string) error {
 	for _, k := range keys {
 		o := s.lookup(k)
 		if o == nil {
-			if len(s.opts) == 0 {
+			if len(all) == 0 {
 				return fmt.Errorf("pass '%s' takes no options, but '%s' was given", passName, k)
 			}
-			names := make([]string, len(s.opts))
-			for i, o := range s.opts {
+			names := make([]string, len(all))
+			for i, o := range all {
 				names[i] = o.Name
 				if strings.EqualFold(o.Name, k) {
 					return fmt.Errorf("pass '%s' has no option '%s' (option names are case-sensitive: '%s' is one)", passName, k, o.Name)

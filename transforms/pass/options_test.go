@@ -293,3 +293,61 @@ func TestNamedPipelineExpandsByOptions(t *testing.T) {
 		t.Errorf("bad step: %v", err)
 	}
 }
+
+type twiceOptions struct {
+	Twice bool
+	Steps int64
+}
+
+func (o *twiceOptions) Bind(s *OptionSet) {
+	s.Bool(&o.Twice, "twice", true, "Run twice")
+	s.Int(&o.Steps, "steps", 3, "Steps")
+}
+
+// A named pipeline's Forwards make their options its own: each is listed
+// once, saying where it goes, with no default where the passes disagree;
+// a given value reaches every step that has it and overrides what the
+// pipeline gives the step.
+func TestNamedPipelineForwardsStepOptions(t *testing.T) {
+	var got *probeOptions
+	p := probe(&got)
+	other := WithOptions(&Pass{Name: "other", Anchor: "builtin.module"}, func(*Context, *ir.Operation, *twiceOptions) error { return nil })
+	np := NamedPipeline(&Pass{Name: "test-forward", Anchor: "builtin.module", Forwards: []*Pass{p, other}}, func(o *stepsOptions) []Step {
+		return []Step{{p, map[string]string{"mode": "slow"}}, {other, nil}}
+	})
+	specs := map[string]OptionSpec{}
+	for _, s := range np.Options {
+		if _, dup := specs[s.Name]; dup {
+			t.Errorf("option %s listed twice", s.Name)
+		}
+		specs[s.Name] = s
+	}
+	if s := specs["twice"]; s.Default != "false" || s.Help != "Run the probe twice" {
+		t.Errorf("the pipeline's own option: %+v", s)
+	}
+	if s := specs["mode"]; s.Default != "fast" || !strings.HasSuffix(s.Help, "(forwarded to probe)") {
+		t.Errorf("forwarded mode: %+v", s)
+	}
+	if s := specs["steps"]; s.Default != "" || !strings.HasSuffix(s.Help, "(forwarded to probe, other)") {
+		t.Errorf("forwarded steps, defaults 7 and 3: %+v", s)
+	}
+	in, err := NewInstance(np, map[string]string{"mode": "warp", "steps": "5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := NewModulePipeline()
+	if err := pl.Add(in); err == nil || !strings.Contains(err.Error(), "pass 'probe': for the --mode option") {
+		t.Errorf("a bad forwarded value: %v", err)
+	}
+	in, err = NewInstance(np, map[string]string{"mode": "fast", "steps": "5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl = NewModulePipeline()
+	if err := pl.Add(in); err != nil {
+		t.Fatal(err)
+	}
+	if s, want := pl.String(), "builtin.module(probe{mode=fast limit=0 steps=5 size=0 flag=true},other{twice=true steps=5})"; s != want {
+		t.Errorf("forwarded: %s, want %s", s, want)
+	}
+}

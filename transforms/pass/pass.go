@@ -3,7 +3,9 @@ package pass
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
@@ -37,6 +39,14 @@ type Pass struct {
 	// dialect is checked before the pass runs (--verify-plan), because
 	// the reference executor runs that dialect, not the one it becomes.
 	Lowers string
+	// Forwards, on a named pipeline, lists the passes its steps may be
+	// (under any of its options): every option of theirs the pipeline does
+	// not bind itself is an option of the pipeline too, handed to the steps
+	// of the expansion that have it, so a step's option can be given
+	// without spelling out the pipeline (pto-memory-plan="planner=dsa-rp
+	// work=1000"). A forwarded value replaces what the pipeline gives the
+	// step; one no step of the expansion takes is an error.
+	Forwards []*Pass
 	// Stats declares the statistics the pass reports, name -> description.
 	Stats map[string]string
 	// ReadOnly: the pass never changes the IR (a check, a dump), so every
@@ -62,6 +72,9 @@ type Pass struct {
 	// its options. They run, time, report statistics, print IR and check
 	// prerequisites as passes of their own.
 	expand func(opts any) []Step
+	// forwarded maps each forwarded option to the passes of Forwards that
+	// have it.
+	forwarded map[string][]string
 }
 
 // optionsPtr is the pointer to an options struct O that binds itself.
@@ -105,7 +118,38 @@ func NamedPipeline[O any, P optionsPtr[O]](p *Pass, expand func(o P) []Step) *Pa
 	}
 	bindOptions[O, P](p)
 	p.expand = func(opts any) []Step { return expand(opts.(P)) }
+	p.bindForwarded()
 	return p
+}
+
+// bindForwarded adds the options of p.Forwards that p does not bind to
+// p.Options, each once, its help saying which passes it goes to. A
+// default the passes disagree on is shown as none (each keeps its own).
+func (p *Pass) bindForwarded() {
+	own := map[string]bool{}
+	for _, o := range p.Options {
+		own[o.Name] = true
+	}
+	p.forwarded = map[string][]string{}
+	var specs []OptionSpec
+	for _, f := range p.Forwards {
+		for _, o := range f.Options {
+			if own[o.Name] {
+				continue
+			}
+			at := slices.IndexFunc(specs, func(s OptionSpec) bool { return s.Name == o.Name })
+			if at < 0 {
+				specs = append(specs, o)
+			} else if specs[at].Default != o.Default {
+				specs[at].Default = ""
+			}
+			p.forwarded[o.Name] = append(p.forwarded[o.Name], f.Name)
+		}
+	}
+	for _, s := range specs {
+		s.Help = fmt.Sprintf("%s (forwarded to %s)", s.Help, strings.Join(p.forwarded[s.Name], ", "))
+		p.Options = append(p.Options, s)
+	}
 }
 
 // call runs the body of the pass with the instance's options.
@@ -124,14 +168,27 @@ type Step struct {
 }
 
 // expand returns the instances an instance stands for: itself, or the
-// passes of its named pipeline (recursively).
+// passes of its named pipeline (recursively), each step given the
+// forwarded options it has.
 func expand(in *Instance) ([]*Instance, error) {
 	if in.Pass.expand == nil {
 		return []*Instance{in}, nil
 	}
 	var out []*Instance
-	for _, st := range in.Pass.expand(in.value) {
-		sub, err := NewInstance(st.Pass, st.Opts)
+	taken := map[string]bool{}
+	steps := in.Pass.expand(in.value)
+	for _, st := range steps {
+		opts := maps.Clone(st.Opts)
+		for k, v := range in.forward {
+			if hasOption(st.Pass, k) {
+				if opts == nil {
+					opts = map[string]string{}
+				}
+				opts[k] = v
+				taken[k] = true
+			}
+		}
+		sub, err := NewInstance(st.Pass, opts)
 		if err != nil {
 			return nil, fmt.Errorf("pipeline '%s': %v", in.Pass.Name, err)
 		}
@@ -141,7 +198,22 @@ func expand(in *Instance) ([]*Instance, error) {
 		}
 		out = append(out, more...)
 	}
+	for _, k := range slices.Sorted(maps.Keys(in.forward)) {
+		if !taken[k] {
+			names := make([]string, len(steps))
+			for i, st := range steps {
+				names[i] = st.Pass.Name
+			}
+			return nil, fmt.Errorf("pipeline '%s%s': none of its steps (%s) takes option '%s' (%s does)",
+				in.Pass.Name, in.opts.String(), strings.Join(names, ", "), k, strings.Join(in.Pass.forwarded[k], ", "))
+		}
+	}
 	return out, nil
+}
+
+// hasOption reports whether pass p takes option name.
+func hasOption(p *Pass, name string) bool {
+	return slices.ContainsFunc(p.Options, func(o OptionSpec) bool { return o.Name == name })
 }
 
 var (
@@ -191,6 +263,8 @@ type Instance struct {
 	Pass  *Pass
 	opts  *OptionSet
 	value any // the options struct the body receives
+	// forward are a named pipeline's options for its steps (Forwards).
+	forward map[string]string
 }
 
 // NewInstance checks raw key=value options against the pass's options
@@ -200,7 +274,21 @@ func NewInstance(p *Pass, raw map[string]string) (*Instance, error) {
 	if p.newOptions != nil {
 		in.value, in.opts = p.newOptions()
 	}
-	if err := in.opts.set(p.Name, raw); err != nil {
+	if len(p.forwarded) > 0 {
+		own := map[string]string{}
+		for k, v := range raw {
+			if in.opts.lookup(k) == nil && p.forwarded[k] != nil {
+				if in.forward == nil {
+					in.forward = map[string]string{}
+				}
+				in.forward[k] = v
+				continue
+			}
+			own[k] = v
+		}
+		raw = own
+	}
+	if err := in.opts.set(p.Name, raw, p.Options); err != nil {
 		return nil, err
 	}
 	return in, nil

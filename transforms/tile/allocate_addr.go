@@ -336,6 +336,10 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *ir.Operation, res *p
 			}
 			err := ir.NewError(fn.Loc, "allocate-addr: memory space '%s' overflows: %d bytes needed, capacity %d bytes on %s (lower bound %d bytes%s)%s",
 				ap.p.Pools[pool].Name, pk, c, tname, res.LowerBound[pool], hint, ap.peakText(fn, pool))
+			if i := ap.largerThan(pool, c); i >= 0 {
+				// Not a matter of sharing: the tile alone does not fit.
+				err = tooLargeAlone("allocate-addr", fn, ap.allocs[i], ap.p.Buffers[i].Size, c, tname, "")
+			}
 			if planning.WantsPlans(ctx) {
 				// The report of the failed plan, marked so, shows where
 				// the space overflows.
@@ -351,6 +355,16 @@ func (ap *addrProblem) overflowError(ctx *pass.Context, fn *ir.Operation, res *p
 		}
 	}
 	return ir.NewError(fn.Loc, "allocate-addr: no placement found: %s", res.Reason)
+}
+
+// largerThan is the first buffer of pool larger than capacity, or -1.
+func (ap *addrProblem) largerThan(pool int, capacity int64) int {
+	for i, b := range ap.p.Buffers {
+		if b.Pool == pool && b.Size > capacity {
+			return i
+		}
+	}
+	return -1
 }
 
 // peakText names the allocations live together where the pool needs the

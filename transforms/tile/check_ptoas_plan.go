@@ -2,6 +2,7 @@ package tile
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	funcdialect "github.com/pto-opt/pto-opt/dialect/func"
@@ -9,6 +10,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/planner/ptoas"
+	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
 
@@ -110,6 +112,44 @@ func (o *checkPTOASPlanOptions) Bind(s *pass.OptionSet) {
 		"Refuse a kernel ptoas's planner would run out of room on; false: warn and leave the verdict to ptoas (the check then does not run again in convert-tile-to-pto)")
 }
 
+// ptoasRefusal is why ptoas's planner would not place space plan p of
+// fn (nil: it fits).
+func ptoasRefusal(ctx *pass.Context, fn *ir.Operation, p ptoasSpacePlan) *ir.Diagnostic {
+	var d *ir.Diagnostic
+	if !p.result.Fits {
+		for _, b := range p.placed {
+			if b.bytes <= p.capBytes {
+				continue
+			}
+			// One tile alone does not fit: the error is at it. The
+			// figure for the whole space stays, as ptoas would say it.
+			need := ""
+			if !p.result.Undecided {
+				verb := "would"
+				if p.orderDependent {
+					verb = "may"
+				}
+				need = fmt.Sprintf(" (ptoas's planner %s need %d bytes of '%s' in all)", verb, p.needBytes, p.space)
+			}
+			return tooLargeAlone("check-ptoas-plan", fn, b.alloc, b.bytes, p.capBytes, "target '"+ctx.Target.Name+"' as ptoas plans it (planner=ptoas)", need)
+		}
+	}
+	switch {
+	case p.result.Undecided:
+		d = ir.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoas.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
+	case !p.result.Fits && p.orderDependent:
+		d = ir.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
+	case !p.result.Fits:
+		d = ir.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
+	default:
+		return nil
+	}
+	if p.loop != nil {
+		d = d.WithNote(p.loop.Loc, "ptoas takes %d tiles of '%s' (%d bytes) as live from the start of this loop to the end of the top-level op around it", p.loopN, p.space, p.loopBytes)
+	}
+	return d
+}
+
 // checkPTOASFits refuses, for planner=ptoas, a kernel ptoas's own planner
 // would run out of room on. ptoas plans the kernel pto-opt prints
 // (level 2, no addresses) with its PlanMemory, whose liveness is coarser
@@ -132,29 +172,28 @@ func checkPTOASFits(ctx *pass.Context, fn *ir.Operation, remarks bool) error {
 		}
 		return sp.PTOAS.Capacity, sp.PTOAS.Alignment, true
 	}
-	plans := planLikePTOAS(fn, modelled)
+	live, plans := predictPTOAS(fn, modelled)
+	var refusal *ir.Diagnostic
 	for _, p := range plans {
 		if remarks && p.result.Fits && !p.orderDependent && !p.unordered {
 			for i, b := range p.placed {
 				ctx.Remark(b.alloc.Loc, "check-ptoas-plan: ptoas places pto.alloc_tile #%d (%d bytes of '%s') at %d", b.id, b.bytes, p.space, p.result.Offsets[i]/8)
 			}
 		}
-		var d *ir.Diagnostic
-		switch {
-		case p.result.Undecided:
-			d = ir.NewError(fn.Loc, "check-ptoas-plan: cannot tell within %d placement attempts whether ptoas's planner fits '%s' into its %d bytes on target '%s' (planner=ptoas); planner=dsa-rp or pypto give addresses", ptoas.MaxSteps, p.space, p.capBytes, ctx.Target.Name)
-		case !p.result.Fits && p.orderDependent:
-			d = ir.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner may need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): it takes the tiles first live at a loop's start in the order of a hashed set when more than %d values are live there, and in some such order they do not fit; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name, ptoasSmallSet)
-		case !p.result.Fits:
-			d = ir.NewError(fn.Loc, "check-ptoas-plan: ptoas's planner would need %d bytes of '%s', more than the %d it plans into on target '%s' (planner=ptoas): ptoas keeps a tile live from its first write, or from the start of the first loop it is live across, to the end of the top-level op holding its last use; planner=dsa-rp or pypto plan with pto-opt's liveness", p.needBytes, p.space, p.capBytes, ctx.Target.Name)
+		if refusal == nil {
+			refusal = ptoasRefusal(ctx, fn, p)
 		}
-		if d == nil {
-			continue
+	}
+	if planning.WantsPlans(ctx) {
+		// ptoas's placement, predicted, is the plan of this pipeline.
+		failed := ""
+		if refusal != nil {
+			failed = refusal.Error()
 		}
-		if p.loop != nil {
-			d = d.WithNote(p.loop.Loc, "ptoas takes %d tiles of '%s' (%d bytes) as live from the start of this loop to the end of the top-level op around it", p.loopN, p.space, p.loopBytes)
-		}
-		return d
+		planning.RecordPlan(ctx, ptoasReport(fn, live, plans, failed))
+	}
+	if refusal != nil {
+		return refusal
 	}
 	lv := pass.GetAnalysis(ctx, pass.Liveness, fn)
 	type event struct {
@@ -194,6 +233,11 @@ func checkPTOASFits(ctx *pass.Context, fn *ir.Operation, remarks bool) error {
 			peak = max(peak, live)
 			if e.bytes > 0 {
 				total, _ = checked.Add(total, e.bytes)
+			}
+		}
+		for _, a := range Allocs(fn) {
+			if size := allocSize(a); tile.SpaceOf(a.Results[0].Type) == space && size > capacity {
+				return tooLargeAlone("check-ptoas-plan", fn, a, size, capacity, "target '"+ctx.Target.Name+"' (planner=ptoas)", "")
 			}
 		}
 		switch {

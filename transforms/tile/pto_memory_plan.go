@@ -16,12 +16,16 @@ import (
 //
 // (materialize-scratch first, so the scratch tiles ptoas's instructions
 // need are planned with the rest)
-// so each step is timed, verified, printed and counted as a pass.
+// so each step is timed, verified, printed and counted as a pass. The
+// steps' own options (work=, penalties=, subranges=, remarks=, refuse=,
+// ...) are options of the pipeline too, each handed to the steps that
+// take it; one the chosen planner's steps do not take is an error.
 var PTOMemoryPlan = pass.NamedPipeline(&pass.Pass{
 	Name:      "pto-memory-plan",
 	ClassName: "PTOMemoryPlan",
 	Summary:   "The PyPTO memory pipeline: init-memref, semantic aliases, then reuse and addresses by planner",
 	Anchor:    "func.func",
+	Forwards:  []*pass.Pass{MaterializeScratch, InitMemRef, MaterializeSemanticAliases, MemoryReuse, AllocateAddr, CheckPTOASPlan},
 }, func(o *ptoMemoryPlanOptions) []pass.Step { return withInPlace(planPipelines[o.Planner], o.InPlace) })
 
 // withInPlace passes inplace=false on to allocate-addr and memory-reuse.

@@ -8,6 +8,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 	"github.com/pto-opt/pto-opt/planner/ptoas"
+	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/tiletopto/lowering"
 )
 
@@ -43,7 +44,10 @@ import (
 
 // ptoasBuffer is one pto.alloc_tile as ptoas's planner sees it.
 type ptoasBuffer struct {
-	alloc     *ir.Operation
+	alloc *ir.Operation
+	// tiles are the tile values that live in the buffer, the first one
+	// first (program order): the report names the buffer by it.
+	tiles     []*ir.Value
 	id        int
 	space     string
 	bytes     int64
@@ -82,6 +86,8 @@ type ptoasLiveness struct {
 	// loopBirths are the buffers born at each loop's start.
 	loopBirths []loopBirth
 	t          int64
+	// points names the op at each of ptoas's linear positions (ticks).
+	points []string
 }
 
 // ptoasUses says which buffers op names in its pto form: reads,
@@ -181,6 +187,9 @@ func (l *ptoasLiveness) bufferOf(v *ir.Value) *ptoasBuffer {
 		b = l.tileBuffer(v, t)
 	}
 	l.memo[v] = b
+	if b != nil {
+		b.tiles = append(b.tiles, v)
+	}
 	return b
 }
 
@@ -341,7 +350,18 @@ func (l *ptoasLiveness) orderKnown(op *ir.Operation) bool {
 	return n <= ptoasSmallSet
 }
 
-func (l *ptoasLiveness) tick() int64 { t := l.t; l.t++; return t }
+// tick numbers the next linear position, which is what (the start or
+// end of) op is to ptoas's liveness: what says names it in reports.
+func (l *ptoasLiveness) tick(op *ir.Operation, what string) int64 {
+	at := what + op.Name
+	if loc := planning.Loc(op.Loc); loc != "" {
+		at += " (" + loc + ")"
+	}
+	l.points = append(l.points, at)
+	t := l.t
+	l.t++
+	return t
+}
 
 func (l *ptoasLiveness) gen(b *ptoasBuffer, at int64) {
 	if b == nil || b.born {
@@ -365,7 +385,7 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 	for _, op := range block.Ops {
 		switch {
 		case analysis.IsCountedLoop(op):
-			start := l.tick()
+			start := l.tick(op, "")
 			var group []*ptoasBuffer
 			for _, b := range l.bufs {
 				if l.liveAcross(b, op) && !b.born {
@@ -384,22 +404,26 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 					l.visit(b)
 				}
 			}
-			l.killAt(op, l.tick())
+			l.killAt(op, l.tick(op, "end of "))
 		case analysis.IsIfElse(op):
-			l.tick()
+			l.tick(op, "")
 			end := int64(0)
 			for i, r := range op.Regions {
-				if i > 0 && (len(r.Blocks) == 0 || len(r.Blocks[0].Ops) == 0) {
+				if i > 0 && regionEmpty(r) {
 					break
 				}
 				for _, b := range r.Blocks {
 					l.visit(b)
 				}
-				end = l.tick()
+				what := "end of "
+				if i+1 < len(op.Regions) && !regionEmpty(op.Regions[i+1]) {
+					what = "else of "
+				}
+				end = l.tick(op, what)
 			}
 			l.killAt(op, end)
 		default:
-			at := l.tick()
+			at := l.tick(op, "")
 			_, writes, scratch, instr := l.ptoasUses(op)
 			for _, b := range writes {
 				l.gen(b, at)
@@ -422,6 +446,9 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 	}
 }
 
+// regionEmpty reports a region without ops (an scf.if without else).
+func regionEmpty(r *ir.Region) bool { return len(r.Blocks) == 0 || len(r.Blocks[0].Ops) == 0 }
+
 // loopBirth is a loop and the buffers ptoas makes live at its start.
 type loopBirth struct {
 	loop *ir.Operation
@@ -437,6 +464,7 @@ type ptoasSpacePlan struct {
 	loopN, loopBytes    int64
 	space               string
 	needBytes, capBytes int64
+	align               int64
 	result              ptoas.Result
 	// placed are the space's buffers in planning order (result.Offsets'
 	// order); unordered: ptoas's order of them cannot be known.
@@ -458,10 +486,17 @@ type ptoasSpacePlan struct {
 // fixed shuffles): a refusal is then conservative, and says "may" when
 // the orders disagree.
 func planLikePTOAS(fn *ir.Operation, capacity func(space string) (capBytes, align int64, ok bool)) []ptoasSpacePlan {
+	_, plans := predictPTOAS(fn, capacity)
+	return plans
+}
+
+// predictPTOAS is planLikePTOAS with the liveness it planned by (the
+// buffers' tiles and what each linear position is, for reports).
+func predictPTOAS(fn *ir.Operation, capacity func(space string) (capBytes, align int64, ok bool)) (*ptoasLiveness, []ptoasSpacePlan) {
 	l := computePTOASLiveness(fn)
 	plans := l.plan(l.order, capacity)
 	if len(l.unordered) == 0 {
-		return plans
+		return l, plans
 	}
 	for i := range plans {
 		plans[i].unordered = true
@@ -482,11 +517,12 @@ func planLikePTOAS(fn *ir.Operation, capacity func(space string) (capBytes, alig
 			// ptoas's outcome depends on an order pto-opt cannot know.
 			p.orderDependent = true
 			if !alt.result.Fits && (p.result.Fits || alt.needBytes > p.needBytes) {
-				p.result, p.needBytes = alt.result, alt.needBytes
+				// placed keeps the order of result.Offsets.
+				p.result, p.needBytes, p.placed = alt.result, alt.needBytes, alt.placed
 			}
 		}
 	}
-	return plans
+	return l, plans
 }
 
 // plan places the buffers per space, in the given birth order.
@@ -514,7 +550,7 @@ func (l *ptoasLiveness) plan(order []*ptoasBuffer, capacity func(string) (int64,
 			in = append(in, ptoas.Buffer{Bits: uint64(max(b.bytes, 0)) * 8, Gen: b.gen, Kill: b.kill, ID: b.id})
 		}
 		res := ptoas.Plan(in, uint64(capBytes)*8, uint64(align)*8, conflicts)
-		p := ptoasSpacePlan{space: sp, capBytes: capBytes, result: res, needBytes: int64((res.RequiredBits + 7) / 8), placed: bySpace[sp]}
+		p := ptoasSpacePlan{space: sp, capBytes: capBytes, align: align, result: res, needBytes: int64((res.RequiredBits + 7) / 8), placed: bySpace[sp]}
 		for _, lb := range l.loopBirths {
 			var n, bytes int64
 			for _, b := range lb.bufs {

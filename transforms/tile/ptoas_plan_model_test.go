@@ -90,3 +90,69 @@ func TestPTOASOrdersJudgedPerSpace(t *testing.T) {
 		t.Errorf("mat: fits %v, needs %d; want no fit, 8192 bytes", p.result.Fits, p.needBytes)
 	}
 }
+
+// The report of ptoas's placement has each space's buffers at the offsets
+// the model gives them, in ptoas's sizes, marked predicted; where ptoas's
+// order of the tiles first live at a loop's start is unknowable, it is
+// marked possible instead.
+func TestPTOASReportIsTheModelsPlacement(t *testing.T) {
+	capacity := func(string) (int64, int64, bool) { return 1 << 20, 32, true }
+	fn := ptoasPlanned(t, `func.func @k(%in: !tile.tensor<8x8xf32>, %out: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %a = tile.load %in : (!tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec>
+  %m = tile.row_max %a : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x1xf32, vec>
+  %b = tile.row_expand_sub %a, %m : (!tile.tile<8x8xf32, vec>, !tile.tile<8x1xf32, vec>) -> !tile.tile<8x8xf32, vec>
+  %r = tile.store %b, %out : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32>
+  return %r : !tile.tensor<8x8xf32>
+}`)
+	l, plans := predictPTOAS(fn, capacity)
+	f := ptoasReport(fn, l, plans, "")
+	if f.Algorithm != PTOASPredicted || f.Pass != "check-ptoas-plan" || len(f.Points) != int(l.t) {
+		t.Fatalf("report %s %s with %d points, want check-ptoas-plan %s over %d", f.Pass, f.Algorithm, len(f.Points), PTOASPredicted, l.t)
+	}
+	if len(f.Spaces) != 1 || len(f.Spaces[0].Buffers) != len(plans[0].placed) {
+		t.Fatalf("spaces %+v, want one with the %d buffers placed", f.Spaces, len(plans[0].placed))
+	}
+	names := map[string]bool{}
+	for i, b := range f.Spaces[0].Buffers {
+		if want := int64(plans[0].result.Offsets[i] / 8); b.Offset != want || b.Size%32 != 0 {
+			t.Errorf("%s at %d, %d bytes; want %d, a multiple of 32", b.Name, b.Offset, b.Size, want)
+		}
+		names[b.Name] = true
+	}
+	for _, n := range []string{"%a", "%m_tmp", "%m", "%b"} {
+		if !names[n] {
+			t.Errorf("no buffer named %s in %v", n, names)
+		}
+	}
+	// The scratch and the row_max result are kept apart, as ptoas keeps them.
+	if f.Spaces[0].RefusedCounts["no-alias"] != 1 {
+		t.Errorf("no-alias pairs %v, want the tmp and its destination", f.Spaces[0].RefusedCounts)
+	}
+
+	var b strings.Builder
+	b.WriteString("func.func @u(%in: !tile.tensor<8x8xf32>, %out: !tile.tensor<8x8xf32>) {\n")
+	b.WriteString("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n")
+	for i := range 17 {
+		fmt.Fprintf(&b, "  %%k%d = arith.constant %d : index\n", i, i)
+	}
+	b.WriteString(`  scf.for %i = %c0 to %c2 step %c1 {
+    %a = tile.load %in : (!tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec>
+    %c = tile.load %in : (!tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec>
+    %sa = tile.store %a, %out : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32>
+    %sc = tile.store %c, %out : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32>
+  }
+  %sum0 = arith.addi %k0, %k0 : index
+`)
+	for i := 1; i < 17; i++ {
+		fmt.Fprintf(&b, "  %%sum%d = arith.addi %%sum%d, %%k%d : index\n", i, i-1, i)
+	}
+	b.WriteString("  return\n}\n")
+	fn = ptoasPlanned(t, b.String())
+	l, plans = predictPTOAS(fn, capacity)
+	if len(l.unordered) == 0 {
+		t.Fatal("the loop's tiles are taken as ordered: the test does not reach an unknowable order")
+	}
+	if f := ptoasReport(fn, l, plans, ""); f.Algorithm != PTOASPossible {
+		t.Errorf("unknowable order: marked %s, want %s", f.Algorithm, PTOASPossible)
+	}
+}

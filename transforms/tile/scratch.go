@@ -2,6 +2,7 @@ package tile
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
@@ -61,7 +62,7 @@ func runMaterializeScratch(ctx *pass.Context, fn *ir.Operation) error {
 			return ir.NewError(op.Loc, "materialize-scratch: %s: input #%d is a %s, not a tile", ir.Describe(op), src, inputs[src].Type)
 		}
 		create := ir.NewOperation("tile.create", op.Loc, nil, []ir.Type{tile.Tile(t.Shape, t.Elem, t.Space, t.Valid)})
-		create.Results[0].NameHint = "scratch"
+		create.Results[0].NameHint = scratchName(op)
 		op.Block.InsertBefore(op, create)
 		// The scratch goes where ptoas's instruction takes it: after the
 		// first ScratchAt inputs (before tsels' scalar).
@@ -75,4 +76,17 @@ func runMaterializeScratch(ctx *pass.Context, fn *ir.Operation) error {
 		ctx.Stat("num-scratch", 1)
 	}
 	return nil
+}
+
+// scratchName names the scratch tile of op as its tmp: "%m_tmp" for the
+// tmp of the op writing %m, or by the op ("%row_max_tmp") when its result
+// has no name, so a message or a report that names the tile says whose
+// tmp it is (the printer keeps names unique).
+func scratchName(op *ir.Operation) string {
+	if len(op.Results) > 0 && op.Results[0].NameHint != "" {
+		return op.Results[0].NameHint + "_tmp"
+	}
+	// The op's name within its dialect: row_max for tile.row_max.
+	_, short, _ := strings.Cut(op.Name, ".")
+	return short + "_tmp"
 }

@@ -275,6 +275,9 @@ Every pass is a command-line flag (` + "`pto-opt --init-memref ...`" + `), run i
 command-line order, or an element of ` + "`--pass-pipeline`" + `. Options go after
 the name, ` + "`--allocate-addr=\"planner=dsa-rp work=100000000\"`" + `, or in braces
 in a pipeline, ` + "`builtin.module(func.func(allocate-addr{planner=dsa-rp}))`" + `.
+A named pipeline (` + "`pto-memory-plan`" + `) also takes its steps' options,
+marked "forwarded to" below, and hands each to the steps that have it:
+` + "`--pto-memory-plan=\"planner=dsa-rp work=100000000\"`" + `.
 ` + "`pto-opt --help`" + ` prints the same list.
 `)
 	for _, p := range pass.Passes() {

@@ -6,9 +6,9 @@
 // found it too big, and went on with the whole-buffer packing, but with the
 // member offsets the subrange packing had left: tiles were written past the
 // end of their allocation, and the validator stopped it with an internal
-// error. It is now refused as what it is: the space overflows.
+// error. It is now refused as what it is: a tile larger than the whole
+// space, at that tile.
 module {
-  // expected-error @+1 {{allocate-addr: memory space 'vec' overflows}}
   func.func @k27(%in0: !tile.tensor<256x64xf16>, %out1: !tile.tensor<256x1xf16>, %in2: !tile.tensor<4x64xf16>, %flag3: i1, %out4: !tile.tensor<256x16xf16>, %out5: !tile.tensor<1x64xf16>, %in6: !tile.tensor<64x256xf16>, %in7: !tile.tensor<512x64xf16>, %out8: !tile.tensor<64x64xf16>, %out9: !tile.tensor<64x64xf32>) {
     %c0 = arith.constant 0 : index
     %c3 = arith.constant 3 : index
@@ -47,6 +47,7 @@ module {
     %t27 = tile.move %t26 : (!tile.tile<64x64xf16, mat>) -> !tile.tile<64x64xf16, left>
     %t28 = tile.load %in0 {offsets = [192, 0]} : (!tile.tensor<256x64xf16>) -> !tile.tile<64x64xf16, mat>
     %t29 = tile.move %t28 : (!tile.tile<64x64xf16, mat>) -> !tile.tile<64x64xf16, right>
+    // expected-error @+1 {{allocate-addr: tile %t30 needs 16384 bytes of memory space 'vec', more than all 8192 bytes the space has on target 'tight': no placement can fit it}}
     %t30 = tile.full %cst3 : (f32) -> !tile.tile<64x64xf32, vec>
     %t31 = tile.cast %t30 : (!tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf16, vec>
     %t32 = tile.move %t31 : (!tile.tile<64x64xf16, vec>) -> !tile.tile<64x64xf16, mat>

@@ -21,10 +21,10 @@ func.func @stages_tight(%in: !tile.tensor<256x256xf32>) {
 // -----
 
 // A single tile larger than its space overflows under any planner; the
-// error names the space, the demand and the capacity.
-// expected-error @+1 {{allocate-addr: memory space 'bias' overflows: 2048 bytes needed, capacity 1024 bytes on target 'ascend910b'}}
+// error is at the tile and names the space, the demand and the capacity.
 func.func @too_big(%in: !tile.tensor<512xf32>) {
   %b = tile.alloc bias, 2048 : !tile.buf<bias>
+  // expected-error @+1 {{allocate-addr: tile %t needs 2048 bytes of memory space 'bias', more than all 1024 bytes the space has on target 'ascend910b': no placement can fit it; use a smaller tile and an scf.for over the rest}}
   %t = tile.load %in into %b : (!tile.tensor<512xf32>) -> !tile.tile<512xf32, bias>
   return
 }

@@ -7,8 +7,22 @@
 // warning once).
 // RUN: pto-opt %s -split-input-file -verify-diagnostics -pto-memory-plan=planner=ptoas --target=%S/Inputs/no-ptoas-plan.json -convert-tile-to-pto
 
+// Two 100 KiB tiles live at once.
 // expected-error @+1 {{check-ptoas-plan: the tiles live at once need 204800 bytes of 'vec', more than the 196608 bytes ptoas plans into on target 'no-ptoas-plan': no placement fits (planner=ptoas)}}
-func.func @too_big(%in: !tile.tensor<200x256xf32>, %out: !tile.tensor<200x256xf32>) {
+func.func @too_big(%in: !tile.tensor<100x256xf32>, %out: !tile.tensor<100x256xf32>) {
+  %a = tile.load %in {offsets = [0, 0]} : (!tile.tensor<100x256xf32>) -> !tile.tile<100x256xf32, vec>
+  %b = tile.load %in {offsets = [0, 0]} : (!tile.tensor<100x256xf32>) -> !tile.tile<100x256xf32, vec>
+  %t = tile.add %a, %b : (!tile.tile<100x256xf32, vec>, !tile.tile<100x256xf32, vec>) -> !tile.tile<100x256xf32, vec>
+  %r = tile.store %t, %out {offsets = [0, 0]} : (!tile.tile<100x256xf32, vec>, !tile.tensor<100x256xf32>) -> !tile.tensor<100x256xf32>
+  return
+}
+
+// -----
+
+// One tile larger than the space: the error is at the tile, with the
+// rows that fit alone.
+func.func @one_too_big(%in: !tile.tensor<200x256xf32>, %out: !tile.tensor<200x256xf32>) {
+  // expected-error @+1 {{check-ptoas-plan: tile %t needs 204800 bytes of memory space 'vec', more than all 196608 bytes the space has on target 'no-ptoas-plan' (planner=ptoas): no placement can fit it; use a tile of fewer rows (at most 192 of its 200 fit alone, and others must fit beside it) and an scf.for over the row blocks}}
   %t = tile.load %in {offsets = [0, 0]} : (!tile.tensor<200x256xf32>) -> !tile.tile<200x256xf32, vec>
   %r = tile.store %t, %out {offsets = [0, 0]} : (!tile.tile<200x256xf32, vec>, !tile.tensor<200x256xf32>) -> !tile.tensor<200x256xf32>
   return

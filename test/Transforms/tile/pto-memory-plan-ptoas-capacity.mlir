@@ -7,9 +7,10 @@
 // kernel its planner rejects, never refuse one it fits.
 // RUN: pto-opt %s -split-input-file -verify-diagnostics -pto-memory-plan=planner=ptoas --target=ascend910b
 
-// One tile bigger than the space.
-// expected-error @+1 {{check-ptoas-plan: ptoas's planner would need 204800 bytes of 'vec', more than the 196608 it plans into on target 'ascend910b' (planner=ptoas)}}
+// One tile bigger than the space: the error is at the tile, with ptoas's
+// capacity, the bytes ptoas would need and how many rows fit alone.
 func.func @too_big(%in: !tile.tensor<200x256xf32>, %out: !tile.tensor<200x256xf32>) {
+  // expected-error @+1 {{check-ptoas-plan: tile %t needs 204800 bytes of memory space 'vec', more than all 196608 bytes the space has on target 'ascend910b' as ptoas plans it (planner=ptoas): no placement can fit it (ptoas's planner would need 204800 bytes of 'vec' in all); use a tile of fewer rows (at most 192 of its 200 fit alone, and others must fit beside it) and an scf.for over the row blocks, as examples/softmax.mlir does}}
   %t = tile.load %in {offsets = [0, 0]} : (!tile.tensor<200x256xf32>) -> !tile.tile<200x256xf32, vec>
   %r = tile.store %t, %out {offsets = [0, 0]} : (!tile.tile<200x256xf32, vec>, !tile.tensor<200x256xf32>) -> !tile.tensor<200x256xf32>
   return

@@ -6,7 +6,7 @@
 // over the attribute: on Ascend910B (184 KiB of UB) the same kernel
 // overflows.
 // CHECK: tile.alloc vec, 204800 {addr = 0}
-// A2: error: allocate-addr: memory space 'vec' overflows: 204800 bytes needed, capacity 188416 bytes on target 'ascend910b'
+// A2: :13:10: error: allocate-addr: tile %t needs 204800 bytes of memory space 'vec', more than all 188416 bytes the space has on target 'ascend910b'
 module attributes {tile.target = "ascend950"} {
   func.func @big(%in: !tile.tensor<200x256xf32>) {
     %m = tile.alloc vec, 204800 : !tile.buf<vec>
