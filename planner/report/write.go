@@ -170,7 +170,7 @@ func writeSpaceText(w io.Writer, s *Space) {
 			extra = strings.TrimSpace("pinned " + extra)
 		}
 		if len(b.Members) > 0 {
-			extra = strings.TrimSpace(extra + "  holds " + strings.Join(b.Members, " "))
+			extra = strings.TrimSpace(extra + "  holds " + strings.Join(b.Members, ", "))
 		}
 		line := fmt.Sprintf("    %-*s %10d %10d %10d %6d  %-*s  %s", nameW, b.Name, b.Offset, b.End, b.Size, b.Align, liveW, formatLive(b.Live), extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))

@@ -55,9 +55,13 @@ type firstTile struct {
 	point int
 }
 
-// firstTiles maps each allocation's printed name to its first tile.
+// firstTiles maps each allocation's printed name to its first tile. A
+// scratch tile is named for the op that needs it ("tmp of tile.row_max
+// %m"): its own name (%scratch, from materialize-scratch) says nothing
+// of whose it is.
 func firstTiles(fn *ir.Operation) map[string]firstTile {
 	names := printer.Names(fn, printer.Options{})
+	tmpOf := scratchOwners(fn, names)
 	out := map[string]firstTile{}
 	point := 0
 	fn.Walk(func(op *ir.Operation) bool {
@@ -66,11 +70,40 @@ func firstTiles(fn *ir.Operation) map[string]firstTile {
 			if _, seen := out[an]; seen || an == "" || i >= len(op.Results) {
 				continue
 			}
-			if rn := names[op.Results[i]]; rn != "" {
+			rn := names[op.Results[i]]
+			if owner, ok := tmpOf[op.Results[i]]; ok {
+				rn = owner
+			}
+			if rn != "" {
 				out[an] = firstTile{rn, point}
 			}
 		}
 		point++
+		return true
+	})
+	return out
+}
+
+// scratchOwners names each tile an op takes as its scratch (the tile
+// table's Scratch column, tile.ScratchOperand) for that op: "tmp of
+// tile.row_max %m", the op and its first result. A tile that is the
+// scratch of several ops is named for the first.
+func scratchOwners(fn *ir.Operation, names map[*ir.Value]string) map[*ir.Value]string {
+	out := map[*ir.Value]string{}
+	fn.Walk(func(op *ir.Operation) bool {
+		k := tile.ScratchOperand(op)
+		ins := tile.Inputs(op)
+		if k < 0 || k >= len(ins) {
+			return true
+		}
+		if _, seen := out[ins[k]]; seen {
+			return true
+		}
+		owner := "tmp of " + op.Name
+		if len(op.Results) > 0 && names[op.Results[0]] != "" {
+			owner += " " + names[op.Results[0]]
+		}
+		out[ins[k]] = owner
 		return true
 	})
 	return out
