@@ -132,6 +132,8 @@ func TestRenderInChromium(t *testing.T) {
 	}{
 		{"zoom", goldenReportFile(t, "testdata/zoom.txtar")},
 		{"large", largeReport(t, 1500, 5)},
+		// A kernel with a loop and twenty tiles (pictures_test.go).
+		{"flash_attention", flashAttention(t)},
 	}
 	for _, c := range cases {
 		s := &c.r.Functions[0].Spaces[0]
@@ -145,6 +147,12 @@ func TestRenderInChromium(t *testing.T) {
 				checkRendered(t, img, s, 400)
 				if ext == ".svg" {
 					checkRectangles(t, img, &c.r.Functions[0], s)
+				}
+				if len(c.r.Functions[0].Loops) > 0 {
+					checkLoopDrawn(t, img)
+				}
+				if dir := os.Getenv("PTO_KEEP_SCREENSHOTS"); dir != "" {
+					keepScreenshot(t, img, filepath.Join(dir, c.name+ext+".png"))
 				}
 			})
 		}
@@ -212,11 +220,11 @@ window.addEventListener("load", function () {
 }
 
 // checkRectangles: in the SVG, drawn at scale 1 from the page's corner,
-// the pixels just inside each rectangle of the first panel large enough
-// to sample have its buffer's colour.
+// the pixels just inside each rectangle of the first panel (under the
+// document's heading) large enough to sample have its buffer's colour.
 func checkRectangles(t *testing.T, img image.Image, f *Function, s *Space) {
 	t.Helper()
-	g := layout(f, s, 0)
+	g := layout(f, s, headerH)
 	labelled := map[int]bool{}
 	for _, i := range g.labelBoxes {
 		labelled[i] = true
@@ -234,6 +242,9 @@ func checkRectangles(t *testing.T, img image.Image, f *Function, s *Space) {
 		if labelled[i] {
 			x, y = int(bx.x+3), int(bx.y+3)
 		}
+		if underCallout(g, float64(x), float64(y)) {
+			continue // a thin buffer's name, placed over this one
+		}
 		sampled++
 		r, gr, b, _ := img.At(x, y).RGBA()
 		got := color.RGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), 255}
@@ -244,5 +255,42 @@ func checkRectangles(t *testing.T, img image.Image, f *Function, s *Space) {
 	// A few corners may sit under a bound line or a label.
 	if sampled < 3 || right*10 < sampled*9 {
 		t.Fatalf("%d of %d sampled rectangles show their buffer's colour", right, sampled)
+	}
+}
+
+// underCallout reports whether (x, y) is under the name of a thin buffer
+// placed beside it, or near its leader.
+func underCallout(g *geometry, x, y float64) bool {
+	for _, c := range g.callouts {
+		sp := c.spot
+		lx0, lx1 := min(c.lx0, c.lx1)-2, max(c.lx0, c.lx1)+2
+		ly0, ly1 := min(c.ly0, c.ly1)-2, max(c.ly0, c.ly1)+2
+		if x >= sp[0]-3 && x <= sp[2]+3 && y >= sp[1]-3 && y <= sp[3]+3 || x >= lx0 && x <= lx1 && y >= ly0 && y <= ly1 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLoopDrawn: the loop's bracket and the outline of the buffers
+// living across it show in the loop colour.
+func checkLoopDrawn(t *testing.T, img image.Image) {
+	t.Helper()
+	if n := colorCounts(img)[hexColor(loopColor)]; n < 300 {
+		t.Fatalf("%d pixels of the loop colour %s: the loop is not drawn", n, loopColor)
+	}
+}
+
+// keepScreenshot writes img to path, for a person to look at
+// (PTO_KEEP_SCREENSHOTS=DIR).
+func keepScreenshot(t *testing.T, img image.Image, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // source location; members, when non-nil, the names of what shares each
 // buffer (memory-reuse's merged allocations).
 func planReport(fn *ir.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
-	opt := report.Options{Locs: locs, Points: programPoints(fn)}
+	opt := report.Options{Locs: locs, Points: programPoints(fn), Loops: loops(fn)}
 	if members != nil {
 		opt.MemberSizes = memberSizes(fn, members)
 	}
@@ -174,4 +174,35 @@ func programPoints(fn *ir.Operation) []string {
 		return true
 	})
 	return out
+}
+
+// loops lists fn's loops (ops with a region the registry says may run more
+// than once per execution, ir.RegionBranch.Loops), outer before inner,
+// each spanning its own program point and its body's, numbered as
+// programPoints numbers them.
+func loops(fn *ir.Operation) []report.Loop {
+	var out []report.Loop
+	point := int64(0)
+	fn.Walk(func(op *ir.Operation) bool {
+		if isLoop(op) {
+			n := int64(0)
+			op.Walk(func(*ir.Operation) bool { n++; return true })
+			out = append(out, report.Loop{Op: op.Name, Loc: planning.Loc(op.Loc), Span: [2]int64{point, point + n}})
+		}
+		point++
+		return true
+	})
+	return out
+}
+
+func isLoop(op *ir.Operation) bool {
+	if op.Def == nil || op.Def.Branch == nil {
+		return false
+	}
+	for r := range op.Regions {
+		if op.Def.Branch.Loops(op, r) {
+			return true
+		}
+	}
+	return false
 }
