@@ -15,7 +15,7 @@ import (
 // source location; members, when non-nil, the names of what shares each
 // buffer (memory-reuse's merged allocations).
 func planReport(fn *ir.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
-	opt := report.Options{Locs: locs, Points: programPoints(fn), Loops: loops(fn)}
+	opt := report.Options{Locs: locs, Points: planning.ProgramPoints(fn), Loops: planning.Loops(fn)}
 	if members != nil {
 		opt.MemberSizes = memberSizes(fn, members)
 	}
@@ -158,51 +158,4 @@ next:
 		}
 	}
 	return out
-}
-
-// programPoints names the op at each program point of fn, numbered as the
-// liveness analysis numbers them (pre-order, fn itself at 0), so reports
-// can say where two tiles meet.
-func programPoints(fn *ir.Operation) []string {
-	var out []string
-	fn.Walk(func(op *ir.Operation) bool {
-		at := op.Name
-		if l := planning.Loc(op.Loc); l != "" {
-			at += " (" + l + ")"
-		}
-		out = append(out, at)
-		return true
-	})
-	return out
-}
-
-// loops lists fn's loops (ops with a region the registry says may run more
-// than once per execution, ir.RegionBranch.Loops), outer before inner,
-// each spanning its own program point and its body's, numbered as
-// programPoints numbers them.
-func loops(fn *ir.Operation) []report.Loop {
-	var out []report.Loop
-	point := int64(0)
-	fn.Walk(func(op *ir.Operation) bool {
-		if isLoop(op) {
-			n := int64(0)
-			op.Walk(func(*ir.Operation) bool { n++; return true })
-			out = append(out, report.Loop{Op: op.Name, Loc: planning.Loc(op.Loc), Span: [2]int64{point, point + n}})
-		}
-		point++
-		return true
-	})
-	return out
-}
-
-func isLoop(op *ir.Operation) bool {
-	if op.Def == nil || op.Def.Branch == nil {
-		return false
-	}
-	for r := range op.Regions {
-		if op.Def.Branch.Loops(op, r) {
-			return true
-		}
-	}
-	return false
 }
