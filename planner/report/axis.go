@@ -457,7 +457,7 @@ func (g *geometry) writeKey(w io.Writer, f *Function, s *Space) {
 			text = string(r[:max(maxChars-1, 1)]) + "…"
 		}
 		fmt.Fprintf(w, `<g class="key-entry">%s<text x="%s" y="%s" text-anchor="end" fill="#555">%d</text><rect x="%s" y="%s" width="10" height="10" fill="%s" stroke="#555"/><text class="key-text" x="%s" y="%s">%s</text></g>`+"\n",
-			title, num(cx+16), num(cy), k+1, num(cx+20), num(cy-9), palette[colorIndex(b.Name)], num(cx+keyIndent), num(cy), esc(text))
+			title, num(cx+16), num(cy), k+1, num(cx+20), num(cy-9), palette[g.colors[k]], num(cx+keyIndent), num(cy), esc(text))
 	}
 	io.WriteString(w, "</g>\n")
 	if g.key.more > 0 {

@@ -376,3 +376,34 @@ func TestXAxisSaysWhatItCounts(t *testing.T) {
 		}
 	})
 }
+
+// TestBuffersOfAPanelDifferInColour: no two buffers of a panel share a
+// colour while the palette lasts (the name alone picked it, and two of
+// softmax's three buffers came out the same grey); beyond, the colours
+// are used evenly.
+func TestBuffersOfAPanelDifferInColour(t *testing.T) {
+	check := func(t *testing.T, s *Space) {
+		uses := map[int]int{}
+		for _, c := range spaceColors(s) {
+			uses[c]++
+		}
+		most := (len(s.Buffers) + len(palette) - 1) / len(palette)
+		for c, n := range uses {
+			if n > most {
+				t.Errorf("%s: colour %s used by %d of %d buffers", s.Name, palette[c], n, len(s.Buffers))
+			}
+		}
+	}
+	r := flashAttention(t)
+	for i := range r.Functions {
+		for j := range r.Functions[i].Spaces {
+			check(t, &r.Functions[i].Spaces[j])
+		}
+	}
+	check(t, &pointsReport(40).Functions[0].Spaces[0])
+	// The same buffers get the same colours in every report.
+	a, b := spaceColors(&r.Functions[1].Spaces[2]), spaceColors(&flashAttention(t).Functions[1].Spaces[2])
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("colours %v, then %v", a, b)
+	}
+}

@@ -113,8 +113,9 @@ func checkRendered(t *testing.T, img image.Image, s *Space, minArea int) {
 		t.Fatalf("screenshot is %d%% white", 100*white/(b.Dx()*b.Dy()))
 	}
 	seen := 0
-	for _, b := range s.Buffers {
-		if counts[hexColor(palette[colorIndex(b.Name)])] >= minArea {
+	colors := spaceColors(s)
+	for k := range s.Buffers {
+		if counts[hexColor(palette[colors[k]])] >= minArea {
 			seen++
 		}
 	}
@@ -248,7 +249,7 @@ func checkRectangles(t *testing.T, img image.Image, f *Function, s *Space) {
 		sampled++
 		r, gr, b, _ := img.At(x, y).RGBA()
 		got := color.RGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), 255}
-		if got == hexColor(palette[colorIndex(s.Buffers[bx.buf].Name)]) {
+		if got == hexColor(palette[g.colors[bx.buf]]) {
 			right++
 		}
 	}

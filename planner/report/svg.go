@@ -27,7 +27,11 @@ import (
 // The address axis ends a little above the highest of peak and lower bound;
 // a capacity far above that would squash the plan into a strip, so then the
 // panel says where the capacity is and the gauge at its right shows the
-// peak against the whole capacity. In HTML a small inline script shows the
+// peak against the whole capacity. Under the x axis each point names its
+// op and the loops are bracketed (axis.go); buffers too thin for a label
+// are named beside their rectangle, and in SVG a key under each panel
+// lists every buffer by number (up to maxSVGKeyRows; the HTML page's
+// table does that there). In HTML a small inline script shows the
 // hover text (name, bytes, offset, lifetime, source location) of the
 // buffer under the pointer from data kept beside each panel; the files
 // load nothing from anywhere.
@@ -56,12 +60,32 @@ var palette = []string{
 	"#b3de69", "#fccde5", "#c9c9c9", "#bc80bd", "#ccebc5", "#ffed6f",
 }
 
-// colorIndex picks a buffer's colour from its name, so a buffer keeps its
-// colour across reports of the same program.
+// colorIndex is where a buffer's colour search starts, from its name.
 func colorIndex(name string) int {
 	h := fnv.New32a()
 	h.Write([]byte(name))
 	return int(h.Sum32() % uint32(len(palette)))
+}
+
+// spaceColors picks each buffer's colour (an index into palette): from
+// its name's colorIndex on, the first colour the buffers before it use
+// least, so that a panel of up to len(palette) buffers has no two alike
+// and a buffer keeps its colour across reports of the same program.
+func spaceColors(s *Space) []int {
+	used := make([]int, len(palette))
+	out := make([]int, len(s.Buffers))
+	for k := range s.Buffers {
+		start := colorIndex(s.Buffers[k].Name)
+		best := start
+		for d := range len(palette) {
+			if c := (start + d) % len(palette); used[c] < used[best] {
+				best = c
+			}
+		}
+		used[best]++
+		out[k] = best
+	}
+	return out
 }
 
 // box is one rectangle of the picture, in px.
@@ -89,6 +113,7 @@ type geometry struct {
 	loopRows [][]int // per row under the axis, indices into f.Loops
 	key      keyLayout
 	height   float64 // the panel's height, key included
+	colors   []int   // each buffer's colour, spaceColors
 }
 
 func (g *geometry) x(p int64) float64 {
@@ -108,7 +133,7 @@ const minBoxH = 4.0
 // panels of one function share their x range (f's program points; f may be
 // nil), so one op is at one x in every space.
 func layout(f *Function, s *Space, panelTop float64) *geometry {
-	g := &geometry{panelTop: panelTop}
+	g := &geometry{panelTop: panelTop, colors: spaceColors(s)}
 	g.lo, g.hi = s.points()
 	if f != nil {
 		g.lo, g.hi = f.points()
@@ -463,7 +488,7 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 	// Buffers: one path per colour.
 	paths := make([]strings.Builder, len(palette))
 	for _, bx := range g.boxes {
-		p := &paths[colorIndex(s.Buffers[bx.buf].Name)]
+		p := &paths[g.colors[bx.buf]]
 		fmt.Fprintf(p, "M%s %sh%sv%sh-%sz", num(bx.x), num(bx.y), num(bx.w), num(bx.h), num(bx.w))
 	}
 	stroke := ` stroke="#333" stroke-width="0.5"`
@@ -724,6 +749,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 // source location, the tiles it holds and the loops it lives across; then
 // why pairs were kept apart.
 func writeHTMLKey(w io.Writer, s *Space, f *Function) {
+	colors := spaceColors(s)
 	// The holds and lives-across columns only when some buffer has them.
 	holds, across := false, false
 	for k := range s.Buffers {
@@ -748,7 +774,7 @@ func writeHTMLKey(w io.Writer, s *Space, f *Function) {
 		}
 		b := &s.Buffers[k]
 		fmt.Fprintf(w, "<tr><td class=\"n\">%d</td><td><span class=\"sw\" style=\"background:%s\"></span></td><td>%s</td><td>%s</td><td>[%d, %d)</td><td>%s</td><td>%s</td>",
-			k+1, palette[colorIndex(b.Name)], esc(b.Name), esc(human(b.Size)), b.Offset, b.End, esc(formatLive(b.Live)), esc(b.Loc))
+			k+1, palette[colors[k]], esc(b.Name), esc(human(b.Size)), b.Offset, b.End, esc(formatLive(b.Live)), esc(b.Loc))
 		if holds {
 			fmt.Fprintf(w, "<td>%s</td>", esc(strings.Join(b.Members, ", ")))
 		}
