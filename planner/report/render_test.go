@@ -182,29 +182,7 @@ func TestHoverInChromium(t *testing.T) {
 		if k < 0 {
 			t.Fatalf("buffer %d has no rectangle", target)
 		}
-		probe := fmt.Sprintf(`<script>
-window.addEventListener("load", function () {
-  var svg = document.querySelector("svg.panel");
-  var d = JSON.parse(document.getElementById(svg.dataset.hover).textContent);
-  var b = d.r[%d], pt = svg.createSVGPoint();
-  pt.x = b[0] + b[2] / 2; pt.y = b[1] + b[3] / 2;
-  var c = pt.matrixTransform(svg.getScreenCTM());
-  svg.dispatchEvent(new MouseEvent("mousemove", {clientX: c.x, clientY: c.y, bubbles: true}));
-});
-</script>
-`, k)
-		html := strings.Replace(page.String(), "</body>", probe+"</body>", 1)
-		path := filepath.Join(t.TempDir(), "hover.html")
-		if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		dom := runChromium(t, "--virtual-time-budget=5000", "--window-size=1200,900", "--dump-dom", "file://"+path)
-		i := strings.Index(dom, `<div id="tip"`)
-		if i < 0 {
-			t.Fatalf("no tooltip element in the DOM:\n%s", dom[:min(len(dom), 500)])
-		}
-		tip := dom[i:]
-		tip = tip[:strings.Index(tip, "</div>")]
+		tip, dom := hoverTip(t, page.String(), k)
 		b := &s.Buffers[target]
 		if !strings.Contains(tip, "display: block") {
 			t.Fatalf("tooltip not shown for %s: %s", b.Name, tip)
@@ -217,6 +195,55 @@ window.addEventListener("load", function () {
 		if !strings.Contains(dom, `<path class="hl" d="M`) {
 			t.Errorf("hovered buffer %s not outlined", b.Name)
 		}
+	}
+}
+
+// hoverTip loads page in Chromium, moves the pointer to the centre of the
+// first panel's rectangle k, and returns the tooltip element and the DOM.
+func hoverTip(t *testing.T, page string, k int) (tip, dom string) {
+	t.Helper()
+	probe := fmt.Sprintf(`<script>
+window.addEventListener("load", function () {
+  var svg = document.querySelector("svg.panel");
+  var d = JSON.parse(document.getElementById(svg.dataset.hover).textContent);
+  var b = d.r[%d], pt = svg.createSVGPoint();
+  pt.x = b[0] + b[2] / 2; pt.y = b[1] + b[3] / 2;
+  var c = pt.matrixTransform(svg.getScreenCTM());
+  svg.dispatchEvent(new MouseEvent("mousemove", {clientX: c.x, clientY: c.y, bubbles: true}));
+});
+</script>
+`, k)
+	html := strings.Replace(page, "</body>", probe+"</body>", 1)
+	path := filepath.Join(t.TempDir(), "hover.html")
+	if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom = runChromium(t, "--virtual-time-budget=5000", "--window-size=1200,900", "--dump-dom", "file://"+path)
+	i := strings.Index(dom, `<div id="tip"`)
+	if i < 0 {
+		t.Fatalf("no tooltip element in the DOM:\n%s", dom[:min(len(dom), 500)])
+	}
+	tip = dom[i:]
+	return tip[:strings.Index(tip, "</div>")], dom
+}
+
+// TestHoverNamesTheOpInChromium: on a kernel whose report has the op at
+// each point, the tooltip also says which op the pointer is at, whatever
+// the number of points.
+func TestHoverNamesTheOpInChromium(t *testing.T) {
+	chromiumPath(t)
+	r := flashAttention(t)
+	var page bytes.Buffer
+	if err := r.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	f := &r.Functions[0]
+	g := layout(f, &f.Spaces[0], 0)
+	bx := g.boxes[0]
+	q := g.lo + int64((bx.x+bx.w/2-marginL)/plotW*float64(g.hi-g.lo))
+	tip, _ := hoverTip(t, page.String(), 0)
+	if want := "pointer at " + pointTitle(f, q); !strings.Contains(tip, want) {
+		t.Errorf("tooltip lacks %q: %s", want, tip)
 	}
 }
 

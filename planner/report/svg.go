@@ -637,6 +637,25 @@ func anchor(fn, pass, space string, used map[string]int) string {
 type hoverData struct {
 	Boxes [][5]float64 `json:"r"`
 	Text  []string     `json:"t"`
+	// Axis maps the pointer to a program point: the plot's left edge,
+	// width, first and last (exclusive) point, top and bottom; Points
+	// are the ops there, so the tip says which op the pointer is at.
+	Axis   *[6]float64 `json:"x,omitempty"`
+	Points []string    `json:"p,omitempty"`
+}
+
+// hoverPoints gives the hover script the op at each shown point, when the
+// function says which: however many points there are, the one under the
+// pointer is named.
+func (g *geometry) hoverPoints(f *Function, hd *hoverData) {
+	if len(f.Points) == 0 || g.lo < 0 || g.lo >= int64(len(f.Points)) {
+		return
+	}
+	plotTop := g.panelTop + marginT
+	hd.Axis = &[6]float64{marginL, plotW, float64(g.lo), float64(g.hi), plotTop, plotTop + plotH}
+	for p := g.lo; p < g.hi && p < int64(len(f.Points)); p++ {
+		hd.Points = append(hd.Points, fmt.Sprintf("point %d: %s", p, f.Points[p]))
+	}
 }
 
 func hoverText(b *Buffer) string {
@@ -655,7 +674,9 @@ func hoverText(b *Buffer) string {
 
 // hoverScript finds the rectangle under the pointer in the panel's data
 // (the smallest containing one, else the nearest within 4px), outlines
-// the buffer's rectangles and shows its text. Browsers deliver at most a
+// the buffer's rectangles and shows its text, with the op at the
+// pointer's program point when the data has the ops (alone over an empty
+// part of the plot). Browsers deliver at most a
 // mousemove a frame, and a scan of even 100000 rectangles takes about a
 // millisecond, so each event is handled as it comes.
 const hoverScript = `(function(){
@@ -669,11 +690,13 @@ var dx=Math.max(r[0]-x,0,x-r[0]-r[2]),dy=Math.max(r[1]-y,0,y-r[1]-r[3]);
 if(dx===0&&dy===0){var a=r[2]*r[3];if(a<ba){ba=a;best=i;bd=0}}
 else if(ba===Infinity){var q=dx*dx+dy*dy;if(q<bd){bd=q;best=i}}}
 return best<0?-1:d.r[best][4]}
+function at(x,y){var a=d.x;if(!a||x<a[0]||x>=a[0]+a[1]||y<a[4]||y>a[5])return "";
+var q=Math.floor((x-a[0])/a[1]*(a[3]-a[2]));return d.p[q]||""}
 function show(ev){pt.x=ev.clientX;pt.y=ev.clientY;
-var p=pt.matrixTransform(svg.getScreenCTM().inverse()),b=find(p.x,p.y);
-if(b<0){tip.style.display="none";hl.setAttribute("d","");return}
+var p=pt.matrixTransform(svg.getScreenCTM().inverse()),b=find(p.x,p.y),op=at(p.x,p.y);
+if(b<0&&!op){tip.style.display="none";hl.setAttribute("d","");return}
 var s="";d.r.forEach(function(r){if(r[4]===b)s+="M"+r[0]+" "+r[1]+"h"+r[2]+"v"+r[3]+"h"+(-r[2])+"z"});
-hl.setAttribute("d",s);tip.textContent=d.t[b];tip.style.display="block";
+hl.setAttribute("d",s);tip.textContent=b<0?op:d.t[b]+(op?"\npointer at "+op:"");tip.style.display="block";
 tip.style.left=(ev.pageX+14)+"px";tip.style.top=(ev.pageY+14)+"px"}
 svg.addEventListener("mousemove",show);
 svg.addEventListener("mouseleave",function(){tip.style.display="none";hl.setAttribute("d","")});
@@ -729,6 +752,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			for j := range s.Buffers {
 				hd.Text[j] = hoverText(&s.Buffers[j])
 			}
+			g.hoverPoints(&f, &hd)
 			data, err := json.Marshal(hd) // escapes <, > and &: safe inside <script>
 			if err != nil {
 				return err
