@@ -282,7 +282,7 @@ func TestEveryBufferIsNamed(t *testing.T) {
 }
 
 // TestCalloutsLeadToTheirBuffer: a name placed beside a thin rectangle
-// has a leader ending on that rectangle.
+// has a leader ending on that rectangle, and covers no other label.
 func TestCalloutsLeadToTheirBuffer(t *testing.T) {
 	r := flashAttention(t)
 	n := 0
@@ -302,6 +302,9 @@ func TestCalloutsLeadToTheirBuffer(t *testing.T) {
 				}
 				if clashes(c.spot, g.labelSpotsExcept(s, -1)) {
 					t.Errorf("callout %q covers a label", c.text)
+				}
+				if clashes(c.spot, g.lineLabelSpots(s)) {
+					t.Errorf("callout %q covers the capacity's or the lower bound's text", c.text)
 				}
 			}
 		}

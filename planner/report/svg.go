@@ -227,9 +227,26 @@ func layout(f *Function, s *Space, panelTop float64) *geometry {
 	}
 	// The rest (slivers: tiles of a few hundred bytes in a space of
 	// kilobytes) are named beside their rectangle, with a leader.
-	g.placeCallouts(s, widest, numbered, spots)
+	g.placeCallouts(s, widest, numbered, append(spots, g.lineLabelSpots(s)...))
 	g.height = g.axis.titleY - panelTop + 14
 	return g
+}
+
+// lineLabelSpots are the areas of the capacity and lower-bound lines
+// texts, which the names placed beside thin rectangles keep clear of.
+func (g *geometry) lineLabelSpots(s *Space) [][4]float64 {
+	plotTop := g.panelTop + marginT
+	yl := g.y(s.LowerBound)
+	out := [][4]float64{{marginL + 2, yl - 16, marginL + 6 + textWidth("lower bound "+human(s.LowerBound)), yl - 1}}
+	if s.Capacity > 0 {
+		text := "capacity " + human(s.Capacity)
+		y := g.y(s.Capacity)
+		if !g.capInside {
+			text, y = "capacity "+human(s.Capacity)+" above this view (10.0× the top)", plotTop+18
+		}
+		out = append(out, [4]float64{marginL + plotW - 6 - textWidth(text), y - 16, marginL + plotW - 2, y - 1})
+	}
+	return out
 }
 
 // memberSuffixes are the endings a buffer's label may have, longest
