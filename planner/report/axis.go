@@ -187,11 +187,12 @@ func (g *geometry) writeOps(w io.Writer, f *Function) {
 		x, y := cx+3, a.opTop
 		fmt.Fprintf(w, `<text class="xop" x="%s" y="%s" text-anchor="end" font-size="9" fill="#555" transform="rotate(-90 %s %s)">%s%s</text>`+"\n", num(x), num(y), num(x), num(y), title, esc(op))
 	})
-	if a.perPoint {
+	if a.perPoint || !g.key.on {
 		return
 	}
-	// Too many points for a name each: each point's column under the
-	// axis says its op when pointed at.
+	// Too many points for a name each: in a standalone SVG each point's
+	// column under the axis says its op when pointed at (an HTML page's
+	// tooltip names the point under the pointer).
 	n := 0
 	ticks(g.lo, g.hi-1, 1, func(p int64) {
 		if n == maxPointTitles || p < 0 || p >= int64(len(f.Points)) {
