@@ -29,12 +29,13 @@ const (
 	// maxSVGKeyRows the key's entries in an SVG panel (an HTML page's
 	// key table has maxKeyRows): beyond, the .txt, .json and .html
 	// reports list the buffers.
-	maxCallouts   = 100
-	maxSVGKeyRows = 100
-	keyWidth      = plotW + marginR - 20
-	keyIndent     = 34.0 // number and colour swatch
-	keyRowH       = 15.0
-	keyLegendH    = 20.0
+	maxCallouts     = 100
+	maxCalloutTries = 4 * maxCallouts // buffers tried, placed or not
+	maxSVGKeyRows   = 100
+	keyWidth        = plotW + marginR - 20
+	keyIndent       = 34.0 // number and colour swatch
+	keyRowH         = 15.0
+	keyLegendH      = 20.0
 	// loopColor draws the loops and the outlines of the buffers living
 	// across them.
 	loopColor = "#3366cc"
@@ -300,8 +301,9 @@ func (g *geometry) placeCallouts(s *Space, widest map[int]int, named map[int]boo
 		}
 	}
 	slices.Sort(bufs)
-	for _, buf := range bufs {
-		if len(g.callouts) == maxCallouts {
+	for tried, buf := range bufs {
+		// Bounded by work: a crowded plot may have room for none.
+		if len(g.callouts) == maxCallouts || tried == maxCalloutTries {
 			return
 		}
 		bx := g.boxes[widest[buf]]
