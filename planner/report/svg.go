@@ -846,12 +846,14 @@ func writeHTMLKey(w io.Writer, s *Space, f *Function) {
 }
 
 // opAt is the short name of the op at program point p ("add" for
-// "tile.add (k.mlir:3:8)"), or "".
+// "tile.add (k.mlir:3:8)", "create" for "tile.create: tmp of tile.row_max
+// %m (k.mlir:4:8)"), or "".
 func opAt(f *Function, p int64) string {
 	if p < 0 || p >= int64(len(f.Points)) {
 		return ""
 	}
 	op, _, _ := strings.Cut(f.Points[p], " (")
+	op, _, _ = strings.Cut(op, ":") // "tile.create: tmp of ..." is a create
 	if _, short, ok := strings.Cut(op, "."); ok {
 		return short
 	}

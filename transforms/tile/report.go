@@ -15,7 +15,7 @@ import (
 // source location; members, when non-nil, the names of what shares each
 // buffer (memory-reuse's merged allocations).
 func planReport(fn *ir.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
-	opt := report.Options{Locs: locs, Points: planning.ProgramPoints(fn), Loops: planning.Loops(fn)}
+	opt := report.Options{Locs: locs, Points: planning.ProgramPoints(fn, scratchRoles(fn)), Loops: planning.Loops(fn)}
 	if members != nil {
 		opt.MemberSizes = memberSizes(fn, members)
 	}
@@ -82,6 +82,20 @@ func firstTiles(fn *ir.Operation) map[string]firstTile {
 		return true
 	})
 	return out
+}
+
+// scratchRoles says, of an op writing a scratch tile, whose tmp it is
+// ("tmp of tile.row_max %m"), for the program points' names.
+func scratchRoles(fn *ir.Operation) func(*ir.Operation) string {
+	tmpOf := scratchOwners(fn, printer.Names(fn, printer.Options{}))
+	return func(op *ir.Operation) string {
+		for _, r := range op.Results {
+			if owner, ok := tmpOf[r]; ok {
+				return owner
+			}
+		}
+		return ""
+	}
 }
 
 // scratchOwners names each tile an op takes as its scratch (the tile

@@ -36,11 +36,17 @@ func Loc(l ir.Location) string {
 // ProgramPoints names the op at each program point of fn, "tile.add
 // (k.mlir:3:8)", numbered as the liveness analysis numbers them
 // (pre-order, fn itself at 0), so reports can say where two buffers meet
-// and the pictures which op is at each point.
-func ProgramPoints(fn *ir.Operation) []string {
+// and the pictures which op is at each point. role, when not nil, may say
+// what an op is for ("tile.create: tmp of tile.row_max %m").
+func ProgramPoints(fn *ir.Operation, role func(*ir.Operation) string) []string {
 	var out []string
 	fn.Walk(func(op *ir.Operation) bool {
 		at := op.Name
+		if role != nil {
+			if r := role(op); r != "" {
+				at += ": " + r
+			}
+		}
 		if l := Loc(op.Loc); l != "" {
 			at += " (" + l + ")"
 		}
