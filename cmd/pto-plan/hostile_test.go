@@ -14,15 +14,17 @@ import (
 	"time"
 
 	"github.com/pto-opt/pto-opt/planner"
+	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // TestMain lets a test run the real main() in a child process (the
-// standard-output handling there is the process's own).
+// standard-output handling there is the process's own), and the driver
+// scripts run it as the command pto-plan.
 func TestMain(m *testing.M) {
 	if os.Getenv("PTO_PLAN_TEST_MAIN") == "1" {
 		main()
 	}
-	os.Exit(m.Run())
+	testscript.Main(m, map[string]func(){"pto-plan": main})
 }
 
 // Sizes whose offsets wrap past int64 used to be placed overlapping, with

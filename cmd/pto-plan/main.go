@@ -20,10 +20,13 @@
 // pto-opt --memory-report writes, package planner/report): JSON, a text
 // table, or an SVG or HTML layout picture, by FILE's extension (.json,
 // .txt, .svg, .html; another extension is bad usage). Like OUT it is
-// written, whole, only when the run succeeds, and either both are written
-// or neither (see writeOutputs); OUT and FILE naming one file (by any
+// written whole, and when the run succeeds either both are written or
+// neither (see writeOutputs); OUT and FILE naming one file (by any
 // spelling, links included) is bad usage. A failed write, standard
-// output's included, fails the run.
+// output's included, fails the run. A placement that does not fit its
+// capacity fails the run and writes no OUT, but FILE is still written,
+// marked failed with the error, as pto-opt --memory-report does: the
+// picture shows where the pool overflows.
 //
 // --capacity overrides every pool's capacity; --capacity=0 removes it, so
 // the planner minimises the peak instead. --work bounds dsa-rp's search by
@@ -311,7 +314,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		printStats(stderr, r, verr == nil, capacitySource(c))
 	}
 	if !r.Feasible {
-		return fail("%s: no placement within capacity: %s", c.file, r.Reason)
+		msg := fmt.Sprintf("%s: no placement within capacity: %s", c.file, r.Reason)
+		// The placement found anyway (valid but for the capacity) goes
+		// into the report, marked failed; OUT is not written.
+		if c.report != "" && verr == nil {
+			rep, err := renderReport(c, in, r, msg)
+			if err == nil {
+				err = writeReport(c.report, rep)
+			}
+			if err != nil {
+				fail("%v", err)
+			}
+		}
+		return fail("%s", msg)
 	}
 	if verr != nil {
 		return fail("%s: %s produced an invalid placement: %v", c.file, c.algorithm, verr)
@@ -322,13 +337,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var rep []byte
 	if c.report != "" {
-		f := report.FromProblem(in.name, "pto-plan", r.Algorithm, r.Problem, r.Solution, report.Options{})
-		doc := &report.Report{Tool: "pto-plan", Input: c.file, Functions: []report.Function{f}}
-		var data bytes.Buffer
-		if err := report.Render(&data, c.report, doc); err != nil {
-			return fail("--report: %v", err)
+		if rep, err = renderReport(c, in, r, ""); err != nil {
+			return fail("%v", err)
 		}
-		rep = data.Bytes()
 	}
 	if err := writeOutputs(c.out, out.Bytes(), stdout, c.report, rep); err != nil {
 		if stdio.IsBrokenPipe(err) {
@@ -339,6 +350,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	return 0
+}
+
+// renderReport renders the memory report of r in --report's format;
+// failed, when not empty, marks the plan as one that does not fit.
+func renderReport(c *config, in *input, r *planner.Result, failed string) ([]byte, error) {
+	f := report.FromProblem(in.name, "pto-plan", r.Algorithm, r.Problem, r.Solution, report.Options{})
+	f.Failed = failed
+	doc := &report.Report{Tool: "pto-plan", Input: c.file, Functions: []report.Function{f}}
+	var data bytes.Buffer
+	if err := report.Render(&data, c.report, doc); err != nil {
+		return nil, fmt.Errorf("--report: %v", err)
+	}
+	return data.Bytes(), nil
 }
 
 // validate checks the placement against the problem it was computed for.

@@ -69,6 +69,20 @@ func writeOutputs(path string, data []byte, stdout io.Writer, reportPath string,
 	return nil
 }
 
+// writeReport writes only the report (a run whose placement does not fit
+// writes no output), whole or not at all.
+func writeReport(reportPath string, report []byte) error {
+	var batch atomicfile.Batch
+	defer batch.Abort()
+	if err := batch.Add(reportPath, report); err != nil {
+		return fmt.Errorf("--report: %v", pathErr(reportPath, err))
+	}
+	if err := batch.Commit(); err != nil {
+		return fmt.Errorf("--report: %v", pathErr(reportPath, err))
+	}
+	return nil
+}
+
 // cause strips the operation and file name from an error about a file:
 // they may name a temporary file the user never asked for.
 func cause(err error) error {

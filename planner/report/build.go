@@ -30,6 +30,9 @@ type Options struct {
 	// k.mlir:5:8"), indexed by point: refused pairs then say where
 	// (Pair.At). Nil: they do not.
 	Points []string
+	// Loops are the function's loops, outer before inner: buffers living
+	// through one are marked (Buffer.AcrossLoops).
+	Loops []Loop
 }
 
 // DefaultMaxLifetimePairs is the default of Options.MaxLifetimePairs.
@@ -79,7 +82,7 @@ func reasonList(mask uint8) []string {
 // pass with algorithm: one Space per pool that has buffers, in pool order,
 // its buffers in problem order.
 func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.Solution, opt Options) Function {
-	f := Function{Name: name, Pass: pass, Algorithm: algorithm, Points: opt.Points}
+	f := Function{Name: name, Pass: pass, Algorithm: algorithm, Points: opt.Points, Loops: opt.Loops}
 	p = closeColocations(p)
 	peak := planner.Peak(p, sol)
 	lb := lowerBounds(p, false)
@@ -108,6 +111,7 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 			if i < len(opt.Members) {
 				rb.Members = opt.Members[i]
 			}
+			rb.AcrossLoops = acrossLoops(b.Live, opt.Loops)
 			s.Buffers = append(s.Buffers, rb)
 		}
 		s.NoSharing = noSharing(p, pool, idx, opt.MemberSizes)
@@ -126,6 +130,27 @@ func FromProblem(name, pass, algorithm string, p *planner.Problem, sol planner.S
 		f.Spaces = append(f.Spaces, s)
 	}
 	return f
+}
+
+// acrossLoops lists the loops whose whole span one live interval covers:
+// the buffer's bytes are kept from each iteration to the next. Intervals
+// are not joined where they touch: a buffer memory-reuse gave to several
+// tiles, one after the other in the loop body, keeps none of them across
+// the back edge.
+func acrossLoops(live []planner.Interval, loops []Loop) []int {
+	var out []int
+	for k, l := range loops {
+		if l.Span[0] >= l.Span[1] {
+			continue
+		}
+		for _, iv := range live {
+			if iv.Start <= l.Span[0] && l.Span[1] <= iv.End {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // LowerBounds returns, per pool, the lower bound on the peak that reports

@@ -481,3 +481,33 @@ func TestNoSharingMembers(t *testing.T) {
 		t.Fatalf("members %v", got)
 	}
 }
+
+// TestAcrossLoops: a buffer lives across a loop's iterations when one of
+// its live intervals covers the loop's whole span (defined before and read
+// after, or a loop-carried value); not when it lives inside the body, nor
+// when intervals of different tiles merely touch end to end over the span.
+func TestAcrossLoops(t *testing.T) {
+	iv := func(a, b int64) planner.Interval { return planner.Interval{Start: a, End: b} }
+	p := &planner.Problem{
+		Pools: []planner.Pool{{Name: "vec"}},
+		Buffers: []planner.Buffer{
+			{Name: "%before", Size: 32, Align: 32, Live: []planner.Interval{iv(1, 12)}},
+			{Name: "%carry", Size: 32, Align: 32, Live: []planner.Interval{iv(3, 10)}},
+			{Name: "%body", Size: 32, Align: 32, Live: []planner.Interval{iv(4, 6)}},
+			{Name: "%touching", Size: 32, Align: 32, Live: []planner.Interval{iv(3, 6), iv(6, 10)}},
+			{Name: "%inner", Size: 32, Align: 32, Live: []planner.Interval{iv(5, 8)}},
+		},
+	}
+	sol := planner.Solution{Offsets: []int64{0, 32, 64, 96, 128}}
+	loops := []Loop{{Op: "scf.for", Span: [2]int64{3, 10}}, {Op: "scf.for", Span: [2]int64{5, 8}}}
+	f := FromProblem("f", "test", "x", p, sol, Options{Loops: loops})
+	if len(f.Loops) != 2 {
+		t.Fatalf("loops %v", f.Loops)
+	}
+	want := map[string][]int{"%before": {0, 1}, "%carry": {0, 1}, "%body": nil, "%touching": nil, "%inner": {1}}
+	for _, b := range f.Spaces[0].Buffers {
+		if !slices.Equal(b.AcrossLoops, want[b.Name]) {
+			t.Errorf("%s lives across loops %v, want %v", b.Name, b.AcrossLoops, want[b.Name])
+		}
+	}
+}

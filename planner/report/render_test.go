@@ -113,8 +113,9 @@ func checkRendered(t *testing.T, img image.Image, s *Space, minArea int) {
 		t.Fatalf("screenshot is %d%% white", 100*white/(b.Dx()*b.Dy()))
 	}
 	seen := 0
-	for _, b := range s.Buffers {
-		if counts[hexColor(palette[colorIndex(b.Name)])] >= minArea {
+	colors := spaceColors(s)
+	for k := range s.Buffers {
+		if counts[hexColor(palette[colors[k]])] >= minArea {
 			seen++
 		}
 	}
@@ -132,6 +133,8 @@ func TestRenderInChromium(t *testing.T) {
 	}{
 		{"zoom", goldenReportFile(t, "testdata/zoom.txtar")},
 		{"large", largeReport(t, 1500, 5)},
+		// A kernel with a loop and twenty tiles (pictures_test.go).
+		{"flash_attention", flashAttention(t)},
 	}
 	for _, c := range cases {
 		s := &c.r.Functions[0].Spaces[0]
@@ -145,6 +148,12 @@ func TestRenderInChromium(t *testing.T) {
 				checkRendered(t, img, s, 400)
 				if ext == ".svg" {
 					checkRectangles(t, img, &c.r.Functions[0], s)
+				}
+				if len(c.r.Functions[0].Loops) > 0 {
+					checkLoopDrawn(t, img)
+				}
+				if dir := os.Getenv("PTO_KEEP_SCREENSHOTS"); dir != "" {
+					keepScreenshot(t, img, filepath.Join(dir, c.name+ext+".png"))
 				}
 			})
 		}
@@ -173,29 +182,7 @@ func TestHoverInChromium(t *testing.T) {
 		if k < 0 {
 			t.Fatalf("buffer %d has no rectangle", target)
 		}
-		probe := fmt.Sprintf(`<script>
-window.addEventListener("load", function () {
-  var svg = document.querySelector("svg.panel");
-  var d = JSON.parse(document.getElementById(svg.dataset.hover).textContent);
-  var b = d.r[%d], pt = svg.createSVGPoint();
-  pt.x = b[0] + b[2] / 2; pt.y = b[1] + b[3] / 2;
-  var c = pt.matrixTransform(svg.getScreenCTM());
-  svg.dispatchEvent(new MouseEvent("mousemove", {clientX: c.x, clientY: c.y, bubbles: true}));
-});
-</script>
-`, k)
-		html := strings.Replace(page.String(), "</body>", probe+"</body>", 1)
-		path := filepath.Join(t.TempDir(), "hover.html")
-		if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		dom := runChromium(t, "--virtual-time-budget=5000", "--window-size=1200,900", "--dump-dom", "file://"+path)
-		i := strings.Index(dom, `<div id="tip"`)
-		if i < 0 {
-			t.Fatalf("no tooltip element in the DOM:\n%s", dom[:min(len(dom), 500)])
-		}
-		tip := dom[i:]
-		tip = tip[:strings.Index(tip, "</div>")]
+		tip, dom := hoverTip(t, page.String(), k)
 		b := &s.Buffers[target]
 		if !strings.Contains(tip, "display: block") {
 			t.Fatalf("tooltip not shown for %s: %s", b.Name, tip)
@@ -211,12 +198,61 @@ window.addEventListener("load", function () {
 	}
 }
 
+// hoverTip loads page in Chromium, moves the pointer to the centre of the
+// first panel's rectangle k, and returns the tooltip element and the DOM.
+func hoverTip(t *testing.T, page string, k int) (tip, dom string) {
+	t.Helper()
+	probe := fmt.Sprintf(`<script>
+window.addEventListener("load", function () {
+  var svg = document.querySelector("svg.panel");
+  var d = JSON.parse(document.getElementById(svg.dataset.hover).textContent);
+  var b = d.r[%d], pt = svg.createSVGPoint();
+  pt.x = b[0] + b[2] / 2; pt.y = b[1] + b[3] / 2;
+  var c = pt.matrixTransform(svg.getScreenCTM());
+  svg.dispatchEvent(new MouseEvent("mousemove", {clientX: c.x, clientY: c.y, bubbles: true}));
+});
+</script>
+`, k)
+	html := strings.Replace(page, "</body>", probe+"</body>", 1)
+	path := filepath.Join(t.TempDir(), "hover.html")
+	if err := os.WriteFile(path, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom = runChromium(t, "--virtual-time-budget=5000", "--window-size=1200,900", "--dump-dom", "file://"+path)
+	i := strings.Index(dom, `<div id="tip"`)
+	if i < 0 {
+		t.Fatalf("no tooltip element in the DOM:\n%s", dom[:min(len(dom), 500)])
+	}
+	tip = dom[i:]
+	return tip[:strings.Index(tip, "</div>")], dom
+}
+
+// TestHoverNamesTheOpInChromium: on a kernel whose report has the op at
+// each point, the tooltip also says which op the pointer is at, whatever
+// the number of points.
+func TestHoverNamesTheOpInChromium(t *testing.T) {
+	chromiumPath(t)
+	r := flashAttention(t)
+	var page bytes.Buffer
+	if err := r.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	f := &r.Functions[0]
+	g := layout(f, &f.Spaces[0], 0)
+	bx := g.boxes[0]
+	q := g.lo + int64((bx.x+bx.w/2-marginL)/plotW*float64(g.hi-g.lo))
+	tip, _ := hoverTip(t, page.String(), 0)
+	if want := "pointer at " + pointTitle(f, q); !strings.Contains(tip, want) {
+		t.Errorf("tooltip lacks %q: %s", want, tip)
+	}
+}
+
 // checkRectangles: in the SVG, drawn at scale 1 from the page's corner,
-// the pixels just inside each rectangle of the first panel large enough
-// to sample have its buffer's colour.
+// the pixels just inside each rectangle of the first panel (under the
+// document's heading) large enough to sample have its buffer's colour.
 func checkRectangles(t *testing.T, img image.Image, f *Function, s *Space) {
 	t.Helper()
-	g := layout(f, s, 0)
+	g := layout(f, s, headerH)
 	labelled := map[int]bool{}
 	for _, i := range g.labelBoxes {
 		labelled[i] = true
@@ -234,15 +270,55 @@ func checkRectangles(t *testing.T, img image.Image, f *Function, s *Space) {
 		if labelled[i] {
 			x, y = int(bx.x+3), int(bx.y+3)
 		}
+		if underCallout(g, float64(x), float64(y)) {
+			continue // a thin buffer's name, placed over this one
+		}
 		sampled++
 		r, gr, b, _ := img.At(x, y).RGBA()
 		got := color.RGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), 255}
-		if got == hexColor(palette[colorIndex(s.Buffers[bx.buf].Name)]) {
+		if got == hexColor(palette[g.colors[bx.buf]]) {
 			right++
 		}
 	}
 	// A few corners may sit under a bound line or a label.
 	if sampled < 3 || right*10 < sampled*9 {
 		t.Fatalf("%d of %d sampled rectangles show their buffer's colour", right, sampled)
+	}
+}
+
+// underCallout reports whether (x, y) is under the name of a thin buffer
+// placed beside it, or near its leader.
+func underCallout(g *geometry, x, y float64) bool {
+	for _, c := range g.callouts {
+		sp := c.spot
+		lx0, lx1 := min(c.lx0, c.lx1)-2, max(c.lx0, c.lx1)+2
+		ly0, ly1 := min(c.ly0, c.ly1)-2, max(c.ly0, c.ly1)+2
+		if x >= sp[0]-3 && x <= sp[2]+3 && y >= sp[1]-3 && y <= sp[3]+3 || x >= lx0 && x <= lx1 && y >= ly0 && y <= ly1 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLoopDrawn: the loop's bracket and the outline of the buffers
+// living across it show in the loop colour.
+func checkLoopDrawn(t *testing.T, img image.Image) {
+	t.Helper()
+	if n := colorCounts(img)[hexColor(loopColor)]; n < 300 {
+		t.Fatalf("%d pixels of the loop colour %s: the loop is not drawn", n, loopColor)
+	}
+}
+
+// keepScreenshot writes img to path, for a person to look at
+// (PTO_KEEP_SCREENSHOTS=DIR).
+func keepScreenshot(t *testing.T, img image.Image, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
 	}
 }

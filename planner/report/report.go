@@ -27,6 +27,10 @@
 //	    "loc": "kernel.mlir:3:1",     // where the function is, when known
 //	    "failed": "...: error: ...",  // only for a plan that does not fit
 //	    "points": ["func.func (k.mlir:3:1)", "tile.alloc (k.mlir:4:8)", ...], // the op at each program point, when known
+//	    "loops": [{                   // loops of the function, when known
+//	      "op": "scf.for", "loc": "k.mlir:9:10",
+//	      "span": [12, 20]            // the points of the loop op and its body
+//	    }],
 //	    "spaces": [{
 //	      "space": "vec",             // memory space (planner pool)
 //	      "capacity": 196608,         // 0: unbounded
@@ -44,7 +48,8 @@
 //	        "end": 32768,             // offset + size
 //	        "pinned": true,           // the offset was fixed by the input
 //	        "loc": "k.mlir:4:8",      // source location, when known
-//	        "members": ["%a", "%b"]   // what shares this buffer (memory-reuse)
+//	        "members": ["%a", "%b"],  // what shares this buffer (memory-reuse)
+//	        "across_loops": [0]       // loops (indices into "loops") it lives through: its bytes are kept from one iteration to the next
 //	      }],
 //	      "refused_pairs": [{         // pairs that may not share bytes
 //	        "a": "%t0", "b": "%t1",
@@ -73,8 +78,9 @@
 // listed up to Options.MaxLifetimePairs per space (refused_omitted counts
 // the rest) since large problems have millions. Counts are complete: a pair
 // refused for two reasons counts under both, once in refused_total.
-// Optional fields (target, loc, reserved, pinned, members, detail,
-// soft_pairs, refused_omitted) are omitted when empty. Functions are listed
+// Optional fields (target, loc, points, loops, reserved, pinned, members,
+// across_loops, detail, soft_pairs, refused_omitted) are omitted when
+// empty. Functions are listed
 // in source order (by loc; those without one last, as recorded); a
 // function's plans by several passes in the order the passes ran.
 package report
@@ -118,6 +124,19 @@ type Buffer struct {
 	// Members are the tiles or values sharing this buffer, when the pass
 	// merged several (memory-reuse).
 	Members []string `json:"members,omitempty"`
+	// AcrossLoops are the loops (indices into Function.Loops) the buffer
+	// lives through, start to end: it holds its bytes from one iteration
+	// to the next (an accumulator, a loop-carried tile, or one defined
+	// before the loop and read after it).
+	AcrossLoops []int `json:"across_loops,omitempty"`
+}
+
+// Loop is a loop of the function: the op and the program points it spans,
+// the loop op's own and its body's, half-open.
+type Loop struct {
+	Op   string   `json:"op"`
+	Loc  string   `json:"loc,omitempty"`
+	Span [2]int64 `json:"span"`
 }
 
 // Pair is two buffers that were not allowed to share bytes, and why.
@@ -188,7 +207,10 @@ type Function struct {
 	// when the pass said (Options.Points): the pictures label their x
 	// axis with the ops.
 	Points []string `json:"points,omitempty"`
-	Spaces []Space  `json:"spaces"`
+	// Loops are the function's loops, outer before inner, when the pass
+	// said (Options.Loops): the pictures mark them on the x axis.
+	Loops  []Loop  `json:"loops,omitempty"`
+	Spaces []Space `json:"spaces"`
 }
 
 // Report is everything one run planned.

@@ -27,7 +27,11 @@ import (
 // The address axis ends a little above the highest of peak and lower bound;
 // a capacity far above that would squash the plan into a strip, so then the
 // panel says where the capacity is and the gauge at its right shows the
-// peak against the whole capacity. In HTML a small inline script shows the
+// peak against the whole capacity. Under the x axis each point names its
+// op and the loops are bracketed (axis.go); buffers too thin for a label
+// are named beside their rectangle, and in SVG a key under each panel
+// lists every buffer by number (up to maxSVGKeyRows; the HTML page's
+// table does that there). In HTML a small inline script shows the
 // hover text (name, bytes, offset, lifetime, source location) of the
 // buffer under the pointer from data kept beside each panel; the files
 // load nothing from anywhere.
@@ -38,9 +42,9 @@ const (
 	marginL = 84.0
 	marginR = 116.0
 	marginT = 52.0
-	marginB = 44.0
-	panelH  = marginT + plotH + marginB
 	svgW    = marginL + plotW + marginR
+	// headerH is the height of the SVG document's heading.
+	headerH = 34.0
 
 	maxLabels   = 300
 	maxKeyRows  = 300 // rows of an HTML panel's key and of its refused pairs
@@ -56,12 +60,32 @@ var palette = []string{
 	"#b3de69", "#fccde5", "#c9c9c9", "#bc80bd", "#ccebc5", "#ffed6f",
 }
 
-// colorIndex picks a buffer's colour from its name, so a buffer keeps its
-// colour across reports of the same program.
+// colorIndex is where a buffer's colour search starts, from its name.
 func colorIndex(name string) int {
 	h := fnv.New32a()
 	h.Write([]byte(name))
 	return int(h.Sum32() % uint32(len(palette)))
+}
+
+// spaceColors picks each buffer's colour (an index into palette): from
+// its name's colorIndex on, the first colour the buffers before it use
+// least, so that a panel of up to len(palette) buffers has no two alike
+// and a buffer keeps its colour across reports of the same program.
+func spaceColors(s *Space) []int {
+	used := make([]int, len(palette))
+	out := make([]int, len(s.Buffers))
+	for k := range s.Buffers {
+		start := colorIndex(s.Buffers[k].Name)
+		best := start
+		for d := range len(palette) {
+			if c := (start + d) % len(palette); used[c] < used[best] {
+				best = c
+			}
+		}
+		used[best]++
+		out[k] = best
+	}
+	return out
 }
 
 // box is one rectangle of the picture, in px.
@@ -81,6 +105,15 @@ type geometry struct {
 	boxes      []box
 	labelBoxes []int // indices into boxes, one per labelled buffer
 	keyBoxes   []int // indices into boxes numbered for the key
+	// lines are a label's lines, by index into boxes: the buffer's name
+	// and what else it holds (", %e" or " +3"), wrapped at spaces to fit.
+	lines    map[int][]string
+	callouts []callout
+	axis     axisLayout
+	loopRows [][]int // per row under the axis, indices into f.Loops
+	key      keyLayout
+	height   float64 // the panel's height, key included
+	colors   []int   // each buffer's colour, spaceColors
 }
 
 func (g *geometry) x(p int64) float64 {
@@ -100,12 +133,13 @@ const minBoxH = 4.0
 // panels of one function share their x range (f's program points; f may be
 // nil), so one op is at one x in every space.
 func layout(f *Function, s *Space, panelTop float64) *geometry {
-	g := &geometry{panelTop: panelTop}
+	g := &geometry{panelTop: panelTop, colors: spaceColors(s)}
 	g.lo, g.hi = s.points()
 	if f != nil {
 		g.lo, g.hi = f.points()
 	}
 	g.xStep = niceStep(saturate(checked.Sub(g.hi, g.lo)), 10)
+	g.layoutAxis(f)
 	base := max(s.Peak, s.LowerBound, 1)
 	for _, r := range s.Reserved {
 		base = max(base, r[1])
@@ -132,17 +166,24 @@ func layout(f *Function, s *Space, panelTop float64) *geometry {
 		}
 	}
 	// Labels: one per buffer, on its widest rectangle, when the name
-	// fits; the largest rectangles first.
+	// fits (with the other tiles it holds when they fit too); the
+	// largest rectangles first.
 	widest := map[int]int{}
 	for i, bx := range g.boxes {
 		if j, ok := widest[bx.buf]; !ok || bx.w > g.boxes[j].w {
 			widest[bx.buf] = i
 		}
 	}
+	g.lines = map[int][]string{}
 	for buf, i := range widest {
 		bx := g.boxes[i]
-		if bx.h >= 12 && bx.w >= textWidth(s.Buffers[buf].Name)+6 {
-			g.labelBoxes = append(g.labelBoxes, i)
+		b := &s.Buffers[buf]
+		for _, suf := range memberSuffixes(b) {
+			if lines := wrap(b.Name+suf, bx.w-6); lines != nil && float64(len(lines))*12 <= bx.h {
+				g.labelBoxes = append(g.labelBoxes, i)
+				g.lines[i] = lines
+				break
+			}
 		}
 	}
 	slices.SortFunc(g.labelBoxes, func(a, b int) int {
@@ -161,14 +202,7 @@ func layout(f *Function, s *Space, panelTop float64) *geometry {
 			break
 		}
 		spot := g.labelSpot(s, i)
-		clash := false
-		for _, o := range spots {
-			if spot[0] < o[2] && o[0] < spot[2] && spot[1] < o[3] && o[1] < spot[3] {
-				clash = true
-				break
-			}
-		}
-		if !clash {
+		if !clashes(spot, spots) {
 			placed = append(placed, i)
 			spots = append(spots, spot)
 		}
@@ -177,34 +211,121 @@ func layout(f *Function, s *Space, panelTop float64) *geometry {
 	g.labelBoxes = placed
 	// The others show their number (1-based buffer index, as the key
 	// lists them) on their widest rectangle when it fits.
+	numbered := map[int]bool{}
+	for _, i := range placed {
+		numbered[g.boxes[i].buf] = true
+	}
 	for buf, i := range widest {
 		bx := g.boxes[i]
-		if !slices.Contains(placed, i) && bx.h >= 10 && bx.w >= textWidth(strconv.Itoa(buf+1))+2 {
+		if !numbered[buf] && bx.h >= 10 && bx.w >= textWidth(strconv.Itoa(buf+1))+2 {
 			g.keyBoxes = append(g.keyBoxes, i)
 		}
 	}
 	slices.Sort(g.keyBoxes)
+	for _, i := range g.keyBoxes {
+		numbered[g.boxes[i].buf] = true
+	}
+	// The rest (slivers: tiles of a few hundred bytes in a space of
+	// kilobytes) are named beside their rectangle, with a leader.
+	g.placeCallouts(s, widest, numbered, append(spots, g.lineLabelSpots(s)...))
+	g.height = g.axis.titleY - panelTop + 14
 	return g
 }
 
-// twoLines reports whether box i has room for its buffer's size under
-// its name.
-func (g *geometry) twoLines(s *Space, i int) bool {
+// lineLabelSpots are the areas of the capacity and lower-bound lines
+// texts, which the names placed beside thin rectangles keep clear of.
+func (g *geometry) lineLabelSpots(s *Space) [][4]float64 {
+	plotTop := g.panelTop + marginT
+	yl := g.y(s.LowerBound)
+	out := [][4]float64{{marginL + 2, yl - 16, marginL + 6 + textWidth("lower bound "+human(s.LowerBound)), yl - 1}}
+	if s.Capacity > 0 {
+		text := "capacity " + human(s.Capacity)
+		y := g.y(s.Capacity)
+		if !g.capInside {
+			text, y = "capacity "+human(s.Capacity)+" above this view (10.0× the top)", plotTop+18
+		}
+		out = append(out, [4]float64{marginL + plotW - 6 - textWidth(text), y - 16, marginL + plotW - 2, y - 1})
+	}
+	return out
+}
+
+// memberSuffixes are the endings a buffer's label may have, longest
+// first: the other tiles it holds, then their count, then nothing.
+func memberSuffixes(b *Buffer) []string {
+	others := otherMembers(b)
+	if len(others) == 0 {
+		return []string{""}
+	}
+	return []string{", " + strings.Join(others, ", "), fmt.Sprintf(" +%d", len(others)), ""}
+}
+
+// otherMembers are the tiles a buffer holds besides the one it is named
+// after.
+func otherMembers(b *Buffer) []string {
+	var out []string
+	for _, m := range b.Members {
+		if m != b.Name {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// clashes reports whether spot overlaps any of spots.
+func clashes(spot [4]float64, spots [][4]float64) bool {
+	for _, o := range spots {
+		if spot[0] < o[2] && o[0] < spot[2] && spot[1] < o[3] && o[1] < spot[3] {
+			return true
+		}
+	}
+	return false
+}
+
+// withSize reports whether box i has room for its buffer's size under
+// its label.
+func (g *geometry) withSize(s *Space, i int) bool {
 	bx := g.boxes[i]
-	return bx.h >= 26 && bx.w >= textWidth(human(s.Buffers[bx.buf].Size))+6
+	return bx.h >= float64(len(g.lines[i])+1)*12+2 && bx.w >= textWidth(human(s.Buffers[bx.buf].Size))+6
+}
+
+// wrap breaks text at spaces into lines at most width px wide; nil when
+// a word alone is wider.
+func wrap(text string, width float64) []string {
+	var lines []string
+	for _, word := range strings.Split(text, " ") {
+		if textWidth(word) > width {
+			return nil
+		}
+		if n := len(lines); n > 0 && textWidth(lines[n-1]+" "+word) <= width {
+			lines[n-1] += " " + word
+			continue
+		}
+		lines = append(lines, word)
+	}
+	return lines
+}
+
+// labelLines are box i's label's lines, its buffer's size last when it
+// fits.
+func (g *geometry) labelLines(s *Space, i int) []string {
+	lines := g.lines[i]
+	if g.withSize(s, i) {
+		lines = append(slices.Clone(lines), human(s.Buffers[g.boxes[i].buf].Size))
+	}
+	return lines
 }
 
 // labelSpot is the area a label takes: x0, y0, x1, y1.
 func (g *geometry) labelSpot(s *Space, i int) [4]float64 {
 	bx := g.boxes[i]
-	b := &s.Buffers[bx.buf]
 	cx, cy := bx.x+bx.w/2, bx.y+bx.h/2
-	tw := textWidth(b.Name)
-	if g.twoLines(s, i) {
-		tw = max(tw, textWidth(human(b.Size)))
-		return [4]float64{cx - tw/2, cy - 12, cx + tw/2, cy + 12}
+	lines := g.labelLines(s, i)
+	tw := 0.0
+	for _, l := range lines {
+		tw = max(tw, textWidth(l))
 	}
-	return [4]float64{cx - tw/2, cy - 6, cx + tw/2, cy + 6}
+	h := float64(len(lines)) * 12
+	return [4]float64{cx - tw/2, cy - h/2, cx + tw/2, cy + h/2}
 }
 
 // tickText writes an address exactly, in the largest binary unit that
@@ -289,33 +410,56 @@ func (r *Report) panels() int {
 	return n
 }
 
-// WriteSVG writes a standalone SVG document: every panel, one under the
-// other.
+// WriteSVG writes a standalone SVG document: a heading (tool, input,
+// target), then every panel, one under the other, each with its key.
 func (r *Report) WriteSVG(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	n := r.panels()
-	height := max(float64(n)*panelH, 60)
+	var geoms []*geometry
+	top := headerH
+	for _, f := range r.Functions {
+		for k := range f.Spaces {
+			g := layout(&f, &f.Spaces[k], top)
+			g.layoutKey(&f.Spaces[k])
+			geoms = append(geoms, g)
+			top += g.height
+		}
+	}
+	height := max(top, 60)
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="11">`+"\n",
 		num(svgW), num(height), num(svgW), num(height))
 	fmt.Fprintf(bw, "<title>%s memory report: %s</title>\n", esc(r.Tool), esc(r.Input))
 	fmt.Fprintf(bw, `<rect width="%s" height="%s" fill="white"/>`+"\n", num(svgW), num(height))
-	if n == 0 {
-		fmt.Fprintf(bw, `<text x="10" y="30">%s: no memory was planned</text>`+"\n", esc(r.Input))
+	fmt.Fprintf(bw, `<text class="heading" x="10" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", esc(heading(r)))
+	if len(geoms) == 0 {
+		fmt.Fprintf(bw, `<text x="10" y="50">%s: no memory was planned</text>`+"\n", esc(r.Input))
 	}
-	top := 0.0
+	k := 0
 	for _, f := range r.Functions {
-		for k := range f.Spaces {
-			writePanel(bw, &f, &f.Spaces[k], layout(&f, &f.Spaces[k], top))
-			top += panelH
+		for i := range f.Spaces {
+			writePanel(bw, &f, &f.Spaces[i], geoms[k])
+			k++
 		}
 	}
 	io.WriteString(bw, "</svg>\n")
 	return bw.Flush()
 }
 
+// heading is the document's heading: "pto-opt memory report: k.mlir
+// (target ascend910b)".
+func heading(r *Report) string {
+	h := r.Tool + " memory report: " + r.Input
+	if r.Target != "" {
+		h += " (target " + r.Target + ")"
+	}
+	return h
+}
+
 func esc(s string) string { return html.EscapeString(s) }
 
-// writePanel draws one space.
+// writePanel draws one space: its title (function, space, pass and
+// planner), its figures (peak against capacity and lower bound), the plot
+// with the loops shaded, the x axis with the op at each point and the
+// loops under it, and, when laid out, the key.
 func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 	top := g.panelTop
 	plotTop, plotBot := top+marginT, top+marginT+plotH
@@ -344,19 +488,13 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 			fmt.Fprintf(&grid, "M%s %sV%s", num(x), num(plotTop), num(plotBot))
 		}
 		fmt.Fprintf(w, `<text class="xtick" x="%s" y="%s" text-anchor="middle" fill="#555">%d</text>`+"\n", num(x), num(plotBot+15), p)
-		// The op at the point, when known and there is room for it.
-		if op := opAt(f, p); op != "" && p < g.hi && g.xStep == 1 && textWidth(op)*0.9 < plotW/float64(max(g.hi-g.lo, 1)) {
-			fmt.Fprintf(w, `<text class="xop" x="%s" y="%s" text-anchor="middle" font-size="9" fill="#555">%s</text>`+"\n", num(x+plotW/float64(max(g.hi-g.lo, 1))/2), num(plotBot+26), esc(op))
-		}
 	})
 	if grid.Len() > 0 {
 		fmt.Fprintf(w, `<path class="grid" d="%s" stroke="#e4e4e4" fill="none"/>`+"\n", grid.String())
 	}
-	xTitle := "program point"
-	if len(f.Points) > 0 {
-		xTitle = "program point (the op there)"
-	}
-	fmt.Fprintf(w, `<text x="%s" y="%s" text-anchor="middle" fill="#555">%s</text>`+"\n", num(marginL+plotW/2), num(plotBot+38), xTitle)
+	g.writeOps(w, f)
+	g.writeLoops(w, f, s)
+	fmt.Fprintf(w, `<text class="xtitle" x="%s" y="%s" text-anchor="middle" fill="#555">%s</text>`+"\n", num(marginL+plotW/2), num(g.axis.titleY), esc(g.xTitle(f)))
 	fmt.Fprintf(w, `<text x="14" y="%s" text-anchor="middle" fill="#555" transform="rotate(-90 14 %s)">address</text>`+"\n", num(plotTop+plotH/2), num(plotTop+plotH/2))
 	// Reserved ranges.
 	for _, r := range s.Reserved {
@@ -367,7 +505,7 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 	// Buffers: one path per colour.
 	paths := make([]strings.Builder, len(palette))
 	for _, bx := range g.boxes {
-		p := &paths[colorIndex(s.Buffers[bx.buf].Name)]
+		p := &paths[g.colors[bx.buf]]
 		fmt.Fprintf(p, "M%s %sh%sv%sh-%sz", num(bx.x), num(bx.y), num(bx.w), num(bx.h), num(bx.w))
 	}
 	stroke := ` stroke="#333" stroke-width="0.5"`
@@ -379,6 +517,7 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 			fmt.Fprintf(w, `<path class="buffers" fill="%s"%s d="%s"/>`+"\n", palette[c], stroke, paths[c].String())
 		}
 	}
+	g.writeCarried(w, s)
 	// Capacity and lower bound.
 	if s.Capacity > 0 && g.capInside {
 		y := g.y(s.Capacity)
@@ -392,30 +531,40 @@ func writePanel(w io.Writer, f *Function, s *Space, g *geometry) {
 	fmt.Fprintf(w, `<line class="lower-bound" x1="%s" x2="%s" y1="%s" y2="%s" stroke="#00a" stroke-width="1.5" stroke-dasharray="2 3"/>`+"\n", num(marginL), num(plotR), num(yl), num(yl))
 	fmt.Fprintf(w, `<text x="%s" y="%s" fill="#00a"`+halo+`>lower bound %s</text>`+"\n", num(marginL+4), num(yl-4), esc(human(s.LowerBound)))
 	for _, i := range g.labelBoxes {
-		bx := g.boxes[i]
-		b := &s.Buffers[bx.buf]
-		cx, cy := bx.x+bx.w/2, bx.y+bx.h/2
-		if g.twoLines(s, i) {
-			fmt.Fprintf(w, `<text class="label" x="%s" y="%s" font-size="10" text-anchor="middle">%s<tspan x="%s" dy="12" fill="#444">%s</tspan></text>`+"\n",
-				num(cx), num(cy-2), esc(b.Name), num(cx), esc(human(b.Size)))
-			continue
-		}
-		fmt.Fprintf(w, `<text class="label" x="%s" y="%s" font-size="10" text-anchor="middle">%s</text>`+"\n", num(cx), num(cy+3.5), esc(b.Name))
+		g.writeLabel(w, s, i)
 	}
 	// Buffers too small for their name get their number in the key.
-	named := map[int]bool{}
-	for _, i := range g.labelBoxes {
-		named[g.boxes[i].buf] = true
-	}
 	for _, i := range g.keyBoxes {
 		bx := g.boxes[i]
-		if named[bx.buf] {
-			continue
-		}
 		fmt.Fprintf(w, `<text class="key-number" x="%s" y="%s" font-size="9" text-anchor="middle">%d</text>`+"\n", num(bx.x+bx.w/2), num(bx.y+bx.h/2+3), bx.buf+1)
 	}
+	g.writeCallouts(w, s)
 	writeGauge(w, s, plotTop)
+	g.writeKey(w, f, s)
 	fmt.Fprintln(w, "</g>")
+}
+
+// writeLabel writes box i's label, one tspan a line, centred on the box;
+// the size, when it fits, in grey.
+func (g *geometry) writeLabel(w io.Writer, s *Space, i int) {
+	bx := g.boxes[i]
+	b := &s.Buffers[bx.buf]
+	lines := g.labelLines(s, i)
+	cx := bx.x + bx.w/2
+	y := bx.y + bx.h/2 - float64(len(lines)-1)*6 + 3.5
+	fmt.Fprintf(w, `<text class="label" data-buffer="%s" x="%s" y="%s" font-size="10" text-anchor="middle">`, esc(b.Name), num(cx), num(y))
+	for k, l := range lines {
+		fill := ""
+		if k == len(g.lines[i]) {
+			fill = ` fill="#444"`
+		}
+		dy := "0"
+		if k > 0 {
+			dy = "12"
+		}
+		fmt.Fprintf(w, `<tspan x="%s" dy="%s"%s>%s</tspan>`, num(cx), dy, fill, esc(l))
+	}
+	io.WriteString(w, "</text>\n")
 }
 
 // writeGauge draws, right of the plot, the peak and the lower bound
@@ -461,12 +610,13 @@ func ceilSat(v, step int64) int64 {
 // panelSummary is the figures line under a panel's title.
 func panelSummary(s *Space) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "peak %s · lower bound %s · capacity ", human(s.Peak), human(s.LowerBound))
+	fmt.Fprintf(&b, "peak %s", human(s.Peak))
 	if s.Capacity > 0 {
-		fmt.Fprintf(&b, "%s", human(s.Capacity))
+		fmt.Fprintf(&b, " of capacity %s (%s)", human(s.Capacity), percent(s.Peak, s.Capacity))
 	} else {
-		b.WriteString("unbounded")
+		b.WriteString(", capacity unbounded")
 	}
+	fmt.Fprintf(&b, " · lower bound %s", human(s.LowerBound))
 	fmt.Fprintf(&b, " · no sharing %s · saved %s · %s", human(s.NoSharing), human(s.BytesSaved), plural(len(s.Buffers), "buffer"))
 	if s.RefusedTotal > 0 {
 		fmt.Fprintf(&b, " · %s kept apart (%s)", plural(int(s.RefusedTotal), "pair"), countsText(s.RefusedCounts))
@@ -504,6 +654,25 @@ func anchor(fn, pass, space string, used map[string]int) string {
 type hoverData struct {
 	Boxes [][5]float64 `json:"r"`
 	Text  []string     `json:"t"`
+	// Axis maps the pointer to a program point: the plot's left edge,
+	// width, first and last (exclusive) point, top and bottom; Points
+	// are the ops there, so the tip says which op the pointer is at.
+	Axis   *[6]float64 `json:"x,omitempty"`
+	Points []string    `json:"p,omitempty"`
+}
+
+// hoverPoints gives the hover script the op at each shown point, when the
+// function says which: however many points there are, the one under the
+// pointer is named.
+func (g *geometry) hoverPoints(f *Function, hd *hoverData) {
+	if len(f.Points) == 0 || g.lo < 0 || g.lo >= int64(len(f.Points)) {
+		return
+	}
+	plotTop := g.panelTop + marginT
+	hd.Axis = &[6]float64{marginL, plotW, float64(g.lo), float64(g.hi), plotTop, plotTop + plotH}
+	for p := g.lo; p < g.hi && p < int64(len(f.Points)); p++ {
+		hd.Points = append(hd.Points, fmt.Sprintf("point %d: %s", p, f.Points[p]))
+	}
 }
 
 func hoverText(b *Buffer) string {
@@ -522,7 +691,9 @@ func hoverText(b *Buffer) string {
 
 // hoverScript finds the rectangle under the pointer in the panel's data
 // (the smallest containing one, else the nearest within 4px), outlines
-// the buffer's rectangles and shows its text. Browsers deliver at most a
+// the buffer's rectangles and shows its text, with the op at the
+// pointer's program point when the data has the ops (alone over an empty
+// part of the plot). Browsers deliver at most a
 // mousemove a frame, and a scan of even 100000 rectangles takes about a
 // millisecond, so each event is handled as it comes.
 const hoverScript = `(function(){
@@ -536,11 +707,13 @@ var dx=Math.max(r[0]-x,0,x-r[0]-r[2]),dy=Math.max(r[1]-y,0,y-r[1]-r[3]);
 if(dx===0&&dy===0){var a=r[2]*r[3];if(a<ba){ba=a;best=i;bd=0}}
 else if(ba===Infinity){var q=dx*dx+dy*dy;if(q<bd){bd=q;best=i}}}
 return best<0?-1:d.r[best][4]}
+function at(x,y){var a=d.x;if(!a||x<a[0]||x>=a[0]+a[1]||y<a[4]||y>a[5])return "";
+var q=Math.floor((x-a[0])/a[1]*(a[3]-a[2]));return d.p[q]||""}
 function show(ev){pt.x=ev.clientX;pt.y=ev.clientY;
-var p=pt.matrixTransform(svg.getScreenCTM().inverse()),b=find(p.x,p.y);
-if(b<0){tip.style.display="none";hl.setAttribute("d","");return}
+var p=pt.matrixTransform(svg.getScreenCTM().inverse()),b=find(p.x,p.y),op=at(p.x,p.y);
+if(b<0&&!op){tip.style.display="none";hl.setAttribute("d","");return}
 var s="";d.r.forEach(function(r){if(r[4]===b)s+="M"+r[0]+" "+r[1]+"h"+r[2]+"v"+r[3]+"h"+(-r[2])+"z"});
-hl.setAttribute("d",s);tip.textContent=d.t[b];tip.style.display="block";
+hl.setAttribute("d",s);tip.textContent=b<0?op:d.t[b]+(op?"\npointer at "+op:"");tip.style.display="block";
 tip.style.left=(ev.pageX+14)+"px";tip.style.top=(ev.pageY+14)+"px"}
 svg.addEventListener("mousemove",show);
 svg.addEventListener("mouseleave",function(){tip.style.display="none";hl.setAttribute("d","")});
@@ -586,7 +759,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			id := fmt.Sprintf("hover-%d", k)
 			k++
 			fmt.Fprintf(bw, `<svg class="panel" id="%s" xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="11" data-hover="%s">`+"\n",
-				esc(anchor(f.Name, f.Pass, s.Name, anchors)), num(svgW), num(panelH), num(svgW), num(panelH), id)
+				esc(anchor(f.Name, f.Pass, s.Name, anchors)), num(svgW), num(g.height), num(svgW), num(g.height), id)
 			writePanel(bw, &f, s, g)
 			io.WriteString(bw, `<path class="hl" d="" fill="none" stroke="#000" stroke-width="2" pointer-events="none"/>`+"\n</svg>\n")
 			hd := hoverData{Boxes: make([][5]float64, len(g.boxes)), Text: make([]string, len(s.Buffers))}
@@ -596,12 +769,13 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			for j := range s.Buffers {
 				hd.Text[j] = hoverText(&s.Buffers[j])
 			}
+			g.hoverPoints(&f, &hd)
 			data, err := json.Marshal(hd) // escapes <, > and &: safe inside <script>
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(bw, "<script type=\"application/json\" id=\"%s\">%s</script>\n", id, data)
-			writeKey(bw, s)
+			writeHTMLKey(bw, s, &f)
 			var table strings.Builder
 			writeSpaceText(&table, s)
 			fmt.Fprintf(bw, "<details><summary>%s: table of %s</summary>\n<pre>%s</pre></details>\n", esc(s.Name), plural(len(s.Buffers), "buffer"), esc(table.String()))
@@ -611,19 +785,44 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	return bw.Flush()
 }
 
-// writeKey writes the legend of a panel: per buffer its number (as small
-// rectangles show it), colour, name, size, address range, lifetime and
-// source location; then why pairs were kept apart.
-func writeKey(w io.Writer, s *Space) {
-	io.WriteString(w, "<table class=\"key\"><tr><th>#</th><th></th><th>buffer</th><th>size</th><th>addresses</th><th>lifetime</th><th>location</th></tr>\n")
+// writeHTMLKey writes the legend of a panel: per buffer its number (as
+// small rectangles show it), colour, name, size, address range, lifetime,
+// source location, the tiles it holds and the loops it lives across; then
+// why pairs were kept apart.
+func writeHTMLKey(w io.Writer, s *Space, f *Function) {
+	colors := spaceColors(s)
+	// The holds and lives-across columns only when some buffer has them.
+	holds, across := false, false
+	for k := range s.Buffers {
+		holds = holds || len(otherMembers(&s.Buffers[k])) > 0
+		across = across || len(s.Buffers[k].AcrossLoops) > 0
+	}
+	cols := 7
+	io.WriteString(w, "<table class=\"key\"><tr><th>#</th><th></th><th>buffer</th><th>size</th><th>addresses</th><th>lifetime</th><th>location</th>")
+	if holds {
+		io.WriteString(w, "<th>holds</th>")
+		cols++
+	}
+	if across {
+		io.WriteString(w, "<th>lives across iterations of</th>")
+		cols++
+	}
+	io.WriteString(w, "</tr>\n")
 	for k := range s.Buffers {
 		if k == maxKeyRows {
-			fmt.Fprintf(w, "<tr><td colspan=\"7\">... %d more buffers (the table below and the .json report list them)</td></tr>\n", len(s.Buffers)-maxKeyRows)
+			fmt.Fprintf(w, "<tr><td colspan=\"%d\">... %d more buffers (the table below and the .json report list them)</td></tr>\n", cols, len(s.Buffers)-maxKeyRows)
 			break
 		}
 		b := &s.Buffers[k]
-		fmt.Fprintf(w, "<tr><td class=\"n\">%d</td><td><span class=\"sw\" style=\"background:%s\"></span></td><td>%s</td><td>%s</td><td>[%d, %d)</td><td>%s</td><td>%s</td></tr>\n",
-			k+1, palette[colorIndex(b.Name)], esc(b.Name), esc(human(b.Size)), b.Offset, b.End, esc(formatLive(b.Live)), esc(b.Loc))
+		fmt.Fprintf(w, "<tr><td class=\"n\">%d</td><td><span class=\"sw\" style=\"background:%s\"></span></td><td>%s</td><td>%s</td><td>[%d, %d)</td><td>%s</td><td>%s</td>",
+			k+1, palette[colors[k]], esc(b.Name), esc(human(b.Size)), b.Offset, b.End, esc(formatLive(b.Live)), esc(b.Loc))
+		if holds {
+			fmt.Fprintf(w, "<td>%s</td>", esc(strings.Join(b.Members, ", ")))
+		}
+		if across {
+			fmt.Fprintf(w, "<td>%s</td>", esc(acrossText(f, b)))
+		}
+		io.WriteString(w, "</tr>\n")
 	}
 	io.WriteString(w, "</table>\n")
 	if len(s.Refused) > 0 {
@@ -647,12 +846,14 @@ func writeKey(w io.Writer, s *Space) {
 }
 
 // opAt is the short name of the op at program point p ("add" for
-// "tile.add (k.mlir:3:8)"), or "".
+// "tile.add (k.mlir:3:8)", "create" for "tile.create: tmp of tile.row_max
+// %m (k.mlir:4:8)"), or "".
 func opAt(f *Function, p int64) string {
 	if p < 0 || p >= int64(len(f.Points)) {
 		return ""
 	}
 	op, _, _ := strings.Cut(f.Points[p], " (")
+	op, _, _ = strings.Cut(op, ":") // "tile.create: tmp of ..." is a create
 	if _, short, ok := strings.Cut(op, "."); ok {
 		return short
 	}

@@ -148,11 +148,28 @@ func (r *Report) WriteText(w io.Writer) error {
 		if f.Failed != "" {
 			fmt.Fprintf(bw, "  FAILED: %s\n", f.Failed)
 		}
+		for k, l := range f.Loops {
+			fmt.Fprintf(bw, "  loop %d: %s, points %d to %d", k+1, l.Op, l.Span[0], l.Span[1]-1)
+			if l.Loc != "" {
+				fmt.Fprintf(bw, ", %s", l.Loc)
+			}
+			fmt.Fprintln(bw)
+		}
 		for _, s := range f.Spaces {
 			writeSpaceText(bw, &s)
 		}
 	}
 	return bw.Flush()
+}
+
+// loopNumbers names loops by their 1-based numbers in the function's
+// list, as the text report's loop lines come: "loop 1, loop 2".
+func loopNumbers(loops []int) string {
+	parts := make([]string, len(loops))
+	for i, k := range loops {
+		parts[i] = fmt.Sprintf("loop %d", k+1)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func writeSpaceText(w io.Writer, s *Space) {
@@ -170,7 +187,10 @@ func writeSpaceText(w io.Writer, s *Space) {
 			extra = strings.TrimSpace("pinned " + extra)
 		}
 		if len(b.Members) > 0 {
-			extra = strings.TrimSpace(extra + "  holds " + strings.Join(b.Members, " "))
+			extra = strings.TrimSpace(extra + "  holds " + strings.Join(b.Members, ", "))
+		}
+		if len(b.AcrossLoops) > 0 {
+			extra = strings.TrimSpace(extra + "  lives across iterations of " + loopNumbers(b.AcrossLoops))
 		}
 		line := fmt.Sprintf("    %-*s %10d %10d %10d %6d  %-*s  %s", nameW, b.Name, b.Offset, b.End, b.Size, b.Align, liveW, formatLive(b.Live), extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))

@@ -15,7 +15,7 @@ import (
 // source location; members, when non-nil, the names of what shares each
 // buffer (memory-reuse's merged allocations).
 func planReport(fn *ir.Operation, passName, algo string, p *planner.Problem, sol planner.Solution, locs []string, members [][]string) report.Function {
-	opt := report.Options{Locs: locs, Points: programPoints(fn)}
+	opt := report.Options{Locs: locs, Points: planning.ProgramPoints(fn, scratchRoles(fn)), Loops: planning.Loops(fn)}
 	if members != nil {
 		opt.MemberSizes = memberSizes(fn, members)
 	}
@@ -55,9 +55,13 @@ type firstTile struct {
 	point int
 }
 
-// firstTiles maps each allocation's printed name to its first tile.
+// firstTiles maps each allocation's printed name to its first tile. A
+// scratch tile is named for the op that needs it ("tmp of tile.row_max
+// %m"): its own name (%scratch, from materialize-scratch) says nothing
+// of whose it is.
 func firstTiles(fn *ir.Operation) map[string]firstTile {
 	names := printer.Names(fn, printer.Options{})
+	tmpOf := scratchOwners(fn, names)
 	out := map[string]firstTile{}
 	point := 0
 	fn.Walk(func(op *ir.Operation) bool {
@@ -66,11 +70,54 @@ func firstTiles(fn *ir.Operation) map[string]firstTile {
 			if _, seen := out[an]; seen || an == "" || i >= len(op.Results) {
 				continue
 			}
-			if rn := names[op.Results[i]]; rn != "" {
+			rn := names[op.Results[i]]
+			if owner, ok := tmpOf[op.Results[i]]; ok {
+				rn = owner
+			}
+			if rn != "" {
 				out[an] = firstTile{rn, point}
 			}
 		}
 		point++
+		return true
+	})
+	return out
+}
+
+// scratchRoles says, of an op writing a scratch tile, whose tmp it is
+// ("tmp of tile.row_max %m"), for the program points' names.
+func scratchRoles(fn *ir.Operation) func(*ir.Operation) string {
+	tmpOf := scratchOwners(fn, printer.Names(fn, printer.Options{}))
+	return func(op *ir.Operation) string {
+		for _, r := range op.Results {
+			if owner, ok := tmpOf[r]; ok {
+				return owner
+			}
+		}
+		return ""
+	}
+}
+
+// scratchOwners names each tile an op takes as its scratch (the tile
+// table's Scratch column, tile.ScratchOperand) for that op: "tmp of
+// tile.row_max %m", the op and its first result. A tile that is the
+// scratch of several ops is named for the first.
+func scratchOwners(fn *ir.Operation, names map[*ir.Value]string) map[*ir.Value]string {
+	out := map[*ir.Value]string{}
+	fn.Walk(func(op *ir.Operation) bool {
+		k := tile.ScratchOperand(op)
+		ins := tile.Inputs(op)
+		if k < 0 || k >= len(ins) {
+			return true
+		}
+		if _, seen := out[ins[k]]; seen {
+			return true
+		}
+		owner := "tmp of " + op.Name
+		if len(op.Results) > 0 && names[op.Results[0]] != "" {
+			owner += " " + names[op.Results[0]]
+		}
+		out[ins[k]] = owner
 		return true
 	})
 	return out
@@ -124,21 +171,5 @@ next:
 			out[i] = append(out[i], n)
 		}
 	}
-	return out
-}
-
-// programPoints names the op at each program point of fn, numbered as the
-// liveness analysis numbers them (pre-order, fn itself at 0), so reports
-// can say where two tiles meet.
-func programPoints(fn *ir.Operation) []string {
-	var out []string
-	fn.Walk(func(op *ir.Operation) bool {
-		at := op.Name
-		if l := planning.Loc(op.Loc); l != "" {
-			at += " (" + l + ")"
-		}
-		out = append(out, at)
-		return true
-	})
 	return out
 }
