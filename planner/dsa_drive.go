@@ -247,6 +247,9 @@ func (c *comp) advance(r *compResult, m *meter, until int64) {
 			if m.clockStop {
 				r.reason = "no placement within capacity found before the wall-clock limit (not a proof of infeasibility)"
 			}
+			// How far from a decision the search stopped: what the best
+			// placement needs, and the bound no placement goes below.
+			r.reason += fmt.Sprintf("; the best placement found needs %d bytes, and none needs fewer than %d", r.best.peak, r.peakLB)
 		}
 	}
 	if r.best.over > 0 {
