@@ -48,7 +48,12 @@
 // and across bytes at a subset of buffers with a flat live total; it only
 // finds, never proves. The lowest peak is searched by probing
 // the lower bound first, with half the work, then climbing from it; the
-// best bound proven on the way is Result.PeakBound. Pools too large for the component model (model
+// best bound proven on the way is Result.PeakBound. Besides the live
+// sets at one time, a component of up to 64 buffers is bounded by its
+// heaviest set of pairwise conflicting buffers (dsa_clique.go), which
+// buffers live at several times can form without ever being live
+// together; a capacity below either bound is refused as proven
+// infeasible before any search. Pools too large for the component model (model
 // traces, millions of pairs live together), when plain, get a hybrid
 // first: the long-lived and the big buffers placed by a greedy over
 // lifetime and size orders, the rest by one sweep over time into the

@@ -37,6 +37,9 @@ type comp struct {
 	// items of one section may then share bytes, so section reasoning is
 	// off.
 	timeExact bool
+	// clique is the total size of the heaviest set of pairwise
+	// conflicting items found (dsa_clique.go), a bound on the peak.
+	clique int64
 }
 
 type penEdge struct {
@@ -208,6 +211,7 @@ func buildComp(in *instance, pool int, items []int, members []int32, hard [][]in
 		}
 	}
 	c.buildSections(reserved, pinned)
+	c.clique = c.heaviestClique()
 	return c
 }
 
@@ -319,7 +323,7 @@ func obstacleBytes(obs []block, lo, hi int64) int64 {
 // (or the largest item, for items alone in time), raised by obstacles that
 // sit below it.
 func (c *comp) lowerBound() int64 {
-	var lb int64
+	lb := c.clique
 	for i := range c.n {
 		lb = max(lb, c.firstFree(i, 0)+c.size[i])
 	}

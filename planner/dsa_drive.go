@@ -2,6 +2,7 @@ package planner
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 )
 
@@ -219,6 +220,14 @@ func (r *compResult) unfinished() bool {
 // left. Calling it again with a later mark resumes (searches restart from
 // the best placement found).
 func (c *comp) advance(r *compResult, m *meter, until int64) {
+	if lb := c.lowerBound(); r.best.over > 0 && !r.provenInfeasible && lb > r.capacity {
+		// Buffers that pairwise may not share bytes (the live set at one
+		// time, or a clique of the conflict graph) stack above the
+		// capacity: no search needed.
+		r.provenInfeasible = true
+		r.peakLB = max(r.peakLB, lb)
+		r.reason = fmt.Sprintf("proven infeasible: buffers that may not share bytes need %d bytes together", lb)
+	}
 	if r.best.over > 0 && !r.provenInfeasible {
 		off, st, nodes := c.fitSearch(r.capacity, m, until)
 		r.nodes += nodes
@@ -238,6 +247,9 @@ func (c *comp) advance(r *compResult, m *meter, until int64) {
 			if m.clockStop {
 				r.reason = "no placement within capacity found before the wall-clock limit (not a proof of infeasibility)"
 			}
+			// How far from a decision the search stopped: what the best
+			// placement needs, and the bound no placement goes below.
+			r.reason += fmt.Sprintf("; the best placement found needs %d bytes, and none needs fewer than %d", r.best.peak, r.peakLB)
 		}
 	}
 	if r.best.over > 0 {

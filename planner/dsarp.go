@@ -68,6 +68,7 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *me
 	peakObj := p.hasMetric(MetricTotalPeak) || p.hasMetric(MetricMaxPeak)
 	res := make([]poolOutcome, len(in.pools))
 	copy(res, prev)
+	large := make([]bool, len(in.pools))
 	type job struct {
 		pool int
 		c    *comp
@@ -86,6 +87,7 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *me
 			}
 		}
 		if lifetimePairs(in, pool) > maxExactPairs {
+			large[pool] = true
 			largePool(in, pool, out, &res[pool], m, m.share(until, 3, 4))
 			continue
 		}
@@ -157,6 +159,16 @@ func solvePools(in *instance, only []int, prev []poolOutcome, opt Options, m *me
 			po.proven = false
 		}
 	}
+	// A pool is settled when it fits with its cost proven and, when the
+	// peak counts, its peak at the best proven bound. The large pools
+	// weigh best fit and ffd themselves (largePool), whenever the hybrid
+	// misses the load bound by 1%: computing them for every trace would
+	// cost more than the hybrid.
+	settled := func(pool int) bool {
+		po := &res[pool]
+		return large[pool] || po.fit && po.proven && (!peakObj || peak[pool] <= peakLB[pool])
+	}
+	neverBehind(in, only, out, res, costObj, peak, settled)
 	out.optimal = true
 	out.provenInfeasible = false
 	for pool := range res {
@@ -294,4 +306,71 @@ func relaxPipeline(p *Problem, pools []int) (*Problem, []int) {
 		q.Objective = append([]string{MetricCapacityOverflow, MetricReuseCost}, slices.DeleteFunc(slices.Clone(q.Objective), func(m string) bool { return m == MetricCapacityOverflow })...)
 	}
 	return &q, relaxed
+}
+
+// neverBehind keeps dsa-rp no worse than the greedy planners whatever its
+// work budget: a pool (of the listed ones, all when nil) whose placement
+// best fit's or ffd's beats, by overflow, then reuse cost when it counts,
+// then peak, takes theirs. The searches start from a portfolio that
+// usually contains as good, but a budget too small to finish the
+// portfolio, or components solved apart, can leave a pool behind. The
+// greedy placements are computed only when some pool is not settled.
+func neverBehind(in *instance, only []int, out *outcome, res []poolOutcome, costObj bool, peak []int64, settled func(pool int) bool) {
+	open := false
+	for pool := range res {
+		if only == nil || slices.Contains(only, pool) {
+			open = open || !settled(pool)
+		}
+	}
+	if !open {
+		return
+	}
+	cur := unitPeaks(in, out.off)
+	for _, cand := range [][]int64{bestFit(in), ffdPlace(in, nil)} {
+		cp := unitPeaks(in, cand)
+		for pool := range res {
+			if only != nil && !slices.Contains(only, pool) || settled(pool) {
+				continue
+			}
+			c := in.p.Pools[pool].Capacity
+			over := func(pk int64) int64 {
+				if c > 0 && pk > c {
+					return pk - c
+				}
+				return 0
+			}
+			d := cmp.Compare(over(cp[pool]), over(cur[pool]))
+			if d == 0 && costObj {
+				d = cmp.Compare(poolCost(in, cand, pool), poolCost(in, out.off, pool))
+			}
+			if d == 0 {
+				d = cmp.Compare(cp[pool], cur[pool])
+			}
+			if d >= 0 {
+				continue
+			}
+			for _, k := range in.pools[pool] {
+				out.off[k] = cand[k]
+			}
+			cur[pool], peak[pool] = cp[pool], cp[pool]
+			po := &res[pool]
+			po.proven = false
+			if over(cp[pool]) == 0 {
+				po.fit, po.infeasible, po.reason = true, false, ""
+			}
+		}
+	}
+}
+
+// poolCost is the reuse cost the penalties between units of one pool
+// charge for a placement of the units.
+func poolCost(in *instance, off []int64, pool int) int64 {
+	var cost int64
+	for _, q := range in.penalties {
+		a, b := &in.units[q.A], &in.units[q.B]
+		if a.pool == pool && a.size > 0 && b.size > 0 && off[q.A] < off[q.B]+b.size && off[q.B] < off[q.A]+a.size {
+			cost = satAdd(cost, q.Cost)
+		}
+	}
+	return cost
 }

@@ -543,3 +543,70 @@ func benchTable(t *testing.T, dir string, work int64) {
 	}
 	w.Flush()
 }
+
+// perfectSeeds are the perfect packings of TestPerfectPackings: 400 to
+// 1000 buffers cut from 1 MiB x 1000 program points, by guillotine cuts
+// alone (pinwheel 0) or with a fifth of the cuts pinwheels, which no
+// guillotine cut explains. The optimum is 1 MiB by construction.
+var perfectSeeds = []struct {
+	n        int
+	seed     uint64
+	pinwheel float64
+}{
+	{400, 11, 0}, {540, 1, 0}, {600, 12, 0}, {660, 13, 0}, {720, 4, 0}, {780, 14, 0}, {840, 15, 0}, {900, 7, 0}, {920, 16, 0}, {1000, 17, 0},
+	{400, 21, 0.2}, {540, 22, 0.2}, {600, 23, 0.2}, {720, 24, 0.2}, {900, 25, 0.2}, {1000, 26, 0.2},
+}
+
+// TestPerfectPackings prints, per perfect packing, peak / optimum for
+// best-fit, ffd and dsa-rp minimising the peak, dsa-rp's CPU seconds and
+// the bound it proved. It needs no data, only time:
+//
+//	PTO_BENCH_PERFECT=1 go test ./cmd/pto-plan -run TestPerfectPackings -v -timeout 60m
+//
+// PTO_BENCH_WORK sets dsa-rp's work budget (default planner.DefaultWork).
+// Every placement is validated.
+func TestPerfectPackings(t *testing.T) {
+	if os.Getenv("PTO_BENCH_PERFECT") == "" {
+		t.Skip("set PTO_BENCH_PERFECT=1 to run the perfect-packing table")
+	}
+	work := planner.DefaultWork
+	if v := os.Getenv("PTO_BENCH_WORK"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			t.Fatalf("PTO_BENCH_WORK=%s: want a step count > 0", v)
+		}
+		work = n
+	}
+	w := table("kind\tseed\tbuffers\tbest-fit\tffd\tdsa-rp\tcpu s\twork\tproven bound\t")
+	for _, s := range perfectSeeds {
+		const capacity = 1 << 20
+		ps := guillotine.Cut(guillotine.Options{N: s.n, Capacity: capacity, Horizon: 1000, Seed: s.seed, Pinwheel: s.pinwheel})
+		p := &planner.Problem{Pools: []planner.Pool{{Name: "mem"}}}
+		for i, q := range ps {
+			p.Buffers = append(p.Buffers, planner.Buffer{Name: strconv.Itoa(i), Size: q.Size, Align: 1,
+				Live: []planner.Interval{{Start: q.Start, End: q.End}}})
+		}
+		kind := "guillotine"
+		if s.pinwheel > 0 {
+			kind = "pinwheel"
+		}
+		row := fmt.Sprintf("%s\t%d\t%d\t", kind, s.seed, len(p.Buffers))
+		for _, alg := range []string{"best-fit", "ffd", "dsa-rp"} {
+			cpu0 := cpuTime()
+			r, err := planner.Solve(alg, p, planner.Options{Work: work, Capacity: planner.Unbounded})
+			cpu := cpuTime() - cpu0
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := planner.Validate(r.Problem, r.Solution); err != nil {
+				t.Errorf("%s seed %d %s: %v", kind, s.seed, alg, err)
+			}
+			row += fmt.Sprintf("%.4f\t", float64(r.Peak[0])/capacity)
+			if alg == "dsa-rp" {
+				row += fmt.Sprintf("%s\t%d\t%.4f\t", ms(cpu), r.Work, float64(r.PeakBound[0])/capacity)
+			}
+		}
+		fmt.Fprintln(w, row)
+	}
+	w.Flush()
+}

@@ -7,6 +7,12 @@
 // lower bound is the capacity and a placement at that peak exists. Such
 // perfect packings leave no slack anywhere, which is what makes them hard
 // for planners that cannot prove where a gap must not be left.
+//
+// With Options.Pinwheel some cuts are not guillotine cuts: a rectangle is
+// split into five, four around a centre like the blades of a pinwheel,
+// which no straight cut across bytes or time separates. Planners that
+// rebuild guillotine cuts do not explain such packings; they are still
+// perfect.
 package guillotine
 
 import "math/rand/v2"
@@ -27,6 +33,10 @@ type Options struct {
 	// Granule, when > 1, puts every byte cut at a multiple of it (so the
 	// sizes are multiples of it too, as allocators round them).
 	Granule int64
+	// Pinwheel is the chance that a cut of a piece at least 3 granules
+	// high and 3 program points wide is a pinwheel (five pieces) rather
+	// than a guillotine cut (two).
+	Pinwheel float64
 }
 
 // Cut cuts the rectangle [0, Capacity) x [0, Horizon) into about N
@@ -64,6 +74,10 @@ func Cut(opt Options) []Piece {
 			}
 		}
 		p := pieces[k]
+		if opt.Pinwheel > 0 && p.Size >= 3*g && p.End-p.Start >= 3 && rng.Float64() < opt.Pinwheel {
+			pieces = append(pieces[:k], append(pinwheel(rng, p, g), pieces[k+1:]...)...)
+			continue
+		}
 		byteCut := p.Size >= 2*g
 		if byteCut && p.End-p.Start >= 2 {
 			h := float64(p.Size) / float64(opt.Capacity)
@@ -84,3 +98,26 @@ func Cut(opt Options) []Piece {
 }
 
 func cuttable(p Piece, g int64) bool { return p.Size >= 2*g || p.End-p.Start >= 2 }
+
+// pinwheel splits p into five pieces around a centre [a, b) x [c, d):
+// one below-left, one right reaching up to the centre's end, one above-
+// right, one left from the centre's start, and the centre itself.
+func pinwheel(rng *rand.Rand, p Piece, g int64) []Piece {
+	// Two distinct interior byte cuts a < b and time cuts c < d.
+	n := p.Size / g
+	i := 1 + rng.Int64N(n-2)
+	j := i + 1 + rng.Int64N(n-1-i)
+	a, b := p.Offset+g*i, p.Offset+g*j
+	w := p.End - p.Start
+	u := 1 + rng.Int64N(w-2)
+	v := u + 1 + rng.Int64N(w-1-u)
+	c, d := p.Start+u, p.Start+v
+	x0, x1 := p.Offset, p.Offset+p.Size
+	return []Piece{
+		{x0, b - x0, p.Start, c},
+		{b, x1 - b, p.Start, d},
+		{a, x1 - a, d, p.End},
+		{x0, a - x0, c, p.End},
+		{a, b - a, c, d},
+	}
+}

@@ -1,0 +1,73 @@
+package planner
+
+import "math/bits"
+
+// The cross-sections bound a component's peak by the buffers live at one
+// time. Buffers live at several times (a tile used before and after a
+// loop, a value carried around one) can conflict pairwise without all
+// being live at any one time: three of them, each pair meeting at another
+// time, must still stack, so the heaviest set of pairwise conflicting
+// buffers (the conflict graph's maximum weight clique) bounds the peak
+// too, and on kernels it is often far above the sections' bound. Small
+// components (up to cliqueMaxItems, the kernels' pools) get it exactly by
+// branch and bound over bitsets; the search is bounded by work, and a
+// clique found when the work runs out is still a bound, only maybe not
+// the best.
+
+// cliqueMaxItems is the largest component whose clique bound is computed:
+// one bit per item in a uint64.
+const cliqueMaxItems = 64
+
+// cliqueWork bounds the clique search's nodes per item of the component.
+const cliqueWork = 1024
+
+// heaviestClique returns the largest total size of a set of pairwise
+// conflicting items (0 for components above cliqueMaxItems). It runs once
+// per component, when the component is built, on a budget of its own
+// (at most cliqueMaxItems*cliqueWork nodes, milliseconds).
+func (c *comp) heaviestClique() int64 {
+	if c.n > cliqueMaxItems || c.n == 0 {
+		return 0
+	}
+	k := &cliqueSearch{size: c.size, adj: make([]uint64, c.n), budget: int64(c.n) * cliqueWork}
+	for i := range c.n {
+		for _, j := range c.hard[i] {
+			k.adj[i] |= 1 << uint(j)
+		}
+	}
+	all := uint64(1)<<uint(c.n) - 1
+	if c.n == 64 {
+		all = ^uint64(0)
+	}
+	k.grow(0, all)
+	return k.best
+}
+
+type cliqueSearch struct {
+	size          []int64
+	adj           []uint64
+	best          int64
+	nodes, budget int64
+}
+
+// grow extends a clique of total w by members of cand, the items
+// conflicting with all of it, pruning where even all of cand would not
+// beat the best.
+func (k *cliqueSearch) grow(w int64, cand uint64) {
+	k.nodes++
+	k.best = max(k.best, w)
+	if cand == 0 || k.nodes > k.budget {
+		return
+	}
+	var room int64
+	for x := cand; x != 0; x &= x - 1 {
+		room += k.size[bits.TrailingZeros64(x)]
+	}
+	k.nodes += int64(bits.OnesCount64(cand))
+	for cand != 0 && w+room > k.best && k.nodes <= k.budget {
+		v := bits.TrailingZeros64(cand)
+		cand &^= 1 << uint(v)
+		k.grow(w+k.size[v], cand&k.adj[v])
+		room -= k.size[v]
+	}
+}
