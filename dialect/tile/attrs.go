@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/internal/suggest"
 )
 
 // The tile dialect's discardable attributes: what each means, where it
@@ -94,31 +95,5 @@ func dialectAttrNames() []string {
 
 // nearestAttr is the known attribute within two edits of name, if one.
 func nearestAttr(name string) string {
-	best, bestD := "", 3
-	for _, n := range dialectAttrNames() {
-		if d := editDistance(strings.ToLower(name), n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return suggest.Nearest(strings.ToLower(name), dialectAttrNames(), 3)
 }

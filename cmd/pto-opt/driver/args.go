@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/docgen"
+	"github.com/pto-opt/pto-opt/internal/suggest"
 	"github.com/pto-opt/pto-opt/planner/report"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -222,7 +223,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			continue
 		}
 		msg := fmt.Sprintf("Unknown command line argument '%s'.  Try: 'pto-opt --help'", a)
-		if s := suggest(name); s != "" {
+		if s := nearestPass(name); s != "" {
 			msg += fmt.Sprintf("\npto-opt: Did you mean '--%s'?", s)
 		}
 		return fail("%s", msg)
@@ -241,8 +242,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 	return cfg, 0
 }
 
-// suggest finds the closest known flag or pass name.
-func suggest(name string) string {
+// nearestPass finds the closest known flag or pass name.
+func nearestPass(name string) string {
 	cands := []string{"o", "target", "pass-pipeline", "help", "version", "split-input-file", "output-split-marker", "verify-diagnostics", "show-dialects", "show-ops", "summary", "memory-report"}
 	for k := range boolFlags {
 		cands = append(cands, k)
@@ -250,31 +251,5 @@ func suggest(name string) string {
 	for _, p := range pass.Passes() {
 		cands = append(cands, p.Name)
 	}
-	best, bestD := "", 4
-	for _, c := range cands {
-		if d := editDistance(name, c); d < bestD || d == bestD && c < best {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return suggest.Nearest(name, cands, 4)
 }
