@@ -81,7 +81,11 @@ func (g *Group) accesses() []Access {
 // last to write before that read, going back until every byte it reads
 // is covered, and every one that writes inside a loop holding the read
 // after it (the bytes an iteration before left). When the writes before
-// do not cover the bytes, every overlapping writer is taken.
+// do not cover the bytes, every overlapping writer is taken. When no root
+// wrote them before and no loop brings them round, the read sees nothing
+// another root wrote: the root aliases none of the writers (ptoas's
+// fallback address of a tile it never sees written, say, is not a view
+// of the tile written there after; the two conflict).
 func (m *Model) writersOf(i int) []int {
 	b := m.Roots[i]
 	first := b.Accesses[0]
@@ -121,6 +125,9 @@ func (m *Model) writersOf(i int) []int {
 		}
 	}
 	slices.SortStableFunc(cands, func(x, y cand) int { return int(y.last - x.last) })
+	if len(cands) == 0 || cands[0].last < 0 {
+		return out
+	}
 	var covered []planner.Interval
 	for _, c := range cands {
 		if c.last < 0 {
