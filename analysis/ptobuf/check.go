@@ -1,7 +1,10 @@
 package ptobuf
 
 import (
+	"slices"
+
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
 	"github.com/pto-opt/pto-opt/internal/checked"
 )
 
@@ -14,8 +17,15 @@ type Conflict struct{ A, B *Root }
 // plan) against the model: roots of one space at overlapping bytes, in
 // different storage groups (not aliases of each other), live at once
 // and not on exclusive arms; one conflict per pair of groups.
-func (m *Model) GivenConflicts() []Conflict {
+func (m *Model) GivenConflicts() []Conflict { return m.givenConflicts(nil) }
+
+// givenConflicts are GivenConflicts but for the pairs of groups ok says
+// may share bytes.
+func (m *Model) givenConflicts(ok map[[2]*Group]bool) []Conflict {
 	excl := map[[2]*Group]bool{}
+	for p := range ok {
+		excl[p] = true
+	}
 	for _, p := range m.ExclusivePairs() {
 		excl[p] = true
 		excl[[2]*Group{p[1], p[0]}] = true
@@ -64,14 +74,29 @@ type SpaceRules struct {
 // roots of different storage groups never share a byte, and a reserved
 // region shares none with any buffer. The first fault is an error at the
 // root that breaks the rule (of a pair, the later one, with a note at the
-// other). The model must come from BuildPlanned.
-func (m *Model) CheckPlan(rules func(space string) (SpaceRules, bool)) error {
+// other). An op's output written in place over an input that dies at it
+// (InPlacePairs on arch), at the input's very address, shares its bytes
+// rightly. The model must come from BuildPlanned.
+func (m *Model) CheckPlan(rules func(space string) (SpaceRules, bool), arch *pto.Arch) error {
 	for _, r := range m.Roots {
 		if err := checkRoot(r, rules); err != nil {
 			return err
 		}
 	}
-	if cs := m.GivenConflicts(); len(cs) > 0 {
+	inPlace := map[[2]*Group]bool{}
+	for _, ip := range m.inPlacePairs(arch, true) {
+		in := ip.In.Members[slices.IndexFunc(ip.In.Members, func(r *Root) bool {
+			return slices.ContainsFunc(r.Accesses, func(a Access) bool { return a.Op == ip.Op })
+		})]
+		out := ip.Out.Members[slices.IndexFunc(ip.Out.Members, func(r *Root) bool {
+			return slices.ContainsFunc(r.Accesses, func(a Access) bool { return a.Op == ip.Op && a.Write })
+		})]
+		if out.Addr == in.Addr {
+			inPlace[[2]*Group{ip.Out, ip.In}] = true
+			inPlace[[2]*Group{ip.In, ip.Out}] = true
+		}
+	}
+	if cs := m.givenConflicts(inPlace); len(cs) > 0 {
 		return conflictError(cs[0])
 	}
 	return nil

@@ -51,7 +51,7 @@ func checkPTOPlacement(ctx *pass.Context, fn *ir.Operation) error {
 	return m.CheckPlan(func(space string) (ptobuf.SpaceRules, bool) {
 		capacity, align, reserved, ok := ptoTargetSpace(ctx.Target, space)
 		return ptobuf.SpaceRules{Capacity: capacity, Align: align, Reserved: reserved}, ok
-	})
+	}, ctx.Target.PTO())
 }
 
 // CheckTileAddrs refuses, at its op, an address a lowering would emit

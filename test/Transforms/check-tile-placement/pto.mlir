@@ -111,3 +111,64 @@ func.func @unplanned(%src: !pto.partition_tensor_view<16x16xf32>) {
   pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
   return
 }
+
+// -----
+
+// An output written in place over an input that dies at its op (tadds
+// may write over its source) shares the input's bytes rightly: %b is at
+// %a's address.
+func.func @in_place(%src: !pto.partition_tensor_view<16x16xf32>, %dst: !pto.partition_tensor_view<16x16xf32>) {
+  %c0 = arith.constant 0 : i64
+  %one = arith.constant 1.0 : f32
+  %a = pto.alloc_tile addr = %c0 : !pto.tile_buf<vec, 16x16xf32>
+  %b = pto.alloc_tile addr = %c0 : !pto.tile_buf<vec, 16x16xf32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%a : !pto.tile_buf<vec, 16x16xf32>)
+  pto.tadds ins(%a, %one : !pto.tile_buf<vec, 16x16xf32>, f32) outs(%b : !pto.tile_buf<vec, 16x16xf32>)
+  pto.tstore ins(%b : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
+  return
+}
+
+// -----
+
+// PyPTO carries a loop's value in a tile at the carried tile's address:
+// %acc_mv, the same size at the same address as %acc, writes the value
+// the next iteration reads through %acc. The two are one storage.
+func.func @loop_carried(%src: !pto.partition_tensor_view<16x16xf32>, %dst: !pto.partition_tensor_view<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a0 = arith.constant 0 : i64
+  %a1024 = arith.constant 1024 : i64
+  %acc = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x16xf32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%acc : !pto.tile_buf<vec, 16x16xf32>)
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = pto.alloc_tile addr = %a1024 : !pto.tile_buf<vec, 16x16xf32>
+    pto.tadd ins(%acc, %acc : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+    %acc_mv = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x16xf32>
+    pto.tmov ins(%t : !pto.tile_buf<vec, 16x16xf32>) outs(%acc_mv : !pto.tile_buf<vec, 16x16xf32>)
+  }
+  pto.tstore ins(%acc : !pto.tile_buf<vec, 16x16xf32>) outs(%dst : !pto.partition_tensor_view<16x16xf32>)
+  return
+}
+
+// -----
+
+// A tile written after another is read, at an address overlapping it but
+// not the same, clobbers it: %t's write reaches %acc's next read, and
+// they are not one value carried round.
+func.func @loop_clobber(%src: !pto.partition_tensor_view<16x16xf32>, %dst: !pto.partition_tensor_view<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a0 = arith.constant 0 : i64
+  %a512 = arith.constant 512 : i64
+  // expected-note @+1 {{%acc is placed here}}
+  %acc = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x16xf32>
+  pto.tload ins(%src : !pto.partition_tensor_view<16x16xf32>) outs(%acc : !pto.tile_buf<vec, 16x16xf32>)
+  scf.for %i = %c0 to %c4 step %c1 {
+    // expected-error @+1 {{%t at [512, 1536) and %acc at [0, 1024) share bytes [512, 1024) of memory space 'vec' while both are live}}
+    %t = pto.alloc_tile addr = %a512 : !pto.tile_buf<vec, 16x16xf32>
+    pto.tadd ins(%acc, %acc : !pto.tile_buf<vec, 16x16xf32>, !pto.tile_buf<vec, 16x16xf32>) outs(%t : !pto.tile_buf<vec, 16x16xf32>)
+  }
+  return
+}
