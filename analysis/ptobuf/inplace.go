@@ -26,7 +26,13 @@ type inPlaceFacts interface {
 // InPlacePairs lists the in-place opportunities of the function on arch
 // (the target's ptoas arch: some ops may write in place on one arch and
 // not another), in program order.
-func (m *Model) InPlacePairs(arch *pto.Arch) []InPlace {
+func (m *Model) InPlacePairs(arch *pto.Arch) []InPlace { return m.inPlacePairs(arch, false) }
+
+// inPlacePairs are InPlacePairs; with grouped, an input or output of a
+// storage group of several roots counts too (a checker of given addresses asks:
+// the input's bytes die at the op, whichever root of its group reads
+// them; a planner moves only single roots' ranges).
+func (m *Model) inPlacePairs(arch *pto.Arch, grouped bool) []InPlace {
 	var out []InPlace
 	m.Fn.Walk(func(op *ir.Operation) bool {
 		f, ok := ir.InterfaceOf[inPlaceFacts](op)
@@ -43,12 +49,12 @@ func (m *Model) InPlacePairs(arch *pto.Arch) []InPlace {
 		}
 		d := m.rootOf[outs[0]]
 		p := m.point[op]
-		if d == nil || len(d.Group.Members) != 1 || !m.wholeAt(d, op) {
+		if d == nil || (len(d.Group.Members) != 1 && !grouped) || !m.wholeAt(d, op) {
 			return true
 		}
 		for _, v := range f.InPlaceInputs(op, arch) {
 			s := m.rootOf[v]
-			if s == nil || s == d || len(s.Group.Members) != 1 || s.Space != d.Space || v.Type.String() != outs[0].Type.String() {
+			if s == nil || s == d || (len(s.Group.Members) != 1 && !grouped) || s.Space != d.Space || v.Type.String() != outs[0].Type.String() {
 				continue
 			}
 			if m.readsElsewhere(op, v, s) {

@@ -100,6 +100,9 @@ type Model struct {
 	// End is one past the last program point.
 	End int64
 
+	// planned: buffers the input places itself (FixedAddrs) are roots
+	// at their given addresses (BuildPlanned).
+	planned bool
 	aliases *analysis.Aliases
 	rootOf  map[*ir.Value]*Root
 	point   map[*ir.Operation]int64
@@ -126,6 +129,11 @@ type addrFacts interface {
 	TileAddr(op *ir.Operation) (*ir.Value, bool)
 }
 
+// fixedFacts are the addresses of a buffer the input places itself.
+type fixedFacts interface {
+	FixedAddrs(op *ir.Operation) []*ir.Value
+}
+
 // reserveFacts is a reservation of a region of a local space.
 type reserveFacts interface {
 	Reservation(op *ir.Operation) (space string, size, base int64, hasBase, auto bool)
@@ -133,13 +141,20 @@ type reserveFacts interface {
 
 // HasRoots reports whether fn holds any storage root of the model: the
 // planners take their pto path for it.
-func HasRoots(fn *ir.Operation) bool {
+func HasRoots(fn *ir.Operation) bool { return hasRoots(fn, false) }
+
+// HasPlannedRoots reports whether fn holds any storage root of the model
+// BuildPlanned reads (a buffer the input places itself counts): a
+// checker of plans takes its pto path for it.
+func HasPlannedRoots(fn *ir.Operation) bool { return hasRoots(fn, true) }
+
+func hasRoots(fn *ir.Operation, planned bool) bool {
 	found := false
 	fn.Walk(func(op *ir.Operation) bool {
 		if found {
 			return false
 		}
-		if _, ok := rootKind(op); ok {
+		if _, ok := rootKind(op, planned); ok {
 			found = true
 		}
 		return !found
@@ -147,10 +162,16 @@ func HasRoots(fn *ir.Operation) bool {
 	return found
 }
 
-// rootKind says whether op is a storage root, and of what kind.
-func rootKind(op *ir.Operation) (Kind, bool) {
+// rootKind says whether op is a storage root, and of what kind; with
+// planned, a buffer the input places itself is one too.
+func rootKind(op *ir.Operation, planned bool) (Kind, bool) {
 	if _, ok := ir.InterfaceOf[reserveFacts](op); ok {
 		return Reserve, true
+	}
+	if _, ok := ir.InterfaceOf[fixedFacts](op); ok && planned && len(op.Results) == 1 {
+		if t, ok := op.Results[0].Type.(*ir.MemRefType); ok && localSpace(t) != "" {
+			return MemRef, true
+		}
 	}
 	if !op.Has(ir.AllocLike) || len(op.Results) == 0 {
 		return 0, false
@@ -179,8 +200,16 @@ func localSpace(t *ir.MemRefType) string {
 // Build reads the model of fn. An op the model cannot account for (one
 // not registered, or one whose effects on a root's bytes it cannot tell)
 // that touches a root is an error located at that op, naming it.
-func Build(fn *ir.Operation) (*Model, error) {
-	m := &Model{Fn: fn, rootOf: map[*ir.Value]*Root{}, point: map[*ir.Operation]int64{}, endOf: map[*ir.Operation]int64{}}
+func Build(fn *ir.Operation) (*Model, error) { return build(fn, false) }
+
+// BuildPlanned reads the model of a planned (level-3) function, whose
+// buffers the input may also place itself (pto.pointer_cast, found by its
+// FixedAddrs interface): those are roots at their given addresses, for a
+// checker of the plan. A planner uses Build, which refuses them.
+func BuildPlanned(fn *ir.Operation) (*Model, error) { return build(fn, true) }
+
+func build(fn *ir.Operation, planned bool) (*Model, error) {
+	m := &Model{Fn: fn, planned: planned, rootOf: map[*ir.Value]*Root{}, point: map[*ir.Operation]int64{}, endOf: map[*ir.Operation]int64{}}
 	m.aliases = analysis.NewAliases(fn)
 	if err := m.number(); err != nil {
 		return nil, err
@@ -233,7 +262,7 @@ func (m *Model) collectRoots() error {
 		if err != nil {
 			return false
 		}
-		k, ok := rootKind(op)
+		k, ok := rootKind(op, m.planned)
 		if !ok {
 			return true
 		}
@@ -290,6 +319,19 @@ func newRoot(op *ir.Operation, k Kind) (*Root, error) {
 			return nil, err
 		}
 		r.Bytes = b
+		if f, ok := ir.InterfaceOf[fixedFacts](op); ok {
+			addrs := f.FixedAddrs(op)
+			if len(addrs) != 1 {
+				// Each address of a multi-buffer is a copy the model
+				// would have to track apart.
+				return nil, ir.NewError(op.Loc, "%s: the memory model handles a buffer at one address, not %d", op.Name, len(addrs))
+			}
+			v, ok := constInt(addrs[0])
+			if !ok {
+				return nil, ir.NewError(op.Loc, "%s: the memory model needs the given address to be a constant", op.Name)
+			}
+			r.Given, r.Addr = true, v
+		}
 	}
 	return r, nil
 }
@@ -337,7 +379,7 @@ func (m *Model) checkFixed() error {
 	}
 	var err error
 	m.Fn.Walk(func(op *ir.Operation) bool {
-		if err != nil || !op.Has(ir.Pure) || op.Has(ir.ViewLike) || len(op.Operands) == 0 || len(op.Results) != 1 {
+		if err != nil || !op.Has(ir.Pure) || op.Has(ir.ViewLike) || len(op.Operands) == 0 || len(op.Results) != 1 || m.rootOf[op.Results[0]] != nil {
 			return err == nil
 		}
 		for _, v := range op.Operands {
@@ -417,7 +459,7 @@ func (m *Model) operandRoots(op *ir.Operation) ([][]*Root, bool) {
 }
 
 func (m *Model) opAccesses(op *ir.Operation) error {
-	if _, ok := rootKind(op); ok {
+	if _, ok := rootKind(op, m.planned); ok {
 		return nil
 	}
 	roots, touches := m.operandRoots(op)

@@ -12,7 +12,11 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 //	    a named region of a local space reserved for the whole function
 //	    (pto.reserve_buffer): its bytes are no other buffer's;
 //	WritesPart(op) bool
-//	    the op writes only part of its destinations (partialWriters).
+//	    the op writes only part of its destinations (partialWriters);
+//	FixedAddrs(op) []*ir.Value
+//	    the addresses of a buffer the input places itself
+//	    (pto.pointer_cast, a level-3 kernel's memref): a checker of the
+//	    plan reads them, a planner keeps its buffers off them.
 
 // addrFacts is the address operand of an allocation with an optional
 // addr (the first operand segment).
@@ -59,6 +63,12 @@ func (reserveFacts) SetReservationBase(op *ir.Operation, base int64) {
 	op.SetAttr("base", ir.Int(base, ir.I32))
 }
 
+// fixedFacts are the addresses of a buffer the input places (the first
+// operand segment: one address, or one per buffer of a multi-buffer).
+type fixedFacts struct{}
+
+func (fixedFacts) FixedAddrs(op *ir.Operation) []*ir.Value { return op.OperandSegment(0) }
+
 // PointerCastAt is the op that replaces a local memref.alloc once it has
 // an address: pto.pointer_cast(%addr), as ptoas's planner writes it.
 func PointerCastAt(alloc *ir.Operation, addr *ir.Value) *ir.Operation {
@@ -85,6 +95,7 @@ func init() {
 	}
 	ir.Lookup("pto.alloc_tile").Interfaces = append(ir.Lookup("pto.alloc_tile").Interfaces, addrFacts{})
 	ir.Lookup("pto.reserve_buffer").Interfaces = append(ir.Lookup("pto.reserve_buffer").Interfaces, reserveFacts{})
+	ir.Lookup("pto.pointer_cast").Interfaces = append(ir.Lookup("pto.pointer_cast").Interfaces, fixedFacts{})
 }
 
 // inPlaceOps are the ops each element of whose destination depends only

@@ -2,6 +2,7 @@ package tile
 
 import (
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/pass"
@@ -23,6 +24,9 @@ var CheckTilePlacement = &pass.Pass{
 		if fn.Body(0) == nil {
 			return nil
 		}
+		if ptobuf.HasPlannedRoots(fn) {
+			return checkPTOPlacement(ctx, fn)
+		}
 		if len(Allocs(fn)) == 0 && hasTileProducer(fn) {
 			// Passing here would look like a checked plan.
 			ctx.Warning(fn.Loc, "check-tile-placement: @%s has tiles but no tile.alloc: there is no plan to check (plan first: -init-memref, -pto-memory-plan, ...)", ir.SymbolName(fn))
@@ -30,6 +34,24 @@ var CheckTilePlacement = &pass.Pass{
 		}
 		return analysis.CheckTilePlacement(fn, placementRules(ctx, fn))
 	},
+}
+
+// checkPTOPlacement is the pass's pto path: a level-3 kernel's addresses
+// (alloc_tile addr operands, pointer_cast'ed memrefs, reserve_buffer
+// bases) checked on the buffer model the pto planners use, against the
+// target's capacities and the larger of its and ptoas's alignments.
+func checkPTOPlacement(ctx *pass.Context, fn *ir.Operation) error {
+	if ctx.Target == nil {
+		return ir.NewError(fn.Loc, "check-tile-placement: checking a pto plan needs a target (--target=NAME, or pto.target_arch on the module)")
+	}
+	m, err := ptobuf.BuildPlanned(fn)
+	if err != nil {
+		return err
+	}
+	return m.CheckPlan(func(space string) (ptobuf.SpaceRules, bool) {
+		capacity, align, reserved, ok := ptoTargetSpace(ctx.Target, space)
+		return ptobuf.SpaceRules{Capacity: capacity, Align: align, Reserved: reserved}, ok
+	}, ctx.Target.PTO())
 }
 
 // CheckTileAddrs refuses, at its op, an address a lowering would emit

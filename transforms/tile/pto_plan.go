@@ -9,6 +9,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/pto"
 	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/planner"
+	"github.com/pto-opt/pto-opt/targets"
 	"github.com/pto-opt/pto-opt/transforms/internal/planning"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 )
@@ -53,21 +54,33 @@ type ptoProblem struct {
 
 // ptoSpaceRules are a space's capacity and alignment on the target.
 func ptoSpaceRules(ctx *pass.Context, r *ptobuf.Root) (capacity, align int64, reserved []planner.Interval, err error) {
-	s := ctx.Target.Space(r.Space)
-	if s == nil {
+	capacity, align, windows, ok := ptoTargetSpace(ctx.Target, r.Space)
+	if !ok {
 		return 0, 0, nil, ir.NewError(r.Op.Loc, "cannot plan memory: target '%s' has no memory space '%s' (%s)", ctx.Target.Name, r.Space, ptobuf.Name(r))
 	}
-	capacity, align = s.Capacity, ctx.Target.Alignment(r.Space)
+	for _, w := range windows {
+		reserved = append(reserved, planner.Interval{Start: w[0], End: w[1]})
+	}
+	return capacity, align, reserved, nil
+}
+
+// ptoTargetSpace are the capacity (the target's, else ptoas's), the
+// alignment (the larger of the target's and ptoas's) and the reserved
+// windows of a space of t; ok is false when t has no such space. The
+// pto planners plan by them and check-tile-placement checks by them.
+func ptoTargetSpace(t *targets.Target, space string) (capacity, align int64, reserved [][2]int64, ok bool) {
+	s := t.Space(space)
+	if s == nil {
+		return 0, 0, nil, false
+	}
+	capacity, align = s.Capacity, t.Alignment(space)
 	if s.PTOAS != nil {
 		align = max(align, s.PTOAS.Alignment)
 		if capacity == 0 {
 			capacity = s.PTOAS.Capacity
 		}
 	}
-	for _, w := range s.Reserved {
-		reserved = append(reserved, planner.Interval{Start: w[0], End: w[1]})
-	}
-	return capacity, align, reserved, nil
+	return capacity, align, s.Reserved, true
 }
 
 // newPTOProblem builds the problem of fn's model.
