@@ -34,7 +34,9 @@ import (
 	"fmt"
 
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 )
 
@@ -56,6 +58,9 @@ type Options struct {
 	Seed uint64
 	// Target names the rules of target-aware no-alias ops (sels, prelu).
 	Target string
+	// Arch is the target's pto facts: which pto ops may write their outs
+	// over an input (nil: the strictest arch's rule).
+	Arch *pto.Arch
 	// MaxWork bounds the work of one run (default DefaultMaxWork): every
 	// op executed counts OpWork, every byte computed, copied or read
 	// counts one. A run that reaches it stops with a *WorkBoundError
@@ -136,6 +141,10 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 		seeds:  map[*ir.Operation]uint64{},
 		attrs:  map[*ir.Operation]uint64{},
 		ids:    map[*ir.Operation]int32{},
+		groups: map[*ptobuf.Group]*object{},
+	}
+	if opts.Mode == Values {
+		m.aliased = sameAddressAliases(fn)
 	}
 	tensors := map[int]*object{}
 	for i, a := range body.Args {
@@ -153,6 +162,12 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 			tensors[i] = o
 		case *tile.Type:
 			return nil, ir.NewError(fn.Loc, "tilerun: tile arguments cannot be executed (argument #%d)", i)
+		case *pto.TileBufType, *pto.ViewType, *pto.PtrType, *ir.MemRefType:
+			o, err := m.ptoArg(fn, i, a, t)
+			if err != nil {
+				return nil, err
+			}
+			tensors[i] = o
 		default:
 			v := int64(mix(opts.Seed, 0x5ca1a, uint64(i)))
 			if t == ir.I1 {
@@ -210,6 +225,8 @@ type machine struct {
 	attrs   map[*ir.Operation]uint64 // see attrHash
 	ids     map[*ir.Operation]int32
 	writers []*ir.Operation
+	aliased map[*ir.Operation]alias   // Values: roots of level-3 storage groups
+	groups  map[*ptobuf.Group]*object // their bytes
 	clock   uint32
 	work    int64
 	ops     int64
@@ -389,6 +406,9 @@ func (m *machine) ifOp(op *ir.Operation) error {
 func (m *machine) op(op *ir.Operation) error {
 	if tile.IsTileOp(op) {
 		return m.tileOp(op)
+	}
+	if touchesPtoBuffers(op) {
+		return m.ptoOp(op)
 	}
 	for _, r := range op.Results {
 		switch r.Type.(type) {
