@@ -114,6 +114,20 @@ func touchesPtoBuffers(op *ir.Operation) bool {
 	return false
 }
 
+// HasLocalBuffers reports whether fn makes a buffer of local memory
+// (a tile or local memref, allocated, at a fixed address or a view): a
+// pto kernel the generic rule runs.
+func HasLocalBuffers(fn *ir.Operation) bool {
+	found := false
+	fn.Walk(func(op *ir.Operation) bool {
+		for _, r := range op.Results {
+			found = found || localSpace(r.Type) != ""
+		}
+		return !found
+	})
+	return found
+}
+
 // ptoArg gives a global buffer argument its seeded bytes.
 func (m *machine) ptoArg(fn *ir.Operation, i int, a *ir.Value, t ir.Type) (*object, error) {
 	if localSpace(t) != "" {

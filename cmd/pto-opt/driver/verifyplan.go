@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/analysis/tilerun"
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
@@ -61,7 +60,7 @@ func (c *planCheck) check(w io.Writer, tgt *targets.Target, maxWork int64) error
 	var passed []string
 	for _, fn := range topFunctions(c.clone) {
 		planned := c.same[fn]
-		if planned == nil || !hasTileOps(fn) && !ptobuf.HasRoots(fn) {
+		if planned == nil || !hasTileOps(fn) && !tilerun.HasLocalBuffers(fn) {
 			continue
 		}
 		done, err := tilerun.Check(fn, planned, c.same, opts, 4)
