@@ -178,7 +178,7 @@ func (m *machine) ptoAlloc(op *ir.Operation) error {
 	if g, ok := m.aliased[op]; ok {
 		o := m.groups[g.group]
 		if o == nil {
-			o = m.newObject(0)
+			o = m.freshObject(0)
 			m.groups[g.group] = o
 		}
 		r := ref{obj: o, base: g.offset, n: n}
@@ -186,8 +186,23 @@ func (m *machine) ptoAlloc(op *ir.Operation) error {
 		m.refs[op.Results[0]] = r
 		return nil
 	}
-	m.refs[op.Results[0]] = ref{obj: m.newObject(n), n: n}
+	m.refs[op.Results[0]] = ref{obj: m.freshObject(n), n: n}
 	return nil
+}
+
+// freshObject is the memory of a buffer nothing has written yet: in
+// Values mode its bytes are garbage until written (in Placed mode they
+// are whatever the space holds).
+func (m *machine) freshObject(n int) *object {
+	o := m.newObject(n)
+	if m.opts.Mode == Values {
+		o.fresh = true
+		o.undef = make([]bool, n)
+		for i := range o.undef {
+			o.undef[i] = true
+		}
+	}
+	return o
 }
 
 // alias is where a root of a level-3 storage group lies in the group.
@@ -345,14 +360,20 @@ func (m *machine) ptoEffects(op *ir.Operation) error {
 			h = mix(h, uint64(j), uint64(s))
 		}
 	}
+	garbage := false
 	for _, j := range reads {
 		if _, err := m.read(op, j); err != nil {
 			return err
 		}
-		h = mix(h, uint64(j), m.res.Reads[len(m.res.Reads)-1].Sum)
+		rd := m.res.Reads[len(m.res.Reads)-1]
+		h = mix(h, uint64(j), rd.Sum)
+		garbage = garbage || rd.Undefined
 	}
 	if err := m.writeAll(op, writes, h); err != nil {
 		return err
+	}
+	if garbage {
+		defer m.taintAll(op, writes)
 	}
 	// An input the outs may not share bytes with, changed by the write:
 	// the outs were computed while it was being read.
@@ -422,6 +443,17 @@ func (m *machine) writeAll(op *ir.Operation, writes []int, h uint64) error {
 		}
 	}
 	return nil
+}
+
+// taintAll marks every byte op wrote as garbage (computed from garbage).
+func (m *machine) taintAll(op *ir.Operation, writes []int) {
+	for _, j := range writes {
+		if r, ok := m.refs[op.Operands[j]]; ok {
+			for k := range r.n {
+				taint(r.obj, r.at(k))
+			}
+		}
+	}
 }
 
 // sum hashes r's bytes as read records them, without recording a read.

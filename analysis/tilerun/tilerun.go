@@ -80,6 +80,10 @@ type Read struct {
 	// Writer is the op that last wrote one of the bytes read (nil when
 	// none did): in a diverging planned run, the one that clobbered them.
 	Writer *ir.Operation
+	// Undefined: some byte read was never written, or was computed from
+	// such bytes (Values mode, pto buffers): what the read sees is the
+	// kernel's garbage, which no plan is bound to keep.
+	Undefined bool
 }
 
 // Result is what one run observed.
@@ -87,6 +91,10 @@ type Result struct {
 	// Tensors holds the final bytes of each !tile.tensor argument, by
 	// argument index.
 	Tensors map[int][]byte
+	// Undefined marks, per tensor argument (none: every byte is
+	// defined), the bytes written from bytes nothing wrote: a pto kernel
+	// that reads a buffer before writing it.
+	Undefined map[int][]bool
 	// Reads lists every tile operand read, in execution order.
 	Reads []Read
 	// Work is the work the run did, in the units of Options.MaxWork.
@@ -137,7 +145,7 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 		refs:   map[*ir.Value]ref{},
 		scal:   map[*ir.Value]int64{},
 		spaces: map[string]*object{},
-		res:    &Result{Tensors: map[int][]byte{}},
+		res:    &Result{Tensors: map[int][]byte{}, Undefined: map[int][]bool{}},
 		seeds:  map[*ir.Operation]uint64{},
 		attrs:  map[*ir.Operation]uint64{},
 		ids:    map[*ir.Operation]int32{},
@@ -183,6 +191,9 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 	}
 	for i, o := range tensors {
 		m.res.Tensors[i] = o.data
+		if o.undef != nil {
+			m.res.Undefined[i] = o.undef
+		}
 	}
 	m.res.Work = m.work
 	m.res.Ops = m.ops
@@ -197,6 +208,11 @@ type object struct {
 	// and the op that made it (an index into machine.writers, 0 = none).
 	seq    []uint32
 	writer []int32
+	// undef marks the bytes that are garbage (nil: none are): a pto
+	// buffer's before anything writes it (fresh), and what is computed
+	// from garbage.
+	undef []bool
+	fresh bool
 }
 
 // ref is the bytes of one tile or tensor value: logical byte i is
@@ -319,6 +335,11 @@ func (m *machine) grow(r ref) {
 		o.data = append(o.data, make([]byte, need-len(o.data))...)
 		o.seq = append(o.seq, make([]uint32, need-len(o.seq))...)
 		o.writer = append(o.writer, make([]int32, need-len(o.writer))...)
+		if o.fresh {
+			for len(o.undef) < need {
+				o.undef = append(o.undef, true)
+			}
+		}
 	}
 }
 
