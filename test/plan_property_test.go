@@ -102,7 +102,11 @@ func planOnce(src string, cfg planConfig) (out outcome) {
 		}
 	}()
 	status := driver.Run(cfg.args, strings.NewReader(src), &stdout, &stderr)
-	msg := stderr.String()
+	return classify(status, stderr.String())
+}
+
+// classify sorts a driver run by its exit status and standard error.
+func classify(status int, msg string) outcome {
 	// The first error line (warnings may come before it).
 	first, _, _ := strings.Cut(msg, "\n")
 	for _, l := range strings.Split(msg, "\n") {

@@ -60,7 +60,7 @@ func (m *Model) inPlacePairs(arch *pto.Arch, grouped bool) []InPlace {
 			if m.readsElsewhere(op, v, s) {
 				continue // another operand reads the input's bytes, maybe at other positions
 			}
-			if !meetOnlyAt(s.Group.Live, d.Group.Live, p) {
+			if !meetOnlyAt(s.Group.Live, d.Group.Live, p) || !endsAt(s.Group.Live, p) || !startsAt(d.Group.Live, p) {
 				continue // both live elsewhere at once: the input lives on after op, or the output before it
 			}
 			out = append(out, InPlace{Op: op, Point: p, Out: d.Group, In: s.Group})
@@ -88,6 +88,30 @@ func meetOnlyAt(a, b []planner.Interval, p int64) bool {
 			if lo < hi && (lo != p || hi != p+Step) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// endsAt: no range of a that holds p goes on past op's access at p
+// (the input dies at op). meetOnlyAt alone does not say it when the
+// output is never read after op: its range is only [p, p+Step), and an
+// input that lives on meets it only there.
+func endsAt(a []planner.Interval, p int64) bool {
+	for _, x := range a {
+		if x.Start <= p && p < x.End && x.End > p+Step {
+			return false
+		}
+	}
+	return true
+}
+
+// startsAt: no range of b that holds p began before it (the output is
+// born at op).
+func startsAt(b []planner.Interval, p int64) bool {
+	for _, y := range b {
+		if y.Start < p && p < y.End {
+			return false
 		}
 	}
 	return true

@@ -328,14 +328,16 @@ func (m *machine) read(op *ir.Operation, j int) (ref, error) {
 	h := uint64(r.n)
 	var last uint32
 	var writer int32
+	undef := false
 	for i := 0; i < r.n; i++ {
 		a := r.at(i)
 		h = mix(h, uint64(r.obj.data[a]))
 		if s := r.obj.seq[a]; s > last {
 			last, writer = s, r.obj.writer[a]
 		}
+		undef = undef || r.obj.undef != nil && r.obj.undef[a]
 	}
-	rd := Read{Op: op, Operand: j, Sum: h}
+	rd := Read{Op: op, Operand: j, Sum: h, Undefined: undef}
 	if writer > 0 {
 		rd.Writer = m.writers[writer-1]
 	}
@@ -349,6 +351,17 @@ func (m *machine) write(r ref, a int, b byte, id int32) {
 	o.data[a] = b
 	o.seq[a] = m.clock
 	o.writer[a] = id
+	if o.undef != nil {
+		o.undef[a] = false
+	}
+}
+
+// taint marks byte a of o as garbage.
+func taint(o *object, a int) {
+	if o.undef == nil {
+		o.undef = make([]bool, len(o.data))
+	}
+	o.undef[a] = true
 }
 
 func (m *machine) id(op *ir.Operation) int32 {

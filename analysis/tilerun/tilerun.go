@@ -34,7 +34,9 @@ import (
 	"fmt"
 
 	"github.com/pto-opt/pto-opt/analysis"
+	"github.com/pto-opt/pto-opt/analysis/ptobuf"
 	"github.com/pto-opt/pto-opt/dialect/ir"
+	"github.com/pto-opt/pto-opt/dialect/pto"
 	"github.com/pto-opt/pto-opt/dialect/tile"
 )
 
@@ -56,6 +58,9 @@ type Options struct {
 	Seed uint64
 	// Target names the rules of target-aware no-alias ops (sels, prelu).
 	Target string
+	// Arch is the target's pto facts: which pto ops may write their outs
+	// over an input (nil: the strictest arch's rule).
+	Arch *pto.Arch
 	// MaxWork bounds the work of one run (default DefaultMaxWork): every
 	// op executed counts OpWork, every byte computed, copied or read
 	// counts one. A run that reaches it stops with a *WorkBoundError
@@ -75,6 +80,10 @@ type Read struct {
 	// Writer is the op that last wrote one of the bytes read (nil when
 	// none did): in a diverging planned run, the one that clobbered them.
 	Writer *ir.Operation
+	// Undefined: some byte read was never written, or was computed from
+	// such bytes (Values mode, pto buffers): what the read sees is the
+	// kernel's garbage, which no plan is bound to keep.
+	Undefined bool
 }
 
 // Result is what one run observed.
@@ -82,6 +91,10 @@ type Result struct {
 	// Tensors holds the final bytes of each !tile.tensor argument, by
 	// argument index.
 	Tensors map[int][]byte
+	// Undefined marks, per tensor argument (none: every byte is
+	// defined), the bytes written from bytes nothing wrote: a pto kernel
+	// that reads a buffer before writing it.
+	Undefined map[int][]bool
 	// Reads lists every tile operand read, in execution order.
 	Reads []Read
 	// Work is the work the run did, in the units of Options.MaxWork.
@@ -132,10 +145,14 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 		refs:   map[*ir.Value]ref{},
 		scal:   map[*ir.Value]int64{},
 		spaces: map[string]*object{},
-		res:    &Result{Tensors: map[int][]byte{}},
+		res:    &Result{Tensors: map[int][]byte{}, Undefined: map[int][]bool{}},
 		seeds:  map[*ir.Operation]uint64{},
 		attrs:  map[*ir.Operation]uint64{},
 		ids:    map[*ir.Operation]int32{},
+		groups: map[*ptobuf.Group]*object{},
+	}
+	if opts.Mode == Values {
+		m.aliased = sameAddressAliases(fn)
 	}
 	tensors := map[int]*object{}
 	for i, a := range body.Args {
@@ -153,6 +170,12 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 			tensors[i] = o
 		case *tile.Type:
 			return nil, ir.NewError(fn.Loc, "tilerun: tile arguments cannot be executed (argument #%d)", i)
+		case *pto.TileBufType, *pto.ViewType, *pto.PtrType, *ir.MemRefType:
+			o, err := m.ptoArg(fn, i, a, t)
+			if err != nil {
+				return nil, err
+			}
+			tensors[i] = o
 		default:
 			v := int64(mix(opts.Seed, 0x5ca1a, uint64(i)))
 			if t == ir.I1 {
@@ -168,6 +191,9 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 	}
 	for i, o := range tensors {
 		m.res.Tensors[i] = o.data
+		if o.undef != nil {
+			m.res.Undefined[i] = o.undef
+		}
 	}
 	m.res.Work = m.work
 	m.res.Ops = m.ops
@@ -182,6 +208,11 @@ type object struct {
 	// and the op that made it (an index into machine.writers, 0 = none).
 	seq    []uint32
 	writer []int32
+	// undef marks the bytes that are garbage (nil: none are): a pto
+	// buffer's before anything writes it (fresh), and what is computed
+	// from garbage.
+	undef []bool
+	fresh bool
 }
 
 // ref is the bytes of one tile or tensor value: logical byte i is
@@ -210,6 +241,8 @@ type machine struct {
 	attrs   map[*ir.Operation]uint64 // see attrHash
 	ids     map[*ir.Operation]int32
 	writers []*ir.Operation
+	aliased map[*ir.Operation]alias   // Values: roots of level-3 storage groups
+	groups  map[*ptobuf.Group]*object // their bytes
 	clock   uint32
 	work    int64
 	ops     int64
@@ -302,6 +335,11 @@ func (m *machine) grow(r ref) {
 		o.data = append(o.data, make([]byte, need-len(o.data))...)
 		o.seq = append(o.seq, make([]uint32, need-len(o.seq))...)
 		o.writer = append(o.writer, make([]int32, need-len(o.writer))...)
+		if o.fresh {
+			for len(o.undef) < need {
+				o.undef = append(o.undef, true)
+			}
+		}
 	}
 }
 
@@ -389,6 +427,9 @@ func (m *machine) ifOp(op *ir.Operation) error {
 func (m *machine) op(op *ir.Operation) error {
 	if tile.IsTileOp(op) {
 		return m.tileOp(op)
+	}
+	if touchesPtoBuffers(op) {
+		return m.ptoOp(op)
 	}
 	for _, r := range op.Results {
 		switch r.Type.(type) {

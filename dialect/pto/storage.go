@@ -6,7 +6,9 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 // interfaces (the planners declare the Go interfaces they ask for):
 //
 //	TileAddr(op) (addr *ir.Value, ok bool) and SetTileAddr(op, addr)
-//	    the address operand of an allocation (pto.alloc_tile's addr);
+//	    the address operand of an allocation (pto.alloc_tile's addr) or
+//	    of a buffer made at a fixed address (pto.pointer_cast's single
+//	    address);
 //	Reservation(op) (space string, size int64, base int64, hasBase, auto bool)
 //	and SetReservationBase(op, base)
 //	    a named region of a local space reserved for the whole function
@@ -94,6 +96,9 @@ func init() {
 		d.Interfaces = append(d.Interfaces, partialFacts{})
 	}
 	ir.Lookup("pto.alloc_tile").Interfaces = append(ir.Lookup("pto.alloc_tile").Interfaces, addrFacts{})
+	// A memref at a fixed address has its address where alloc_tile's is
+	// (read only: the planners place memref.alloc, not this).
+	ir.Lookup("pto.pointer_cast").Interfaces = append(ir.Lookup("pto.pointer_cast").Interfaces, addrFacts{})
 	ir.Lookup("pto.reserve_buffer").Interfaces = append(ir.Lookup("pto.reserve_buffer").Interfaces, reserveFacts{})
 	ir.Lookup("pto.pointer_cast").Interfaces = append(ir.Lookup("pto.pointer_cast").Interfaces, fixedFacts{})
 }

@@ -194,6 +194,7 @@ func (pp *ptoProblem) addInPlace(ctx *pass.Context) {
 	for i, g := range pp.groups {
 		index[g] = i
 	}
+	classes := newChains(len(pp.p.Buffers))
 	for _, ip := range pp.m.InPlacePairs(ctx.Target.PTO()) {
 		out, in := &pp.p.Buffers[index[ip.Out]], &pp.p.Buffers[index[ip.In]]
 		i := slices.IndexFunc(in.Live, func(v planner.Interval) bool { return v.End == ip.Point+ptobuf.Step })
@@ -204,12 +205,86 @@ func (pp *ptoProblem) addInPlace(ctx *pass.Context) {
 		if in.Live[i].Start > ip.Point || out.Live[o].End <= ip.Point+1 {
 			continue
 		}
-		in.Live = slices.Clone(in.Live)
-		out.Live = slices.Clone(out.Live)
-		in.Live[i].End = ip.Point + 1
-		out.Live[o].Start = ip.Point + 1
-		pp.inPlace = append(pp.inPlace, [2]int{index[ip.Out], index[ip.In]})
+		inLive, outLive := slices.Clone(in.Live), slices.Clone(out.Live)
+		inLive[i].End = ip.Point + 1
+		outLive[o].Start = ip.Point + 1
+		oi, ii := index[ip.Out], index[ip.In]
+		if !pp.colocatable(classes, oi, ii, outLive, inLive) {
+			continue // a tile of one chain is live while one of the other is
+		}
+		in.Live, out.Live = inLive, outLive
+		classes.union(oi, ii)
+		pp.inPlace = append(pp.inPlace, [2]int{oi, ii})
 	}
+}
+
+// chains is a union-find of the buffers that in-place pairs colocate.
+type chains []int
+
+func newChains(n int) chains {
+	c := make(chains, n)
+	for i := range c {
+		c[i] = i
+	}
+	return c
+}
+
+func (c chains) find(i int) int {
+	for c[i] != i {
+		i = c[i]
+	}
+	return i
+}
+
+func (c chains) union(a, b int) { c[c.find(a)] = c.find(b) }
+
+// colocatable: joining out's chain and in's (with out and in live over
+// outLive and inLive) puts no two tiles live at once at one address. A
+// chain is one address, so every tile of one must be dead while any of
+// the other is live, not only the pair's two at their op.
+func (pp *ptoProblem) colocatable(c chains, out, in int, outLive, inLive []planner.Interval) bool {
+	live := func(i int) []planner.Interval {
+		switch i {
+		case out:
+			return outLive
+		case in:
+			return inLive
+		}
+		return pp.p.Buffers[i].Live
+	}
+	ro, ri := c.find(out), c.find(in)
+	if ro == ri {
+		return false
+	}
+	var xs, ys []int
+	for x := range c {
+		switch c.find(x) {
+		case ro:
+			xs = append(xs, x)
+		case ri:
+			ys = append(ys, x)
+		}
+	}
+	for _, x := range xs {
+		for _, y := range ys {
+			if overlaps(live(x), live(y)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// overlaps: two live sets share a point.
+func overlaps(a, b []planner.Interval) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if max(x.Start, y.Start) < min(x.End, y.End) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // addExclusive lets the groups no run touches both of share bytes.

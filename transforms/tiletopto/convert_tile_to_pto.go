@@ -12,6 +12,7 @@ import (
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/pto"
 	tiledialect "github.com/pto-opt/pto-opt/dialect/tile"
+	"github.com/pto-opt/pto-opt/internal/checked"
 	"github.com/pto-opt/pto-opt/transforms/pass"
 	"github.com/pto-opt/pto-opt/transforms/tile"
 	"github.com/pto-opt/pto-opt/transforms/tiletopto/lowering"
@@ -488,6 +489,9 @@ func (c *ptoConv) buffer(v *ir.Value) (*ir.Value, error) {
 	if b, ok := c.tiles[k]; ok {
 		return b, nil
 	}
+	if err := c.checkSharedWithoutAddr(v, k); err != nil {
+		return nil, err
+	}
 	operands := map[string]*ir.Value{}
 	if c.withAddr {
 		addr, _ := tiledialect.AllocAddr(loc.Buf.Op)
@@ -508,6 +512,48 @@ func (c *ptoConv) buffer(v *ir.Value) (*ir.Value, error) {
 	c.tiles[k] = at.Results[0]
 	c.order = append(c.order, k)
 	return at.Results[0], nil
+}
+
+// checkSharedWithoutAddr refuses, without addresses, a second pto type
+// over bytes of one allocation that another already has (an if result
+// that is the filled-pad tile in one arm and a plain one in the other):
+// each type is a pto.alloc_tile of its own, which ptoas plans apart, so
+// the bytes one writes would not be the ones the other reads. With
+// addresses the two share them.
+func (c *ptoConv) checkSharedWithoutAddr(v *ir.Value, k tileKey) error {
+	if c.withAddr {
+		return nil
+	}
+	n := c.tileBytes(k.typ)
+	for _, o := range c.order {
+		if o.alloc != k.alloc || o.typ == k.typ {
+			continue
+		}
+		if m := c.tileBytes(o.typ); k.offset < o.offset+m && o.offset < k.offset+n {
+			where := k.alloc.Loc
+			if v.Op != nil {
+				where = v.Op.Loc
+			}
+			return ir.NewError(where, "convert-tile-to-pto: tile %s (%s) shares the bytes of its allocation with a tile of type %s; without addresses ptoas would plan the two apart: assign addresses before lowering (-allocate-addr, or -pto-memory-plan with planner=pypto or dsa-rp)", tile.Describe(v), k.typ, o.typ)
+		}
+	}
+	return nil
+}
+
+// tileBytes is the bytes of a pto tile type (its rows x cols x element).
+func (c *ptoConv) tileBytes(t ir.Type) int64 {
+	bt, ok := t.(*pto.TileBufType)
+	if !ok {
+		return 0
+	}
+	n := (ir.ElementBitWidth(bt.Elem) + 7) / 8
+	for _, d := range bt.Shape {
+		var ok bool
+		if n, ok = checked.Mul(n, d); !ok {
+			return 1 << 62
+		}
+	}
+	return n
 }
 
 // window emits, right before a tile.slice, the pto.subview of its

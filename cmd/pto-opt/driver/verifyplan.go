@@ -44,7 +44,8 @@ func (c *planCheck) beforePass(p *pass.Pass, module *ir.Operation) {
 	}
 }
 
-// check compares every function that holds tile ops. Each runs on four
+// check compares every function that holds tile ops or pto buffers
+// (ptoas's language, run by the executor's generic rule for pto ops). Each runs on four
 // inputs; i1 and index arguments differ between them, so both arms of
 // ifs on arguments are taken. maxWork bounds each run (0: the
 // executor's default); a run that reaches it fails, saying how to raise
@@ -53,12 +54,13 @@ func (c *planCheck) check(w io.Writer, tgt *targets.Target, maxWork int64) error
 	opts := tilerun.Options{Seed: 1, MaxWork: maxWork}
 	if tgt != nil {
 		opts.Target = tgt.AliasRules()
+		opts.Arch = tgt.PTO()
 	}
 	var errs ir.DiagnosticList
 	var passed []string
 	for _, fn := range topFunctions(c.clone) {
 		planned := c.same[fn]
-		if planned == nil || !hasTileOps(fn) {
+		if planned == nil || !hasTileOps(fn) && !tilerun.HasLocalBuffers(fn) {
 			continue
 		}
 		done, err := tilerun.Check(fn, planned, c.same, opts, 4)

@@ -20,8 +20,14 @@ import (
 
 // Options tune the shape of generated kernels; the zero value is usable (defaults).
 type Options struct {
-	MaxOps   int  // approximate op budget of the function (default 24)
-	MaxDepth int  // maximum nesting of scf.for/scf.if (default 2; negative: no control flow)
+	MaxOps   int // approximate op budget of the function (default 24)
+	MaxDepth int // maximum nesting of scf.for/scf.if (default 2; negative: no control flow)
+	// PTO: kernels meant for lowering to the pto dialect
+	// (convert-tile-to-pto) and running there: vector ops only, none the
+	// lowering has no ptoas form for (no cube chains, whose layouts the
+	// arches constrain, no merge sort or top-k, no tile a pipe hands
+	// over).
+	PTO      bool
 	BigTiles bool // use larger tiles (e.g. 64x64xf32 = 16 KiB) so kernels approach the capacity of ascend910b's spaces; default tiles are small (8x8 .. 16x16) so a byte-level interpreter runs them fast
 }
 
@@ -214,7 +220,7 @@ func (g *gen) step(s *scope) {
 	switch g.weighted(
 		12,                                  // vector op
 		3,                                   // view
-		3,                                   // cube chain
+		when(!g.opts.PTO, 3),                // cube chain
 		when(nest, 4),                       // scf.for
 		when(nest, 3),                       // scf.if with results
 		when(nest, 1),                       // scf.if without results

@@ -12,34 +12,38 @@ import "fmt"
 type vecOp struct {
 	weight int
 	gen    func(g *gen, s *scope) *value
+	// notPTO: left out of Options.PTO kernels (no ptoas form the
+	// lowering gives without more facts, or a tile a pipe hands over,
+	// which the executor cannot run).
+	notPTO bool
 }
 
 var vecOps = []vecOp{
-	{6, (*gen).unary},
-	{6, (*gen).binary},
-	{3, (*gen).scalarOp},
-	{2, (*gen).remainder},
-	{2, (*gen).bitwise},
-	{3, (*gen).rowReduce},
-	{3, (*gen).rowExpand},
-	{2, (*gen).colExpand},
-	{2, (*gen).transpose},
-	{1, (*gen).topk},
-	{1, (*gen).mrgsort},
-	{2, (*gen).sel},
-	{1, (*gen).sels},
-	{1, (*gen).prelu},
-	{3, (*gen).cast},
-	{1, (*gen).fillpad},
-	{1, (*gen).fullOp},
-	{1, (*gen).tpop},
+	{weight: 6, gen: (*gen).unary},
+	{weight: 6, gen: (*gen).binary},
+	{weight: 3, gen: (*gen).scalarOp},
+	{weight: 2, gen: (*gen).remainder},
+	{weight: 2, gen: (*gen).bitwise},
+	{weight: 3, gen: (*gen).rowReduce},
+	{weight: 3, gen: (*gen).rowExpand},
+	{weight: 2, gen: (*gen).colExpand},
+	{weight: 2, gen: (*gen).transpose},
+	{weight: 1, gen: (*gen).topk, notPTO: true},
+	{weight: 1, gen: (*gen).mrgsort, notPTO: true},
+	{weight: 2, gen: (*gen).sel},
+	{weight: 1, gen: (*gen).sels},
+	{weight: 1, gen: (*gen).prelu},
+	{weight: 3, gen: (*gen).cast},
+	{weight: 1, gen: (*gen).fillpad},
+	{weight: 1, gen: (*gen).fullOp},
+	{weight: 1, gen: (*gen).tpop, notPTO: true},
 }
 
 // compute emits one vector op.
 func (g *gen) compute(s *scope) *value {
 	ws := make([]int, len(vecOps))
 	for i, o := range vecOps {
-		ws[i] = o.weight
+		ws[i] = when(!g.opts.PTO || !o.notPTO, o.weight)
 	}
 	return vecOps[g.weighted(ws...)].gen(g, s)
 }

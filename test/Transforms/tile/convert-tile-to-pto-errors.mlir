@@ -58,3 +58,26 @@ func.func @pop(%out: !tile.tensor<16x16xf32>) attributes {tile.split_aiv} {
 func.func @returns_a_scalar(%f: f32) -> f32 {
   return %f : f32
 }
+
+// -----
+
+// Without addresses each pto tile type of an allocation is a
+// pto.alloc_tile of its own, which ptoas plans apart. The if result %r is
+// the filled-pad tile %p (a type of its own) in one arm and a plain one
+// in the other, in one allocation: lowered without addresses, the store
+// would read bytes the fillpad never wrote. Refused, at the tile.
+func.func @types_share_bytes_without_addr(%c: i1, %in: !tile.tensor<16x16xf32>, %out: !tile.tensor<16x16xf32>) {
+  %m0 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %m1 = tile.alloc vec, 1024 : !tile.buf<vec>
+  %x = tile.load %in into %m0 {offsets = [0, 0]} : (!tile.tensor<16x16xf32>) -> !tile.tile<16x16xf32, vec, valid = 8x16>
+  %p = tile.fillpad %x into %m1 : (!tile.tile<16x16xf32, vec, valid = 8x16>) -> !tile.tile<16x16xf32, vec>
+  // expected-error @+1 {{tile %r (!pto.tile_buf<vec, 16x16xf32>) shares the bytes of its allocation with a tile of type !pto.tile_buf<vec, 16x16xf32, pad=1>; without addresses ptoas would plan the two apart}}
+  %r = scf.if %c -> (!tile.tile<16x16xf32, vec>) {
+    scf.yield %p : !tile.tile<16x16xf32, vec>
+  } else {
+    %y = tile.exp %p into %m1 : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
+    scf.yield %y : !tile.tile<16x16xf32, vec>
+  }
+  %s = tile.store %r, %out {offsets = [0, 0]} : (!tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32>
+  return
+}
