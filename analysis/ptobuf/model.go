@@ -109,11 +109,6 @@ type Model struct {
 	endOf   map[*ir.Operation]int64 // one past the last point of an op with regions
 }
 
-// effectsFacts is what a pto op says of its memory effects.
-type effectsFacts interface {
-	MemoryEffects(op *ir.Operation) ([]ir.Effect, bool)
-}
-
 // outsFacts are a destination-passing op's destinations.
 type outsFacts interface {
 	Outs(op *ir.Operation) []*ir.Value
@@ -484,7 +479,7 @@ func (m *Model) opAccesses(op *ir.Operation) error {
 		}
 		return nil
 	}
-	effects, known := m.effects(op)
+	effects, known := ir.OperandEffects(op)
 	if !known || op.Has(ir.CallLike) || op.Has(ir.ReturnLike) {
 		// What the op does to the bytes is not declared: it may read and
 		// write them all.
@@ -532,27 +527,6 @@ func fullValid(r *Root) bool {
 	}
 	v := t.ValidShape()
 	return slices.Equal(v, t.Shape)
-}
-
-// effects are op's memory effects, resolved for its operands.
-func (m *Model) effects(op *ir.Operation) ([]ir.Effect, bool) {
-	if f, ok := ir.InterfaceOf[effectsFacts](op); ok {
-		return f.MemoryEffects(op)
-	}
-	if len(op.Def.Effects) == 0 {
-		return nil, false
-	}
-	var out []ir.Effect
-	for _, e := range op.Def.Effects {
-		if e.Operand == ir.AllOperands {
-			for i := range op.Operands {
-				out = append(out, ir.Effect{Kind: e.Kind, Operand: i, Result: -1})
-			}
-			continue
-		}
-		out = append(out, e)
-	}
-	return out, true
 }
 
 // access records (merging with an access of the same op).

@@ -32,11 +32,6 @@ import (
 // An op touching buffers whose effects are not declared (ptoas's
 // "unknown", a call) is a located "cannot execute" error.
 
-// effectsFacts is what a pto op says of its memory effects.
-type effectsFacts interface {
-	MemoryEffects(op *ir.Operation) ([]ir.Effect, bool)
-}
-
 // addrFacts is an allocation's address operand.
 type addrFacts interface {
 	TileAddr(op *ir.Operation) (*ir.Value, bool)
@@ -333,7 +328,7 @@ func (m *machine) ptoPure(op *ir.Operation) error {
 
 // ptoEffects runs an op by its memory effects.
 func (m *machine) ptoEffects(op *ir.Operation) error {
-	effects, known := opEffects(op)
+	effects, known := ir.OperandEffects(op)
 	if !known || op.Has(ir.CallLike) {
 		return ir.NewError(op.Loc, "tilerun: cannot execute '%s': what it does to the bytes of its buffers is not declared", op.Name)
 	}
@@ -463,28 +458,6 @@ func (m *machine) sum(r ref) uint64 {
 		h = mix(h, uint64(r.obj.data[r.at(i)]))
 	}
 	return h
-}
-
-// opEffects are op's memory effects resolved for its operands: its
-// MemoryEffects interface, or its registered effects.
-func opEffects(op *ir.Operation) ([]ir.Effect, bool) {
-	if f, ok := ir.InterfaceOf[effectsFacts](op); ok {
-		return f.MemoryEffects(op)
-	}
-	if len(op.Def.Effects) == 0 {
-		return nil, false
-	}
-	var out []ir.Effect
-	for _, e := range op.Def.Effects {
-		if e.Operand == ir.AllOperands {
-			for i := range op.Operands {
-				out = append(out, ir.Effect{Kind: e.Kind, Operand: i, Result: -1})
-			}
-			continue
-		}
-		out = append(out, e)
-	}
-	return out, true
 }
 
 func appendOnce(xs []int, x int) []int {

@@ -11,7 +11,7 @@ import (
 // ir.OpDef.Interfaces; consumers declare the Go interface they ask for
 // and find it with ir.InterfaceOf). A pto op implements
 //
-//	MemoryEffects(op *ir.Operation) (effects []ir.Effect, known bool)
+//	MemoryEffects(op *ir.Operation) (effects []ir.Effect, known bool) (ir.MemoryEffectsOf)
 //	    the reads and writes of the bytes of its operands (buffers, not
 //	    scalar values) and results, resolved for op's optional and
 //	    variadic operands; known is false when ptoas declares none (the
