@@ -71,12 +71,13 @@ func TestPlanPTOPrograms(t *testing.T) {
 				}
 				for _, target := range targets {
 					for _, p := range ptoPlanners {
-						args := append(append([]string(nil), p.args...), "--target="+target, "--verify-plan", "-o", "/dev/null", "-")
+						args := append(append([]string(nil), p.args...), "--target="+target, "--verify-plan")
 						if p.name != "ptoas" {
 							// planner=ptoas leaves the addresses to ptoas:
 							// there is no placement to check.
-							args = append(args[:len(args)-3:len(args)-3], "-check-tile-placement", "-o", "/dev/null", "-")
+							args = append(args, "-check-tile-placement")
 						}
+						args = append(args, "-o", "/dev/null", "-")
 						o, stderr := planPTOOnce(pto, args)
 						mu.Lock()
 						switch {
