@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
 	"github.com/pto-opt/pto-opt/dialect/tile"
@@ -315,15 +316,8 @@ func exampleVerifies(line string, args []string) error {
 // dialect for each built-in Ascend target in turn: true if one of them
 // takes it (the conversion checks its output with ptoas's rules).
 func exampleLowers(line string, args []string) bool {
-	pl, err := pass.ParsePipeline("builtin.module(func.func(pto-memory-plan{planner=dsa-rp}),convert-tile-to-pto)")
-	if err != nil {
-		panic(err) // the pipeline is this file's, not the user's
-	}
-	for _, name := range []string{"ascend910b", "ascend950"} {
-		tgt, err := targets.Load(name)
-		if err != nil {
-			panic(err)
-		}
+	pl, tgts := exampleLowering()
+	for _, tgt := range tgts {
 		m, err := parser.New(parser.Options{}).ParseText("example.mlir", loweringKernel(line, args))
 		if err != nil || ir.Verify(m) != nil {
 			return false
@@ -335,3 +329,21 @@ func exampleLowers(line string, args []string) bool {
 	}
 	return false
 }
+
+// exampleLowering is the pipeline and the targets exampleLowers tries, made
+// once: every op's every try uses them.
+var exampleLowering = sync.OnceValues(func() (*pass.Pipeline, []*targets.Target) {
+	pl, err := pass.ParsePipeline("builtin.module(func.func(pto-memory-plan{planner=dsa-rp}),convert-tile-to-pto)")
+	if err != nil {
+		panic(err) // the pipeline is this file's, not the user's
+	}
+	var tgts []*targets.Target
+	for _, name := range []string{"ascend910b", "ascend950"} {
+		tgt, err := targets.Load(name)
+		if err != nil {
+			panic(err) // built in
+		}
+		tgts = append(tgts, tgt)
+	}
+	return pl, tgts
+})
