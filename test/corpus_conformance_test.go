@@ -158,6 +158,21 @@ type corpusTally struct {
 	vOnlyPTO, vForeign   int
 	planTotal, planOK    int
 	failures             []string
+	files                map[string]*fileTally // by file path
+}
+
+// fileTally is one corpus file's two figures.
+type fileTally struct {
+	rtEligible, rtPassed int
+	vTotal, vAgree       int
+	verifier             bool // a -verify-diagnostics file
+}
+
+func (ct *corpusTally) file(path string) *fileTally {
+	if ct.files[path] == nil {
+		ct.files[path] = &fileTally{}
+	}
+	return ct.files[path]
 }
 
 func (ct *corpusTally) fail(format string, args ...any) {
@@ -225,6 +240,9 @@ func (ct *corpusTally) roundTrip(t *testing.T, mlirOpt, dir, file string) {
 	ct.mu.Lock()
 	ct.eligible[dir] += eligible
 	ct.passed[dir] += passed
+	ft := ct.file(file)
+	ft.rtEligible += eligible
+	ft.rtPassed += passed
 	ct.mu.Unlock()
 	if dir == "bufferized" && len(idx) > 0 && (strings.Contains(base, "obd") || strings.Contains(base, "dealloc-pipeline")) {
 		ct.plan(t, mlirOpt, printed, len(idx))
@@ -335,6 +353,8 @@ func (ct *corpusTally) verifier(mlirOpt, file, src string, flags []string, known
 	base := filepath.Base(file)
 	ct.mu.Lock()
 	defer ct.mu.Unlock()
+	ft := ct.file(file)
+	ft.verifier = true
 	for i := range starts {
 		end := len(lines)
 		if i+1 < len(starts) {
@@ -345,6 +365,7 @@ func (ct *corpusTally) verifier(mlirOpt, file, src string, flags []string, known
 			continue
 		}
 		ct.vTotal++
+		ft.vTotal++
 		if !mFail[i] {
 			ct.vMLIRPass++
 			if !pFail[i] {
@@ -355,6 +376,7 @@ func (ct *corpusTally) verifier(mlirOpt, file, src string, flags []string, known
 		}
 		if mFail[i] == pFail[i] {
 			ct.vAgree++
+			ft.vAgree++
 			continue
 		}
 		inSplit := func(stderr string) string {
@@ -384,7 +406,7 @@ func TestCorpusConformance(t *testing.T) {
 	if mlirOpt == "" {
 		t.Skip("mlir-opt not found (set PTO_LLVM_BIN)")
 	}
-	ct := &corpusTally{eligible: map[string]int{}, passed: map[string]int{}}
+	ct := &corpusTally{eligible: map[string]int{}, passed: map[string]int{}, files: map[string]*fileTally{}}
 	known := mlirDialects(mlirOpt)
 	dirs := []string{"upstream", "bufferized"}
 	var files [][2]string
@@ -398,22 +420,25 @@ func TestCorpusConformance(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatalf("no corpus files in %s", dir)
 	}
-	// More upstream verifier tests, from an llvm-project checkout's
-	// mlir/test when PTO_MLIR_TESTS names it.
+	// Every test file of the claimed dialects in an llvm-project
+	// checkout's (or release tarball's) mlir/test, when PTO_MLIR_TESTS
+	// names it: Dialect/<X>/ of each claimed dialect and IR/ (builtin).
 	if root := os.Getenv("PTO_MLIR_TESTS"); root != "" {
-		for _, d := range []string{"Arith", "SCF", "ControlFlow", "Bufferization", "MemRef", "Func"} {
-			f := filepath.Join(root, "Dialect", d, "invalid.mlir")
-			if _, err := os.Stat(f); err == nil {
-				files = append(files, [2]string{"upstream", f})
-			}
+		more := mlirTestFiles(root)
+		if len(more) == 0 {
+			t.Fatalf("PTO_MLIR_TESTS=%s: no Dialect/<X>/*.mlir or IR/*.mlir files there", root)
 		}
+		for _, f := range more {
+			files = append(files, [2]string{"mlir-test", f})
+		}
+		dirs = append(dirs, "mlir-test")
 	}
 	t.Run("files", func(t *testing.T) {
 		for _, f := range files {
 			t.Run(f[0]+"/"+strings.TrimSuffix(filepath.Base(f[1]), ".mlir"), func(t *testing.T) {
 				t.Parallel()
 				ct.roundTrip(t, mlirOpt, f[0], f[1])
-				if f[0] != "upstream" {
+				if f[0] == "bufferized" {
 					return
 				}
 				src, err := os.ReadFile(f[1])
@@ -443,6 +468,7 @@ func TestCorpusConformance(t *testing.T) {
 	t.Logf("verifier: %d/%d splits of -verify-diagnostics tests agree with mlir-opt (%.1f%%; mlir-opt passes %d, pto-opt passes %d of those, and %d it should not; %d splits of other dialects left out)",
 		ct.vAgree, ct.vTotal, pct(ct.vAgree, ct.vTotal), ct.vMLIRPass, ct.vBothPass, ct.vOnlyPTO, ct.vForeign)
 	t.Logf("planner: %d/%d splits of deallocated bufferized programs planned into IR mlir-opt accepts", ct.planOK, ct.planTotal)
+	t.Logf("per file: round trip (eligible splits) and verifier agreement (-verify-diagnostics splits):\n%s", ct.table(files))
 	slices.Sort(ct.failures)
 	if os.Getenv("PTO_CORPUS_VERBOSE") == "1" {
 		for _, f := range ct.failures {
@@ -460,4 +486,48 @@ func TestCorpusConformance(t *testing.T) {
 	if ct.vTotal == 0 || pct(ct.vAgree, ct.vTotal) < 100*verifierFloor {
 		t.Errorf("verifier agreement %.1f%% is below the floor %.0f%%", pct(ct.vAgree, ct.vTotal), 100*verifierFloor)
 	}
+}
+
+// mlirTestFiles lists the upstream test files of the claimed dialects
+// under an mlir/test directory.
+func mlirTestFiles(root string) []string {
+	var out []string
+	for _, d := range []string{"Arith", "Bufferization", "Builtin", "ControlFlow", "Func", "MemRef", "SCF"} {
+		_ = filepath.WalkDir(filepath.Join(root, "Dialect", d), func(p string, e os.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(p, ".mlir") {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	ir, _ := filepath.Glob(filepath.Join(root, "IR", "*.mlir"))
+	return append(out, ir...)
+}
+
+// table lists each file's figures: round trip passed/eligible and, for a
+// verifier test, agreeing/compared splits.
+func (ct *corpusTally) table(files [][2]string) string {
+	var b strings.Builder
+	for _, f := range files {
+		ft := ct.files[f[1]]
+		if ft == nil || (ft.rtEligible == 0 && !ft.verifier) {
+			continue
+		}
+		name := f[1]
+		if _, rest, ok := strings.Cut(name, "/mlir/test/"); ok {
+			name = rest
+		} else {
+			name = f[0] + "/" + filepath.Base(name)
+		}
+		rt := "-"
+		if ft.rtEligible > 0 {
+			rt = fmt.Sprintf("%d/%d (%.1f%%)", ft.rtPassed, ft.rtEligible, 100*float64(ft.rtPassed)/float64(ft.rtEligible))
+		}
+		v := "-"
+		if ft.verifier && ft.vTotal > 0 {
+			v = fmt.Sprintf("%d/%d (%.1f%%)", ft.vAgree, ft.vTotal, 100*float64(ft.vAgree)/float64(ft.vTotal))
+		}
+		fmt.Fprintf(&b, "  %-70s round trip %-18s verifier %s\n", name, rt, v)
+	}
+	return b.String()
 }

@@ -13,22 +13,22 @@ func init() {
 	float := []string{"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf"}
 	binary := []string{"lhs", "rhs"}
 	for _, n := range withOverflow {
-		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "integer " + n, Traits: ir.Pure, Verify: verifyIntBinary},
+		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "integer " + n, Traits: ir.Pure, VerifyRegions: verifyIntBinary},
 			elementwise(binary, "(`overflow` `` $overflowFlags^)?", overflowFlags)))
 	}
 	for _, n := range mayBeExact {
-		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "integer " + n, Traits: ir.Pure, Verify: verifyIntBinary},
+		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "integer " + n, Traits: ir.Pure, VerifyRegions: verifyIntBinary},
 			elementwise(binary, "(`exact` $isExact^)?", ir.AttrArg{Name: "isExact", Kind: ir.AttrUnit})))
 	}
 	for _, n := range plainInt {
-		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "integer " + n, Traits: ir.Pure, Verify: verifyIntBinary},
+		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "integer " + n, Traits: ir.Pure, VerifyRegions: verifyIntBinary},
 			elementwise(binary, "")))
 	}
 	for _, n := range float {
-		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "floating-point " + n, Traits: ir.Pure, Verify: verifyFloatBinary},
+		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "floating-point " + n, Traits: ir.Pure, VerifyRegions: verifyFloatBinary},
 			elementwise(binary, "(`fastmath` `` $fastmath^)?", fastmathFlags)))
 	}
-	ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith.negf", Summary: "floating-point negation", Traits: ir.Pure, Verify: verifyFloatUnary},
+	ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith.negf", Summary: "floating-point negation", Traits: ir.Pure, VerifyRegions: verifyFloatUnary},
 		elementwise([]string{"operand"}, "(`fastmath` `` $fastmath^)?", fastmathFlags)))
 }
 

@@ -9,17 +9,17 @@ import (
 func init() {
 	casts := []string{"index_cast", "index_castui", "sitofp", "uitofp", "fptosi", "fptoui", "extsi", "extui", "bitcast"}
 	for _, n := range casts {
-		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "cast " + n, Traits: ir.Pure, Verify: verifyCast},
+		ir.Register(ir.WithFormat(&ir.OpDef{Name: "arith." + n, Summary: "cast " + n, Traits: ir.Pure, VerifyRegions: verifyCast},
 			castSyntax("")))
 	}
 	ir.Register(
-		ir.WithFormat(&ir.OpDef{Name: "arith.trunci", Summary: "cast trunci", Traits: ir.Pure, Verify: verifyCast},
+		ir.WithFormat(&ir.OpDef{Name: "arith.trunci", Summary: "cast trunci", Traits: ir.Pure, VerifyRegions: verifyCast},
 			castSyntax("(`overflow` `` $overflowFlags^)?", overflowFlags)),
 		// extf's and truncf's flags are optional, not defaulted: an explicit
 		// fastmath<none> stays.
-		ir.WithFormat(&ir.OpDef{Name: "arith.extf", Summary: "float cast extf", Traits: ir.Pure, Verify: verifyCast},
+		ir.WithFormat(&ir.OpDef{Name: "arith.extf", Summary: "float cast extf", Traits: ir.Pure, VerifyRegions: verifyCast},
 			castSyntax("(`fastmath` `` $fastmath^)?", optionalFastmath)),
-		ir.WithFormat(&ir.OpDef{Name: "arith.truncf", Summary: "float cast truncf", Traits: ir.Pure, Verify: verifyCast},
+		ir.WithFormat(&ir.OpDef{Name: "arith.truncf", Summary: "float cast truncf", Traits: ir.Pure, VerifyRegions: verifyCast},
 			castSyntax("($roundingmode^)? (`fastmath` `` $fastmath^)?", roundingMode, optionalFastmath)),
 	)
 }
@@ -120,11 +120,11 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "arith.scaling_extf", Summary: "extend a float scaled by a power of two", Traits: ir.Pure,
-			Verify: verifyScalingCast,
+			VerifyRegions: verifyScalingCast,
 		}, scaling("(`fastmath` `` $fastmath^)?", optionalFastmath)),
 		ir.WithFormat(&ir.OpDef{
 			Name: "arith.scaling_truncf", Summary: "truncate a float scaled by a power of two", Traits: ir.Pure,
-			Verify: verifyScalingCast,
+			VerifyRegions: verifyScalingCast,
 		}, scaling("($roundingmode^)? (`fastmath` `` $fastmath^)?", roundingMode, optionalFastmath)),
 	)
 }

@@ -10,11 +10,11 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "arith.cmpi", Summary: "integer comparison", Traits: ir.Pure,
-			Verify: verifyCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
+			VerifyRegions: verifyCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
 		}, compareSyntax(cmpiPredicates, "")),
 		ir.WithFormat(&ir.OpDef{
 			Name: "arith.cmpf", Summary: "floating-point comparison", Traits: ir.Pure,
-			Verify: verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
+			VerifyRegions: verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
 		}, compareSyntax(cmpfPredicates, "(`fastmath` `` $fastmath^)?", fastmathFlags)),
 	)
 }

@@ -5,8 +5,8 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 func init() {
 	ir.Register(ir.WithFormat(&ir.OpDef{
 		Name: "arith.constant", Summary: "a constant value", Traits: ir.Pure,
-		Verify:   verifyConstant,
-		NameHint: constantHint,
+		VerifyRegions: verifyConstant,
+		NameHint:      constantHint,
 	}, ir.OpSyntax{
 		Results: []ir.Arg{{Name: "result", Like: "value"}},
 		Attrs:   []ir.AttrArg{{Name: "value", Kind: ir.AttrTyped}},

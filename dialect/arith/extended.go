@@ -14,8 +14,8 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "arith.addui_extended", Summary: "add with carry-out", Traits: ir.Pure,
-			Verify:   verifyExtendedArith,
-			NameHint: func(*ir.Operation) []string { return []string{"sum", "overflow"} },
+			VerifyRegions: verifyExtendedArith,
+			NameHint:      func(*ir.Operation) []string { return []string{"sum", "overflow"} },
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "lhs", Like: "sum"}, {Name: "rhs", Like: "sum"}},
 			Results:  []ir.Arg{{Name: "sum"}, {Name: "overflow"}},
@@ -23,13 +23,13 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "arith.mulsi_extended", Summary: "signed multiply into low and high halves", Traits: ir.Pure,
-			Verify:   verifyExtendedArith,
-			NameHint: func(*ir.Operation) []string { return []string{"low", "high"} },
+			VerifyRegions: verifyExtendedArith,
+			NameHint:      func(*ir.Operation) []string { return []string{"low", "high"} },
 		}, multiply),
 		ir.WithFormat(&ir.OpDef{
 			Name: "arith.mului_extended", Summary: "unsigned multiply into low and high halves", Traits: ir.Pure,
-			Verify:   verifyExtendedArith,
-			NameHint: func(*ir.Operation) []string { return []string{"low", "high"} },
+			VerifyRegions: verifyExtendedArith,
+			NameHint:      func(*ir.Operation) []string { return []string{"low", "high"} },
 		}, multiply),
 	)
 }

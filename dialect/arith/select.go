@@ -6,10 +6,10 @@ func init() {
 	ir.Register(
 		&ir.OpDef{
 			Name: "arith.select", Summary: "choose between two values", Traits: ir.Pure,
-			Flows:  []ir.Flow{{Operand: 1, Result: 0}, {Operand: 2, Result: 0}},
-			Parse:  parseSelect,
-			Print:  printSelect,
-			Verify: verifySelect,
+			Flows:         []ir.Flow{{Operand: 1, Result: 0}, {Operand: 2, Result: 0}},
+			Parse:         parseSelect,
+			Print:         printSelect,
+			VerifyRegions: verifySelect,
 		},
 	)
 }

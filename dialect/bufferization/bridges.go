@@ -9,7 +9,7 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.to_buffer", Summary: "the buffer behind a tensor",
-			Verify: verifyToBuffer,
+			VerifyRegions: verifyToBuffer,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "tensor"}},
 			Results:  []ir.Arg{{Name: "buffer"}},
@@ -18,7 +18,7 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.to_tensor", Summary: "a tensor view of a buffer",
-			Verify: verifyToTensor,
+			VerifyRegions: verifyToTensor,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "buffer"}},
 			Results:  []ir.Arg{{Name: "result"}},
@@ -27,9 +27,9 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.clone", Summary: "a fresh copy of a buffer",
-			Traits:  ir.AllocLike,
-			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}, {Kind: ir.Read, Operand: 0, Result: -1}},
-			Verify:  verifyCloneOp,
+			Traits:        ir.AllocLike,
+			Effects:       []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}, {Kind: ir.Read, Operand: 0, Result: -1}},
+			VerifyRegions: verifyCloneOp,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "input"}},
 			Results:  []ir.Arg{{Name: "output"}},

@@ -6,10 +6,10 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.dealloc", Summary: "free buffers under conditions, keeping retained ones",
-			Effects:   []ir.Effect{{Kind: ir.Free, Operand: ir.AllOperands, Result: -1}},
-			Frees:     deallocFrees,
-			DropFrees: dropDeallocEntries,
-			Verify:    verifyDealloc,
+			Effects:       []ir.Effect{{Kind: ir.Free, Operand: ir.AllOperands, Result: -1}},
+			Frees:         deallocFrees,
+			DropFrees:     dropDeallocEntries,
+			VerifyRegions: verifyDealloc,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "memrefs", Mode: ir.Variadic}, {Name: "conditions", Mode: ir.Variadic, Type: ir.I1},
 				{Name: "retained", Mode: ir.Variadic}},

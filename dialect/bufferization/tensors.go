@@ -10,11 +10,11 @@ func init() {
 		&ir.OpDef{
 			Name: "bufferization.alloc_tensor", Summary: "a new tensor to bufferize into a fresh buffer",
 			Inherent: []string{"memory_space", "operandSegmentSizes"},
-			Parse:    parseAllocTensor, Print: printAllocTensor, Verify: verifyAllocTensor,
+			Parse:    parseAllocTensor, Print: printAllocTensor, VerifyRegions: verifyAllocTensor,
 		},
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.dealloc_tensor", Summary: "release a tensor's buffer",
-			Verify: func(op *ir.Operation) error {
+			VerifyRegions: func(op *ir.Operation) error {
 				if err := ir.VerifyCounts(op, 1, 0); err != nil {
 					return err
 				}
@@ -29,8 +29,8 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.materialize_in_destination", Summary: "store a tensor into a destination",
-			Effects: []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
-			Verify:  verifyMaterialize,
+			Effects:       []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
+			VerifyRegions: verifyMaterialize,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "source"}, {Name: "dest"}},
 			Results:  []ir.Arg{{Name: "result", Mode: ir.OptionalArg}},

@@ -10,7 +10,7 @@ func init() {
 			SuccessorOperands: func(op *ir.Operation) []ir.OperandRange {
 				return []ir.OperandRange{{Start: 0, N: len(op.Operands)}}
 			},
-			Verify: func(op *ir.Operation) error { return verifySuccessorArgs(op, 0, op.Operands) },
+			VerifyRegions: func(op *ir.Operation) error { return verifySuccessorArgs(op, 0, op.Operands) },
 		}, ir.OpSyntax{
 			Operands:   []ir.Arg{{Name: "destOperands", Mode: ir.Variadic}},
 			Successors: []string{"dest"},
@@ -26,7 +26,7 @@ func init() {
 				}
 				return []ir.OperandRange{{Start: seg[0], N: seg[1]}, {Start: seg[0] + seg[1], N: seg[2]}}
 			},
-			Verify: verifyCondBr,
+			VerifyRegions: verifyCondBr,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "condition", Type: ir.I1},
 				{Name: "trueDestOperands", Mode: ir.Variadic}, {Name: "falseDestOperands", Mode: ir.Variadic}},

@@ -12,7 +12,7 @@ func init() {
 		Name: "cf.switch", Summary: "multi-way branch on an integer",
 		Traits:            ir.Terminator | ir.Pure,
 		SuccessorOperands: switchSuccessorOperands,
-		Verify:            verifySwitch,
+		VerifyRegions:     verifySwitch,
 	}, ir.OpSyntax{
 		Operands:   []ir.Arg{{Name: "flag"}, {Name: "defaultOperands", Mode: ir.Variadic}, {Name: "caseOperands", Mode: ir.Variadic}},
 		Successors: []string{"defaultDestination", "caseDestinations"}, VariadicSuccessors: true,

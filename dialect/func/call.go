@@ -13,7 +13,7 @@ func init() {
 		Traits:   ir.CallLike,
 		Inherent: []string{"arg_attrs", "res_attrs", "no_inline"},
 		Effects:  []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
-		Verify: func(op *ir.Operation) error {
+		VerifyRegions: func(op *ir.Operation) error {
 			if _, ok := op.Attr("callee").(*ir.SymbolRefAttr); !ok {
 				return ir.Errorf(op, "requires a 'callee' symbol reference attribute")
 			}
@@ -75,7 +75,7 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "func.constant", Summary: "a function symbol as a value", Traits: ir.Pure,
-			Verify: func(op *ir.Operation) error {
+			VerifyRegions: func(op *ir.Operation) error {
 				if _, ok := op.Results[0].Type.(*ir.FunctionType); !ok {
 					return ir.Errorf(op, "result #0 must be function type, but got '%s'", op.Results[0].Type)
 				}
@@ -90,10 +90,10 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "func.call_indirect", Summary: "call a function value",
-			Traits:   ir.CallLike,
-			Inherent: []string{"arg_attrs", "res_attrs"},
-			Effects:  []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
-			Verify:   verifyCallIndirect,
+			Traits:        ir.CallLike,
+			Inherent:      []string{"arg_attrs", "res_attrs"},
+			Effects:       []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
+			VerifyRegions: verifyCallIndirect,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "callee", Kind: ir.FunctionKind},
 				{Name: "callee_operands", Mode: ir.Variadic, Like: "callee", DeriveList: functionInputs}},

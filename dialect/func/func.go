@@ -17,13 +17,13 @@ func init() {
 			DefaultDialect: "func",
 			Parse:          parseFunc,
 			Print:          printFunc,
-			Verify:         verifyFunc,
+			VerifyRegions:  verifyFunc,
 		},
 		ir.WithFormat(&ir.OpDef{
-			Name:    "func.return",
-			Summary: "return from a function",
-			Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-			Verify:  verifyReturn,
+			Name:          "func.return",
+			Summary:       "return from a function",
+			Traits:        ir.Terminator | ir.ReturnLike | ir.Pure,
+			VerifyRegions: verifyReturn,
 		}, ir.ReturnSyntax("operands")),
 	)
 }

@@ -42,6 +42,10 @@ type Arg struct {
 	// Type, when set, is the only type the value may have (ODS's buildable
 	// types: index, i64, ...); the format need not spell it.
 	Type Type
+	// Constraint is the ODS type constraint the value's type must meet
+	// (FloatLikeC, MemRefOf(...)); the verifier words its failure from the
+	// constraint's summary. Type, when set, implies Exactly(Type).
+	Constraint *TypeConstraint
 	// Class, "dialect.mnemonic", constrains the value to one dialect type
 	// class. type($x) then reads and prints the type without its
 	// `!dialect.mnemonic` prefix (MLIR's stripped form, `<...>`), unless
@@ -299,28 +303,18 @@ func WithFormat(def *OpDef, s OpSyntax) *OpDef {
 		}
 	}
 	def.syntax = f
-	own := def.VerifyInvariants
-	def.VerifyInvariants = func(op *Operation) error {
-		if err := f.VerifyCounts(op); err != nil {
-			return err
-		}
-		if err := f.verifyProperties(op); err != nil {
-			return err
-		}
-		if own != nil {
-			return own(op)
-		}
-		return nil
-	}
-	ownVerify := def.Verify
-	def.Verify = func(op *Operation) error {
-		if ownVerify != nil {
-			if err := ownVerify(op); err != nil {
-				return err
-			}
-		}
-		return f.verifyTypes(op)
-	}
+	def.declared = f
+	return def
+}
+
+// Declare gives an op whose syntax is written by hand the declaration the
+// verifier checks, as WithFormat gives a formatted op its format's: its
+// operands and results with their constraints, its attributes, regions
+// and successors (s.Format is not read).
+func Declare(def *OpDef, s OpSyntax) *OpDef {
+	def.declared = &Format{op: def.Name, syn: s,
+		regions: lastVariadic(s.Regions, s.VariadicRegions),
+		succs:   lastVariadic(s.Successors, s.VariadicSuccessors)}
 	return def
 }
 

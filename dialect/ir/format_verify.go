@@ -25,13 +25,29 @@ func (f *Format) VerifyCounts(op *Operation) error {
 	}
 	var spans [maxOperandDecls]span
 	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
-	for i, a := range s.Operands {
-		if a.Type == nil {
+	for i := range s.Operands {
+		a := &s.Operands[i]
+		c := a.constraintOf()
+		if c == nil {
 			continue
 		}
 		for k := spans[i].start; k < spans[i].end(); k++ {
-			if v := op.Operands[k]; v.Type != a.Type {
-				return Errorf(op, "operand #%d must be %s, but got '%s'", k, typeSummary(a.Type, a.Mode), v.Type)
+			if v := op.Operands[k]; !c.Holds(v.Type) {
+				return constraintError(op, "operand", k, c, a.Mode, v.Type)
+			}
+		}
+	}
+	var rspans [maxResultDecls]span
+	groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", rspans[:])
+	for i := range s.Results {
+		a := &s.Results[i]
+		c := a.constraintOf()
+		if c == nil {
+			continue
+		}
+		for k := rspans[i].start; k < rspans[i].end(); k++ {
+			if v := op.Results[k]; !c.Holds(v.Type) {
+				return constraintError(op, "result", k, c, a.Mode, v.Type)
 			}
 		}
 	}
@@ -324,6 +340,32 @@ func segmentValues(op *Operation, name string) []int64 {
 			return []int64{}
 		}
 		return a.Values
+	}
+	return nil
+}
+
+// typesOf gives the types of the declaration named n: an operand's or a
+// result's values, or a typed attribute's type.
+func (f *Format) typesOf(op *Operation, n string) []Type {
+	s := &f.syn
+	for i := range s.Operands {
+		if s.Operands[i].Name == n {
+			var spans [maxOperandDecls]span
+			groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
+			return ValueTypes(op.Operands[spans[i].start:spans[i].end()])
+		}
+	}
+	for i := range s.Results {
+		if s.Results[i].Name == n {
+			var spans [maxResultDecls]span
+			groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", spans[:])
+			return ValueTypes(op.Results[spans[i].start:spans[i].end()])
+		}
+	}
+	if a := op.Attr(n); a != nil {
+		if t := AttrType(a); t != nil {
+			return []Type{t}
+		}
 	}
 	return nil
 }

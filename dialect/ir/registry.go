@@ -142,9 +142,20 @@ type OpDef struct {
 	// pipe, its no-alias rule) travels this way.
 	Interfaces []any
 
-	Parse  func(p AsmParser, st *OperationState) error
-	Print  func(p AsmPrinter, op *Operation)
-	Verify func(op *Operation) error
+	Parse func(p AsmParser, st *OperationState) error
+	Print func(p AsmPrinter, op *Operation)
+
+	// The verifier, in mlir-opt's order. On entering an op: the counts and
+	// constraints its declaration gives (Declared's: operands, results,
+	// attributes, regions, successors, in ODS's words), then Preds (ODS's
+	// PredOpTraits), then Checks (its native traits, in declaration
+	// order), then Verify (the op's own verifier, MLIR's verify()). Then
+	// the ops nested in it; on leaving it, VerifyRegions (MLIR's
+	// verifyRegions(): what needs the nested ops verified first).
+	Preds         []Pred
+	Checks        []TraitCheck
+	Verify        func(op *Operation) error
+	VerifyRegions func(op *Operation) error
 
 	// GenericOnly, when set, reports that op cannot be printed in its
 	// custom form (that text would read back as another op: pto.tmov
@@ -155,10 +166,6 @@ type OpDef struct {
 	// once its operands are resolved (pto.subset's valid region depends on
 	// whether its offsets are constants).
 	InferResults func(op *Operation)
-	// VerifyInvariants, when set, runs before the ops nested in op are
-	// verified (Verify runs after them): mlir-opt checks an op's own
-	// constraints on entering it and its regions' on leaving it.
-	VerifyInvariants func(op *Operation) error
 	// VerifySymbolUses checks the symbols op refers to, given the symbols
 	// of the nearest enclosing symbol table (nil when there is none that
 	// can be known: an unregistered op with one region may be one). It runs
@@ -178,6 +185,9 @@ type OpDef struct {
 	// syntax is the compiled assembly format Parse and Print come from
 	// (WithFormat); nil for ops whose syntax is written by hand.
 	syntax *Format
+	// declared is the op's ODS declaration the verifier checks: the
+	// format's (WithFormat), or one given without a format (Declare).
+	declared *Format
 }
 
 // Freed is an operand an op releases when Cond is true at run time; a nil

@@ -93,10 +93,8 @@ func (v *verifier) verifyOp(op *Operation) error {
 			}
 		}
 	}
-	if op.Def != nil && op.Def.VerifyInvariants != nil {
-		if err := op.Def.VerifyInvariants(op); err != nil {
-			return err
-		}
+	if err := verifyEntry(op); err != nil {
+		return err
 	}
 	if op.Def != nil && op.Def.Traits.Has(Terminator) && op.Block != nil {
 		if op.Block.Ops[len(op.Block.Ops)-1] != op {
@@ -128,12 +126,71 @@ func (v *verifier) verifyOp(op *Operation) error {
 	if len(isolated) > 0 {
 		return isolated
 	}
-	if op.Def != nil && op.Def.Verify != nil {
-		if err := op.Def.Verify(op); err != nil {
+	if err := verifyExit(op); err != nil {
+		return err
+	}
+	return verifySymbolTable(op)
+}
+
+// verifyEntry runs what mlir-opt checks of a registered op on entering it
+// (OpDef's comment gives the order): its declaration's counts and
+// constraints, its PredOpTraits, its native traits, its own verifier.
+func verifyEntry(op *Operation) error {
+	d := op.Def
+	if d == nil {
+		return nil
+	}
+	if f := d.declared; f != nil {
+		if err := f.VerifyCounts(op); err != nil {
+			return err
+		}
+		if err := f.verifyProperties(op); err != nil {
 			return err
 		}
 	}
-	return verifySymbolTable(op)
+	for _, p := range d.Preds {
+		if !p.Holds(op) {
+			return Errorf(op, "failed to verify that %s", p.Summary)
+		}
+	}
+	for _, c := range d.Checks {
+		if err := c.Verify(op); err != nil {
+			return err
+		}
+	}
+	if d.Verify != nil {
+		return d.Verify(op)
+	}
+	return nil
+}
+
+// verifyExit runs what mlir-opt checks of a registered op on leaving it,
+// once the ops nested in it verified: its VerifyRegions, then that its
+// format can print it (types the custom form leaves unsaid).
+func verifyExit(op *Operation) error {
+	d := op.Def
+	if d == nil {
+		return nil
+	}
+	if d.VerifyRegions != nil {
+		if err := d.VerifyRegions(op); err != nil {
+			return err
+		}
+	}
+	if d.syntax != nil {
+		return d.syntax.verifyTypes(op)
+	}
+	return nil
+}
+
+// VerifyOpOnly runs the checks of op itself, on entry and on exit, without
+// the ops nested in it, their dominance or its symbols: for a pass that
+// asks whether one op it is about to build would verify.
+func VerifyOpOnly(op *Operation) error {
+	if err := verifyEntry(op); err != nil {
+		return err
+	}
+	return verifyExit(op)
 }
 
 // ---- symbols ----

@@ -10,9 +10,9 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.load", Summary: "read an element",
-			Inherent: []string{"nontemporal", "alignment"},
-			Effects:  []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}},
-			Verify:   verifyLoadOp,
+			Inherent:      []string{"nontemporal", "alignment"},
+			Effects:       []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}},
+			VerifyRegions: verifyLoadOp,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}, indices},
 			Results:  []ir.Arg{{Name: "result", Like: "memref", Derive: elementType}},
@@ -20,25 +20,25 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.store", Summary: "write an element",
-			Inherent: []string{"nontemporal", "alignment"},
-			Effects:  []ir.Effect{{Kind: ir.Write, Operand: 1, Result: -1}},
-			Verify:   verifyStoreOp,
+			Inherent:      []string{"nontemporal", "alignment"},
+			Effects:       []ir.Effect{{Kind: ir.Write, Operand: 1, Result: -1}},
+			VerifyRegions: verifyStoreOp,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "value", Like: "memref", Derive: elementType}, {Name: "memref", Kind: ir.MemRefKind}, indices},
 			Format:   "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)",
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.copy", Summary: "copy one buffer into another",
-			Effects: []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
-			Verify:  verifyCopyOp,
+			Effects:       []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
+			VerifyRegions: verifyCopyOp,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "source"}, {Name: "target"}},
 			Format:   "$source `,` $target attr-dict `:` type($source) `to` type($target)",
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.dim", Summary: "size of a dimension", Traits: ir.Pure,
-			Verify:   verifyDimOp,
-			NameHint: hint("dim"),
+			VerifyRegions: verifyDimOp,
+			NameHint:      hint("dim"),
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "source"}, {Name: "index", Type: ir.Index}},
 			Results:  []ir.Arg{{Name: "result", Type: ir.Index}},
@@ -170,7 +170,7 @@ func init() {
 		&ir.OpDef{
 			Name: "memref.prefetch", Summary: "prefetch a cache line",
 			Inherent: []string{"isWrite", "localityHint", "isDataCache"},
-			Parse:    parsePrefetch, Print: printPrefetch, Verify: verifyPrefetch,
+			Parse:    parsePrefetch, Print: printPrefetch, VerifyRegions: verifyPrefetch,
 		},
 	)
 }

@@ -12,21 +12,21 @@ func init() {
 	ir.Register(
 		allocLike(&ir.OpDef{
 			Name: "memref.alloc", Summary: "heap allocation of a buffer",
-			Traits:  ir.AllocLike | ir.HeapAllocation,
-			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
-			Verify:  verifyAllocOp, NameHint: hint("alloc"),
+			Traits:        ir.AllocLike | ir.HeapAllocation,
+			Effects:       []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
+			VerifyRegions: verifyAllocOp, NameHint: hint("alloc"),
 		}),
 		allocLike(&ir.OpDef{
 			Name: "memref.alloca", Summary: "stack allocation of a buffer",
-			Traits:  ir.AllocLike,
-			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
-			Verify:  verifyAllocOp, NameHint: hint("alloca"),
+			Traits:        ir.AllocLike,
+			Effects:       []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
+			VerifyRegions: verifyAllocOp, NameHint: hint("alloca"),
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.dealloc", Summary: "free a heap buffer",
 			Traits:  ir.FreeLike,
 			Effects: []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}},
-			Verify: func(op *ir.Operation) error {
+			VerifyRegions: func(op *ir.Operation) error {
 				if err := ir.VerifyCounts(op, 1, 0); err != nil {
 					return err
 				}
@@ -157,10 +157,10 @@ func verifyAllocOp(op *ir.Operation) error {
 func init() {
 	ir.Register(ir.WithFormat(&ir.OpDef{
 		Name: "memref.realloc", Summary: "resize a heap buffer",
-		Traits:   ir.AllocLike,
-		Inherent: []string{"alignment"},
-		Effects:  []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}, {Kind: ir.Allocate, Operand: -1, Result: 0}},
-		Verify:   verifyRealloc,
+		Traits:        ir.AllocLike,
+		Inherent:      []string{"alignment"},
+		Effects:       []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}, {Kind: ir.Allocate, Operand: -1, Result: 0}},
+		VerifyRegions: verifyRealloc,
 	}, ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind}, {Name: "dynamicResultSize", Mode: ir.OptionalArg, Type: ir.Index}},
 		Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},

@@ -10,12 +10,12 @@ func init() {
 			Branch:             ir.RunsOnce{},
 			ImplicitTerminator: "memref.alloca_scope.return",
 			Parse:              parseScopeLike, Print: printScopeLike,
-			Verify: func(op *ir.Operation) error { return ir.VerifySingleBlockRegions(op, 0) },
+			VerifyRegions: func(op *ir.Operation) error { return ir.VerifySingleBlockRegions(op, 0) },
 		},
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.alloca_scope.return", Summary: "leave an alloca scope with values",
-			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Verify: verifyParentResults("memref.alloca_scope"),
+			Traits:        ir.Terminator | ir.ReturnLike | ir.Pure,
+			VerifyRegions: verifyParentResults("memref.alloca_scope"),
 		}, ir.ReturnSyntax("results")),
 	)
 }

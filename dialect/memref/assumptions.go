@@ -7,8 +7,8 @@ func init() {
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.assume_alignment", Summary: "assert a buffer's alignment",
 			Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
-			Verify:   verifyAssumeAlignment,
-			NameHint: hint("assume_align"),
+			VerifyRegions: verifyAssumeAlignment,
+			NameHint:      hint("assume_align"),
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}},
 			Results:  []ir.Arg{{Name: "result", Like: "memref"}},
@@ -17,7 +17,7 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.distinct_objects", Summary: "assert buffers do not alias", Traits: ir.Pure,
-			Verify: verifyDistinctObjects,
+			VerifyRegions: verifyDistinctObjects,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
 			Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic, Like: "operands"}},

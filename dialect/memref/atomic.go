@@ -9,9 +9,9 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.atomic_rmw", Summary: "atomic read-modify-write of an element",
-			Effects: readWrite,
-			Traits:  ir.HasSideEffects,
-			Verify:  verifyAtomicRMW,
+			Effects:       readWrite,
+			Traits:        ir.HasSideEffects,
+			VerifyRegions: verifyAtomicRMW,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "value"}, {Name: "memref", Kind: ir.MemRefKind}, indices},
 			Results:  []ir.Arg{{Name: "result"}},
@@ -20,15 +20,15 @@ func init() {
 		}),
 		&ir.OpDef{
 			Name: "memref.generic_atomic_rmw", Summary: "atomic update of an element by a region",
-			Effects:          readWrite,
-			VerifyInvariants: verifyGenericAtomicRMWType,
-			Traits:           ir.HasSideEffects,
-			Parse:            parseGenericAtomicRMW, Print: printGenericAtomicRMW, Verify: verifyGenericAtomicRMW,
+			Effects: readWrite,
+			Verify:  verifyGenericAtomicRMWType,
+			Traits:  ir.HasSideEffects,
+			Parse:   parseGenericAtomicRMW, Print: printGenericAtomicRMW, VerifyRegions: verifyGenericAtomicRMW,
 		},
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.atomic_yield", Summary: "the new value of generic_atomic_rmw",
-			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Verify: verifyAtomicYield,
+			Traits:        ir.Terminator | ir.ReturnLike | ir.Pure,
+			VerifyRegions: verifyAtomicYield,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "result"}},
 			Format:   "$result attr-dict `:` type($result)",

@@ -7,12 +7,12 @@ func init() {
 		&ir.OpDef{
 			Name: "memref.dma_start", Summary: "start a DMA transfer",
 			Effects: readWrite, Traits: ir.HasSideEffects,
-			Parse: parseDmaStart, Print: printDmaStart, Verify: verifyDmaStart,
+			Parse: parseDmaStart, Print: printDmaStart, VerifyRegions: verifyDmaStart,
 		},
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.dma_wait", Summary: "wait for a DMA transfer",
 			Effects: readWrite, Traits: ir.HasSideEffects,
-			Verify: verifyDmaWait,
+			VerifyRegions: verifyDmaWait,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "tagMemRef", Kind: ir.MemRefKind}, {Name: "tagIndices", Mode: ir.Variadic, Type: ir.Index}, {Name: "numElements", Type: ir.Index}},
 			Format:   "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",

@@ -12,9 +12,9 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.global", Summary: "a global buffer",
-			Traits:   ir.Symbol,
-			Inherent: []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
-			Verify:   verifyGlobalOp,
+			Traits:        ir.Symbol,
+			Inherent:      []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"},
+			VerifyRegions: verifyGlobalOp,
 		}, ir.OpSyntax{
 			Attrs: []ir.AttrArg{
 				{Name: "sym_visibility", Kind: ir.AttrString, Optional: true},
@@ -28,7 +28,7 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.get_global", Summary: "the buffer of a global", Traits: ir.Pure,
-			Verify:           verifyGetGlobalOp,
+			VerifyRegions:    verifyGetGlobalOp,
 			VerifySymbolUses: verifyGetGlobalUses,
 		}, ir.OpSyntax{
 			Results: []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},

@@ -8,8 +8,8 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.extract_aligned_pointer_as_index", Summary: "the aligned base pointer as an index", Traits: ir.Pure,
-			Verify:   verifyOneToOne,
-			NameHint: hint("intptr"),
+			VerifyRegions: verifyOneToOne,
+			NameHint:      hint("intptr"),
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "source"}},
 			Results:  []ir.Arg{{Name: "aligned_pointer"}},
@@ -17,7 +17,7 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.extract_strided_metadata", Summary: "base buffer, offset, sizes and strides", Traits: ir.Pure | ir.ViewLike,
-			Verify: verifyExtractStridedMetadata,
+			VerifyRegions: verifyExtractStridedMetadata,
 			NameHint: func(op *ir.Operation) []string {
 				names := []string{"base_buffer", "offset"}
 				n := (len(op.Results) - 2) / 2
@@ -59,7 +59,7 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.rank", Summary: "the rank of a buffer", Traits: ir.Pure,
-			Verify: func(op *ir.Operation) error {
+			VerifyRegions: func(op *ir.Operation) error {
 				if err := ir.VerifyCounts(op, 1, 1); err != nil {
 					return err
 				}

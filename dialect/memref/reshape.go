@@ -230,8 +230,8 @@ func init() {
 	ir.Register(ir.WithFormat(&ir.OpDef{
 		Name: "memref.reshape", Summary: "a view with a shape from an operand",
 		Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
-		Verify:   verifyMemRefReshape,
-		NameHint: hint("reshape"),
+		VerifyRegions: verifyMemRefReshape,
+		NameHint:      hint("reshape"),
 	}, ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "source"}, {Name: "shape"}},
 		Results:  []ir.Arg{{Name: "result"}},
@@ -245,7 +245,7 @@ func init() {
 			Name: "memref.transpose", Summary: "a view with permuted dimensions",
 			Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
 			Inherent: []string{"permutation"},
-			Parse:    parseTranspose, Print: printTranspose, Verify: verifyTranspose,
+			Parse:    parseTranspose, Print: printTranspose, VerifyRegions: verifyTranspose,
 			NameHint: hint("transpose"),
 		},
 	)

@@ -45,7 +45,7 @@ func init() {
 func viewOp(name, summary, hintName string, verify func(*ir.Operation) error) *ir.OpDef {
 	return &ir.OpDef{
 		Name: name, Summary: summary, Traits: ir.ViewLike | ir.Pure, ViewSource: 0,
-		NameHint: hint(hintName), Verify: verify,
+		NameHint: hint(hintName), VerifyRegions: verify,
 	}
 }
 

@@ -134,10 +134,10 @@ func (r *row) writes() bool {
 // opDef derives the registry entry of the row.
 func (r *row) opDef() *ir.OpDef {
 	d := &ir.OpDef{
-		Name:       "pto." + r.Name,
-		Summary:    r.Doc,
-		Verify:     func(op *ir.Operation) error { return verifyOp(r, op, nil) },
-		Interfaces: []any{opFacts{r}},
+		Name:          "pto." + r.Name,
+		Summary:       r.Doc,
+		VerifyRegions: func(op *ir.Operation) error { return verifyOp(r, op, nil) },
+		Interfaces:    []any{opFacts{r}},
 	}
 	for _, a := range r.attrs {
 		d.Inherent = append(d.Inherent, a.name)
@@ -173,7 +173,7 @@ func (r *row) opDef() *ir.OpDef {
 		if r.Segmented {
 			d.Inherent = append(d.Inherent, "operandSegmentSizes")
 		}
-		d.VerifyInvariants = func(op *ir.Operation) error { return r.verifyCounts(op) }
+		d.Verify = func(op *ir.Operation) error { return r.verifyCounts(op) }
 		return d
 	}
 	d = ir.WithFormat(d, r.syntax(r.format))

@@ -23,7 +23,7 @@ func TestOpTable(t *testing.T) {
 		}
 		seen[op.Name] = true
 		d := ir.Lookup("pto." + op.Name)
-		if d == nil || d.Parse == nil || d.Print == nil || d.Verify == nil {
+		if d == nil || d.Parse == nil || d.Print == nil || d.VerifyRegions == nil {
 			t.Errorf("pto.%s: not registered with a parser, printer and verifier", op.Name)
 			continue
 		}

@@ -115,7 +115,7 @@ func (c *vctx) label() string {
 func verifyOp(r *row, op *ir.Operation, arch *Arch) error {
 	groups := operandGroups(r, op)
 	if groups == nil {
-		// The counts are checked before (VerifyInvariants).
+		// The counts are checked before (on entry, by Verify).
 		return nil
 	}
 	c := &vctx{op: op, r: r, groups: groups, arch: arch}

@@ -8,7 +8,7 @@ func init() {
 			Name: "scf.execute_region", Summary: "a region executed once",
 			Inherent: []string{"no_inline"},
 			Branch:   ir.RunsOnce{},
-			Parse:    parseExecuteRegion, Print: printExecuteRegion, Verify: verifyExecuteRegion,
+			Parse:    parseExecuteRegion, Print: printExecuteRegion, VerifyRegions: verifyExecuteRegion,
 		},
 	)
 }

@@ -12,7 +12,7 @@ func init() {
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseFor,
 			Print:              printFor,
-			Verify:             verifyFor,
+			VerifyRegions:      verifyFor,
 		},
 	)
 }

@@ -8,7 +8,7 @@ func init() {
 			Name: "scf.forall", Summary: "a parallel loop over a multi-dimensional range",
 			Inherent:           []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping", "operandSegmentSizes"},
 			ImplicitTerminator: "scf.forall.in_parallel",
-			Parse:              parseForall, Print: printForall, Verify: verifyForall,
+			Parse:              parseForall, Print: printForall, VerifyRegions: verifyForall,
 		},
 		&ir.OpDef{
 			Name: "scf.forall.in_parallel", Summary: "the parallel combining terminator of scf.forall",
@@ -26,7 +26,7 @@ func init() {
 				p.Region(op.Regions[0], false, false)
 				p.AttrDict(op)
 			},
-			Verify: func(op *ir.Operation) error {
+			VerifyRegions: func(op *ir.Operation) error {
 				if err := ir.VerifyCounts(op, 0, 0); err != nil {
 					return err
 				}

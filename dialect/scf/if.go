@@ -11,7 +11,7 @@ func init() {
 			ImplicitTerminator: "scf.yield",
 			Parse:              parseIf,
 			Print:              printIf,
-			Verify:             verifyIf,
+			VerifyRegions:      verifyIf,
 		},
 	)
 }

@@ -11,7 +11,7 @@ func init() {
 		Name: "scf.index_switch", Summary: "a switch on an index with a region per case",
 		Branch:             switchBranch{},
 		ImplicitTerminator: "scf.yield",
-		Verify:             verifyIndexSwitch,
+		VerifyRegions:      verifyIndexSwitch,
 	}, ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "arg", Type: ir.Index}},
 		Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic}},

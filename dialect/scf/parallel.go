@@ -8,12 +8,12 @@ func init() {
 			Name: "scf.parallel", Summary: "a parallel loop nest with reductions",
 			Inherent:           []string{"operandSegmentSizes"},
 			ImplicitTerminator: "scf.reduce",
-			Parse:              parseParallel, Print: printParallel, Verify: verifyParallel,
+			Parse:              parseParallel, Print: printParallel, VerifyRegions: verifyParallel,
 		},
 		ir.WithFormat(&ir.OpDef{
 			Name: "scf.reduce", Summary: "the reductions of a parallel loop iteration",
-			Traits: ir.Terminator | ir.Pure,
-			Verify: verifyReduce,
+			Traits:        ir.Terminator | ir.Pure,
+			VerifyRegions: verifyReduce,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
 			Regions:  []string{"reductions"}, VariadicRegions: true,
@@ -21,8 +21,8 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "scf.reduce.return", Summary: "the result of a reduction region",
-			Traits: ir.Terminator | ir.Pure,
-			Verify: verifyReduceReturn,
+			Traits:        ir.Terminator | ir.Pure,
+			VerifyRegions: verifyReduceReturn,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "result"}},
 			Format:   "$result attr-dict `:` type($result)",

@@ -6,15 +6,15 @@ func init() {
 	ir.Register(
 		&ir.OpDef{
 			Name: "scf.while", Summary: "a general loop with a condition region",
-			Branch: whileBranch{},
-			Parse:  parseWhile,
-			Print:  printWhile,
-			Verify: verifyWhile,
+			Branch:        whileBranch{},
+			Parse:         parseWhile,
+			Print:         printWhile,
+			VerifyRegions: verifyWhile,
 		},
 		ir.WithFormat(&ir.OpDef{
 			Name: "scf.condition", Summary: "the continuation condition of scf.while",
-			Traits: ir.Terminator | ir.Pure,
-			Verify: verifyCondition,
+			Traits:        ir.Terminator | ir.Pure,
+			VerifyRegions: verifyCondition,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "condition", Type: ir.I1}, {Name: "args", Mode: ir.Variadic}},
 			Format:   "`(` $condition `)` attr-dict ($args^ `:` type($args))?",

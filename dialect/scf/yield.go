@@ -6,8 +6,8 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "scf.yield", Summary: "yield values to the parent op",
-			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Verify: verifyYield,
+			Traits:        ir.Terminator | ir.ReturnLike | ir.Pure,
+			VerifyRegions: verifyYield,
 		}, ir.ReturnSyntax("results")),
 	)
 }

@@ -12,12 +12,12 @@ func init() {
 	ir.Register(
 		&ir.OpDef{
 			Name: "tile.alloc", Summary: "an on-chip allocation root (addr after allocate-addr; pinned when author-declared)",
-			Traits:   ir.AllocLike,
-			Inherent: []string{"size"},
-			Effects:  []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
-			Parse:    parseAlloc,
-			Print:    printAlloc,
-			Verify:   verifyAlloc,
+			Traits:        ir.AllocLike,
+			Inherent:      []string{"size"},
+			Effects:       []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
+			Parse:         parseAlloc,
+			Print:         printAlloc,
+			VerifyRegions: verifyAlloc,
 			NameHint: func(op *ir.Operation) []string {
 				return []string{"mem_" + SpaceOf(op.Results[0].Type)}
 			},

@@ -324,12 +324,12 @@ func CopiesTile(op *ir.Operation) bool {
 // opDef derives the registry entry of a row.
 func (r *Op) opDef() *ir.OpDef {
 	d := &ir.OpDef{
-		Name:    "tile." + r.Name,
-		Summary: r.Doc,
-		Parse:   parseOp,
-		Print:   printOp,
-		Verify:  verifyOp,
-		Effects: []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands, Result: -1}},
+		Name:          "tile." + r.Name,
+		Summary:       r.Doc,
+		Parse:         parseOp,
+		Print:         printOp,
+		VerifyRegions: verifyOp,
+		Effects:       []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands, Result: -1}},
 		// The hardware facts of the row, as op interfaces (interfaces.go).
 		Interfaces: r.interfaces(),
 	}

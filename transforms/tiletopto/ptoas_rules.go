@@ -29,13 +29,7 @@ func checkNonTileOp(op *ir.Operation) error {
 // ptoas would reject an op that fails them, so the tile op it comes from
 // (whose location it has) is refused, with ptoas's reason.
 func (c *ptoConv) checkEmitted(op *ir.Operation) error {
-	err := error(nil)
-	if d := op.Def; d != nil && d.VerifyInvariants != nil {
-		err = d.VerifyInvariants(op)
-	}
-	if d := op.Def; err == nil && d != nil && d.Verify != nil {
-		err = d.Verify(op)
-	}
+	err := ir.VerifyOpOnly(op)
 	if err == nil && c.ctx.Target != nil {
 		err = pto.VerifyOpArch(op, c.ctx.Target.PTO())
 	}
