@@ -427,6 +427,9 @@ func (r *fmtParse) oneType(a *Arg, qualified, optional bool) (Type, bool, error)
 		ok = err == nil
 	}
 	if ok && a != nil && a.Kind != nil && !a.Kind.Is(t) {
+		if a.Kind.Name == "" {
+			return nil, false, p.ErrorAt(loc, "invalid kind of type specified")
+		}
 		return nil, false, p.ErrorAt(loc, "invalid kind of type specified: expected %s, but found '%s'", a.Kind.Name, t)
 	}
 	return t, ok, err

@@ -278,6 +278,21 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 	case open && n < singles:
 		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
 	}
+	// One optional declaration takes what the single ones leave: at most
+	// one value (ODS's value group check).
+	before, optional, opens := 0, false, 0
+	for _, a := range decls {
+		switch {
+		case a.Mode == Single && opens == 0:
+			before++
+		case a.Mode != Single:
+			opens++
+			optional = a.Mode == OptionalArg
+		}
+	}
+	if opens == 1 && optional && n-singles > 1 {
+		return Errorf(op, "%s group starting at #%d requires 0 or 1 element, but found %d", what, before, n-singles)
+	}
 	return nil
 }
 

@@ -148,9 +148,9 @@ func verifyEntry(op *Operation) error {
 			return err
 		}
 	}
-	for _, p := range d.Preds {
-		if !p.Holds(op) {
-			return Errorf(op, "failed to verify that %s", p.Summary)
+	for i := range d.Preds {
+		if err := d.Preds[i].check(op); err != nil {
+			return err
 		}
 	}
 	for _, c := range d.Checks {
