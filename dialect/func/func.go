@@ -17,7 +17,7 @@ func init() {
 			DefaultDialect: "func",
 			Parse:          parseFunc,
 			Print:          printFunc,
-			VerifyRegions:  verifyFunc,
+			Verify:         verifyFunc,
 		},
 		ir.WithFormat(&ir.OpDef{
 			Name:          "func.return",
@@ -280,8 +280,11 @@ func inSignature(list *ir.ArrayAttr, n int) bool {
 	return false
 }
 
-// verifyFunc checks the signature against the entry block, and the
-// visibility and argument/result attributes the custom form prints.
+// verifyFunc checks, on entering the function as mlir-opt does (its
+// FunctionOpInterface's then its Symbol's checks): the signature's type,
+// the argument and result attributes (each argument's dialect attributes
+// checked by their dialect), the body's entry block against the
+// signature, then the visibility.
 func verifyFunc(op *ir.Operation) error {
 	ft := FunctionType(op)
 	if ft == nil {
@@ -289,6 +292,36 @@ func verifyFunc(op *ir.Operation) error {
 	}
 	if _, ok := op.StrAttrValue("sym_name"); !ok {
 		return ir.Errorf(op, "requires a 'sym_name' string attribute")
+	}
+	for _, k := range []struct {
+		name string
+		n    int
+		what string
+	}{{"arg_attrs", len(ft.Inputs), "argument"}, {"res_attrs", len(ft.Results), "result"}} {
+		a := op.Attr(k.name)
+		if a == nil {
+			continue
+		}
+		arr, ok := a.(*ir.ArrayAttr)
+		if !ok || len(arr.Elems) != k.n {
+			return ir.Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, lenElems(arr), k.n)
+		}
+		for i, e := range arr.Elems {
+			d, ok := e.(*ir.DictAttr)
+			if !ok {
+				return ir.Errorf(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", k.what, e)
+			}
+			for _, na := range d.Entries {
+				if ir.DialectOf(na.Name) == "" {
+					return ir.Errorf(op, "%ss may only have dialect attributes", k.what)
+				}
+				if k.what == "argument" {
+					if err := ir.VerifyArgAttr(op, 0, i, na); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	}
 	if len(op.Regions) != 1 {
 		return ir.Errorf(op, "requires one region")
@@ -309,32 +342,7 @@ func verifyFunc(op *ir.Operation) error {
 			return ir.Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", vis)
 		}
 	}
-	for _, k := range []struct {
-		name string
-		n    int
-		what string
-	}{{"arg_attrs", len(ft.Inputs), "argument"}, {"res_attrs", len(ft.Results), "result"}} {
-		a := op.Attr(k.name)
-		if a == nil {
-			continue
-		}
-		arr, ok := a.(*ir.ArrayAttr)
-		if !ok || len(arr.Elems) != k.n {
-			return ir.Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, lenElems(arr), k.n)
-		}
-		for _, e := range arr.Elems {
-			d, ok := e.(*ir.DictAttr)
-			if !ok {
-				return ir.Errorf(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", k.what, e)
-			}
-			for _, na := range d.Entries {
-				if ir.DialectOf(na.Name) == "" {
-					return ir.Errorf(op, "%ss may only have dialect attributes", k.what)
-				}
-			}
-		}
-	}
-	if len(op.Regions) == 1 && len(op.Regions[0].Blocks) == 0 {
+	if len(op.Regions[0].Blocks) == 0 {
 		if vis, _ := op.StrAttrValue("sym_visibility"); vis == "" || vis == "public" {
 			return ir.Errorf(op, "symbol declaration cannot have public visibility")
 		}

@@ -188,3 +188,50 @@ func.func @dealloc_result(%m: memref<2xf32>, %c: i1) {
   %0 = "bufferization.dealloc"(%m, %c, %m) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (memref<2xf32>, i1, memref<2xf32>) -> i32
   return
 }
+
+// -----
+
+// A function argument's bufferization attributes are checked by the
+// dialect, on the function, without the op's name: access is one of four
+// strings.
+// expected-error @+1 {{invalid value for 'bufferization.access'}}
+func.func private @access(tensor<4xf32> {bufferization.access = "all"})
+
+// -----
+
+// writable is a boolean.
+// expected-error @+1 {{'bufferization.writable' is expected to be a boolean attribute}}
+func.func @writable_bool(%t: tensor<4xf32> {bufferization.writable = 1 : i32}) {
+  return
+}
+
+// -----
+
+// writable is refused on a declaration.
+// expected-error @+1 {{'bufferization.writable' is invalid on external functions}}
+func.func private @writable_external(tensor<4xf32> {bufferization.writable = true})
+
+// -----
+
+// The arguments are checked on entering the function, before its ops.
+// expected-error @+1 {{'bufferization.buffer_layout' is expected to be a memref layout attribute}}
+func.func @layout_first(%t: tensor<4xf32> {bufferization.buffer_layout = 3}) {
+  %c = arith.constant {bufferization.writable = true} 0 : index
+  return
+}
+
+// -----
+
+// The attributes a function argument may take are known by name; an
+// unknown one is reported under buffer_layout's name, as mlir-opt does.
+// expected-error @+1 {{attribute 'bufferization.buffer_layout' not supported as a region arg attribute by the bufferization dialect}}
+func.func @unknown(%t: tensor<4xf32> {bufferization.other}) {
+  return
+}
+
+// -----
+
+// Result attributes are not the dialect's to check.
+func.func @result(%t: tensor<4xf32> {bufferization.writable = true, bufferization.buffer_layout = strided<[1]>}) -> (tensor<4xf32> {bufferization.other}) {
+  return %t : tensor<4xf32>
+}
