@@ -168,9 +168,20 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 	if anyResAttrs {
 		st.AddAttr("res_attrs", &ir.ArrayAttr{Elems: resAttrs})
 	}
+	attrsLoc := p.Loc()
 	if p.ParseOptionalKeyword("attributes") {
+		before := len(st.Attrs)
 		if err := ir.ParseTrailingAttrDict(p, st); err != nil {
 			return err
+		}
+		// The signature gives these; the dictionary may not (mlir-opt
+		// looks for them in this order).
+		for _, inferred := range []string{"sym_visibility", "sym_name", "function_type"} {
+			for _, a := range st.Attrs[before:] {
+				if a.Name == inferred {
+					return p.ErrorAt(attrsLoc, "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", inferred)
+				}
+			}
 		}
 	}
 	if p.PeekRegion() {

@@ -394,3 +394,41 @@ var (
 		return ok
 	}}
 )
+
+// NoRegionArguments is MLIR's trait of that name: the op's regions take
+// no arguments.
+var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Verify: func(op *Operation) error {
+	for i, r := range op.Regions {
+		if len(r.Blocks) == 0 || len(r.Blocks[0].Args) == 0 {
+			continue
+		}
+		if len(op.Regions) > 1 {
+			return Errorf(op, "region #%d should have no arguments", i)
+		}
+		return Errorf(op, "region should have no arguments")
+	}
+	return nil
+}}
+
+// SingleBlockNoTerminator is MLIR's SingleBlock trait on an op with
+// NoTerminator: each region has at most one block.
+var SingleBlockNoTerminator = TraitCheck{Name: "SingleBlock", Verify: func(op *Operation) error {
+	for i, r := range op.Regions {
+		if len(r.Blocks) > 1 {
+			return Errorf(op, "expects region #%d to have 0 or 1 blocks", i)
+		}
+	}
+	return nil
+}}
+
+// SizedRegion is ODS's region constraint SizedRegion<n> on the op's
+// region i, declared as name: it has n blocks. mlir-opt checks it after
+// the region traits.
+func SizedRegion(i int, name string, n int) TraitCheck {
+	return TraitCheck{Name: "SizedRegion", Verify: func(op *Operation) error {
+		if i < len(op.Regions) && len(op.Regions[i].Blocks) != n {
+			return Errorf(op, "region #%d ('%s') failed to verify constraint: region with %d blocks", i, name, n)
+		}
+		return nil
+	}}
+}
