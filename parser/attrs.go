@@ -711,18 +711,29 @@ func (s *state) arrayInt(neg bool, et ir.Type, width int) (int64, error) {
 }
 
 func (s *state) parseStrided() (ir.Attribute, error) {
-	if err := s.expectPunct("<"); err != nil {
+	// mlir-opt's words for each token it expects.
+	expect := func(v, msg string) error {
+		if s.isPunct(v) {
+			s.next()
+			return nil
+		}
+		return s.errf("%s", msg)
+	}
+	if err := expect("<", "expected '<' after 'strided'"); err != nil {
 		return nil, err
 	}
-	if err := s.expectPunct("["); err != nil {
+	if err := expect("[", "expected '['"); err != nil {
 		return nil, err
 	}
 	a := &ir.StridedLayoutAttr{}
+	// A stride or the offset: '?' or a 64-bit integer, whose error is
+	// where it starts, sign included.
 	dim := func() (int64, error) {
 		if s.isPunct("?") {
 			s.next()
 			return ir.Dynamic, nil
 		}
+		at := s.peek()
 		neg := false
 		if s.isPunct("-") {
 			s.next()
@@ -730,13 +741,13 @@ func (s *state) parseStrided() (ir.Attribute, error) {
 		}
 		t := s.peek()
 		if t.Type != tInt {
-			return 0, s.errf("expected integer or '?'")
+			return 0, s.errAt(at, "expected a 64-bit signed integer or '?'")
 		}
-		s.next()
 		v, err := strconv.ParseInt(t.Value, 10, 64)
 		if err != nil {
-			return 0, s.errAt(t, "invalid integer")
+			return 0, s.errAt(at, "expected a 64-bit signed integer or '?'")
 		}
+		s.next()
 		if neg {
 			v = -v
 		}
@@ -755,25 +766,29 @@ func (s *state) parseStrided() (ir.Attribute, error) {
 			s.next()
 		}
 	}
-	if err := s.expectPunct("]"); err != nil {
+	if err := expect("]", "expected ']'"); err != nil {
 		return nil, err
 	}
-	if s.isPunct(",") {
+	if s.isPunct(">") {
 		s.next()
-		if t := s.peek(); t.Type != tIdent || t.Value != "offset" {
-			return nil, s.errf("expected 'offset'")
-		}
-		s.next()
-		if err := s.expectPunct(":"); err != nil {
-			return nil, err
-		}
-		v, err := dim()
-		if err != nil {
-			return nil, err
-		}
-		a.Offset = v
+		return a, nil
 	}
-	return a, s.expectPunct(">")
+	if err := expect(",", "expected ','"); err != nil {
+		return nil, err
+	}
+	if t := s.peek(); t.Type != tIdent || t.Value != "offset" {
+		return nil, s.errf("expected 'offset' after comma")
+	}
+	s.next()
+	if err := expect(":", "expected ':' after 'offset'"); err != nil {
+		return nil, err
+	}
+	v, err := dim()
+	if err != nil {
+		return nil, err
+	}
+	a.Offset = v
+	return a, expect(">", "expected '>'")
 }
 
 // parseInteger reads an optionally negative 64-bit integer (for the
