@@ -195,7 +195,7 @@ func (s *scanner) skipSpace() {
 		case c == '\n':
 			s.line++
 			s.lineStart = i + 1
-		case c == ' ' || c == '\t' || c == '\r':
+		case c == ' ' || c == '\t' || c == '\r' || c == 0: // mlir-opt skips NUL bytes too
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			for i < len(src) && src[i] != '\n' {
 				i++

@@ -76,3 +76,12 @@ func TestMultiLineTokenErrorsAreAtTheirStart(t *testing.T) {
 		}
 	}
 }
+
+// TestNulIsWhitespace checks that a NUL byte in the text is skipped as
+// whitespace, as mlir-opt's lexer skips it.
+func TestNulIsWhitespace(t *testing.T) {
+	src := "func.func @f() {\n  \x00 return\n}\n"
+	if _, err := parser.New(parser.Options{}).Parse("nul.mlir", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+}
