@@ -20,9 +20,13 @@ func init() {
 			Verify:         verifyFunc,
 		},
 		ir.WithFormat(&ir.OpDef{
-			Name:          "func.return",
-			Summary:       "return from a function",
-			Traits:        ir.Terminator | ir.ReturnLike | ir.Pure,
+			Name:    "func.return",
+			Summary: "return from a function",
+			Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
+			Checks:  []ir.TraitCheck{ir.HasParent("func.func")},
+			// MLIR's verify(), run on leaving the op: mlir-opt checks that a
+			// terminator is last in its block before it, which the verifier
+			// does after the op's entry checks.
 			VerifyRegions: verifyReturn,
 		}, ir.ReturnSyntax("operands")),
 	)
@@ -369,10 +373,7 @@ func lenElems(a *ir.ArrayAttr) int {
 }
 
 func verifyReturn(op *ir.Operation) error {
-	fn := op.ParentOp()
-	if fn == nil || fn.Name != "func.func" {
-		return ir.Errorf(op, "expects parent op 'func.func'")
-	}
+	fn := op.ParentOp() // a func.func: HasParent checked it
 	ft := FunctionType(fn)
 	if ft == nil {
 		return nil

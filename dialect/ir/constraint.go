@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Constraints as ODS declares them: each one is a predicate and the
 // summary mlir-opt words its failure with, declared once here or in the
@@ -430,5 +433,19 @@ func SizedRegion(i int, name string, n int) TraitCheck {
 			return Errorf(op, "region #%d ('%s') failed to verify constraint: region with %d blocks", i, name, n)
 		}
 		return nil
+	}}
+}
+
+// HasParent is MLIR's HasParent<...> trait: the op's parent is one of the
+// ops named.
+func HasParent(names ...string) TraitCheck {
+	return TraitCheck{Name: "HasParent", Verify: func(op *Operation) error {
+		if p := op.ParentOp(); p != nil && slices.Contains(names, p.Name) {
+			return nil
+		}
+		if len(names) == 1 {
+			return Errorf(op, "expects parent op '%s'", names[0])
+		}
+		return Errorf(op, "expects parent op to be one of '%s'", strings.Join(names, ", "))
 	}}
 }

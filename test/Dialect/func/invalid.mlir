@@ -1,8 +1,9 @@
-// RUN: pto-opt %s -split-input-file -verify-diagnostics -o /dev/null
+// RUN: pto-opt %s -allow-unregistered-dialect -split-input-file -verify-diagnostics -o /dev/null
 
-// func.func's parse and verify errors, worded, placed and ordered as
+// The func ops' parse and verify errors, worded, placed and ordered as
 // mlir-opt's (this file passes under
-// `mlir-opt -split-input-file -verify-diagnostics` too).
+// `mlir-opt -allow-unregistered-dialect -split-input-file -verify-diagnostics`
+// too).
 
 // The signature gives the name, the visibility and the type: the
 // attribute dictionary may not. The error is at the `attributes` keyword,
@@ -26,4 +27,54 @@ func.func @entry_first(i32) {
 ^bb0:
   "builtin.unrealized_conversion_cast"() : () -> ()
   return
+}
+
+// -----
+
+// call_indirect's callee is a function type (its declared constraint).
+func.func @indirect_callee(%g: i32) {
+  // expected-error @+1 {{'func.call_indirect' op operand #0 must be function type, but got 'i32'}}
+  "func.call_indirect"(%g) : (i32) -> ()
+  return
+}
+
+// -----
+
+// Its results are the callee's (a TypesMatchWith predicate).
+func.func @indirect_results(%g: (i32) -> i32, %x: i32) {
+  // expected-error @+1 {{'func.call_indirect' op failed to verify that callee result types match result types}}
+  %0 = "func.call_indirect"(%g, %x) : ((i32) -> i32, i32) -> f32
+  return
+}
+
+// -----
+
+// func.constant's result may be of any type; the function's type is
+// checked with the symbol.
+func.func @constant_type() {
+  // expected-error @+1 {{'func.constant' op reference to function with mismatched type}}
+  %0 = "func.constant"() {value = @constant_type} : () -> i32
+  return
+}
+
+// -----
+
+// A return's parent is a function (its HasParent trait).
+func.func @return_parent() {
+  "test.region"() ({
+    // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
+    "func.return"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A terminator is last in its block before its operands are compared with
+// the function's results.
+func.func @return_last() -> i32 {
+  %c = arith.constant 1 : i32
+  // expected-error @+1 {{'func.return' op must be the last operation in the parent block}}
+  "func.return"(%c, %c) : (i32, i32) -> ()
+  %d = arith.constant 2 : i32
 }
