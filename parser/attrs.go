@@ -167,6 +167,13 @@ func (s *state) dialectAttr(t *lexer.Token) (ir.Attribute, error) {
 		}
 		return &ir.RawAttr{Text: text}, nil
 	}
+	for _, kw := range [...]string{"affine_map", "affine_set"} {
+		if strings.HasPrefix(t.Value, kw+"<") {
+			if err := s.checkAffineHeader(t, kw); err != nil {
+				return nil, err
+			}
+		}
+	}
 	a := &ir.RawAttr{Text: t.Value}
 	if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
 		ty, err := s.parseOptionalColonType()
@@ -178,6 +185,58 @@ func (s *state) dialectAttr(t *lexer.Token) (ir.Attribute, error) {
 		}
 	}
 	return a, nil
+}
+
+// checkAffineHeader reads the head of an affine map or integer set kept
+// whole, `<(dims)[symbols]` then `-> (` or `: (`, and reports what breaks
+// there as mlir-opt does (the rest of the body pto-opt keeps as text).
+// A head it cannot follow it leaves alone.
+func (s *state) checkAffineHeader(t *lexer.Token, kw string) error {
+	return s.read(tokenSpan(t, len(kw), len(t.Value)), true, func() error {
+		ids := func(open, closing string) bool {
+			if !s.isPunct(open) {
+				return false
+			}
+			s.next()
+			for !s.isPunct(closing) {
+				if s.peek().Type != tIdent {
+					return false
+				}
+				s.next()
+				if s.isPunct(",") {
+					s.next()
+				} else if !s.isPunct(closing) {
+					return false
+				}
+			}
+			s.next()
+			return true
+		}
+		if !s.isPunct("<") {
+			return nil
+		}
+		s.next()
+		if !ids("(", ")") || s.isPunct("[") && !ids("[", "]") {
+			return nil
+		}
+		switch {
+		case s.peek().Type == tError:
+			return nil
+		case s.isPunct("->"):
+			s.next()
+			if !s.isPunct("(") && s.peek().Type != tError {
+				return s.errf("expected '(' in affine map range")
+			}
+		case s.isPunct(":"):
+			s.next()
+			if !s.isPunct("(") && s.peek().Type != tError {
+				return s.errf("expected '(' in integer set constraint list")
+			}
+		default:
+			return s.errf("expected '->' or ':'")
+		}
+		return nil
+	})
 }
 
 func symbolName(v string) (string, error) {
