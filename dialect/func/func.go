@@ -9,7 +9,7 @@ func init() { ir.RegisterDialect("func") }
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.Declare(&ir.OpDef{
 			Name:           "func.func",
 			Summary:        "a function with a body region",
 			Traits:         ir.IsolatedFromAbove | ir.FunctionLike | ir.Symbol | ir.AutomaticAllocationScope,
@@ -18,7 +18,18 @@ func init() {
 			Parse:          parseFunc,
 			Print:          printFunc,
 			Verify:         verifyFunc,
-		},
+		}, ir.OpSyntax{
+			// In ODS's order: by name.
+			Attrs: []ir.AttrArg{
+				{Name: "arg_attrs", Optional: true, Constraint: ir.DictArrayAttrC},
+				{Name: "function_type", Kind: ir.AttrTypeValue, Constraint: ir.TypeAttrOf(functionTypeC)},
+				{Name: "no_inline", Kind: ir.AttrUnit},
+				{Name: "res_attrs", Optional: true, Constraint: ir.DictArrayAttrC},
+				{Name: "sym_name", Kind: ir.AttrString},
+				{Name: "sym_visibility", Kind: ir.AttrString, Optional: true},
+			},
+			Regions: []string{"body"},
+		}),
 		ir.WithFormat(&ir.OpDef{
 			Name:    "func.return",
 			Summary: "return from a function",
@@ -296,37 +307,37 @@ func inSignature(list *ir.ArrayAttr, n int) bool {
 }
 
 // verifyFunc checks, on entering the function as mlir-opt does (its
-// FunctionOpInterface's then its Symbol's checks): the signature's type,
-// the argument and result attributes (each argument's dialect attributes
-// checked by their dialect), the body's entry block against the
-// signature, then the visibility.
+// declaration checked the attributes' kinds and the region), its Symbol's
+// checks, the visibility, then its FunctionOpInterface's: the argument
+// and result attributes (each argument's dialect attributes checked by
+// their dialect) and the body's entry block against the signature.
 func verifyFunc(op *ir.Operation) error {
 	ft := FunctionType(op)
 	if ft == nil {
-		return ir.Errorf(op, "requires a 'function_type' attribute of function type")
+		return nil // the declaration reported it
 	}
-	if _, ok := op.StrAttrValue("sym_name"); !ok {
-		return ir.Errorf(op, "requires a 'sym_name' string attribute")
+	if vis, ok := op.StrAttrValue("sym_visibility"); ok && vis != "public" && vis != "private" && vis != "nested" {
+		return ir.Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", op.Attr("sym_visibility"))
+	}
+	if len(op.Regions[0].Blocks) == 0 {
+		if vis, _ := op.StrAttrValue("sym_visibility"); vis == "" || vis == "public" {
+			return ir.Errorf(op, "symbol declaration cannot have public visibility")
+		}
 	}
 	for _, k := range []struct {
 		name string
 		n    int
 		what string
 	}{{"arg_attrs", len(ft.Inputs), "argument"}, {"res_attrs", len(ft.Results), "result"}} {
-		a := op.Attr(k.name)
-		if a == nil {
+		arr, _ := op.Attr(k.name).(*ir.ArrayAttr) // an array of dictionaries: declared
+		if arr == nil {
 			continue
 		}
-		arr, ok := a.(*ir.ArrayAttr)
-		if !ok || len(arr.Elems) != k.n {
-			return ir.Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, lenElems(arr), k.n)
+		if len(arr.Elems) != k.n {
+			return ir.Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, len(arr.Elems), k.n)
 		}
 		for i, e := range arr.Elems {
-			d, ok := e.(*ir.DictAttr)
-			if !ok {
-				return ir.Errorf(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", k.what, e)
-			}
-			for _, na := range d.Entries {
+			for _, na := range e.(*ir.DictAttr).Entries {
 				if ir.DialectOf(na.Name) == "" {
 					return ir.Errorf(op, "%ss may only have dialect attributes", k.what)
 				}
@@ -338,9 +349,6 @@ func verifyFunc(op *ir.Operation) error {
 			}
 		}
 	}
-	if len(op.Regions) != 1 {
-		return ir.Errorf(op, "requires one region")
-	}
 	if b := op.Body(0); b != nil {
 		if len(b.Args) != len(ft.Inputs) {
 			return ir.Errorf(op, "entry block must have %d arguments to match function signature", len(ft.Inputs))
@@ -351,25 +359,7 @@ func verifyFunc(op *ir.Operation) error {
 			}
 		}
 	}
-	if vis := op.Attr("sym_visibility"); vis != nil {
-		s, ok := vis.(*ir.StringAttr)
-		if !ok || s.Value != "public" && s.Value != "private" && s.Value != "nested" {
-			return ir.Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", vis)
-		}
-	}
-	if len(op.Regions[0].Blocks) == 0 {
-		if vis, _ := op.StrAttrValue("sym_visibility"); vis == "" || vis == "public" {
-			return ir.Errorf(op, "symbol declaration cannot have public visibility")
-		}
-	}
 	return nil
-}
-
-func lenElems(a *ir.ArrayAttr) int {
-	if a == nil {
-		return 0
-	}
-	return len(a.Elems)
 }
 
 func verifyReturn(op *ir.Operation) error {

@@ -449,3 +449,34 @@ func HasParent(names ...string) TraitCheck {
 		return Errorf(op, "expects parent op to be one of '%s'", strings.Join(names, ", "))
 	}}
 }
+
+// AttrConstraint is an ODS attribute constraint beyond the kind of
+// attribute an AttrArg reads: what the value must be, and the summary
+// its failure is worded with ("attribute 'x' failed to satisfy
+// constraint: type attribute of function type").
+type AttrConstraint struct {
+	Summary string
+	Holds   func(Attribute) bool
+}
+
+// TypeAttrOf is ODS's TypeAttrOf<c>: a type attribute whose type meets c.
+func TypeAttrOf(c *TypeConstraint) *AttrConstraint {
+	return &AttrConstraint{Summary: "type attribute of " + c.Summary, Holds: func(a Attribute) bool {
+		t, ok := a.(*TypeAttr)
+		return ok && c.Holds(t.Type)
+	}}
+}
+
+// DictArrayAttrC is ODS's DictArrayAttr: an array of dictionaries.
+var DictArrayAttrC = &AttrConstraint{Summary: "Array of dictionary attributes", Holds: func(a Attribute) bool {
+	arr, ok := a.(*ArrayAttr)
+	if !ok {
+		return false
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.(*DictAttr); !ok {
+			return false
+		}
+	}
+	return true
+}}

@@ -235,3 +235,22 @@ func.func @unknown(%t: tensor<4xf32> {bufferization.other}) {
 func.func @result(%t: tensor<4xf32> {bufferization.writable = true, bufferization.buffer_layout = strided<[1]>}) -> (tensor<4xf32> {bufferization.other}) {
   return %t : tensor<4xf32>
 }
+
+// -----
+
+// A declared attribute in the attribute dictionary is checked against its
+// constraint when the op is verified.
+func.func @unit_in_dict(%m: memref<2xf32>) {
+  // expected-error @+1 {{'bufferization.to_tensor' op attribute 'restrict' failed to satisfy constraint: unit attribute}}
+  %t = "bufferization.to_tensor"(%m) {restrict = 1} : (memref<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// Given as a property, it is refused when the op is read.
+func.func @unit_in_props(%m: memref<2xf32>) {
+  // expected-error @+1 {{invalid properties {restrict = 1 : i64} for op bufferization.to_tensor: Invalid attribute `restrict` in property conversion: 1 : i64}}
+  %t = "bufferization.to_tensor"(%m) <{restrict = 1}> : (memref<2xf32>) -> tensor<2xf32>
+  return
+}

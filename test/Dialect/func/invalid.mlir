@@ -78,3 +78,40 @@ func.func @return_last() -> i32 {
   "func.return"(%c, %c) : (i32, i32) -> ()
   %d = arith.constant 2 : i32
 }
+
+// -----
+
+// func.func's attributes are declared: checked by name, each against its
+// constraint.
+// expected-error @+1 {{'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
+"func.func"() ({
+}) {function_type = i32, sym_name = "f"} : () -> ()
+
+// -----
+
+// expected-error @+1 {{'func.func' op requires attribute 'function_type'}}
+"func.func"() ({
+}) {sym_name = "f"} : () -> ()
+
+// -----
+
+// expected-error @+1 {{'func.func' op attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes}}
+"func.func"() ({
+}) {function_type = (i32) -> (), sym_name = "f", sym_visibility = "private", arg_attrs = [3]} : () -> ()
+
+// -----
+
+// The symbol's checks come before the function's: the visibility before
+// the entry block.
+// expected-error @+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "hidden"}}
+"func.func"() ({
+^bb0(%a: i32, %b: i32):
+  "func.return"() : () -> ()
+}) {function_type = (i32) -> (), sym_name = "f", sym_visibility = "hidden"} : () -> ()
+
+// -----
+
+// A public declaration before its arguments' attributes.
+// expected-error @+1 {{'func.func' op symbol declaration cannot have public visibility}}
+"func.func"() ({
+}) {function_type = (i32) -> (), sym_name = "f", arg_attrs = [{bufferization.access = "x"}]} : () -> ()
