@@ -310,7 +310,9 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 			ensureTerminator(r, def, st.Loc)
 		}
 	}
-	if def != nil && def.Traits.Has(ir.NoTerminator) {
+	// The custom form of an op whose regions need no terminator gives an
+	// empty region its block (the generic form keeps it empty).
+	if def != nil && def.Traits.Has(ir.NoTerminator) && !st.Generic {
 		for _, r := range op.Regions {
 			if len(r.Blocks) == 0 {
 				r.AddBlock()

@@ -83,9 +83,6 @@ func (v *verifier) verifyOp(op *Operation) error {
 			return Errorf(op, "reference to block defined in another region")
 		}
 	}
-	if err := verifySymbolParent(op); err != nil {
-		return err
-	}
 	for _, a := range op.Attrs {
 		if verify := dialectAttrVerifiers[DialectOf(a.Name)]; verify != nil {
 			if err := verify(op, a); err != nil {
@@ -147,6 +144,10 @@ func verifyEntry(op *Operation) error {
 		if err := f.verifyProperties(op); err != nil {
 			return err
 		}
+	}
+	// The Symbol trait's check, among the traits after the declaration's.
+	if err := verifySymbolParent(op); err != nil {
+		return err
 	}
 	for i := range d.Preds {
 		if err := d.Preds[i].check(op); err != nil {

@@ -36,3 +36,34 @@ func.func @cast_no_result() {
   // expected-error @+1 {{'builtin.unrealized_conversion_cast' op expected at least one result for cast operation}}
   "builtin.unrealized_conversion_cast"() : () -> ()
 }
+
+// -----
+
+// In generic form an empty region stays empty: a module's body is one
+// block (ODS's SizedRegion<1>, checked after its region traits).
+func.func @module_no_block() {
+  // expected-error @+1 {{'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks}}
+  "builtin.module"() ({
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// Its name is a string (its declared attribute's constraint).
+// expected-error @+1 {{'builtin.module' op attribute 'sym_name' failed to satisfy constraint: string attribute}}
+"builtin.module"() ({
+^bb0:
+}) {sym_name = 3} : () -> ()
+
+// -----
+
+// The declared attribute's constraint comes before the Symbol trait's
+// check of the parent.
+func.func @module_name_nested() {
+  // expected-error @+1 {{'builtin.module' op attribute 'sym_name' failed to satisfy constraint: string attribute}}
+  "builtin.module"() ({
+  ^bb0:
+  }) {sym_name = 3} : () -> ()
+  return
+}
