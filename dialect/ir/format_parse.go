@@ -355,7 +355,11 @@ func (r *fmtParse) assignResults(ts typeSet) {
 	var spans [maxResultDecls]span
 	groupSpans(res, len(ts.many), false, nil, "", spans[:])
 	for i := range res {
-		r.resTypes[i] = typeSet{many: ts.many[spans[i].start:spans[i].end()], set: true}
+		end := spans[i].end()
+		if i == len(res)-1 {
+			end = len(ts.many) // more types than results: kept for the count check
+		}
+		r.resTypes[i] = typeSet{many: ts.many[spans[i].start:end], set: true}
 	}
 }
 

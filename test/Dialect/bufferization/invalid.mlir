@@ -254,3 +254,13 @@ func.func @unit_in_props(%m: memref<2xf32>) {
   %t = "bufferization.to_tensor"(%m) <{restrict = 1}> : (memref<2xf32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+// The custom form's function type keeps every result type it names: more
+// than the one optional result fail the declaration's count.
+func.func @two_results(%s: tensor<2xf32>, %d: tensor<2xf32>) {
+  // expected-error @+1 {{'bufferization.materialize_in_destination' op result group starting at #0 requires 0 or 1 element, but found 2}}
+  %0:2 = bufferization.materialize_in_destination %s in %d : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return
+}
