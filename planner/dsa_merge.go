@@ -22,8 +22,16 @@ import (
 // load at every time is unchanged: a zero-slack component stays one.
 // A merge can make a packable component unpackable (two buffers of one
 // lifetime that were far apart in every packing), so the search proves
-// nothing; it only finds. A time merge is made only where it is the only
-// one of its size at its boundary, the likeliest to undo a real cut.
+// nothing; it only finds. So the merges go from the safest on: a time
+// merge only where the two are the only ones of their size dying and
+// born at the boundary; byte merges where a lifetime's buffers fill the
+// capacity (nothing else lives then), or where some of them match, total
+// for total, some across a boundary (pairedByteMerges) or a pinwheel's
+// other blades (pinwheelStacks), which random sizes rarely do by chance.
+// Only when the rectangles left by those do not pack does every
+// lifetime's buffers get stacked (the risky merge) and the rest tried
+// again. Sizes on a coarse granule make chance matches likelier; the
+// search then fails more often and the other searches take over.
 //
 // On perfect packings made by guillotine and pinwheel cuts
 // (internal/gen/guillotine) the merges undo nearly every cut in a few
