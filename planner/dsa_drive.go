@@ -79,6 +79,16 @@ func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, search
 	// It runs once, on cutShare of the work: restarting it would redo
 	// its sweeps, and where it applies it is the likeliest to finish.
 	var nodes int64
+	// The merge search (dsa_merge.go) goes first there: it undoes such
+	// cuts bottom-up in a few linear passes, where the cut search
+	// rebuilds them top-down and can branch at every cut.
+	if g := newMergeSearch(c, capacity, m); g != nil {
+		off := g.run(capacity, m.share(until, 1, mergeShare))
+		nodes += int64(g.merges)
+		if off != nil {
+			return off, statusFound, nodes
+		}
+	}
 	if cuts := newCutSearch(c, capacity, m, m.share(until, cutShare, 4)); cuts != nil {
 		off := cuts.run(1 << 62)
 		nodes += cuts.nodes
@@ -112,6 +122,10 @@ func (c *comp) fitSearch(capacity int64, m *meter, until int64) ([]int64, search
 		}
 	}
 }
+
+// mergeShare: the merge search gets 1/mergeShare of a fit search's work.
+// It proves nothing, and where it applies it needs a sliver of that.
+const mergeShare = 8
 
 // cutShare is the cut search's share of a fit search's work, in quarters.
 const cutShare = 3

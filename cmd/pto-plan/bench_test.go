@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -564,7 +565,9 @@ var perfectSeeds = []struct {
 //	PTO_BENCH_PERFECT=1 go test ./cmd/pto-plan -run TestPerfectPackings -v -timeout 60m
 //
 // PTO_BENCH_WORK sets dsa-rp's work budget (default planner.DefaultWork).
-// Every placement is validated.
+// PTO_BENCH_SEEDS=a-b replaces the seeds by a..b (unseen instances: seed
+// s has 400 + s*37 mod 601 buffers, pinwheels for odd s, the buffers
+// shuffled). Every placement is validated.
 func TestPerfectPackings(t *testing.T) {
 	if os.Getenv("PTO_BENCH_PERFECT") == "" {
 		t.Skip("set PTO_BENCH_PERFECT=1 to run the perfect-packing table")
@@ -577,10 +580,32 @@ func TestPerfectPackings(t *testing.T) {
 		}
 		work = n
 	}
+	seeds := perfectSeeds
+	shuffle := false
+	if v := os.Getenv("PTO_BENCH_SEEDS"); v != "" {
+		var a, b uint64
+		if _, err := fmt.Sscanf(v, "%d-%d", &a, &b); err != nil || b < a {
+			t.Fatalf("PTO_BENCH_SEEDS=%s: want a-b", v)
+		}
+		seeds = seeds[:0:0]
+		for s := a; s <= b; s++ {
+			seeds = append(seeds, struct {
+				n        int
+				seed     uint64
+				pinwheel float64
+			}{400 + int(s*37%601), s, 0.2 * float64(s%2)})
+		}
+		shuffle = true
+	}
 	w := table("kind\tseed\tbuffers\tbest-fit\tffd\tdsa-rp\tcpu s\twork\tproven bound\t")
-	for _, s := range perfectSeeds {
+	optimal := 0
+	for _, s := range seeds {
 		const capacity = 1 << 20
 		ps := guillotine.Cut(guillotine.Options{N: s.n, Capacity: capacity, Horizon: 1000, Seed: s.seed, Pinwheel: s.pinwheel})
+		if shuffle {
+			rng := rand.New(rand.NewPCG(s.seed, 9))
+			rng.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+		}
 		p := &planner.Problem{Pools: []planner.Pool{{Name: "mem"}}}
 		for i, q := range ps {
 			p.Buffers = append(p.Buffers, planner.Buffer{Name: strconv.Itoa(i), Size: q.Size, Align: 1,
@@ -604,9 +629,13 @@ func TestPerfectPackings(t *testing.T) {
 			row += fmt.Sprintf("%.4f\t", float64(r.Peak[0])/capacity)
 			if alg == "dsa-rp" {
 				row += fmt.Sprintf("%s\t%d\t%.4f\t", ms(cpu), r.Work, float64(r.PeakBound[0])/capacity)
+				if r.Peak[0] == capacity && r.Optimal {
+					optimal++
+				}
 			}
 		}
 		fmt.Fprintln(w, row)
 	}
 	w.Flush()
+	fmt.Printf("\ndsa-rp at the optimum, proven: %d of %d\n", optimal, len(seeds))
 }
