@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Constraints as ODS declares them: each one is a predicate and the
 // summary mlir-opt words its failure with, declared once here or in the
@@ -268,6 +271,12 @@ func CompatibleShapes(a, b Type) bool {
 	if len(sa) != len(sb) {
 		return false
 	}
+	// A scalable dimension is compatible only with a scalable one.
+	if va, ok := a.(*VectorType); ok {
+		if vb, ok := b.(*VectorType); ok && !slices.Equal(scalableDims(va), scalableDims(vb)) {
+			return false
+		}
+	}
 	for i := range sa {
 		if sa[i] != Dynamic && sb[i] != Dynamic && sa[i] != sb[i] {
 			return false
@@ -316,3 +325,14 @@ func valueSummary(c *TypeConstraint, mode ArgMode) string {
 func constraintError(op *Operation, what string, k int, c *TypeConstraint, mode ArgMode, t Type) error {
 	return Errorf(op, "%s #%d must be %s, but got '%s'", what, k, valueSummary(c, mode), t)
 }
+
+// scalableDims are which of v's dimensions are scalable, one flag each.
+func scalableDims(v *VectorType) []bool {
+	out := make([]bool, len(v.Shape))
+	copy(out, v.Scalable)
+	return out
+}
+
+// SignlessIntegerOrIndexLikeC: a signless integer or index, or a vector or
+// tensor of one (ODS's SignlessIntegerOrIndexLike).
+var SignlessIntegerOrIndexLikeC = ValueSemanticsContainerOf(AnySignlessIntegerOrIndexC, "signless-integer-like")

@@ -1,6 +1,9 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Verifying an op against its format: the counts and kinds of what the
 // format reads, in the words of the traits and constraints ODS gives an
@@ -21,6 +24,11 @@ func (f *Format) VerifyCounts(op *Operation) error {
 	for i := range s.Attrs {
 		if a := &s.Attrs[i]; !a.optional() && op.Attr(a.Name) == nil {
 			return Errorf(op, "requires attribute '%s'", a.Name)
+		}
+	}
+	for i := range s.Attrs {
+		if err := verifyAttrConstraint(op, &s.Attrs[i]); err != nil {
+			return err
 		}
 	}
 	var spans [maxOperandDecls]span
@@ -103,6 +111,9 @@ func (f *Format) verifyProperties(op *Operation) error {
 		if v == nil {
 			continue
 		}
+		if _, constrained := a.constraintSummary(); constrained {
+			continue // verifyAttrConstraint's
+		}
 		ok := true
 		switch a.Kind {
 		case AttrUnit:
@@ -135,6 +146,47 @@ func (f *Format) verifyProperties(op *Operation) error {
 			return NewError(op.Loc, "invalid properties %s for op %s: Invalid attribute `%s` in property conversion: %s",
 				(&DictAttr{Entries: op.Props}).String(), op.Name, a.Name, v)
 		}
+	}
+	return nil
+}
+
+// constraintSummary is the summary of the attribute's ODS constraint when
+// the verifier words its failures with one (ok false when a value of the
+// wrong kind is refused as a property that does not convert).
+func (a *AttrArg) constraintSummary() (string, bool) {
+	switch {
+	case a.Summary != "":
+		return a.Summary, a.Kind == AttrEnum || a.Kind == AttrClass
+	case a.Kind == AttrEnum:
+		cases := make([]string, len(a.Enum))
+		for i := range a.Enum {
+			cases[i] = fmt.Sprint(i)
+		}
+		return fmt.Sprintf("allowed %d-bit signless integer cases: %s", IntWidth(a.Type), strings.Join(cases, ", ")), true
+	}
+	return "", false
+}
+
+// verifyAttrConstraint checks an attribute that has an ODS constraint, as
+// the verifiers ODS generates do before the operands': "attribute
+// 'predicate' failed to satisfy constraint: allowed 64-bit signless
+// integer cases: 0, 1".
+func verifyAttrConstraint(op *Operation, a *AttrArg) error {
+	summary, ok := a.constraintSummary()
+	v := op.Attr(a.Name)
+	if !ok || v == nil {
+		return nil
+	}
+	holds := false
+	switch a.Kind {
+	case AttrEnum:
+		n, isInt := v.(*IntegerAttr)
+		holds = isInt && n.Type == a.Type && n.Big == "" && n.Value >= 0 && n.Value < int64(len(a.Enum))
+	case AttrClass:
+		_, holds = stripped(v.String(), "#"+a.Class)
+	}
+	if !holds {
+		return Errorf(op, "attribute '%s' failed to satisfy constraint: %s", a.Name, summary)
 	}
 	return nil
 }
