@@ -179,6 +179,15 @@ func.func @constant_scalable() {
 
 // -----
 
+// An index literal is a signed 64-bit value: 2^63 is out of range.
+func.func @index_literal() {
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  %0 = arith.constant 9223372036854775808 : index
+  return
+}
+
+// -----
+
 // A comparison's result type is derived from its operands' through a
 // transform, so the parser checks the operand constraint first.
 func.func @cmpf_of_int(%x: i8) {
