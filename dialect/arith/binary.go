@@ -34,11 +34,26 @@ func init() {
 }
 
 // arithOp is an op of ODS's Arith_ArithOp: its operands and result of one
-// type (SameOperandsAndResultType), element-wise.
+// type (SameOperandsAndResultType), element-wise, its result type the one
+// inferred from its first operand (InferTypeOpInterface, which ODS gives
+// the ops whose result types the traits fix).
 func arithOp(name, summary string) *ir.OpDef {
 	return &ir.OpDef{Name: name, Summary: summary, Traits: ir.Pure,
-		Checks: []ir.TraitCheck{ir.SameOperandsAndResultType, elementwise}}
+		Checks: []ir.TraitCheck{ir.SameOperandsAndResultType, elementwise, inferredFromFirstOperand}}
 }
+
+// inferredFromFirstOperand is InferTypeOpInterface's verifier for an op
+// whose result has its first operand's type: the compatible shapes
+// SameOperandsAndResultType lets through must still be the same type.
+var inferredFromFirstOperand = ir.TraitCheck{Name: "InferTypeOpInterface", Verify: func(op *ir.Operation) error {
+	if len(op.Operands) == 0 || len(op.Results) != 1 || op.Operands[0].Type == op.Results[0].Type {
+		return nil
+	}
+	return ir.DiagnosticList{
+		ir.AsDiagnostic(ir.Errorf(op, "inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", op.Operands[0].Type, op.Results[0].Type)),
+		ir.AsDiagnostic(ir.Errorf(op, "failed to infer returned types")),
+	}
+}}
 
 // The flags of the integer and float ops, printed only when some flag is
 // set (none is the default).

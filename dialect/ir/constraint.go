@@ -228,17 +228,22 @@ var (
 		}
 		return nil
 	}}
+	// SameOperandsAndResultType: one element type and compatible shapes
+	// (a dynamic size matches a static one), and a ranked tensor result's
+	// encoding on every ranked tensor, as MLIR's trait checks it.
 	SameOperandsAndResultType = TraitCheck{Name: "SameOperandsAndResultType", Verify: func(op *Operation) error {
-		if len(op.Operands) == 0 {
+		if len(op.Operands) == 0 || len(op.Results) == 0 {
 			return nil
 		}
-		ref := op.Operands[0].Type
-		if len(op.Results) > 0 {
-			ref = op.Results[0].Type
-		}
-		for _, v := range append(append([]*Value{}, op.Results...), op.Operands...) {
-			if v.Type != ref {
+		ref := op.Results[0].Type
+		elem := elementTypeOrSelf(ref)
+		enc, hasEnc := rankedEncoding(ref)
+		for _, v := range append(append([]*Value{}, op.Results[1:]...), op.Operands...) {
+			if elementTypeOrSelf(v.Type) != elem || !CompatibleShapes(v.Type, ref) {
 				return Errorf(op, "requires the same type for all operands and results")
+			}
+			if e, _ := rankedEncoding(v.Type); hasEnc && e != enc {
+				return Errorf(op, "requires the same encoding for all operands and results")
 			}
 		}
 		return nil
@@ -336,3 +341,26 @@ func scalableDims(v *VectorType) []bool {
 // SignlessIntegerOrIndexLikeC: a signless integer or index, or a vector or
 // tensor of one (ODS's SignlessIntegerOrIndexLike).
 var SignlessIntegerOrIndexLikeC = ValueSemanticsContainerOf(AnySignlessIntegerOrIndexC, "signless-integer-like")
+
+// elementTypeOrSelf is a shaped type's element type, else t (MLIR's
+// getElementTypeOrSelf).
+func elementTypeOrSelf(t Type) Type {
+	switch t := t.(type) {
+	case *VectorType:
+		return t.Elem
+	case *TensorType:
+		return t.Elem
+	case *MemRefType:
+		return t.Elem
+	}
+	return t
+}
+
+// rankedEncoding is the text of a ranked tensor's encoding, ok when t is a
+// ranked tensor that has one.
+func rankedEncoding(t Type) (string, bool) {
+	if tt, ok := t.(*TensorType); ok && tt.Ranked && tt.Encoding != nil {
+		return tt.Encoding.String(), true
+	}
+	return "", false
+}

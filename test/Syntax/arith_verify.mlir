@@ -35,6 +35,26 @@ func.func @elementwise_scalar_result(%v: vector<2xi8>) {
 
 // -----
 
+// SameOperandsAndResultType lets a dynamic size match a static one; the
+// result type inferred from the first operand must still be the result's.
+func.func @inferred_result(%t: tensor<?xi32>) {
+  // expected-error @+2 {{'arith.maxsi' op inferred type(s) 'tensor<?xi32>' are incompatible with return type(s) of operation 'tensor<8xi32>'}}
+  // expected-error @+1 {{'arith.maxsi' op failed to infer returned types}}
+  %0 = "arith.maxsi"(%t, %t) : (tensor<?xi32>, tensor<?xi32>) -> tensor<8xi32>
+  return
+}
+
+// -----
+
+// A ranked tensor result's encoding is every operand's.
+func.func @encoding(%t: tensor<8xi32>) {
+  // expected-error @+1 {{'arith.andi' op requires the same encoding for all operands and results}}
+  %0 = "arith.andi"(%t, %t) : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi32, "e">
+  return
+}
+
+// -----
+
 // The Elementwise trait: every result is non-scalar when an operand is.
 func.func @elementwise_mixed_results(%v: vector<3xi16>) {
   // expected-error @+1 {{'arith.mulsi_extended' op failed to verify that all of {lhs, rhs, low, high} have same type}}
