@@ -112,27 +112,15 @@ var elementwise = ir.TraitCheck{Name: "Elementwise", Verify: func(op *ir.Operati
 		return ir.Errorf(op, "if an operand is non-scalar, then all results must be non-scalar")
 	}
 	all := append(ins, outs...)
+	same := ir.CompatibleShapesAll(all)
 	for _, t := range all {
-		if baseKind(t) != baseKind(all[0]) || !compatibleShapes(all) {
-			return ir.Errorf(op, "all non-scalar operands/results must have the same shape and base type")
-		}
+		same = same && baseKind(t) == baseKind(all[0])
+	}
+	if !same {
+		return ir.Errorf(op, "all non-scalar operands/results must have the same shape and base type")
 	}
 	return nil
 }}
-
-// compatibleShapes is MLIR's verifyCompatibleShapes of many types: the
-// ranked ones have one rank, and where two give a dimension a static size
-// it is the same.
-func compatibleShapes(ts []ir.Type) bool {
-	for _, a := range ts {
-		for _, b := range ts {
-			if !ir.CompatibleShapes(a, b) {
-				return false
-			}
-		}
-	}
-	return true
-}
 
 // tensorShape is the shape a tensor has, nil for other types (ODS's
 // SameInputOutputTensorDims compares these); ok is false for an unranked

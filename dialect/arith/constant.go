@@ -15,7 +15,7 @@ func init() {
 		NameHint: constantHint,
 	}, ir.OpSyntax{
 		Results: []ir.Arg{{Name: "result", Like: "value"}},
-		Attrs:   []ir.AttrArg{{Name: "value", Kind: ir.AttrTyped}},
+		Attrs:   []ir.AttrArg{{Name: "value", Kind: ir.AttrTyped, Summary: "TypedAttr instance"}},
 		Format:  "attr-dict $value",
 	}))
 }

@@ -217,14 +217,11 @@ func DeclaredTypes(op *Operation, n string) []Type {
 // The native traits' checks, in MLIR's words (OpDefinition.cpp).
 var (
 	SameOperandsAndResultShape = TraitCheck{Name: "SameOperandsAndResultShape", Verify: func(op *Operation) error {
-		if len(op.Operands) == 0 {
+		if len(op.Operands) == 0 || len(op.Results) == 0 {
 			return nil
 		}
-		ref := op.Operands[0].Type
-		for _, v := range append(append([]*Value{}, op.Results...), op.Operands...) {
-			if !CompatibleShapes(ref, v.Type) {
-				return Errorf(op, "requires the same shape for all operands and results")
-			}
+		if !CompatibleShapesAll(append(ValueTypes(op.Operands), ValueTypes(op.Results)...)) {
+			return Errorf(op, "requires the same shape for all operands and results")
 		}
 		return nil
 	}}
@@ -276,12 +273,6 @@ func CompatibleShapes(a, b Type) bool {
 	if len(sa) != len(sb) {
 		return false
 	}
-	// A scalable dimension is compatible only with a scalable one.
-	if va, ok := a.(*VectorType); ok {
-		if vb, ok := b.(*VectorType); ok && !slices.Equal(scalableDims(va), scalableDims(vb)) {
-			return false
-		}
-	}
 	for i := range sa {
 		if sa[i] != Dynamic && sb[i] != Dynamic && sa[i] != sb[i] {
 			return false
@@ -331,11 +322,52 @@ func constraintError(op *Operation, what string, k int, c *TypeConstraint, mode 
 	return Errorf(op, "%s #%d must be %s, but got '%s'", what, k, valueSummary(c, mode), t)
 }
 
-// scalableDims are which of v's dimensions are scalable, one flag each.
-func scalableDims(v *VectorType) []bool {
-	out := make([]bool, len(v.Shape))
-	copy(out, v.Scalable)
-	return out
+// CompatibleShapesAll reports whether types have compatible shapes as
+// MLIR's verifyCompatibleShapes of a list does: all unshaped, or all
+// shaped with scalable vectors all or none of them, the ranked ones of
+// one rank, and each dimension of one size where some give it statically.
+// (Unlike CompatibleShapes of two types, which MLIR's
+// SameOperandsAndResultType uses, it tells a scalable vector from another
+// shaped type.)
+func CompatibleShapesAll(types []Type) bool {
+	shaped, scalable := 0, 0
+	for _, t := range types {
+		if _, ok := shapedKind(t); ok {
+			shaped++
+		}
+		if v, ok := t.(*VectorType); ok && slices.Contains(v.Scalable, true) {
+			scalable++
+		}
+	}
+	if shaped == 0 {
+		return true
+	}
+	if shaped != len(types) || scalable != 0 && scalable != len(types) {
+		return false
+	}
+	var ranked [][]int64
+	for _, t := range types {
+		if s, _, ok := ShapeOf(t); ok {
+			ranked = append(ranked, s)
+		}
+	}
+	for _, s := range ranked {
+		if len(s) != len(ranked[0]) {
+			return false
+		}
+	}
+	for i := 0; len(ranked) > 0 && i < len(ranked[0]); i++ {
+		static := Dynamic
+		for _, s := range ranked {
+			if s[i] != Dynamic {
+				if static != Dynamic && s[i] != static {
+					return false
+				}
+				static = s[i]
+			}
+		}
+	}
+	return true
 }
 
 // SignlessIntegerOrIndexLikeC: a signless integer or index, or a vector or

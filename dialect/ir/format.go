@@ -146,8 +146,9 @@ type AttrArg struct {
 	// verifier words a value of the wrong kind with ("attribute 'fastmath'
 	// failed to satisfy constraint: Floating point fast math flags"). An
 	// AttrEnum without one is summarised as ODS summarises an I64EnumAttr
-	// ("allowed 64-bit signless integer cases: 0, 1, 2"); an AttrClass
-	// without one is refused as a property that does not convert.
+	// ("allowed 64-bit signless integer cases: 0, 1, 2"); an AttrClass or
+	// AttrTyped without one is refused as a property that does not
+	// convert.
 	Summary string
 }
 

@@ -13,13 +13,30 @@ import (
 // (and their segment sizes), in the words of the traits ODS gives an op.
 // An op read in generic form can have any operands; the format could not
 // print it otherwise.
+//
+// The counts come first, in the order ODS gives an op their traits
+// (regions, results, successors, operands), then the segment sizes, then
+// the op's invariants: its attributes, operands and results.
 func (f *Format) VerifyCounts(op *Operation) error {
 	s := &f.syn
+	if err := verifyRegionCount(op, f.regions); err != nil {
+		return err
+	}
+	if !s.SegmentedResults {
+		if err := verifyArgCounts(op, s.Results, len(op.Results), false, "result", ""); err != nil {
+			return err
+		}
+	}
+	if err := verifySuccessorCount(op, f.succs); err != nil {
+		return err
+	}
 	if err := verifyArgCounts(op, s.Operands, len(op.Operands), s.SegmentedOperands, "operand", "operandSegmentSizes"); err != nil {
 		return err
 	}
-	if err := verifyArgCounts(op, s.Results, len(op.Results), s.SegmentedResults, "result", "resultSegmentSizes"); err != nil {
-		return err
+	if s.SegmentedResults {
+		if err := verifyArgCounts(op, s.Results, len(op.Results), true, "result", "resultSegmentSizes"); err != nil {
+			return err
+		}
 	}
 	for i := range s.Attrs {
 		if a := &s.Attrs[i]; !a.optional() && op.Attr(a.Name) == nil {
@@ -59,10 +76,7 @@ func (f *Format) VerifyCounts(op *Operation) error {
 			}
 		}
 	}
-	if err := verifyRegionCount(op, f.regions); err != nil {
-		return err
-	}
-	return verifySuccessorCount(op, f.succs)
+	return nil
 }
 
 // verifyRegionCount checks op's regions against the declarations, in the
@@ -156,7 +170,7 @@ func (f *Format) verifyProperties(op *Operation) error {
 func (a *AttrArg) constraintSummary() (string, bool) {
 	switch {
 	case a.Summary != "":
-		return a.Summary, a.Kind == AttrEnum || a.Kind == AttrClass
+		return a.Summary, a.Kind == AttrEnum || a.Kind == AttrClass || a.Kind == AttrTyped
 	case a.Kind == AttrEnum:
 		cases := make([]string, len(a.Enum))
 		for i := range a.Enum {
@@ -184,6 +198,8 @@ func verifyAttrConstraint(op *Operation, a *AttrArg) error {
 		holds = isInt && n.Type == a.Type && n.Big == "" && n.Value >= 0 && n.Value < int64(len(a.Enum))
 	case AttrClass:
 		_, holds = stripped(v.String(), "#"+a.Class)
+	case AttrTyped:
+		holds = AttrType(v) != nil
 	}
 	if !holds {
 		return Errorf(op, "attribute '%s' failed to satisfy constraint: %s", a.Name, summary)
@@ -325,8 +341,12 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 			return Errorf(op, "requires a single operand")
 		}
 		return Errorf(op, "requires one result")
+	case !open && n != singles && what == "result":
+		return Errorf(op, "expected %d results", singles)
 	case !open && n != singles:
 		return Errorf(op, "expected %d %ss, but found %d", singles, what, n)
+	case open && n < singles && what == "result":
+		return Errorf(op, "expected %d or more results", singles)
 	case open && n < singles:
 		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
 	}

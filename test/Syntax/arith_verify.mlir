@@ -270,3 +270,30 @@ func.func @select_condition_encoding(%c: tensor<4xi1, "e">, %x: tensor<4xf32>) {
   %0 = arith.select %c, %x, %x : tensor<4xi1, "e">, tensor<4xf32>
   return
 }
+
+// -----
+
+// The count traits come in ODS's order: the results' before the operands'.
+func.func @counts_results_first(%x: i32) {
+  // expected-error @+1 {{'arith.xori' op requires one result}}
+  "arith.xori"(%x) : (i32) -> ()
+  return
+}
+
+// -----
+
+// Two results are "expected 2 results", without a count found.
+func.func @counts_two_results(%x: i32) {
+  // expected-error @+1 {{'arith.mului_extended' op expected 2 results}}
+  %0 = "arith.mului_extended"(%x) : (i32) -> i32
+  return
+}
+
+// -----
+
+// A constant's value is a typed attribute.
+func.func @constant_untyped() {
+  // expected-error @+1 {{'arith.constant' op attribute 'value' failed to satisfy constraint: TypedAttr instance}}
+  %0 = "arith.constant"() {value = [1, 2]} : () -> i32
+  return
+}
