@@ -297,3 +297,20 @@ func.func @constant_untyped() {
   %0 = "arith.constant"() {value = [1, 2]} : () -> i32
   return
 }
+
+// -----
+
+// The errors a custom op's parser reports itself name the op.
+func.func @custom_op_prefix(%x: i32) {
+  // expected-error @+1 {{custom op 'arith.cmpi' expected string or keyword containing one of the following enum values for attribute 'predicate'}}
+  %0 = arith.cmpi %x, %x : i32
+  return
+}
+
+// -----
+
+func.func @custom_op_prefix_derived(%x: index) {
+  // expected-error @+1 {{custom op 'arith.cmpf' 'lhs' must be floating-point-like, but got 'index'}}
+  %0 = arith.cmpf oeq, %x, %x : index
+  return
+}
