@@ -29,14 +29,14 @@ var (
 			return isFloat(a) && isFloat(b) && cmp(floatWidth(b), floatWidth(a))
 		}}
 	}
-	wider    = func(a, b int) bool { return a > b }
-	narrower = func(a, b int) bool { return a < b }
-	intToFP  = castKind{from: signlessFixedWidthIntegerLike, to: ir.FloatLikeC, elems: func(a, b ir.Type) bool { return isInt(a) && isFloat(b) }}
-	fpToInt  = castKind{from: ir.FloatLikeC, to: signlessFixedWidthIntegerLike, elems: func(a, b ir.Type) bool { return isFloat(a) && isInt(b) }}
-	index    = castKind{from: indexCastType, to: indexCastType, memrefs: true, elems: func(a, b ir.Type) bool {
+	wider     = func(a, b int) bool { return a > b }
+	narrower  = func(a, b int) bool { return a < b }
+	intToFP   = castKind{from: signlessFixedWidthIntegerLike, to: ir.FloatLikeC, elems: func(a, b ir.Type) bool { return isInt(a) && isFloat(b) }}
+	fpToInt   = castKind{from: ir.FloatLikeC, to: signlessFixedWidthIntegerLike, elems: func(a, b ir.Type) bool { return isFloat(a) && isInt(b) }}
+	indexCast = castKind{from: indexCastType, to: indexCastType, memrefs: true, elems: func(a, b ir.Type) bool {
 		return a == ir.Index && isSignlessInt(b) || isSignlessInt(a) && b == ir.Index
 	}}
-	bits = castKind{from: bitcastType, to: bitcastType, memrefs: true, elems: func(a, b ir.Type) bool {
+	bitCast = castKind{from: bitcastType, to: bitcastType, memrefs: true, elems: func(a, b ir.Type) bool {
 		return (isInt(a) || isFloat(a)) && (isInt(b) || isFloat(b)) && ir.ElementBitWidth(a) == ir.ElementBitWidth(b)
 	}}
 )
@@ -70,15 +70,15 @@ func init() {
 		// verify is the op's own verifier (ext and trunc: the width).
 		verify func(*ir.Operation) error
 	}{
-		{"index_cast", index, nil},
-		{"index_castui", index, nil},
+		{"index_cast", indexCast, nil},
+		{"index_castui", indexCast, nil},
 		{"sitofp", intToFP, nil},
 		{"uitofp", intToFP, nil},
 		{"fptosi", fpToInt, nil},
 		{"fptoui", fpToInt, nil},
 		{"extsi", intToInt(wider), verifyWidth(wider, "wider")},
 		{"extui", intToInt(wider), verifyWidth(wider, "wider")},
-		{"bitcast", bits, nil},
+		{"bitcast", bitCast, nil},
 	} {
 		ir.Register(ir.WithFormat(castOp("arith."+c.name, "cast "+c.name, c.kind, c.verify), castSyntax(c.kind, "")))
 	}
