@@ -2,6 +2,7 @@ package parser
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
@@ -10,6 +11,19 @@ import (
 type asmParser struct {
 	s       *state
 	scratch []ir.OperandRef
+	// op is the name of the op whose custom parser runs, which its own
+	// errors name as MLIR's custom op parsers' errors do ("custom op
+	// 'arith.cmpi' expected ...").
+	op string
+}
+
+// prefixed is format after the custom op prefix of the errors the op's
+// parser reports itself.
+func (p *asmParser) prefixed(format string) string {
+	if p.op == "" {
+		return format
+	}
+	return "custom op '" + strings.ReplaceAll(p.op, "%", "%%") + "' " + format
 }
 
 var _ ir.AsmParser = (*asmParser)(nil)
@@ -19,11 +33,11 @@ func (p *asmParser) Loc() ir.Location { return locOf(p.s.peek().Pos) }
 // Errorf reports at the next token, where it is (a custom parser's
 // emitError); ParsePunct's errors are wrong-token errors (see errf).
 func (p *asmParser) Errorf(format string, args ...any) error {
-	return p.s.errAt(p.s.peek(), format, args...)
+	return p.s.errAt(p.s.peek(), p.prefixed(format), args...)
 }
 
 func (p *asmParser) ErrorAt(loc ir.Location, format string, args ...any) error {
-	return ir.NewError(loc, format, args...)
+	return ir.NewError(loc, p.prefixed(format), args...)
 }
 
 func (p *asmParser) ParsePunct(v string) error { return p.s.expectPunct(v) }
@@ -42,7 +56,7 @@ func (p *asmParser) ParseKeyword(kw string) error {
 	if p.ParseOptionalKeyword(kw) {
 		return nil
 	}
-	return p.s.errAt(p.s.peek(), "expected '%s'", kw)
+	return p.Errorf("expected '%s'", kw)
 }
 
 func (p *asmParser) ParseOptionalKeyword(kw string) bool {
@@ -68,13 +82,26 @@ func (p *asmParser) PeekBareId() (string, bool) {
 	return t.Value, t.Type == tIdent
 }
 
-func (p *asmParser) ParseInteger() (int64, error) { return p.s.parseInteger() }
+func (p *asmParser) ParseInteger() (int64, error) {
+	v, err := p.s.parseInteger()
+	return v, p.own(err)
+}
+
+// own gives an error of the parser's own methods the custom op prefix, as
+// MLIR's OpAsmParser words the errors its methods report themselves
+// (parseInteger's, parseSymbolName's).
+func (p *asmParser) own(err error) error {
+	if d, ok := err.(*ir.Diagnostic); ok && p.op != "" {
+		d.Msg = "custom op '" + p.op + "' " + d.Msg
+	}
+	return err
+}
 
 func (p *asmParser) ParseOptionalInteger() (int64, bool, error) {
 	t := p.s.peek()
 	if t.Type == tInt || t.Type == tPunct && t.Value == "-" {
 		v, err := p.s.parseInteger()
-		return v, err == nil, err
+		return v, err == nil, p.own(err)
 	}
 	return 0, false, nil
 }
@@ -82,7 +109,7 @@ func (p *asmParser) ParseOptionalInteger() (int64, bool, error) {
 func (p *asmParser) ParseString() (string, error) {
 	t := p.s.peek()
 	if t.Type != tString {
-		return "", p.s.errf("expected string")
+		return "", p.own(p.s.errf("expected string"))
 	}
 	p.s.next()
 	v, err := unquote(t.Value)
@@ -104,7 +131,7 @@ func (p *asmParser) ParseSymbolName() (string, error) {
 	if name, ok := p.ParseOptionalSymbolName(); ok {
 		return name, nil
 	}
-	return "", p.s.errf("expected valid '@'-identifier for symbol name")
+	return "", p.own(p.s.errf("expected valid '@'-identifier for symbol name"))
 }
 
 func (p *asmParser) ParseOptionalSymbolName() (string, bool) {

@@ -341,6 +341,9 @@ func (s *state) finishNumber(t *lexer.Token, neg bool) (ir.Attribute, error) {
 		if !fitsWidth(n, it) {
 			return nil, s.errAt(t, "integer constant out of range for attribute")
 		}
+	} else if !n.IsInt64() {
+		// An index holds a signed 64-bit value, as MLIR reads it.
+		return nil, s.errAt(t, "integer constant out of range for attribute")
 	}
 	if n.IsInt64() {
 		return ir.Int(n.Int64(), ty), nil

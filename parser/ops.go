@@ -157,7 +157,10 @@ func (s *state) customOp() (*ir.OperationState, error) {
 	outer, outerIsolated := s.defaultDialect, s.isolatedOp
 	s.defaultDialect = def.DefaultDialect
 	s.isolatedOp = def.Traits.Has(ir.IsolatedFromAbove)
+	outerOp := s.asm.op
+	s.asm.op = name
 	err := def.Parse(&s.asm, st)
+	s.asm.op = outerOp
 	s.defaultDialect, s.isolatedOp = outer, outerIsolated
 	if err != nil {
 		return nil, err

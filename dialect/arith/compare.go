@@ -8,29 +8,45 @@ var cmpfPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one",
 
 func init() {
 	ir.Register(
-		ir.WithFormat(&ir.OpDef{
-			Name: "arith.cmpi", Summary: "integer comparison", Traits: ir.Pure,
-			VerifyRegions: verifyCmp(cmpiPredicates, "signless-integer-like", isSignlessIntLike),
-		}, compareSyntax(cmpiPredicates, "")),
-		ir.WithFormat(&ir.OpDef{
-			Name: "arith.cmpf", Summary: "floating-point comparison", Traits: ir.Pure,
-			VerifyRegions: verifyCmp(cmpfPredicates, "floating-point-like", isFloatLike),
-		}, compareSyntax(cmpfPredicates, "(`fastmath` `` $fastmath^)?", fastmathFlags)),
+		ir.WithFormat(compareOp("arith.cmpi", "integer comparison"),
+			compareSyntax(cmpiPredicates, ir.SignlessIntegerOrIndexLikeC, "")),
+		ir.WithFormat(compareOp("arith.cmpf", "floating-point comparison"),
+			compareSyntax(cmpfPredicates, ir.FloatLikeC, "(`fastmath` `` $fastmath^)?", fastmathFlags)),
 	)
 }
 
-// compareSyntax: `pred, %a, %b [flags] : T`, the result an i1 shaped like
-// the operands.
-func compareSyntax(preds []string, flags string, attrs ...ir.AttrArg) ir.OpSyntax {
+// resultIsBoolOfLhs is Arith_CompareOp's TypesMatchWith: the result is
+// the i1 shaped like the operands.
+var resultIsBoolOfLhs = ir.Pred{
+	Summary: "result type has i1 element type and same shape as operands",
+	Holds: func(op *ir.Operation) bool {
+		lhs, res := ir.DeclaredTypes(op, "lhs"), ir.DeclaredTypes(op, "result")
+		return len(lhs) != 1 || len(res) != 1 || boolLike(lhs[0]) == res[0]
+	},
+}
+
+// compareOp is an op of ODS's Arith_CompareOp: operands of one type
+// (SameTypeOperands), an i1 result shaped like them, element-wise.
+func compareOp(name, summary string) *ir.OpDef {
+	return &ir.OpDef{Name: name, Summary: summary, Traits: ir.Pure,
+		Preds:  []ir.Pred{resultIsBoolOfLhs},
+		Checks: []ir.TraitCheck{ir.SameTypeOperands, elementwise},
+	}
+}
+
+// compareSyntax: `pred, %a, %b [flags] : T`, the operands meeting c, the
+// result an i1 shaped like the operands.
+func compareSyntax(preds []string, c *ir.TypeConstraint, flags string, attrs ...ir.AttrArg) ir.OpSyntax {
 	return ir.OpSyntax{
-		Operands: []ir.Arg{{Name: "lhs"}, {Name: "rhs", Like: "lhs"}},
-		Results:  []ir.Arg{{Name: "result", Like: "lhs", Derive: boolLike}},
+		Operands: []ir.Arg{{Name: "lhs", Constraint: c}, {Name: "rhs", Like: "lhs", Constraint: c}},
+		Results:  []ir.Arg{{Name: "result", Like: "lhs", Derive: boolLike, Constraint: ir.BoolLikeC}},
 		Attrs:    append([]ir.AttrArg{{Name: "predicate", Kind: ir.AttrEnum, Type: ir.I64, Enum: preds}}, attrs...),
 		Format:   "$predicate `,` $lhs `,` $rhs " + flags + " attr-dict `:` type($lhs)",
 	}
 }
 
-// boolLike returns i1, or a shaped type of i1 with t's shape.
+// boolLike returns i1, or a shaped type of i1 with t's shape (MLIR's
+// getI1SameShape).
 func boolLike(t ir.Type) ir.Type {
 	switch t := t.(type) {
 	case *ir.VectorType:
@@ -40,36 +56,10 @@ func boolLike(t ir.Type) ir.Type {
 			return ir.Tensor(t.Shape, ir.I1, t.Encoding)
 		}
 		return ir.UnrankedTensor(ir.I1)
+	case *ir.MemRefType:
+		if t.Ranked {
+			return ir.MemRef(t.Shape, ir.I1, t.Layout, t.MemSpace)
+		}
 	}
 	return ir.I1
-}
-
-// verifyCmp checks a comparison: a predicate among preds, two operands of
-// one type of the given kind, and an i1 (or i1-shaped) result.
-func verifyCmp(preds []string, kind string, ok func(ir.Type) bool) func(*ir.Operation) error {
-	return func(op *ir.Operation) error {
-		p, isInt := op.Attr("predicate").(*ir.IntegerAttr)
-		if !isInt {
-			return ir.Errorf(op, "requires attribute 'predicate'")
-		}
-		if p.Value < 0 || int(p.Value) >= len(preds) {
-			return ir.Errorf(op, "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0..%d", len(preds)-1)
-		}
-		if err := ir.ExpectOperands(op, 2); err != nil {
-			return err
-		}
-		if err := checkOperandKinds(op, kind, ok); err != nil {
-			return err
-		}
-		if err := ir.VerifyCounts(op, 2, 1); err != nil {
-			return err
-		}
-		if op.Operands[0].Type != op.Operands[1].Type {
-			return ir.Errorf(op, "requires all operands to have the same type")
-		}
-		if op.Results[0].Type != boolLike(op.Operands[0].Type) {
-			return ir.Errorf(op, "result type must be i1 (or a shaped i1 type) matching the operands")
-		}
-		return checkFlagsAttr(op)
-	}
 }

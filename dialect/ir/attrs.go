@@ -502,6 +502,9 @@ func AttrType(a Attribute) Type {
 	case *DenseElementsAttr:
 		return a.Type
 	case *StringAttr:
+		if a.Type == nil {
+			return None // an untyped string's type, as MLIR's TypedAttr gives it
+		}
 		return a.Type
 	}
 	return nil

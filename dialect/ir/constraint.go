@@ -238,28 +238,30 @@ func DeclaredTypes(op *Operation, n string) []Type {
 // The native traits' checks, in MLIR's words (OpDefinition.cpp).
 var (
 	SameOperandsAndResultShape = TraitCheck{Name: "SameOperandsAndResultShape", Verify: func(op *Operation) error {
-		if len(op.Operands) == 0 {
+		if len(op.Operands) == 0 || len(op.Results) == 0 {
 			return nil
 		}
-		ref := op.Operands[0].Type
-		for _, v := range append(append([]*Value{}, op.Results...), op.Operands...) {
-			if !CompatibleShapes(ref, v.Type) {
-				return Errorf(op, "requires the same shape for all operands and results")
-			}
+		if !CompatibleShapesAll(append(ValueTypes(op.Operands), ValueTypes(op.Results)...)) {
+			return Errorf(op, "requires the same shape for all operands and results")
 		}
 		return nil
 	}}
+	// SameOperandsAndResultType: one element type and compatible shapes
+	// (a dynamic size matches a static one), and a ranked tensor result's
+	// encoding on every ranked tensor, as MLIR's trait checks it.
 	SameOperandsAndResultType = TraitCheck{Name: "SameOperandsAndResultType", Verify: func(op *Operation) error {
-		if len(op.Operands) == 0 {
+		if len(op.Operands) == 0 || len(op.Results) == 0 {
 			return nil
 		}
-		ref := op.Operands[0].Type
-		if len(op.Results) > 0 {
-			ref = op.Results[0].Type
-		}
-		for _, v := range append(append([]*Value{}, op.Results...), op.Operands...) {
-			if v.Type != ref {
+		ref := op.Results[0].Type
+		elem := ElementTypeOrSelf(ref)
+		enc, hasEnc := rankedEncoding(ref)
+		for _, v := range append(append([]*Value{}, op.Results[1:]...), op.Operands...) {
+			if ElementTypeOrSelf(v.Type) != elem || !CompatibleShapes(v.Type, ref) {
 				return Errorf(op, "requires the same type for all operands and results")
+			}
+			if e, _ := rankedEncoding(v.Type); hasEnc && e != enc {
+				return Errorf(op, "requires the same encoding for all operands and results")
 			}
 		}
 		return nil
@@ -480,3 +482,64 @@ var DictArrayAttrC = &AttrConstraint{Summary: "Array of dictionary attributes", 
 	}
 	return true
 }}
+
+// CompatibleShapesAll reports whether types have compatible shapes as
+// MLIR's verifyCompatibleShapes of a list does: all unshaped, or all
+// shaped with scalable vectors all or none of them, the ranked ones of
+// one rank, and each dimension of one size where some give it statically.
+// (Unlike CompatibleShapes of two types, which MLIR's
+// SameOperandsAndResultType uses, it tells a scalable vector from another
+// shaped type.)
+func CompatibleShapesAll(types []Type) bool {
+	shaped, scalable := 0, 0
+	for _, t := range types {
+		if _, ok := shapedKind(t); ok {
+			shaped++
+		}
+		if v, ok := t.(*VectorType); ok && slices.Contains(v.Scalable, true) {
+			scalable++
+		}
+	}
+	if shaped == 0 {
+		return true
+	}
+	if shaped != len(types) || scalable != 0 && scalable != len(types) {
+		return false
+	}
+	var ranked [][]int64
+	for _, t := range types {
+		if s, _, ok := ShapeOf(t); ok {
+			ranked = append(ranked, s)
+		}
+	}
+	for _, s := range ranked {
+		if len(s) != len(ranked[0]) {
+			return false
+		}
+	}
+	for i := 0; len(ranked) > 0 && i < len(ranked[0]); i++ {
+		static := Dynamic
+		for _, s := range ranked {
+			if s[i] != Dynamic {
+				if static != Dynamic && s[i] != static {
+					return false
+				}
+				static = s[i]
+			}
+		}
+	}
+	return true
+}
+
+// SignlessIntegerOrIndexLikeC: a signless integer or index, or a vector or
+// tensor of one (ODS's SignlessIntegerOrIndexLike).
+var SignlessIntegerOrIndexLikeC = ValueSemanticsContainerOf(AnySignlessIntegerOrIndexC, "signless-integer-like")
+
+// rankedEncoding is the text of a ranked tensor's encoding, ok when t is a
+// ranked tensor that has one.
+func rankedEncoding(t Type) (string, bool) {
+	if tt, ok := t.(*TensorType); ok && tt.Ranked && tt.Encoding != nil {
+		return tt.Encoding.String(), true
+	}
+	return "", false
+}

@@ -146,6 +146,14 @@ type AttrArg struct {
 	// beyond its kind (TypeAttrOf(FunctionType)); its summary, else the
 	// kind's, words the failure.
 	Constraint *AttrConstraint
+	// Summary is ODS's summary of the attribute's constraint, which the
+	// verifier words a value of the wrong kind with ("attribute 'fastmath'
+	// failed to satisfy constraint: Floating point fast math flags"). An
+	// AttrEnum without one is summarised as ODS summarises an I64EnumAttr
+	// ("allowed 64-bit signless integer cases: 0, 1, 2"); an AttrClass or
+	// AttrTyped without one is refused as a property that does not
+	// convert.
+	Summary string
 }
 
 // optional: the attribute may be absent.

@@ -906,6 +906,9 @@ func (r *fmtParse) derive(d *derivation) error {
 	if !src.set {
 		return nil // an optional source that is absent: nothing to derive from
 	}
+	if err := r.checkDeriveSource(d, src); err != nil {
+		return err
+	}
 	apply := func(t Type) (Type, error) {
 		if d.derive == nil || t == nil {
 			return t, nil
@@ -944,6 +947,40 @@ func (r *fmtParse) derive(d *derivation) error {
 	} else {
 		out.all = false
 		r.resTypes[d.target.index] = out
+	}
+	return nil
+}
+
+// checkDeriveSource checks, before a type is derived from another
+// through a transform (ODS's TypesMatchWith), that the source's types meet
+// the source's constraint, as the parsers ODS generates do, so that the
+// transform sees only types it is meant for: "'lhs' must be
+// signless-integer-like, but got 'f32'", at the op's name.
+func (r *fmtParse) checkDeriveSource(d *derivation, src typeSet) error {
+	if d.derive == nil && d.deriveList == nil {
+		return nil
+	}
+	var a *Arg
+	switch d.source.kind {
+	case fOperand:
+		a = &r.f.syn.Operands[d.source.index]
+	case fResult:
+		a = &r.f.syn.Results[d.source.index]
+	default:
+		return nil
+	}
+	c := a.Constraint
+	if c == nil {
+		return nil
+	}
+	types := src.many
+	if src.one != nil {
+		types = []Type{src.one}
+	}
+	for _, t := range types {
+		if t != nil && !c.Holds(t) {
+			return r.p.ErrorAt(r.st.Loc, "'%s' must be %s, but got '%s'", a.Name, c.Summary, t)
+		}
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Verifying an op against its format: the counts and kinds of what the
 // format reads, in the words of the traits and constraints ODS gives an
@@ -10,17 +13,39 @@ import "fmt"
 // (and their segment sizes), in the words of the traits ODS gives an op.
 // An op read in generic form can have any operands; the format could not
 // print it otherwise.
+//
+// The counts come first, in the order ODS gives an op their traits
+// (regions, results, successors, operands), then the segment sizes, then
+// the op's invariants: its attributes, operands and results.
 func (f *Format) VerifyCounts(op *Operation) error {
 	s := &f.syn
+	if err := verifyRegionCount(op, f.regions); err != nil {
+		return err
+	}
+	if !s.SegmentedResults {
+		if err := verifyArgCounts(op, s.Results, len(op.Results), false, "result", ""); err != nil {
+			return err
+		}
+	}
+	if err := verifySuccessorCount(op, f.succs); err != nil {
+		return err
+	}
 	if err := verifyArgCounts(op, s.Operands, len(op.Operands), s.SegmentedOperands, "operand", "operandSegmentSizes"); err != nil {
 		return err
 	}
-	if err := verifyArgCounts(op, s.Results, len(op.Results), s.SegmentedResults, "result", "resultSegmentSizes"); err != nil {
-		return err
+	if s.SegmentedResults {
+		if err := verifyArgCounts(op, s.Results, len(op.Results), true, "result", "resultSegmentSizes"); err != nil {
+			return err
+		}
 	}
 	for i := range s.Attrs {
 		if a := &s.Attrs[i]; !a.optional() && op.Attr(a.Name) == nil {
 			return Errorf(op, "requires attribute '%s'", a.Name)
+		}
+	}
+	for i := range s.Attrs {
+		if err := verifyAttrConstraint(op, &s.Attrs[i]); err != nil {
+			return err
 		}
 	}
 	var spans [maxOperandDecls]span
@@ -51,10 +76,7 @@ func (f *Format) VerifyCounts(op *Operation) error {
 			}
 		}
 	}
-	if err := verifyRegionCount(op, f.regions); err != nil {
-		return err
-	}
-	return verifySuccessorCount(op, f.succs)
+	return nil
 }
 
 // verifyRegionCount checks op's regions against the declarations, in the
@@ -105,6 +127,9 @@ func (f *Format) verifyProperties(op *Operation) error {
 		v := op.Attr(a.Name)
 		if v == nil {
 			continue
+		}
+		if _, constrained := a.constraintSummary(); constrained {
+			continue // verifyAttrConstraint's
 		}
 		if a.Kind == AttrInt {
 			if n, isInt := v.(*IntegerAttr); isInt && n.Type != a.Type {
@@ -199,6 +224,49 @@ func attrKindSummary(a *AttrArg) string {
 		return "TypedAttr instance"
 	}
 	return ""
+}
+
+// constraintSummary is the summary of the attribute's ODS constraint when
+// the verifier words its failures with one (ok false when a value of the
+// wrong kind is refused as a property that does not convert).
+func (a *AttrArg) constraintSummary() (string, bool) {
+	switch {
+	case a.Summary != "":
+		return a.Summary, a.Kind == AttrEnum || a.Kind == AttrClass || a.Kind == AttrTyped
+	case a.Kind == AttrEnum:
+		cases := make([]string, len(a.Enum))
+		for i := range a.Enum {
+			cases[i] = fmt.Sprint(i)
+		}
+		return fmt.Sprintf("allowed %d-bit signless integer cases: %s", IntWidth(a.Type), strings.Join(cases, ", ")), true
+	}
+	return "", false
+}
+
+// verifyAttrConstraint checks an attribute that has an ODS constraint, as
+// the verifiers ODS generates do before the operands': "attribute
+// 'predicate' failed to satisfy constraint: allowed 64-bit signless
+// integer cases: 0, 1".
+func verifyAttrConstraint(op *Operation, a *AttrArg) error {
+	summary, ok := a.constraintSummary()
+	v := op.Attr(a.Name)
+	if !ok || v == nil {
+		return nil
+	}
+	holds := false
+	switch a.Kind {
+	case AttrEnum:
+		n, isInt := v.(*IntegerAttr)
+		holds = isInt && n.Type == a.Type && n.Big == "" && n.Value >= 0 && n.Value < int64(len(a.Enum))
+	case AttrClass:
+		_, holds = stripped(v.String(), "#"+a.Class)
+	case AttrTyped:
+		holds = AttrType(v) != nil
+	}
+	if !holds {
+		return Errorf(op, "attribute '%s' failed to satisfy constraint: %s", a.Name, summary)
+	}
+	return nil
 }
 
 // verifyTypes checks what the custom form leaves unsaid: types derived
@@ -335,8 +403,12 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 			return Errorf(op, "requires a single operand")
 		}
 		return Errorf(op, "requires one result")
+	case !open && n != singles && what == "result":
+		return Errorf(op, "expected %d results", singles)
 	case !open && n != singles:
 		return Errorf(op, "expected %d %ss, but found %d", singles, what, n)
+	case open && n < singles && what == "result":
+		return Errorf(op, "expected %d or more results", singles)
 	case open && n < singles:
 		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
 	}
