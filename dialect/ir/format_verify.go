@@ -6,22 +6,50 @@ import "fmt"
 // format reads, in the words of the traits and constraints ODS gives an
 // op, so that whatever verifies prints and reads back the same.
 
-// VerifyCounts checks op's operands and results against the declarations
-// (and their segment sizes), in the words of the traits ODS gives an op.
-// An op read in generic form can have any operands; the format could not
-// print it otherwise.
+// VerifyCounts checks op against its declaration: verifyCounts, then
+// verifyValues, then verifyRegions (the verifier runs them apart, with
+// the op's traits between them).
 func (f *Format) VerifyCounts(op *Operation) error {
+	if err := f.verifyCounts(op); err != nil {
+		return err
+	}
+	if err := f.verifyValues(op); err != nil {
+		return err
+	}
+	return f.verifyRegions(op)
+}
+
+// verifyCounts checks how many regions, results, successors and operands
+// op has (with their segment sizes), in the order and words of the count
+// traits ODS gives an op, which mlir-opt checks before anything else. An
+// op read in generic form can have any operands; the format could not
+// print it otherwise.
+func (f *Format) verifyCounts(op *Operation) error {
 	s := &f.syn
-	if err := verifyArgCounts(op, s.Operands, len(op.Operands), s.SegmentedOperands, "operand", "operandSegmentSizes"); err != nil {
+	if err := verifyRegionCount(op, f.regions); err != nil {
 		return err
 	}
 	if err := verifyArgCounts(op, s.Results, len(op.Results), s.SegmentedResults, "result", "resultSegmentSizes"); err != nil {
 		return err
 	}
+	if err := verifySuccessorCount(op, f.succs); err != nil {
+		return err
+	}
+	return verifyArgCounts(op, s.Operands, len(op.Operands), s.SegmentedOperands, "operand", "operandSegmentSizes")
+}
+
+// verifyValues checks the attributes the declaration requires and the
+// constraints of the operands and results, as ODS's verifyInvariants
+// does before the op's PredOpTraits.
+func (f *Format) verifyValues(op *Operation) error {
+	s := &f.syn
 	for i := range s.Attrs {
 		if a := &s.Attrs[i]; !a.optional() && op.Attr(a.Name) == nil {
 			return Errorf(op, "requires attribute '%s'", a.Name)
 		}
+	}
+	if err := f.verifyProperties(op); err != nil {
+		return err
 	}
 	var spans [maxOperandDecls]span
 	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
@@ -51,10 +79,23 @@ func (f *Format) VerifyCounts(op *Operation) error {
 			}
 		}
 	}
-	if err := verifyRegionCount(op, f.regions); err != nil {
-		return err
+	return nil
+}
+
+// verifyRegions checks the declared region constraints (ODS's
+// SizedRegion<1> and the like), after the op's PredOpTraits.
+func (f *Format) verifyRegions(op *Operation) error {
+	cs := f.syn.RegionConstraints
+	for i, r := range op.Regions {
+		k := min(i, len(f.regions)-1)
+		if k < 0 || k >= len(cs) || cs[k] == nil {
+			continue
+		}
+		if !cs[k].Holds(r) {
+			return regionConstraintError(op, i, f.regions[k].Name, cs[k])
+		}
 	}
-	return verifySuccessorCount(op, f.succs)
+	return nil
 }
 
 // verifyRegionCount checks op's regions against the declarations, in the

@@ -133,18 +133,25 @@ func (v *verifier) verifyOp(op *Operation) error {
 }
 
 // verifyEntry runs what mlir-opt checks of a registered op on entering it
-// (OpDef's comment gives the order): its declaration's counts and
-// constraints, its PredOpTraits, its native traits, its own verifier.
+// (OpDef's comment gives the order): its declaration's counts, its
+// structural traits, its declaration's constraints, its PredOpTraits, its
+// region constraints, its other native traits, its own verifier.
 func verifyEntry(op *Operation) error {
 	d := op.Def
 	if d == nil {
 		return nil
 	}
-	if f := d.declared; f != nil {
-		if err := f.VerifyCounts(op); err != nil {
+	f := d.declared
+	if f != nil {
+		if err := f.verifyCounts(op); err != nil {
 			return err
 		}
-		if err := f.verifyProperties(op); err != nil {
+	}
+	if err := runChecks(op, d.Checks, true); err != nil {
+		return err
+	}
+	if f != nil {
+		if err := f.verifyValues(op); err != nil {
 			return err
 		}
 	}
@@ -153,10 +160,13 @@ func verifyEntry(op *Operation) error {
 			return Errorf(op, "failed to verify that %s", p.Summary)
 		}
 	}
-	for _, c := range d.Checks {
-		if err := c.Verify(op); err != nil {
+	if f != nil {
+		if err := f.verifyRegions(op); err != nil {
 			return err
 		}
+	}
+	if err := runChecks(op, d.Checks, false); err != nil {
+		return err
 	}
 	if d.Verify != nil {
 		return d.Verify(op)
@@ -164,13 +174,36 @@ func verifyEntry(op *Operation) error {
 	return nil
 }
 
+// runChecks runs the entry checks of the structural traits, or of the
+// others, in declaration order.
+func runChecks(op *Operation, checks []TraitCheck, structural bool) error {
+	for _, c := range checks {
+		if c.Structural != structural || c.Verify == nil {
+			continue
+		}
+		if err := c.Verify(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // verifyExit runs what mlir-opt checks of a registered op on leaving it,
-// once the ops nested in it verified: its VerifyRegions, then that its
-// format can print it (types the custom form leaves unsaid).
+// once the ops nested in it verified: its traits' region checks (in
+// declaration order), its VerifyRegions, then that its format can print
+// it (types the custom form leaves unsaid).
 func verifyExit(op *Operation) error {
 	d := op.Def
 	if d == nil {
 		return nil
+	}
+	for _, c := range d.Checks {
+		if c.VerifyRegions == nil {
+			continue
+		}
+		if err := c.VerifyRegions(op); err != nil {
+			return err
+		}
 	}
 	if d.VerifyRegions != nil {
 		if err := d.VerifyRegions(op); err != nil {

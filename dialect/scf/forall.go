@@ -4,15 +4,32 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.Declare(&ir.OpDef{
 			Name: "scf.forall", Summary: "a parallel loop over a multi-dimensional range",
 			Inherent:           []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping", "operandSegmentSizes"},
 			ImplicitTerminator: "scf.forall.in_parallel",
-			Parse:              parseForall, Print: printForall, VerifyRegions: verifyForall,
-		},
-		&ir.OpDef{
+			Parse:              parseForall, Print: printForall,
+			Checks: []ir.TraitCheck{ir.SingleBlockImplicitTerminator("scf.forall.in_parallel")},
+			Verify: verifyForall,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{
+				{Name: "dynamicLowerBound", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "dynamicUpperBound", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "dynamicStep", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "outputs", Mode: ir.Variadic, Constraint: ir.RankedTensorOf()}},
+			SegmentedOperands: true,
+			Results:           []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+			Attrs: []ir.AttrArg{
+				{Name: "staticLowerBound", Kind: ir.AttrDenseArray, Type: ir.I64},
+				{Name: "staticUpperBound", Kind: ir.AttrDenseArray, Type: ir.I64},
+				{Name: "staticStep", Kind: ir.AttrDenseArray, Type: ir.I64}},
+			Regions:           []string{"region"},
+			RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1)},
+		}),
+		ir.Declare(&ir.OpDef{
 			Name: "scf.forall.in_parallel", Summary: "the parallel combining terminator of scf.forall",
 			Traits: ir.Terminator | ir.Pure | ir.NoTerminator,
+			Checks: []ir.TraitCheck{ir.HasParent("scf.forall")},
 			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
 				r, err := p.ParseRegion(nil)
 				if err != nil {
@@ -26,19 +43,10 @@ func init() {
 				p.Region(op.Regions[0], false, false)
 				p.AttrDict(op)
 			},
-			VerifyRegions: func(op *ir.Operation) error {
-				if err := ir.VerifyCounts(op, 0, 0); err != nil {
-					return err
-				}
-				if p := op.ParentOp(); p == nil || p.Name != "scf.forall" {
-					return ir.Errorf(op, "expects parent op 'scf.forall'")
-				}
-				if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
-					return ir.Errorf(op, "region #0 ('region') failed to verify constraint: region with 1 blocks")
-				}
-				return nil
-			},
-		},
+		}, ir.OpSyntax{
+			Regions:           []string{"region"},
+			RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1)},
+		}),
 	)
 }
 
@@ -187,11 +195,9 @@ func printForall(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDict(op, "staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes")
 }
 
+// verifyForall is ForallOp::verify.
 func verifyForall(op *ir.Operation) error {
-	seg, err := ir.VerifySegments(op, 4, true)
-	if err != nil {
-		return err
-	}
+	seg := op.SegmentSizes("operandSegmentSizes")
 	lb, ub, step := ir.DenseArrayValues(op, "staticLowerBound"), ir.DenseArrayValues(op, "staticUpperBound"), ir.DenseArrayValues(op, "staticStep")
 	rank := len(lb)
 	if len(ub) != rank || len(step) != rank {
@@ -207,9 +213,6 @@ func verifyForall(op *ir.Operation) error {
 		if n != seg[k] {
 			return ir.Errorf(op, "expected %d dynamic %s values", n, []string{"lower bound", "upper bound", "step"}[k])
 		}
-	}
-	if err := ir.VerifySingleBlockRegions(op, 0); err != nil {
-		return err
 	}
 	if seg[3] != len(op.Results) {
 		return ir.Errorf(op, "number of shared_outs and results must match")
@@ -232,9 +235,6 @@ func verifyForall(op *ir.Operation) error {
 		if s != ir.Dynamic && s <= 0 {
 			return ir.Errorf(op, "constant step operand must be positive")
 		}
-	}
-	if t := body.Terminator(); t == nil || t.Name != "scf.forall.in_parallel" {
-		return ir.Errorf(op, "expects the body to end with 'scf.forall.in_parallel'")
 	}
 	return nil
 }
