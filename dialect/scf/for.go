@@ -81,7 +81,9 @@ func (b forBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
 // bounds and step, the iter_args the body's arguments after the induction
 // variable.
 
-func (forBranch) LoopInits(op *ir.Operation) []*ir.Value { return op.Operands[min(3, len(op.Operands)):] }
+func (forBranch) LoopInits(op *ir.Operation) []*ir.Value {
+	return op.Operands[min(3, len(op.Operands)):]
+}
 
 func (forBranch) RegionIterArgs(op *ir.Operation) ([]*ir.Value, uint64) {
 	args := blockArgs(op, 0)

@@ -14,13 +14,13 @@ func init() {
 		Checks:             []ir.TraitCheck{ir.SingleBlockImplicitTerminator("scf.yield"), ir.RegionBranchTypes},
 		Verify:             verifyIndexSwitch,
 	}, ir.OpSyntax{
-		Operands:          []ir.Arg{{Name: "arg", Type: ir.Index}},
-		Results:           []ir.Arg{{Name: "results", Mode: ir.Variadic}},
-		Attrs:             []ir.AttrArg{{Name: "cases", Kind: ir.AttrDenseArray, Type: ir.I64}},
-		Regions:           []string{"defaultRegion", "caseRegions"}, VariadicRegions: true,
+		Operands: []ir.Arg{{Name: "arg", Type: ir.Index}},
+		Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+		Attrs:    []ir.AttrArg{{Name: "cases", Kind: ir.AttrDenseArray, Type: ir.I64}},
+		Regions:  []string{"defaultRegion", "caseRegions"}, VariadicRegions: true,
 		RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1), ir.SizedRegion(1)},
-		Directives: map[string]*ir.Directive{"SwitchCases": switchCases},
-		Format:     "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
+		Directives:        map[string]*ir.Directive{"SwitchCases": switchCases},
+		Format:            "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
 	}))
 }
 

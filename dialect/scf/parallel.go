@@ -32,8 +32,8 @@ func init() {
 			Verify:        verifyReduce,
 			VerifyRegions: verifyReduceRegions,
 		}, ir.OpSyntax{
-			Operands:          []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
-			Regions:           []string{"reductions"}, VariadicRegions: true,
+			Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
+			Regions:  []string{"reductions"}, VariadicRegions: true,
 			RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1)},
 			Format:            "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
 		}),
