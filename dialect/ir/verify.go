@@ -361,18 +361,41 @@ func (v *verifier) domError(op *Operation, i int, val *Value, format string, arg
 	d := NewError(op.Loc, format, args...)
 	switch {
 	case val.Op != nil && val.Op.Loc.Known():
-		d.WithNote(val.Op.Loc, "operand defined here (op in the same %s)", relation(op, val))
+		d.WithNote(val.Op.Loc, "operand defined here (op %s)", relation(op, val))
 	case val.Loc().Known():
 		d.WithNote(val.Loc(), "operand defined here")
 	}
 	return d
 }
 
+// relation words where the operand's defining op is, from op, as MLIR's
+// dominance error does.
 func relation(op *Operation, val *Value) string {
-	if val.ParentBlock() == op.Block {
-		return "block"
+	b1, b2 := op.Block, val.ParentBlock()
+	switch {
+	case b1 == b2:
+		return "in the same block"
+	case b1 == nil || b2 == nil:
+		return "is neither in a parent nor in a child region"
+	case b1.Region == b2.Region:
+		return "in the same region"
+	case properAncestor(b2.Region, b1.Region):
+		return "in a parent region"
+	case properAncestor(b1.Region, b2.Region):
+		return "in a child region"
 	}
-	return "region"
+	return "is neither in a parent nor in a child region"
+}
+
+// properAncestor reports whether region a encloses region r.
+func properAncestor(a, r *Region) bool {
+	for r != nil && r.Op != nil && r.Op.Block != nil {
+		r = r.Op.Block.Region
+		if r == a {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- block dominance within a region ----
