@@ -549,3 +549,28 @@ func LoopLikeOpInterface(l LoopLike) TraitCheck {
 		return nil
 	}}
 }
+
+// BranchOpInterface is that interface's verifier: each successor gets as
+// many operands (OpDef.SuccessorOperands) as its block has arguments, of
+// their types. mlir-opt reports these at the op without naming it.
+var BranchOpInterface = TraitCheck{Name: "BranchOpInterface", Verify: func(op *Operation) error {
+	if op.Def.SuccessorOperands == nil {
+		return nil
+	}
+	ranges := op.Def.SuccessorOperands(op)
+	for i, b := range op.Successors() {
+		if i >= len(ranges) || ranges[i].Start+ranges[i].N > len(op.Operands) {
+			return nil // the op's own verifier reports its malformed segments
+		}
+		vals := ranges[i].Of(op)
+		if len(vals) != len(b.Args) {
+			return NewError(op.Loc, "branch has %d operands for successor #%d, but target block has %d", len(vals), i, len(b.Args))
+		}
+		for k, v := range vals {
+			if v.Type != b.Args[k].Type {
+				return NewError(op.Loc, "type mismatch for bb argument #%d of successor #%d", k, i)
+			}
+		}
+	}
+	return nil
+}}

@@ -167,8 +167,11 @@ func (f *Format) verifyProperties(op *Operation) error {
 			ref, isRef := v.(*SymbolRefAttr)
 			ok = isRef && len(ref.Nested) == 0
 		case AttrDenseArray:
-			arr, isArr := v.(*DenseArrayAttr)
-			ok = isArr && arr.Elem == a.Type
+			// A dense array property is stored as any attribute and
+			// checked as ODS's DenseI64ArrayAttr constraint.
+			if arr, isArr := v.(*DenseArrayAttr); !isArr || arr.Elem != a.Type {
+				return Errorf(op, "attribute '%s' failed to satisfy constraint: %s dense array attribute", a.Name, a.Type)
+			}
 		case AttrTyped:
 			ok = AttrType(v) != nil
 		}

@@ -115,6 +115,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 			if err := v.checkNonEmpty(op, b); err != nil {
 				return err
 			}
+			if err := checkSuccessorsLast(b); err != nil {
+				return err
+			}
 			if err := v.verifyOps(b, &isolated); err != nil {
 				return err
 			}
@@ -301,6 +304,17 @@ func (v *verifier) checkNonEmpty(parent *Operation, b *Block) error {
 	}
 	if len(b.Ops) == 0 {
 		return NewError(parent.Loc, "empty block: expect at least a terminator")
+	}
+	return nil
+}
+
+// checkSuccessorsLast: only the last op of a block may have successors,
+// checked (as in MLIR) on entering the block, before any of its ops.
+func checkSuccessorsLast(b *Block) error {
+	for i, o := range b.Ops {
+		if i < len(b.Ops)-1 && len(o.Successors()) > 0 {
+			return NewError(o.Loc, "operation with block successors must terminate its parent block")
+		}
 	}
 	return nil
 }
