@@ -195,15 +195,36 @@ func printForall(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDict(op, "staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes")
 }
 
-// verifyForall is ForallOp::verify.
+// verifyForall is ForallOp::verify: a result and a block argument per
+// shared output, an index argument per loop, then the mixed static and
+// dynamic bounds (reported, as mlir-opt does, without naming the op).
 func verifyForall(op *ir.Operation) error {
 	seg := op.SegmentSizes("operandSegmentSizes")
 	lb, ub, step := ir.DenseArrayValues(op, "staticLowerBound"), ir.DenseArrayValues(op, "staticUpperBound"), ir.DenseArrayValues(op, "staticStep")
 	rank := len(lb)
-	if len(ub) != rank || len(step) != rank {
-		return ir.Errorf(op, "expected the same number of static lower bounds, upper bounds and steps")
+	outs := op.Operands[len(op.Operands)-seg[3]:]
+	if len(op.Results) != len(outs) {
+		return ir.Errorf(op, "produces %d results, but has only %d outputs", len(op.Results), len(outs))
+	}
+	args := blockArgs(op, 0)
+	if len(args) != rank+len(outs) {
+		return ir.Errorf(op, "region expects %d arguments", rank)
+	}
+	for i := range rank {
+		if args[i].Type != ir.Index {
+			return ir.Errorf(op, "expects %d-th block argument to be an index", i)
+		}
+	}
+	for i, o := range outs {
+		if args[rank+i].Type != o.Type {
+			return ir.Errorf(op, "type mismatch between %d-th output and corresponding block argument", i)
+		}
 	}
 	for k, s := range [][]int64{lb, ub, step} {
+		name := []string{"lower bound", "upper bound", "step"}[k]
+		if len(s) != rank {
+			return ir.NewError(op.Loc, "expected %d %s values, got %d", rank, name, len(s))
+		}
 		n := 0
 		for _, v := range s {
 			if v == ir.Dynamic {
@@ -211,29 +232,7 @@ func verifyForall(op *ir.Operation) error {
 			}
 		}
 		if n != seg[k] {
-			return ir.Errorf(op, "expected %d dynamic %s values", n, []string{"lower bound", "upper bound", "step"}[k])
-		}
-	}
-	if seg[3] != len(op.Results) {
-		return ir.Errorf(op, "number of shared_outs and results must match")
-	}
-	body := op.Body(0)
-	if len(body.Args) != rank+seg[3] {
-		return ir.Errorf(op, "region expects %d arguments", rank+seg[3])
-	}
-	for i := range rank {
-		if body.Args[i].Type != ir.Index {
-			return ir.Errorf(op, "expects the induction variables to be of index type")
-		}
-	}
-	for i, r := range op.Results {
-		if body.Args[rank+i].Type != r.Type || op.Operands[len(op.Operands)-seg[3]+i].Type != r.Type {
-			return ir.Errorf(op, "type mismatch between result #%d and its shared_outs", i)
-		}
-	}
-	for _, s := range step {
-		if s != ir.Dynamic && s <= 0 {
-			return ir.Errorf(op, "constant step operand must be positive")
+			return ir.NewError(op.Loc, "expected %d dynamic %s values", n, name)
 		}
 	}
 	return nil

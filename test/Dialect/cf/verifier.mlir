@@ -94,3 +94,13 @@ func.func @switch_operands_first(%i: i16) {
 ^bb1(%a: i16):
   return
 }
+
+// -----
+
+// With segment sizes, the count of the single operands comes first.
+func.func @cond_br_no_condition() {
+  // expected-error @+1 {{'cf.cond_br' op expected 1 or more operands, but found 0}}
+  "cf.cond_br"() [^bb1, ^bb1] {operandSegmentSizes = array<i32: 1, 0, 0>} : () -> ()
+^bb1:
+  return
+}

@@ -330,3 +330,52 @@ func.func @for_iter_arg_types(%i: index, %v: i8) {
   }
   return
 }
+
+// -----
+
+// ForallOp::verify: the loops' block arguments are indices.
+func.func @forall_iv_type(%n: index) {
+  // expected-error @+1 {{'scf.forall' op expects 0-th block argument to be an index}}
+  "scf.forall"(%n) ({
+  ^bb0(%x: i32):
+    scf.forall.in_parallel {}
+  }) {staticLowerBound = array<i64: 0>, staticUpperBound = array<i64: -9223372036854775808>, staticStep = array<i64: 1>, operandSegmentSizes = array<i32: 0, 1, 0, 0>} : (index) -> ()
+  return
+}
+
+// -----
+
+// ForallOp::verify: the dynamic bounds the static ones call for, reported
+// without the op's name.
+func.func @forall_dynamic_bounds(%n: index) {
+  // expected-error-re @+1 {{{{^}}expected 0 dynamic upper bound values}}
+  "scf.forall"(%n) ({
+  ^bb0(%x: index):
+    scf.forall.in_parallel {}
+  }) {staticLowerBound = array<i64: 0>, staticUpperBound = array<i64: 8>, staticStep = array<i64: 1>, operandSegmentSizes = array<i32: 0, 1, 0, 0>} : (index) -> ()
+  return
+}
+
+// -----
+
+// Segment sizes that do not add up to the operands.
+func.func @parallel_segments(%i: index) {
+  // expected-error @+1 {{'scf.parallel' op operand count (3) does not match with the total size (2) specified in attribute 'operandSegmentSizes'}}
+  "scf.parallel"(%i, %i, %i) ({
+  ^bb0(%x: index):
+    scf.reduce
+  }) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// Segment sizes of another length count as none: all zeros.
+func.func @parallel_segments_length(%i: index) {
+  // expected-error @+1 {{'scf.parallel' op operand count (3) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  "scf.parallel"(%i, %i, %i) ({
+  ^bb0(%x: index):
+    scf.reduce
+  }) {operandSegmentSizes = array<i32: 1, 1, 1>} : (index, index, index) -> ()
+  return
+}
