@@ -93,16 +93,14 @@ func parseForall(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 	}
-	for k := range 3 {
-		if len(static[k]) != len(ivs) {
-			return p.Errorf("expected %d bounds, one per induction variable", len(ivs))
-		}
-	}
+	// How many bounds there are is the verifier's to check, as it is
+	// mlir-opt's.
 	for i := range ivs {
 		ivs[i].Type = ir.Index
 	}
 	args := ivs
 	var outs []ir.OperandRef
+	outsLoc := p.Loc()
 	if p.ParseOptionalKeyword("shared_outs") {
 		if err := p.ParsePunct("("); err != nil {
 			return err
@@ -117,7 +115,7 @@ func parseForall(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 		if len(ts) != len(outs) {
-			return p.Errorf("expected %d types for shared_outs", len(outs))
+			return customError(p, st, outsLoc, "number of operands and types do not match: got %d operands and %d types", len(outs), len(ts))
 		}
 		for i, t := range ts {
 			args[len(ivs)+i].Type = t

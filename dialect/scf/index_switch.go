@@ -62,6 +62,9 @@ var switchCases = &ir.Directive{
 			if err != nil {
 				return err
 			}
+			// mlir-opt's SwitchCases adds no implicit terminator to a
+			// case region (the default region gets one).
+			r.Parsed = false
 			d.AddRegion(1, r)
 		}
 		d.SetAttr(0, ir.I64Array(cases...))

@@ -126,17 +126,17 @@ func parseWhile(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 	}
+	typeLoc := p.Loc() // mlir-opt reports the type's errors at the colon
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
-	typeLoc := p.Loc()
 	t, err := p.ParseType()
 	if err != nil {
 		return err
 	}
 	ft, ok := t.(*ir.FunctionType)
 	if !ok {
-		return p.Errorf("expected function type")
+		return customError(p, st, typeLoc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
 	}
 	if len(ft.Inputs) != len(args) {
 		return customError(p, st, typeLoc, "expected as many input types as operands (expected %d got %d)", len(args), len(ft.Inputs))

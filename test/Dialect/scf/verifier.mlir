@@ -379,3 +379,51 @@ func.func @parallel_segments_length(%i: index) {
   }) {operandSegmentSizes = array<i32: 1, 1, 1>} : (index, index, index) -> ()
   return
 }
+
+// -----
+
+// scf.while's type must be a function type, reported at the colon.
+func.func @while_not_function_type(%v: i8) {
+  // expected-error @+1 {{custom op 'scf.while' invalid kind of type specified: expected builtin.function, but found 'i8'}}
+  scf.while (%x = %v) : i8 {
+    %t = arith.constant true
+    scf.condition(%t) %x : i8
+  } do {
+  ^bb0(%y: i8):
+    scf.yield %y : i8
+  }
+  return
+}
+
+// -----
+
+// scf.forall's shared_outs and result types, checked by its parser.
+func.func @forall_shared_outs(%n: index, %t: tensor<2xi8>) {
+  // expected-error @+1 {{custom op 'scf.forall' number of operands and types do not match: got 1 operands and 2 types}}
+  %r:2 = scf.forall (%i) in (%n) shared_outs(%o = %t) -> (tensor<2xi8>, tensor<2xi8>) {
+  }
+  return
+}
+
+// -----
+
+// scf.forall's bound lists are counted by its verifier, not its parser.
+func.func @forall_bounds(%n: index) {
+  // expected-error-re @+1 {{{{^}}expected 2 upper bound values, got 1}}
+  scf.forall (%i, %j) in (%n) {
+  }
+  return
+}
+
+// -----
+
+// A case region of scf.index_switch gets no implicit terminator.
+func.func @switch_empty_case(%i: index) {
+  // expected-error @+1 {{'scf.index_switch' op region #1 ('caseRegions') failed to verify constraint: region with 1 blocks}}
+  scf.index_switch %i
+  case 1 {
+  }
+  default {
+  }
+  return
+}
