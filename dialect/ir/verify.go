@@ -325,7 +325,9 @@ func (v *verifier) checkTerminator(parent *Operation, b *Block) error {
 	}
 	last := b.Ops[len(b.Ops)-1]
 	if last.Def != nil && !last.Def.Traits.Has(Terminator) {
-		return Errorf(last, "block with no terminator, has %s", Describe(last))
+		// mlir-opt reports it without the op's name (and prints the op
+		// after "has"; pto-opt names it).
+		return NewError(last.Loc, "block with no terminator, has %s", Describe(last))
 	}
 	return nil
 }

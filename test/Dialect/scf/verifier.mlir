@@ -427,3 +427,15 @@ func.func @switch_empty_case(%i: index) {
   }
   return
 }
+
+// -----
+
+// A block of scf.execute_region without a terminator, reported (as
+// mlir-opt does) without naming the op found last.
+func.func @execute_region_no_terminator() {
+  %r = scf.execute_region -> i8 {
+    // expected-error-re @+1 {{{{^}}block with no terminator, has}}
+    %x = arith.constant 1 : i8
+  }
+  return
+}
