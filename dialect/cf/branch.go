@@ -41,8 +41,10 @@ func init() {
 }
 
 // parseSuccessorWithOperands reads ^bb or ^bb(%a, %b : T, U) into
-// argument succ (a successor) and operands and types (cf.switch's cases).
-func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, operands, types int) error {
+// argument succ (a successor) and operands and types (cf.switch's cases);
+// a count mismatch is reported at loc (where the cases begin, as mlir-opt
+// resolves them).
+func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, loc ir.Location, succ, operands, types int) error {
 	s, err := p.ParseSuccessor()
 	if err != nil {
 		return err
@@ -51,7 +53,6 @@ func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, oper
 	if !p.ParseOptionalPunct("(") {
 		return nil
 	}
-	loc := p.Loc()
 	refs, err := p.ParseOperandList("")
 	if err != nil {
 		return err
@@ -61,7 +62,7 @@ func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, oper
 		return err
 	}
 	if len(ts) != len(refs) {
-		return p.ErrorAt(loc, "number of operands and types do not match: got %d operands and %d types", len(refs), len(ts))
+		return p.ErrorAt(loc, "custom op '%s' number of operands and types do not match: got %d operands and %d types", d.OpName(), len(refs), len(ts))
 	}
 	for k, r := range refs {
 		d.AddOperand(operands, r)

@@ -15,7 +15,7 @@ func init() {
 		Checks:            []ir.TraitCheck{caseOperandSegments, ir.BranchOpInterface},
 		Verify:            verifySwitch,
 	}, ir.OpSyntax{
-		Operands: []ir.Arg{{Name: "flag", Constraint: ir.AnyIntegerC},
+		Operands: []ir.Arg{{Name: "flag", Constraint: ir.AnyIntegerC, Kind: ir.IntegerKind},
 			{Name: "defaultOperands", Mode: ir.Variadic}, {Name: "caseOperands", Mode: ir.Variadic}},
 		Successors: []string{"defaultDestination", "caseDestinations"}, VariadicSuccessors: true,
 		Attrs: []ir.AttrArg{{Name: "case_values", Optional: true},
@@ -77,13 +77,14 @@ const (
 var switchOpCases = &ir.Directive{
 	Parse: func(p ir.AsmParser, d *ir.DirectiveParse) error {
 		ft := d.RefType(swFlagType)
+		loc := p.Loc()
 		if err := p.ParseKeyword("default"); err != nil {
 			return err
 		}
 		if err := p.ParsePunct(":"); err != nil {
 			return err
 		}
-		if err := parseSuccessorWithOperands(p, d, swDefault, swDefaultOperands, swDefaultTypes); err != nil {
+		if err := parseSuccessorWithOperands(p, d, loc, swDefault, swDefaultOperands, swDefaultTypes); err != nil {
 			return err
 		}
 		var values []string
@@ -98,7 +99,7 @@ var switchOpCases = &ir.Directive{
 				return err
 			}
 			before := len(d.Operands(swCaseOperands))
-			if err := parseSuccessorWithOperands(p, d, swCases, swCaseOperands, swCaseTypes); err != nil {
+			if err := parseSuccessorWithOperands(p, d, loc, swCases, swCaseOperands, swCaseTypes); err != nil {
 				return err
 			}
 			segs = append(segs, int64(len(d.Operands(swCaseOperands))-before))

@@ -83,6 +83,11 @@ var (
 		_, ok := t.(*FunctionType)
 		return ok
 	}}
+	// IntegerKind: an integer type (ODS's AnyInteger).
+	IntegerKind = &TypeKind{Name: "builtin.integer", Is: func(t Type) bool {
+		_, ok := t.(*IntegerType)
+		return ok
+	}}
 )
 
 // AttrKind says how a format attribute is spelled.

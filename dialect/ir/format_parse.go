@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -63,6 +64,23 @@ func (t *typeSet) at(k int) Type {
 		return t.one
 	}
 	return t.many[k]
+}
+
+// opErrors is the parser the format kit reports its own errors with: as
+// an ODS-generated parser's emitError, they name the op ("custom op
+// 'memref.load' invalid kind of type specified").
+type opErrors struct {
+	AsmParser
+	op string
+}
+
+func (p opErrors) ErrorAt(loc Location, format string, args ...any) error {
+	return p.AsmParser.ErrorAt(loc, "custom op '%s' %s", p.op, fmt.Sprintf(format, args...))
+}
+
+// errorAt reports one of the kit's own errors (see opErrors).
+func (r *fmtParse) errorAt(loc Location, format string, args ...any) error {
+	return opErrors{r.p, r.st.Name}.ErrorAt(loc, format, args...)
 }
 
 // Parse reads the op's custom form into st.
@@ -427,7 +445,7 @@ func (r *fmtParse) oneType(a *Arg, qualified, optional bool) (Type, bool, error)
 		ok = err == nil
 	}
 	if ok && a != nil && a.Kind != nil && !a.Kind.Is(t) {
-		return nil, false, p.ErrorAt(loc, "invalid kind of type specified: expected %s, but found '%s'", a.Kind.Name, t)
+		return nil, false, r.errorAt(loc, "invalid kind of type specified: expected %s, but found '%s'", a.Kind.Name, t)
 	}
 	return t, ok, err
 }
@@ -441,7 +459,7 @@ func (r *fmtParse) functionType(e *fmtElem) error {
 	}
 	ft, ok := t.(*FunctionType)
 	if !ok {
-		return r.p.ErrorAt(loc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
+		return r.errorAt(loc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
 	}
 	r.assignValueTypes(e.sub, ft.Inputs)
 	r.assignValueTypes(e.sub2, ft.Results)
@@ -526,10 +544,10 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 	case AttrTyped:
 		loc := p.Loc()
 		if v, ok, err = parseAnyAttr(p, optional); ok && AttrType(v) == nil {
-			return false, p.ErrorAt(loc, "invalid kind of attribute specified")
+			return false, r.errorAt(loc, "invalid kind of attribute specified")
 		}
 	case AttrSymbol:
-		v, ok, err = parseFlatSymbol(p, optional)
+		v, ok, err = parseFlatSymbol(opErrors{p, r.st.Name}, optional)
 	case AttrSymbolName:
 		var s string
 		if optional {
@@ -542,7 +560,7 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 			v = Str(s)
 		}
 	case AttrEnum:
-		v, ok, err = parseEnum(p, a, optional)
+		v, ok, err = parseEnum(opErrors{p, r.st.Name}, a, optional)
 	case AttrDenseArray:
 		if optional && !p.PeekPunct("[") {
 			return false, nil
@@ -655,7 +673,7 @@ func parseEnum(p AsmParser, a *AttrArg, optional bool) (Attribute, bool, error) 
 func (r *fmtParse) custom(e *fmtElem) error {
 	d := getDirectiveParse()
 	r.dirs[e.index] = d
-	d.opLoc = r.st.Loc
+	d.opLoc, d.opName = r.st.Loc, r.st.Name
 	loc := r.p.Loc()
 	for k, arg := range e.group {
 		if arg.ref {
@@ -810,7 +828,7 @@ func (r *fmtParse) finishOperands() error {
 				dst[k] = decls[i].Type
 			}
 		default:
-			return r.p.ErrorAt(r.opLoc[i], "number of operands and types do not match: got %d operands and %d types", len(dst), c)
+			return r.errorAt(r.opLoc[i], "number of operands and types do not match: got %d operands and %d types", len(dst), c)
 		}
 	}
 	copy(types, st.OperandTypes) // those of operands before the format's

@@ -104,3 +104,38 @@ func.func @cond_br_no_condition() {
 ^bb1:
   return
 }
+
+// -----
+
+// The format's own errors name the op: a successor's operands and types.
+func.func @br_types_count(%v: i8) {
+  // expected-error @+1 {{custom op 'cf.br' number of operands and types do not match: got 2 operands and 1 types}}
+  cf.br ^bb1(%v, %v : i8)
+^bb1(%a: i8):
+  return
+}
+
+// -----
+
+// cf.switch's cases: a count mismatch is reported where the cases begin.
+func.func @switch_case_types_count(%i: i32) {
+  cf.switch %i : i32, [
+    // expected-error @+1 {{custom op 'cf.switch' number of operands and types do not match: got 2 operands and 1 types}}
+    default: ^bb1,
+    7: ^bb1(%i, %i : i32)
+  ]
+^bb1:
+  return
+}
+
+// -----
+
+// cf.switch's flag type is read as an integer type.
+func.func @switch_flag_type(%f: f32) {
+  // expected-error @+1 {{custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, but found 'f32'}}
+  cf.switch %f : f32, [
+    default: ^bb1
+  ]
+^bb1:
+  return
+}
