@@ -174,6 +174,27 @@ func isSignlessInt(t Type) bool {
 type Pred struct {
 	Summary string
 	Holds   func(op *Operation) bool
+	// Explain, when set instead of Holds, is a predicate that says itself
+	// why it fails (a C++ predicate that emits errors as it tests): nil
+	// when it holds, else its diagnostics, which come before the
+	// "failed to verify" one.
+	Explain func(op *Operation) error
+}
+
+// check is nil when p holds, else its failure: the predicate's own
+// diagnostics, if any, then ODS's.
+func (p *Pred) check(op *Operation) error {
+	if p.Explain == nil {
+		if p.Holds(op) {
+			return nil
+		}
+		return Errorf(op, "failed to verify that %s", p.Summary)
+	}
+	why := p.Explain(op)
+	if why == nil {
+		return nil
+	}
+	return append(DiagnosticList(Diagnostics(why)), AsDiagnostic(Errorf(op, "failed to verify that %s", p.Summary)))
 }
 
 // TraitCheck is a native trait's verifier (OpTrait::SameOperandsAndResultShape
@@ -327,6 +348,94 @@ func valueSummary(c *TypeConstraint, mode ArgMode) string {
 func constraintError(op *Operation, what string, k int, c *TypeConstraint, mode ArgMode, t Type) error {
 	return Errorf(op, "%s #%d must be %s, but got '%s'", what, k, valueSummary(c, mode), t)
 }
+
+// AnyShapedC: a shaped type (tensor, memref, vector, or a dialect's
+// shaped type): ODS's AnyShaped.
+var AnyShapedC = NewTypeConstraint("shaped of any type values", func(t Type) bool {
+	_, ok := shapedKind(t)
+	return ok
+})
+
+// AnyRankedOrUnrankedMemRefC: a memref, ranked or not (ODS's
+// AnyRankedOrUnrankedMemRef).
+var AnyRankedOrUnrankedMemRefC = NewTypeConstraint("ranked or unranked memref of any type values", IsMemRef)
+
+// ElementTypeOrSelf is a shaped type's element type, or the type itself
+// (MLIR's getElementTypeOrSelf).
+func ElementTypeOrSelf(t Type) Type {
+	if _, ok := shapedKind(t); ok {
+		if _, elem, _ := ShapeOf(t); elem != nil {
+			return elem
+		}
+	}
+	return t
+}
+
+// AllElementTypesMatch is ODS's AllElementTypesMatch<[names...]>: the
+// named values' element types (a value's own type when it is not shaped)
+// are one.
+func AllElementTypesMatch(names ...string) Pred {
+	return Pred{
+		Summary: "all of {" + strings.Join(names, ", ") + "} have same element type",
+		Holds: func(op *Operation) bool {
+			var first Type
+			for _, n := range names {
+				for _, t := range DeclaredTypes(op, n) {
+					if e := ElementTypeOrSelf(t); first == nil {
+						first = e
+					} else if e != first {
+						return false
+					}
+				}
+			}
+			return true
+		},
+	}
+}
+
+// Kinds of types a format's type($x) reads where ODS's C++ class is a
+// base class of several builtin types: a mismatch reads "invalid kind of
+// type specified" with no class named.
+var (
+	// AnyMemRefKind: a memref, ranked or not (BaseMemRefType).
+	AnyMemRefKind = &TypeKind{Is: IsMemRef}
+	// TensorKind: a tensor, ranked or not (TensorType).
+	TensorKind = &TypeKind{Is: func(t Type) bool {
+		_, ok := t.(*TensorType)
+		return ok
+	}}
+)
+
+// AttrConstraint is an ODS attribute constraint beyond the kind of
+// attribute an AttrArg reads: what the value must be, and the summary
+// its failure is worded with ("attribute 'x' failed to satisfy
+// constraint: type attribute of function type").
+type AttrConstraint struct {
+	Summary string
+	Holds   func(Attribute) bool
+}
+
+// TypeAttrOf is ODS's TypeAttrOf<c>: a type attribute whose type meets c.
+func TypeAttrOf(c *TypeConstraint) *AttrConstraint {
+	return &AttrConstraint{Summary: "type attribute of " + c.Summary, Holds: func(a Attribute) bool {
+		t, ok := a.(*TypeAttr)
+		return ok && c.Holds(t.Type)
+	}}
+}
+
+// DictArrayAttrC is ODS's DictArrayAttr: an array of dictionaries.
+var DictArrayAttrC = &AttrConstraint{Summary: "Array of dictionary attributes", Holds: func(a Attribute) bool {
+	arr, ok := a.(*ArrayAttr)
+	if !ok {
+		return false
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.(*DictAttr); !ok {
+			return false
+		}
+	}
+	return true
+}}
 
 // ---- region constraints and the traits of regions ----
 
