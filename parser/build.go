@@ -282,17 +282,6 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 		op.AddSuccessor(blk)
 	}
 
-	// Results are visible to later ops (and, for graph regions, to nested
-	// regions through forward references).
-	k := 0
-	for i := range st.Results {
-		g := &st.Results[i]
-		vals := op.Results[k : k+g.Count]
-		k += g.Count
-		if err := b.define(g.Name, vals, &g.Loc); err != nil {
-			return nil, err
-		}
-	}
 	isolated := def != nil && def.Traits.Has(ir.IsolatedFromAbove)
 	for _, rs := range st.Regions {
 		var r *ir.Region
@@ -317,6 +306,19 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 			if len(r.Blocks) == 0 {
 				r.AddBlock()
 			}
+		}
+	}
+	// Results are visible to later ops, once the op's regions are built
+	// (as mlir-opt defines them once it has read the whole op): a name
+	// defined in a nested region is out of scope by then, and a nested use
+	// of a result is a forward reference (valid in a graph region).
+	k := 0
+	for i := range st.Results {
+		g := &st.Results[i]
+		vals := op.Results[k : k+g.Count]
+		k += g.Count
+		if err := b.define(g.Name, vals, &g.Loc); err != nil {
+			return nil, err
 		}
 	}
 	return op, nil

@@ -212,7 +212,8 @@ func TestFormatDeclarationOrder(t *testing.T) {
 	}
 }
 
-// Malformed custom syntax gets mlir-opt's messages, at the token at fault.
+// Malformed custom syntax gets mlir-opt's messages, at the token at fault;
+// the format's own errors name the op, as an ODS-generated parser's do.
 func TestFormatUpstreamErrors(t *testing.T) {
 	def := "%i = \"t.i\"() : () -> i32\n"
 	for _, c := range []struct{ in, want string }{

@@ -11,7 +11,7 @@ func init() {
 		// Inside a module (and at a file's top level) builtin ops drop
 		// their prefix, as ModuleOp's default dialect lets them.
 		DefaultDialect: "builtin",
-		Checks:         []ir.TraitCheck{ir.NoRegionArguments, ir.SingleBlockNoTerminator, ir.SizedRegion(0, "bodyRegion", 1)},
+		Checks:         []ir.TraitCheck{ir.NoRegionArguments, ir.SingleBlock},
 		// ModuleOp::verify: discardable attributes only, named with a
 		// dialect's prefix.
 		Verify: func(op *ir.Operation) error {
@@ -23,9 +23,10 @@ func init() {
 			return nil
 		},
 	}, ir.OpSyntax{
-		Attrs:   []ir.AttrArg{{Name: "sym_name", Kind: ir.AttrSymbolName, Optional: true}},
-		Regions: []string{"bodyRegion"},
-		Format:  "($sym_name^)? attr-dict-with-keyword $bodyRegion",
+		Attrs:             []ir.AttrArg{{Name: "sym_name", Kind: ir.AttrSymbolName, Optional: true}},
+		Regions:           []string{"bodyRegion"},
+		RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1)},
+		Format:            "($sym_name^)? attr-dict-with-keyword $bodyRegion",
 	}))
 	// A file's ops are in a builtin.module, as in MLIR.
 	ir.RegisterTopLevel(ir.Lookup("builtin.module"))

@@ -10,7 +10,7 @@ func init() {
 			SuccessorOperands: func(op *ir.Operation) []ir.OperandRange {
 				return []ir.OperandRange{{Start: 0, N: len(op.Operands)}}
 			},
-			VerifyRegions: func(op *ir.Operation) error { return verifySuccessorArgs(op, 0, op.Operands) },
+			Checks: []ir.TraitCheck{ir.BranchOpInterface},
 		}, ir.OpSyntax{
 			Operands:   []ir.Arg{{Name: "destOperands", Mode: ir.Variadic}},
 			Successors: []string{"dest"},
@@ -26,7 +26,7 @@ func init() {
 				}
 				return []ir.OperandRange{{Start: seg[0], N: seg[1]}, {Start: seg[0] + seg[1], N: seg[2]}}
 			},
-			VerifyRegions: verifyCondBr,
+			Checks: []ir.TraitCheck{ir.BranchOpInterface, weightedBranch},
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "condition", Type: ir.I1},
 				{Name: "trueDestOperands", Mode: ir.Variadic}, {Name: "falseDestOperands", Mode: ir.Variadic}},
@@ -41,8 +41,10 @@ func init() {
 }
 
 // parseSuccessorWithOperands reads ^bb or ^bb(%a, %b : T, U) into
-// argument succ (a successor) and operands and types (cf.switch's cases).
-func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, operands, types int) error {
+// argument succ (a successor) and operands and types (cf.switch's cases);
+// a count mismatch is reported at loc (where the cases begin, as mlir-opt
+// resolves them).
+func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, loc ir.Location, succ, operands, types int) error {
 	s, err := p.ParseSuccessor()
 	if err != nil {
 		return err
@@ -51,7 +53,6 @@ func parseSuccessorWithOperands(p ir.AsmParser, d *ir.DirectiveParse, succ, oper
 	if !p.ParseOptionalPunct("(") {
 		return nil
 	}
-	loc := p.Loc()
 	refs, err := p.ParseOperandList("")
 	if err != nil {
 		return err
@@ -82,43 +83,21 @@ func printSuccessorWithOperands(p ir.AsmPrinter, b *ir.Block, operands []*ir.Val
 	p.Write(")")
 }
 
-func verifyCondBr(op *ir.Operation) error {
-	seg := op.SegmentSizes("operandSegmentSizes")
-	if len(seg) != 3 || seg[0] != 1 || seg[1] < 0 || seg[2] < 0 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
-		return ir.Errorf(op, "operandSegmentSizes must describe 1 condition and the two successors' operands")
+// weightedBranch is WeightedBranchOpInterface's verifier: the branch
+// weights, when given, are one per successor and not all zero (reported,
+// as mlir-opt does, without naming the op).
+var weightedBranch = ir.TraitCheck{Name: "WeightedBranchOpInterface", Verify: func(op *ir.Operation) error {
+	a, ok := op.Attr("branch_weights").(*ir.DenseArrayAttr)
+	if !ok {
+		return nil
 	}
-	if w := op.Attr("branch_weights"); w != nil {
-		a, ok := w.(*ir.DenseArrayAttr)
-		if !ok || a.Elem != ir.I32 {
-			return ir.Errorf(op, "attribute 'branch_weights' failed to satisfy constraint: i32 dense array attribute")
-		}
-		if len(a.Values) != 2 {
-			return ir.Errorf(op, "expects number of branch weights to match number of successors: %d vs 2", len(a.Values))
-		}
-		if a.Values[0] == 0 && a.Values[1] == 0 {
-			return ir.Errorf(op, "branch weights cannot all be zero")
-		}
+	if n := len(op.Successors()); len(a.Values) != n {
+		return ir.NewError(op.Loc, "expects number of branch weights to match number of successors: %d vs %d", len(a.Values), n)
 	}
-	if op.Operands[0].Type != ir.I1 {
-		return ir.Errorf(op, "operand #0 must be 1-bit signless integer")
-	}
-	for i, r := range op.Def.SuccessorOperands(op) {
-		if err := verifySuccessorArgs(op, i, r.Of(op)); err != nil {
-			return err
+	for _, w := range a.Values {
+		if w != 0 {
+			return nil
 		}
 	}
-	return nil
-}
-
-func verifySuccessorArgs(op *ir.Operation, i int, operands []*ir.Value) error {
-	b := op.Successors()[i]
-	if len(b.Args) != len(operands) {
-		return ir.Errorf(op, "branch has %d operands for successor #%d, but target block has %d", len(operands), i, len(b.Args))
-	}
-	for k, v := range operands {
-		if v.Type != b.Args[k].Type {
-			return ir.Errorf(op, "type mismatch for bb argument #%d of successor #%d", k, i)
-		}
-	}
-	return nil
-}
+	return ir.NewError(op.Loc, "branch weights cannot all be zero")
+}}

@@ -12,9 +12,11 @@ func init() {
 		Name: "cf.switch", Summary: "multi-way branch on an integer",
 		Traits:            ir.Terminator | ir.Pure,
 		SuccessorOperands: switchSuccessorOperands,
-		VerifyRegions:     verifySwitch,
+		Checks:            []ir.TraitCheck{caseOperandSegments, ir.BranchOpInterface},
+		Verify:            verifySwitch,
 	}, ir.OpSyntax{
-		Operands:   []ir.Arg{{Name: "flag"}, {Name: "defaultOperands", Mode: ir.Variadic}, {Name: "caseOperands", Mode: ir.Variadic}},
+		Operands: []ir.Arg{{Name: "flag", Constraint: ir.AnyIntegerC, Kind: ir.IntegerKind},
+			{Name: "defaultOperands", Mode: ir.Variadic}, {Name: "caseOperands", Mode: ir.Variadic}},
 		Successors: []string{"defaultDestination", "caseDestinations"}, VariadicSuccessors: true,
 		Attrs: []ir.AttrArg{{Name: "case_values", Optional: true},
 			{Name: "case_operand_segments", Kind: ir.AttrDenseArray, Type: ir.I32}},
@@ -75,13 +77,14 @@ const (
 var switchOpCases = &ir.Directive{
 	Parse: func(p ir.AsmParser, d *ir.DirectiveParse) error {
 		ft := d.RefType(swFlagType)
+		loc := p.Loc()
 		if err := p.ParseKeyword("default"); err != nil {
 			return err
 		}
 		if err := p.ParsePunct(":"); err != nil {
 			return err
 		}
-		if err := parseSuccessorWithOperands(p, d, swDefault, swDefaultOperands, swDefaultTypes); err != nil {
+		if err := parseSuccessorWithOperands(p, d, loc, swDefault, swDefaultOperands, swDefaultTypes); err != nil {
 			return err
 		}
 		var values []string
@@ -96,7 +99,7 @@ var switchOpCases = &ir.Directive{
 				return err
 			}
 			before := len(d.Operands(swCaseOperands))
-			if err := parseSuccessorWithOperands(p, d, swCases, swCaseOperands, swCaseTypes); err != nil {
+			if err := parseSuccessorWithOperands(p, d, loc, swCases, swCaseOperands, swCaseTypes); err != nil {
 				return err
 			}
 			segs = append(segs, int64(len(d.Operands(swCaseOperands))-before))
@@ -178,31 +181,12 @@ func caseValues(op *ir.Operation) []string {
 	return out
 }
 
-func verifySwitch(op *ir.Operation) error {
-	if err := ir.ExpectResults(op, 0); err != nil {
-		return err
-	}
+// caseOperandSegments checks case_operand_segments against the case
+// operands (ODS's VariadicOfVariadic segments) and, which mlir-opt leaves
+// unchecked, against the case destinations.
+var caseOperandSegments = ir.TraitCheck{Name: "VariadicOfVariadic", Verify: func(op *ir.Operation) error {
 	seg := op.SegmentSizes("operandSegmentSizes")
-	if len(seg) != 3 || seg[0] != 1 || seg[1] < 0 || seg[2] < 0 || seg[0]+seg[1]+seg[2] != len(op.Operands) {
-		return ir.Errorf(op, "operandSegmentSizes must describe the flag, the default operands and the case operands")
-	}
-	if !ir.IsSignlessIntOrIndex(op.Operands[0].Type) || op.Operands[0].Type == ir.Index {
-		return ir.Errorf(op, "operand #0 must be integer, but got '%s'", op.Operands[0].Type)
-	}
-	nCases := len(op.Successors()) - 1
-	vals := caseValues(op)
-	if len(vals) != nCases {
-		return ir.Errorf(op, "number of case values (%d) should match number of case destinations (%d)", len(vals), nCases)
-	}
-	if d, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
-		if v, ok := d.Type.(*ir.VectorType); !ok || v.Elem != op.Operands[0].Type {
-			return ir.Errorf(op, "'case_values' should have type '%s' but got '%s'", op.Operands[0].Type, d.Type)
-		}
-	}
 	cs := op.SegmentSizes("case_operand_segments")
-	if len(cs) != nCases {
-		return ir.Errorf(op, "number of case operands segments (%d) should match number of case destinations (%d)", len(cs), nCases)
-	}
 	total := 0
 	for _, n := range cs {
 		if n < 0 {
@@ -213,10 +197,27 @@ func verifySwitch(op *ir.Operation) error {
 	if total != seg[2] {
 		return ir.Errorf(op, "caseOperands count (%d) does not match with the total size (%d) specified in attribute 'case_operand_segments'", seg[2], total)
 	}
-	for i, r := range switchSuccessorOperands(op) {
-		if err := verifySuccessorArgs(op, i, r.Of(op)); err != nil {
-			return err
+	if nCases := len(op.Successors()) - 1; len(cs) != nCases {
+		return ir.Errorf(op, "number of case operands segments (%d) should match number of case destinations (%d)", len(cs), nCases)
+	}
+	return nil
+}}
+
+// verifySwitch is SwitchOp::verify: the case values are of the flag's
+// type, one per case destination.
+func verifySwitch(op *ir.Operation) error {
+	nCases := len(op.Successors()) - 1
+	d, ok := op.Attr("case_values").(*ir.DenseElementsAttr)
+	if !ok && nCases == 0 {
+		return nil
+	}
+	if ok {
+		if _, elem, _ := ir.ShapeOf(d.Type); elem != op.Operands[0].Type {
+			return ir.Errorf(op, "'flag' type ('%s') should match case value type ('%s')", op.Operands[0].Type, elem)
 		}
+	}
+	if vals := caseValues(op); len(vals) != nCases {
+		return ir.Errorf(op, "number of case values (%d) should match number of case destinations (%d)", len(vals), nCases)
 	}
 	return nil
 }

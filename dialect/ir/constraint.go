@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -200,9 +201,17 @@ func (p *Pred) check(op *Operation) error {
 // TraitCheck is a native trait's verifier (OpTrait::SameOperandsAndResultShape
 // and the like): its own wording, run in the order the op declares its
 // traits, after the ODS constraints and before the op's own verifier.
+//
+// Structural traits (ODS's StructuralOpTrait: SingleBlock, HasParent,
+// NoRegionArguments, ...) run before the ODS constraints, right after
+// the op's counts; VerifyRegions, when set, is the trait's check of the
+// regions (MLIR's verifyRegionTrait), run on leaving the op once the ops
+// nested in it verified, before the op's own VerifyRegions.
 type TraitCheck struct {
-	Name   string
-	Verify func(op *Operation) error
+	Name          string
+	Structural    bool
+	Verify        func(op *Operation) error
+	VerifyRegions func(op *Operation) error
 }
 
 // AllTypesMatch is ODS's AllTypesMatch<[names...]>: the named operands,
@@ -400,58 +409,6 @@ var (
 	}}
 )
 
-// NoRegionArguments is MLIR's trait of that name: the op's regions take
-// no arguments.
-var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Verify: func(op *Operation) error {
-	for i, r := range op.Regions {
-		if len(r.Blocks) == 0 || len(r.Blocks[0].Args) == 0 {
-			continue
-		}
-		if len(op.Regions) > 1 {
-			return Errorf(op, "region #%d should have no arguments", i)
-		}
-		return Errorf(op, "region should have no arguments")
-	}
-	return nil
-}}
-
-// SingleBlockNoTerminator is MLIR's SingleBlock trait on an op with
-// NoTerminator: each region has at most one block.
-var SingleBlockNoTerminator = TraitCheck{Name: "SingleBlock", Verify: func(op *Operation) error {
-	for i, r := range op.Regions {
-		if len(r.Blocks) > 1 {
-			return Errorf(op, "expects region #%d to have 0 or 1 blocks", i)
-		}
-	}
-	return nil
-}}
-
-// SizedRegion is ODS's region constraint SizedRegion<n> on the op's
-// region i, declared as name: it has n blocks. mlir-opt checks it after
-// the region traits.
-func SizedRegion(i int, name string, n int) TraitCheck {
-	return TraitCheck{Name: "SizedRegion", Verify: func(op *Operation) error {
-		if i < len(op.Regions) && len(op.Regions[i].Blocks) != n {
-			return Errorf(op, "region #%d ('%s') failed to verify constraint: region with %d blocks", i, name, n)
-		}
-		return nil
-	}}
-}
-
-// HasParent is MLIR's HasParent<...> trait: the op's parent is one of the
-// ops named.
-func HasParent(names ...string) TraitCheck {
-	return TraitCheck{Name: "HasParent", Verify: func(op *Operation) error {
-		if p := op.ParentOp(); p != nil && slices.Contains(names, p.Name) {
-			return nil
-		}
-		if len(names) == 1 {
-			return Errorf(op, "expects parent op '%s'", names[0])
-		}
-		return Errorf(op, "expects parent op to be one of '%s'", strings.Join(names, ", "))
-	}}
-}
-
 // AttrConstraint is an ODS attribute constraint beyond the kind of
 // attribute an AttrArg reads: what the value must be, and the summary
 // its failure is worded with ("attribute 'x' failed to satisfy
@@ -543,3 +500,250 @@ func rankedEncoding(t Type) (string, bool) {
 	}
 	return "", false
 }
+
+// ---- region constraints and the traits of regions ----
+
+// RegionConstraint is an ODS region constraint (SizedRegion<1>): what a
+// region must be, summarised as ODS words its failure.
+type RegionConstraint struct {
+	Summary string
+	Holds   func(*Region) bool
+}
+
+// SizedRegion is ODS's SizedRegion<n>: a region of exactly n blocks.
+func SizedRegion(n int) *RegionConstraint {
+	return &RegionConstraint{Summary: fmt.Sprintf("region with %d blocks", n),
+		Holds: func(r *Region) bool { return len(r.Blocks) == n }}
+}
+
+// MaxSizedRegion is ODS's MaxSizedRegion<n>: a region of at most n blocks.
+func MaxSizedRegion(n int) *RegionConstraint {
+	return &RegionConstraint{Summary: fmt.Sprintf("region with at most %d blocks", n),
+		Holds: func(r *Region) bool { return len(r.Blocks) <= n }}
+}
+
+func regionConstraintError(op *Operation, i int, name string, c *RegionConstraint) error {
+	if name != "" {
+		return Errorf(op, "region #%d ('%s') failed to verify constraint: %s", i, name, c.Summary)
+	}
+	return Errorf(op, "region #%d failed to verify constraint: %s", i, c.Summary)
+}
+
+// SingleBlock is MLIR's SingleBlock trait: each region has at most one
+// block, which is not empty unless the op has no terminator.
+var SingleBlock = TraitCheck{Name: "SingleBlock", Structural: true, Verify: verifySingleBlock}
+
+func verifySingleBlock(op *Operation) error {
+	for i, r := range op.Regions {
+		switch {
+		case len(r.Blocks) == 0:
+		case len(r.Blocks) > 1:
+			return Errorf(op, "expects region #%d to have 0 or 1 blocks", i)
+		case len(r.Blocks[0].Ops) == 0 && !op.Has(NoTerminator):
+			return Errorf(op, "expects a non-empty block")
+		}
+	}
+	return nil
+}
+
+// SingleBlockImplicitTerminator is MLIR's trait of that name: SingleBlock,
+// and, once the regions verified, each non-empty region ends with the
+// terminator named (which the custom form may leave out).
+func SingleBlockImplicitTerminator(name string) TraitCheck {
+	return TraitCheck{Name: "SingleBlockImplicitTerminator", Structural: true, Verify: verifySingleBlock,
+		VerifyRegions: func(op *Operation) error {
+			for _, r := range op.Regions {
+				if len(r.Blocks) == 0 || len(r.Blocks[0].Ops) == 0 {
+					continue
+				}
+				b := r.Blocks[0]
+				if last := b.Ops[len(b.Ops)-1]; last.Name != name {
+					d := Errorf(op, "expects regions to end with '%s', found '%s'", name, last.Name).(*Diagnostic)
+					return d.WithNote(op.Loc, "in custom textual format, the absence of terminator implies '%s'", name)
+				}
+			}
+			return nil
+		}}
+}
+
+// HasParent is MLIR's HasParent<...> (ParentOneOf): the op's parent is
+// one of the ops named.
+func HasParent(names ...string) TraitCheck {
+	want := "'" + names[0] + "'"
+	if len(names) > 1 {
+		want = "to be one of '" + strings.Join(names, ", ") + "'"
+	}
+	return TraitCheck{Name: "HasParent", Structural: true, Verify: func(op *Operation) error {
+		if p := op.ParentOp(); p != nil {
+			for _, n := range names {
+				if p.Name == n {
+					return nil
+				}
+			}
+		}
+		return Errorf(op, "expects parent op %s", want)
+	}}
+}
+
+// NoRegionArguments is MLIR's trait of that name: no region's entry block
+// has arguments.
+var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Structural: true, Verify: func(op *Operation) error {
+	for i, r := range op.Regions {
+		if len(r.Blocks) == 0 || len(r.Blocks[0].Args) == 0 {
+			continue
+		}
+		if len(op.Regions) > 1 {
+			return Errorf(op, "region #%d should have no arguments", i)
+		}
+		return Errorf(op, "region should have no arguments")
+	}
+	return nil
+}}
+
+// RegionSuccessor is where control goes from a point of an op with
+// region control flow (MLIR's RegionSuccessor): region Region of the op,
+// or the op's results (ToParent); the point hands Operands on to Inputs.
+type RegionSuccessor struct {
+	Region   int
+	Operands []*Value
+	Inputs   []*Value
+}
+
+// ToParent as RegionSuccessor.Region: control leaves for the op's results.
+const ToParent = -1
+
+// RegionSuccessors is what MLIR's RegionBranchOpInterface verifier asks
+// of an op's RegionBranch (OpDef.Branch), which implements it besides:
+// where control may go from a branch point (from nil: entering the op;
+// else a terminator of one of its regions, which hands on nothing when
+// it is not one of the op's branching terminators).
+type RegionSuccessors interface {
+	Successors(op *Operation, from *Operation) []RegionSuccessor
+}
+
+// RegionBranchTypes is RegionBranchOpInterface's check of the types along
+// the op's region control flow edges, once its regions verified: from the
+// op, then from each region's terminators, each successor in turn, what
+// is handed on matches what receives it in number and types. The op's
+// Branch gives the edges (RegionSuccessors).
+var RegionBranchTypes = TraitCheck{Name: "RegionBranchOpInterface", VerifyRegions: func(op *Operation) error {
+	rs, ok := op.Def.Branch.(RegionSuccessors)
+	if !ok {
+		return nil
+	}
+	if err := verifyRegionEdges(op, nil, rs.Successors(op, nil)); err != nil {
+		return err
+	}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			if len(b.Ops) == 0 {
+				continue
+			}
+			term := b.Ops[len(b.Ops)-1]
+			if err := verifyRegionEdges(op, term, rs.Successors(op, term)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}}
+
+func verifyRegionEdges(op, from *Operation, succs []RegionSuccessor) error {
+	for _, s := range succs {
+		src, at := "parent", op.Loc
+		if from != nil {
+			src, at = "Operation "+from.Name, from.Loc
+		}
+		dst := "parent"
+		if s.Region != ToParent {
+			dst = fmt.Sprintf("Region #%d", s.Region)
+		}
+		fail := func(format string, args ...any) error {
+			d := Errorf(op, "along control flow edge from %s to %s: "+format, append([]any{src, dst}, args...)...).(*Diagnostic)
+			return d.WithNote(at, "region branch point")
+		}
+		if len(s.Operands) != len(s.Inputs) {
+			return fail("region branch point has %d operands, but region successor needs %d inputs", len(s.Operands), len(s.Inputs))
+		}
+		for i, v := range s.Operands {
+			if v.Type != s.Inputs[i].Type {
+				return fail("successor operand type #%d '%s' should match successor input type #%d '%s'", i, v.Type, i, s.Inputs[i].Type)
+			}
+		}
+	}
+	return nil
+}
+
+// LoopLike is what MLIR's LoopLikeOpInterface verifier asks of a loop:
+// its initial values, the region arguments that carry them (n of them,
+// which MLIR counts as an unsigned size: a body without its induction
+// variable has 2^64-1), the values its terminator yields for the next
+// iteration (none when it has no such terminator) and its results (ok
+// false when it declares none).
+type LoopLike interface {
+	LoopInits(op *Operation) []*Value
+	RegionIterArgs(op *Operation) (args []*Value, n uint64)
+	YieldedValues(op *Operation) []*Value
+	LoopResults(op *Operation) (results []*Value, ok bool)
+}
+
+// LoopLikeOpInterface is that interface's verifier, once the regions
+// verified: the inits, region iter_args, yielded values and loop results
+// agree in number, then in type.
+func LoopLikeOpInterface(l LoopLike) TraitCheck {
+	return TraitCheck{Name: "LoopLikeOpInterface", VerifyRegions: func(op *Operation) error {
+		inits := l.LoopInits(op)
+		args, n := l.RegionIterArgs(op)
+		yielded := l.YieldedValues(op)
+		results, hasResults := l.LoopResults(op)
+		switch {
+		case uint64(len(inits)) != n:
+			return Errorf(op, "different number of inits and region iter_args: %d != %d", len(inits), n)
+		case len(yielded) > 0 && uint64(len(yielded)) != n:
+			return Errorf(op, "different number of region iter_args and yielded values: %d != %d", n, len(yielded))
+		case hasResults && uint64(len(results)) != n:
+			return Errorf(op, "different number of loop results and region iter_args: %d != %d", len(results), n)
+		}
+		for i, init := range inits {
+			if init.Type != args[i].Type {
+				return Errorf(op, "%d-th init and %d-th region iter_arg have different type: '%s' != '%s'", i, i, init.Type, args[i].Type)
+			}
+			if len(yielded) > 0 && args[i].Type != yielded[i].Type {
+				return Errorf(op, "%d-th region iter_arg and %d-th yielded value have different type: '%s' != '%s'", i, i, args[i].Type, yielded[i].Type)
+			}
+		}
+		// mlir-opt numbers every loop result mismatch 0 (its counter is
+		// stepped once, after the loop); the types are the pair's.
+		for i, r := range results {
+			if args[i].Type != r.Type {
+				return Errorf(op, "0-th region iter_arg and 0-th loop result have different type: '%s' != '%s'", args[i].Type, r.Type)
+			}
+		}
+		return nil
+	}}
+}
+
+// BranchOpInterface is that interface's verifier: each successor gets as
+// many operands (OpDef.SuccessorOperands) as its block has arguments, of
+// their types. mlir-opt reports these at the op without naming it.
+var BranchOpInterface = TraitCheck{Name: "BranchOpInterface", Verify: func(op *Operation) error {
+	if op.Def.SuccessorOperands == nil {
+		return nil
+	}
+	ranges := op.Def.SuccessorOperands(op)
+	for i, b := range op.Successors() {
+		if i >= len(ranges) || ranges[i].Start+ranges[i].N > len(op.Operands) {
+			return nil // the op's own verifier reports its malformed segments
+		}
+		vals := ranges[i].Of(op)
+		if len(vals) != len(b.Args) {
+			return NewError(op.Loc, "branch has %d operands for successor #%d, but target block has %d", len(vals), i, len(b.Args))
+		}
+		for k, v := range vals {
+			if v.Type != b.Args[k].Type {
+				return NewError(op.Loc, "type mismatch for bb argument #%d of successor #%d", k, i)
+			}
+		}
+	}
+	return nil
+}}

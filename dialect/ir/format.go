@@ -83,6 +83,11 @@ var (
 		_, ok := t.(*FunctionType)
 		return ok
 	}}
+	// IntegerKind: an integer type (ODS's AnyInteger).
+	IntegerKind = &TypeKind{Name: "builtin.integer", Is: func(t Type) bool {
+		_, ok := t.(*IntegerType)
+		return ok
+	}}
 )
 
 // AttrKind says how a format attribute is spelled.
@@ -182,6 +187,10 @@ type OpSyntax struct {
 	// VariadicSuccessors for the last successor.
 	VariadicRegions    bool
 	VariadicSuccessors bool
+	// RegionConstraints are the ODS constraints of the regions, by the
+	// position of their names in Regions (nil, or a missing entry: any
+	// region); a variadic region's holds for each region in it.
+	RegionConstraints []*RegionConstraint
 	// SegmentedOperands: the op carries operandSegmentSizes (MLIR's
 	// AttrSizedOperandSegments), needed when more than one operand is
 	// optional or variadic. Likewise SegmentedResults.

@@ -30,6 +30,7 @@ type DirectiveParse struct {
 	refs     [maxDirectiveArgs]typeSet
 	extra    []NamedAttr
 	opLoc    Location
+	opName   string
 }
 
 // The scratch space of directive parsers is recycled: its lists keep
@@ -53,7 +54,7 @@ func putDirectiveParse(d *DirectiveParse) {
 	clear(d.refs[:])
 	clear(d.extra)
 	d.extra = d.extra[:0]
-	d.opLoc = Location{}
+	d.opLoc, d.opName = Location{}, ""
 	directivePool.Put(d)
 }
 
@@ -84,6 +85,10 @@ func (d *DirectiveParse) AddAttr(name string, a Attribute) {
 // OpLoc is the location of the op being read (mlir-opt reports some
 // errors of custom directives there).
 func (d *DirectiveParse) OpLoc() Location { return d.opLoc }
+
+// OpName is the name of the op being read, which a directive's errors
+// name as mlir-opt's do ("custom op 'cf.switch' ...").
+func (d *DirectiveParse) OpName() string { return d.opName }
 
 // RefType is the type read before for argument i (a ref(type($x)) of a
 // single value), nil when there is none.

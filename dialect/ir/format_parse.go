@@ -65,6 +65,20 @@ func (t *typeSet) at(k int) Type {
 	return t.many[k]
 }
 
+// opErrors is the parser the format kit reports its own errors with: as
+// an ODS-generated parser's emitError, they name the op ("custom op
+// 'memref.load' invalid kind of type specified"), which the AsmParser's
+// ErrorAt does for every error a custom parser reports itself.
+type opErrors struct {
+	AsmParser
+	op string
+}
+
+// errorAt reports one of the kit's own errors (see opErrors).
+func (r *fmtParse) errorAt(loc Location, format string, args ...any) error {
+	return opErrors{r.p, r.st.Name}.ErrorAt(loc, format, args...)
+}
+
 // Parse reads the op's custom form into st.
 func (f *Format) Parse(p AsmParser, st *OperationState) error {
 	var r fmtParse
@@ -432,9 +446,9 @@ func (r *fmtParse) oneType(a *Arg, qualified, optional bool) (Type, bool, error)
 	}
 	if ok && a != nil && a.Kind != nil && !a.Kind.Is(t) {
 		if a.Kind.Name == "" {
-			return nil, false, p.ErrorAt(loc, "invalid kind of type specified")
+			return nil, false, r.errorAt(loc, "invalid kind of type specified")
 		}
-		return nil, false, p.ErrorAt(loc, "invalid kind of type specified: expected %s, but found '%s'", a.Kind.Name, t)
+		return nil, false, r.errorAt(loc, "invalid kind of type specified: expected %s, but found '%s'", a.Kind.Name, t)
 	}
 	return t, ok, err
 }
@@ -448,7 +462,7 @@ func (r *fmtParse) functionType(e *fmtElem) error {
 	}
 	ft, ok := t.(*FunctionType)
 	if !ok {
-		return r.p.ErrorAt(loc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
+		return r.errorAt(loc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
 	}
 	r.assignValueTypes(e.sub, ft.Inputs)
 	r.assignValueTypes(e.sub2, ft.Results)
@@ -533,10 +547,10 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 	case AttrTyped:
 		loc := p.Loc()
 		if v, ok, err = parseAnyAttr(p, optional); ok && AttrType(v) == nil {
-			return false, p.ErrorAt(loc, "invalid kind of attribute specified")
+			return false, r.errorAt(loc, "invalid kind of attribute specified")
 		}
 	case AttrSymbol:
-		v, ok, err = parseFlatSymbol(p, optional)
+		v, ok, err = parseFlatSymbol(opErrors{p, r.st.Name}, optional)
 	case AttrSymbolName:
 		var s string
 		if optional {
@@ -549,7 +563,7 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 			v = Str(s)
 		}
 	case AttrEnum:
-		v, ok, err = parseEnum(p, a, optional)
+		v, ok, err = parseEnum(opErrors{p, r.st.Name}, a, optional)
 	case AttrDenseArray:
 		if optional && !p.PeekPunct("[") {
 			return false, nil
@@ -662,7 +676,7 @@ func parseEnum(p AsmParser, a *AttrArg, optional bool) (Attribute, bool, error) 
 func (r *fmtParse) custom(e *fmtElem) error {
 	d := getDirectiveParse()
 	r.dirs[e.index] = d
-	d.opLoc = r.st.Loc
+	d.opLoc, d.opName = r.st.Loc, r.st.Name
 	loc := r.p.Loc()
 	for k, arg := range e.group {
 		if arg.ref {
@@ -817,7 +831,7 @@ func (r *fmtParse) finishOperands() error {
 				dst[k] = decls[i].Type
 			}
 		default:
-			return r.p.ErrorAt(r.opLoc[i], "number of operands and types do not match: got %d operands and %d types", len(dst), c)
+			return r.errorAt(r.opLoc[i], "number of operands and types do not match: got %d operands and %d types", len(dst), c)
 		}
 	}
 	copy(types, st.OperandTypes) // those of operands before the format's

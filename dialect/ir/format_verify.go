@@ -9,15 +9,26 @@ import (
 // format reads, in the words of the traits and constraints ODS gives an
 // op, so that whatever verifies prints and reads back the same.
 
-// VerifyCounts checks op's operands and results against the declarations
-// (and their segment sizes), in the words of the traits ODS gives an op.
-// An op read in generic form can have any operands; the format could not
-// print it otherwise.
-//
-// The counts come first, in the order ODS gives an op their traits
-// (regions, results, successors, operands), then the segment sizes, then
-// the op's invariants: its attributes, operands and results.
+// VerifyCounts checks op against its declaration: verifyCounts, then
+// verifyValues, then verifyRegions (the verifier runs them apart, with
+// the op's traits between them).
 func (f *Format) VerifyCounts(op *Operation) error {
+	if err := f.verifyCounts(op); err != nil {
+		return err
+	}
+	if err := f.verifyValues(op); err != nil {
+		return err
+	}
+	return f.verifyRegions(op)
+}
+
+// verifyCounts checks how many regions, results, successors and operands
+// op has, in the order and words of the count traits ODS gives an op,
+// which mlir-opt checks before anything else, then the segment sizes
+// (results' after operands', as the AttrSizedResultSegments trait comes
+// after the operand count's). An op read in generic form can have any
+// operands; the format could not print it otherwise.
+func (f *Format) verifyCounts(op *Operation) error {
 	s := &f.syn
 	if err := verifyRegionCount(op, f.regions); err != nil {
 		return err
@@ -34,10 +45,16 @@ func (f *Format) VerifyCounts(op *Operation) error {
 		return err
 	}
 	if s.SegmentedResults {
-		if err := verifyArgCounts(op, s.Results, len(op.Results), true, "result", "resultSegmentSizes"); err != nil {
-			return err
-		}
+		return verifyArgCounts(op, s.Results, len(op.Results), true, "result", "resultSegmentSizes")
 	}
+	return nil
+}
+
+// verifyValues checks the attributes the declaration requires and the
+// constraints of the operands and results, as ODS's verifyInvariants
+// does before the op's PredOpTraits.
+func (f *Format) verifyValues(op *Operation) error {
+	s := &f.syn
 	for i := range s.Attrs {
 		if a := &s.Attrs[i]; !a.optional() && op.Attr(a.Name) == nil {
 			return Errorf(op, "requires attribute '%s'", a.Name)
@@ -47,6 +64,9 @@ func (f *Format) VerifyCounts(op *Operation) error {
 		if err := verifyAttrConstraint(op, &s.Attrs[i]); err != nil {
 			return err
 		}
+	}
+	if err := f.verifyProperties(op); err != nil {
+		return err
 	}
 	var spans [maxOperandDecls]span
 	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
@@ -74,6 +94,22 @@ func (f *Format) VerifyCounts(op *Operation) error {
 			if v := op.Results[k]; !c.Holds(v.Type) {
 				return constraintError(op, "result", k, c, a.Mode, v.Type)
 			}
+		}
+	}
+	return nil
+}
+
+// verifyRegions checks the declared region constraints (ODS's
+// SizedRegion<1> and the like), after the op's PredOpTraits.
+func (f *Format) verifyRegions(op *Operation) error {
+	cs := f.syn.RegionConstraints
+	for i, r := range op.Regions {
+		k := min(i, len(f.regions)-1)
+		if k < 0 || k >= len(cs) || cs[k] == nil {
+			continue
+		}
+		if !cs[k].Holds(r) {
+			return regionConstraintError(op, i, f.regions[k].Name, cs[k])
 		}
 	}
 	return nil
@@ -222,6 +258,10 @@ func attrKindSummary(a *AttrArg) string {
 		return "any type attribute"
 	case AttrTyped:
 		return "TypedAttr instance"
+	case AttrDenseArray:
+		// A dense array property is stored as any attribute and checked
+		// as ODS's DenseI64ArrayAttr constraint.
+		return a.Type.String() + " dense array attribute"
 	}
 	return ""
 }
@@ -370,27 +410,43 @@ func typeSummary(t Type, mode ArgMode) string {
 
 func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, segAttr string) error {
 	if segmented {
-		sizes := segmentValues(op, segAttr)
-		if sizes == nil {
-			return Errorf(op, "requires attribute '%s'", segAttr)
+		// As mlir-opt 22 checks a segment sizes property: the count
+		// trait first; a missing property, or one of another length or
+		// element type, holds zeros.
+		if singles, _ := countModes(decls); n < singles {
+			return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
 		}
-		if len(sizes) != len(decls) {
-			return Errorf(op, "'%s' attribute for specifying %s segments must have %d elements, but got %d", segAttr, what, len(decls), len(sizes))
+		sizes := segmentValues(op, segAttr)
+		if a, ok := op.Attr(segAttr).(*DenseArrayAttr); !ok || a.Elem != I32 || len(sizes) != len(decls) {
+			sizes = make([]int64, len(decls))
 		}
 		var sum int64 // i32 sizes, as many as the text holds: no overflow
+		for _, sz := range sizes {
+			if sz < 0 {
+				return Errorf(op, "'%s' attribute cannot have negative elements", segAttr)
+			}
+			sum += sz
+		}
+		if sum != int64(n) {
+			return Errorf(op, "%s count (%d) does not match with the total size (%d) specified in attribute '%s'", what, n, sum, segAttr)
+		}
+		if a, ok := op.Attr(segAttr).(*DenseArrayAttr); !ok || a.Elem != I32 || len(a.Values) != len(decls) {
+			// mlir-opt takes zeros for none; the op's code reads the
+			// sizes it is given.
+			return Errorf(op, "requires attribute '%s'", segAttr)
+		}
+		// mlir-opt leaves the groups' sizes unchecked; a value declared
+		// single or optional that its group does not hold could not be
+		// printed.
+		sum = 0
 		for i, sz := range sizes {
 			switch {
-			case sz < 0:
-				return Errorf(op, "'%s' attribute cannot have negative elements", segAttr)
 			case decls[i].Mode == Single && sz != 1:
 				return Errorf(op, "%s group starting at #%d requires 1 element, but found %d", what, sum, sz)
 			case decls[i].Mode == OptionalArg && sz > 1:
 				return Errorf(op, "%s group starting at #%d requires 0 or 1 element, but found %d", what, sum, sz)
 			}
 			sum += sz
-		}
-		if sum != int64(n) {
-			return Errorf(op, "%s count (%d) does not match with the total size (%d) specified in attribute '%s'", what, n, sum, segAttr)
 		}
 		return nil
 	}

@@ -145,13 +145,17 @@ type OpDef struct {
 	Parse func(p AsmParser, st *OperationState) error
 	Print func(p AsmPrinter, op *Operation)
 
-	// The verifier, in mlir-opt's order. On entering an op: the counts and
-	// constraints its declaration gives (Declared's: operands, results,
-	// attributes, regions, successors, in ODS's words), then Preds (ODS's
-	// PredOpTraits), then Checks (its native traits, in declaration
-	// order), then Verify (the op's own verifier, MLIR's verify()). Then
-	// the ops nested in it; on leaving it, VerifyRegions (MLIR's
-	// verifyRegions(): what needs the nested ops verified first).
+	// The verifier, in mlir-opt's order. On entering an op: the counts its
+	// declaration gives (regions, results, successors, operands, in the
+	// words of ODS's count traits), then the structural Checks (SingleBlock,
+	// HasParent, ...), then the declaration's constraints (attributes,
+	// operands, results), then Preds (ODS's PredOpTraits), then the region
+	// constraints (SizedRegion<1>), then the other Checks (its native
+	// traits and interfaces, in declaration order), then Verify (the op's
+	// own verifier, MLIR's verify()). Then the ops nested in it; on leaving
+	// it, the Checks' VerifyRegions (MLIR's region traits: an implicit
+	// terminator, RegionBranchOpInterface's types), then VerifyRegions
+	// (MLIR's verifyRegions(): what needs the nested ops verified first).
 	Preds         []Pred
 	Checks        []TraitCheck
 	Verify        func(op *Operation) error

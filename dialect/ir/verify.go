@@ -112,6 +112,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 			if err := v.checkNonEmpty(op, b); err != nil {
 				return err
 			}
+			if err := checkSuccessorsLast(b); err != nil {
+				return err
+			}
 			if err := v.verifyOps(b, &isolated); err != nil {
 				return err
 			}
@@ -130,18 +133,25 @@ func (v *verifier) verifyOp(op *Operation) error {
 }
 
 // verifyEntry runs what mlir-opt checks of a registered op on entering it
-// (OpDef's comment gives the order): its declaration's counts and
-// constraints, its PredOpTraits, its native traits, its own verifier.
+// (OpDef's comment gives the order): its declaration's counts, its
+// structural traits, its declaration's constraints, its PredOpTraits, its
+// region constraints, its other native traits, its own verifier.
 func verifyEntry(op *Operation) error {
 	d := op.Def
 	if d == nil {
 		return nil
 	}
-	if f := d.declared; f != nil {
-		if err := f.VerifyCounts(op); err != nil {
+	f := d.declared
+	if f != nil {
+		if err := f.verifyCounts(op); err != nil {
 			return err
 		}
-		if err := f.verifyProperties(op); err != nil {
+	}
+	if err := runChecks(op, d.Checks, true); err != nil {
+		return err
+	}
+	if f != nil {
+		if err := f.verifyValues(op); err != nil {
 			return err
 		}
 	}
@@ -154,10 +164,13 @@ func verifyEntry(op *Operation) error {
 			return err
 		}
 	}
-	for _, c := range d.Checks {
-		if err := c.Verify(op); err != nil {
+	if f != nil {
+		if err := f.verifyRegions(op); err != nil {
 			return err
 		}
+	}
+	if err := runChecks(op, d.Checks, false); err != nil {
+		return err
 	}
 	if d.Verify != nil {
 		return d.Verify(op)
@@ -165,13 +178,36 @@ func verifyEntry(op *Operation) error {
 	return nil
 }
 
+// runChecks runs the entry checks of the structural traits, or of the
+// others, in declaration order.
+func runChecks(op *Operation, checks []TraitCheck, structural bool) error {
+	for _, c := range checks {
+		if c.Structural != structural || c.Verify == nil {
+			continue
+		}
+		if err := c.Verify(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // verifyExit runs what mlir-opt checks of a registered op on leaving it,
-// once the ops nested in it verified: its VerifyRegions, then that its
-// format can print it (types the custom form leaves unsaid).
+// once the ops nested in it verified: its traits' region checks (in
+// declaration order), its VerifyRegions, then that its format can print
+// it (types the custom form leaves unsaid).
 func verifyExit(op *Operation) error {
 	d := op.Def
 	if d == nil {
 		return nil
+	}
+	for _, c := range d.Checks {
+		if c.VerifyRegions == nil {
+			continue
+		}
+		if err := c.VerifyRegions(op); err != nil {
+			return err
+		}
 	}
 	if d.VerifyRegions != nil {
 		if err := d.VerifyRegions(op); err != nil {
@@ -273,13 +309,26 @@ func (v *verifier) checkNonEmpty(parent *Operation, b *Block) error {
 	return nil
 }
 
+// checkSuccessorsLast: only the last op of a block may have successors,
+// checked (as in MLIR) on entering the block, before any of its ops.
+func checkSuccessorsLast(b *Block) error {
+	for i, o := range b.Ops {
+		if i < len(b.Ops)-1 && len(o.Successors()) > 0 {
+			return NewError(o.Loc, "operation with block successors must terminate its parent block")
+		}
+	}
+	return nil
+}
+
 func (v *verifier) checkTerminator(parent *Operation, b *Block) error {
 	if parent.Def == nil || parent.Def.Traits.Has(NoTerminator) || len(b.Ops) == 0 {
 		return nil
 	}
 	last := b.Ops[len(b.Ops)-1]
 	if last.Def != nil && !last.Def.Traits.Has(Terminator) {
-		return Errorf(last, "block with no terminator, has %s", Describe(last))
+		// mlir-opt reports it without the op's name (and prints the op
+		// after "has"; pto-opt names it).
+		return NewError(last.Loc, "block with no terminator, has %s", Describe(last))
 	}
 	return nil
 }
@@ -329,18 +378,41 @@ func (v *verifier) domError(op *Operation, i int, val *Value, format string, arg
 	d := NewError(op.Loc, format, args...)
 	switch {
 	case val.Op != nil && val.Op.Loc.Known():
-		d.WithNote(val.Op.Loc, "operand defined here (op in the same %s)", relation(op, val))
+		d.WithNote(val.Op.Loc, "operand defined here (op %s)", relation(op, val))
 	case val.Loc().Known():
 		d.WithNote(val.Loc(), "operand defined here")
 	}
 	return d
 }
 
+// relation words where the operand's defining op is, from op, as MLIR's
+// dominance error does.
 func relation(op *Operation, val *Value) string {
-	if val.ParentBlock() == op.Block {
-		return "block"
+	b1, b2 := op.Block, val.ParentBlock()
+	switch {
+	case b1 == b2:
+		return "in the same block"
+	case b1 == nil || b2 == nil:
+		return "is neither in a parent nor in a child region"
+	case b1.Region == b2.Region:
+		return "in the same region"
+	case properAncestor(b2.Region, b1.Region):
+		return "in a parent region"
+	case properAncestor(b1.Region, b2.Region):
+		return "in a child region"
 	}
-	return "region"
+	return "is neither in a parent nor in a child region"
+}
+
+// properAncestor reports whether region a encloses region r.
+func properAncestor(a, r *Region) bool {
+	for r != nil && r.Op != nil && r.Op.Block != nil {
+		r = r.Op.Block.Region
+		if r == a {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- block dominance within a region ----

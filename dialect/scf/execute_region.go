@@ -3,14 +3,17 @@ package scf
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "scf.execute_region", Summary: "a region executed once",
-			Inherent: []string{"no_inline"},
-			Branch:   ir.RunsOnce{},
-			Parse:    parseExecuteRegion, Print: printExecuteRegion, VerifyRegions: verifyExecuteRegion,
-		},
-	)
+	ir.Register(ir.Declare(&ir.OpDef{
+		Name: "scf.execute_region", Summary: "a region executed once",
+		Inherent: []string{"no_inline"},
+		Branch:   executeBranch{},
+		Parse:    parseExecuteRegion, Print: printExecuteRegion,
+		Checks: []ir.TraitCheck{ir.RegionBranchTypes},
+		Verify: verifyExecuteRegion,
+	}, ir.OpSyntax{
+		Results: []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+		Regions: []string{"region"},
+	}))
 }
 
 // ---- scf.execute_region ----
@@ -37,8 +40,23 @@ func printExecuteRegion(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDict(op, "no_inline")
 }
 
+// executeBranch: the region runs once; its yields give the results.
+type executeBranch struct{ ir.RunsOnce }
+
+func (executeBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+	if from == nil {
+		return []ir.RegionSuccessor{{Region: 0}}
+	}
+	vals, ok := yielded(from, "scf.yield")
+	if !ok {
+		return nil
+	}
+	return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+}
+
+// verifyExecuteRegion is ExecuteRegionOp::verify.
 func verifyExecuteRegion(op *ir.Operation) error {
-	if len(op.Regions) != 1 || len(op.Regions[0].Blocks) == 0 {
+	if len(op.Regions[0].Blocks) == 0 {
 		return ir.Errorf(op, "region needs to have at least one block")
 	}
 	if len(op.Regions[0].Blocks[0].Args) > 0 {

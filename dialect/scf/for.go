@@ -3,18 +3,29 @@ package scf
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "scf.for", Summary: "a counted loop with loop-carried values",
-			Inherent:           []string{"unsignedCmp"},
-			Branch:             forBranch{},
-			Interfaces:         []any{forBranch{}},
-			ImplicitTerminator: "scf.yield",
-			Parse:              parseFor,
-			Print:              printFor,
-			VerifyRegions:      verifyFor,
-		},
-	)
+	ir.Register(ir.Declare(&ir.OpDef{
+		Name: "scf.for", Summary: "a counted loop with loop-carried values",
+		Inherent:           []string{"unsignedCmp"},
+		Branch:             forBranch{},
+		Interfaces:         []any{forBranch{}},
+		ImplicitTerminator: "scf.yield",
+		Parse:              parseFor,
+		Print:              printFor,
+		Preds:              []ir.Pred{ir.AllTypesMatch("lowerBound", "upperBound", "step")},
+		Checks: []ir.TraitCheck{ir.SingleBlockImplicitTerminator("scf.yield"),
+			ir.LoopLikeOpInterface(forBranch{}), ir.RegionBranchTypes},
+		Verify:        verifyFor,
+		VerifyRegions: verifyForRegions,
+	}, ir.OpSyntax{
+		Operands: []ir.Arg{
+			{Name: "lowerBound", Constraint: ir.AnySignlessIntegerOrIndexC},
+			{Name: "upperBound", Constraint: ir.AnySignlessIntegerOrIndexC},
+			{Name: "step", Constraint: ir.AnySignlessIntegerOrIndexC},
+			{Name: "initArgs", Mode: ir.Variadic}},
+		Results:           []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+		Regions:           []string{"region"},
+		RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1)},
+	}))
 }
 
 // ---- scf.for ----
@@ -51,6 +62,46 @@ func (forBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []
 
 func (forBranch) Loops(*ir.Operation, int) bool { return true }
 func (forBranch) Exclusive(*ir.Operation) bool  { return false }
+
+// Successors: entering the loop, or leaving its body through scf.yield,
+// the values go to the iter_args of the next iteration or to the results.
+func (b forBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+	vals := b.LoopInits(op)
+	if from != nil {
+		var ok bool
+		if vals, ok = yielded(from, "scf.yield"); !ok {
+			return nil
+		}
+	}
+	args, _ := b.RegionIterArgs(op)
+	return []ir.RegionSuccessor{{Region: 0, Operands: vals, Inputs: args}, {Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+}
+
+// scf.for is loop-like (ir.LoopLike): the inits are the operands after the
+// bounds and step, the iter_args the body's arguments after the induction
+// variable.
+
+func (forBranch) LoopInits(op *ir.Operation) []*ir.Value {
+	return op.Operands[min(3, len(op.Operands)):]
+}
+
+func (forBranch) RegionIterArgs(op *ir.Operation) ([]*ir.Value, uint64) {
+	args := blockArgs(op, 0)
+	if len(args) == 0 {
+		return nil, ^uint64(0) // as MLIR counts them: one induction variable less than none
+	}
+	return args[1:], uint64(len(args) - 1)
+}
+
+func (forBranch) YieldedValues(op *ir.Operation) []*ir.Value {
+	if b := op.Body(0); b != nil && len(b.Ops) > 0 {
+		v, _ := yielded(b.Ops[len(b.Ops)-1], "scf.yield")
+		return v
+	}
+	return nil
+}
+
+func (forBranch) LoopResults(op *ir.Operation) ([]*ir.Value, bool) { return op.Results, true }
 
 // parseFor reads `[unsigned] %iv = %lb to %ub step %step [iter_args(%a =
 // %init, ...) -> (types)] [: type] region attr-dict` (hand-written upstream
@@ -99,7 +150,7 @@ func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 		if len(iterTypes) != len(args)-1 {
-			return p.Errorf("expected as many iter_args types as iter_args")
+			return customError(p, st, st.Loc, "mismatch in number of loop-carried values and defined values")
 		}
 	}
 	ivType := ir.Index
@@ -153,45 +204,19 @@ func printFor(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDict(op, "unsignedCmp")
 }
 
+// verifyFor is ForOp::verify: as many results as inits.
 func verifyFor(op *ir.Operation) error {
-	if len(op.Regions) != 1 {
-		return ir.Errorf(op, "requires one region")
-	}
-	if err := ir.VerifySingleBlockRegions(op, 0); err != nil {
-		return err
-	}
-	if len(op.Operands) < 3 {
-		return ir.Errorf(op, "requires lower bound, upper bound and step operands")
-	}
-	t := op.Operands[0].Type
-	if op.Operands[1].Type != t || op.Operands[2].Type != t {
-		return ir.Errorf(op, "requires the same type for the bounds and step")
-	}
-	inits := op.Operands[3:]
-	if len(inits) != len(op.Results) {
+	if len(op.Operands)-3 != len(op.Results) {
 		return ir.Errorf(op, "mismatch in number of loop-carried values and defined values")
 	}
-	body := op.Body(0)
-	if body == nil || len(body.Args) != len(inits)+1 {
-		return ir.Errorf(op, "expects the body to have one induction variable and %d iter_args", len(inits))
-	}
-	if body.Args[0].Type != t {
-		return ir.Errorf(op, "expected induction variable to be the same type as bounds and step")
-	}
-	for i, v := range inits {
-		if v.Type != op.Results[i].Type || body.Args[i+1].Type != v.Type {
-			return ir.Errorf(op, "types mismatch between iter operand %d and its region argument and result", i)
-		}
-	}
-	if !ir.IsSignlessIntOrIndex(op.Operands[0].Type) {
-		return ir.Errorf(op, "operand #0 must be signless integer or index, but got '%s'", op.Operands[0].Type)
-	}
-	if y := op.Body(0).Terminator(); y != nil && y.Name == "scf.yield" {
-		for i, v := range y.Operands {
-			if i < len(op.Results) && v.Type != op.Results[i].Type {
-				return ir.Errorf(op, "%d-th region iter_arg and %d-th yielded value have different type: '%s' != '%s'", i, i, op.Results[i].Type, v.Type)
-			}
-		}
+	return nil
+}
+
+// verifyForRegions is ForOp::verifyRegions, once the LoopLikeOpInterface
+// check found the iter_args in agreement with the inits and results.
+func verifyForRegions(op *ir.Operation) error {
+	if args := blockArgs(op, 0); len(args) == 0 || args[0].Type != op.Operands[0].Type {
+		return ir.Errorf(op, "expected induction variable to be same type as bounds and step")
 	}
 	return nil
 }

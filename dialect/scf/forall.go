@@ -4,15 +4,32 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.Declare(&ir.OpDef{
 			Name: "scf.forall", Summary: "a parallel loop over a multi-dimensional range",
 			Inherent:           []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping", "operandSegmentSizes"},
 			ImplicitTerminator: "scf.forall.in_parallel",
-			Parse:              parseForall, Print: printForall, VerifyRegions: verifyForall,
-		},
-		&ir.OpDef{
+			Parse:              parseForall, Print: printForall,
+			Checks: []ir.TraitCheck{ir.SingleBlockImplicitTerminator("scf.forall.in_parallel")},
+			Verify: verifyForall,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{
+				{Name: "dynamicLowerBound", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "dynamicUpperBound", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "dynamicStep", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "outputs", Mode: ir.Variadic, Constraint: ir.RankedTensorOf()}},
+			SegmentedOperands: true,
+			Results:           []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+			Attrs: []ir.AttrArg{
+				{Name: "staticLowerBound", Kind: ir.AttrDenseArray, Type: ir.I64},
+				{Name: "staticUpperBound", Kind: ir.AttrDenseArray, Type: ir.I64},
+				{Name: "staticStep", Kind: ir.AttrDenseArray, Type: ir.I64}},
+			Regions:           []string{"region"},
+			RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1)},
+		}),
+		ir.Declare(&ir.OpDef{
 			Name: "scf.forall.in_parallel", Summary: "the parallel combining terminator of scf.forall",
 			Traits: ir.Terminator | ir.Pure | ir.NoTerminator,
+			Checks: []ir.TraitCheck{ir.HasParent("scf.forall")},
 			Parse: func(p ir.AsmParser, st *ir.OperationState) error {
 				r, err := p.ParseRegion(nil)
 				if err != nil {
@@ -26,19 +43,10 @@ func init() {
 				p.Region(op.Regions[0], false, false)
 				p.AttrDict(op)
 			},
-			VerifyRegions: func(op *ir.Operation) error {
-				if err := ir.VerifyCounts(op, 0, 0); err != nil {
-					return err
-				}
-				if p := op.ParentOp(); p == nil || p.Name != "scf.forall" {
-					return ir.Errorf(op, "expects parent op 'scf.forall'")
-				}
-				if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
-					return ir.Errorf(op, "region #0 ('region') failed to verify constraint: region with 1 blocks")
-				}
-				return nil
-			},
-		},
+		}, ir.OpSyntax{
+			Regions:           []string{"region"},
+			RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1)},
+		}),
 	)
 }
 
@@ -85,16 +93,14 @@ func parseForall(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 	}
-	for k := range 3 {
-		if len(static[k]) != len(ivs) {
-			return p.Errorf("expected %d bounds, one per induction variable", len(ivs))
-		}
-	}
+	// How many bounds there are is the verifier's to check, as it is
+	// mlir-opt's.
 	for i := range ivs {
 		ivs[i].Type = ir.Index
 	}
 	args := ivs
 	var outs []ir.OperandRef
+	outsLoc := p.Loc()
 	if p.ParseOptionalKeyword("shared_outs") {
 		if err := p.ParsePunct("("); err != nil {
 			return err
@@ -109,7 +115,7 @@ func parseForall(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 		if len(ts) != len(outs) {
-			return p.Errorf("expected %d types for shared_outs", len(outs))
+			return customError(p, st, outsLoc, "number of operands and types do not match: got %d operands and %d types", len(outs), len(ts))
 		}
 		for i, t := range ts {
 			args[len(ivs)+i].Type = t
@@ -187,17 +193,36 @@ func printForall(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDict(op, "staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes")
 }
 
+// verifyForall is ForallOp::verify: a result and a block argument per
+// shared output, an index argument per loop, then the mixed static and
+// dynamic bounds (reported, as mlir-opt does, without naming the op).
 func verifyForall(op *ir.Operation) error {
-	seg, err := ir.VerifySegments(op, 4, true)
-	if err != nil {
-		return err
-	}
+	seg := op.SegmentSizes("operandSegmentSizes")
 	lb, ub, step := ir.DenseArrayValues(op, "staticLowerBound"), ir.DenseArrayValues(op, "staticUpperBound"), ir.DenseArrayValues(op, "staticStep")
 	rank := len(lb)
-	if len(ub) != rank || len(step) != rank {
-		return ir.Errorf(op, "expected the same number of static lower bounds, upper bounds and steps")
+	outs := op.Operands[len(op.Operands)-seg[3]:]
+	if len(op.Results) != len(outs) {
+		return ir.Errorf(op, "produces %d results, but has only %d outputs", len(op.Results), len(outs))
+	}
+	args := blockArgs(op, 0)
+	if len(args) != rank+len(outs) {
+		return ir.Errorf(op, "region expects %d arguments", rank)
+	}
+	for i := range rank {
+		if args[i].Type != ir.Index {
+			return ir.Errorf(op, "expects %d-th block argument to be an index", i)
+		}
+	}
+	for i, o := range outs {
+		if args[rank+i].Type != o.Type {
+			return ir.Errorf(op, "type mismatch between %d-th output and corresponding block argument", i)
+		}
 	}
 	for k, s := range [][]int64{lb, ub, step} {
+		name := []string{"lower bound", "upper bound", "step"}[k]
+		if len(s) != rank {
+			return ir.NewError(op.Loc, "expected %d %s values, got %d", rank, name, len(s))
+		}
 		n := 0
 		for _, v := range s {
 			if v == ir.Dynamic {
@@ -205,36 +230,8 @@ func verifyForall(op *ir.Operation) error {
 			}
 		}
 		if n != seg[k] {
-			return ir.Errorf(op, "expected %d dynamic %s values", n, []string{"lower bound", "upper bound", "step"}[k])
+			return ir.NewError(op.Loc, "expected %d dynamic %s values", n, name)
 		}
-	}
-	if err := ir.VerifySingleBlockRegions(op, 0); err != nil {
-		return err
-	}
-	if seg[3] != len(op.Results) {
-		return ir.Errorf(op, "number of shared_outs and results must match")
-	}
-	body := op.Body(0)
-	if len(body.Args) != rank+seg[3] {
-		return ir.Errorf(op, "region expects %d arguments", rank+seg[3])
-	}
-	for i := range rank {
-		if body.Args[i].Type != ir.Index {
-			return ir.Errorf(op, "expects the induction variables to be of index type")
-		}
-	}
-	for i, r := range op.Results {
-		if body.Args[rank+i].Type != r.Type || op.Operands[len(op.Operands)-seg[3]+i].Type != r.Type {
-			return ir.Errorf(op, "type mismatch between result #%d and its shared_outs", i)
-		}
-	}
-	for _, s := range step {
-		if s != ir.Dynamic && s <= 0 {
-			return ir.Errorf(op, "constant step operand must be positive")
-		}
-	}
-	if t := body.Terminator(); t == nil || t.Name != "scf.forall.in_parallel" {
-		return ir.Errorf(op, "expects the body to end with 'scf.forall.in_parallel'")
 	}
 	return nil
 }

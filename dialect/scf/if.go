@@ -3,17 +3,21 @@ package scf
 import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
-	ir.Register(
-		&ir.OpDef{
-			Name: "scf.if", Summary: "a conditional with optional results",
-			Branch:             ifBranch{},
-			Interfaces:         []any{ifBranch{}},
-			ImplicitTerminator: "scf.yield",
-			Parse:              parseIf,
-			Print:              printIf,
-			VerifyRegions:      verifyIf,
-		},
-	)
+	ir.Register(ir.Declare(&ir.OpDef{
+		Name: "scf.if", Summary: "a conditional with optional results",
+		Branch:             ifBranch{},
+		Interfaces:         []any{ifBranch{}},
+		ImplicitTerminator: "scf.yield",
+		Parse:              parseIf,
+		Print:              printIf,
+		Checks:             []ir.TraitCheck{ir.SingleBlockImplicitTerminator("scf.yield"), ir.NoRegionArguments, ir.RegionBranchTypes},
+		Verify:             verifyIf,
+	}, ir.OpSyntax{
+		Operands:          []ir.Arg{{Name: "condition", Type: ir.I1}},
+		Results:           []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+		Regions:           []string{"thenRegion", "elseRegion"},
+		RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1), ir.MaxSizedRegion(1)},
+	}))
 }
 
 // ---- scf.if ----
@@ -32,6 +36,23 @@ func (ifBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []i
 }
 func (ifBranch) Loops(*ir.Operation, int) bool { return false }
 func (ifBranch) Exclusive(*ir.Operation) bool  { return true }
+
+// Successors: entering, the then region, and the else region or (when it
+// is empty) the results; a yield gives the results.
+func (ifBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+	if from != nil {
+		vals, ok := yielded(from, "scf.yield")
+		if !ok {
+			return nil
+		}
+		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+	}
+	out := []ir.RegionSuccessor{{Region: 0}}
+	if len(op.Regions[1].Blocks) == 0 {
+		return append(out, ir.RegionSuccessor{Region: ir.ToParent, Inputs: op.Results})
+	}
+	return append(out, ir.RegionSuccessor{Region: 1})
+}
 
 // parseIf reads `%c [-> (types)] region [else region] attr-dict`
 // (hand-written upstream too).
@@ -75,18 +96,10 @@ func printIf(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDict(op)
 }
 
+// verifyIf is IfOp::verify.
 func verifyIf(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 1, -1); err != nil {
-		return err
-	}
-	if op.Operands[0].Type != ir.I1 {
-		return ir.Errorf(op, "operand #0 must be 1-bit signless integer, but got '%s'", op.Operands[0].Type)
-	}
-	if len(op.Regions) != 2 {
-		return ir.Errorf(op, "requires two regions")
-	}
 	if len(op.Results) > 0 && len(op.Regions[1].Blocks) == 0 {
 		return ir.Errorf(op, "must have an else block if defining values")
 	}
-	return ir.VerifySingleBlockRegions(op, 0)
+	return nil
 }

@@ -11,14 +11,16 @@ func init() {
 		Name: "scf.index_switch", Summary: "a switch on an index with a region per case",
 		Branch:             switchBranch{},
 		ImplicitTerminator: "scf.yield",
-		VerifyRegions:      verifyIndexSwitch,
+		Checks:             []ir.TraitCheck{ir.SingleBlockImplicitTerminator("scf.yield"), ir.RegionBranchTypes},
+		Verify:             verifyIndexSwitch,
 	}, ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "arg", Type: ir.Index}},
 		Results:  []ir.Arg{{Name: "results", Mode: ir.Variadic}},
 		Attrs:    []ir.AttrArg{{Name: "cases", Kind: ir.AttrDenseArray, Type: ir.I64}},
 		Regions:  []string{"defaultRegion", "caseRegions"}, VariadicRegions: true,
-		Directives: map[string]*ir.Directive{"SwitchCases": switchCases},
-		Format:     "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
+		RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1), ir.SizedRegion(1)},
+		Directives:        map[string]*ir.Directive{"SwitchCases": switchCases},
+		Format:            "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
 	}))
 }
 
@@ -28,6 +30,22 @@ func init() {
 type switchBranch struct{ ir.RunsOnce }
 
 func (switchBranch) Exclusive(*ir.Operation) bool { return true }
+
+// Successors: entering, each region; a yield gives the results.
+func (switchBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+	if from != nil {
+		vals, ok := yielded(from, "scf.yield")
+		if !ok {
+			return nil
+		}
+		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+	}
+	out := make([]ir.RegionSuccessor, len(op.Regions))
+	for i := range out {
+		out[i].Region = i
+	}
+	return out
+}
 
 // switchCases reads and prints the cases, `case N region` each on a line
 // of its own (their terminators are printed, as mlir-opt prints them).
@@ -44,6 +62,9 @@ var switchCases = &ir.Directive{
 			if err != nil {
 				return err
 			}
+			// mlir-opt's SwitchCases adds no implicit terminator to a
+			// case region (the default region gets one).
+			r.Parsed = false
 			d.AddRegion(1, r)
 		}
 		d.SetAttr(0, ir.I64Array(cases...))
@@ -65,13 +86,9 @@ var switchCases = &ir.Directive{
 	},
 }
 
+// verifyIndexSwitch is IndexSwitchOp::verify: a region per case value,
+// distinct values, and every region yielding the results' types.
 func verifyIndexSwitch(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 1, -1); err != nil {
-		return err
-	}
-	if op.Operands[0].Type != ir.Index {
-		return ir.Errorf(op, "operand #0 must be index, but got '%s'", op.Operands[0].Type)
-	}
 	cases := ir.DenseArrayValues(op, "cases")
 	if len(cases) != len(op.Regions)-1 {
 		return ir.Errorf(op, "has %d case regions but %d case values", len(op.Regions)-1, len(cases))
@@ -88,12 +105,17 @@ func verifyIndexSwitch(op *ir.Operation) error {
 		if i > 0 {
 			name = "case region #" + strconv.Itoa(i-1)
 		}
-		if len(r.Blocks) != 1 {
-			return ir.Errorf(op, "region #%d ('%s') failed to verify constraint: region with 1 blocks", i, map[bool]string{true: "defaultRegion", false: "caseRegions"}[i == 0])
+		b := r.Blocks[0]
+		var y *ir.Operation
+		if len(b.Ops) > 0 {
+			y = b.Ops[len(b.Ops)-1]
 		}
-		y := r.Blocks[0].Terminator()
 		if y == nil || y.Name != "scf.yield" {
-			return ir.Errorf(op, "expected region to end with scf.yield, but got %s", map[bool]string{true: "nothing", false: "'" + terminatorName(y) + "'"}[y == nil])
+			got := "nothing"
+			if y != nil {
+				got = y.Name
+			}
+			return ir.Errorf(op, "expected region to end with scf.yield, but got %s", got)
 		}
 		if len(y.Operands) != len(op.Results) {
 			d := ir.Errorf(op, "expected each region to return %d values, but %s returns %d", len(op.Results), name, len(y.Operands)).(*ir.Diagnostic)
@@ -101,17 +123,10 @@ func verifyIndexSwitch(op *ir.Operation) error {
 		}
 		for k, v := range y.Operands {
 			if v.Type != op.Results[k].Type {
-				d := ir.Errorf(op, "expected result #%d of each region to be %s", k, op.Results[k].Type).(*ir.Diagnostic)
-				return d.WithNote(y.Loc, "%s returns %s here", name, v.Type)
+				d := ir.Errorf(op, "expected result #%d of each region to be '%s'", k, op.Results[k].Type).(*ir.Diagnostic)
+				return d.WithNote(y.Loc, "%s returns '%s' here", name, v.Type)
 			}
 		}
 	}
 	return nil
-}
-
-func terminatorName(op *ir.Operation) string {
-	if op == nil {
-		return ""
-	}
-	return op.Name
 }

@@ -8,7 +8,10 @@
 // treat these ops like any op with unknown region control flow.
 package scf
 
-import "github.com/pto-opt/pto-opt/dialect/ir"
+import (
+
+	"github.com/pto-opt/pto-opt/dialect/ir"
+)
 
 func init() {
 	ir.RegisterDialect("scf")
@@ -37,4 +40,49 @@ func parseArgInits(p ir.AsmParser, st *ir.OperationState, args []ir.Argument) ([
 		}
 	}
 	return args, p.ParsePunct(")")
+}
+
+// customError is an error of a custom parser as mlir-opt words it (its
+// OpAsmParser's emitError): the AsmParser prefixes it by "custom op
+// 'name'".
+func customError(p ir.AsmParser, _ *ir.OperationState, loc ir.Location, format string, args ...any) error {
+	return p.ErrorAt(loc, format, args...)
+}
+
+// terminatorOf is SCF's verifyAndGetTerminator: the last op of region
+// r's first block when it is the op named name; else msg is reported at
+// op, with a note at the op found there.
+func terminatorOf(op *ir.Operation, r int, name, msg string) (*ir.Operation, error) {
+	var last *ir.Operation
+	if b := op.Body(r); b != nil && len(b.Ops) > 0 {
+		last = b.Ops[len(b.Ops)-1]
+		if last.Name == name {
+			return last, nil
+		}
+	}
+	d := ir.Errorf(op, "%s", msg).(*ir.Diagnostic)
+	if last != nil {
+		d.WithNote(last.Loc, "terminator here")
+	}
+	return nil, d
+}
+
+// yielded is what terminator term hands on when it is one of the
+// branching terminators named (nil, false otherwise).
+func yielded(term *ir.Operation, names ...string) ([]*ir.Value, bool) {
+	for _, n := range names {
+		if term != nil && term.Name == n {
+			return term.Operands, true
+		}
+	}
+	return nil, false
+}
+
+// blockArgs gives the arguments of region r's entry block (none when it
+// has no block).
+func blockArgs(op *ir.Operation, r int) []*ir.Value {
+	if b := op.Body(r); b != nil {
+		return b.Args
+	}
+	return nil
 }

@@ -4,17 +4,23 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.Declare(&ir.OpDef{
 			Name: "scf.while", Summary: "a general loop with a condition region",
-			Branch:        whileBranch{},
-			Parse:         parseWhile,
-			Print:         printWhile,
-			VerifyRegions: verifyWhile,
-		},
+			Branch: whileBranch{},
+			Parse:  parseWhile,
+			Print:  printWhile,
+			Checks: []ir.TraitCheck{ir.SingleBlock, ir.RegionBranchTypes, ir.LoopLikeOpInterface(whileBranch{})},
+			Verify: verifyWhile,
+		}, ir.OpSyntax{
+			Operands:          []ir.Arg{{Name: "inits", Mode: ir.Variadic}},
+			Results:           []ir.Arg{{Name: "results", Mode: ir.Variadic}},
+			Regions:           []string{"before", "after"},
+			RegionConstraints: []*ir.RegionConstraint{ir.SizedRegion(1), ir.SizedRegion(1)},
+		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "scf.condition", Summary: "the continuation condition of scf.while",
-			Traits:        ir.Terminator | ir.Pure,
-			VerifyRegions: verifyCondition,
+			Traits: ir.Terminator | ir.Pure,
+			Checks: []ir.TraitCheck{ir.HasParent("scf.while")},
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "condition", Type: ir.I1}, {Name: "args", Mode: ir.Variadic}},
 			Format:   "`(` $condition `)` attr-dict ($args^ `:` type($args))?",
@@ -63,6 +69,52 @@ func (whileBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) 
 func (whileBranch) Loops(*ir.Operation, int) bool { return true }
 func (whileBranch) Exclusive(*ir.Operation) bool  { return false }
 
+// Successors: entering, the 'before' region; scf.condition's values go to
+// the results or the 'after' region, whose yield goes back to 'before'.
+func (whileBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+	before := ir.RegionSuccessor{Region: 0, Inputs: blockArgs(op, 0)}
+	if from == nil {
+		before.Operands = op.Operands
+		return []ir.RegionSuccessor{before}
+	}
+	if from.Block.Region.Index() == 0 {
+		vals, ok := yielded(from, "scf.condition")
+		if !ok {
+			return nil
+		}
+		vals = vals[min(1, len(vals)):]
+		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results},
+			{Region: 1, Operands: vals, Inputs: blockArgs(op, 1)}}
+	}
+	vals, ok := yielded(from, "scf.yield")
+	if !ok {
+		return nil
+	}
+	before.Operands = vals
+	return []ir.RegionSuccessor{before}
+}
+
+// scf.while is loop-like (ir.LoopLike): its operands are the inits, the
+// 'before' arguments the iter_args, the 'after' yield the yielded values;
+// it declares no loop results.
+
+func (whileBranch) LoopInits(op *ir.Operation) []*ir.Value { return op.Operands }
+
+func (whileBranch) RegionIterArgs(op *ir.Operation) ([]*ir.Value, uint64) {
+	args := blockArgs(op, 0)
+	return args, uint64(len(args))
+}
+
+func (whileBranch) YieldedValues(op *ir.Operation) []*ir.Value {
+	if b := op.Body(1); b != nil && len(b.Ops) > 0 {
+		v, _ := yielded(b.Ops[len(b.Ops)-1], "scf.yield")
+		return v
+	}
+	return nil
+}
+
+func (whileBranch) LoopResults(*ir.Operation) ([]*ir.Value, bool) { return nil, false }
+
 // parseWhile reads `(%arg = %init, ...) : (T...) -> (U...) before do after
 // [attributes {...}]` (hand-written upstream too: the before region's
 // arguments are declared with the operands).
@@ -74,6 +126,7 @@ func parseWhile(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 	}
+	typeLoc := p.Loc() // mlir-opt reports the type's errors at the colon
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
@@ -83,10 +136,10 @@ func parseWhile(p ir.AsmParser, st *ir.OperationState) error {
 	}
 	ft, ok := t.(*ir.FunctionType)
 	if !ok {
-		return p.Errorf("expected function type")
+		return customError(p, st, typeLoc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
 	}
 	if len(ft.Inputs) != len(args) {
-		return p.Errorf("expected as many input types as operands (expected %d got %d)", len(args), len(ft.Inputs))
+		return customError(p, st, typeLoc, "expected as many input types as operands (expected %d got %d)", len(args), len(ft.Inputs))
 	}
 	for i := range args {
 		args[i].Type = ft.Inputs[i]
@@ -134,41 +187,11 @@ func printWhile(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDictWithKeyword(op)
 }
 
+// verifyWhile is WhileOp::verify: the terminators of its regions.
 func verifyWhile(op *ir.Operation) error {
-	if len(op.Regions) != 2 {
-		return ir.Errorf(op, "requires two regions")
-	}
-	before := op.Body(0)
-	if before == nil || len(before.Args) != len(op.Operands) {
-		return ir.Errorf(op, "expects the 'before' region to take the operands as arguments")
-	}
-	if err := ir.VerifySingleBlockRegions(op, 0, 1); err != nil {
+	if _, err := terminatorOf(op, 0, "scf.condition", "expects the 'before' region to terminate with 'scf.condition'"); err != nil {
 		return err
 	}
-	for i, a := range op.Body(0).Args {
-		if a.Type != op.Operands[i].Type {
-			return ir.Errorf(op, "along control flow edge from parent operands to Region #0: successor operand type #%d '%s' should match successor input type #%d '%s'", i, op.Operands[i].Type, i, a.Type)
-		}
-	}
-	if c := op.Body(0).Terminator(); c == nil || c.Name != "scf.condition" {
-		return ir.Errorf(op, "expects the 'before' region to end with 'scf.condition'")
-	}
-	return nil
-}
-
-// verifyCondition checks the forwarded values against the while's
-// results and 'after' region arguments.
-func verifyCondition(op *ir.Operation) error {
-	w := op.ParentOp()
-	if w == nil || w.Name != "scf.while" {
-		return ir.Errorf(op, "expects parent op 'scf.while'")
-	}
-	args := op.Operands[1:]
-	if err := checkSuccessorTypes(w, op, "parent", args, ir.ValueTypes(w.Results)); err != nil {
-		return err
-	}
-	if after := w.Body(1); after != nil {
-		return checkSuccessorTypes(w, op, "Region #1", args, ir.ValueTypes(after.Args))
-	}
-	return nil
+	_, err := terminatorOf(op, 1, "scf.yield", "expects the 'after' region to terminate with 'scf.yield'")
+	return err
 }

@@ -46,6 +46,19 @@ func.func @dominance_same_block(%a: i32) -> i32 {
 
 // -----
 
+// An op's result used in its own region does not dominate the use; the
+// note says where the definition is from the use.
+func.func @dominance_own_result(%a: i32) -> i32 {
+  // expected-note @+1 {{operand defined here (op in a parent region)}}
+  %r = scf.execute_region -> i32 {
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    scf.yield %r : i32
+  }
+  return %r : i32
+}
+
+// -----
+
 func.func @value_type_mismatch(%a: i32, %b: f32) {
   // expected-note @-1 {{prior use here}}
   // expected-error @+1 {{use of value '%b' expects different type than prior uses: 'i32' vs 'f32'}}

@@ -198,3 +198,22 @@ func.func @region_attrs(%arg0: index, %arg1: i1) {
   } {xd.cond}
   return
 }
+
+// -----
+
+// A name defined inside an op's region is out of scope once the region
+// ends: the op's own result may take it (its result is defined after its
+// regions, as mlir-opt defines it).
+// CHECK-LABEL: func.func @result_name_reused(%arg0: i32) -> i32 {
+// CHECK-NEXT:    %0 = scf.execute_region -> i32 {
+// CHECK-NEXT:      %1 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:      scf.yield %1 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %0 : i32
+func.func @result_name_reused(%arg0: i32) -> i32 {
+  %0 = scf.execute_region -> i32 {
+    %0 = arith.addi %arg0, %arg0 : i32
+    scf.yield %0 : i32
+  }
+  return %0 : i32
+}
