@@ -279,17 +279,6 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 		op.AddSuccessor(blk)
 	}
 
-	// Results are visible to later ops (and, for graph regions, to nested
-	// regions through forward references).
-	k := 0
-	for i := range st.Results {
-		g := &st.Results[i]
-		vals := op.Results[k : k+g.Count]
-		k += g.Count
-		if err := b.define(g.Name, vals, &g.Loc); err != nil {
-			return nil, err
-		}
-	}
 	isolated := def != nil && def.Traits.Has(ir.IsolatedFromAbove)
 	for _, rs := range st.Regions {
 		var r *ir.Region
@@ -312,6 +301,19 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 			if len(r.Blocks) == 0 {
 				r.AddBlock()
 			}
+		}
+	}
+	// Results are defined once the op's regions are read, as MLIR's
+	// parser does: a name defined inside a region is gone when it closes,
+	// so the op's result may take it again; a use of the result in its
+	// own region (a graph region) is a forward reference settled here.
+	k := 0
+	for i := range st.Results {
+		g := &st.Results[i]
+		vals := op.Results[k : k+g.Count]
+		k += g.Count
+		if err := b.define(g.Name, vals, &g.Loc); err != nil {
+			return nil, err
 		}
 	}
 	return op, nil

@@ -515,3 +515,18 @@ func.func @yield_types(%x: i32) {
   }
   return
 }
+
+// -----
+
+// A region sees the names of the regions around it: defining one of them
+// again inside is a redefinition.
+func.func @redefinition_in_region(%a: i32) {
+  // expected-note @+1 {{previously defined here}}
+  %0 = arith.addi %a, %a : i32
+  %1 = scf.execute_region -> i32 {
+    // expected-error @+1 {{redefinition of SSA value '%0'}}
+    %0 = arith.addi %a, %a : i32
+    scf.yield %0 : i32
+  }
+  return
+}
