@@ -195,7 +195,7 @@ func (s *scanner) skipSpace() {
 		case c == '\n':
 			s.line++
 			s.lineStart = i + 1
-		case c == ' ' || c == '\t' || c == '\r':
+		case c == ' ' || c == '\t' || c == '\r' || c == 0: // MLIR skips a NUL as space
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			for i < len(src) && src[i] != '\n' {
 				i++
