@@ -168,7 +168,9 @@ func verifyExpandCollapse(op *ir.Operation) error {
 }
 
 // expandedType: each group's innermost dimension keeps the source stride,
-// outer ones multiply by the sizes inside them.
+// outer ones multiply by the sizes inside them. Dimensions no group covers
+// (those of a 0-d source) get stride 1, as MLIR's computeExpandedLayoutMap
+// gives them.
 func expandedType(src *ir.MemRefType, shape []int64, groups [][]int64) (ir.Type, bool) {
 	if hasIdentityLayout(src) {
 		return ir.MemRef(shape, src.Elem, nil, src.MemSpace), true
@@ -178,6 +180,9 @@ func expandedType(src *ir.MemRefType, shape []int64, groups [][]int64) (ir.Type,
 		return nil, false
 	}
 	strides := make([]int64, len(shape))
+	for i := range strides {
+		strides[i] = 1
+	}
 	for g, group := range groups {
 		s := srcStrides[g]
 		for k := len(group) - 1; k >= 0; k-- {
