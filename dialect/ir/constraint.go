@@ -316,3 +316,11 @@ func valueSummary(c *TypeConstraint, mode ArgMode) string {
 func constraintError(op *Operation, what string, k int, c *TypeConstraint, mode ArgMode, t Type) error {
 	return Errorf(op, "%s #%d must be %s, but got '%s'", what, k, valueSummary(c, mode), t)
 }
+
+// IntegerKind: an integer type of any signedness, the kind type($x) reads
+// for a value of ODS's AnyInteger or I<n> (mlir-opt names it
+// builtin.integer when another type is written).
+var IntegerKind = &TypeKind{Name: "builtin.integer", Is: func(t Type) bool {
+	_, ok := t.(*IntegerType)
+	return ok
+}}
