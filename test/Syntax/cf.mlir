@@ -131,3 +131,21 @@ func.func @switch_signedness(%arg0: ui8, %arg1: si8) {
 ^bb2:
   return
 }
+
+// -----
+
+// Dominance means nothing in a block the entry does not reach: uses there
+// may form a cycle.
+// CHECK-LABEL: func.func @unreachable_cycle(%arg0: i32) {
+// CHECK-NEXT:    return
+// CHECK-NEXT:  ^bb1:  // pred: ^bb1
+// CHECK-NEXT:    %0 = arith.addi %1, %arg0 : i32
+// CHECK-NEXT:    %1 = arith.addi %0, %arg0 : i32
+// CHECK-NEXT:    cf.br ^bb1
+func.func @unreachable_cycle(%arg0: i32) {
+  return
+^bb1:
+  %0 = arith.addi %1, %arg0 : i32
+  %1 = arith.addi %0, %arg0 : i32
+  cf.br ^bb1
+}

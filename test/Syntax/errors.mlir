@@ -530,3 +530,47 @@ func.func @redefinition_in_region(%a: i32) {
   }
   return
 }
+
+// -----
+
+// A block argument that does not dominate the use: the note is at the op
+// holding the block and says which block it is.
+// expected-note @+1 {{operand defined as a block argument (block #1 in the same region)}}
+func.func @dominance_block_argument(%a: i32, %c: i1) {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2
+^bb1(%x: i32):
+  cf.br ^bb2
+^bb2:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %y = arith.addi %x, %a : i32
+  return
+}
+
+// -----
+
+// A use in a nested region of a value defined later in a parent region.
+func.func @dominance_parent_region(%a: i32, %c: i1) {
+  scf.if %c {
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    %z = arith.addi %w, %a : i32
+  }
+  // expected-note @+1 {{operand defined here (op in a parent region)}}
+  %w = arith.addi %a, %a : i32
+  return
+}
+
+// -----
+
+// Uses in an unreachable block are not checked, but those of the ops
+// nested in it are, in their own (reachable) blocks.
+func.func @dominance_in_unreachable(%a: i32, %c: i1) {
+  return
+^bb1:
+  scf.if %c {
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    %z = arith.addi %w, %a : i32
+  }
+  // expected-note @+1 {{operand defined here (op in a parent region)}}
+  %w = arith.addi %a, %a : i32
+  cf.br ^bb1
+}
