@@ -198,3 +198,12 @@ func.func @subview_0d_affine(%arg0: memref<5x3xf32>) {
   %0 = memref.subview %arg0[1, 1] [1, 1] [1, 1] : memref<5x3xf32> to memref<f32, affine_map<() -> (4)>>
   return
 }
+
+// -----
+
+// A global's initial value may be any elements attribute: dense_resource
+// and sparse ones too, their type (the memref's as a tensor) left out.
+// CHECK-LABEL: memref.global "private" constant @resource : memref<2xi32> = dense_resource<__elided__>
+// CHECK-NEXT:  memref.global @sparse : memref<2x2xf32> = sparse<{{\[\[}}0, 1]], 2.000000e+00>
+memref.global "private" constant @resource : memref<2xi32> = dense_resource<__elided__>
+memref.global @sparse : memref<2x2xf32> = sparse<[[0, 1]], 2.000000e+00>

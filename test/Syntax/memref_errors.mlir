@@ -11,3 +11,15 @@ func.func @expand_0d_stride_0(%m: memref<f32, strided<[], offset: ?>>) {
   %0 = memref.expand_shape %m [] output_shape [1] : memref<f32, strided<[], offset: ?>> into memref<1xf32, strided<[0], offset: ?>>
   return
 }
+
+// -----
+
+// An elements initial value kept raw (dense_resource, sparse) is checked
+// against the global's type like a dense one.
+// expected-error @+1 {{'memref.global' op initial value element expected to be of type 'i32', but was of type 'i64'}}
+"memref.global"() <{initial_value = dense_resource<__elided__> : tensor<2xi64>, sym_name = "r", type = memref<2xi32>}> : () -> ()
+
+// -----
+
+// expected-error @+1 {{'memref.global' op initial value shape expected to be 2 but was 3}}
+"memref.global"() <{initial_value = sparse<1, 7> : tensor<3xi32>, sym_name = "s", type = memref<2xi32>}> : () -> ()
