@@ -27,10 +27,12 @@ func verifyConstant(op *ir.Operation) error {
 	if t := ir.AttrType(v); t != op.Results[0].Type {
 		return ir.Errorf(op, "value type does not match result type")
 	}
-	switch v.(type) {
-	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
-	default:
-		return ir.Errorf(op, "value must be an integer, float, or elements attribute")
+	if _, elements := ir.ElementsType(v); !elements {
+		switch v.(type) {
+		case *ir.IntegerAttr, *ir.FloatAttr:
+		default:
+			return ir.Errorf(op, "value must be an integer, float, or elements attribute")
+		}
 	}
 	return nil
 }

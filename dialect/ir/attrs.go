@@ -527,6 +527,8 @@ func AttrType(a Attribute) Type {
 		return a.Type
 	case *StringAttr:
 		return a.Type
+	case *RawAttr:
+		return a.Type // an elements attribute kept raw, or nil
 	}
 	return nil
 }
