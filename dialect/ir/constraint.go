@@ -1,6 +1,10 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Constraints as ODS declares them: each one is a predicate and the
 // summary mlir-opt words its failure with, declared once here or in the
@@ -72,12 +76,13 @@ func elemsHold(elems []*TypeConstraint, t Type) bool {
 	return false
 }
 
-// MemRefOf: a memref, ranked or not, whose element type satisfies one of
-// elems (any, when none is given): "memref of X values".
+// MemRefOf: a ranked memref (ODS's MemRefOf holds for MLIR's MemRefType,
+// which is ranked; UnrankedMemRefOf is the other) whose element type
+// satisfies one of elems (any, when none is given): "memref of X values".
 func MemRefOf(elems ...*TypeConstraint) *TypeConstraint {
 	return &TypeConstraint{Summary: "memref of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
 		m, ok := t.(*MemRefType)
-		return ok && elemsHold(elems, m.Elem)
+		return ok && m.Ranked && elemsHold(elems, m.Elem)
 	}}
 }
 
@@ -324,3 +329,17 @@ var IntegerKind = &TypeKind{Name: "builtin.integer", Is: func(t Type) bool {
 	_, ok := t.(*IntegerType)
 	return ok
 }}
+
+// MemRefRankOf is ODS's MemRefRankOf<elems, ranks>: a memref of one of the
+// ranks whose element type satisfies one of elems: "1D memref of 8-bit
+// signless integer values" (ranks joined by "/").
+func MemRefRankOf(elems []*TypeConstraint, ranks ...int) *TypeConstraint {
+	names := make([]string, len(ranks))
+	for i, r := range ranks {
+		names[i] = strconv.Itoa(r) + "D"
+	}
+	return &TypeConstraint{Summary: strings.Join(names, "/") + " " + MemRefOf(elems...).Summary, Holds: func(t Type) bool {
+		m, ok := t.(*MemRefType)
+		return ok && m.Ranked && elemsHold(elems, m.Elem) && slices.Contains(ranks, len(m.Shape))
+	}}
+}

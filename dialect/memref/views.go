@@ -28,9 +28,9 @@ func init() {
 		Format:   "$source attr-dict `:` type($source) `to` type($dest)",
 	}
 	ir.Register(
-		ir.WithFormat(viewOp("memref.view", "view a byte buffer as a typed buffer", "view", verifyViewOp), ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind}, {Name: "byte_shift", Type: ir.Index}, {Name: "sizes", Mode: ir.Variadic, Type: ir.Index}},
-			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+		ir.WithFormat(entryVerified(viewOp("memref.view", "view a byte buffer as a typed buffer", "view", verifyViewOp)), ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind, Constraint: byteBuffer}, {Name: "byte_shift", Type: ir.Index}, {Name: "sizes", Mode: ir.Variadic, Type: ir.Index}},
+			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind, Constraint: ir.AnyMemRefC}},
 			Format:   "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)",
 		}),
 		ir.WithFormat(viewOp("memref.subview", "a strided window of a buffer", "subview", verifySubView), subview),
@@ -40,6 +40,9 @@ func init() {
 	)
 }
 
+// byteBuffer is memref.view's source: MemRefRankOf<[I8], [1]>.
+var byteBuffer = ir.MemRefRankOf([]*ir.TypeConstraint{ir.Exactly(ir.I8)}, 1)
+
 // viewOp defines a memref view op: pure, its result an alias of its first
 // operand, so the analyses follow a buffer through any chain of views.
 func viewOp(name, summary, hintName string, verify func(*ir.Operation) error) *ir.OpDef {
@@ -47,6 +50,13 @@ func viewOp(name, summary, hintName string, verify func(*ir.Operation) error) *i
 		Name: name, Summary: summary, Traits: ir.ViewLike | ir.Pure, ViewSource: 0,
 		NameHint: hint(hintName), VerifyRegions: verify,
 	}
+}
+
+// entryVerified makes d's verifier the op's own verify() (on entering the
+// op, after its declaration's checks), as MLIR runs it.
+func entryVerified(d *ir.OpDef) *ir.OpDef {
+	d.Verify, d.VerifyRegions = d.VerifyRegions, nil
+	return d
 }
 
 // verifyViewLike checks the one source operand and one result every view
@@ -64,13 +74,10 @@ func verifyViewLike(op *ir.Operation) error {
 	return ir.VerifyMemRefResult(op)
 }
 
+// verifyViewOp is ViewOp::verify: the declaration has checked the
+// operands (a 1-D i8 buffer, an index byte shift, index sizes) and the
+// result (a ranked memref).
 func verifyViewOp(op *ir.Operation) error {
-	if err := verifyViewLike(op); err != nil {
-		return err
-	}
-	if len(op.Operands) < 2 {
-		return ir.Errorf(op, "requires a byte shift operand")
-	}
 	mt := op.Results[0].Type.(*ir.MemRefType)
 	// A view reinterprets contiguous bytes: both sides have the identity
 	// layout (a strided layout is refused even when it spells the
@@ -89,7 +96,7 @@ func verifyViewOp(op *ir.Operation) error {
 	if len(op.Operands)-2 != mt.NumDynamicDims() {
 		return ir.Errorf(op, "incorrect number of dynamic sizes, has %d, expected %d", len(op.Operands)-2, mt.NumDynamicDims())
 	}
-	return ir.VerifyIndexOperands(op, 1)
+	return nil
 }
 
 // attrText prints an optional attribute ("" when absent).

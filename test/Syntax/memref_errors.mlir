@@ -23,3 +23,38 @@ func.func @expand_0d_stride_0(%m: memref<f32, strided<[], offset: ?>>) {
 
 // expected-error @+1 {{'memref.global' op initial value shape expected to be 2 but was 3}}
 "memref.global"() <{initial_value = sparse<1, 7> : tensor<3xi32>, sym_name = "s", type = memref<2xi32>}> : () -> ()
+
+// -----
+
+// memref.view's source is declared MemRefRankOf<[I8], [1]>: a 1-D buffer
+// of bytes.
+func.func @view_not_bytes(%m: memref<2048xf32>, %c: index) {
+  // expected-error @+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<2048xf32>'}}
+  %0 = memref.view %m[%c][] : memref<2048xf32> to memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @view_not_1d(%m: memref<2x1024xi8>, %c: index) {
+  // expected-error @+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<2x1024xi8>'}}
+  %0 = memref.view %m[%c][] : memref<2x1024xi8> to memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @view_unranked(%m: memref<*xi8>, %c: index) {
+  // expected-error @+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<*xi8>'}}
+  %0 = "memref.view"(%m, %c) : (memref<*xi8>, index) -> memref<4x4xf32>
+  return
+}
+
+// -----
+
+// Its result is AnyMemRef: ODS's memrefs are ranked.
+func.func @view_unranked_result(%m: memref<2048xi8>, %c: index) {
+  // expected-error @+1 {{'memref.view' op result #0 must be memref of any type values, but got 'memref<*xf32>'}}
+  %0 = "memref.view"(%m, %c) : (memref<2048xi8>, index) -> memref<*xf32>
+  return
+}
