@@ -11,6 +11,7 @@ func init() {
 		// Inside a module (and at a file's top level) builtin ops drop
 		// their prefix, as ModuleOp's default dialect lets them.
 		DefaultDialect: "builtin",
+		Checks:         []ir.TraitCheck{ir.NoRegionArguments},
 		VerifyRegions: func(op *ir.Operation) error {
 			if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
 				return ir.Errorf(op, "expects a single-block region")

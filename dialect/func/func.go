@@ -168,10 +168,22 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 	if anyResAttrs {
 		st.AddAttr("res_attrs", &ir.ArrayAttr{Elems: resAttrs})
 	}
+	dictLoc := p.Loc()
 	if p.ParseOptionalKeyword("attributes") {
-		if err := ir.ParseTrailingAttrDict(p, st); err != nil {
+		attrs, err := p.ParseOptionalAttrDict()
+		if err != nil {
 			return err
 		}
+		// The attributes the syntax spells elsewhere may not be given
+		// again (function_interface_impl::parseFunctionOp).
+		for _, name := range []string{"sym_visibility", "sym_name", "function_type"} {
+			for _, a := range attrs {
+				if a.Name == name {
+					return p.ErrorAt(dictLoc, "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", name)
+				}
+			}
+		}
+		st.Attrs = append(st.Attrs, attrs...)
 	}
 	if p.PeekRegion() {
 		// Unnamed arguments: the body's entry block declares them itself

@@ -343,3 +343,18 @@ func MemRefRankOf(elems []*TypeConstraint, ranks ...int) *TypeConstraint {
 		return ok && m.Ranked && elemsHold(elems, m.Elem) && slices.Contains(ranks, len(m.Shape))
 	}}
 }
+
+// NoRegionArguments is OpTrait::NoRegionArguments: the op's non-empty
+// regions have no entry block arguments.
+var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Verify: func(op *Operation) error {
+	for i, r := range op.Regions {
+		if len(r.Blocks) == 0 || len(r.Blocks[0].Args) == 0 {
+			continue
+		}
+		if len(op.Regions) > 1 {
+			return Errorf(op, "region #%d should have no arguments", i)
+		}
+		return Errorf(op, "region should have no arguments")
+	}
+	return nil
+}}

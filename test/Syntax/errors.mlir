@@ -574,3 +574,26 @@ func.func @dominance_in_unreachable(%a: i32, %c: i1) {
   %w = arith.addi %a, %a : i32
   cf.br ^bb1
 }
+
+// -----
+
+// builtin.module has the NoRegionArguments trait.
+func.func @module_with_arguments() {
+  // expected-error @+1 {{'builtin.module' op region should have no arguments}}
+  builtin.module {
+  ^bb1(%arg: i32):
+  }
+  return
+}
+
+// -----
+
+// A function's attribute dictionary may not give the attributes its
+// syntax spells elsewhere; the error is at the dictionary.
+// expected-error @+1 {{'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @inferred_visibility() attributes { sym_visibility = "private" }
+
+// -----
+
+// expected-error @+1 {{'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @inferred_type() attributes { function_type = "x" }
