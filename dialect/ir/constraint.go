@@ -358,3 +358,46 @@ var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Verify: func(op *O
 	}
 	return nil
 }}
+
+// AnyRankedOrUnrankedMemRefC is ODS's AnyRankedOrUnrankedMemRef.
+var AnyRankedOrUnrankedMemRefC = NewTypeConstraint("ranked or unranked memref of any type values", func(t Type) bool {
+	_, ok := t.(*MemRefType)
+	return ok
+})
+
+// SameOperandsElementType and SameOperandsShape are the native traits of
+// those names: the operands' element types (a non-shaped type is its own)
+// are one; their shapes are compatible (CompatibleShapes).
+var (
+	SameOperandsElementType = TraitCheck{Name: "SameOperandsElementType", Verify: func(op *Operation) error {
+		for _, v := range op.Operands {
+			if ElementTypeOf(v.Type) != ElementTypeOf(op.Operands[0].Type) {
+				return Errorf(op, "requires the same element type for all operands")
+			}
+		}
+		return nil
+	}}
+	SameOperandsShape = TraitCheck{Name: "SameOperandsShape", Verify: func(op *Operation) error {
+		for _, v := range op.Operands {
+			if !CompatibleShapes(op.Operands[0].Type, v.Type) {
+				return Errorf(op, "requires the same shape for all operands")
+			}
+		}
+		return nil
+	}}
+)
+
+// ElementTypeOf is a shaped type's element type, and any other type
+// itself (MLIR's getElementTypeOrSelf).
+func ElementTypeOf(t Type) Type {
+	if _, elem, _ := ShapeOf(t); elem != nil {
+		return elem
+	}
+	if m, ok := t.(*MemRefType); ok {
+		return m.Elem
+	}
+	if m, ok := t.(*TensorType); ok {
+		return m.Elem
+	}
+	return t
+}

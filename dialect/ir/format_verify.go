@@ -27,6 +27,14 @@ func (f *Format) VerifyCounts(op *Operation) error {
 	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
 	for i := range s.Operands {
 		a := &s.Operands[i]
+		if a.Mode == OptionalArg && !s.SegmentedOperands {
+			// ODS's check of an optional group, where the values are
+			// checked against their constraints: the one group that is
+			// not a single value takes what the singles leave.
+			if singles, _ := countModes(s.Operands); len(s.Operands)-singles == 1 && len(op.Operands)-singles > 1 {
+				return Errorf(op, "operand group starting at #%d requires 0 or 1 element, but found %d", spans[i].start, len(op.Operands)-singles)
+			}
+		}
 		c := a.constraintOf()
 		if c == nil {
 			continue

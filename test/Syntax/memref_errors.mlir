@@ -58,3 +58,79 @@ func.func @view_unranked_result(%m: memref<2048xi8>, %c: index) {
   %0 = "memref.view"(%m, %c) : (memref<2048xi8>, index) -> memref<*xf32>
   return
 }
+
+// -----
+
+// memref.load and memref.store take a ranked memref (AnyMemRef); the
+// element type is their TypesMatchWith predicate.
+func.func @load_unranked(%u: memref<*xf32>) {
+  // expected-error @+1 {{'memref.load' op operand #0 must be memref of any type values, but got 'memref<*xf32>'}}
+  %0 = "memref.load"(%u) : (memref<*xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @load_element_type(%m: memref<4xf32>, %c: index) {
+  // expected-error @+1 {{'memref.load' op failed to verify that result type matches element type of 'memref'}}
+  %0 = "memref.load"(%m, %c) : (memref<4xf32>, index) -> i32
+  return
+}
+
+// -----
+
+func.func @store_element_type(%m: memref<4xf32>, %c: index, %i: i32) {
+  // expected-error @+1 {{'memref.store' op failed to verify that type of 'value' matches element type of 'memref'}}
+  "memref.store"(%i, %m, %c) : (i32, memref<4xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// memref.copy: SameOperandsElementType is checked before SameOperandsShape.
+func.func @copy_element_then_shape(%m: memref<4xf32>, %n: memref<5xi32>) {
+  // expected-error @+1 {{'memref.copy' op requires the same element type for all operands}}
+  "memref.copy"(%m, %n) : (memref<4xf32>, memref<5xi32>) -> ()
+  return
+}
+
+// -----
+
+func.func @copy_not_memref(%f: f32, %u: memref<*xf32>) {
+  // expected-error @+1 {{'memref.copy' op operand #0 must be ranked or unranked memref of any type values, but got 'f32'}}
+  "memref.copy"(%f, %u) : (f32, memref<*xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @alloc_unranked() {
+  // expected-error @+1 {{'memref.alloc' op result #0 must be memref of any type values, but got 'memref<*xf32>'}}
+  %0 = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<*xf32>
+  return
+}
+
+// -----
+
+func.func @dealloc_not_memref(%f: f32) {
+  // expected-error @+1 {{'memref.dealloc' op operand #0 must be ranked or unranked memref of any type values, but got 'f32'}}
+  "memref.dealloc"(%f) : (f32) -> ()
+  return
+}
+
+// -----
+
+// memref.realloc: 1-D source and result, at most one size operand.
+func.func @realloc_2d(%m: memref<2x2xf32>) {
+  // expected-error @+1 {{'memref.realloc' op operand #0 must be 1D memref of any type values, but got 'memref<2x2xf32>'}}
+  %0 = "memref.realloc"(%m) : (memref<2x2xf32>) -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_two_sizes(%i: index, %m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.realloc' op operand group starting at #1 requires 0 or 1 element, but found 2}}
+  %0 = "memref.realloc"(%m, %i, %i) : (memref<4xf32>, index, index) -> memref<4xf32>
+  return
+}
