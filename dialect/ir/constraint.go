@@ -401,3 +401,12 @@ func ElementTypeOf(t Type) Type {
 	}
 	return t
 }
+
+// StaticShapeMemRefOf is ODS's StaticShapeMemRefOf: a ranked memref of
+// static shape whose element type satisfies one of elems.
+func StaticShapeMemRefOf(elems ...*TypeConstraint) *TypeConstraint {
+	return &TypeConstraint{Summary: "statically shaped " + MemRefOf(elems...).Summary, Holds: func(t Type) bool {
+		m, ok := t.(*MemRefType)
+		return ok && m.Ranked && m.HasStaticShape() && elemsHold(elems, m.Elem)
+	}}
+}

@@ -283,6 +283,8 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 		return Errorf(op, "requires one result")
 	case !open && n != singles:
 		return Errorf(op, "expected %d %ss, but found %d", singles, what, n)
+	case open && n < singles && what == "result":
+		return Errorf(op, "expected %d or more results", singles) // OpTrait::AtLeastNResults
 	case open && n < singles:
 		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
 	}

@@ -12,7 +12,7 @@ func init() {
 			Name: "memref.load", Summary: "read an element",
 			Inherent: []string{"nontemporal", "alignment"},
 			Effects:  []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}},
-			Preds:    []ir.Pred{elementTypeOf("result type", 0, "memref", 0)},
+			Preds:    []ir.Pred{elementTypeOf("result type matches element type of 'memref'", 0, 0)},
 			Verify:   verifyLoadOp,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind, Constraint: ir.AnyMemRefC}, indices},
@@ -23,7 +23,7 @@ func init() {
 			Name: "memref.store", Summary: "write an element",
 			Inherent: []string{"nontemporal", "alignment"},
 			Effects:  []ir.Effect{{Kind: ir.Write, Operand: 1, Result: -1}},
-			Preds:    []ir.Pred{elementTypeOf("type of 'value'", -1, "memref", 1)},
+			Preds:    []ir.Pred{elementTypeOf("type of 'value' matches element type of 'memref'", -1, 1)},
 			Verify:   verifyStoreOp,
 		}, ir.OpSyntax{
 			Operands: []ir.Arg{{Name: "value", Like: "memref", Derive: elementType}, {Name: "memref", Kind: ir.MemRefKind, Constraint: ir.AnyMemRefC}, indices},
@@ -61,11 +61,11 @@ func elementType(t ir.Type) ir.Type {
 	return nil
 }
 
-// elementTypeOf is ODS's TypesMatchWith<"<what> matches element type of
-// '<memref>'">: the type of result res (or, when res < 0, of operand 0)
-// is the element type of operand mem.
-func elementTypeOf(what string, res int, memref string, mem int) ir.Pred {
-	return ir.Pred{Summary: what + " matches element type of '" + memref + "'", Holds: func(op *ir.Operation) bool {
+// elementTypeOf is ODS's TypesMatchWith<summary, memref, value, element
+// type>: the type of result res (or, when res < 0, of operand 0) is the
+// element type of operand mem.
+func elementTypeOf(summary string, res int, mem int) ir.Pred {
+	return ir.Pred{Summary: summary, Holds: func(op *ir.Operation) bool {
 		var t ir.Type
 		switch {
 		case res >= 0 && res < len(op.Results):

@@ -32,7 +32,7 @@ func init() {
 			VerifyRegions:    verifyGetGlobalOp,
 			VerifySymbolUses: verifyGetGlobalUses,
 		}, ir.OpSyntax{
-			Results: []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+			Results: []ir.Arg{{Name: "result", Kind: ir.MemRefKind, Constraint: ir.StaticShapeMemRefOf()}},
 			Attrs:   []ir.AttrArg{{Name: "name", Kind: ir.AttrSymbol}},
 			Format:  "$name `:` type($result) attr-dict",
 		}),
@@ -160,13 +160,10 @@ func verifyGlobalOp(op *ir.Operation) error {
 }
 
 func verifyGetGlobalOp(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 0, 1); err != nil {
-		return err
-	}
 	if _, ok := op.Attr("name").(*ir.SymbolRefAttr); !ok {
 		return ir.Errorf(op, "requires attribute 'name'")
 	}
-	return ir.VerifyMemRefResult(op)
+	return nil
 }
 
 // verifyGetGlobalUses checks the global exists in the nearest enclosing

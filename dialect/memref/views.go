@@ -1,6 +1,10 @@
 package memref
 
-import "github.com/pto-opt/pto-opt/dialect/ir"
+import (
+	"slices"
+
+	"github.com/pto-opt/pto-opt/dialect/ir"
+)
 
 // ---- views ----
 
@@ -23,8 +27,8 @@ func init() {
 		"`sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) " +
 		"attr-dict `:` type($source) `to` type($result)")
 	cast := ir.OpSyntax{
-		Operands: []ir.Arg{{Name: "source"}},
-		Results:  []ir.Arg{{Name: "dest"}},
+		Operands: []ir.Arg{{Name: "source", Constraint: ir.AnyRankedOrUnrankedMemRefC}},
+		Results:  []ir.Arg{{Name: "dest", Constraint: ir.AnyRankedOrUnrankedMemRefC}},
 		Format:   "$source attr-dict `:` type($source) `to` type($dest)",
 	}
 	ir.Register(
@@ -35,8 +39,8 @@ func init() {
 		}),
 		ir.WithFormat(viewOp("memref.subview", "a strided window of a buffer", "subview", verifySubView), subview),
 		ir.WithFormat(viewOp("memref.reinterpret_cast", "reinterpret a buffer's layout", "reinterpret_cast", verifyReinterpretCast), reinterpret),
-		ir.WithFormat(viewOp("memref.cast", "cast to a compatible memref type", "cast", verifyMemRefCast), cast),
-		ir.WithFormat(viewOp("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", verifyMemRefCast), cast),
+		ir.WithFormat(entryVerified(viewOp("memref.cast", "cast to a compatible memref type", "cast", verifyMemRefCast)), cast),
+		ir.WithFormat(entryVerified(viewOp("memref.memory_space_cast", "move a buffer to another memory space", "memspacecast", verifyMemRefCast)), cast),
 	)
 }
 
@@ -109,17 +113,28 @@ func attrText(a ir.Attribute) string {
 
 // ---- cast / memory_space_cast ----
 
+// verifyMemRefCast is CastOpInterface's verification of memref.cast and
+// memref.memory_space_cast (the declaration has checked that both types
+// are memrefs).
 func verifyMemRefCast(op *ir.Operation) error {
-	if err := verifyViewLike(op); err != nil {
-		return err
-	}
-	if err := ir.ExpectOperands(op, 1); err != nil {
-		return err
-	}
 	a := op.Operands[0].Type.(*ir.MemRefType)
 	b := op.Results[0].Type.(*ir.MemRefType)
-	if op.Name == "memref.cast" && !castCompatible(a, b) || a.Elem != b.Elem {
+	compatible := castCompatible(a, b)
+	if op.Name == "memref.memory_space_cast" {
+		compatible = spaceCastCompatible(a, b)
+	}
+	if !compatible {
 		return ir.Errorf(op, "operand type '%s' and result type '%s' are cast incompatible", a, b)
 	}
 	return nil
+}
+
+// spaceCastCompatible is MemorySpaceCastOp::areCastCompatible: both ranked
+// with one element type, layout and shape, or both unranked with one
+// element type; the memory spaces may differ.
+func spaceCastCompatible(a, b *ir.MemRefType) bool {
+	if a.Ranked != b.Ranked || a.Elem != b.Elem {
+		return false
+	}
+	return !a.Ranked || attrText(a.Layout) == attrText(b.Layout) && slices.Equal(a.Shape, b.Shape)
 }

@@ -134,3 +134,72 @@ func.func @realloc_two_sizes(%i: index, %m: memref<4xf32>) {
   %0 = "memref.realloc"(%m, %i, %i) : (memref<4xf32>, index, index) -> memref<4xf32>
   return
 }
+
+// -----
+
+// memref.assume_alignment: SameOperandsAndResultType.
+func.func @assume_alignment_type(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.assume_alignment' op requires the same type for all operands and results}}
+  %0 = "memref.assume_alignment"(%m) <{alignment = 16 : i32}> : (memref<4xf32>) -> memref<5xf32>
+  return
+}
+
+// -----
+
+// memref.cast and memory_space_cast take ranked or unranked memrefs;
+// a space cast keeps rankedness.
+func.func @cast_to_scalar(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.cast' op result #0 must be ranked or unranked memref of any type values, but got 'f32'}}
+  %0 = "memref.cast"(%m) : (memref<4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @space_cast_unranked(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.memory_space_cast' op operand type 'memref<4xf32>' and result type 'memref<*xf32>' are cast incompatible}}
+  %0 = "memref.memory_space_cast"(%m) : (memref<4xf32>) -> memref<*xf32>
+  return
+}
+
+// -----
+
+// memref.atomic_rmw: AllTypesMatch, then the element type, then the kind.
+func.func @atomic_element_type(%m: memref<4xf32>, %i: i32, %c: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op failed to verify that value type matches element type of memref}}
+  %0 = "memref.atomic_rmw"(%i, %m, %c) <{kind = 0 : i64}> : (i32, memref<4xf32>, index) -> i32
+  return
+}
+
+// -----
+
+func.func @atomic_kind(%m: memref<4xi1>, %i: i1, %c: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op with kind 'addf' expects a floating-point type}}
+  %0 = "memref.atomic_rmw"(%i, %m, %c) <{kind = 0 : i64}> : (i1, memref<4xi1>, index) -> i1
+  return
+}
+
+// -----
+
+func.func @aligned_pointer_not_index(%m: memref<4xf32>) {
+  // expected-error @+1 {{'memref.extract_aligned_pointer_as_index' op result #0 must be index, but got 'i32'}}
+  %0 = "memref.extract_aligned_pointer_as_index"(%m) : (memref<4xf32>) -> i32
+  return
+}
+
+// -----
+
+func.func @metadata_results(%u: memref<*xf32>) {
+  // expected-error @+1 {{'memref.extract_strided_metadata' op expected 2 or more results}}
+  %0 = "memref.extract_strided_metadata"(%u) : (memref<*xf32>) -> memref<f32>
+  return
+}
+
+// -----
+
+memref.global @g : memref<4xf32>
+func.func @get_global_dynamic() {
+  // expected-error @+1 {{'memref.get_global' op result #0 must be statically shaped memref of any type values, but got 'memref<?xf32>'}}
+  %0 = "memref.get_global"() <{name = @g}> : () -> memref<?xf32>
+  return
+}
