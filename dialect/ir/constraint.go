@@ -410,3 +410,14 @@ func StaticShapeMemRefOf(elems ...*TypeConstraint) *TypeConstraint {
 		return ok && m.Ranked && m.HasStaticShape() && elemsHold(elems, m.Elem)
 	}}
 }
+
+// AnyStridedMemRefC is ODS's AnyStridedMemRef: a ranked memref whose
+// layout is strided (StridesAndOffset reads it).
+var AnyStridedMemRefC = NewTypeConstraint("strided memref of any type values", func(t Type) bool {
+	m, ok := t.(*MemRefType)
+	if !ok || !m.Ranked {
+		return false
+	}
+	_, _, strided := StridesAndOffset(m)
+	return strided
+})

@@ -203,3 +203,29 @@ func.func @get_global_dynamic() {
   %0 = "memref.get_global"() <{name = @g}> : () -> memref<?xf32>
   return
 }
+
+// -----
+
+// The reshaping ops take strided memrefs (AnyStridedMemRef)...
+func.func @collapse_unranked(%u: memref<*xf32>) {
+  // expected-error @+1 {{'memref.collapse_shape' op operand #0 must be strided memref of any type values, but got 'memref<*xf32>'}}
+  %0 = "memref.collapse_shape"(%u) <{reassociation = []}> : (memref<*xf32>) -> memref<f32>
+  return
+}
+
+// -----
+
+func.func @transpose_unranked(%u: memref<*xf32>) {
+  // expected-error @+1 {{'memref.transpose' op operand #0 must be strided memref of any type values, but got 'memref<*xf32>'}}
+  %0 = "memref.transpose"(%u) <{permutation = affine_map<(d0) -> (d0)>}> : (memref<*xf32>) -> memref<*xf32>
+  return
+}
+
+// -----
+
+// ... memref.reshape a shape of integers or indices.
+func.func @reshape_float_shape(%m: memref<4xf32>, %s: memref<2xf32>) {
+  // expected-error @+1 {{'memref.reshape' op operand #1 must be 1D memref of signless integer or index values, but got 'memref<2xf32>'}}
+  %0 = "memref.reshape"(%m, %s) : (memref<4xf32>, memref<2xf32>) -> memref<2x2xf32>
+  return
+}
