@@ -167,6 +167,13 @@ func (s *state) dialectAttr(t *lexer.Token) (ir.Attribute, error) {
 		}
 		return &ir.RawAttr{Text: text}, nil
 	}
+	for _, kw := range [...]string{"affine_map", "affine_set"} {
+		if strings.HasPrefix(t.Value, kw+"<") {
+			if err := s.checkAffineHeader(t, kw); err != nil {
+				return nil, err
+			}
+		}
+	}
 	a := &ir.RawAttr{Text: t.Value}
 	if a.IsElements() {
 		ty, err := s.parseOptionalColonType()
@@ -179,6 +186,58 @@ func (s *state) dialectAttr(t *lexer.Token) (ir.Attribute, error) {
 		}
 	}
 	return a, nil
+}
+
+// checkAffineHeader reads the head of an affine map or integer set kept
+// whole, `<(dims)[symbols]` then `-> (` or `: (`, and reports what breaks
+// there as mlir-opt does (the rest of the body pto-opt keeps as text).
+// A head it cannot follow it leaves alone.
+func (s *state) checkAffineHeader(t *lexer.Token, kw string) error {
+	return s.read(tokenSpan(t, len(kw), len(t.Value)), true, func() error {
+		ids := func(open, closing string) bool {
+			if !s.isPunct(open) {
+				return false
+			}
+			s.next()
+			for !s.isPunct(closing) {
+				if s.peek().Type != tIdent {
+					return false
+				}
+				s.next()
+				if s.isPunct(",") {
+					s.next()
+				} else if !s.isPunct(closing) {
+					return false
+				}
+			}
+			s.next()
+			return true
+		}
+		if !s.isPunct("<") {
+			return nil
+		}
+		s.next()
+		if !ids("(", ")") || s.isPunct("[") && !ids("[", "]") {
+			return nil
+		}
+		switch {
+		case s.peek().Type == tError:
+			return nil
+		case s.isPunct("->"):
+			s.next()
+			if !s.isPunct("(") && s.peek().Type != tError {
+				return s.errf("expected '(' in affine map range")
+			}
+		case s.isPunct(":"):
+			s.next()
+			if !s.isPunct("(") && s.peek().Type != tError {
+				return s.errf("expected '(' in integer set constraint list")
+			}
+		default:
+			return s.errf("expected '->' or ':'")
+		}
+		return nil
+	})
 }
 
 func symbolName(v string) (string, error) {
@@ -712,18 +771,29 @@ func (s *state) arrayInt(neg bool, et ir.Type, width int) (int64, error) {
 }
 
 func (s *state) parseStrided() (ir.Attribute, error) {
-	if err := s.expectPunct("<"); err != nil {
+	// mlir-opt's words for each token it expects.
+	expect := func(v, msg string) error {
+		if s.isPunct(v) {
+			s.next()
+			return nil
+		}
+		return s.errf("%s", msg)
+	}
+	if err := expect("<", "expected '<' after 'strided'"); err != nil {
 		return nil, err
 	}
-	if err := s.expectPunct("["); err != nil {
+	if err := expect("[", "expected '['"); err != nil {
 		return nil, err
 	}
 	a := &ir.StridedLayoutAttr{}
+	// A stride or the offset: '?' or a 64-bit integer, whose error is
+	// where it starts, sign included.
 	dim := func() (int64, error) {
 		if s.isPunct("?") {
 			s.next()
 			return ir.Dynamic, nil
 		}
+		at := s.peek()
 		neg := false
 		if s.isPunct("-") {
 			s.next()
@@ -731,13 +801,13 @@ func (s *state) parseStrided() (ir.Attribute, error) {
 		}
 		t := s.peek()
 		if t.Type != tInt {
-			return 0, s.errf("expected integer or '?'")
+			return 0, s.errAt(at, "expected a 64-bit signed integer or '?'")
 		}
-		s.next()
 		v, err := strconv.ParseInt(t.Value, 10, 64)
 		if err != nil {
-			return 0, s.errAt(t, "invalid integer")
+			return 0, s.errAt(at, "expected a 64-bit signed integer or '?'")
 		}
+		s.next()
 		if neg {
 			v = -v
 		}
@@ -756,25 +826,29 @@ func (s *state) parseStrided() (ir.Attribute, error) {
 			s.next()
 		}
 	}
-	if err := s.expectPunct("]"); err != nil {
+	if err := expect("]", "expected ']'"); err != nil {
 		return nil, err
 	}
-	if s.isPunct(",") {
+	if s.isPunct(">") {
 		s.next()
-		if t := s.peek(); t.Type != tIdent || t.Value != "offset" {
-			return nil, s.errf("expected 'offset'")
-		}
-		s.next()
-		if err := s.expectPunct(":"); err != nil {
-			return nil, err
-		}
-		v, err := dim()
-		if err != nil {
-			return nil, err
-		}
-		a.Offset = v
+		return a, nil
 	}
-	return a, s.expectPunct(">")
+	if err := expect(",", "expected ','"); err != nil {
+		return nil, err
+	}
+	if t := s.peek(); t.Type != tIdent || t.Value != "offset" {
+		return nil, s.errf("expected 'offset' after comma")
+	}
+	s.next()
+	if err := expect(":", "expected ':' after 'offset'"); err != nil {
+		return nil, err
+	}
+	v, err := dim()
+	if err != nil {
+		return nil, err
+	}
+	a.Offset = v
+	return a, expect(">", "expected '>'")
 }
 
 // parseInteger reads an optionally negative 64-bit integer (for the

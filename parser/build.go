@@ -249,6 +249,9 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 	} else if n != 0 && n != len(st.ResultTypes) {
 		return nil, ir.NewError(st.Loc, "operation defines %d results but was provided %d to bind", len(st.ResultTypes), n)
 	}
+	if err := def.PropertyError(st.Props, st.Loc); err != nil {
+		return nil, err
+	}
 	op := ir.NewOperation(st.Name, st.Loc, operands, st.ResultTypes)
 	// Inherent attributes live in properties; pretty forms and old generic
 	// text may carry them in the attribute dictionary.
@@ -296,7 +299,9 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 			ensureTerminator(r, def, st.Loc)
 		}
 	}
-	if def != nil && def.Traits.Has(ir.NoTerminator) {
+	// The custom form of an op whose regions need no terminator gives an
+	// empty region its block (the generic form keeps it empty).
+	if def != nil && def.Traits.Has(ir.NoTerminator) && !st.Generic {
 		for _, r := range op.Regions {
 			if len(r.Blocks) == 0 {
 				r.AddBlock()

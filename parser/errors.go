@@ -75,9 +75,6 @@ func (s *state) errf(format string, args ...any) error {
 func (s *state) wrongTokenLoc(t *lexer.Token) ir.Location {
 	loc := locOf(t.Pos)
 	off := t.Pos.Offset
-	if t.Type == tEOF {
-		off--
-	}
 	if off < 0 || off > len(s.src) || s.src == "" {
 		return loc
 	}

@@ -195,7 +195,7 @@ func (s *scanner) skipSpace() {
 		case c == '\n':
 			s.line++
 			s.lineStart = i + 1
-		case c == ' ' || c == '\t' || c == '\r' || c == 0: // MLIR skips a NUL as space
+		case c == ' ' || c == '\t' || c == '\r' || c == 0: // mlir-opt skips NUL bytes too
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			for i < len(src) && src[i] != '\n' {
 				i++
@@ -220,11 +220,14 @@ func (s *scanner) word(start int, p lexer.Position) lexer.Token {
 	}
 	word := src[start:i]
 	if i < len(src) && src[i] == '<' && typeKeywords[word] && !s.splitTypes {
+		line, lineStart := s.line, s.lineStart
 		end, ok := s.balanced(i)
-		if !ok {
-			return s.failAt(p, "unbalanced '<' in %s type", word)
+		if ok {
+			return s.token(tShapedType, start, end, p)
 		}
-		return s.token(tShapedType, start, end, p)
+		// A type whose brackets do not balance is read token by token,
+		// which finds where its grammar breaks, as mlir-opt reports it.
+		s.line, s.lineStart = line, lineStart
 	}
 	if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
 		end, ok := s.balanced(i)

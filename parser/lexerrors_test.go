@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,10 +61,13 @@ func TestLexingErrorsAreReported(t *testing.T) {
 // (a shaped type, a location, a dialect attribute) that is not closed
 // before the end of the text is reported where it starts, although
 // looking for its end went over lines. The column was once counted from
-// the last line seen, and came out negative.
+// the last line seen, and came out negative. A shaped type that is not
+// closed is read token by token instead: its error is where its grammar
+// breaks (after the last text, as mlir-opt places it), its lines counted
+// right.
 func TestMultiLineTokenErrorsAreAtTheirStart(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"func.func private @f(memref<4x\nf32\n", "lex.mlir:1:22: error: unbalanced '<' in memref type"},
+		{"func.func private @f(memref<4x\nf32\n", "lex.mlir:2:4: error: expected ',' or '>' in memref type"},
 		{"\"xd.y\"() : () -> () loc(\n\"a\":1:2\n", "lex.mlir:1:21: error: unbalanced '(' in loc"},
 		{"#a = #xd.y<\n1\n", "lex.mlir:1:6: error: unbalanced '<' in #xd.y"},
 	} {
@@ -74,19 +78,32 @@ func TestMultiLineTokenErrorsAreAtTheirStart(t *testing.T) {
 	}
 }
 
-// TestNULIsSpace checks that a NUL byte between tokens is read as space,
-// as mlir-opt's lexer reads it (upstream keeps such a test in a file of
-// its own; a NUL makes a lit file binary): between ops, inside a generic
-// op, after the last op, and at the start of a chunk of a large module.
+// TestNulIsWhitespace checks that a NUL byte in the text is skipped as
+// whitespace, as mlir-opt's lexer skips it.
+func TestNulIsWhitespace(t *testing.T) {
+	src := "func.func @f() {\n  \x00 return\n}\n"
+	if _, err := parser.New(parser.Options{}).Parse("nul.mlir", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNULIsSpace checks NUL bytes in more places, against mlir-opt too:
+// inside a generic op, after the last op, and between the top-level ops
+// of a module large enough to be cut into chunks.
 func TestNULIsSpace(t *testing.T) {
 	mlir := mlirOptPath(t)
+	big := strings.Repeat("func.func @f() {\n  return\n}\n\x00\n", 600)
+	big = strings.Replace(big, "@f()", "@g()", 1)
+	for i := 0; strings.Contains(big, "@f()"); i++ {
+		big = strings.Replace(big, "@f()", fmt.Sprintf("@f%d()", i), 1)
+	}
 	for _, src := range []string{
-		"func.func @f() {\n  \x00  // a NUL\n  return\n}\n",
 		"func.func @f(%a: i32) {\n  %0 = \"arith.addi\"(%a,\x00 %a) : (i32, i32) -> i32\n\x00return\n}\x00\n",
 		"\x00func.func @f() {\n  return\n}\n\x00\nfunc.func @g() {\n  return\n}\n",
+		big,
 	} {
 		if _, err := parser.New(parser.Options{}).Parse("nul.mlir", []byte(src)); err != nil {
-			t.Errorf("%q: %v", src, err)
+			t.Errorf("%.60q: %v", src, err)
 		}
 		if mlir == "" {
 			continue
@@ -96,7 +113,7 @@ func TestNULIsSpace(t *testing.T) {
 			t.Fatal(err)
 		}
 		if out, err := exec.Command(mlir, file).CombinedOutput(); err != nil {
-			t.Errorf("%q: mlir-opt refuses it: %s", src, out)
+			t.Errorf("%.60q: mlir-opt refuses it: %s", src, out)
 		}
 	}
 }

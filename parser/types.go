@@ -144,7 +144,7 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (ir.Type, error) {
 	defer s.leave()
 	switch w {
 	case "complex":
-		if err := s.expectPunct("<"); err != nil {
+		if err := s.expectPunctIn("<", "complex"); err != nil {
 			return nil, err
 		}
 		elemAt := s.peek().Pos
@@ -152,14 +152,17 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (ir.Type, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := s.expectPunctIn(">", "complex"); err != nil {
+			return nil, err
+		}
 		switch el.(type) {
 		case *ir.IntegerType, *ir.FloatType:
 		default:
 			return nil, ir.NewError(locOf(elemAt), "invalid element type for complex")
 		}
-		return ir.Complex(el), s.expectPunct(">")
+		return ir.Complex(el), nil
 	case "tuple":
-		if err := s.expectPunct("<"); err != nil {
+		if err := s.expectPunctIn("<", "tuple"); err != nil {
 			return nil, err
 		}
 		var elems []ir.Type
@@ -176,9 +179,19 @@ func (s *state) typeFromWord(w string, at *lexer.Token) (ir.Type, error) {
 				s.next()
 			}
 		}
-		return ir.Tuple(elems), s.expectPunct(">")
+		return ir.Tuple(elems), s.expectPunctIn(">", "tuple")
 	}
 	return s.parseShapedBody(w, at)
+}
+
+// expectPunctIn reads punctuation v of a kind of type, or reports it
+// missing in mlir-opt's words ("expected '<' in complex type").
+func (s *state) expectPunctIn(v, kind string) error {
+	if s.isPunct(v) {
+		s.next()
+		return nil
+	}
+	return s.errf("expected '%s' in %s type", v, kind)
 }
 
 func (s *state) parseFunctionType() (ir.Type, error) {
@@ -467,6 +480,9 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (ir.Type, error) {
 			return nil, s.errf("expected '>' in %s type", kind)
 		}
 	}
+	if kind == "memref" {
+		return s.memRefParams(shape, elem, d.unranked, at)
+	}
 	for s.isPunct(",") {
 		s.next()
 		a, err := s.parseAttribute()
@@ -505,25 +521,52 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (ir.Type, error) {
 		}
 		return ir.Tensor(shape, elem, enc), nil
 	}
-	if d.unranked {
-		var space ir.Attribute
-		if len(extras) == 1 {
-			space = extras[0]
-		} else if len(extras) > 1 {
-			return nil, s.errAt(at, "too many parameters in unranked memref type")
+	return nil, s.errAt(at, "unknown shaped type %s", kind)
+}
+
+// memRefParams reads the rest of a memref type after its element type, as
+// mlir-opt does: `>`, or a list of layouts (the last one counts) and one
+// memory space, last; then checks what MemRefType's verifier checks.
+func (s *state) memRefParams(shape []int64, elem ir.Type, unranked bool, at *lexer.Token) (ir.Type, error) {
+	var layout, space ir.Attribute
+	if s.isPunct(",") {
+		s.next()
+		if s.isPunct(">") {
+			return nil, s.errf("expected list element")
+		}
+		for {
+			a, err := s.parseAttribute()
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case isLayout(a):
+				layout = a
+				if unranked {
+					return nil, s.errf("cannot have affine map for unranked memref type")
+				}
+				if space != nil {
+					return nil, s.errf("expected memory space to be last in memref type")
+				}
+			case space != nil:
+				return nil, s.errf("multiple memory spaces specified in memref type")
+			default:
+				space = a
+			}
+			if !s.isPunct(",") {
+				break
+			}
+			s.next()
+		}
+	}
+	if err := s.expectPunct(">"); err != nil {
+		return nil, err
+	}
+	if unranked {
+		if !supportedMemorySpace(space) {
+			return nil, s.errAt(at, "unsupported memory space Attribute")
 		}
 		return ir.UnrankedMemRef(elem, space), nil
-	}
-	var layout, space ir.Attribute
-	for i, a := range extras {
-		if i == 0 && isLayout(a) {
-			layout = a
-			continue
-		}
-		if space != nil {
-			return nil, s.errAt(at, "too many parameters in memref type")
-		}
-		space = a
 	}
 	switch l := layout.(type) {
 	case *ir.StridedLayoutAttr:
@@ -535,7 +578,26 @@ func (s *state) parseShapedBody(kind string, at *lexer.Token) (ir.Type, error) {
 			return nil, s.errAt(at, "memref layout mismatch between rank and affine map: %d != %d", len(shape), n)
 		}
 	}
+	if !supportedMemorySpace(space) {
+		return nil, s.errAt(at, "unsupported memory space Attribute")
+	}
 	return ir.MemRef(shape, elem, layout, space), nil
+}
+
+// supportedMemorySpace is MLIR's rule for a memref's memory space: none,
+// an integer, a string or a dictionary, or any attribute of a dialect
+// other than builtin.
+func supportedMemorySpace(a ir.Attribute) bool {
+	switch a := a.(type) {
+	case nil, *ir.IntegerAttr, *ir.StringAttr, *ir.DictAttr:
+		return true
+	case *ir.FloatAttr, *ir.UnitAttr, *ir.ArrayAttr, *ir.DenseElementsAttr, *ir.DenseArrayAttr,
+		*ir.TypeAttr, *ir.SymbolRefAttr, *ir.StridedLayoutAttr:
+		return false
+	case *ir.RawAttr:
+		return strings.HasPrefix(a.Text, "#") // #dialect.name<...>
+	}
+	return true
 }
 
 // checkElementType applies MLIR's rules for the element types of builtin

@@ -127,7 +127,13 @@ func genericPTOOp(op *pto.Op, withOptional bool) string {
 		b.WriteString(" <{" + strings.Join(props, ", ") + "}>")
 	}
 	if op.Regions != "" {
-		b.WriteString(" ({\n  })")
+		// A region that needs no terminator has its one block, as the
+		// custom form gives it (the generic form keeps an empty one empty).
+		if d := ir.Lookup("pto." + op.Name); d != nil && d.Traits.Has(ir.NoTerminator) {
+			b.WriteString(" ({\n  ^bb0:\n  })")
+		} else {
+			b.WriteString(" ({\n  })")
+		}
 	}
 	fmt.Fprintf(&b, " : (%s) -> (%s)\n  return\n}\n", strings.Join(operandTypes, ", "), strings.Join(results, ", "))
 	return b.String()

@@ -6,15 +6,17 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.dealloc", Summary: "free buffers under conditions, keeping retained ones",
-			Effects:       []ir.Effect{{Kind: ir.Free, Operand: ir.AllOperands, Result: -1}},
-			Frees:         deallocFrees,
-			DropFrees:     dropDeallocEntries,
-			VerifyRegions: verifyDealloc,
+			Effects:   []ir.Effect{{Kind: ir.Free, Operand: ir.AllOperands, Result: -1}},
+			Frees:     deallocFrees,
+			DropFrees: dropDeallocEntries,
+			Verify:    verifyDealloc,
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "memrefs", Mode: ir.Variadic}, {Name: "conditions", Mode: ir.Variadic, Type: ir.I1},
-				{Name: "retained", Mode: ir.Variadic}},
+			Operands: []ir.Arg{{Name: "memrefs", Mode: ir.Variadic, Constraint: ir.AnyRankedOrUnrankedMemRefC},
+				{Name: "conditions", Mode: ir.Variadic, Type: ir.I1},
+				{Name: "retained", Mode: ir.Variadic, Constraint: ir.AnyRankedOrUnrankedMemRefC}},
 			// One updated condition for each retained buffer.
-			Results:           []ir.Arg{{Name: "updatedConditions", Mode: ir.Variadic, Like: "retained", Derive: func(ir.Type) ir.Type { return ir.I1 }}},
+			Results: []ir.Arg{{Name: "updatedConditions", Mode: ir.Variadic, Constraint: ir.I1C,
+				Like: "retained", Derive: func(ir.Type) ir.Type { return ir.I1 }}},
 			SegmentedOperands: true,
 			Format: "(` ` `(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)`)? " +
 				"(`retain` ` ` `(` $retained^ `:` type($retained) `)`)? attr-dict",
@@ -70,33 +72,15 @@ func dropDeallocEntries(op *ir.Operation, operands []int) {
 	op.SetAttr("operandSegmentSizes", ir.I32Array(int64(len(mems)), int64(len(conds)), int64(len(retained))))
 }
 
+// verifyDealloc is the op's own verifier; the declaration checked the
+// segments and the types.
 func verifyDealloc(op *ir.Operation) error {
-	seg, err := ir.VerifySegments(op, 3, true)
-	if err != nil {
-		return err
-	}
+	seg := op.SegmentSizes("operandSegmentSizes")
 	if seg[0] != seg[1] {
 		return ir.Errorf(op, "must have the same number of conditions as memrefs to deallocate")
 	}
 	if seg[2] != len(op.Results) {
 		return ir.Errorf(op, "must have the same number of updated conditions (results) as retained operands")
-	}
-	for i, v := range op.Operands {
-		switch {
-		case i < seg[0] || i >= seg[0]+seg[1]:
-			if !ir.IsMemRef(v.Type) {
-				return ir.Errorf(op, "operand #%d must be variadic of ranked or unranked memref of any type values, but got '%s'", i, v.Type)
-			}
-		default:
-			if v.Type != ir.I1 {
-				return ir.Errorf(op, "operand #%d must be variadic of 1-bit signless integer, but got '%s'", i, v.Type)
-			}
-		}
-	}
-	for _, r := range op.Results {
-		if r.Type != ir.I1 {
-			return ir.Errorf(op, "result must be 1-bit signless integer")
-		}
 	}
 	return nil
 }

@@ -7,33 +7,32 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.Declare(&ir.OpDef{
 			Name: "bufferization.alloc_tensor", Summary: "a new tensor to bufferize into a fresh buffer",
 			Inherent: []string{"memory_space", "operandSegmentSizes"},
-			Parse:    parseAllocTensor, Print: printAllocTensor, VerifyRegions: verifyAllocTensor,
-		},
+			Parse:    parseAllocTensor, Print: printAllocTensor, Verify: verifyAllocTensor,
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "dynamic_sizes", Mode: ir.Variadic, Type: ir.Index},
+				{Name: "copy", Mode: ir.OptionalArg, Constraint: ir.TensorOf()},
+				{Name: "size_hint", Mode: ir.OptionalArg, Type: ir.Index}},
+			Results:           []ir.Arg{{Name: "result", Constraint: ir.TensorOf()}},
+			Attrs:             []ir.AttrArg{{Name: "memory_space", Optional: true}},
+			SegmentedOperands: true,
+		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.dealloc_tensor", Summary: "release a tensor's buffer",
-			VerifyRegions: func(op *ir.Operation) error {
-				if err := ir.VerifyCounts(op, 1, 0); err != nil {
-					return err
-				}
-				if _, ok := op.Operands[0].Type.(*ir.TensorType); !ok {
-					return ir.Errorf(op, "operand #0 must be tensor of any type values, but got '%s'", op.Operands[0].Type)
-				}
-				return nil
-			},
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "tensor"}},
+			Operands: []ir.Arg{{Name: "tensor", Constraint: ir.TensorOf(), Kind: ir.TensorKind}},
 			Format:   "$tensor attr-dict `:` type($tensor)",
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "bufferization.materialize_in_destination", Summary: "store a tensor into a destination",
-			Effects:       []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
-			VerifyRegions: verifyMaterialize,
+			Effects: []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
+			Preds:   []ir.Pred{ir.AllElementTypesMatch("source", "dest")},
+			Verify:  verifyMaterialize,
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "source"}, {Name: "dest"}},
-			Results:  []ir.Arg{{Name: "result", Mode: ir.OptionalArg}},
+			Operands: []ir.Arg{{Name: "source", Constraint: ir.TensorOf()}, {Name: "dest", Constraint: ir.AnyShapedC}},
+			Results:  []ir.Arg{{Name: "result", Mode: ir.OptionalArg, Constraint: ir.TensorOf()}},
 			Attrs:    []ir.AttrArg{{Name: "restrict", Kind: ir.AttrUnit}, {Name: "writable", Kind: ir.AttrUnit}},
 			Format:   "$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)",
 		}),
@@ -65,9 +64,20 @@ func parseAllocTensor(p ir.AsmParser, st *ir.OperationState) error {
 		}
 		hint = []ir.OperandRef{h}
 	}
-	t, err := ir.ParseColonType(p, st)
+	if err := ir.ParseTrailingAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	// The result is read as a TensorType, as upstream's parser reads it.
+	loc := p.Loc()
+	t, err := p.ParseType()
 	if err != nil {
 		return err
+	}
+	if !ir.TensorKind.Is(t) {
+		return p.ErrorAt(loc, "invalid kind of type specified")
 	}
 	st.Operands = append(append(append(st.Operands, dyn...), cp...), hint...)
 	st.OperandTypes = ir.IndexTypes(len(dyn))
@@ -102,86 +112,74 @@ func printAllocTensor(p ir.AsmPrinter, op *ir.Operation) {
 	p.Type(op.Results[0].Type)
 }
 
+// verifyAllocTensor is the op's own verifier; the declaration checked the
+// segments and the types. Its first and last messages are not prefixed
+// with the op's name, as mlir-opt's are not.
 func verifyAllocTensor(op *ir.Operation) error {
-	seg, err := ir.VerifySegments(op, 3, true)
-	if err != nil {
-		return err
-	}
-	if len(op.Results) != 1 {
-		return ir.Errorf(op, "requires one result")
-	}
-	t, ok := op.Results[0].Type.(*ir.TensorType)
-	if !ok || !t.Ranked {
-		return ir.Errorf(op, "result #0 must be ranked tensor of any type values, but got '%s'", op.Results[0].Type)
-	}
-	if seg[1] > 1 || seg[2] > 1 {
-		return ir.Errorf(op, "expected at most one copy and one size hint")
-	}
+	seg := op.SegmentSizes("operandSegmentSizes")
 	if seg[1] == 1 && seg[0] > 0 {
-		return ir.Errorf(op, "dynamic sizes not needed when copying a tensor")
+		return ir.NewError(op.Loc, "dynamic sizes not needed when copying a tensor")
 	}
 	nDyn := 0
-	for _, d := range t.Shape {
-		if d == ir.Dynamic {
-			nDyn++
+	if t, ok := op.Results[0].Type.(*ir.TensorType); ok && t.Ranked {
+		for _, d := range t.Shape {
+			if d == ir.Dynamic {
+				nDyn++
+			}
 		}
 	}
 	if seg[1] == 0 && seg[0] != nDyn {
 		return ir.Errorf(op, "incorrect number of dynamic sizes, has %d, expected %d", seg[0], nDyn)
 	}
 	if seg[1] == 1 && op.OperandSegment(1)[0].Type != op.Results[0].Type {
-		return ir.Errorf(op, "expected that `copy` and return types match")
+		return ir.NewError(op.Loc, "expected that `copy` and return type match")
 	}
 	return nil
 }
 
 // ---- materialize_in_destination ----
 
+// verifyMaterialize is the op's own verifier, in mlir-opt's order: the
+// kind of destination, the results it implies, the attributes only a
+// memref destination takes, then the shapes.
 func verifyMaterialize(op *ir.Operation) error {
-	if len(op.Operands) != 2 || len(op.Results) > 1 {
-		return ir.Errorf(op, "requires a source and a destination")
-	}
 	src, dst := op.Operands[0].Type, op.Operands[1].Type
-	if _, ok := src.(*ir.TensorType); !ok {
-		return ir.Errorf(op, "operand #0 must be tensor of any type values, but got '%s'", src)
-	}
-	if elemOf(src) != elemOf(dst) {
-		return ir.Errorf(op, "failed to verify that all of {source, dest} have same element type")
-	}
 	_, dstTensor := dst.(*ir.TensorType)
+	dstMemRef := ir.IsMemRef(dst)
+	if !dstTensor && !dstMemRef {
+		return ir.Errorf(op, "'dest' must be a tensor or a memref")
+	}
 	if dstTensor {
-		if op.HasAttr("restrict") {
-			return ir.Errorf(op, "'restrict' is valid only for memref destinations")
+		if len(op.Results) != 1 {
+			return ir.Errorf(op, "tensor 'dest' implies exactly one tensor result")
 		}
-		if op.HasAttr("writable") {
-			return ir.Errorf(op, "'writable' must be specified if and only if the destination is of memref type")
+		if op.Results[0].Type != dst {
+			return ir.Errorf(op, "result and 'dest' types must match")
 		}
-		if len(op.Results) != 1 || op.Results[0].Type != dst {
-			return ir.Errorf(op, "failed to verify that all of {dest, result} have same type")
-		}
-		return nil
 	}
-	if !ir.IsMemRef(dst) {
-		return ir.Errorf(op, "operand #1 must be ranked tensor or ranked memref, but got '%s'", dst)
+	if dstMemRef && len(op.Results) != 0 {
+		return ir.Errorf(op, "memref 'dest' implies zero results")
 	}
-	if !op.HasAttr("writable") {
+	if op.HasAttr("restrict") && !dstMemRef {
+		return ir.Errorf(op, "'restrict' is valid only for memref destinations")
+	}
+	if op.HasAttr("writable") != dstMemRef {
 		return ir.Errorf(op, "'writable' must be specified if and only if the destination is of memref type")
 	}
-	if len(op.Results) != 0 {
-		return ir.Errorf(op, "failed to verify that all of {dest, result} have same type")
+	srcShape, _, srcRanked := ir.ShapeOf(src)
+	dstShape, _, dstRanked := ir.ShapeOf(dst)
+	if srcRanked != dstRanked {
+		return ir.Errorf(op, "source/destination shapes are incompatible")
 	}
-	return nil
-}
-
-// elemOf is the element type of a shaped type, or nil.
-func elemOf(t ir.Type) ir.Type {
-	switch t := t.(type) {
-	case *ir.TensorType:
-		return t.Elem
-	case *ir.MemRefType:
-		return t.Elem
-	case *ir.VectorType:
-		return t.Elem
+	if srcRanked {
+		if len(srcShape) != len(dstShape) {
+			return ir.Errorf(op, "rank mismatch between source and destination shape")
+		}
+		for i := range srcShape {
+			if srcShape[i] != ir.Dynamic && dstShape[i] != ir.Dynamic && srcShape[i] != dstShape[i] {
+				return ir.Errorf(op, "source/destination shapes are incompatible")
+			}
+		}
 	}
 	return nil
 }

@@ -11,11 +11,10 @@ func init() {
 		// Inside a module (and at a file's top level) builtin ops drop
 		// their prefix, as ModuleOp's default dialect lets them.
 		DefaultDialect: "builtin",
-		Checks:         []ir.TraitCheck{ir.NoRegionArguments},
-		VerifyRegions: func(op *ir.Operation) error {
-			if len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
-				return ir.Errorf(op, "expects a single-block region")
-			}
+		Checks:         []ir.TraitCheck{ir.NoRegionArguments, ir.SingleBlockNoTerminator, ir.SizedRegion(0, "bodyRegion", 1)},
+		// ModuleOp::verify: discardable attributes only, named with a
+		// dialect's prefix.
+		Verify: func(op *ir.Operation) error {
 			for _, a := range op.Attrs {
 				if ir.DialectOf(a.Name) == "" {
 					return ir.Errorf(op, "can only contain attributes with dialect-prefixed names, found: '%s'", a.Name)

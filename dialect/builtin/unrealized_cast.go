@@ -5,9 +5,9 @@ import "github.com/pto-opt/pto-opt/dialect/ir"
 func init() {
 	ir.Register(ir.WithFormat(&ir.OpDef{
 		Name: "builtin.unrealized_conversion_cast", Summary: "a cast between type systems during conversion", Traits: ir.Pure,
-		VerifyRegions: func(op *ir.Operation) error {
+		Verify: func(op *ir.Operation) error {
 			if len(op.Results) == 0 {
-				return ir.Errorf(op, "expected at least one result")
+				return ir.Errorf(op, "expected at least one result for cast operation")
 			}
 			return nil
 		},

@@ -8,17 +8,11 @@ import (
 
 func init() {
 	ir.Register(ir.WithFormat(&ir.OpDef{
-		Name:     "func.call",
-		Summary:  "call a function by symbol",
-		Traits:   ir.CallLike,
-		Inherent: []string{"arg_attrs", "res_attrs", "no_inline"},
-		Effects:  []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
-		VerifyRegions: func(op *ir.Operation) error {
-			if _, ok := op.Attr("callee").(*ir.SymbolRefAttr); !ok {
-				return ir.Errorf(op, "requires a 'callee' symbol reference attribute")
-			}
-			return nil
-		},
+		Name:             "func.call",
+		Summary:          "call a function by symbol",
+		Traits:           ir.CallLike,
+		Inherent:         []string{"arg_attrs", "res_attrs", "no_inline"},
+		Effects:          []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
 		VerifySymbolUses: verifyCallOp,
 	}, ir.OpSyntax{
 		Operands: []ir.Arg{{Name: "operands", Mode: ir.Variadic}},
@@ -75,12 +69,7 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "func.constant", Summary: "a function symbol as a value", Traits: ir.Pure,
-			VerifyRegions: func(op *ir.Operation) error {
-				if _, ok := op.Results[0].Type.(*ir.FunctionType); !ok {
-					return ir.Errorf(op, "result #0 must be function type, but got '%s'", op.Results[0].Type)
-				}
-				return nil
-			},
+			// Any type: the function's is checked with the symbol.
 			VerifySymbolUses: verifyFuncConstantUses,
 			NameHint:         func(op *ir.Operation) []string { return []string{"f"} },
 		}, ir.OpSyntax{
@@ -90,12 +79,15 @@ func init() {
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "func.call_indirect", Summary: "call a function value",
-			Traits:        ir.CallLike,
-			Inherent:      []string{"arg_attrs", "res_attrs"},
-			Effects:       []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
-			VerifyRegions: verifyCallIndirect,
+			Traits:   ir.CallLike,
+			Inherent: []string{"arg_attrs", "res_attrs"},
+			Effects:  []ir.Effect{{Kind: ir.Read, Operand: ir.AllOperands}, {Kind: ir.Write, Operand: ir.AllOperands}},
+			Preds: []ir.Pred{
+				calleeTypesMatch("callee input types match argument types", functionInputs, 1, false),
+				calleeTypesMatch("callee result types match result types", functionResults, 0, true),
+			},
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "callee", Kind: ir.FunctionKind},
+			Operands: []ir.Arg{{Name: "callee", Kind: ir.FunctionKind, Constraint: functionTypeC},
 				{Name: "callee_operands", Mode: ir.Variadic, Like: "callee", DeriveList: functionInputs}},
 			Results: []ir.Arg{{Name: "results", Mode: ir.Variadic, Like: "callee", DeriveList: functionResults}},
 			Format:  "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
@@ -136,16 +128,21 @@ func verifyFuncConstantUses(op *ir.Operation, symbols ir.Symbols) error {
 	return nil
 }
 
-func verifyCallIndirect(op *ir.Operation) error {
-	if len(op.Operands) == 0 {
-		return ir.Errorf(op, "requires a callee operand")
-	}
-	ft, ok := op.Operands[0].Type.(*ir.FunctionType)
-	if !ok {
-		return ir.Errorf(op, "operand #0 must be function type, but got '%s'", op.Operands[0].Type)
-	}
-	if !ir.TypesEqual(ft.Inputs, ir.ValueTypes(op.Operands[1:])) || !ir.TypesEqual(ft.Results, ir.ValueTypes(op.Results)) {
-		return ir.Errorf(op, "failed to verify that callee input types match argument types")
-	}
-	return nil
+// functionTypeC is ODS's FunctionType constraint.
+var functionTypeC = ir.NewTypeConstraint("function type", func(t ir.Type) bool {
+	_, ok := t.(*ir.FunctionType)
+	return ok
+})
+
+// calleeTypesMatch is one of call_indirect's TypesMatchWith predicates:
+// the callee's inputs (or results) are the types of the operands after
+// the callee (or of the results).
+func calleeTypesMatch(summary string, of func(ir.Type) []ir.Type, from int, results bool) ir.Pred {
+	return ir.Pred{Summary: summary, Holds: func(op *ir.Operation) bool {
+		values := op.Operands[from:]
+		if results {
+			values = op.Results
+		}
+		return ir.TypesEqual(of(op.Operands[0].Type), ir.ValueTypes(values))
+	}}
 }

@@ -9,7 +9,7 @@ func init() { ir.RegisterDialect("func") }
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.Declare(&ir.OpDef{
 			Name:           "func.func",
 			Summary:        "a function with a body region",
 			Traits:         ir.IsolatedFromAbove | ir.FunctionLike | ir.Symbol | ir.AutomaticAllocationScope,
@@ -17,12 +17,27 @@ func init() {
 			DefaultDialect: "func",
 			Parse:          parseFunc,
 			Print:          printFunc,
-			VerifyRegions:  verifyFunc,
-		},
+			Verify:         verifyFunc,
+		}, ir.OpSyntax{
+			// In ODS's order: by name.
+			Attrs: []ir.AttrArg{
+				{Name: "arg_attrs", Optional: true, Constraint: ir.DictArrayAttrC},
+				{Name: "function_type", Kind: ir.AttrTypeValue, Constraint: ir.TypeAttrOf(functionTypeC)},
+				{Name: "no_inline", Kind: ir.AttrUnit},
+				{Name: "res_attrs", Optional: true, Constraint: ir.DictArrayAttrC},
+				{Name: "sym_name", Kind: ir.AttrString},
+				{Name: "sym_visibility", Kind: ir.AttrString, Optional: true},
+			},
+			Regions: []string{"body"},
+		}),
 		ir.WithFormat(&ir.OpDef{
-			Name:          "func.return",
-			Summary:       "return from a function",
-			Traits:        ir.Terminator | ir.ReturnLike | ir.Pure,
+			Name:    "func.return",
+			Summary: "return from a function",
+			Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
+			Checks:  []ir.TraitCheck{ir.HasParent("func.func")},
+			// MLIR's verify(), run on leaving the op: mlir-opt checks that a
+			// terminator is last in its block before it, which the verifier
+			// does after the op's entry checks.
 			VerifyRegions: verifyReturn,
 		}, ir.ReturnSyntax("operands")),
 	)
@@ -168,22 +183,21 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 	if anyResAttrs {
 		st.AddAttr("res_attrs", &ir.ArrayAttr{Elems: resAttrs})
 	}
-	dictLoc := p.Loc()
+	attrsLoc := p.Loc()
 	if p.ParseOptionalKeyword("attributes") {
-		attrs, err := p.ParseOptionalAttrDict()
-		if err != nil {
+		before := len(st.Attrs)
+		if err := ir.ParseTrailingAttrDict(p, st); err != nil {
 			return err
 		}
-		// The attributes the syntax spells elsewhere may not be given
-		// again (function_interface_impl::parseFunctionOp).
-		for _, name := range []string{"sym_visibility", "sym_name", "function_type"} {
-			for _, a := range attrs {
-				if a.Name == name {
-					return p.ErrorAt(dictLoc, "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", name)
+		// The signature gives these; the dictionary may not (mlir-opt
+		// looks for them in this order).
+		for _, inferred := range []string{"sym_visibility", "sym_name", "function_type"} {
+			for _, a := range st.Attrs[before:] {
+				if a.Name == inferred {
+					return p.ErrorAt(attrsLoc, "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", inferred)
 				}
 			}
 		}
-		st.Attrs = append(st.Attrs, attrs...)
 	}
 	if p.PeekRegion() {
 		// Unnamed arguments: the body's entry block declares them itself
@@ -292,18 +306,48 @@ func inSignature(list *ir.ArrayAttr, n int) bool {
 	return false
 }
 
-// verifyFunc checks the signature against the entry block, and the
-// visibility and argument/result attributes the custom form prints.
+// verifyFunc checks, on entering the function as mlir-opt does (its
+// declaration checked the attributes' kinds and the region), its Symbol's
+// checks, the visibility, then its FunctionOpInterface's: the argument
+// and result attributes (each argument's dialect attributes checked by
+// their dialect) and the body's entry block against the signature.
 func verifyFunc(op *ir.Operation) error {
 	ft := FunctionType(op)
 	if ft == nil {
-		return ir.Errorf(op, "requires a 'function_type' attribute of function type")
+		return nil // the declaration reported it
 	}
-	if _, ok := op.StrAttrValue("sym_name"); !ok {
-		return ir.Errorf(op, "requires a 'sym_name' string attribute")
+	if vis, ok := op.StrAttrValue("sym_visibility"); ok && vis != "public" && vis != "private" && vis != "nested" {
+		return ir.Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", op.Attr("sym_visibility"))
 	}
-	if len(op.Regions) != 1 {
-		return ir.Errorf(op, "requires one region")
+	if len(op.Regions[0].Blocks) == 0 {
+		if vis, _ := op.StrAttrValue("sym_visibility"); vis == "" || vis == "public" {
+			return ir.Errorf(op, "symbol declaration cannot have public visibility")
+		}
+	}
+	for _, k := range []struct {
+		name string
+		n    int
+		what string
+	}{{"arg_attrs", len(ft.Inputs), "argument"}, {"res_attrs", len(ft.Results), "result"}} {
+		arr, _ := op.Attr(k.name).(*ir.ArrayAttr) // an array of dictionaries: declared
+		if arr == nil {
+			continue
+		}
+		if len(arr.Elems) != k.n {
+			return ir.Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, len(arr.Elems), k.n)
+		}
+		for i, e := range arr.Elems {
+			for _, na := range e.(*ir.DictAttr).Entries {
+				if ir.DialectOf(na.Name) == "" {
+					return ir.Errorf(op, "%ss may only have dialect attributes", k.what)
+				}
+				if k.what == "argument" {
+					if err := ir.VerifyArgAttr(op, 0, i, na); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	}
 	if b := op.Body(0); b != nil {
 		if len(b.Args) != len(ft.Inputs) {
@@ -315,57 +359,11 @@ func verifyFunc(op *ir.Operation) error {
 			}
 		}
 	}
-	if vis := op.Attr("sym_visibility"); vis != nil {
-		s, ok := vis.(*ir.StringAttr)
-		if !ok || s.Value != "public" && s.Value != "private" && s.Value != "nested" {
-			return ir.Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", vis)
-		}
-	}
-	for _, k := range []struct {
-		name string
-		n    int
-		what string
-	}{{"arg_attrs", len(ft.Inputs), "argument"}, {"res_attrs", len(ft.Results), "result"}} {
-		a := op.Attr(k.name)
-		if a == nil {
-			continue
-		}
-		arr, ok := a.(*ir.ArrayAttr)
-		if !ok || len(arr.Elems) != k.n {
-			return ir.Errorf(op, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", k.what, k.what, lenElems(arr), k.n)
-		}
-		for _, e := range arr.Elems {
-			d, ok := e.(*ir.DictAttr)
-			if !ok {
-				return ir.Errorf(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", k.what, e)
-			}
-			for _, na := range d.Entries {
-				if ir.DialectOf(na.Name) == "" {
-					return ir.Errorf(op, "%ss may only have dialect attributes", k.what)
-				}
-			}
-		}
-	}
-	if len(op.Regions) == 1 && len(op.Regions[0].Blocks) == 0 {
-		if vis, _ := op.StrAttrValue("sym_visibility"); vis == "" || vis == "public" {
-			return ir.Errorf(op, "symbol declaration cannot have public visibility")
-		}
-	}
 	return nil
 }
 
-func lenElems(a *ir.ArrayAttr) int {
-	if a == nil {
-		return 0
-	}
-	return len(a.Elems)
-}
-
 func verifyReturn(op *ir.Operation) error {
-	fn := op.ParentOp()
-	if fn == nil || fn.Name != "func.func" {
-		return ir.Errorf(op, "expects parent op 'func.func'")
-	}
+	fn := op.ParentOp() // a func.func: HasParent checked it
 	ft := FunctionType(fn)
 	if ft == nil {
 		return nil

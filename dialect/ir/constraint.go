@@ -176,6 +176,27 @@ func isSignlessInt(t Type) bool {
 type Pred struct {
 	Summary string
 	Holds   func(op *Operation) bool
+	// Explain, when set instead of Holds, is a predicate that says itself
+	// why it fails (a C++ predicate that emits errors as it tests): nil
+	// when it holds, else its diagnostics, which come before the
+	// "failed to verify" one.
+	Explain func(op *Operation) error
+}
+
+// check is nil when p holds, else its failure: the predicate's own
+// diagnostics, if any, then ODS's.
+func (p *Pred) check(op *Operation) error {
+	if p.Explain == nil {
+		if p.Holds(op) {
+			return nil
+		}
+		return Errorf(op, "failed to verify that %s", p.Summary)
+	}
+	why := p.Explain(op)
+	if why == nil {
+		return nil
+	}
+	return append(DiagnosticList(Diagnostics(why)), AsDiagnostic(Errorf(op, "failed to verify that %s", p.Summary)))
 }
 
 // TraitCheck is a native trait's verifier (OpTrait::SameOperandsAndResultShape
@@ -344,8 +365,65 @@ func MemRefRankOf(elems []*TypeConstraint, ranks ...int) *TypeConstraint {
 	}}
 }
 
-// NoRegionArguments is OpTrait::NoRegionArguments: the op's non-empty
-// regions have no entry block arguments.
+// AnyShapedC: a shaped type (tensor, memref, vector, or a dialect's
+// shaped type): ODS's AnyShaped.
+var AnyShapedC = NewTypeConstraint("shaped of any type values", func(t Type) bool {
+	_, ok := shapedKind(t)
+	return ok
+})
+
+// AnyRankedOrUnrankedMemRefC: a memref, ranked or not (ODS's
+// AnyRankedOrUnrankedMemRef).
+var AnyRankedOrUnrankedMemRefC = NewTypeConstraint("ranked or unranked memref of any type values", IsMemRef)
+
+// ElementTypeOrSelf is a shaped type's element type, or the type itself
+// (MLIR's getElementTypeOrSelf).
+func ElementTypeOrSelf(t Type) Type {
+	if _, ok := shapedKind(t); ok {
+		if _, elem, _ := ShapeOf(t); elem != nil {
+			return elem
+		}
+	}
+	return t
+}
+
+// AllElementTypesMatch is ODS's AllElementTypesMatch<[names...]>: the
+// named values' element types (a value's own type when it is not shaped)
+// are one.
+func AllElementTypesMatch(names ...string) Pred {
+	return Pred{
+		Summary: "all of {" + strings.Join(names, ", ") + "} have same element type",
+		Holds: func(op *Operation) bool {
+			var first Type
+			for _, n := range names {
+				for _, t := range DeclaredTypes(op, n) {
+					if e := ElementTypeOrSelf(t); first == nil {
+						first = e
+					} else if e != first {
+						return false
+					}
+				}
+			}
+			return true
+		},
+	}
+}
+
+// Kinds of types a format's type($x) reads where ODS's C++ class is a
+// base class of several builtin types: a mismatch reads "invalid kind of
+// type specified" with no class named.
+var (
+	// AnyMemRefKind: a memref, ranked or not (BaseMemRefType).
+	AnyMemRefKind = &TypeKind{Is: IsMemRef}
+	// TensorKind: a tensor, ranked or not (TensorType).
+	TensorKind = &TypeKind{Is: func(t Type) bool {
+		_, ok := t.(*TensorType)
+		return ok
+	}}
+)
+
+// NoRegionArguments is MLIR's trait of that name: the op's regions take
+// no arguments.
 var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Verify: func(op *Operation) error {
 	for i, r := range op.Regions {
 		if len(r.Blocks) == 0 || len(r.Blocks[0].Args) == 0 {
@@ -359,19 +437,13 @@ var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Verify: func(op *O
 	return nil
 }}
 
-// AnyRankedOrUnrankedMemRefC is ODS's AnyRankedOrUnrankedMemRef.
-var AnyRankedOrUnrankedMemRefC = NewTypeConstraint("ranked or unranked memref of any type values", func(t Type) bool {
-	_, ok := t.(*MemRefType)
-	return ok
-})
-
 // SameOperandsElementType and SameOperandsShape are the native traits of
 // those names: the operands' element types (a non-shaped type is its own)
 // are one; their shapes are compatible (CompatibleShapes).
 var (
 	SameOperandsElementType = TraitCheck{Name: "SameOperandsElementType", Verify: func(op *Operation) error {
 		for _, v := range op.Operands {
-			if ElementTypeOf(v.Type) != ElementTypeOf(op.Operands[0].Type) {
+			if ElementTypeOrSelf(v.Type) != ElementTypeOrSelf(op.Operands[0].Type) {
 				return Errorf(op, "requires the same element type for all operands")
 			}
 		}
@@ -386,21 +458,6 @@ var (
 		return nil
 	}}
 )
-
-// ElementTypeOf is a shaped type's element type, and any other type
-// itself (MLIR's getElementTypeOrSelf).
-func ElementTypeOf(t Type) Type {
-	if _, elem, _ := ShapeOf(t); elem != nil {
-		return elem
-	}
-	if m, ok := t.(*MemRefType); ok {
-		return m.Elem
-	}
-	if m, ok := t.(*TensorType); ok {
-		return m.Elem
-	}
-	return t
-}
 
 // StaticShapeMemRefOf is ODS's StaticShapeMemRefOf: a ranked memref of
 // static shape whose element type satisfies one of elems.
@@ -421,3 +478,71 @@ var AnyStridedMemRefC = NewTypeConstraint("strided memref of any type values", f
 	_, _, strided := StridesAndOffset(m)
 	return strided
 })
+
+// SingleBlockNoTerminator is MLIR's SingleBlock trait on an op with
+// NoTerminator: each region has at most one block.
+var SingleBlockNoTerminator = TraitCheck{Name: "SingleBlock", Verify: func(op *Operation) error {
+	for i, r := range op.Regions {
+		if len(r.Blocks) > 1 {
+			return Errorf(op, "expects region #%d to have 0 or 1 blocks", i)
+		}
+	}
+	return nil
+}}
+
+// SizedRegion is ODS's region constraint SizedRegion<n> on the op's
+// region i, declared as name: it has n blocks. mlir-opt checks it after
+// the region traits.
+func SizedRegion(i int, name string, n int) TraitCheck {
+	return TraitCheck{Name: "SizedRegion", Verify: func(op *Operation) error {
+		if i < len(op.Regions) && len(op.Regions[i].Blocks) != n {
+			return Errorf(op, "region #%d ('%s') failed to verify constraint: region with %d blocks", i, name, n)
+		}
+		return nil
+	}}
+}
+
+// HasParent is MLIR's HasParent<...> trait: the op's parent is one of the
+// ops named.
+func HasParent(names ...string) TraitCheck {
+	return TraitCheck{Name: "HasParent", Verify: func(op *Operation) error {
+		if p := op.ParentOp(); p != nil && slices.Contains(names, p.Name) {
+			return nil
+		}
+		if len(names) == 1 {
+			return Errorf(op, "expects parent op '%s'", names[0])
+		}
+		return Errorf(op, "expects parent op to be one of '%s'", strings.Join(names, ", "))
+	}}
+}
+
+// AttrConstraint is an ODS attribute constraint beyond the kind of
+// attribute an AttrArg reads: what the value must be, and the summary
+// its failure is worded with ("attribute 'x' failed to satisfy
+// constraint: type attribute of function type").
+type AttrConstraint struct {
+	Summary string
+	Holds   func(Attribute) bool
+}
+
+// TypeAttrOf is ODS's TypeAttrOf<c>: a type attribute whose type meets c.
+func TypeAttrOf(c *TypeConstraint) *AttrConstraint {
+	return &AttrConstraint{Summary: "type attribute of " + c.Summary, Holds: func(a Attribute) bool {
+		t, ok := a.(*TypeAttr)
+		return ok && c.Holds(t.Type)
+	}}
+}
+
+// DictArrayAttrC is ODS's DictArrayAttr: an array of dictionaries.
+var DictArrayAttrC = &AttrConstraint{Summary: "Array of dictionary attributes", Holds: func(a Attribute) bool {
+	arr, ok := a.(*ArrayAttr)
+	if !ok {
+		return false
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.(*DictAttr); !ok {
+			return false
+		}
+	}
+	return true
+}}

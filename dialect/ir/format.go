@@ -142,6 +142,10 @@ type AttrArg struct {
 	Enum []string
 	// Syntax reads and writes an AttrCustom attribute.
 	Syntax *AttrSyntax
+	// Constraint is the ODS attribute constraint the value must meet
+	// beyond its kind (TypeAttrOf(FunctionType)); its summary, else the
+	// kind's, words the failure.
+	Constraint *AttrConstraint
 }
 
 // optional: the attribute may be absent.

@@ -355,7 +355,11 @@ func (r *fmtParse) assignResults(ts typeSet) {
 	var spans [maxResultDecls]span
 	groupSpans(res, len(ts.many), false, nil, "", spans[:])
 	for i := range res {
-		r.resTypes[i] = typeSet{many: ts.many[spans[i].start:spans[i].end()], set: true}
+		end := spans[i].end()
+		if i == len(res)-1 {
+			end = len(ts.many) // more types than results: kept for the count check
+		}
+		r.resTypes[i] = typeSet{many: ts.many[spans[i].start:end], set: true}
 	}
 }
 
@@ -427,6 +431,9 @@ func (r *fmtParse) oneType(a *Arg, qualified, optional bool) (Type, bool, error)
 		ok = err == nil
 	}
 	if ok && a != nil && a.Kind != nil && !a.Kind.Is(t) {
+		if a.Kind.Name == "" {
+			return nil, false, p.ErrorAt(loc, "invalid kind of type specified")
+		}
 		return nil, false, p.ErrorAt(loc, "invalid kind of type specified: expected %s, but found '%s'", a.Kind.Name, t)
 	}
 	return t, ok, err

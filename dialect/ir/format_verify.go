@@ -101,9 +101,12 @@ func verifySuccessorCount(op *Operation, decls []Arg) error {
 	return nil
 }
 
-// verifyProperties checks that each attribute the format spells is of the
-// kind it reads and prints, as mlir-opt checks a property when it reads
-// one (the kit's ops read in generic form are checked here instead).
+// verifyProperties checks that each attribute the op declares is of the
+// kind it reads and prints and meets its constraint, in the words of
+// ODS's attribute constraints ("attribute 'x' failed to satisfy
+// constraint: unit attribute"), as mlir-opt checks an inherent attribute
+// given in the attribute dictionary. (One given as a property, `<{...}>`,
+// is refused when the op is read: PropertyError.)
 func (f *Format) verifyProperties(op *Operation) error {
 	for i := range f.syn.Attrs {
 		a := &f.syn.Attrs[i]
@@ -111,40 +114,99 @@ func (f *Format) verifyProperties(op *Operation) error {
 		if v == nil {
 			continue
 		}
-		ok := true
-		switch a.Kind {
-		case AttrUnit:
-			_, ok = v.(*UnitAttr)
-		case AttrInt:
-			n, isInt := v.(*IntegerAttr)
-			if isInt && n.Type != a.Type {
+		if a.Kind == AttrInt {
+			if n, isInt := v.(*IntegerAttr); isInt && n.Type != a.Type {
 				return Errorf(op, "attribute '%s' failed to satisfy constraint: %s attribute", a.Name, typeSummary(a.Type, Single))
 			}
-			ok = isInt
-		case AttrString, AttrSymbolName:
-			_, ok = v.(*StringAttr)
-		case AttrTypeValue:
-			_, ok = v.(*TypeAttr)
-		case AttrClass:
-			_, ok = stripped(v.String(), "#"+a.Class)
-		case AttrEnum:
-			n, isInt := v.(*IntegerAttr)
-			ok = isInt && n.Type == a.Type && n.Big == "" && n.Value >= 0 && n.Value < int64(len(a.Enum))
-		case AttrSymbol:
-			ref, isRef := v.(*SymbolRefAttr)
-			ok = isRef && len(ref.Nested) == 0
-		case AttrDenseArray:
-			arr, isArr := v.(*DenseArrayAttr)
-			ok = isArr && arr.Elem == a.Type
-		case AttrTyped:
-			ok = AttrType(v) != nil
 		}
-		if !ok {
-			return NewError(op.Loc, "invalid properties %s for op %s: Invalid attribute `%s` in property conversion: %s",
-				(&DictAttr{Entries: op.Props}).String(), op.Name, a.Name, v)
+		ok := attrKindHolds(a, v)
+		if ok && a.Constraint != nil {
+			ok = a.Constraint.Holds(v)
+		}
+		if ok {
+			continue
+		}
+		summary := attrKindSummary(a)
+		if a.Constraint != nil {
+			summary = a.Constraint.Summary
+		}
+		if summary == "" {
+			return propertyError(op.Name, op.Props, a, v, op.Loc)
+		}
+		return Errorf(op, "attribute '%s' failed to satisfy constraint: %s", a.Name, summary)
+	}
+	return nil
+}
+
+// PropertyError is the error mlir-opt gives, when it reads an op, for a
+// property (`<{...}>`) that is not of the kind the op stores: nil when
+// every one of props the op declares is.
+func (d *OpDef) PropertyError(props []NamedAttr, loc Location) error {
+	if d == nil || d.declared == nil {
+		return nil
+	}
+	f := d.declared
+	for i := range f.syn.Attrs {
+		a := &f.syn.Attrs[i]
+		for _, p := range props {
+			if p.Name == a.Name && !attrKindHolds(a, p.Value) {
+				return propertyError(d.Name, props, a, p.Value, loc)
+			}
 		}
 	}
 	return nil
+}
+
+func propertyError(opName string, props []NamedAttr, a *AttrArg, v Attribute, loc Location) error {
+	return NewError(loc, "invalid properties %s for op %s: Invalid attribute `%s` in property conversion: %s",
+		(&DictAttr{Entries: props}).String(), opName, a.Name, v)
+}
+
+// attrKindHolds reports whether v is of the kind a reads and prints.
+func attrKindHolds(a *AttrArg, v Attribute) bool {
+	ok := true
+	switch a.Kind {
+	case AttrUnit:
+		_, ok = v.(*UnitAttr)
+	case AttrInt:
+		_, ok = v.(*IntegerAttr)
+	case AttrString, AttrSymbolName:
+		_, ok = v.(*StringAttr)
+	case AttrTypeValue:
+		_, ok = v.(*TypeAttr)
+	case AttrClass:
+		_, ok = stripped(v.String(), "#"+a.Class)
+	case AttrEnum:
+		n, isInt := v.(*IntegerAttr)
+		ok = isInt && n.Type == a.Type && n.Big == "" && n.Value >= 0 && n.Value < int64(len(a.Enum))
+	case AttrSymbol:
+		ref, isRef := v.(*SymbolRefAttr)
+		ok = isRef && len(ref.Nested) == 0
+	case AttrDenseArray:
+		arr, isArr := v.(*DenseArrayAttr)
+		ok = isArr && arr.Elem == a.Type
+	case AttrTyped:
+		ok = AttrType(v) != nil
+	}
+	return ok
+}
+
+// attrKindSummary is ODS's summary of the attribute constraint a kind
+// stands for ("" for the kinds whose constraint the op names itself).
+func attrKindSummary(a *AttrArg) string {
+	switch a.Kind {
+	case AttrUnit:
+		return "unit attribute"
+	case AttrString, AttrSymbolName:
+		return "string attribute"
+	case AttrSymbol:
+		return "flat symbol reference attribute"
+	case AttrTypeValue:
+		return "any type attribute"
+	case AttrTyped:
+		return "TypedAttr instance"
+	}
+	return ""
 }
 
 // verifyTypes checks what the custom form leaves unsaid: types derived
@@ -287,6 +349,21 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 		return Errorf(op, "expected %d or more results", singles) // OpTrait::AtLeastNResults
 	case open && n < singles:
 		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
+	}
+	// One optional declaration takes what the single ones leave: at most
+	// one value (ODS's value group check).
+	before, optional, opens := 0, false, 0
+	for _, a := range decls {
+		switch {
+		case a.Mode == Single && opens == 0:
+			before++
+		case a.Mode != Single:
+			opens++
+			optional = a.Mode == OptionalArg
+		}
+	}
+	if opens == 1 && optional && n-singles > 1 {
+		return Errorf(op, "%s group starting at #%d requires 0 or 1 element, but found %d", what, before, n-singles)
 	}
 	return nil
 }

@@ -286,6 +286,26 @@ func RegisterDialectAttrVerifier(dialect string, verify func(op *Operation, a Na
 	dialectAttrVerifiers[dialect] = verify
 }
 
+// dialectArgAttrVerifiers check the attributes a dialect owns on the
+// arguments of an op's regions (a function's arguments: MLIR's
+// verifyRegionArgAttribute).
+var dialectArgAttrVerifiers = map[string]func(op *Operation, region, arg int, a NamedAttr) error{}
+
+// RegisterDialectArgAttrVerifier sets the verifier of dialect's attributes
+// on region arguments.
+func RegisterDialectArgAttrVerifier(dialect string, verify func(op *Operation, region, arg int, a NamedAttr) error) {
+	dialectArgAttrVerifiers[dialect] = verify
+}
+
+// VerifyArgAttr runs the verifier of a's dialect, if it has one, on a, an
+// attribute of argument arg of op's region region.
+func VerifyArgAttr(op *Operation, region, arg int, a NamedAttr) error {
+	if verify := dialectArgAttrVerifiers[DialectOf(a.Name)]; verify != nil {
+		return verify(op, region, arg, a)
+	}
+	return nil
+}
+
 // RegisterDialect records a dialect name (so unknown ops of a known dialect
 // are reported as such).
 func RegisterDialect(name string) { dialectNames[name] = true }

@@ -83,9 +83,6 @@ func (v *verifier) verifyOp(op *Operation) error {
 			return Errorf(op, "reference to block defined in another region")
 		}
 	}
-	if err := verifySymbolParent(op); err != nil {
-		return err
-	}
 	for _, a := range op.Attrs {
 		if verify := dialectAttrVerifiers[DialectOf(a.Name)]; verify != nil {
 			if err := verify(op, a); err != nil {
@@ -148,9 +145,13 @@ func verifyEntry(op *Operation) error {
 			return err
 		}
 	}
-	for _, p := range d.Preds {
-		if !p.Holds(op) {
-			return Errorf(op, "failed to verify that %s", p.Summary)
+	// The Symbol trait's check, among the traits after the declaration's.
+	if err := verifySymbolParent(op); err != nil {
+		return err
+	}
+	for i := range d.Preds {
+		if err := d.Preds[i].check(op); err != nil {
+			return err
 		}
 	}
 	for _, c := range d.Checks {

@@ -857,6 +857,9 @@ func (s *state) plan(algo, space string, cands []*candidate) (int64, int64, erro
 			return nil
 		})
 	}
+	if err := planning.RecordProblem(s.ctx, s.fn, "static-memory-planner-analysis", spaceName(space), algo, p, opt, !res.Feasible); err != nil {
+		return 0, 0, err
+	}
 	// planner.Validate shares nothing with the algorithms, but it knows
 	// no IR: it checks the placement against the problem built here,
 	// from the lifetimes of the liveness analysis.

@@ -200,6 +200,9 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 			return nil
 		})
 	}
+	if err := planning.RecordProblem(ctx, fn, "allocate-addr", "", ap.algorithm(algo), ap.p, opt, !res.Feasible); err != nil {
+		return err
+	}
 	if !res.Feasible {
 		return ap.overflowError(ctx, fn, res, o)
 	}
@@ -274,15 +277,20 @@ func runAllocateAddr(ctx *pass.Context, fn *ir.Operation, o *allocateAddrOptions
 //
 // A round cut short by the wall clock makes every later round depend on
 // timing too, so the result reports the clock stop of any round.
+// algorithm is the planner's name of the algorithm allocate-addr runs
+// for planner=algo.
+func (ap *addrProblem) algorithm(algo string) string {
+	if algo == "dsa-rp" && ap.withinBestFit {
+		return planner.WithinBestFit
+	}
+	return algo
+}
+
 func (ap *addrProblem) solve(algo string, opt planner.Options) (*planner.Result, error) {
 	const rounds = 3
 	clockStopped := false
 	for round := 0; ; round++ {
-		name := algo
-		if algo == "dsa-rp" && ap.withinBestFit {
-			name = planner.WithinBestFit
-		}
-		res, err := planner.Solve(name, ap.p, opt)
+		res, err := planner.Solve(ap.algorithm(algo), ap.p, opt)
 		if err == nil && clockStopped && !res.ClockStopped {
 			res.ClockStopped = true
 			res.Warnings = append(res.Warnings, planner.ClockStopWarning)

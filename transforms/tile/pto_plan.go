@@ -167,6 +167,9 @@ func planPTO(ctx *pass.Context, fn *ir.Operation, passName, algo string, opt pla
 			return nil
 		})
 	}
+	if err := planning.RecordProblem(ctx, fn, passName, "", algo, pp.p, opt, !res.Feasible); err != nil {
+		return err
+	}
 	if !res.Feasible {
 		return pp.overflowError(ctx, passName, res)
 	}

@@ -169,6 +169,16 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 			}
 			cfg.memoryReport = v
 			continue
+		case "dump-planning-problem":
+			v, ok := takeValue()
+			if !ok || v == "" {
+				return fail("option '--dump-planning-problem' requires a directory")
+			}
+			if cfg.dumpProblems != "" {
+				return fail("for the --dump-planning-problem option: may only occur zero or one times!")
+			}
+			cfg.dumpProblems = v
+			continue
 		case "verify-plan-work":
 			v, ok := takeValue()
 			n, err := strconv.ParseInt(v, 10, 64)
@@ -244,7 +254,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
 
 // nearestPass finds the closest known flag or pass name.
 func nearestPass(name string) string {
-	cands := []string{"o", "target", "pass-pipeline", "help", "version", "split-input-file", "output-split-marker", "verify-diagnostics", "show-dialects", "show-ops", "summary", "memory-report"}
+	cands := []string{"o", "target", "pass-pipeline", "help", "version", "split-input-file", "output-split-marker", "verify-diagnostics", "show-dialects", "show-ops", "summary", "memory-report", "dump-planning-problem"}
 	for k := range boolFlags {
 		cands = append(cands, k)
 	}

@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -61,6 +62,7 @@ type config struct {
 	pipeline            *pass.Pipeline
 	pipelineText        string
 	memoryReport        string
+	dumpProblems        string // --dump-planning-problem's directory
 	verifyPlan          bool
 	verifyPlanWork      int64 // --verify-plan-work: the executor's work bound per run
 	summary             bool
@@ -149,6 +151,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.memoryReport != "" || cfg.summary {
 		mgr.Collect = []pass.AnyArtifact{plans.Key}
 	}
+	if cfg.dumpProblems != "" {
+		mgr.Collect = append(mgr.Collect, plans.ProblemKey)
+	}
 	if cfg.noThreads {
 		mgr.Threads = 1
 	}
@@ -173,7 +178,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// whole in memory: nothing can fail after it is printed but the
 	// writing itself. Several chunks, a memory report or a verifier keep
 	// the output until the end, to write it all or nothing.
-	streaming := len(chunks) == 1 && ver == nil && cfg.memoryReport == "" &&
+	streaming := len(chunks) == 1 && ver == nil && cfg.memoryReport == "" && cfg.dumpProblems == "" &&
 		(cfg.output != "-" || !stdoutClosed(stdout))
 	var streamed *ir.Operation
 	var out bytes.Buffer
@@ -351,6 +356,9 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 			return false
 		}
 	}
+	if cfg.dumpProblems != "" && !addProblems(&batch, cfg.dumpProblems, pass.Values(&mgr.Artifacts, plans.ProblemKey), failed, stderr) {
+		return false
+	}
 	if cfg.output == "-" {
 		if err := writeStdout(stdout, text); err != nil {
 			cfg.stdoutFailed(stderr, err)
@@ -370,6 +378,49 @@ func writeOutputs(cfg *config, name string, target *targets.Target, mgr *pass.Ma
 		return false
 	}
 	return !failed
+}
+
+// addProblems stages the planning problems the passes recorded as
+// DIR/<function>.<pass>[.<space>].json (a second problem of one name gets
+// -2, -3, ... before .json: a pass run twice). Like the memory report, a
+// failed run writes them only when a plan failed for want of room, which
+// is when a user most wants the problem.
+func addProblems(batch *atomicfile.Batch, dir string, probs []plans.Problem, failed bool, stderr io.Writer) bool {
+	if len(probs) == 0 || (failed && !slices.ContainsFunc(probs, func(p plans.Problem) bool { return p.Failed })) {
+		return true
+	}
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		fmt.Fprintf(stderr, "pto-opt: --dump-planning-problem=%s: %v\n", dir, errText(err))
+		return false
+	}
+	seen := map[string]int{}
+	for _, p := range probs {
+		name := p.Function + "." + p.Pass
+		if p.Part != "" {
+			name += "." + p.Part
+		}
+		seen[name]++
+		if n := seen[name]; n > 1 {
+			name += fmt.Sprintf("-%d", n)
+		}
+		if err := batch.Add(filepath.Join(dir, fileSafe(name)+".json"), p.JSON); err != nil {
+			fmt.Fprintf(stderr, "pto-opt: --dump-planning-problem: %v\n", errText(err))
+			return false
+		}
+	}
+	return true
+}
+
+// fileSafe keeps a name to the characters safe in a file name on every
+// system (symbol names may hold any character: "@\"a/b\"").
+func fileSafe(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, name)
 }
 
 // readFile reads a file as readText does.
@@ -604,6 +655,9 @@ OPTIONS:
                                      fails, unverified
   --memory-report=<file>             Write the memory plans of the planning passes (.json, .txt, .svg, .html),
                                      together with -o: both or neither
+  --dump-planning-problem=<dir>      Write each planning problem a pass solves into <dir> (created when
+                                     missing) as pto-plan JSON, <function>.<pass>[.<space>].json; its
+                                     metadata gives the pto-plan command that places it as the pass did
   --summary                          Print one line per planned memory space to stderr: peak
                                      against capacity and lower bound, buffers shared
   --pass-pipeline=<pipeline>         A textual pipeline, e.g. builtin.module(func.func(p1{k=v},p2))
