@@ -175,13 +175,14 @@ func (s *state) dialectAttr(t *lexer.Token) (ir.Attribute, error) {
 		}
 	}
 	a := &ir.RawAttr{Text: t.Value}
-	if strings.HasPrefix(t.Value, "dense_resource<") || strings.HasPrefix(t.Value, "sparse<") || strings.HasPrefix(t.Value, "opaque<") {
+	if a.IsElements() {
 		ty, err := s.parseOptionalColonType()
 		if err != nil {
 			return nil, err
 		}
 		if ty != nil {
 			a.Text += " : " + ty.String()
+			a.Type = ty
 		}
 	}
 	return a, nil

@@ -51,8 +51,9 @@
 //
 // # Limits
 //
-// Attributes, types, regions and ops nest at most 4096 levels
-// (maxNesting), so that no input exhausts the stack, and the text of
+// Attributes, types, regions and ops nest at most 65536 levels
+// (maxNesting, deeper than any file mlir-opt reads), so that no input
+// exhausts the stack, and the text of
 // location aliases written out in full is bounded (locBudget).
 //
 // # Large inputs

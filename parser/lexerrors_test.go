@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,5 +84,36 @@ func TestNulIsWhitespace(t *testing.T) {
 	src := "func.func @f() {\n  \x00 return\n}\n"
 	if _, err := parser.New(parser.Options{}).Parse("nul.mlir", []byte(src)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestNULIsSpace checks NUL bytes in more places, against mlir-opt too:
+// inside a generic op, after the last op, and between the top-level ops
+// of a module large enough to be cut into chunks.
+func TestNULIsSpace(t *testing.T) {
+	mlir := mlirOptPath(t)
+	big := strings.Repeat("func.func @f() {\n  return\n}\n\x00\n", 600)
+	big = strings.Replace(big, "@f()", "@g()", 1)
+	for i := 0; strings.Contains(big, "@f()"); i++ {
+		big = strings.Replace(big, "@f()", fmt.Sprintf("@f%d()", i), 1)
+	}
+	for _, src := range []string{
+		"func.func @f(%a: i32) {\n  %0 = \"arith.addi\"(%a,\x00 %a) : (i32, i32) -> i32\n\x00return\n}\x00\n",
+		"\x00func.func @f() {\n  return\n}\n\x00\nfunc.func @g() {\n  return\n}\n",
+		big,
+	} {
+		if _, err := parser.New(parser.Options{}).Parse("nul.mlir", []byte(src)); err != nil {
+			t.Errorf("%.60q: %v", src, err)
+		}
+		if mlir == "" {
+			continue
+		}
+		file := filepath.Join(t.TempDir(), "nul.mlir")
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(mlir, file).CombinedOutput(); err != nil {
+			t.Errorf("%.60q: mlir-opt refuses it: %s", src, out)
+		}
 	}
 }

@@ -86,7 +86,7 @@ func topGroups(src string) (groups []braceGroup, ok bool) {
 			continue
 		}
 		if pendingCut {
-			if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0 {
 				continue
 			}
 			pendingCut = false
@@ -191,7 +191,7 @@ func moduleHeader(s string) bool {
 	i := 0
 	for i < len(s) {
 		// skip whitespace and comments
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == 0) {
 			i++
 		}
 		if i+1 < len(s) && s[i] == '/' && s[i+1] == '/' {
@@ -223,7 +223,7 @@ func onlyTrivia(s string) bool {
 	i := 0
 	for i < len(s) {
 		switch {
-		case s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r':
+		case s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == 0:
 			i++
 		case i+1 < len(s) && s[i] == '/' && s[i+1] == '/', s[i] == '#':
 			for i < len(s) && s[i] != '\n' {

@@ -51,7 +51,10 @@ import (
 
 const (
 	roundTripFloor = 1.00
-	verifierFloor  = 0.95
+	// verifierFloor is the agreement the verifier tests of the claimed
+	// dialects and builtin types must reach (verifierTarget); the others
+	// (affine maps, file metadata, the test dialect) are measured only.
+	verifierFloor = 0.97
 )
 
 func corpusDir(t *testing.T) string {
@@ -497,8 +500,8 @@ func TestCorpusConformance(t *testing.T) {
 	if ct.planOK != ct.planTotal {
 		t.Errorf("planner: %d of %d splits failed", ct.planTotal-ct.planOK, ct.planTotal)
 	}
-	if ct.vTotal == 0 || pct(ct.vAgree, ct.vTotal) < 100*verifierFloor {
-		t.Errorf("verifier agreement %.1f%% is below the floor %.0f%%", pct(ct.vAgree, ct.vTotal), 100*verifierFloor)
+	if tTotal == 0 || pct(tAgree, tTotal) < 100*verifierFloor {
+		t.Errorf("verifier agreement on the claimed dialects' invalid tests %.1f%% is below the floor %.0f%%", pct(tAgree, tTotal), 100*verifierFloor)
 	}
 }
 

@@ -29,10 +29,12 @@ func verifyConstant(op *ir.Operation) error {
 		return ir.Errorf(op, "integer return type must be signless")
 	}
 	v := op.Attr("value")
-	switch v.(type) {
-	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
-	default:
-		return ir.Errorf(op, "value must be an integer, float, or elements attribute")
+	if _, elements := ir.ElementsType(v); !elements {
+		switch v.(type) {
+		case *ir.IntegerAttr, *ir.FloatAttr:
+		default:
+			return ir.Errorf(op, "value must be an integer, float, or elements attribute")
+		}
 	}
 	if vt, ok := t.(*ir.VectorType); ok && slices.Contains(vt.Scalable, true) {
 		if d, ok := v.(*ir.DenseElementsAttr); !ok || !isSplat(d.Literal) {

@@ -94,7 +94,7 @@ var switchOpCases = &ir.Directive{
 			if err != nil {
 				return err
 			}
-			values = append(values, strconv.FormatInt(wrapSigned(v, ir.IntWidth(ft)), 10))
+			values = append(values, caseText(v, ft))
 			if err := p.ParsePunct(":"); err != nil {
 				return err
 			}
@@ -105,7 +105,11 @@ var switchOpCases = &ir.Directive{
 			segs = append(segs, int64(len(d.Operands(swCaseOperands))-before))
 		}
 		if len(values) > 0 {
-			d.SetAttr(swCaseValues, &ir.DenseElementsAttr{Literal: "[" + strings.Join(values, ", ") + "]", Type: ir.Vector([]int64{int64(len(values))}, nil, ft)})
+			lit := "[" + strings.Join(values, ", ") + "]"
+			if splat(values) {
+				lit = values[0] // dense<5> : vector<2xi32>, as mlir-opt prints it
+			}
+			d.SetAttr(swCaseValues, &ir.DenseElementsAttr{Literal: lit, Type: ir.Vector([]int64{int64(len(values))}, nil, ft)})
 		}
 		d.SetAttr(swCaseSegments, ir.I32Array(segs...))
 		return nil
@@ -128,6 +132,26 @@ var switchOpCases = &ir.Directive{
 		}
 		p.Newline(0)
 	},
+}
+
+// caseText is a case value as the dense attribute of the flag's type holds
+// it: unsigned in the width of an unsigned type, else signed (255 and -1
+// are one value of ui8 and of i8, written 255 and -1).
+func caseText(v int64, t ir.Type) string {
+	w := ir.IntWidth(t)
+	if it, ok := t.(*ir.IntegerType); ok && it.Signedness == 'u' {
+		return unsignedCase(strconv.FormatInt(v, 10), w)
+	}
+	return strconv.FormatInt(wrapSigned(v, w), 10)
+}
+
+func splat(values []string) bool {
+	for _, v := range values {
+		if v != values[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // wrapSigned reads v as a width-bit integer (the case values' type) and

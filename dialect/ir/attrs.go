@@ -456,7 +456,31 @@ func dimString(d int64) string {
 
 // RawAttr is an attribute kept verbatim: affine maps and sets, opaque
 // dialect attributes (#dialect.name<...>), dense_resource and the like.
-type RawAttr struct{ Text string }
+// Type is the type of an elements attribute kept raw (dense_resource,
+// sparse, opaque), whose Text ends with it (" : tensor<2xi32>"); nil
+// for the others, or when none was written.
+type RawAttr struct {
+	Text string
+	Type Type
+}
+
+// IsElements reports whether the raw text is one of the elements
+// attributes kept raw: dense_resource<...>, sparse<...>, opaque<...>.
+func (a *RawAttr) IsElements() bool {
+	return strings.HasPrefix(a.Text, "dense_resource<") || strings.HasPrefix(a.Text, "sparse<") || strings.HasPrefix(a.Text, "opaque<")
+}
+
+// ElementsType is the shaped type of an elements attribute (dense, or one
+// kept raw with its type): ok false for other attributes.
+func ElementsType(a Attribute) (Type, bool) {
+	switch a := a.(type) {
+	case *DenseElementsAttr:
+		return a.Type, a.Type != nil
+	case *RawAttr:
+		return a.Type, a.IsElements() && a.Type != nil
+	}
+	return nil, false
+}
 
 func (*RawAttr) isAttr()          {}
 func (a *RawAttr) String() string { return a.Text }
@@ -506,6 +530,8 @@ func AttrType(a Attribute) Type {
 			return None // an untyped string's type, as MLIR's TypedAttr gives it
 		}
 		return a.Type
+	case *RawAttr:
+		return a.Type // an elements attribute kept raw, or nil
 	}
 	return nil
 }

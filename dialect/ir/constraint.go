@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -76,12 +77,13 @@ func elemsHold(elems []*TypeConstraint, t Type) bool {
 	return false
 }
 
-// MemRefOf: a memref, ranked or not, whose element type satisfies one of
-// elems (any, when none is given): "memref of X values".
+// MemRefOf: a ranked memref (ODS's MemRefOf holds for MLIR's MemRefType,
+// which is ranked; UnrankedMemRefOf is the other) whose element type
+// satisfies one of elems (any, when none is given): "memref of X values".
 func MemRefOf(elems ...*TypeConstraint) *TypeConstraint {
 	return &TypeConstraint{Summary: "memref of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
 		m, ok := t.(*MemRefType)
-		return ok && elemsHold(elems, m.Elem)
+		return ok && m.Ranked && elemsHold(elems, m.Elem)
 	}}
 }
 
@@ -352,6 +354,20 @@ func constraintError(op *Operation, what string, k int, c *TypeConstraint, mode 
 	return Errorf(op, "%s #%d must be %s, but got '%s'", what, k, valueSummary(c, mode), t)
 }
 
+// MemRefRankOf is ODS's MemRefRankOf<elems, ranks>: a memref of one of the
+// ranks whose element type satisfies one of elems: "1D memref of 8-bit
+// signless integer values" (ranks joined by "/").
+func MemRefRankOf(elems []*TypeConstraint, ranks ...int) *TypeConstraint {
+	names := make([]string, len(ranks))
+	for i, r := range ranks {
+		names[i] = strconv.Itoa(r) + "D"
+	}
+	return &TypeConstraint{Summary: strings.Join(names, "/") + " " + MemRefOf(elems...).Summary, Holds: func(t Type) bool {
+		m, ok := t.(*MemRefType)
+		return ok && m.Ranked && elemsHold(elems, m.Elem) && slices.Contains(ranks, len(m.Shape))
+	}}
+}
+
 // AnyShapedC: a shaped type (tensor, memref, vector, or a dialect's
 // shaped type): ODS's AnyShaped.
 var AnyShapedC = NewTypeConstraint("shaped of any type values", func(t Type) bool {
@@ -408,6 +424,48 @@ var (
 		return ok
 	}}
 )
+
+// SameOperandsElementType and SameOperandsShape are the native traits of
+// those names: the operands' element types (a non-shaped type is its own)
+// are one; their shapes are compatible (CompatibleShapes).
+var (
+	SameOperandsElementType = TraitCheck{Name: "SameOperandsElementType", Verify: func(op *Operation) error {
+		for _, v := range op.Operands {
+			if ElementTypeOrSelf(v.Type) != ElementTypeOrSelf(op.Operands[0].Type) {
+				return Errorf(op, "requires the same element type for all operands")
+			}
+		}
+		return nil
+	}}
+	SameOperandsShape = TraitCheck{Name: "SameOperandsShape", Verify: func(op *Operation) error {
+		for _, v := range op.Operands {
+			if !CompatibleShapes(op.Operands[0].Type, v.Type) {
+				return Errorf(op, "requires the same shape for all operands")
+			}
+		}
+		return nil
+	}}
+)
+
+// StaticShapeMemRefOf is ODS's StaticShapeMemRefOf: a ranked memref of
+// static shape whose element type satisfies one of elems.
+func StaticShapeMemRefOf(elems ...*TypeConstraint) *TypeConstraint {
+	return &TypeConstraint{Summary: "statically shaped " + MemRefOf(elems...).Summary, Holds: func(t Type) bool {
+		m, ok := t.(*MemRefType)
+		return ok && m.Ranked && m.HasStaticShape() && elemsHold(elems, m.Elem)
+	}}
+}
+
+// AnyStridedMemRefC is ODS's AnyStridedMemRef: a ranked memref whose
+// layout is strided (StridesAndOffset reads it).
+var AnyStridedMemRefC = NewTypeConstraint("strided memref of any type values", func(t Type) bool {
+	m, ok := t.(*MemRefType)
+	if !ok || !m.Ranked {
+		return false
+	}
+	_, _, strided := StridesAndOffset(m)
+	return strided
+})
 
 // AttrConstraint is an ODS attribute constraint beyond the kind of
 // attribute an AttrArg reads: what the value must be, and the summary

@@ -24,7 +24,13 @@ func TestConstraintSummaries(t *testing.T) {
 			[]Type{ui8, Index, f32}},
 		{AnyOf(AnySignlessIntegerC, IndexC), "signless integer or index",
 			[]Type{i32, Index}, []Type{f32, ui8}},
+		// ODS's MemRefOf is MLIR's MemRefType, which is ranked: mlir-opt
+		// refuses memref<*xf32> for memref.view's AnyMemRef result.
 		{MemRefOf(), "memref of any type values",
+			[]Type{MemRef([]int64{4}, f32, nil, nil)}, []Type{Tensor([]int64{4}, f32, nil), UnrankedMemRef(i32, nil)}},
+		{MemRefRankOf([]*TypeConstraint{Exactly(IntType(8))}, 1), "1D memref of 8-bit signless integer values",
+			[]Type{MemRef([]int64{16}, IntType(8), nil, nil)}, []Type{MemRef([]int64{4, 4}, IntType(8), nil, nil), UnrankedMemRef(IntType(8), nil)}},
+		{AnyRankedOrUnrankedMemRefC, "ranked or unranked memref of any type values",
 			[]Type{MemRef([]int64{4}, f32, nil, nil), UnrankedMemRef(i32, nil)}, []Type{Tensor([]int64{4}, f32, nil)}},
 		{MemRefOf(Exactly(IntType(8))), "memref of 8-bit signless integer values",
 			[]Type{MemRef([]int64{16}, IntType(8), nil, nil)}, []Type{MemRef([]int64{16}, f32, nil, nil)}},

@@ -72,6 +72,14 @@ func (f *Format) verifyValues(op *Operation) error {
 	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", spans[:])
 	for i := range s.Operands {
 		a := &s.Operands[i]
+		if a.Mode == OptionalArg && !s.SegmentedOperands {
+			// ODS's check of an optional group, where the values are
+			// checked against their constraints: the one group that is
+			// not a single value takes what the singles leave.
+			if singles, _ := countModes(s.Operands); len(s.Operands)-singles == 1 && len(op.Operands)-singles > 1 {
+				return Errorf(op, "operand group starting at #%d requires 0 or 1 element, but found %d", spans[i].start, len(op.Operands)-singles)
+			}
+		}
 		c := a.constraintOf()
 		if c == nil {
 			continue
@@ -464,7 +472,7 @@ func verifyArgCounts(op *Operation, decls []Arg, n int, segmented bool, what, se
 	case !open && n != singles:
 		return Errorf(op, "expected %d %ss, but found %d", singles, what, n)
 	case open && n < singles && what == "result":
-		return Errorf(op, "expected %d or more results", singles)
+		return Errorf(op, "expected %d or more results", singles) // OpTrait::AtLeastNResults
 	case open && n < singles:
 		return Errorf(op, "expected %d or more %ss, but found %d", singles, what, n)
 	}

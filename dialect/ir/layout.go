@@ -90,7 +90,7 @@ func affineStrides(l *RawAttr, rank int) ([]int64, int64, bool) {
 		kind[s] = -1
 	}
 	results := SplitParenList(rhs)
-	if len(results) != 1 || rank == 0 {
+	if len(results) != 1 {
 		return nil, 0, false
 	}
 	strides := make([]int64, rank)

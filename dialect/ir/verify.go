@@ -346,10 +346,17 @@ func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
 	for anc != nil && (anc.Block == nil || anc.Block.Region != defRegion) {
 		parent := anc.ParentOp()
 		if parent != nil && parent.Has(IsolatedFromAbove) {
-			// Leaving an isolated region before reaching the definition.
-			return v.domError(op, i, val, "using value defined outside the region")
+			// Leaving an isolated region before reaching the definition:
+			// the IsolatedFromAbove trait's error, at the use.
+			return NewError(op.Loc, "'%s' op using value defined outside the region", op.Name).WithNote(parent.Loc, "required by region isolation constraints")
 		}
 		anc = parent
+	}
+	if !v.reachable(op.Block) {
+		// As in MLIR, dominance means nothing in a block the entry of its
+		// region does not reach: its uses are not checked (a cycle of
+		// uses there is legal).
+		return nil
 	}
 	if anc == nil {
 		return v.domError(op, i, val, "operand #%d does not dominate this use", i)
@@ -376,37 +383,45 @@ func (v *verifier) checkDominance(op *Operation, i int, val *Value) error {
 
 func (v *verifier) domError(op *Operation, i int, val *Value, format string, args ...any) error {
 	d := NewError(op.Loc, format, args...)
-	switch {
-	case val.Op != nil && val.Op.Loc.Known():
-		d.WithNote(val.Op.Loc, "operand defined here (op %s)", relation(op, val))
-	case val.Loc().Known():
-		d.WithNote(val.Loc(), "operand defined here")
+	if val.Op != nil {
+		d.WithNote(val.Op.Loc, "operand defined here (op %s)", relation(op.Block, val.Op.Block, "in the same block", "is neither in a parent nor in a child region"))
+		return d
 	}
+	// A block argument: the note is at the op that holds its block, as
+	// MLIR words it.
+	b := val.ParentBlock()
+	var loc Location // unknown without a parent op
+	if p := b.Region.Op; p != nil {
+		loc = p.Loc
+	}
+	index := 0
+	for index < len(b.Region.Blocks) && b.Region.Blocks[index] != b {
+		index++
+	}
+	d.WithNote(loc, "operand defined as a block argument (block #%d %s)", index, relation(op.Block, b, "", "neither in a parent nor in a child region"))
 	return d
 }
 
-// relation words where the operand's defining op is, from op, as MLIR's
-// dominance error does.
-func relation(op *Operation, val *Value) string {
-	b1, b2 := op.Block, val.ParentBlock()
+// relation words where the definition's block def lies from the use's
+// block use, as MLIR's dominance diagnostic does: same (the block, for an
+// op), the same region, a parent or a child region, or else.
+func relation(use, def *Block, same, neither string) string {
 	switch {
-	case b1 == b2:
-		return "in the same block"
-	case b1 == nil || b2 == nil:
-		return "is neither in a parent nor in a child region"
-	case b1.Region == b2.Region:
+	case use == def && same != "":
+		return same
+	case use.Region == def.Region:
 		return "in the same region"
-	case properAncestor(b2.Region, b1.Region):
+	case properAncestor(def.Region, use.Region):
 		return "in a parent region"
-	case properAncestor(b1.Region, b2.Region):
+	case properAncestor(use.Region, def.Region):
 		return "in a child region"
 	}
-	return "is neither in a parent nor in a child region"
+	return neither
 }
 
-// properAncestor reports whether region a encloses region r.
-func properAncestor(a, r *Region) bool {
-	for r != nil && r.Op != nil && r.Op.Block != nil {
+// properAncestor reports whether region a strictly encloses region b.
+func properAncestor(a, b *Region) bool {
+	for r := b; r != nil && r.Op != nil && r.Op.Block != nil; {
 		r = r.Op.Block.Region
 		if r == a {
 			return true
@@ -425,17 +440,30 @@ type domInfo struct {
 	in, out []int          // by number: preorder and the last preorder below
 }
 
-// blockDominates reports whether block a dominates block b (same region).
-func (v *verifier) blockDominates(a, b *Block) bool {
-	if a == b {
+// reachable reports whether the entry block of b's region reaches b.
+func (v *verifier) reachable(b *Block) bool {
+	if b == nil || b.Region == nil || len(b.Region.Blocks) < 2 || b == b.Region.Blocks[0] {
 		return true
 	}
-	r := a.Region
+	_, ok := v.domsOf(b.Region).num[b]
+	return ok
+}
+
+func (v *verifier) domsOf(r *Region) *domInfo {
 	d, ok := v.doms[r]
 	if !ok {
 		d = computeDominators(r)
 		v.doms[r] = d
 	}
+	return d
+}
+
+// blockDominates reports whether block a dominates block b (same region).
+func (v *verifier) blockDominates(a, b *Block) bool {
+	if a == b {
+		return true
+	}
+	d := v.domsOf(a.Region)
 	nb, ok := d.num[b]
 	if !ok {
 		return true // uses in unreachable blocks are not checked, as in MLIR

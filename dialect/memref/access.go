@@ -10,29 +10,31 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.load", Summary: "read an element",
-			Inherent:      []string{"nontemporal", "alignment"},
-			Effects:       []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}},
-			VerifyRegions: verifyLoadOp,
+			Inherent: []string{"nontemporal", "alignment"},
+			Effects:  []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}},
+			Preds:    []ir.Pred{elementTypeOf("result type matches element type of 'memref'", 0, 0)},
+			Verify:   verifyLoadOp,
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}, indices},
+			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind, Constraint: ir.AnyMemRefC}, indices},
 			Results:  []ir.Arg{{Name: "result", Like: "memref", Derive: elementType}},
 			Format:   "$memref `[` $indices `]` attr-dict `:` type($memref)",
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.store", Summary: "write an element",
-			Inherent:      []string{"nontemporal", "alignment"},
-			Effects:       []ir.Effect{{Kind: ir.Write, Operand: 1, Result: -1}},
-			VerifyRegions: verifyStoreOp,
+			Inherent: []string{"nontemporal", "alignment"},
+			Effects:  []ir.Effect{{Kind: ir.Write, Operand: 1, Result: -1}},
+			Preds:    []ir.Pred{elementTypeOf("type of 'value' matches element type of 'memref'", -1, 1)},
+			Verify:   verifyStoreOp,
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "value", Like: "memref", Derive: elementType}, {Name: "memref", Kind: ir.MemRefKind}, indices},
+			Operands: []ir.Arg{{Name: "value", Like: "memref", Derive: elementType}, {Name: "memref", Kind: ir.MemRefKind, Constraint: ir.AnyMemRefC}, indices},
 			Format:   "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)",
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.copy", Summary: "copy one buffer into another",
-			Effects:       []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
-			VerifyRegions: verifyCopyOp,
+			Effects: []ir.Effect{{Kind: ir.Read, Operand: 0, Result: -1}, {Kind: ir.Write, Operand: 1, Result: -1}},
+			Checks:  []ir.TraitCheck{ir.SameOperandsElementType, ir.SameOperandsShape},
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "source"}, {Name: "target"}},
+			Operands: []ir.Arg{{Name: "source", Constraint: ir.AnyRankedOrUnrankedMemRefC}, {Name: "target", Constraint: ir.AnyRankedOrUnrankedMemRefC}},
 			Format:   "$source `,` $target attr-dict `:` type($source) `to` type($target)",
 		}),
 		ir.WithFormat(&ir.OpDef{
@@ -59,6 +61,22 @@ func elementType(t ir.Type) ir.Type {
 	return nil
 }
 
+// elementTypeOf is ODS's TypesMatchWith<summary, memref, value, element
+// type>: the type of result res (or, when res < 0, of operand 0) is the
+// element type of operand mem.
+func elementTypeOf(summary string, res int, mem int) ir.Pred {
+	return ir.Pred{Summary: summary, Holds: func(op *ir.Operation) bool {
+		var t ir.Type
+		switch {
+		case res >= 0 && res < len(op.Results):
+			t = op.Results[res].Type
+		case res < 0 && len(op.Operands) > 0:
+			t = op.Operands[0].Type
+		}
+		return mem < len(op.Operands) && t == elementType(op.Operands[mem].Type)
+	}}
+}
+
 // ---- load / store / copy / dim ----
 
 // verifyAlignmentAttr checks an optional alignment property.
@@ -72,25 +90,16 @@ func verifyAlignmentAttr(op *ir.Operation) error {
 	return nil
 }
 
+// verifyLoadOp and verifyStoreOp are LoadOp's and StoreOp's verify():
+// the declaration has checked the memref, the indices and the element
+// type.
 func verifyLoadOp(op *ir.Operation) error {
 	if err := verifyAlignmentAttr(op); err != nil {
-		return err
-	}
-	if err := ir.VerifyMemRefOperand(op, 0); err != nil {
-		return err
-	}
-	if mt := op.Operands[0].Type.(*ir.MemRefType); !mt.Ranked {
-		return ir.Errorf(op, "operand #0 must be ranked memref, but got '%s'", mt)
-	}
-	if err := ir.VerifyIndexOperands(op, 1); err != nil {
 		return err
 	}
 	mt := op.Operands[0].Type.(*ir.MemRefType)
 	if len(op.Operands)-1 != len(mt.Shape) {
 		return ir.Errorf(op, "incorrect number of indices for load, expected %d but got %d", len(mt.Shape), len(op.Operands)-1)
-	}
-	if len(op.Results) != 1 || op.Results[0].Type != mt.Elem {
-		return ir.Errorf(op, "result type must match the memref element type")
 	}
 	return nil
 }
@@ -99,54 +108,11 @@ func verifyStoreOp(op *ir.Operation) error {
 	if err := verifyAlignmentAttr(op); err != nil {
 		return err
 	}
-	if err := ir.VerifyMemRefOperand(op, 1); err != nil {
-		return err
-	}
-	if mt := op.Operands[1].Type.(*ir.MemRefType); !mt.Ranked {
-		return ir.Errorf(op, "operand #1 must be ranked memref, but got '%s'", mt)
-	}
-	if err := ir.ExpectResults(op, 0); err != nil {
-		return err
-	}
 	mt := op.Operands[1].Type.(*ir.MemRefType)
 	if len(op.Operands)-2 != len(mt.Shape) {
 		return ir.Errorf(op, "store index operand count not equal to memref rank")
 	}
-	if op.Operands[0].Type != mt.Elem {
-		return ir.Errorf(op, "value type must match the memref element type")
-	}
-	return ir.VerifyIndexOperands(op, 2)
-}
-
-func verifyCopyOp(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 2, 0); err != nil {
-		return err
-	}
-	a, ok1 := op.Operands[0].Type.(*ir.MemRefType)
-	b, ok2 := op.Operands[1].Type.(*ir.MemRefType)
-	if !ok1 || !ok2 {
-		return ir.Errorf(op, "operands must be memrefs")
-	}
-	if a.Ranked && b.Ranked && !sameStaticShape(a.Shape, b.Shape) {
-		return ir.Errorf(op, "requires the same shape for all operands")
-	}
-	if a.Elem != b.Elem {
-		return ir.Errorf(op, "requires the same element type for all operands")
-	}
 	return nil
-}
-
-// sameStaticShape: same rank, and equal sizes where both are static.
-func sameStaticShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != ir.Dynamic && b[i] != ir.Dynamic && a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func verifyDimOp(op *ir.Operation) error {

@@ -12,28 +12,22 @@ func init() {
 	ir.Register(
 		allocLike(&ir.OpDef{
 			Name: "memref.alloc", Summary: "heap allocation of a buffer",
-			Traits:        ir.AllocLike | ir.HeapAllocation,
-			Effects:       []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
-			VerifyRegions: verifyAllocOp, NameHint: hint("alloc"),
+			Traits:  ir.AllocLike | ir.HeapAllocation,
+			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
+			Verify:  verifyAllocOp, NameHint: hint("alloc"),
 		}),
 		allocLike(&ir.OpDef{
 			Name: "memref.alloca", Summary: "stack allocation of a buffer",
-			Traits:        ir.AllocLike,
-			Effects:       []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
-			VerifyRegions: verifyAllocOp, NameHint: hint("alloca"),
+			Traits:  ir.AllocLike,
+			Effects: []ir.Effect{{Kind: ir.Allocate, Operand: -1, Result: 0}},
+			Verify:  verifyAllocOp, NameHint: hint("alloca"),
 		}),
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.dealloc", Summary: "free a heap buffer",
 			Traits:  ir.FreeLike,
 			Effects: []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}},
-			VerifyRegions: func(op *ir.Operation) error {
-				if err := ir.VerifyCounts(op, 1, 0); err != nil {
-					return err
-				}
-				return ir.VerifyMemRefOperand(op, 0)
-			},
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "memref"}},
+			Operands: []ir.Arg{{Name: "memref", Constraint: ir.AnyRankedOrUnrankedMemRefC}},
 			Format:   "$memref attr-dict `:` type($memref)",
 		}),
 	)
@@ -45,7 +39,7 @@ func init() {
 func allocSyntax(alignmentKeyword bool) ir.OpSyntax {
 	s := ir.OpSyntax{
 		Operands:          []ir.Arg{{Name: "dynamicSizes", Mode: ir.Variadic, Type: ir.Index}, {Name: "symbolOperands", Mode: ir.Variadic, Type: ir.Index}},
-		Results:           []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}},
+		Results:           []ir.Arg{{Name: "memref", Kind: ir.MemRefKind, Constraint: ir.AnyMemRefC}},
 		SegmentedOperands: true,
 		Format:            "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
 	}
@@ -112,10 +106,9 @@ func layoutSymbols(layout ir.Attribute) int {
 	return 0
 }
 
+// verifyAllocOp is AllocOp's and AllocaOp's verify() (the declaration has
+// checked the result, a ranked memref, and the index operands).
 func verifyAllocOp(op *ir.Operation) error {
-	if err := ir.VerifyMemRefResult(op); err != nil {
-		return err
-	}
 	if op.Name == "memref.alloca" {
 		scoped := false
 		for p := op.ParentOp(); p != nil && !scoped; p = p.ParentOp() {
@@ -126,9 +119,6 @@ func verifyAllocOp(op *ir.Operation) error {
 		}
 	}
 	mt := op.Results[0].Type.(*ir.MemRefType)
-	if !mt.Ranked {
-		return ir.Errorf(op, "result #0 must be ranked memref, but got '%s'", mt)
-	}
 	seg, err := ir.VerifySegments(op, 2, false)
 	if err != nil {
 		return err
@@ -151,38 +141,34 @@ func verifyAllocOp(op *ir.Operation) error {
 			return ir.Errorf(op, "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0")
 		}
 	}
-	return ir.VerifyIndexOperands(op, 0)
+	return nil
 }
 
 func init() {
 	ir.Register(ir.WithFormat(&ir.OpDef{
 		Name: "memref.realloc", Summary: "resize a heap buffer",
-		Traits:        ir.AllocLike,
-		Inherent:      []string{"alignment"},
-		Effects:       []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}, {Kind: ir.Allocate, Operand: -1, Result: 0}},
-		VerifyRegions: verifyRealloc,
+		Traits:   ir.AllocLike,
+		Inherent: []string{"alignment"},
+		Effects:  []ir.Effect{{Kind: ir.Free, Operand: 0, Result: -1}, {Kind: ir.Allocate, Operand: -1, Result: 0}},
+		Verify:   verifyRealloc,
 	}, ir.OpSyntax{
-		Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind}, {Name: "dynamicResultSize", Mode: ir.OptionalArg, Type: ir.Index}},
-		Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+		Operands: []ir.Arg{{Name: "source", Kind: ir.MemRefKind, Constraint: oneD}, {Name: "dynamicResultSize", Mode: ir.OptionalArg, Type: ir.Index}},
+		Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind, Constraint: oneD}},
 		Format:   "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
 	}))
 }
 
+// oneD is memref.realloc's source and result: MemRefRankOf<[AnyType], [1]>.
+var oneD = ir.MemRefRankOf(nil, 1)
+
+// verifyRealloc is ReallocOp's verify(): the declaration has checked the
+// 1-D source and result and the index size.
 func verifyRealloc(op *ir.Operation) error {
 	if err := verifyAlignmentAttr(op); err != nil {
 		return err
 	}
-	if len(op.Operands) < 1 || len(op.Operands) > 2 || len(op.Results) != 1 {
-		return ir.Errorf(op, "requires a source, at most one size and one result")
-	}
-	src, ok := op.Operands[0].Type.(*ir.MemRefType)
-	if !ok || !src.Ranked || len(src.Shape) != 1 {
-		return ir.Errorf(op, "operand #0 must be 1D memref of any type values, but got '%s'", op.Operands[0].Type)
-	}
-	dst, ok := op.Results[0].Type.(*ir.MemRefType)
-	if !ok || !dst.Ranked || len(dst.Shape) != 1 {
-		return ir.Errorf(op, "result #0 must be 1D memref of any type values, but got '%s'", op.Results[0].Type)
-	}
+	src := op.Operands[0].Type.(*ir.MemRefType)
+	dst := op.Results[0].Type.(*ir.MemRefType)
 	if src.Elem != dst.Elem {
 		return ir.NewError(op.Loc, "different element types specified for source memref type '%s' and result memref type '%s'", src, dst)
 	}
@@ -199,5 +185,5 @@ func verifyRealloc(op *ir.Operation) error {
 	if !dynamic && len(op.Operands) == 2 {
 		return ir.Errorf(op, "unnecessary dimension operand for result type %s", dst)
 	}
-	return ir.VerifyIndexOperands(op, 1)
+	return nil
 }

@@ -7,11 +7,12 @@ func init() {
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.assume_alignment", Summary: "assert a buffer's alignment",
 			Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
-			VerifyRegions: verifyAssumeAlignment,
-			NameHint:      hint("assume_align"),
+			Checks:   []ir.TraitCheck{ir.SameOperandsAndResultType},
+			Verify:   verifyAssumeAlignment,
+			NameHint: hint("assume_align"),
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind}},
-			Results:  []ir.Arg{{Name: "result", Like: "memref"}},
+			Operands: []ir.Arg{{Name: "memref", Kind: ir.MemRefKind, Constraint: ir.AnyMemRefC}},
+			Results:  []ir.Arg{{Name: "result", Like: "memref", Constraint: ir.AnyMemRefC}},
 			Attrs:    []ir.AttrArg{{Name: "alignment", Kind: ir.AttrInt, Type: ir.I32}},
 			Format:   "$memref `,` $alignment attr-dict `:` type($memref)",
 		}),
@@ -26,13 +27,9 @@ func init() {
 	)
 }
 
+// verifyAssumeAlignment is AssumeAlignmentOp's verify() with the
+// constraint of its alignment attribute.
 func verifyAssumeAlignment(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 1, 1); err != nil {
-		return err
-	}
-	if err := ir.VerifyMemRefOperand(op, 0); err != nil {
-		return err
-	}
 	n, ok := op.IntAttrValue("alignment")
 	if !ok {
 		return ir.Errorf(op, "requires attribute 'alignment'")
@@ -42,9 +39,6 @@ func verifyAssumeAlignment(op *ir.Operation) error {
 	}
 	if n&(n-1) != 0 {
 		return ir.Errorf(op, "alignment must be power of 2")
-	}
-	if op.Results[0].Type != op.Operands[0].Type {
-		return ir.Errorf(op, "failed to verify that all of {memref, result} have same type")
 	}
 	return nil
 }

@@ -9,12 +9,14 @@ func init() {
 	ir.Register(
 		ir.WithFormat(&ir.OpDef{
 			Name: "memref.atomic_rmw", Summary: "atomic read-modify-write of an element",
-			Effects:       readWrite,
-			Traits:        ir.HasSideEffects,
-			VerifyRegions: verifyAtomicRMW,
+			Effects: readWrite,
+			Traits:  ir.HasSideEffects,
+			Preds: []ir.Pred{ir.AllTypesMatch("value", "result"),
+				elementTypeOf("value type matches element type of memref", -1, 1)},
+			Verify: verifyAtomicRMW,
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "value"}, {Name: "memref", Kind: ir.MemRefKind}, indices},
-			Results:  []ir.Arg{{Name: "result"}},
+			Operands: []ir.Arg{{Name: "value", Constraint: intOrFloat}, {Name: "memref", Kind: ir.MemRefKind, Constraint: ir.MemRefOf(intOrFloat)}, indices},
+			Results:  []ir.Arg{{Name: "result", Constraint: intOrFloat}},
 			Attrs:    []ir.AttrArg{{Name: "kind", Kind: ir.AttrEnum, Type: ir.I64, Enum: atomicKinds}},
 			Format:   "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)",
 		}),
@@ -36,36 +38,31 @@ func init() {
 	)
 }
 
+// intOrFloat is AnyTypeOf<[AnySignlessInteger, AnyFloat]>.
+var intOrFloat = ir.AnyOf(ir.AnySignlessIntegerC, ir.AnyFloatC)
+
+// verifyAtomicRMW is AtomicRMWOp's verify(): the declaration has checked
+// the types.
 func verifyAtomicRMW(op *ir.Operation) error {
-	if len(op.Operands) < 2 || len(op.Results) != 1 {
-		return ir.Errorf(op, "requires a value, a memref and one result")
-	}
-	mt, ok := op.Operands[1].Type.(*ir.MemRefType)
-	if !ok || !mt.Ranked {
-		return ir.Errorf(op, "operand #1 must be ranked memref, but got '%s'", op.Operands[1].Type)
-	}
-	if err := ir.VerifyIndexOperands(op, 2); err != nil {
-		return err
-	}
+	mt := op.Operands[1].Type.(*ir.MemRefType)
 	if len(op.Operands)-2 != len(mt.Shape) {
 		return ir.Errorf(op, "expects the number of subscripts to be equal to memref rank")
 	}
-	if op.Operands[0].Type != mt.Elem || op.Results[0].Type != mt.Elem {
-		return ir.Errorf(op, "failed to verify that value type matches element type of memref")
+	k, _ := op.IntAttrValue("kind")
+	if k < 0 || int(k) >= len(atomicKinds) {
+		return nil // the declaration refused it
 	}
-	k, ok := op.IntAttrValue("kind")
-	if !ok || k < 0 || int(k) >= len(atomicKinds) {
-		return ir.Errorf(op, "requires attribute 'kind'")
-	}
-	_, isFloat := mt.Elem.(*ir.FloatType)
-	switch atomicKinds[k] {
+	t := op.Operands[0].Type
+	_, isFloat := t.(*ir.FloatType)
+	_, isInt := t.(*ir.IntegerType)
+	switch kind := atomicKinds[k]; kind {
 	case "addf", "mulf", "maximumf", "minimumf", "maxnumf", "minnumf":
 		if !isFloat {
-			return ir.Errorf(op, "expects a floating-point type")
+			return ir.Errorf(op, "with kind '%s' expects a floating-point type", kind)
 		}
 	case "addi", "muli", "maxs", "maxu", "mins", "minu", "ori", "andi", "xori":
-		if _, ok := mt.Elem.(*ir.IntegerType); !ok {
-			return ir.Errorf(op, "expects an integer type")
+		if !isInt {
+			return ir.Errorf(op, "with kind '%s' expects an integer type", kind)
 		}
 	}
 	return nil

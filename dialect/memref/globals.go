@@ -2,6 +2,7 @@ package memref
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
@@ -31,7 +32,7 @@ func init() {
 			VerifyRegions:    verifyGetGlobalOp,
 			VerifySymbolUses: verifyGetGlobalUses,
 		}, ir.OpSyntax{
-			Results: []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+			Results: []ir.Arg{{Name: "result", Kind: ir.MemRefKind, Constraint: ir.StaticShapeMemRefOf()}},
 			Attrs:   []ir.AttrArg{{Name: "name", Kind: ir.AttrSymbol}},
 			Format:  "$name `:` type($result) attr-dict",
 		}),
@@ -63,15 +64,26 @@ var globalTypeAndInitialValue = &ir.Directive{
 		if err != nil {
 			return err
 		}
-		if dense, ok := a.(*ir.DenseElementsAttr); ok && dense.Type == nil {
-			dense.Type = ir.Tensor(mt.Shape, mt.Elem, nil)
+		// The elements' type, left out, is the memref's as a tensor.
+		switch e := a.(type) {
+		case *ir.DenseElementsAttr:
+			if e.Type == nil {
+				e.Type = ir.Tensor(mt.Shape, mt.Elem, nil)
+			}
+		case *ir.RawAttr:
+			if e.IsElements() && e.Type == nil {
+				e.Type = ir.Tensor(mt.Shape, mt.Elem, nil)
+				e.Text += " : " + e.Type.String()
+			}
 		}
 		d.SetAttr(1, a)
 		return nil
 	},
 	Print: func(p ir.AsmPrinter, d ir.DirectivePrint) {
+		var mt *ir.MemRefType
 		if ta, ok := d.Attr(0).(*ir.TypeAttr); ok {
 			p.Type(ta.Type)
+			mt, _ = ta.Type.(*ir.MemRefType)
 		}
 		switch iv := d.Attr(1).(type) {
 		case nil:
@@ -79,6 +91,14 @@ var globalTypeAndInitialValue = &ir.Directive{
 			p.Write(" = uninitialized")
 		case *ir.DenseElementsAttr:
 			p.Write(" = dense<" + iv.Literal + ">")
+		case *ir.RawAttr:
+			// An elements attribute of the memref's type is printed without
+			// it, as mlir-opt prints it; another type is spelled.
+			text := iv.Text
+			if iv.IsElements() && mt != nil && iv.Type == ir.Tensor(mt.Shape, mt.Elem, nil) {
+				text = strings.TrimSuffix(text, " : "+iv.Type.String())
+			}
+			p.Write(" = " + text)
 		default:
 			p.Write(" = ")
 			p.Attr(iv)
@@ -121,8 +141,9 @@ func verifyGlobalOp(op *ir.Operation) error {
 	}
 	switch iv := op.Attr("initial_value").(type) {
 	case nil, *ir.UnitAttr:
-	case *ir.DenseElementsAttr:
-		tt, ok := iv.Type.(*ir.TensorType)
+	case *ir.DenseElementsAttr, *ir.RawAttr:
+		et, _ := ir.ElementsType(iv)
+		tt, ok := et.(*ir.TensorType)
 		if !ok {
 			return ir.Errorf(op, "initial value should be a unit or elements attribute, but got %s", iv)
 		}
@@ -139,13 +160,10 @@ func verifyGlobalOp(op *ir.Operation) error {
 }
 
 func verifyGetGlobalOp(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 0, 1); err != nil {
-		return err
-	}
 	if _, ok := op.Attr("name").(*ir.SymbolRefAttr); !ok {
 		return ir.Errorf(op, "requires attribute 'name'")
 	}
-	return ir.VerifyMemRefResult(op)
+	return nil
 }
 
 // verifyGetGlobalUses checks the global exists in the nearest enclosing

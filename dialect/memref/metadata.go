@@ -11,8 +11,8 @@ func init() {
 			VerifyRegions: verifyOneToOne,
 			NameHint:      hint("intptr"),
 		}, ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "source"}},
-			Results:  []ir.Arg{{Name: "aligned_pointer"}},
+			Operands: []ir.Arg{{Name: "source", Constraint: ir.AnyRankedOrUnrankedMemRefC}},
+			Results:  []ir.Arg{{Name: "aligned_pointer", Type: ir.Index}},
 			Format:   "$source `:` type($source) `->` type(results) attr-dict",
 		}),
 		ir.WithFormat(&ir.OpDef{

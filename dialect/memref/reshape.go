@@ -9,15 +9,15 @@ import (
 
 func init() {
 	ir.Register(
-		ir.WithFormat(viewOp("memref.expand_shape", "split dimensions", "expand_shape", verifyExpandCollapse), ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "src", Kind: ir.MemRefKind}, {Name: "output_shape", Mode: ir.Variadic, Type: ir.Index}},
-			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+		ir.WithFormat(entryVerified(viewOp("memref.expand_shape", "split dimensions", "expand_shape", verifyExpandCollapse)), ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "src", Kind: ir.MemRefKind, Constraint: ir.AnyStridedMemRefC}, {Name: "output_shape", Mode: ir.Variadic, Type: ir.Index}},
+			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind, Constraint: ir.AnyStridedMemRefC}},
 			Attrs:    []ir.AttrArg{{Name: "reassociation"}, {Name: "static_output_shape", Kind: ir.AttrDenseArray, Type: ir.I64}},
 			Format:   "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)",
 		}),
-		ir.WithFormat(viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", verifyExpandCollapse), ir.OpSyntax{
-			Operands: []ir.Arg{{Name: "src", Kind: ir.MemRefKind}},
-			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind}},
+		ir.WithFormat(entryVerified(viewOp("memref.collapse_shape", "merge dimensions", "collapse_shape", verifyExpandCollapse)), ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "src", Kind: ir.MemRefKind, Constraint: ir.AnyStridedMemRefC}},
+			Results:  []ir.Arg{{Name: "result", Kind: ir.MemRefKind, Constraint: ir.AnyStridedMemRefC}},
 			Attrs:    []ir.AttrArg{{Name: "reassociation"}},
 			Format:   "$src $reassociation attr-dict `:` type($src) `into` type($result)",
 		}),
@@ -96,14 +96,10 @@ func verifyCollapsedShape(op *ir.Operation, collapsed, expanded []int64, groups 
 	return nil
 }
 
+// verifyExpandCollapse is ExpandShapeOp's and CollapseShapeOp's verify();
+// the declaration has checked the strided source and result.
 func verifyExpandCollapse(op *ir.Operation) error {
-	if err := verifyViewLike(op); err != nil {
-		return err
-	}
 	src, res := op.Operands[0].Type.(*ir.MemRefType), op.Results[0].Type.(*ir.MemRefType)
-	if !src.Ranked || !res.Ranked {
-		return ir.Errorf(op, "requires ranked memrefs")
-	}
 	groups, err := reassociationGroups(op)
 	if err != nil {
 		return err
@@ -168,7 +164,9 @@ func verifyExpandCollapse(op *ir.Operation) error {
 }
 
 // expandedType: each group's innermost dimension keeps the source stride,
-// outer ones multiply by the sizes inside them.
+// outer ones multiply by the sizes inside them. Dimensions no group covers
+// (those of a 0-d source) get stride 1, as MLIR's computeExpandedLayoutMap
+// gives them.
 func expandedType(src *ir.MemRefType, shape []int64, groups [][]int64) (ir.Type, bool) {
 	if hasIdentityLayout(src) {
 		return ir.MemRef(shape, src.Elem, nil, src.MemSpace), true
@@ -178,6 +176,9 @@ func expandedType(src *ir.MemRefType, shape []int64, groups [][]int64) (ir.Type,
 		return nil, false
 	}
 	strides := make([]int64, len(shape))
+	for i := range strides {
+		strides[i] = 1
+	}
 	for g, group := range groups {
 		s := srcStrides[g]
 		for k := len(group) - 1; k >= 0; k-- {
@@ -230,45 +231,39 @@ func init() {
 	ir.Register(ir.WithFormat(&ir.OpDef{
 		Name: "memref.reshape", Summary: "a view with a shape from an operand",
 		Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
-		VerifyRegions: verifyMemRefReshape,
-		NameHint:      hint("reshape"),
+		Verify:   verifyMemRefReshape,
+		NameHint: hint("reshape"),
 	}, ir.OpSyntax{
-		Operands: []ir.Arg{{Name: "source"}, {Name: "shape"}},
-		Results:  []ir.Arg{{Name: "result"}},
-		Format:   "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+		Operands: []ir.Arg{{Name: "source", Constraint: ir.AnyRankedOrUnrankedMemRefC},
+			{Name: "shape", Constraint: ir.MemRefRankOf([]*ir.TypeConstraint{ir.AnySignlessIntegerC, ir.IndexC}, 1)}},
+		Results: []ir.Arg{{Name: "result", Constraint: ir.AnyRankedOrUnrankedMemRefC}},
+		Format:  "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
 	}))
 }
 
 func init() {
 	ir.Register(
-		&ir.OpDef{
+		ir.Declare(&ir.OpDef{
 			Name: "memref.transpose", Summary: "a view with permuted dimensions",
 			Traits: ir.Pure | ir.ViewLike, ViewSource: 0,
 			Inherent: []string{"permutation"},
-			Parse:    parseTranspose, Print: printTranspose, VerifyRegions: verifyTranspose,
+			Parse:    parseTranspose, Print: printTranspose, Verify: verifyTranspose,
 			NameHint: hint("transpose"),
-		},
+		}, ir.OpSyntax{
+			Operands: []ir.Arg{{Name: "in", Constraint: ir.AnyStridedMemRefC}},
+			Results:  []ir.Arg{{Name: "result", Constraint: ir.AnyStridedMemRefC}},
+		}),
 	)
 }
 
 // ---- reshape ----
 
+// verifyMemRefReshape is ReshapeOp's verify(); the declaration has
+// checked the operand and result types.
 func verifyMemRefReshape(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 2, 1); err != nil {
-		return err
-	}
-	src, ok := op.Operands[0].Type.(*ir.MemRefType)
-	if !ok {
-		return ir.Errorf(op, "operand #0 must be ranked or unranked memref of any type values, but got '%s'", op.Operands[0].Type)
-	}
-	shape, ok := op.Operands[1].Type.(*ir.MemRefType)
-	if !ok || !shape.Ranked || len(shape.Shape) != 1 || !ir.IsSignlessIntOrIndex(shape.Elem) {
-		return ir.Errorf(op, "operand #1 must be 1D memref of signless integer or index values, but got '%s'", op.Operands[1].Type)
-	}
-	res, ok := op.Results[0].Type.(*ir.MemRefType)
-	if !ok {
-		return ir.Errorf(op, "result #0 must be ranked or unranked memref of any type values, but got '%s'", op.Results[0].Type)
-	}
+	src := op.Operands[0].Type.(*ir.MemRefType)
+	shape := op.Operands[1].Type.(*ir.MemRefType)
+	res := op.Results[0].Type.(*ir.MemRefType)
 	if src.Elem != res.Elem {
 		return ir.Errorf(op, "element types of source and destination memref types should be the same")
 	}
@@ -390,14 +385,10 @@ func printTranspose(p ir.AsmPrinter, op *ir.Operation) {
 	ir.PrintCastTail(p, op, "permutation")
 }
 
+// verifyTranspose is TransposeOp's verify(); the declaration has checked
+// the strided source and result.
 func verifyTranspose(op *ir.Operation) error {
-	if err := ir.VerifyCounts(op, 1, 1); err != nil {
-		return err
-	}
-	src, ok := op.Operands[0].Type.(*ir.MemRefType)
-	if !ok || !src.Ranked {
-		return ir.Errorf(op, "operand #0 must be strided memref of any type values, but got '%s'", op.Operands[0].Type)
-	}
+	src := op.Operands[0].Type.(*ir.MemRefType)
 	perm := permutation(op)
 	if perm == nil {
 		return ir.Errorf(op, "expected a permutation map")

@@ -9,7 +9,6 @@
 package scf
 
 import (
-
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
 

@@ -348,3 +348,15 @@ func.func @optional_flags(%arg0: f16, %arg1: i32) {
   %4 = arith.cmpf "one", %0, %0 : f32
   return
 }
+
+// -----
+
+// arith.constant of elements attributes kept raw: dense_resource, sparse.
+// CHECK-LABEL: func.func @constant_raw_elements()
+// CHECK-NEXT:    %cst = arith.constant dense_resource<__elided__> : tensor<2xi32>
+// CHECK-NEXT:    %cst_0 = arith.constant sparse<{{\[\[}}0, 1]], 2.000000e+00> : tensor<2x2xf32>
+func.func @constant_raw_elements() {
+  %0 = arith.constant dense_resource<__elided__> : tensor<2xi32>
+  %1 = arith.constant sparse<[[0, 1]], 2.000000e+00> : tensor<2x2xf32>
+  return
+}

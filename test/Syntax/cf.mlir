@@ -109,3 +109,43 @@ func.func @assert(%arg0: i1) {
   cf.assert %arg0, "must hold \"here\""
   return
 }
+
+// -----
+
+// cf.switch on integers of any signedness (ODS's AnyInteger): the cases
+// print unsigned in the flag's width.
+// CHECK-LABEL: func.func @switch_signedness(%arg0: ui8, %arg1: si8) {
+// CHECK-NEXT:    cf.switch %arg0 : ui8, [
+// CHECK-NEXT:      default: ^bb1,
+// CHECK-NEXT:      255: ^bb1,
+// CHECK-NEXT:      7: ^bb1
+// CHECK-NEXT:    ]
+// CHECK:         cf.switch %arg1 : si8, [
+// CHECK-NEXT:      default: ^bb2,
+// CHECK-NEXT:      255: ^bb2
+// CHECK-NEXT:    ]
+func.func @switch_signedness(%arg0: ui8, %arg1: si8) {
+  cf.switch %arg0 : ui8, [ default: ^bb1, -1: ^bb1, 7: ^bb1 ]
+^bb1:
+  cf.switch %arg1 : si8, [ default: ^bb2, -1: ^bb2 ]
+^bb2:
+  return
+}
+
+// -----
+
+// Dominance means nothing in a block the entry does not reach: uses there
+// may form a cycle.
+// CHECK-LABEL: func.func @unreachable_cycle(%arg0: i32) {
+// CHECK-NEXT:    return
+// CHECK-NEXT:  ^bb1:  // pred: ^bb1
+// CHECK-NEXT:    %0 = arith.addi %1, %arg0 : i32
+// CHECK-NEXT:    %1 = arith.addi %0, %arg0 : i32
+// CHECK-NEXT:    cf.br ^bb1
+func.func @unreachable_cycle(%arg0: i32) {
+  return
+^bb1:
+  %0 = arith.addi %1, %arg0 : i32
+  %1 = arith.addi %0, %arg0 : i32
+  cf.br ^bb1
+}

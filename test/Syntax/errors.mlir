@@ -528,3 +528,85 @@ func.func @yield_types(%x: i32) {
   }
   return
 }
+
+// -----
+
+// A region sees the names of the regions around it: defining one of them
+// again inside is a redefinition.
+func.func @redefinition_in_region(%a: i32) {
+  // expected-note @+1 {{previously defined here}}
+  %0 = arith.addi %a, %a : i32
+  %1 = scf.execute_region -> i32 {
+    // expected-error @+1 {{redefinition of SSA value '%0'}}
+    %0 = arith.addi %a, %a : i32
+    scf.yield %0 : i32
+  }
+  return
+}
+
+// -----
+
+// A block argument that does not dominate the use: the note is at the op
+// holding the block and says which block it is.
+// expected-note @+1 {{operand defined as a block argument (block #1 in the same region)}}
+func.func @dominance_block_argument(%a: i32, %c: i1) {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2
+^bb1(%x: i32):
+  cf.br ^bb2
+^bb2:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %y = arith.addi %x, %a : i32
+  return
+}
+
+// -----
+
+// A use in a nested region of a value defined later in a parent region.
+func.func @dominance_parent_region(%a: i32, %c: i1) {
+  scf.if %c {
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    %z = arith.addi %w, %a : i32
+  }
+  // expected-note @+1 {{operand defined here (op in a parent region)}}
+  %w = arith.addi %a, %a : i32
+  return
+}
+
+// -----
+
+// Uses in an unreachable block are not checked, but those of the ops
+// nested in it are, in their own (reachable) blocks.
+func.func @dominance_in_unreachable(%a: i32, %c: i1) {
+  return
+^bb1:
+  scf.if %c {
+    // expected-error @+1 {{operand #0 does not dominate this use}}
+    %z = arith.addi %w, %a : i32
+  }
+  // expected-note @+1 {{operand defined here (op in a parent region)}}
+  %w = arith.addi %a, %a : i32
+  cf.br ^bb1
+}
+
+// -----
+
+// builtin.module has the NoRegionArguments trait.
+func.func @module_with_arguments() {
+  // expected-error @+1 {{'builtin.module' op region should have no arguments}}
+  builtin.module {
+  ^bb1(%arg: i32):
+  }
+  return
+}
+
+// -----
+
+// A function's attribute dictionary may not give the attributes its
+// syntax spells elsewhere; the error is at the dictionary.
+// expected-error @+1 {{'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @inferred_visibility() attributes { sym_visibility = "private" }
+
+// -----
+
+// expected-error @+1 {{'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func private @inferred_type() attributes { function_type = "x" }

@@ -173,3 +173,37 @@ func.func @dict_places(%arg0: memref<?xf32>, %arg1: index) {
   %2:4 = memref.extract_strided_metadata %arg0 : memref<?xf32> -> memref<f32>, index, index, index {xd.k}
   return
 }
+
+// -----
+
+// Expanding a 0-d strided memref: the dimensions no reassociation group
+// covers have stride 1 (mlir-opt's inferred layout).
+// CHECK-LABEL: func.func @expand_0d_strided(
+// CHECK-NEXT:    %expand_shape = memref.expand_shape %arg0 [] output_shape [1] : memref<f32, strided<[], offset: ?>> into memref<1xf32, strided<[1], offset: ?>>
+// CHECK-NEXT:    %expand_shape_0 = memref.expand_shape %arg1 [] output_shape [1, 1] : memref<f32, strided<[], offset: 3>> into memref<1x1xf32, strided<[1, 1], offset: 3>>
+func.func @expand_0d_strided(%arg0: memref<f32, strided<[], offset: ?>>, %arg1: memref<f32, strided<[], offset: 3>>) {
+  %0 = memref.expand_shape %arg0 [] output_shape [1] : memref<f32, strided<[], offset: ?>> into memref<1xf32, strided<[1], offset: ?>>
+  %1 = memref.expand_shape %arg1 [] output_shape [1, 1] : memref<f32, strided<[], offset: 3>> into memref<1x1xf32, strided<[1, 1], offset: 3>>
+  return
+}
+
+// -----
+
+// A 0-d subview result with an affine layout: its offset is the map's
+// constant.
+// CHECK:       #[[MAP:.*]] = affine_map<() -> (4)>
+// CHECK-LABEL: func.func @subview_0d_affine(
+// CHECK-NEXT:    %subview = memref.subview %arg0[1, 1] [1, 1] [1, 1] : memref<5x3xf32> to memref<f32, #[[MAP]]>
+func.func @subview_0d_affine(%arg0: memref<5x3xf32>) {
+  %0 = memref.subview %arg0[1, 1] [1, 1] [1, 1] : memref<5x3xf32> to memref<f32, affine_map<() -> (4)>>
+  return
+}
+
+// -----
+
+// A global's initial value may be any elements attribute: dense_resource
+// and sparse ones too, their type (the memref's as a tensor) left out.
+// CHECK-LABEL: memref.global "private" constant @resource : memref<2xi32> = dense_resource<__elided__>
+// CHECK-NEXT:  memref.global @sparse : memref<2x2xf32> = sparse<{{\[\[}}0, 1]], 2.000000e+00>
+memref.global "private" constant @resource : memref<2xi32> = dense_resource<__elided__>
+memref.global @sparse : memref<2x2xf32> = sparse<[[0, 1]], 2.000000e+00>

@@ -76,3 +76,21 @@ func.func @blocks() -> i32 {
 ^next(%11: i32):
   return %11 : i32
 }
+
+// -----
+
+// A name defined in a region is gone when the region closes: the op that
+// holds the region may define it again for its own result.
+// CHECK-LABEL: func.func @region_name_reused(%arg0: i32) -> i32 {
+// CHECK-NEXT:    %0 = scf.execute_region -> i32 {
+// CHECK-NEXT:      %1 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:      scf.yield %1 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %0 : i32
+func.func @region_name_reused(%arg0: i32) -> i32 {
+  %2 = scf.execute_region -> i32 {
+    %2 = arith.addi %arg0, %arg0 : i32
+    scf.yield %2 : i32
+  }
+  return %2 : i32
+}
