@@ -423,11 +423,19 @@ type stream struct {
 func (t *stream) Peek() *lexer.Token {
 	slot := &t.ring[t.n%streamRing]
 	if !t.peeked {
-		t.sc.out = slot
-		t.sc.next()
-		t.peeked = true
+		t.fill(slot)
 	}
 	return slot
+}
+
+// fill lexes the next token into slot (Peek's slow path, kept out of it
+// so that Peek inlines).
+//
+//go:noinline
+func (t *stream) fill(slot *lexer.Token) {
+	t.sc.out = slot
+	t.sc.next()
+	t.peeked = true
 }
 
 func (t *stream) Next() *lexer.Token {
@@ -475,9 +483,9 @@ func (s *state) read(sp span, splitTypes bool, parse func() error) error {
 	st.sc = scanner{filename: s.filename, src: s.src[:sp.to], i: sp.from, line: sp.line, lineStart: sp.lineStart, splitTypes: splitTypes}
 	st.n, st.peeked = 0, false
 	saved := s.lex
-	s.lex = st
+	s.setLex(st)
 	err := parse()
-	s.lex = saved
+	s.setLex(saved)
 	s.streams = append(s.streams, st)
 	return err
 }
