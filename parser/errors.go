@@ -47,10 +47,32 @@ func (s *state) fail(err error) error {
 
 // peek returns the next token. Meeting an Error token fails the parse
 // with its lexing error, whatever the production makes of the token.
-func (s *state) peek() *lexer.Token { return s.meet(s.lex.Peek()) }
+func (s *state) peek() *lexer.Token {
+	var t *lexer.Token
+	if s.str != nil {
+		t = s.str.Peek()
+	} else {
+		t = s.lex.Peek()
+	}
+	if t.Type == tError {
+		s.meet(t)
+	}
+	return t
+}
 
 // next consumes the next token (see peek).
-func (s *state) next() *lexer.Token { return s.meet(s.lex.Next()) }
+func (s *state) next() *lexer.Token {
+	var t *lexer.Token
+	if s.str != nil {
+		t = s.str.Next()
+	} else {
+		t = s.lex.Next()
+	}
+	if t.Type == tError {
+		s.meet(t)
+	}
+	return t
+}
 
 func (s *state) meet(t *lexer.Token) *lexer.Token {
 	if t.Type == tError && s.err == nil {

@@ -92,12 +92,12 @@ func (s *state) parseGenericOp() (*ir.OperationState, error) {
 	st.sc.braces = nil
 	g, err := s.genericP.ParseFromLexer(pl, participle.AllowTrailing(true))
 	if err == nil {
-		s.lex = pl
+		s.setLex(pl)
 		if t := s.peek(); t.Type != tEOF {
 			err = s.errAt(t, "unexpected %s after operation", describe(t))
 		}
 	}
-	s.lex = st
+	s.setLex(st)
 	if err != nil {
 		return nil, s.fail(participleError(err))
 	}
@@ -181,7 +181,7 @@ func (g *genericLexer) Next() (lexer.Token, error) {
 // it and report an error of its own (see errors.go).
 
 func (s *state) typeProduction(lex *lexer.PeekingLexer) (typeProd, error) {
-	s.lex = lex
+	s.setLex(lex)
 	if !s.canStartType() {
 		return nil, participle.NextMatch
 	}
@@ -193,7 +193,7 @@ func (s *state) typeProduction(lex *lexer.PeekingLexer) (typeProd, error) {
 }
 
 func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (attrDictProd, error) {
-	s.lex = lex
+	s.setLex(lex)
 	if !s.peekBraces() {
 		return nil, participle.NextMatch
 	}
@@ -205,7 +205,7 @@ func (s *state) attrDictProduction(lex *lexer.PeekingLexer) (attrDictProd, error
 }
 
 func (s *state) regionProduction(lex *lexer.PeekingLexer) (regionProd, error) {
-	s.lex = lex
+	s.setLex(lex)
 	if s.peek().Type != tBraces {
 		return nil, participle.NextMatch
 	}

@@ -62,6 +62,10 @@ type scanner struct {
 	// tokens of a generic op, for participle; see genericLexer). It remembers
 	// the extent of the groups nested in the ones it has scanned.
 	braces *braceIndex
+	// out, when set, is where the next token is made (see dst); own is
+	// the token made otherwise.
+	out *lexer.Token
+	own lexer.Token
 	// splitTypes lexes builtin type keywords as plain identifiers, for
 	// reading the parameters of a shaped type: the nested types are then
 	// read from the same tokens instead of being scanned again.
@@ -99,14 +103,26 @@ func (s *scanner) pos(at int) lexer.Position {
 }
 
 // fail returns an Error token at src[at].
-func (s *scanner) fail(at int, format string, args ...any) lexer.Token {
+func (s *scanner) fail(at int, format string, args ...any) *lexer.Token {
 	return s.failAt(s.pos(at), format, args...)
 }
 
 // failAt reports an error at p, for a token whose scan went past a
 // newline (which moves the line s.pos counts from).
-func (s *scanner) failAt(p lexer.Position, format string, args ...any) lexer.Token {
-	return lexer.Token{Type: tError, Value: fmt.Sprintf(format, args...), Pos: p}
+func (s *scanner) failAt(p lexer.Position, format string, args ...any) *lexer.Token {
+	d := s.dst()
+	*d = lexer.Token{Type: tError, Value: fmt.Sprintf(format, args...), Pos: p}
+	return d
+}
+
+// dst is where the scanner makes its token: the slot out names (a
+// stream's ring, so that the token is not copied on its way there), else
+// its own.
+func (s *scanner) dst() *lexer.Token {
+	if s.out != nil {
+		return s.out
+	}
+	return &s.own
 }
 
 // balanced consumes a bracketed body starting at src[j] (an opening
@@ -152,15 +168,18 @@ func (s *scanner) balanced(j int) (int, bool) {
 
 // next returns the next token: EOF at the end, an Error token where the
 // text cannot be lexed (the scanner does not move past either).
-func (s *scanner) next() lexer.Token {
+func (s *scanner) next() *lexer.Token {
 	s.skipSpace()
 	start := s.i
+	d := s.dst()
 	if start >= len(s.src) {
-		return lexer.Token{Type: tEOF, Pos: s.pos(start)}
+		*d = lexer.Token{Type: tEOF, Pos: s.pos(start)}
+		return d
 	}
 	// The position is taken first: scanning a token kept whole may move
 	// the line.
-	p := s.pos(start)
+	d.Pos = s.pos(start)
+	p := &d.Pos
 	switch c := s.src[start]; {
 	case isIdentStart(c):
 		return s.word(start, p)
@@ -182,9 +201,14 @@ func (s *scanner) next() lexer.Token {
 
 // token returns the token of type tt spelled src[start:end], at p, and
 // moves past it.
-func (s *scanner) token(tt lexer.TokenType, start, end int, p lexer.Position) lexer.Token {
+func (s *scanner) token(tt lexer.TokenType, start, end int, p *lexer.Position) *lexer.Token {
 	s.i = end
-	return lexer.Token{Type: tt, Value: s.src[start:end], Pos: p}
+	d := s.dst()
+	d.Type, d.Value = tt, s.src[start:end]
+	if p != &d.Pos {
+		d.Pos = *p
+	}
+	return d
 }
 
 // skipSpace moves past whitespace and comments.
@@ -213,7 +237,7 @@ func (s *scanner) skipSpace() {
 // word lexes a bare identifier or keyword, and the builtin types and
 // attributes kept whole with their bracketed bodies: memref<...> and the
 // other shaped types, affine_map<...> and the others swallowed, loc(...).
-func (s *scanner) word(start int, p lexer.Position) lexer.Token {
+func (s *scanner) word(start int, p *lexer.Position) *lexer.Token {
 	src, i := s.src, start+1
 	for i < len(src) && isIdentChar(src[i]) {
 		i++
@@ -232,7 +256,7 @@ func (s *scanner) word(start int, p lexer.Position) lexer.Token {
 	if i < len(src) && (src[i] == '<' && swallowKeywords[word] || src[i] == '(' && word == "loc") {
 		end, ok := s.balanced(i)
 		if !ok {
-			return s.failAt(p, "unbalanced '%c' in %s", src[i], word)
+			return s.failAt(*p, "unbalanced '%c' in %s", src[i], word)
 		}
 		if word == "loc" {
 			return s.token(tLoc, start, end, p)
@@ -244,7 +268,7 @@ func (s *scanner) word(start int, p lexer.Position) lexer.Token {
 
 // prefixedID lexes %value, ^block, #alias and !alias, and the dialect
 // attributes and types kept whole, #dialect.name<...> and !dialect.name<...>.
-func (s *scanner) prefixedID(start int, p lexer.Position) lexer.Token {
+func (s *scanner) prefixedID(start int, p *lexer.Position) *lexer.Token {
 	src, c, i := s.src, s.src[start], start+1
 	// suffix-id: digits, or a letter or [$._-] then those and digits.
 	if i < len(src) && isDigit(src[i]) {
@@ -262,7 +286,7 @@ func (s *scanner) prefixedID(start int, p lexer.Position) lexer.Token {
 	if (c == '!' || c == '#') && i < len(src) && src[i] == '<' {
 		end, ok := s.balanced(i)
 		if !ok {
-			return s.failAt(p, "unbalanced '<' in %s", src[start:i])
+			return s.failAt(*p, "unbalanced '<' in %s", src[start:i])
 		}
 		if c == '!' {
 			return s.token(tDialectType, start, end, p)
@@ -281,7 +305,7 @@ func (s *scanner) prefixedID(start int, p lexer.Position) lexer.Token {
 }
 
 // symbolRef lexes @name or @"name".
-func (s *scanner) symbolRef(start int, p lexer.Position) lexer.Token {
+func (s *scanner) symbolRef(start int, p *lexer.Position) *lexer.Token {
 	src, i := s.src, start+1
 	if i < len(src) && src[i] == '"' {
 		end, err := scanString(src, i)
@@ -304,7 +328,7 @@ func (s *scanner) symbolRef(start int, p lexer.Position) lexer.Token {
 
 // number lexes a decimal or hexadecimal integer, or a float (digits, a
 // dot, digits, an optional exponent).
-func (s *scanner) number(start int, p lexer.Position) lexer.Token {
+func (s *scanner) number(start int, p *lexer.Position) *lexer.Token {
 	src, i := s.src, start
 	if src[i] == '0' && i+2 < len(src) && src[i+1] == 'x' && isHex(src[i+2]) {
 		i += 2
@@ -340,7 +364,7 @@ func (s *scanner) number(start int, p lexer.Position) lexer.Token {
 
 // punct lexes punctuation: one character, or ->, :: and ..., and in a
 // generic op's tokens a whole brace group.
-func (s *scanner) punct(start int, p lexer.Position) lexer.Token {
+func (s *scanner) punct(start int, p *lexer.Position) *lexer.Token {
 	src, c := s.src, s.src[start]
 	n := 1
 	switch {
@@ -402,10 +426,19 @@ type stream struct {
 func (t *stream) Peek() *lexer.Token {
 	slot := &t.ring[t.n%streamRing]
 	if !t.peeked {
-		*slot = t.sc.next()
-		t.peeked = true
+		t.fill(slot)
 	}
 	return slot
+}
+
+// fill lexes the next token into slot (Peek's slow path, kept out of it
+// so that Peek inlines).
+//
+//go:noinline
+func (t *stream) fill(slot *lexer.Token) {
+	t.sc.out = slot
+	t.sc.next()
+	t.peeked = true
 }
 
 func (t *stream) Next() *lexer.Token {
@@ -453,9 +486,9 @@ func (s *state) read(sp span, splitTypes bool, parse func() error) error {
 	st.sc = scanner{filename: s.filename, src: s.src[:sp.to], i: sp.from, line: sp.line, lineStart: sp.lineStart, splitTypes: splitTypes}
 	st.n, st.peeked = 0, false
 	saved := s.lex
-	s.lex = st
+	s.setLex(st)
 	err := parse()
-	s.lex = saved
+	s.setLex(saved)
 	s.streams = append(s.streams, st)
 	return err
 }

@@ -14,6 +14,10 @@ import (
 // One state (and one participle parser bound to it) exists per Parser.
 type state struct {
 	lex tokenSource
+	// str is lex when lex is a stream (the token source of all but the
+	// generic ops participle reads), so that peek and next call it
+	// directly; nil otherwise. setLex sets both.
+	str *stream
 	// defaultDialect is the dialect whose ops may drop their prefix here:
 	// the DefaultDialect of the custom op whose regions are being read
 	// (builtin at the top level, func in a function, none in scf's
@@ -104,4 +108,10 @@ func (s *state) leave() { s.nesting-- }
 func (s *state) peekBraces() bool {
 	t := s.peek()
 	return t.Type == tBraces || t.Type == tPunct && t.Value == "{"
+}
+
+// setLex makes l the current token source.
+func (s *state) setLex(l tokenSource) {
+	s.lex = l
+	s.str, _ = l.(*stream)
 }

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pto-opt/pto-opt/dialect/ir"
 )
@@ -177,6 +178,8 @@ type printer struct {
 	alias     *aliasTable // nil when the IR has nothing to alias
 	// serial is set in the printers of parallel workers (see parallel.go).
 	serial bool
+	// attrScratch is mergedAttrs' list, reused from op to op.
+	attrScratch []ir.NamedAttr
 }
 
 func newPrinter(w *bufio.Writer, opts Options) *printer {
@@ -190,6 +193,40 @@ func newPrinter(w *bufio.Writer, opts Options) *printer {
 }
 
 // ---- naming ----
+
+// The names the printer generates, %N, %argN and ^bbN, restart at zero in
+// every function (isolated region), so the first few of each are made
+// once, for every printer and worker, instead of once per function.
+const (
+	genValue = iota
+	genArg
+	genBlock
+	genKinds
+)
+
+var genPrefix = [genKinds]string{"%", "%arg", "^bb"}
+
+// genNames holds the first genCached names of each kind.
+const genCached = 1024
+
+var genNames = sync.OnceValue(func() *[genKinds][genCached]string {
+	var t [genKinds][genCached]string
+	for k := range t {
+		for i := range t[k] {
+			t[k][i] = genPrefix[k] + strconv.Itoa(i)
+		}
+	}
+	return &t
+})
+
+// genName returns the generated name of kind k and number i: "%" + i,
+// "%arg" + i or "^bb" + i.
+func genName(k, i int) string {
+	if uint(i) < genCached {
+		return genNames()[k][i]
+	}
+	return genPrefix[k] + strconv.Itoa(i)
+}
 
 // sanitize turns a hint into a valid SSA suffix-id, or "" when unusable:
 // empty, numeric, or argN (the names mlir-opt generates are generated
@@ -241,7 +278,7 @@ func (p *printer) printTop(op *ir.Operation) {
 // ops directly in it.
 func (p *printer) numberRegion(r *ir.Region, s *scope) {
 	for i, b := range r.Blocks {
-		p.blocks[b] = &blockInfo{name: "^bb" + strconv.Itoa(i), order: i}
+		p.blocks[b] = &blockInfo{name: genName(genBlock, i), order: i}
 	}
 	if len(r.Blocks) > 1 {
 		for _, b := range r.Blocks {
@@ -258,10 +295,15 @@ func (p *printer) numberRegion(r *ir.Region, s *scope) {
 			case h != "":
 				p.names[a] = "%" + s.unique(h)
 			case i == 0:
-				p.names[a] = "%" + s.unique("arg"+strconv.Itoa(s.nextArgID))
+				arg := genName(genArg, s.nextArgID)
+				if u := s.unique(arg[1:]); u == arg[1:] {
+					p.names[a] = arg
+				} else {
+					p.names[a] = "%" + u
+				}
 				s.nextArgID++
 			default:
-				p.names[a] = "%" + strconv.Itoa(s.nextValueID)
+				p.names[a] = genName(genValue, s.nextValueID)
 				s.nextValueID++
 			}
 		}
@@ -306,7 +348,7 @@ func (p *printer) numberResults(op *ir.Operation, s *scope) {
 		if h := hint(i); h != "" {
 			base = "%" + s.unique(h)
 		} else {
-			base = "%" + strconv.Itoa(s.nextValueID)
+			base = genName(genValue, s.nextValueID)
 			s.nextValueID++
 		}
 		j := i + 1
@@ -330,7 +372,7 @@ func (p *printer) valueName(v *ir.Value) string {
 	}
 	// A value the printed IR does not define (printing a nested op on its
 	// own, or IR that does not verify): give it a number.
-	n := "%" + strconv.Itoa(p.cur.nextValueID)
+	n := genName(genValue, p.cur.nextValueID)
 	p.cur.nextValueID++
 	p.names[v] = n
 	return n
@@ -724,12 +766,14 @@ func (p *printer) Types(ts []ir.Type) {
 func (p *printer) Attr(a ir.Attribute) { p.attr(a) }
 
 // mergedAttrs lists op's properties and attributes without the elided
-// names, sorted by name.
-func mergedAttrs(op *ir.Operation, elided []string) []ir.NamedAttr {
+// names, sorted by name, in the printer's scratch list (valid until the
+// next call: the callers print it at once).
+func (p *printer) mergedAttrs(op *ir.Operation, elided []string) []ir.NamedAttr {
 	if len(op.Props) == 0 && len(elided) == 0 {
 		return op.Attrs
 	}
-	var list []ir.NamedAttr
+	list := p.attrScratch[:0]
+	defer func() { p.attrScratch = list[:0] }()
 	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs} {
 	next:
 		for _, a := range src {
@@ -748,7 +792,7 @@ func mergedAttrs(op *ir.Operation, elided []string) []ir.NamedAttr {
 }
 
 func (p *printer) AttrDict(op *ir.Operation, elided ...string) {
-	list := mergedAttrs(op, elided)
+	list := p.mergedAttrs(op, elided)
 	if len(list) == 0 {
 		return
 	}
@@ -758,7 +802,7 @@ func (p *printer) AttrDict(op *ir.Operation, elided ...string) {
 }
 
 func (p *printer) AttrDictWithKeyword(op *ir.Operation, elided ...string) {
-	list := mergedAttrs(op, elided)
+	list := p.mergedAttrs(op, elided)
 	if len(list) == 0 {
 		return
 	}

@@ -7,6 +7,18 @@ import (
 
 	"github.com/pto-opt/pto-opt/cmd/pto-opt/driver"
 	_ "github.com/pto-opt/pto-opt/dialect/all" // every dialect pto-opt reads and writes
+	"github.com/pto-opt/pto-opt/internal/gcpace"
 )
 
-func main() { os.Exit(driver.Main()) }
+func main() {
+	gcpace.Start(gcFloor, gcFraction)
+	os.Exit(driver.Main())
+}
+
+// The collector's pace (internal/gcpace): no collection before the heap
+// holds gcFloor bytes, then a heap of L live bytes grows by at most
+// max(gcFloor, L*gcFraction) between collections.
+const (
+	gcFloor    = 64 << 20
+	gcFraction = 0.5
+)

@@ -217,12 +217,28 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 	return nil
 }
 
+// funcElided are the attributes a function's signature shows, which its
+// attribute dictionary leaves out: indexed by whether the signature shows
+// the argument (1) and result (2) attributes.
+var funcElided = [4][]string{
+	{"sym_visibility", "sym_name", "function_type"},
+	{"sym_visibility", "sym_name", "function_type", "arg_attrs"},
+	{"sym_visibility", "sym_name", "function_type", "res_attrs"},
+	{"sym_visibility", "sym_name", "function_type", "arg_attrs", "res_attrs"},
+}
+
 func printFunc(p ir.AsmPrinter, op *ir.Operation) {
 	if vis, ok := op.StrAttrValue("sym_visibility"); ok {
 		p.Write(" " + vis)
 	}
 	name, _ := op.StrAttrValue("sym_name")
-	p.Write(" " + ir.FormatSymbol(name) + "(")
+	if ir.IsBareIdentifier(name) {
+		p.Write(" @")
+		p.Write(name)
+		p.Write("(")
+	} else {
+		p.Write(" " + ir.FormatSymbol(name) + "(")
+	}
 	ft := FunctionType(op)
 	var inputs, results []ir.Type
 	if ft != nil {
@@ -272,14 +288,14 @@ func printFunc(p ir.AsmPrinter, op *ir.Operation) {
 			p.Write(")")
 		}
 	}
-	elided := []string{"sym_visibility", "sym_name", "function_type"}
+	k := 0
 	if inSignature(argAttrs, len(inputs)) {
-		elided = append(elided, "arg_attrs")
+		k |= 1
 	}
 	if inSignature(resAttrs, len(results)) {
-		elided = append(elided, "res_attrs")
+		k |= 2
 	}
-	p.AttrDictWithKeyword(op, elided...)
+	p.AttrDictWithKeyword(op, funcElided[k]...)
 	if body != nil {
 		p.Write(" ")
 		p.Region(op.Regions[0], false, true)

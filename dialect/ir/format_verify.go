@@ -359,8 +359,9 @@ func (f *Format) verifyTypes(op *Operation) error {
 			}
 		}
 	}
+	var srcBuf [4]Type
 	for _, d := range f.derived {
-		var src []Type
+		src := srcBuf[:0]
 		if d.source.kind == fAttr {
 			a := op.Attr(s.Attrs[d.source.index].Name)
 			if a == nil {

@@ -30,6 +30,7 @@ var Shapes = []Shape{
 	{"dense", "arith.constant dense<[...]> in decimal, printed as lists and hex", DenseDecimal},
 	{"densehex", `arith.constant dense<"0x...">`, DenseHex},
 	{"attrs", "ops heavy with attributes: dicts, arrays, strided layouts, affine maps", AttrHeavy},
+	{"cfg", "scf.execute_region nests 4 deep of CFGs with block arguments, successor operands and strided subview chains", CFGRegions},
 }
 
 // ShapeNamed returns the shape called name.
@@ -260,6 +261,53 @@ func AttrHeavy(size int) string {
 			fmt.Fprintf(&sb, "    memref.dealloc %%a%d : memref<32x32xf32, strided<[32, 1], offset: %d>>\n", g, g*8)
 		}
 		sb.WriteString("    return\n  }\n")
+	}
+	sb.WriteString("}\n")
+	return sb.String()
+}
+
+// CFGRegions returns functions whose bodies are scf.execute_region nests
+// 4 deep; each region is a CFG of blocks of five arguments each, joined
+// by cf.br, cf.cond_br and cf.switch with successor operands, and works
+// on chains of memref.subview with strided layouts. Nobody tuned the
+// parser or printer for it before it was timed (issue 32).
+func CFGRegions(size int) string {
+	const depth = 4
+	var sb strings.Builder
+	sb.Grow(size + 4096)
+	sb.WriteString("module {\n")
+	const mt = "memref<64x64xf32, strided<[64, 1], offset: ?>>"
+	var region func(ind string, d int)
+	region = func(ind string, d int) {
+		in := ind + "  "
+		fmt.Fprintf(&sb, "%s%%r%d = scf.execute_region -> i32 {\n", ind, d)
+		fmt.Fprintf(&sb, "%scf.br ^bb1(%%a, %%b, %%x, %%i, %%m : i32, i64, f32, index, %s)\n", in, mt)
+		fmt.Fprintf(&sb, "%s^bb1(%%p%d: i32, %%q%d: i64, %%f%d: f32, %%j%d: index, %%n%d: %s):  // 2 preds: ^bb0, ^bb3\n", ind, d, d, d, d, d, mt)
+		fmt.Fprintf(&sb, "%s%%s%d = memref.subview %%n%d[%%j%d, 0] [32, 32] [1, 1] : %s to memref<32x32xf32, strided<[64, 1], offset: ?>>\n", in, d, d, d, mt)
+		fmt.Fprintf(&sb, "%s%%t%d = memref.subview %%s%d[0, %%j%d] [16, 16] [2, 1] : memref<32x32xf32, strided<[64, 1], offset: ?>> to memref<16x16xf32, strided<[128, 1], offset: ?>>\n", in, d, d, d)
+		fmt.Fprintf(&sb, "%s%%u%d = memref.subview %%t%d[1, 2] [8, 8] [1, 1] : memref<16x16xf32, strided<[128, 1], offset: ?>> to memref<8x8xf32, strided<[128, 1], offset: ?>>\n", in, d, d)
+		fmt.Fprintf(&sb, "%s%%v%d = memref.load %%u%d[%%j%d, %%j%d] : memref<8x8xf32, strided<[128, 1], offset: ?>>\n", in, d, d, d, d)
+		fmt.Fprintf(&sb, "%s%%w%d = arith.addf %%v%d, %%f%d : f32\n", in, d, d, d)
+		fmt.Fprintf(&sb, "%scf.cond_br %%c, ^bb2(%%p%d, %%q%d, %%w%d : i32, i64, f32), ^bb3(%%q%d, %%p%d, %%j%d, %%w%d, %%n%d : i64, i32, index, f32, %s)\n", in, d, d, d, d, d, d, d, d, mt)
+		fmt.Fprintf(&sb, "%s^bb2(%%e%d: i32, %%g%d: i64, %%h%d: f32):  // pred: ^bb1\n", ind, d, d, d)
+		if d+1 < depth {
+			region(in, d+1)
+			fmt.Fprintf(&sb, "%s%%k%d = arith.addi %%e%d, %%r%d : i32\n", in, d, d, d+1)
+		} else {
+			fmt.Fprintf(&sb, "%s%%k%d = arith.addi %%e%d, %%e%d : i32\n", in, d, d, d)
+		}
+		fmt.Fprintf(&sb, "%scf.switch %%k%d : i32, [\n%s  default: ^bb4(%%k%d, %%g%d : i32, i64),\n%s  0: ^bb4(%%e%d, %%g%d : i32, i64),\n%s  1: ^bb3(%%g%d, %%k%d, %%i, %%h%d, %%m : i64, i32, index, f32, %s)\n%s]\n", in, d, in, d, d, in, d, d, in, d, d, d, mt, in)
+		fmt.Fprintf(&sb, "%s^bb3(%%y%d: i64, %%z%d: i32, %%o%d: index, %%l%d: f32, %%mm%d: %s):  // 2 preds: ^bb1, ^bb2\n", ind, d, d, d, d, d, mt)
+		fmt.Fprintf(&sb, "%smemref.store %%l%d, %%mm%d[%%o%d, %%o%d] : %s\n", in, d, d, d, d, mt)
+		fmt.Fprintf(&sb, "%scf.cond_br %%c, ^bb1(%%z%d, %%y%d, %%l%d, %%o%d, %%mm%d : i32, i64, f32, index, %s), ^bb4(%%z%d, %%y%d : i32, i64)\n", in, d, d, d, d, d, mt, d, d)
+		fmt.Fprintf(&sb, "%s^bb4(%%ra%d: i32, %%rb%d: i64):  // 3 preds: ^bb2, ^bb2, ^bb3\n", ind, d, d)
+		fmt.Fprintf(&sb, "%sscf.yield %%ra%d : i32\n", in, d)
+		fmt.Fprintf(&sb, "%s}\n", ind)
+	}
+	for f := 0; sb.Len() < size; f++ {
+		fmt.Fprintf(&sb, "  func.func @g%d(%%a: i32, %%b: i64, %%x: f32, %%i: index, %%c: i1, %%m: %s) -> i32 {\n", f, mt)
+		region("    ", 0)
+		sb.WriteString("    return %r0 : i32\n  }\n")
 	}
 	sb.WriteString("}\n")
 	return sb.String()
