@@ -32,6 +32,9 @@ import (
 //     the floor being the top of the section's placed items or the lowest
 //     base among its unplaced ones; together they must fit below the
 //     capacity, net of obstacles;
+//   - clique inference: the same for the cliques of conflicting items
+//     that no section holds (items live at several times, dsa_clique.go):
+//     their unplaced members stack above their placed ones;
 //   - cost bounds (cost mode): each unplaced item will at least pay for the
 //     placed penalised neighbours reaching above the highest offset it can
 //     take, and unplaced cliques pay a pigeonhole count (cliqueBound);
