@@ -102,12 +102,14 @@ func (c *comp) crossCliques() [][]int32 {
 			adj[i] |= 1 << uint(j)
 		}
 	}
+	secBits := make([]uint64, len(c.sections))
+	for k, sec := range c.sections {
+		for _, i := range sec {
+			secBits[k] |= 1 << uint(i)
+		}
+	}
 	inSection := func(set uint64) bool {
-		for _, sec := range c.sections {
-			var b uint64
-			for _, i := range sec {
-				b |= 1 << uint(i)
-			}
+		for _, b := range secBits {
 			if set&^b == 0 {
 				return true
 			}
