@@ -63,10 +63,23 @@ func TestCliqueBoundProves(t *testing.T) {
 // capacity equal to it and refuses one byte less as proven infeasible,
 // within a work budget far below the passes' default.
 func TestKernelDecisions(t *testing.T) {
-	const work = 20_000_000
+	testKernelDecisions(t, 25, 20_000_000)
+}
+
+// TestKernelDecisions64: the same at 64 tiles, the most a pool takes
+// before the exact search gives way to local search. Every instance is
+// decided on the same budget, a few hundredths of a second of CPU (the
+// hardest of these 60 takes about 650k steps; before the search reasoned
+// on the cliques that no cross-section holds, 6 of them were undecided
+// after 3G steps).
+func TestKernelDecisions64(t *testing.T) {
+	testKernelDecisions(t, 64, 20_000_000)
+}
+
+func testKernelDecisions(t *testing.T, n int, work int64) {
 	gaps := 0
 	for seed := range uint64(60) {
-		p := kernelProblem(seed, 25)
+		p := kernelProblem(seed, n)
 		r, err := Solve("dsa-rp", p, Options{Work: work, Capacity: Unbounded})
 		if err != nil {
 			t.Fatal(err)

@@ -40,6 +40,12 @@ type comp struct {
 	// clique is the total size of the heaviest set of pairwise
 	// conflicting items found (dsa_clique.go), a bound on the peak.
 	clique int64
+	// xcl are cliques of conflicting items no section contains
+	// (crossCliques), xclOf the ones each item belongs to, xclSpan the
+	// sections their members' lifetimes reach.
+	xcl     [][]int32
+	xclOf   [][]int32
+	xclSpan [][2]int32
 }
 
 type penEdge struct {
@@ -212,6 +218,19 @@ func buildComp(in *instance, pool int, items []int, members []int32, hard [][]in
 	}
 	c.buildSections(reserved, pinned)
 	c.clique = c.heaviestClique()
+	c.xcl = c.crossCliques()
+	c.xclOf = make([][]int32, c.n)
+	for k, members := range c.xcl {
+		span := [2]int32{1 << 30, -1}
+		for _, i := range members {
+			c.xclOf[i] = append(c.xclOf[i], int32(k))
+			if secs := c.secs[i]; len(secs) > 0 {
+				span[0] = min(span[0], secs[0])
+				span[1] = max(span[1], secs[len(secs)-1]+1)
+			}
+		}
+		c.xclSpan = append(c.xclSpan, span)
+	}
 	return c
 }
 

@@ -32,6 +32,9 @@ import (
 //     the floor being the top of the section's placed items or the lowest
 //     base among its unplaced ones; together they must fit below the
 //     capacity, net of obstacles;
+//   - clique inference: the same for the cliques of conflicting items
+//     that no section holds (items live at several times, dsa_clique.go):
+//     their unplaced members stack above their placed ones;
 //   - cost bounds (cost mode): each unplaced item will at least pay for the
 //     placed penalised neighbours reaching above the highest offset it can
 //     take, and unplaced cliques pay a pigeonhole count (cliqueBound);
@@ -69,9 +72,12 @@ type searcher struct {
 	floor  []int64 // per section: top of its placed items
 	total  []int64 // per section: size of its unplaced items
 	hint   []int32 // per section: member that last passed check
-	cuts   []int32 // per section boundary k|k+1: unplaced items spanning it
-	xmax   []int64 // per item: highest feasible offset under capacity
-	span   [][2]int32
+	// per cross clique (comp.xcl): the top of its placed members, the
+	// size of its unplaced ones
+	xfloor, xtotal []int64
+	cuts           []int32 // per section boundary k|k+1: unplaced items spanning it
+	xmax           []int64 // per item: highest feasible offset under capacity
+	span           [][2]int32
 
 	offLog []idxVal
 	secLog []idxVal
@@ -146,6 +152,13 @@ func newSearcher(c *comp, capacity int64, costMode bool, m *meter, until int64, 
 	for k, sec := range c.sections {
 		for _, i := range sec {
 			s.total[k] += c.size[i]
+		}
+	}
+	s.xfloor = make([]int64, len(c.xcl))
+	s.xtotal = make([]int64, len(c.xcl))
+	for k, members := range c.xcl {
+		for _, i := range members {
+			s.xtotal[k] += c.size[i]
 		}
 	}
 	if s.decomp {
@@ -564,7 +577,7 @@ func (s *searcher) place(i int, x, inc int64) {
 	c := s.c
 	// place and unplace walk the item's hard neighbours, sections, cut
 	// span and penalties.
-	s.m.charge(1 + int64(len(c.hard[i])+len(c.secs[i])+len(c.pen[i])))
+	s.m.charge(1 + int64(len(c.hard[i])+len(c.secs[i])+len(c.pen[i])+len(c.xclOf[i])))
 	s.off[i] = x
 	top := x + c.size[i]
 	for _, j := range c.hard[i] {
@@ -577,6 +590,11 @@ func (s *searcher) place(i int, x, inc int64) {
 		s.secLog = append(s.secLog, idxVal{sec, s.floor[sec]})
 		s.floor[sec] = max(s.floor[sec], top)
 		s.total[sec] -= c.size[i]
+	}
+	for _, k := range c.xclOf[i] {
+		s.secLog = append(s.secLog, idxVal{-1 - k, s.xfloor[k]})
+		s.xfloor[k] = max(s.xfloor[k], top)
+		s.xtotal[k] -= c.size[i]
 	}
 	if s.decomp {
 		for k := s.span[i][0]; k+1 < s.span[i][1]; k++ {
@@ -614,11 +632,18 @@ func (s *searcher) unplace(i int, inc int64, mark, smark int) {
 		}
 	}
 	for k := len(s.secLog) - 1; k >= smark; k-- {
-		s.floor[s.secLog[k].i] = s.secLog[k].v
+		if e := s.secLog[k]; e.i >= 0 {
+			s.floor[e.i] = e.v
+		} else {
+			s.xfloor[-1-e.i] = e.v
+		}
 	}
 	s.secLog = s.secLog[:smark]
 	for _, sec := range c.secs[i] {
 		s.total[sec] += c.size[i]
+	}
+	for _, k := range c.xclOf[i] {
+		s.xtotal[k] += c.size[i]
 	}
 	for k := len(s.offLog) - 1; k >= mark; k-- {
 		s.minOff[s.offLog[k].i] = s.offLog[k].v
@@ -639,6 +664,9 @@ func (s *searcher) unplace(i int, inc int64, mark, smark int) {
 // time (a hint, never undone), which usually still does.
 func (s *searcher) check(x int64, lo, hi int32) bool {
 	c := s.c
+	if !s.checkCliques(x, lo, hi) {
+		return false
+	}
 	if !c.timeExact {
 		return true
 	}
@@ -698,4 +726,44 @@ func (s *searcher) fitsWithObstacles(sec int32, f, t int64, obs []block) bool {
 	}
 	f = max(f, low)
 	return f+t+obstacleBytes(obs, f, s.capacity) <= s.capacity
+}
+
+// checkCliques is check's inference on the cross cliques: the unplaced
+// members of one stack above its placed ones and, when they all belong to
+// the part being searched (the clique lives within its sections), above
+// the level x; some of them must start low enough for the rest to fit
+// above it. Obstacles only take more room, so ignoring them is sound.
+func (s *searcher) checkCliques(x int64, lo, hi int32) bool {
+	c := s.c
+	if len(c.xcl) == 0 {
+		return true
+	}
+	steps := int64(len(c.xcl))
+	defer func() { s.m.charge(steps) }()
+	for k, members := range c.xcl {
+		t := s.xtotal[k]
+		if t == 0 {
+			continue
+		}
+		f := s.xfloor[k]
+		if sp := c.xclSpan[k]; sp[0] >= lo && sp[1] <= hi {
+			f = max(f, x)
+		}
+		if f+t > s.capacity {
+			return false
+		}
+		limit := s.capacity - t
+		ok := false
+		for _, m := range members {
+			steps++
+			if s.off[m] < 0 && AlignUp(s.minOff[m], c.align[m]) <= limit {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
