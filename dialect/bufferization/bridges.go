@@ -1,6 +1,10 @@
 package bufferization
 
-import "github.com/pto-opt/pto-opt/dialect/ir"
+import (
+	"slices"
+
+	"github.com/pto-opt/pto-opt/dialect/ir"
+)
 
 // ---- the bridges between tensors and buffers ----
 
@@ -28,7 +32,7 @@ func tensorAndBufferMatch(tensor, buffer string) ir.Pred {
 			}
 			tShape, tElem, tRanked := ir.ShapeOf(ts[0])
 			bShape, bElem, bRanked := ir.ShapeOf(bs[0])
-			if tRanked != bRanked || !sameShape(tShape, bShape) {
+			if tRanked != bRanked || !slices.Equal(tShape, bShape) {
 				return ir.NewError(op.Loc, "shapes do not match")
 			}
 			if tElem != bElem {
@@ -37,18 +41,6 @@ func tensorAndBufferMatch(tensor, buffer string) ir.Pred {
 			return nil
 		},
 	}
-}
-
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func init() {

@@ -77,54 +77,81 @@ func elemsHold(elems []*TypeConstraint, t Type) bool {
 	return false
 }
 
-// MemRefOf: a ranked memref (ODS's MemRefOf holds for MLIR's MemRefType,
-// which is ranked; UnrankedMemRefOf is the other) whose element type
-// satisfies one of elems (any, when none is given): "memref of X values".
-func MemRefOf(elems ...*TypeConstraint) *TypeConstraint {
-	return &TypeConstraint{Summary: "memref of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
-		m, ok := t.(*MemRefType)
-		return ok && m.Ranked && elemsHold(elems, m.Elem)
+// containerOf is ODS's ShapedContainerType: a type that kind accepts,
+// giving its element type, whose element satisfies one of elems (any, when
+// none is given), summarised "<what> of X values".
+func containerOf(what string, kind func(Type) (Type, bool), elems []*TypeConstraint) *TypeConstraint {
+	return &TypeConstraint{Summary: what + " of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
+		elem, ok := kind(t)
+		return ok && elemsHold(elems, elem)
 	}}
+}
+
+// The kinds of containers, each giving its element type.
+func rankedMemRef(t Type) (Type, bool) {
+	if m, ok := t.(*MemRefType); ok && m.Ranked {
+		return m.Elem, true
+	}
+	return nil, false
+}
+
+func unrankedMemRef(t Type) (Type, bool) {
+	if m, ok := t.(*MemRefType); ok && !m.Ranked {
+		return m.Elem, true
+	}
+	return nil, false
+}
+
+func anyTensor(t Type) (Type, bool) {
+	if m, ok := t.(*TensorType); ok {
+		return m.Elem, true
+	}
+	return nil, false
+}
+
+func rankedTensor(t Type) (Type, bool) {
+	if m, ok := t.(*TensorType); ok && m.Ranked {
+		return m.Elem, true
+	}
+	return nil, false
+}
+
+func anyVector(t Type) (Type, bool) {
+	if m, ok := t.(*VectorType); ok {
+		return m.Elem, true
+	}
+	return nil, false
+}
+
+// MemRefOf: a ranked memref (ODS's MemRefOf holds for MLIR's MemRefType,
+// which is ranked; UnrankedMemRefOf is the other): "memref of X values".
+func MemRefOf(elems ...*TypeConstraint) *TypeConstraint {
+	return containerOf("memref", rankedMemRef, elems)
 }
 
 // RankedMemRefOf: a ranked memref: "ranked memref of X values".
 func RankedMemRefOf(elems ...*TypeConstraint) *TypeConstraint {
-	return &TypeConstraint{Summary: "ranked memref of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
-		m, ok := t.(*MemRefType)
-		return ok && m.Ranked && elemsHold(elems, m.Elem)
-	}}
+	return containerOf("ranked memref", rankedMemRef, elems)
 }
 
 // UnrankedMemRefOf: an unranked memref: "unranked.memref of X values".
 func UnrankedMemRefOf(elems ...*TypeConstraint) *TypeConstraint {
-	return &TypeConstraint{Summary: "unranked.memref of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
-		m, ok := t.(*MemRefType)
-		return ok && !m.Ranked && elemsHold(elems, m.Elem)
-	}}
+	return containerOf("unranked.memref", unrankedMemRef, elems)
 }
 
 // TensorOf: a tensor, ranked or not: "tensor of X values".
 func TensorOf(elems ...*TypeConstraint) *TypeConstraint {
-	return &TypeConstraint{Summary: "tensor of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
-		m, ok := t.(*TensorType)
-		return ok && elemsHold(elems, m.Elem)
-	}}
+	return containerOf("tensor", anyTensor, elems)
 }
 
 // RankedTensorOf: a ranked tensor: "ranked tensor of X values".
 func RankedTensorOf(elems ...*TypeConstraint) *TypeConstraint {
-	return &TypeConstraint{Summary: "ranked tensor of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
-		m, ok := t.(*TensorType)
-		return ok && m.Ranked && elemsHold(elems, m.Elem)
-	}}
+	return containerOf("ranked tensor", rankedTensor, elems)
 }
 
 // VectorOf: a vector: "vector of X values".
 func VectorOf(elems ...*TypeConstraint) *TypeConstraint {
-	return &TypeConstraint{Summary: "vector of " + elemsSummary(elems) + " values", Holds: func(t Type) bool {
-		m, ok := t.(*VectorType)
-		return ok && elemsHold(elems, m.Elem)
-	}}
+	return containerOf("vector", anyVector, elems)
 }
 
 // ValueSemanticsContainerOf holds for a value of c's type, or a vector or
@@ -327,6 +354,19 @@ func shapedKind(t Type) (string, bool) {
 		return "dialect", true
 	}
 	return "", false
+}
+
+// holds reports whether t meets the declaration's constraint (its own, or
+// its fixed type), without building one: the verifier asks it of every
+// value; constraintOf words a failure.
+func (a *Arg) holds(t Type) bool {
+	switch {
+	case a.Constraint != nil:
+		return a.Constraint.Holds(t)
+	case a.Type != nil:
+		return t == a.Type
+	}
+	return true
 }
 
 // constraintOf is the constraint a declaration puts on its values: its

@@ -65,18 +65,12 @@ func (t *typeSet) at(k int) Type {
 	return t.many[k]
 }
 
-// opErrors is the parser the format kit reports its own errors with: as
-// an ODS-generated parser's emitError, they name the op ("custom op
-// 'memref.load' invalid kind of type specified"), which the AsmParser's
-// ErrorAt does for every error a custom parser reports itself.
-type opErrors struct {
-	AsmParser
-	op string
-}
-
-// errorAt reports one of the kit's own errors (see opErrors).
+// errorAt reports one of the kit's own errors: as an ODS-generated
+// parser's emitError, they name the op ("custom op 'memref.load' invalid
+// kind of type specified"), which the AsmParser's ErrorAt does for every
+// error a custom parser reports itself.
 func (r *fmtParse) errorAt(loc Location, format string, args ...any) error {
-	return opErrors{r.p, r.st.Name}.ErrorAt(loc, format, args...)
+	return r.p.ErrorAt(loc, format, args...)
 }
 
 // Parse reads the op's custom form into st.
@@ -550,7 +544,7 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 			return false, r.errorAt(loc, "invalid kind of attribute specified")
 		}
 	case AttrSymbol:
-		v, ok, err = parseFlatSymbol(opErrors{p, r.st.Name}, optional)
+		v, ok, err = parseFlatSymbol(p, optional)
 	case AttrSymbolName:
 		var s string
 		if optional {
@@ -563,7 +557,7 @@ func (r *fmtParse) attr(e *fmtElem, optional bool) (bool, error) {
 			v = Str(s)
 		}
 	case AttrEnum:
-		v, ok, err = parseEnum(opErrors{p, r.st.Name}, a, optional)
+		v, ok, err = parseEnum(p, a, optional)
 	case AttrDenseArray:
 		if optional && !p.PeekPunct("[") {
 			return false, nil

@@ -80,28 +80,26 @@ func (f *Format) verifyValues(op *Operation) error {
 				return Errorf(op, "operand group starting at #%d requires 0 or 1 element, but found %d", spans[i].start, len(op.Operands)-singles)
 			}
 		}
-		c := a.constraintOf()
-		if c == nil {
-			continue
-		}
-		for k := spans[i].start; k < spans[i].end(); k++ {
-			if v := op.Operands[k]; !c.Holds(v.Type) {
-				return constraintError(op, "operand", k, c, a.Mode, v.Type)
-			}
+		if err := verifyDeclTypes(op, "operand", a, op.Operands, spans[i]); err != nil {
+			return err
 		}
 	}
 	var rspans [maxResultDecls]span
 	groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", rspans[:])
 	for i := range s.Results {
-		a := &s.Results[i]
-		c := a.constraintOf()
-		if c == nil {
-			continue
+		if err := verifyDeclTypes(op, "result", &s.Results[i], op.Results, rspans[i]); err != nil {
+			return err
 		}
-		for k := rspans[i].start; k < rspans[i].end(); k++ {
-			if v := op.Results[k]; !c.Holds(v.Type) {
-				return constraintError(op, "result", k, c, a.Mode, v.Type)
-			}
+	}
+	return nil
+}
+
+// verifyDeclTypes checks the values of one declaration's span against its
+// constraint.
+func verifyDeclTypes(op *Operation, what string, a *Arg, vals []*Value, sp span) error {
+	for k := sp.start; k < sp.end(); k++ {
+		if t := vals[k].Type; !a.holds(t) {
+			return constraintError(op, what, k, a.constraintOf(), a.Mode, t)
 		}
 	}
 	return nil

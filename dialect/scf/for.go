@@ -150,7 +150,7 @@ func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 		if len(iterTypes) != len(args)-1 {
-			return customError(p, st, st.Loc, "mismatch in number of loop-carried values and defined values")
+			return p.ErrorAt(st.Loc, "mismatch in number of loop-carried values and defined values")
 		}
 	}
 	ivType := ir.Index

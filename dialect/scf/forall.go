@@ -115,7 +115,7 @@ func parseForall(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 		if len(ts) != len(outs) {
-			return customError(p, st, outsLoc, "number of operands and types do not match: got %d operands and %d types", len(outs), len(ts))
+			return p.ErrorAt(outsLoc, "number of operands and types do not match: got %d operands and %d types", len(outs), len(ts))
 		}
 		for i, t := range ts {
 			args[len(ivs)+i].Type = t

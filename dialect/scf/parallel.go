@@ -65,7 +65,7 @@ func parseParallel(p ir.AsmParser, st *ir.OperationState) error {
 		loc := p.Loc()
 		vs, err := p.ParseOperandList("(")
 		if err == nil && len(vs) != len(ivs) {
-			err = customError(p, st, loc, "expected %d operands", len(ivs))
+			err = p.ErrorAt(loc, "expected %d operands", len(ivs))
 		}
 		return vs, err
 	}
@@ -106,7 +106,7 @@ func parseParallel(p ir.AsmParser, st *ir.OperationState) error {
 		return err
 	}
 	if len(inits) != len(st.ResultTypes) {
-		return customError(p, st, st.Loc, "number of operands and types do not match: got %d operands and %d types", len(inits), len(st.ResultTypes))
+		return p.ErrorAt(st.Loc, "number of operands and types do not match: got %d operands and %d types", len(inits), len(st.ResultTypes))
 	}
 	return nil
 }

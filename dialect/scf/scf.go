@@ -41,13 +41,6 @@ func parseArgInits(p ir.AsmParser, st *ir.OperationState, args []ir.Argument) ([
 	return args, p.ParsePunct(")")
 }
 
-// customError is an error of a custom parser as mlir-opt words it (its
-// OpAsmParser's emitError): the AsmParser prefixes it by "custom op
-// 'name'".
-func customError(p ir.AsmParser, _ *ir.OperationState, loc ir.Location, format string, args ...any) error {
-	return p.ErrorAt(loc, format, args...)
-}
-
 // terminatorOf is SCF's verifyAndGetTerminator: the last op of region
 // r's first block when it is the op named name; else msg is reported at
 // op, with a note at the op found there.

@@ -136,10 +136,10 @@ func parseWhile(p ir.AsmParser, st *ir.OperationState) error {
 	}
 	ft, ok := t.(*ir.FunctionType)
 	if !ok {
-		return customError(p, st, typeLoc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
+		return p.ErrorAt(typeLoc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
 	}
 	if len(ft.Inputs) != len(args) {
-		return customError(p, st, typeLoc, "expected as many input types as operands (expected %d got %d)", len(args), len(ft.Inputs))
+		return p.ErrorAt(typeLoc, "expected as many input types as operands (expected %d got %d)", len(args), len(ft.Inputs))
 	}
 	for i := range args {
 		args[i].Type = ft.Inputs[i]
