@@ -167,21 +167,30 @@ func (g *mergeSearch) timeMerges() {
 	g.compact(dead, from)
 }
 
-// byteMerges stacks the buffers of each lifetime into one, where their
-// alignments allow (the most aligned at the bottom). Unless any is set,
-// only where they fill the capacity: nothing else lives then, so their
-// stack is a slab of every packing.
-func (g *mergeSearch) byteMerges(any bool) {
-	groups := map[[2]int32][]int32{}
-	var order [][2]int32
+// lifetimes groups the alive nodes by their lifetime [s, e): the groups,
+// their lifetimes in the order first met, and the lifetimes by end and by
+// start.
+func (g *mergeSearch) lifetimes() (groups map[[2]int32][]int32, order [][2]int32, byEnd, byStart map[int32][][2]int32) {
+	groups, byEnd, byStart = map[[2]int32][]int32{}, map[int32][][2]int32{}, map[int32][][2]int32{}
 	for _, x := range g.alive {
 		n := &g.nodes[x]
 		k := [2]int32{n.s, n.e}
 		if len(groups[k]) == 0 {
 			order = append(order, k)
+			byEnd[n.e] = append(byEnd[n.e], k)
+			byStart[n.s] = append(byStart[n.s], k)
 		}
 		groups[k] = append(groups[k], x)
 	}
+	return groups, order, byEnd, byStart
+}
+
+// byteMerges stacks the buffers of each lifetime into one, where their
+// alignments allow (the most aligned at the bottom). Unless any is set,
+// only where they fill the capacity: nothing else lives then, so their
+// stack is a slab of every packing.
+func (g *mergeSearch) byteMerges(any bool) {
+	groups, order, _, _ := g.lifetimes()
 	g.m.charge(2 * int64(len(g.alive)))
 	dead := map[int32]bool{}
 	from := len(g.nodes)
@@ -239,18 +248,7 @@ func (g *mergeSearch) stack(l []int32, dead map[int32]bool) {
 // join. Matching totals of random sizes rarely happen by chance, where
 // merely sharing a lifetime does, at the edges of time.
 func (g *mergeSearch) pairedByteMerges() {
-	groups := map[[2]int32][]int32{}
-	byEnd := map[int32][][2]int32{}
-	var order [][2]int32
-	for _, x := range g.alive {
-		n := &g.nodes[x]
-		k := [2]int32{n.s, n.e}
-		if len(groups[k]) == 0 {
-			order = append(order, k)
-			byEnd[n.e] = append(byEnd[n.e], k)
-		}
-		groups[k] = append(groups[k], x)
-	}
+	groups, order, byEnd, _ := g.lifetimes()
 	g.m.charge(2 * int64(len(g.alive)))
 	dead := map[int32]bool{}
 	from := len(g.nodes)
@@ -483,20 +481,7 @@ func (g *mergeSearch) packLeft(capacity int64, until int64) []int64 {
 // one node, which the next pinwheel merges join. Two equations between
 // totals of random sizes rarely hold by chance.
 func (g *mergeSearch) pinwheelStacks() {
-	groups := map[[2]int32][]int32{}
-	byEnd := map[int32][][2]int32{}
-	byStart := map[int32][][2]int32{}
-	var order [][2]int32
-	for _, x := range g.alive {
-		n := &g.nodes[x]
-		k := [2]int32{n.s, n.e}
-		if len(groups[k]) == 0 {
-			order = append(order, k)
-			byEnd[n.e] = append(byEnd[n.e], k)
-			byStart[n.s] = append(byStart[n.s], k)
-		}
-		groups[k] = append(groups[k], x)
-	}
+	groups, order, byEnd, byStart := g.lifetimes()
 	g.m.charge(3 * int64(len(g.alive)))
 	dead := map[int32]bool{}
 	from := len(g.nodes)
@@ -570,31 +555,30 @@ func (g *mergeSearch) matchPinwheel(la, lb, lc, ld, le []int32) [][]int32 {
 		}
 		return f
 	}
+	// fewestPair finds subsets m of sums s and x of fewest f with
+	// s[m] = f's total + e, with the fewest members n (m == 0: none).
+	fewestPair := func(s []int64, f map[int64]int, e int64) (m, x, n int) {
+		n = 1 << 30
+		for k := 1; k < len(s); k++ {
+			if y, ok := f[s[k]-e]; ok {
+				if c := bits.OnesCount(uint(k)) + bits.OnesCount(uint(y)); c < n {
+					m, x, n = k, y, c
+				}
+			}
+		}
+		return m, x, n
+	}
 	sa, sb, sc, sd, se := sums(la), sums(lb), sums(lc), sums(ld), sums(le)
 	fb, fd := fewest(sb), fewest(sd)
 	var best [5]int
 	bestN := 1 << 30
 	for me := 1; me < len(se); me++ {
-		// A = D + E: the fewest A and D for this E.
-		ma, md, nad := 0, 0, 1<<30
-		for m := 1; m < len(sa); m++ {
-			if x, ok := fd[sa[m]-se[me]]; ok {
-				if n := bits.OnesCount(uint(m)) + bits.OnesCount(uint(x)); n < nad {
-					ma, md, nad = m, x, n
-				}
-			}
-		}
+		// A = D + E and C = B + E: the fewest A, D and C, B for this E.
+		ma, md, nad := fewestPair(sa, fd, se[me])
 		if ma == 0 {
 			continue
 		}
-		mc, mb, ncb := 0, 0, 1<<30
-		for m := 1; m < len(sc); m++ {
-			if x, ok := fb[sc[m]-se[me]]; ok {
-				if n := bits.OnesCount(uint(m)) + bits.OnesCount(uint(x)); n < ncb {
-					mc, mb, ncb = m, x, n
-				}
-			}
-		}
+		mc, mb, ncb := fewestPair(sc, fb, se[me])
 		if mc == 0 {
 			continue
 		}

@@ -31,18 +31,12 @@ func WriteProblemJSON(w io.Writer, p *Problem, instance string, metadata map[str
 		Live      []jsonInterval `json:"live_intervals"`
 		Pools     []uint32       `json:"allowed_pools"`
 	}
-	type constraints struct {
-		Colocations        []jsonPair `json:"colocations"`
-		Separations        []jsonPair `json:"separations"`
-		TemporalExclusions []jsonPair `json:"temporal_exclusions"`
-		Pins               []jsonPin  `json:"pinned_allocations"`
-	}
 	type problem struct {
-		Pools       []pool         `json:"pools"`
-		Buffers     []buffer       `json:"buffers"`
-		Constraints constraints    `json:"constraints"`
-		CostModel   jsonCostModel  `json:"cost_model"`
-		Objective   *jsonObjective `json:"objective,omitempty"`
+		Pools       []pool          `json:"pools"`
+		Buffers     []buffer        `json:"buffers"`
+		Constraints jsonConstraints `json:"constraints"`
+		CostModel   jsonCostModel   `json:"cost_model"`
+		Objective   *jsonObjective  `json:"objective,omitempty"`
 	}
 	type document struct {
 		SchemaVersion int               `json:"schema_version"`
@@ -71,7 +65,7 @@ func WriteProblemJSON(w io.Writer, p *Problem, instance string, metadata map[str
 		pr.Pools = append(pr.Pools, out)
 	}
 	c := &pr.Constraints
-	c.Colocations, c.Separations, c.TemporalExclusions, c.Pins = []jsonPair{}, []jsonPair{}, []jsonPair{}, []jsonPin{}
+	c.Colocations, c.Separations, c.TemporalExclusions, c.PinnedAllocations = []jsonPair{}, []jsonPair{}, []jsonPair{}, []jsonPin{}
 	pr.CostModel.ReusePenalties = []jsonPenalty{}
 	for i, b := range p.Buffers {
 		out := buffer{ID: uint32(i), Name: b.Name, Size: b.Size, Alignment: b.Align, Pools: []uint32{uint32(b.Pool)}}
@@ -80,7 +74,7 @@ func WriteProblemJSON(w io.Writer, p *Problem, instance string, metadata map[str
 		}
 		pr.Buffers = append(pr.Buffers, out)
 		if b.Pinned {
-			c.Pins = append(c.Pins, jsonPin{Buffer: uint32(i), Pool: uint32(b.Pool), Offset: b.Offset, Exclusive: b.Exclusive})
+			c.PinnedAllocations = append(c.PinnedAllocations, jsonPin{Buffer: uint32(i), Pool: uint32(b.Pool), Offset: b.Offset, Exclusive: b.Exclusive})
 		}
 	}
 	for _, s := range p.Separations {

@@ -67,24 +67,7 @@ func TestMergeSearchUndoesCuts(t *testing.T) {
 // pack, whatever the merge search returns validates, and it never returns
 // a packing where brute force finds none.
 func TestMergeSearchSound(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 2))
-	var found int
-	for iter := range 500 {
-		p, capacity := zeroSlackProblem(rng)
-		in, off := mergeSearchAll(t, p, capacity, 1_000_000)
-		if off == nil {
-			continue
-		}
-		found++
-		if _, ok := bruteForce(p); !ok {
-			t.Fatalf("iter %d: a packing where brute force finds none", iter)
-		}
-		mustValidate(t, p, in.solution(off), fmt.Sprintf("iter %d", iter))
-	}
-	if found == 0 {
-		t.Fatal("the merge search found nothing: the check went untested")
-	}
-	t.Logf("%d of 500 packed", found)
+	checkSoundOnZeroSlack(t, rand.New(rand.NewPCG(31, 2)), "merge search", mergeSearchAll)
 }
 
 // TestMergeSearchAligned: merged rectangles keep their buffers aligned.
