@@ -13,6 +13,9 @@ func TestDominatorsAgreeWithDataflow(t *testing.T) {
 	r := rand.New(rand.NewSource(25))
 	for iter := 0; iter < 400; iter++ {
 		n := 1 + r.Intn(14)
+		if iter%8 == 7 {
+			n = smallRegion - 4 + r.Intn(40) // both sides of the bit-set limit
+		}
 		reg := &Region{}
 		for i := 0; i < n; i++ {
 			reg.AddBlock()
@@ -32,6 +35,18 @@ func TestDominatorsAgreeWithDataflow(t *testing.T) {
 				w := want[j] == nil || want[j][i] // unreachable b: not checked
 				if got != w {
 					t.Fatalf("CFG %d: block %d dominates %d: got %v, want %v", iter, i, j, got, w)
+				}
+				if reach := v.reachable(b); reach != (want[j] != nil) {
+					t.Fatalf("CFG %d: block %d reachable: got %v", iter, j, reach)
+				}
+			}
+		}
+		// The dominator tree, used above the bit-set limit, on the same CFG.
+		tree := treeDominators(reg)
+		for i, a := range reg.Blocks {
+			for j, b := range reg.Blocks {
+				if got, w := a == b || tree.dominates(a, b), want[j] == nil || want[j][i]; got != w {
+					t.Fatalf("CFG %d (tree): block %d dominates %d: got %v, want %v", iter, i, j, got, w)
 				}
 			}
 		}
