@@ -283,6 +283,24 @@ func fitsWidthSmall(v int64, it *ir.IntegerType) bool {
 }
 
 // parseIntLiteral parses decimal or hex integer text into a big.Int.
+// int64Literal reads an integer token that must fit in an int64: without
+// allocating when it does (the common case), through parseIntLiteral's
+// reading when it may not.
+func int64Literal(text string) (int64, bool) {
+	digits, base := text, 10
+	if strings.HasPrefix(text, "0x") {
+		digits, base = text[2:], 16
+	}
+	if v, err := strconv.ParseInt(digits, base, 64); err == nil {
+		return v, true
+	}
+	n, ok := parseIntLiteral(text)
+	if !ok || !n.IsInt64() {
+		return 0, false
+	}
+	return n.Int64(), true
+}
+
 func parseIntLiteral(text string) (*big.Int, bool) {
 	n := new(big.Int)
 	if strings.HasPrefix(text, "0x") {
@@ -867,11 +885,10 @@ func (s *state) parseInteger() (int64, error) {
 		return 0, s.errAt(t, "expected integer value")
 	}
 	s.next()
-	n, ok := parseIntLiteral(t.Value)
-	if !ok || !n.IsInt64() {
+	v, ok := int64Literal(t.Value)
+	if !ok {
 		return 0, s.errAt(t, "integer value too large")
 	}
-	v := n.Int64()
 	if neg {
 		if v == math.MinInt64 {
 			return 0, s.errAt(t, "integer value too large")

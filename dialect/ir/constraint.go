@@ -279,7 +279,15 @@ var (
 		if len(op.Operands) == 0 || len(op.Results) == 0 {
 			return nil
 		}
-		if !CompatibleShapesAll(append(ValueTypes(op.Operands), ValueTypes(op.Results)...)) {
+		var buf [8]Type // on the stack for the usual few values
+		all := buf[:0]
+		for _, v := range op.Operands {
+			all = append(all, v.Type)
+		}
+		for _, v := range op.Results {
+			all = append(all, v.Type)
+		}
+		if !CompatibleShapesAll(all) {
 			return Errorf(op, "requires the same shape for all operands and results")
 		}
 		return nil
@@ -294,12 +302,23 @@ var (
 		ref := op.Results[0].Type
 		elem := ElementTypeOrSelf(ref)
 		enc, hasEnc := rankedEncoding(ref)
-		for _, v := range append(append([]*Value{}, op.Results[1:]...), op.Operands...) {
+		same := func(v *Value) error {
 			if ElementTypeOrSelf(v.Type) != elem || !CompatibleShapes(v.Type, ref) {
 				return Errorf(op, "requires the same type for all operands and results")
 			}
 			if e, _ := rankedEncoding(v.Type); hasEnc && e != enc {
 				return Errorf(op, "requires the same encoding for all operands and results")
+			}
+			return nil
+		}
+		for _, v := range op.Results[1:] {
+			if err := same(v); err != nil {
+				return err
+			}
+		}
+		for _, v := range op.Operands {
+			if err := same(v); err != nil {
+				return err
 			}
 		}
 		return nil

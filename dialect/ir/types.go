@@ -110,85 +110,102 @@ func writeType(sb *strings.Builder, t Type) {
 	sb.WriteString(t.String())
 }
 
-// key builds the interning key of a compound type.
-type key struct{ sb strings.Builder }
+// key builds the interning key of a compound type, in a buffer reused
+// from key to key: looking up a type already made allocates nothing (the
+// map is indexed with the buffer's bytes), and only a new type's key is
+// copied into a string.
+type key struct{ b []byte }
+
+var keys = sync.Pool{New: func() any { return &key{b: make([]byte, 0, 64)} }}
 
 func newKey(kind byte) *key {
-	k := &key{}
-	k.sb.WriteByte(0) // no type's text starts so
-	k.sb.WriteByte(kind)
+	k := keys.Get().(*key)
+	k.b = append(k.b[:0], 0, kind) // no type's text starts with 0
 	return k
 }
 
 func (k *key) dims(shape []int64, scalable []bool) *key {
 	for i, d := range shape {
 		if i < len(scalable) && scalable[i] {
-			k.sb.WriteByte('[')
+			k.b = append(k.b, '[')
 		}
-		k.sb.WriteString(strconv.FormatInt(d, 10))
-		k.sb.WriteByte('x')
+		k.b = strconv.AppendInt(k.b, d, 10)
+		k.b = append(k.b, 'x')
 	}
 	return k
 }
 
 func (k *key) types(ts ...Type) *key {
-	k.sb.WriteByte('(')
+	k.b = append(k.b, '(')
 	for _, t := range ts {
-		k.sb.WriteString(typeRef(t))
-		k.sb.WriteByte(',')
+		k.b = append(k.b, typeRef(t)...)
+		k.b = append(k.b, ',')
 	}
-	k.sb.WriteByte(')')
+	k.b = append(k.b, ')')
 	return k
 }
 
 func (k *key) attr(a Attribute) *key {
-	k.sb.WriteByte('|')
-	writeAttrKey(&k.sb, a)
+	k.b = append(k.b, '|')
+	k.attrKey(a)
 	return k
 }
 
-func (k *key) String() string { return k.sb.String() }
+// intern returns the type of key k, made by make when it is new, and
+// gives k back to the pool.
+func intern[T Type](k *key, make func() T) Type {
+	types.mu.RLock()
+	t, ok := types.m[string(k.b)]
+	types.mu.RUnlock()
+	if !ok {
+		t = Intern(string(k.b), make)
+	}
+	if cap(k.b) <= 1<<10 { // a huge key's buffer is not kept
+		keys.Put(k)
+	}
+	return t
+}
 
-// writeAttrKey writes an attribute for a type's key: its text, with the
-// types inside it as references.
-func writeAttrKey(sb *strings.Builder, a Attribute) {
+// attrKey writes an attribute for a type's key: its text, with the types
+// inside it as references.
+func (k *key) attrKey(a Attribute) {
 	switch a := a.(type) {
 	case nil:
-		sb.WriteByte('-')
+		k.b = append(k.b, '-')
 	case *TypeAttr:
-		sb.WriteString("t")
-		sb.WriteString(typeRef(a.Type))
+		k.b = append(k.b, 't')
+		k.b = append(k.b, typeRef(a.Type)...)
 	case *ArrayAttr:
-		sb.WriteByte('[')
+		k.b = append(k.b, '[')
 		for _, e := range a.Elems {
-			writeAttrKey(sb, e)
-			sb.WriteByte(',')
+			k.attrKey(e)
+			k.b = append(k.b, ',')
 		}
-		sb.WriteByte(']')
+		k.b = append(k.b, ']')
 	case *DictAttr:
-		sb.WriteByte('{')
+		k.b = append(k.b, '{')
 		for _, e := range a.Entries {
-			sb.WriteString(Quote(e.Name))
-			sb.WriteByte('=')
-			writeAttrKey(sb, e.Value)
-			sb.WriteByte(',')
+			k.b = append(k.b, Quote(e.Name)...)
+			k.b = append(k.b, '=')
+			k.attrKey(e.Value)
+			k.b = append(k.b, ',')
 		}
-		sb.WriteByte('}')
+		k.b = append(k.b, '}')
 	case *StringAttr:
-		sb.WriteString("s")
-		sb.WriteString(Quote(a.Value))
+		k.b = append(k.b, 's')
+		k.b = append(k.b, Quote(a.Value)...)
 		if a.Type != nil {
-			sb.WriteString(typeRef(a.Type))
+			k.b = append(k.b, typeRef(a.Type)...)
 		}
 	case *DenseElementsAttr:
-		sb.WriteString("d")
-		sb.WriteString(Quote(a.Literal))
+		k.b = append(k.b, 'd')
+		k.b = append(k.b, Quote(a.Literal)...)
 		if a.Type != nil {
-			sb.WriteString(typeRef(a.Type))
+			k.b = append(k.b, typeRef(a.Type)...)
 		}
 	default:
-		sb.WriteString("v")
-		sb.WriteString(a.String())
+		k.b = append(k.b, 'v')
+		k.b = append(k.b, a.String()...)
 	}
 }
 
@@ -416,8 +433,8 @@ func canonicalSpace(space Attribute) Attribute {
 // MemRef returns the uniqued ranked memref type.
 func MemRef(shape []int64, elem Type, layout, space Attribute) Type {
 	space = canonicalSpace(space)
-	k := newKey('M').dims(shape, nil).types(elem).attr(layout).attr(space).String()
-	return Intern(k, func() *MemRefType {
+	k := newKey('M').dims(shape, nil).types(elem).attr(layout).attr(space)
+	return intern(k, func() *MemRefType {
 		return &MemRefType{Ranked: true, Shape: append([]int64(nil), shape...), Elem: elem, Layout: layout, MemSpace: space}
 	})
 }
@@ -425,8 +442,8 @@ func MemRef(shape []int64, elem Type, layout, space Attribute) Type {
 // UnrankedMemRef returns memref<*xelem[, space]>.
 func UnrankedMemRef(elem Type, space Attribute) Type {
 	space = canonicalSpace(space)
-	k := newKey('m').types(elem).attr(space).String()
-	return Intern(k, func() *MemRefType { return &MemRefType{Elem: elem, MemSpace: space} })
+	k := newKey('m').types(elem).attr(space)
+	return intern(k, func() *MemRefType { return &MemRefType{Elem: elem, MemSpace: space} })
 }
 
 // HasStaticShape reports whether every dimension is known.
@@ -493,16 +510,16 @@ func (t *TensorType) writeText(sb *strings.Builder) {
 
 // Tensor returns the uniqued ranked tensor type.
 func Tensor(shape []int64, elem Type, encoding Attribute) Type {
-	k := newKey('T').dims(shape, nil).types(elem).attr(encoding).String()
-	return Intern(k, func() *TensorType {
+	k := newKey('T').dims(shape, nil).types(elem).attr(encoding)
+	return intern(k, func() *TensorType {
 		return &TensorType{Ranked: true, Shape: append([]int64(nil), shape...), Elem: elem, Encoding: encoding}
 	})
 }
 
 // UnrankedTensor returns tensor<*xelem>.
 func UnrankedTensor(elem Type) Type {
-	k := newKey('t').types(elem).String()
-	return Intern(k, func() *TensorType { return &TensorType{Elem: elem} })
+	k := newKey('t').types(elem)
+	return intern(k, func() *TensorType { return &TensorType{Elem: elem} })
 }
 
 // VectorType is vector<[scalable dims] shape x elem>.
@@ -531,8 +548,8 @@ func (t *VectorType) writeText(sb *strings.Builder) {
 
 // Vector returns the uniqued vector type; scalable may be nil.
 func Vector(shape []int64, scalable []bool, elem Type) Type {
-	k := newKey('V').dims(shape, scalable).types(elem).String()
-	return Intern(k, func() *VectorType {
+	k := newKey('V').dims(shape, scalable).types(elem)
+	return intern(k, func() *VectorType {
 		return &VectorType{Shape: append([]int64(nil), shape...), Scalable: append([]bool(nil), scalable...), Elem: elem}
 	})
 }
@@ -554,8 +571,8 @@ func (t *ComplexType) writeText(sb *strings.Builder) {
 
 // Complex returns complex<elem>.
 func Complex(elem Type) Type {
-	k := newKey('C').types(elem).String()
-	return Intern(k, func() *ComplexType { return &ComplexType{Elem: elem} })
+	k := newKey('C').types(elem)
+	return intern(k, func() *ComplexType { return &ComplexType{Elem: elem} })
 }
 
 // TupleType is tuple<T1, T2, ...>.
@@ -575,8 +592,8 @@ func (t *TupleType) writeText(sb *strings.Builder) {
 
 // Tuple returns tuple<elems>.
 func Tuple(elems []Type) Type {
-	k := newKey('U').types(elems...).String()
-	return Intern(k, func() *TupleType { return &TupleType{Elems: append([]Type(nil), elems...)} })
+	k := newKey('U').types(elems...)
+	return intern(k, func() *TupleType { return &TupleType{Elems: append([]Type(nil), elems...)} })
 }
 
 // FunctionType is (inputs) -> results.
@@ -598,8 +615,8 @@ func (t *FunctionType) writeText(sb *strings.Builder) {
 
 // Function returns the uniqued function type.
 func Function(inputs, results []Type) Type {
-	k := newKey('F').types(inputs...).types(results...).String()
-	return Intern(k, func() *FunctionType {
+	k := newKey('F').types(inputs...).types(results...)
+	return intern(k, func() *FunctionType {
 		return &FunctionType{Inputs: append([]Type(nil), inputs...), Results: append([]Type(nil), results...)}
 	})
 }
