@@ -116,7 +116,11 @@ func Names(op *ir.Operation, opts Options) map[*ir.Value]string {
 // scope is the naming state of one region (or of the top-level op): the
 // names used in it and the counters mlir-opt keeps per naming context.
 type scope struct {
-	parent                                 *scope
+	parent *scope
+	// The names used in the scope: the first few in few (most regions
+	// name a handful of values: no map for them), the others in used.
+	few                                    [8]string
+	nfew                                   int
 	used                                   map[string]struct{}
 	nextValueID, nextArgID, nextConflictID int
 	// The counters after the region was numbered: where regions nested in
@@ -126,6 +130,9 @@ type scope struct {
 
 func (s *scope) isUsed(name string) bool {
 	for x := s; x != nil; x = x.parent {
+		if slices.Contains(x.few[:x.nfew], name) {
+			return true
+		}
 		if _, ok := x.used[name]; ok {
 			return true
 		}
@@ -146,10 +153,15 @@ func (s *scope) unique(name string) string {
 			}
 		}
 	}
-	if s.used == nil {
-		s.used = make(map[string]struct{}, 8)
+	switch {
+	case s.nfew < len(s.few):
+		s.few[s.nfew] = name
+		s.nfew++
+	case s.used == nil:
+		s.used = map[string]struct{}{name: {}}
+	default:
+		s.used[name] = struct{}{}
 	}
-	s.used[name] = struct{}{}
 	return name
 }
 
@@ -180,6 +192,33 @@ type printer struct {
 	serial bool
 	// attrScratch is mergedAttrs' list, reused from op to op.
 	attrScratch []ir.NamedAttr
+	// The scopes and block records of regions printed, reused for the
+	// next regions (a module of many small functions would otherwise
+	// allocate a few of each per function).
+	freeScopes []*scope
+	freeInfos  []*blockInfo
+}
+
+func (p *printer) newScope() *scope {
+	if n := len(p.freeScopes); n > 0 {
+		s := p.freeScopes[n-1]
+		p.freeScopes = p.freeScopes[:n-1]
+		return s
+	}
+	return new(scope)
+}
+
+// newBlockInfo returns a record with no predecessors (a reused one keeps
+// its list's storage).
+func (p *printer) newBlockInfo() *blockInfo {
+	if n := len(p.freeInfos); n > 0 {
+		b := p.freeInfos[n-1]
+		p.freeInfos = p.freeInfos[:n-1]
+		clear(b.preds)
+		b.preds = b.preds[:0]
+		return b
+	}
+	return new(blockInfo)
 }
 
 func newPrinter(w *bufio.Writer, opts Options) *printer {
@@ -278,7 +317,9 @@ func (p *printer) printTop(op *ir.Operation) {
 // ops directly in it.
 func (p *printer) numberRegion(r *ir.Region, s *scope) {
 	for i, b := range r.Blocks {
-		p.blocks[b] = &blockInfo{name: genName(genBlock, i), order: i}
+		info := p.newBlockInfo()
+		info.name, info.order = genName(genBlock, i), i
+		p.blocks[b] = info
 	}
 	if len(r.Blocks) > 1 {
 		for _, b := range r.Blocks {
@@ -419,7 +460,8 @@ func (p *printer) writeIndent() {
 func (p *printer) printOp(op *ir.Operation) {
 	parent := p.cur
 	for _, r := range op.Regions {
-		s := &scope{parent: parent, nextValueID: parent.endValueID, nextArgID: parent.endArgID, nextConflictID: parent.endConflictID}
+		s := p.newScope()
+		*s = scope{parent: parent, nextValueID: parent.endValueID, nextArgID: parent.endArgID, nextConflictID: parent.endConflictID}
 		p.numberRegion(r, s)
 		p.regions[r] = s
 	}
@@ -452,11 +494,18 @@ func (p *printer) printOp(op *ir.Operation) {
 		p.w.WriteString(locText(op.Loc))
 	}
 	for _, r := range op.Regions {
+		s := p.regions[r]
 		delete(p.regions, r)
 		if p.keepNames {
 			continue
 		}
+		if s != nil {
+			p.freeScopes = append(p.freeScopes, s)
+		}
 		for _, b := range r.Blocks {
+			if info := p.blocks[b]; info != nil {
+				p.freeInfos = append(p.freeInfos, info)
+			}
 			delete(p.blocks, b)
 			for _, a := range b.Args {
 				delete(p.names, a)
