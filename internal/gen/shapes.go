@@ -31,6 +31,7 @@ var Shapes = []Shape{
 	{"densehex", `arith.constant dense<"0x...">`, DenseHex},
 	{"attrs", "ops heavy with attributes: dicts, arrays, strided layouts, affine maps", AttrHeavy},
 	{"cfg", "scf.execute_region nests 4 deep of CFGs with block arguments, successor operands and strided subview chains", CFGRegions},
+	{"calls", "functions calling each other with result groups, every op and argument with a source location (file, callsite, fused, named)", CallsWithLocations},
 }
 
 // ShapeNamed returns the shape called name.
@@ -308,6 +309,38 @@ func CFGRegions(size int) string {
 		fmt.Fprintf(&sb, "  func.func @g%d(%%a: i32, %%b: i64, %%x: f32, %%i: index, %%c: i1, %%m: %s) -> i32 {\n", f, mt)
 		region("    ", 0)
 		sb.WriteString("    return %r0 : i32\n  }\n")
+	}
+	sb.WriteString("}\n")
+	return sb.String()
+}
+
+// CallsWithLocations returns about size bytes of functions that call the
+// one before them and an external one, through calls with two results
+// read as result groups, where every op, argument and function carries a
+// source location, as a front end's output does: file locations,
+// call sites, fused and named locations, and unknown.
+func CallsWithLocations(size int) string {
+	var sb strings.Builder
+	sb.Grow(size + 4096)
+	sb.WriteString("module {\n")
+	sb.WriteString("  func.func private @ext(i32, f32) -> (i32, f32) loc(\"ext.c\":1:1)\n")
+	for f := 0; sb.Len() < size; f++ {
+		line := 10 * f
+		callee := "ext"
+		if f > 0 {
+			callee = "c" + strconv.Itoa(f-1)
+		}
+		fmt.Fprintf(&sb, "  func.func @c%d(%%a: i32 loc(\"model.py\":%d:4), %%x: f32 loc(\"model.py\":%d:9)) -> (i32, f32) {\n", f, line, line)
+		fmt.Fprintf(&sb, "    %%c3_i32 = arith.constant 3 : i32 loc(\"model.py\":%d:2)\n", line+1)
+		fmt.Fprintf(&sb, "    %%0:2 = call @%s(%%a, %%x) : (i32, f32) -> (i32, f32) loc(callsite(\"ext.c\":2:3 at \"model.py\":%d:2))\n", callee, line+2)
+		fmt.Fprintf(&sb, "    %%1 = arith.cmpi slt, %%0#0, %%c3_i32 : i32 loc(fused[\"model.py\":%d:2, \"model.py\":%d:9])\n", line+3, line+3)
+		fmt.Fprintf(&sb, "    %%2 = arith.select %%1, %%0#0, %%a : i32 loc(\"select\"(\"model.py\":%d:2))\n", line+4)
+		fmt.Fprintf(&sb, "    %%3 = arith.mulf %%0#1, %%x fastmath<fast> : f32 loc(unknown)\n")
+		fmt.Fprintf(&sb, "    %%4 = arith.index_cast %%2 : i32 to index loc(\"model.py\":%d:2)\n", line+5)
+		fmt.Fprintf(&sb, "    %%5 = arith.index_cast %%4 : index to i32 loc(\"model.py\":%d:7)\n", line+5)
+		fmt.Fprintf(&sb, "    %%6:2 = call @ext(%%5, %%3) : (i32, f32) -> (i32, f32) loc(\"model.py\":%d:2)\n", line+6)
+		fmt.Fprintf(&sb, "    return %%6#0, %%6#1 : i32, f32 loc(\"model.py\":%d:2)\n", line+7)
+		fmt.Fprintf(&sb, "  } loc(\"model.py\":%d:0)\n", line)
 	}
 	sb.WriteString("}\n")
 	return sb.String()
