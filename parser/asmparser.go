@@ -248,7 +248,7 @@ func (p *asmParser) ParseArgument(withType bool) (ir.Argument, error) {
 		if err := p.s.readLoc(t, true); err != nil {
 			return a, err
 		}
-		a.Loc = a.Loc.WithRaw(t.Value)
+		a.Loc = rawLoc(a.Loc, t.Value)
 	}
 	return a, nil
 }

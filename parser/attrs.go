@@ -301,6 +301,17 @@ func int64Literal(text string) (int64, bool) {
 	return n.Int64(), true
 }
 
+// uint64Literal reads an integer token as a uint64, false when it does
+// not fit.
+func uint64Literal(text string) (uint64, bool) {
+	digits, base := text, 10
+	if strings.HasPrefix(text, "0x") {
+		digits, base = text[2:], 16
+	}
+	v, err := strconv.ParseUint(digits, base, 64)
+	return v, err == nil
+}
+
 func parseIntLiteral(text string) (*big.Int, bool) {
 	n := new(big.Int)
 	if strings.HasPrefix(text, "0x") {

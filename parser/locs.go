@@ -178,7 +178,7 @@ func (s *state) fileLineCol() error {
 		if t.Type != tInt {
 			return s.errf("expected integer %s number in FileLineColRange", what)
 		}
-		if n, ok := parseIntLiteral(t.Value); !ok || !n.IsUint64() || n.Uint64() > math.MaxUint32 {
+		if n, ok := uint64Literal(t.Value); !ok || n > math.MaxUint32 {
 			return s.errf("expected integer %s number in FileLineColRange", what)
 		}
 		s.next()
@@ -252,6 +252,9 @@ func (p *Parser) applyLocations(m *ir.Operation, srcLen int) error {
 	fix := func(l *ir.Location) {
 		if l.RawText() == "" || err != nil {
 			return
+		}
+		if pos, ok := plainFileLoc(l.RawText()); ok && l.FileName() == pos.file && int(l.Line) == pos.line && int(l.Col) == pos.col {
+			return // resolved when read (see rawLoc)
 		}
 		raw, ok := r.expand(l.RawText())
 		if !ok {
@@ -367,6 +370,9 @@ const maxLocDepth = 64
 // location, an unknown alias) report !ok, and the op keeps the place it
 // was parsed at.
 func (r *locResolver) resolve(raw string) (filePos, bool) {
+	if pos, ok := plainFileLoc(raw); ok {
+		return pos, true
+	}
 	body, ok := strings.CutPrefix(strings.TrimSpace(raw), "loc(")
 	if !ok || !strings.HasSuffix(body, ")") {
 		return filePos{}, false
@@ -375,6 +381,57 @@ func (r *locResolver) resolve(raw string) (filePos, bool) {
 	r.ts.n, r.ts.peeked = 0, false
 	loc, kind := innerLoc(&r.ts, 0)
 	return loc, kind != locNone
+}
+
+// plainFileLoc reads the commonest location, loc("file":line:col) with
+// a file name without escapes and decimal numbers, without the lexer; ok
+// is false for anything else, which innerLoc then reads. It gives what
+// innerLoc gives for such text.
+func plainFileLoc(raw string) (filePos, bool) {
+	rest, ok := strings.CutPrefix(raw, `loc("`)
+	if !ok {
+		return filePos{}, false
+	}
+	q := strings.IndexByte(rest, '"')
+	if q < 0 || strings.IndexByte(rest[:q], '\\') >= 0 {
+		return filePos{}, false
+	}
+	file := rest[:q]
+	rest = rest[q+1:]
+	number := func() (int, bool) {
+		if len(rest) == 0 || rest[0] != ':' {
+			return 0, false
+		}
+		rest = rest[1:]
+		n, i := 0, 0
+		for ; i < len(rest) && i < 10 && rest[i] >= '0' && rest[i] <= '9'; i++ {
+			n = n*10 + int(rest[i]-'0')
+		}
+		if i == 0 || i == 10 || n > math.MaxUint32 || i > 1 && rest[0] == '0' {
+			return 0, false // none, too long, too large, or octal-looking: the lexer decides
+		}
+		rest = rest[i:]
+		return n, true
+	}
+	line, ok1 := number()
+	col, ok2 := number()
+	if !ok1 || !ok2 || line <= 0 || rest != ")" {
+		return filePos{}, false
+	}
+	return filePos{file, line, col}, true
+}
+
+// rawLoc is an argument's location l with its location text raw: for
+// the plain form, the position it names at once (applyLocations then has
+// nothing to do for it), else raw kept for applyLocations to resolve once
+// the aliases are known. (An op's location keeps its source position until
+// then: the errors of building the op are reported there, as mlir-opt
+// reports them.)
+func rawLoc(l ir.Location, raw string) ir.Location {
+	if pos, ok := plainFileLoc(raw); ok {
+		return ir.AtRaw(pos.file, pos.line, pos.col, raw)
+	}
+	return l.WithRaw(raw)
 }
 
 type locKind int
@@ -473,11 +530,11 @@ func locNumber(ts *stream) (int, bool) {
 		return 0, false
 	}
 	ts.Next()
-	n, ok := parseIntLiteral(t.Value)
-	if !ok || !n.IsInt64() || n.Int64() > math.MaxUint32 {
+	n, ok := uint64Literal(t.Value)
+	if !ok || n > math.MaxUint32 {
 		return 0, false
 	}
-	return int(n.Int64()), true
+	return int(n), true
 }
 
 // skipTo moves to the next of stops outside brackets opened after the

@@ -63,8 +63,24 @@ func (s *state) resolveOpName(name string) string {
 	if strings.Contains(name, ".") || s.defaultDialect == "" {
 		return name
 	}
-	return s.defaultDialect + "." + name
+	k := opNameKey{s.defaultDialect, name}
+	full, ok := s.opNames[k]
+	if !ok {
+		// Made once per spelling: `return` in every function is one name.
+		full = s.defaultDialect + "." + name
+		if s.opNames == nil {
+			s.opNames = map[opNameKey]string{}
+		}
+		if len(s.opNames) < 1024 {
+			s.opNames[k] = full
+		}
+	}
+	return full
 }
+
+// opNameKey is a name written without its dialect and the default dialect
+// where it was written.
+type opNameKey struct{ dialect, name string }
 
 // parseOperation reads `results = op loc?` from the current source.
 func (s *state) parseOperation() (*ir.OperationState, error) {

@@ -117,7 +117,7 @@ func (s *state) blockHeader() (*ir.BlockState, error) {
 					if err := s.readLoc(l, true); err != nil {
 						return nil, err
 					}
-					arg.Loc = arg.Loc.WithRaw(l.Value)
+					arg.Loc = rawLoc(arg.Loc, l.Value)
 				}
 				b.Args = append(b.Args, arg)
 				if !s.isPunct(",") {

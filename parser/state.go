@@ -31,6 +31,7 @@ type state struct {
 	typeCache         map[string]ir.Type
 	fnCache           map[fnKey]ir.Type         // see parseFunctionType
 	dictCache         map[string][]ir.NamedAttr // see parseAttrDict
+	opNames           map[opNameKey]string      // see resolveOpName
 	typeAlias         map[string]ir.Type
 	attrAlias         map[string]ir.Attribute
 	genericP          *participle.Parser[genericOp]

@@ -187,11 +187,12 @@ func castCompatibleFirst(k castKind, first bool) ir.TraitCheck {
 		if len(op.Results) == 0 {
 			return ir.Errorf(op, "expected at least one result for cast operation")
 		}
-		in := ir.ValueTypes(op.Operands)
+		var inBuf, outBuf [4]ir.Type
+		in := ir.AppendValueTypes(inBuf[:0], op.Operands)
 		if first && len(in) > 0 {
 			in = in[:1]
 		}
-		if k.castable(in, ir.ValueTypes(op.Results)) {
+		if k.castable(in, ir.AppendValueTypes(outBuf[:0], op.Results)) {
 			return nil
 		}
 		return ir.Errorf(op, "%s and %s are cast incompatible", typesPhrase("operand", ir.ValueTypes(op.Operands)), typesPhrase("result", ir.ValueTypes(op.Results)))

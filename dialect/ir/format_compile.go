@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -14,6 +15,13 @@ import (
 // operand and result type is spelled, fixed or derived, optional groups
 // have one anchor and can be recognised by their first element.
 func CompileFormat(op string, s OpSyntax) (*Format, error) {
+	// An enum's summary is worded once here, not on every verification.
+	s.Attrs = slices.Clone(s.Attrs)
+	for i := range s.Attrs {
+		if a := &s.Attrs[i]; a.Kind == AttrEnum && a.Summary == "" {
+			a.Summary, _ = a.constraintSummary()
+		}
+	}
 	f := &Format{op: op, syn: s,
 		regions: lastVariadic(s.Regions, s.VariadicRegions),
 		succs:   lastVariadic(s.Successors, s.VariadicSuccessors)}

@@ -113,3 +113,12 @@ func ValueTypes(vs []*Value) []Type {
 	}
 	return out
 }
+
+// AppendValueTypes appends the types of vs to dst: ValueTypes into a
+// buffer of the caller's (on its stack, for a verifier's few values).
+func AppendValueTypes(dst []Type, vs []*Value) []Type {
+	for _, v := range vs {
+		dst = append(dst, v.Type)
+	}
+	return dst
+}
