@@ -197,6 +197,7 @@ type printer struct {
 	// allocate a few of each per function).
 	freeScopes []*scope
 	freeInfos  []*blockInfo
+	namesPeak  int // the most names held when the tables were last emptied
 }
 
 func (p *printer) newScope() *scope {
@@ -459,6 +460,10 @@ func (p *printer) writeIndent() {
 
 func (p *printer) printOp(op *ir.Operation) {
 	parent := p.cur
+	// Nothing named before its regions (no result of op, no enclosing
+	// value): every name its regions add dies with it, and the tables
+	// are emptied at once instead of name by name.
+	fresh := len(p.names) == 0 && len(p.blocks) == 0
 	for _, r := range op.Regions {
 		s := p.newScope()
 		*s = scope{parent: parent, nextValueID: parent.endValueID, nextArgID: parent.endArgID, nextConflictID: parent.endConflictID}
@@ -493,6 +498,10 @@ func (p *printer) printOp(op *ir.Operation) {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(op.Loc))
 	}
+	if fresh && !p.keepNames && len(op.Regions) > 0 {
+		p.forgetAll(op)
+		return
+	}
 	for _, r := range op.Regions {
 		s := p.regions[r]
 		delete(p.regions, r)
@@ -517,6 +526,31 @@ func (p *printer) printOp(op *ir.Operation) {
 			}
 		}
 	}
+}
+
+// forgetAll drops the names, block records and scopes of op's regions when
+// the tables hold nothing else: the scopes and records go back to the free
+// lists, and the tables are cleared, or made anew when they once grew far
+// beyond what one op's regions name (clearing a table costs its capacity).
+func (p *printer) forgetAll(op *ir.Operation) {
+	for _, r := range op.Regions {
+		if s := p.regions[r]; s != nil {
+			p.freeScopes = append(p.freeScopes, s)
+		}
+		delete(p.regions, r)
+	}
+	for _, info := range p.blocks {
+		p.freeInfos = append(p.freeInfos, info)
+	}
+	p.namesPeak = max(p.namesPeak, len(p.names))
+	if n := len(p.names); p.namesPeak > 4*n+1024 {
+		p.names = make(map[*ir.Value]string, max(n, 256))
+		p.blocks = map[*ir.Block]*blockInfo{}
+		p.namesPeak = n
+		return
+	}
+	clear(p.names)
+	clear(p.blocks)
 }
 
 // locText renders a location for --mlir-print-debuginfo.
