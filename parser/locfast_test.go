@@ -47,3 +47,36 @@ func TestPlainFileLocAgrees(t *testing.T) {
 		t.Error("the plain form must take the fast path")
 	}
 }
+
+// TestPlainFileLocIsWellFormed checks that every location text the fast
+// path accepts is one the lexer's reading (readLoc's check) accepts, in
+// an op's trailing location and in an argument's.
+func TestPlainFileLocIsWellFormed(t *testing.T) {
+	texts := []string{`loc("a.mlir":1:2)`, `loc("x y.py":4294967295:0)`, `loc("":7:7)`}
+	r := rand.New(rand.NewSource(11))
+	for range 200 {
+		name := make([]byte, r.Intn(5))
+		for i := range name {
+			name[i] = byte(0x20 + r.Intn(0x5f))
+		}
+		texts = append(texts, `loc("`+string(name)+`":`+strings.Repeat("9", 1+r.Intn(10))+":"+strings.Repeat("1", 1+r.Intn(10))+")")
+	}
+	defer func() { slowLocs = false }()
+	accepted := 0
+	for _, raw := range texts {
+		if _, ok := plainFileLoc(raw); !ok {
+			continue
+		}
+		accepted++
+		src := "func.func @f(%a: i32 " + raw + ") {\n  return " + raw + "\n} " + raw + "\n"
+		slowLocs = true
+		_, err := New(Options{}).Parse("in.mlir", []byte(src))
+		slowLocs = false
+		if err != nil {
+			t.Errorf("the fast path accepts %s, the lexer refuses it: %v", raw, err)
+		}
+	}
+	if accepted < 50 {
+		t.Fatalf("only %d texts took the fast path", accepted)
+	}
+}

@@ -29,6 +29,9 @@ type deferredLoc struct {
 // readLoc checks the loc(...) token tok. trailing is set for the location
 // of an op or argument.
 func (s *state) readLoc(tok *lexer.Token, trailing bool) error {
+	if _, ok := plainFileLoc(tok.Value); ok && !slowLocs {
+		return nil // well formed: nothing to read again
+	}
 	return s.read(tokenSpan(tok, len("loc("), len(tok.Value)-1), false, func() error {
 		if t := s.peek(); trailing && t.Type == tHash && !strings.Contains(t.Value, ".") {
 			s.next()
@@ -383,18 +386,28 @@ func (r *locResolver) resolve(raw string) (filePos, bool) {
 	return loc, kind != locNone
 }
 
+// slowLocs makes readLoc read every location with the lexer (a test
+// compares the two ways).
+var slowLocs = false
+
 // plainFileLoc reads the commonest location, loc("file":line:col) with
 // a file name without escapes and decimal numbers, without the lexer; ok
 // is false for anything else, which innerLoc then reads. It gives what
-// innerLoc gives for such text.
+// innerLoc gives for such text, and accepts only text readLoc's lexer
+// accepts: readLoc takes its answer as the text's check.
 func plainFileLoc(raw string) (filePos, bool) {
 	rest, ok := strings.CutPrefix(raw, `loc("`)
 	if !ok {
 		return filePos{}, false
 	}
 	q := strings.IndexByte(rest, '"')
-	if q < 0 || strings.IndexByte(rest[:q], '\\') >= 0 {
+	if q < 0 {
 		return filePos{}, false
+	}
+	for i := 0; i < q; i++ {
+		if c := rest[i]; c < 0x20 || c > 0x7e || c == '\\' {
+			return filePos{}, false // an escape or a byte the lexer must judge
+		}
 	}
 	file := rest[:q]
 	rest = rest[q+1:]
