@@ -60,7 +60,7 @@ func (p *printer) printOpsParallel(ops []*ir.Operation) {
 			wp := &printer{
 				opts:    p.opts,
 				indent:  p.indent,
-				names:   make(map[*ir.Value]string, 256),
+				names:   make(map[*ir.Value]vname, 256),
 				blocks:  map[*ir.Block]*blockInfo{},
 				regions: map[*ir.Region]*scope{},
 				cur:     &sc,

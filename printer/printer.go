@@ -110,7 +110,11 @@ func Names(op *ir.Operation, opts Options) map[*ir.Value]string {
 	p := newPrinter(bufio.NewWriter(io.Discard), opts)
 	p.keepNames = true
 	p.printTop(op)
-	return p.names
+	out := make(map[*ir.Value]string, len(p.names))
+	for v, n := range p.names {
+		out[v] = p.nameText(n)
+	}
+	return out
 }
 
 // scope is the naming state of one region (or of the top-level op): the
@@ -179,8 +183,11 @@ type printer struct {
 	w      *bufio.Writer
 	opts   Options
 	indent int
-	// names maps values to their printed form (%x, %3, %0#1).
-	names  map[*ir.Value]string
+	// names maps values to their printed form (%x, %3, %0#1), packed
+	// (vname): printing a number needs no string of its own.
+	names  map[*ir.Value]vname
+	hints  []string // the names from hints, by vname index
+	digits []byte   // scratch for writing numbers
 	blocks map[*ir.Block]*blockInfo
 	// regions holds the scopes of regions numbered but not yet finished.
 	regions map[*ir.Region]*scope
@@ -226,10 +233,83 @@ func newPrinter(w *bufio.Writer, opts Options) *printer {
 	return &printer{
 		w:       w,
 		opts:    opts,
-		names:   make(map[*ir.Value]string, 256),
+		names:   make(map[*ir.Value]vname, 256),
 		blocks:  map[*ir.Block]*blockInfo{},
 		regions: map[*ir.Region]*scope{},
 	}
+}
+
+// vname is a value's printed name, packed in a word: its kind (a number
+// %N, an argument number %argN, or a name from hints, %x), the number or
+// the index in hints, and its position in a result group plus one (%x#k),
+// 0 outside a group.
+type vname uint64
+
+const (
+	vnValue = iota
+	vnArg
+	vnHint
+)
+
+// maxNameNum bounds the numbers and hint indexes a vname holds (2^30: a
+// function of a billion values is far beyond what fits in memory).
+const maxNameNum = 1<<30 - 1
+
+func packName(kind, num int) vname { return vname(kind)<<62 | vname(min(num, maxNameNum))<<32 }
+
+// inGroup is n as result k of its group.
+func (n vname) inGroup(k int) vname { return n&^0xffffffff | vname(uint32(k+1)) }
+
+// base is n without its group position.
+func (n vname) base() vname { return n &^ 0xffffffff }
+
+func (n vname) group() (int, bool) { g := int(uint32(n)); return g - 1, g > 0 }
+
+// hintName packs the name %h (h without its %).
+func (p *printer) hintName(h string) vname {
+	p.hints = append(p.hints, h)
+	return packName(vnHint, len(p.hints)-1)
+}
+
+// writeName writes n's text.
+func (p *printer) writeName(n vname) {
+	num := int(n >> 32 & maxNameNum)
+	switch n >> 62 {
+	case vnValue:
+		p.writeGen(genValue, num)
+	case vnArg:
+		p.writeGen(genArg, num)
+	default:
+		p.w.WriteByte('%')
+		p.w.WriteString(p.hints[num])
+	}
+	if k, ok := n.group(); ok {
+		p.w.WriteByte('#')
+		p.digits = strconv.AppendInt(p.digits[:0], int64(k), 10)
+		p.w.Write(p.digits)
+	}
+}
+
+// writeGen writes a generated name without making its string.
+func (p *printer) writeGen(kind, i int) {
+	if uint(i) < genCached {
+		p.w.WriteString(genNames()[kind][i])
+		return
+	}
+	p.w.WriteString(genPrefix[kind])
+	p.digits = strconv.AppendInt(p.digits[:0], int64(i), 10)
+	p.w.Write(p.digits)
+}
+
+// nameText is n's text as a string.
+func (p *printer) nameText(n vname) string {
+	var sb strings.Builder
+	w := p.w
+	p.w = bufio.NewWriterSize(&sb, 64)
+	p.writeName(n)
+	p.w.Flush()
+	p.w = w
+	return sb.String()
 }
 
 // ---- naming ----
@@ -335,17 +415,17 @@ func (p *printer) numberRegion(r *ir.Region, s *scope) {
 		for _, a := range b.Args {
 			switch h := sanitize(a.NameHint); {
 			case h != "":
-				p.names[a] = "%" + s.unique(h)
+				p.names[a] = p.hintName(s.unique(h))
 			case i == 0:
 				arg := genName(genArg, s.nextArgID)
 				if u := s.unique(arg[1:]); u == arg[1:] {
-					p.names[a] = arg
+					p.names[a] = packName(vnArg, s.nextArgID)
 				} else {
-					p.names[a] = "%" + u
+					p.names[a] = p.hintName(u)
 				}
 				s.nextArgID++
 			default:
-				p.names[a] = genName(genValue, s.nextValueID)
+				p.names[a] = packName(vnValue, s.nextValueID)
 				s.nextValueID++
 			}
 		}
@@ -386,11 +466,11 @@ func (p *printer) numberResults(op *ir.Operation, s *scope) {
 		return ""
 	}
 	for i := 0; i < len(res); {
-		var base string
+		var base vname
 		if h := hint(i); h != "" {
-			base = "%" + s.unique(h)
+			base = p.hintName(s.unique(h))
 		} else {
-			base = genName(genValue, s.nextValueID)
+			base = packName(vnValue, s.nextValueID)
 			s.nextValueID++
 		}
 		j := i + 1
@@ -401,20 +481,20 @@ func (p *printer) numberResults(op *ir.Operation, s *scope) {
 			p.names[res[i]] = base
 		} else {
 			for k := i; k < j; k++ {
-				p.names[res[k]] = base + "#" + strconv.Itoa(k-i)
+				p.names[res[k]] = base.inGroup(k - i)
 			}
 		}
 		i = j
 	}
 }
 
-func (p *printer) valueName(v *ir.Value) string {
+func (p *printer) valueName(v *ir.Value) vname {
 	if n, ok := p.names[v]; ok {
 		return n
 	}
 	// A value the printed IR does not define (printing a nested op on its
 	// own, or IR that does not verify): give it a number.
-	n := genName(genValue, p.cur.nextValueID)
+	n := packName(vnValue, p.cur.nextValueID)
 	p.cur.nextValueID++
 	p.names[v] = n
 	return n
@@ -431,18 +511,20 @@ func (p *printer) writeResults(op *ir.Operation) {
 			p.w.WriteString(", ")
 		}
 		n := p.valueName(res[i])
-		h := strings.IndexByte(n, '#')
-		if h < 0 {
-			p.w.WriteString(n)
+		if _, grouped := n.group(); !grouped {
+			p.writeName(n)
 			i++
 			continue
 		}
-		base := n[:h+1]
 		j := i + 1
-		for j < len(res) && strings.HasPrefix(p.valueName(res[j]), base) {
+		for j < len(res) {
+			m := p.valueName(res[j])
+			if _, g := m.group(); !g || m.base() != n.base() {
+				break
+			}
 			j++
 		}
-		p.w.WriteString(n[:h])
+		p.writeName(n.base())
 		p.w.WriteByte(':')
 		p.w.WriteString(strconv.Itoa(j - i))
 		i = j
@@ -542,9 +624,11 @@ func (p *printer) forgetAll(op *ir.Operation) {
 	for _, info := range p.blocks {
 		p.freeInfos = append(p.freeInfos, info)
 	}
+	clear(p.hints)
+	p.hints = p.hints[:0]
 	p.namesPeak = max(p.namesPeak, len(p.names))
 	if n := len(p.names); p.namesPeak > 4*n+1024 {
-		p.names = make(map[*ir.Value]string, max(n, 256))
+		p.names = make(map[*ir.Value]vname, max(n, 256))
 		p.blocks = map[*ir.Block]*blockInfo{}
 		p.namesPeak = n
 		return
@@ -818,14 +902,14 @@ func (p *printer) attr(a ir.Attribute) {
 
 func (p *printer) Write(s string) { p.text(s) }
 
-func (p *printer) Operand(v *ir.Value) { p.w.WriteString(p.valueName(v)) }
+func (p *printer) Operand(v *ir.Value) { p.writeName(p.valueName(v)) }
 
 func (p *printer) Operands(vs []*ir.Value) {
 	for i, v := range vs {
 		if i > 0 {
 			p.w.WriteString(", ")
 		}
-		p.w.WriteString(p.valueName(v))
+		p.writeName(p.valueName(v))
 	}
 }
 
@@ -901,7 +985,7 @@ func (p *printer) Region(r *ir.Region, printEntryArgs, printEmptyTerminator bool
 func (p *printer) Successor(b *ir.Block) { p.w.WriteString(p.blockInfo(b).name) }
 
 func (p *printer) ArgDecl(v *ir.Value) {
-	p.w.WriteString(p.valueName(v))
+	p.writeName(p.valueName(v))
 	p.w.WriteString(": ")
 	p.Type(v.Type)
 	if p.opts.DebugInfo && (v.Loc().Known() || v.Loc().RawText() != "") {
