@@ -307,10 +307,10 @@ func (l *Liveness) valueRanges(v *ir.Value) []Interval {
 	}
 	flow := l.regions[defRegion]
 	if flow == nil {
-		return l.collect(v, v.Uses, defRegion, def, false)
+		return l.collect(v, v.Uses(), defRegion, def, false)
 	}
 	iv := Interval{def, def + 1}
-	for _, u := range v.Uses {
+	for u := range v.AllUses() {
 		a, p, ok := l.usePoint(u, defRegion)
 		if ok && a.Block == defBlock && p > iv.End {
 			iv.End = p
@@ -325,7 +325,7 @@ func (l *Liveness) valueRanges(v *ir.Value) []Interval {
 			iv = iv.Union(Interval{lo, l.blockHi[b] + 1})
 		} else if flow.liveIn[b][v] {
 			iv = iv.Union(Interval{l.blockLo[b], l.blockLo[b] + 1})
-			for _, u := range v.Uses {
+			for u := range v.AllUses() {
 				if a, p, ok := l.usePoint(u, defRegion); ok && a.Block == b {
 					iv = iv.Union(Interval{l.blockLo[b], p})
 				}
@@ -494,7 +494,7 @@ func (l *Liveness) sites(root *ir.Value) []*ir.Operation {
 		if v.Op != nil {
 			out = append(out, v.Op)
 		}
-		for _, u := range v.Uses {
+		for u := range v.AllUses() {
 			out = append(out, u.Op)
 		}
 	}

@@ -369,7 +369,7 @@ func CarriedVersion(aa *Aliases, arg *ir.Value) []*ir.Value {
 	out := []*ir.Value{arg}
 	seen := map[*ir.Value]bool{arg: true}
 	for i := 0; i < len(out); i++ {
-		for _, u := range out[i].Uses {
+		for u := range out[i].AllUses() {
 			if u.Op.Has(ir.ViewLike) || u.Op.Has(ir.ResultReusesInput) && u.Index == u.Op.Def.ReusedInput {
 				r := u.Op.Results[0]
 				if !seen[r] {

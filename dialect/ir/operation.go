@@ -16,9 +16,12 @@ type Operation struct {
 	Name     string
 	Def      *OpDef // registry entry; nil for unregistered ops
 	Operands []*Value
-	Results  []*Value
-	Props    []NamedAttr // inherent attributes (MLIR properties), sorted by name
-	Attrs    []NamedAttr // discardable attributes, sorted by name
+	// links are the operands' use-list links, parallel to Operands (see
+	// operand); SetOperands and SetOperand keep the two in step.
+	links   []operand
+	Results []*Value
+	Props   []NamedAttr // inherent attributes (MLIR properties), sorted by name
+	Attrs   []NamedAttr // discardable attributes, sorted by name
 	// succ holds the successor blocks of the few ops that branch; a
 	// pointer rather than a slice keeps every other op 16 bytes smaller
 	// (see Successors).
@@ -70,27 +73,77 @@ func NewOperation(name string, loc Location, operands []*Value, resultTypes []Ty
 
 // SetOperands replaces the operand list, keeping use lists consistent.
 func (op *Operation) SetOperands(operands []*Value) {
+	op.dropOwnUses()
+	op.Operands, op.links = newOperands(len(operands))
+	copy(op.Operands, operands)
 	for i, v := range op.Operands {
+		op.links[i].op = op
 		if v != nil {
-			v.removeUse(op, i)
+			v.addUse(&op.links[i])
 		}
 	}
-	op.Operands = append(op.Operands[:0:0], operands...)
+}
+
+// Operand lists of up to four are allocated with their links, in one
+// object that fills a size class.
+type (
+	operands1 struct {
+		vals  [1]*Value
+		links [1]operand
+	}
+	operands2 struct {
+		vals  [2]*Value
+		links [2]operand
+	}
+	operands3 struct {
+		vals  [3]*Value
+		links [3]operand
+	}
+	operands4 struct {
+		vals  [4]*Value
+		links [4]operand
+	}
+)
+
+// newOperands allocates n operands and their links.
+func newOperands(n int) ([]*Value, []operand) {
+	switch n {
+	case 0:
+		return nil, nil
+	case 1:
+		s := new(operands1)
+		return s.vals[:], s.links[:]
+	case 2:
+		s := new(operands2)
+		return s.vals[:], s.links[:]
+	case 3:
+		s := new(operands3)
+		return s.vals[:], s.links[:]
+	case 4:
+		s := new(operands4)
+		return s.vals[:], s.links[:]
+	}
+	return make([]*Value, n), make([]operand, n)
+}
+
+// dropOwnUses unlinks op's operands from their values' use lists.
+func (op *Operation) dropOwnUses() {
 	for i, v := range op.Operands {
 		if v != nil {
-			v.Uses = append(v.Uses, Use{Op: op, Index: i})
+			v.dropUse(&op.links[i])
 		}
 	}
 }
 
 // SetOperand replaces operand i.
 func (op *Operation) SetOperand(i int, v *Value) {
+	l := &op.links[i]
 	if old := op.Operands[i]; old != nil {
-		old.removeUse(op, i)
+		old.dropUse(l)
 	}
 	op.Operands[i] = v
 	if v != nil {
-		v.Uses = append(v.Uses, Use{Op: op, Index: i})
+		v.addUse(l)
 	}
 }
 
@@ -186,11 +239,7 @@ func (op *Operation) Body(i int) *Block {
 // dropOperandUses removes op's entries from its operands' use lists, and
 // recursively for nested operations.
 func (op *Operation) dropOperandUses() {
-	for i, v := range op.Operands {
-		if v != nil {
-			v.removeUse(op, i)
-		}
-	}
+	op.dropOwnUses()
 	for _, r := range op.Regions {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {

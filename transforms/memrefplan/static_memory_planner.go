@@ -420,7 +420,7 @@ type freeSite struct {
 func (s *state) freesOf(v *ir.Value) (frees []freeSite, unknown *freeSite) {
 	seen := map[freeSite]bool{}
 	for _, w := range s.aa.Resolve(v) {
-		for _, u := range w.Uses {
+		for u := range w.AllUses() {
 			for _, f := range ir.FreedOperands(u.Op) {
 				if f.Operand != u.Index {
 					continue

@@ -311,7 +311,7 @@ func (l *ptoasLiveness) orderKnown(op *ir.Operation) bool {
 		return false
 	}
 	usedFrom := func(v *ir.Value) bool {
-		for _, u := range v.Uses {
+		for u := range v.AllUses() {
 			for o := u.Op; o != nil; o = o.ParentOp() {
 				if o.Block == blk {
 					if l.pos[o] >= l.pos[op] {

@@ -374,7 +374,7 @@ func (m *materializer) initUsedElsewhere(L *ir.Operation, init *ir.Value) bool {
 		}
 	}
 	for _, v := range viewClosure(root) {
-		for _, u := range v.Uses {
+		for u := range v.AllUses() {
 			if u.Op == L && v == init {
 				continue
 			}
@@ -482,7 +482,7 @@ func (m *materializer) safeWrite(op *ir.Operation, dst analysis.TileLoc, carry *
 		body := carry.Block
 		anchor := body.FindAncestorOpInBlock(op)
 		for _, w := range m.lv.Aliases.Resolve(carry) {
-			for _, u := range w.Uses {
+			for u := range w.AllUses() {
 				ua := body.FindAncestorOpInBlock(u.Op)
 				if ua == nil {
 					continue
@@ -634,7 +634,7 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *ir.Operation, i int) boo
 			continue
 		}
 		for _, v := range viewClosure(w) {
-			for _, u := range v.Uses {
+			for u := range v.AllUses() {
 				a := S.Block.FindAncestorOpInBlock(u.Op)
 				if a == nil || m.cmpInBlock(a, S) <= 0 {
 					continue
@@ -710,7 +710,7 @@ func (m *materializer) safeWriteInArm(op *ir.Operation, dst analysis.TileLoc, S 
 		if _, isTile := w.Type.(*tile.Type); !isTile {
 			continue
 		}
-		for _, u := range w.Uses {
+		for u := range w.AllUses() {
 			if u.Op == op {
 				continue // read at the write itself: inputs are read first
 			}

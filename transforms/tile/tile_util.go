@@ -216,7 +216,7 @@ func Describe(v *ir.Value) string {
 func viewClosure(v *ir.Value) []*ir.Value {
 	out := []*ir.Value{v}
 	for i := 0; i < len(out); i++ {
-		for _, u := range out[i].Uses {
+		for u := range out[i].AllUses() {
 			if u.Op.Has(ir.ViewLike) && u.Index == u.Op.Def.ViewSource {
 				out = append(out, u.Op.Results...)
 			}

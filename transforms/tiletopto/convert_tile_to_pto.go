@@ -332,7 +332,7 @@ func (c *ptoConv) check() error {
 			if !isTileValueType(r.Type) {
 				continue
 			}
-			for _, u := range r.Uses {
+			for u := range r.AllUses() {
 				o := u.Op
 				ok := tiledialect.IsTileOp(o) || o.Has(ir.ReturnLike) || analysis.IsCountedLoop(o)
 				if !ok {
