@@ -68,7 +68,7 @@ func CheckTilePlacement(fn *ir.Operation, rules PlacementRules) error {
 	if len(tp.writes) == 0 {
 		return nil
 	}
-	if len(fn.Regions) == 0 || len(fn.Regions[0].Blocks) != 1 {
+	if len(fn.Regions()) == 0 || len(fn.Regions()[0].Blocks) != 1 {
 		return ir.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
 	}
 	fc := &flowCheck{haveAddr: tp.haveAddr, addrs: tp.addrs, open: rules.Unmaterialized}

@@ -418,7 +418,7 @@ func (p *printer) writeIndent() {
 
 func (p *printer) printOp(op *ir.Operation) {
 	parent := p.cur
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		s := &scope{parent: parent, nextValueID: parent.endValueID, nextArgID: parent.endArgID, nextConflictID: parent.endConflictID}
 		p.numberRegion(r, s)
 		p.regions[r] = s
@@ -451,7 +451,7 @@ func (p *printer) printOp(op *ir.Operation) {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(op.Loc))
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		delete(p.regions, r)
 		if p.keepNames {
 			continue
@@ -501,9 +501,9 @@ func (p *printer) printGeneric(op *ir.Operation) {
 		p.attrList(op.Props)
 		p.w.WriteString("}>")
 	}
-	if len(op.Regions) > 0 {
+	if len(op.Regions()) > 0 {
 		p.w.WriteString(" (")
-		for i, r := range op.Regions {
+		for i, r := range op.Regions() {
 			if i > 0 {
 				p.w.WriteString(", ")
 			}
@@ -511,9 +511,9 @@ func (p *printer) printGeneric(op *ir.Operation) {
 		}
 		p.w.WriteByte(')')
 	}
-	if len(op.Attrs) > 0 {
+	if len(op.Attrs()) > 0 {
 		p.w.WriteString(" {")
-		p.attrList(op.Attrs)
+		p.attrList(op.Attrs())
 		p.w.WriteByte('}')
 	}
 	p.w.WriteString(" : (")
@@ -652,14 +652,14 @@ func isElidable(op *ir.Operation) bool {
 	if parent == nil || parent.Def == nil || parent.Def.ImplicitTerminator != op.Name {
 		return false
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			if len(b.Ops) > 0 || len(b.Args) > 0 {
 				return false
 			}
 		}
 	}
-	return len(op.Operands) == 0 && len(op.Attrs) == 0 && len(op.Props) == 0
+	return len(op.Operands) == 0 && len(op.Attrs()) == 0 && len(op.Props) == 0
 }
 
 // ---- attributes and types ----
@@ -770,11 +770,11 @@ func (p *printer) Attr(a ir.Attribute) { p.attr(a) }
 // next call: the callers print it at once).
 func (p *printer) mergedAttrs(op *ir.Operation, elided []string) []ir.NamedAttr {
 	if len(op.Props) == 0 && len(elided) == 0 {
-		return op.Attrs
+		return op.Attrs()
 	}
 	list := p.attrScratch[:0]
 	defer func() { p.attrScratch = list[:0] }()
-	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs} {
+	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs()} {
 	next:
 		for _, a := range src {
 			for _, e := range elided {

@@ -21,42 +21,99 @@ type Operation struct {
 	links   []operand
 	Results []*Value
 	Props   []NamedAttr // inherent attributes (MLIR properties), sorted by name
-	Attrs   []NamedAttr // discardable attributes, sorted by name
-	// succ holds the successor blocks of the few ops that branch; a
-	// pointer rather than a slice keeps every other op 16 bytes smaller
-	// (see Successors).
-	succ    *[]*Block
-	Regions []*Region
-	Loc     Location
-	Block   *Block // parent block
+	// rare holds what most ops lack (regions, successors, discardable
+	// attributes): a pointer keeps every other op 64 bytes smaller. See
+	// Regions, Successors and Attrs.
+	rare  *opRare
+	Loc   Location
+	Block *Block // parent block
+	// order is op's position in Block.Ops when it was last numbered; it
+	// is current exactly when Block.Ops[order] is op (see IsBeforeInBlock).
+	order int32
+}
+
+// opRare is the part of an operation few ops have.
+type opRare struct {
+	regions []*Region
+	succ    []*Block
+	attrs   []NamedAttr // discardable attributes, sorted by name
+}
+
+// more returns op's rare part, making it.
+func (op *Operation) more() *opRare {
+	if op.rare == nil {
+		op.rare = &opRare{}
+	}
+	return op.rare
+}
+
+// Regions are op's regions, in order. Writing an element of the slice
+// writes op's region; AddRegion, AppendRegion and SetRegions change how
+// many there are.
+func (op *Operation) Regions() []*Region {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.regions
+}
+
+// AppendRegion makes r, built elsewhere, op's last region.
+func (op *Operation) AppendRegion(r *Region) {
+	r.Op = op
+	rare := op.more()
+	rare.regions = append(rare.regions, r)
+}
+
+// SetRegions makes rs op's regions (moving them from another op, say).
+func (op *Operation) SetRegions(rs []*Region) {
+	for _, r := range rs {
+		r.Op = op
+	}
+	if len(rs) == 0 && op.rare == nil {
+		return
+	}
+	op.more().regions = rs
+}
+
+// Attrs are op's discardable attributes, sorted by name. SetAttr,
+// RemoveAttr and SetAttrs change them.
+func (op *Operation) Attrs() []NamedAttr {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.attrs
+}
+
+// SetAttrs makes list, sorted by name, op's discardable attributes.
+func (op *Operation) SetAttrs(list []NamedAttr) {
+	if len(list) == 0 && op.rare == nil {
+		return
+	}
+	op.more().attrs = list
 }
 
 // Successors are the blocks op may branch to, in order. Writing an element
 // of the slice writes op's successor; SetSuccessors and AddSuccessor change
 // how many there are.
 func (op *Operation) Successors() []*Block {
-	if op.succ == nil {
+	if op.rare == nil {
 		return nil
 	}
-	return *op.succ
+	return op.rare.succ
 }
 
 // SetSuccessors makes s op's successor list.
 func (op *Operation) SetSuccessors(s []*Block) {
-	if len(s) == 0 {
-		op.succ = nil
+	if len(s) == 0 && op.rare == nil {
 		return
 	}
-	op.succ = &s
+	op.more().succ = s
 }
 
 // AddSuccessor appends b to op's successors.
 func (op *Operation) AddSuccessor(b *Block) {
-	if op.succ == nil {
-		op.succ = &[]*Block{b}
-		return
-	}
-	*op.succ = append(*op.succ, b)
+	rare := op.more()
+	rare.succ = append(rare.succ, b)
 }
 
 // NewOperation builds a detached operation. Operands get use entries; results
@@ -149,8 +206,8 @@ func (op *Operation) SetOperand(i int, v *Value) {
 
 // AddRegion appends an empty region and returns it.
 func (op *Operation) AddRegion() *Region {
-	r := &Region{Op: op}
-	op.Regions = append(op.Regions, r)
+	r := &Region{}
+	op.AppendRegion(r)
 	return r
 }
 
@@ -188,10 +245,14 @@ func (op *Operation) IsAncestorOf(other *Operation) bool {
 	return false
 }
 
-// IndexInBlock returns op's position in its parent block, or -1.
+// IndexInBlock returns op's position in its parent block, or -1. It only
+// reads the block; while op's number in it is current, it does not scan.
 func (op *Operation) IndexInBlock() int {
 	if op.Block == nil {
 		return -1
+	}
+	if op.Block.numbered(op) {
+		return int(op.order)
 	}
 	for i, o := range op.Block.Ops {
 		if o == op {
@@ -201,13 +262,31 @@ func (op *Operation) IndexInBlock() int {
 	return -1
 }
 
+// IsBeforeInBlock reports whether op comes before other in their block,
+// which must be the same (MLIR's Operation::isBeforeInBlock). Ops are
+// numbered by position as they are appended, and the block is renumbered
+// when a number has gone stale (an op inserted or removed before it):
+// every change that moves ops already costs a copy of the block's list,
+// so the queries cost O(1) amortised. Renumbering writes the block's ops:
+// the query is a change of the block as far as concurrent readers go.
+func (op *Operation) IsBeforeInBlock(other *Operation) bool {
+	b := op.Block
+	if b == nil || other.Block != b {
+		panic("ir: IsBeforeInBlock of ops not in one block")
+	}
+	if !b.numbered(op) || !b.numbered(other) {
+		b.renumber()
+	}
+	return op.order < other.order
+}
+
 // Walk visits op and every nested operation in pre-order. Returning false
 // from fn skips the children of that op.
 func (op *Operation) Walk(fn func(*Operation) bool) {
 	if !fn(op) {
 		return
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {
 				o.Walk(fn)
@@ -218,7 +297,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 
 // WalkPost visits nested operations before op itself.
 func (op *Operation) WalkPost(fn func(*Operation)) {
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {
 				o.WalkPost(fn)
@@ -230,17 +309,18 @@ func (op *Operation) WalkPost(fn func(*Operation)) {
 
 // Body returns the first block of region i, or nil.
 func (op *Operation) Body(i int) *Block {
-	if i >= len(op.Regions) || len(op.Regions[i].Blocks) == 0 {
+	rs := op.Regions()
+	if i >= len(rs) || len(rs[i].Blocks) == 0 {
 		return nil
 	}
-	return op.Regions[i].Blocks[0]
+	return rs[i].Blocks[0]
 }
 
 // dropOperandUses removes op's entries from its operands' use lists, and
 // recursively for nested operations.
 func (op *Operation) dropOperandUses() {
 	op.dropOwnUses()
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {
 				o.dropOperandUses()
@@ -273,7 +353,7 @@ func (op *Operation) Attr(name string) Attribute {
 	if a := findAttr(op.Props, name); a != nil {
 		return a
 	}
-	return findAttr(op.Attrs, name)
+	return findAttr(op.Attrs(), name)
 }
 
 // HasAttr reports whether op has the attribute (property or discardable).
@@ -294,13 +374,15 @@ func (op *Operation) SetAttr(name string, value Attribute) {
 		op.Props = setAttr(op.Props, name, value)
 		return
 	}
-	op.Attrs = setAttr(op.Attrs, name, value)
+	op.SetAttrs(setAttr(op.Attrs(), name, value))
 }
 
 // RemoveAttr deletes an attribute wherever it lives.
 func (op *Operation) RemoveAttr(name string) {
 	op.Props = removeAttr(op.Props, name)
-	op.Attrs = removeAttr(op.Attrs, name)
+	if op.rare != nil {
+		op.rare.attrs = removeAttr(op.rare.attrs, name)
+	}
 }
 
 func setAttr(list []NamedAttr, name string, value Attribute) []NamedAttr {
@@ -422,13 +504,13 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 	c := NewOperation(op.Name, op.Loc, operands, types)
 	c.Def = op.Def
 	c.Props = append([]NamedAttr(nil), op.Props...)
-	c.Attrs = append([]NamedAttr(nil), op.Attrs...)
+	c.SetAttrs(append([]NamedAttr(nil), op.Attrs()...))
 	for i, r := range op.Results {
 		c.Results[i].NameHint = r.NameHint
 		mapping[r] = c.Results[i]
 	}
 	blockMap := map[*Block]*Block{}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		nr := c.AddRegion()
 		for _, b := range r.Blocks {
 			nb := nr.AddBlock()
@@ -441,9 +523,9 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			}
 		}
 	}
-	for ri, r := range op.Regions {
+	for ri, r := range op.Regions() {
 		for bi, b := range r.Blocks {
-			nb := c.Regions[ri].Blocks[bi]
+			nb := c.Regions()[ri].Blocks[bi]
 			for _, o := range b.Ops {
 				no := o.Clone(mapping)
 				for i, s := range o.Successors() {
@@ -455,7 +537,7 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			}
 		}
 	}
-	if op.succ != nil {
+	if len(op.Successors()) > 0 {
 		c.SetSuccessors(append([]*Block(nil), op.Successors()...))
 	}
 	return c

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // refUses is the use-list model the linked lists must agree with: one
@@ -177,5 +178,56 @@ func TestAllUsesDropsCurrent(t *testing.T) {
 		if u != (Use{users[i/2], 1 + i%2}) {
 			t.Fatalf("use %d: %v", 5+i, u)
 		}
+	}
+}
+
+// TestIsBeforeInBlockAfterEdits checks the order query against positions
+// while ops are appended, inserted, removed, and the list is rewritten
+// directly.
+func TestIsBeforeInBlockAfterEdits(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	b := &Block{}
+	newOp := func() *Operation { return NewOperation("test.op", Location{}, nil, nil) }
+	for step := 0; step < 3000; step++ {
+		switch k := r.Intn(6); {
+		case k == 0 || len(b.Ops) < 2:
+			b.Append(newOp())
+		case k == 1:
+			b.InsertAt(r.Intn(len(b.Ops)+1), newOp(), newOp())
+		case k == 2:
+			b.Ops[r.Intn(len(b.Ops))].Erase()
+		case k == 3:
+			b.RemoveOps(func(*Operation) bool { return r.Intn(10) == 0 })
+		case k == 4:
+			r.Shuffle(len(b.Ops), func(i, j int) { b.Ops[i], b.Ops[j] = b.Ops[j], b.Ops[i] })
+		case k == 5:
+			b.InsertBefore(b.Ops[r.Intn(len(b.Ops))], newOp())
+		}
+		if len(b.Ops) < 2 {
+			continue
+		}
+		for range 4 {
+			i, j := r.Intn(len(b.Ops)), r.Intn(len(b.Ops))
+			if got := b.Ops[i].IsBeforeInBlock(b.Ops[j]); got != (i < j) {
+				t.Fatalf("step %d: op %d before op %d: %v", step, i, j, got)
+			}
+			if got := b.Ops[i].IndexInBlock(); got != i {
+				t.Fatalf("step %d: op %d has index %d", step, i, got)
+			}
+		}
+	}
+}
+
+// TestLayoutSizes keeps the IR's per-op and per-value records in their
+// size classes: they are most of the memory of a large parsed file.
+func TestLayoutSizes(t *testing.T) {
+	if n := unsafe.Sizeof(Operation{}); n > 160 {
+		t.Errorf("Operation is %d bytes, want at most 160", n)
+	}
+	if n := unsafe.Sizeof(Value{}); n > 64 {
+		t.Errorf("Value is %d bytes, want at most 64", n)
+	}
+	if n := unsafe.Sizeof(operand{}); n > 24 {
+		t.Errorf("a use link is %d bytes, want at most 24", n)
 	}
 }

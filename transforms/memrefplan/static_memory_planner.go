@@ -313,7 +313,7 @@ func rewriteBlocks(before map[*ir.Operation][]*ir.Operation, dead []*ir.Operatio
 // arena's views die with the function: escaping buffers are never
 // planned into it.
 func (s *state) freeBeforeReturns(arena *ir.Value) {
-	for _, b := range s.fn.Regions[0].Blocks {
+	for _, b := range s.fn.Regions()[0].Blocks {
 		if t := b.Terminator(); t != nil && t.Has(ir.ReturnLike) {
 			b.InsertBefore(t, ir.NewOperation("memref.dealloc", t.Loc, []*ir.Value{arena}, nil))
 		}
@@ -323,7 +323,7 @@ func (s *state) freeBeforeReturns(arena *ir.Value) {
 // returnedValues are the values a func.return may hand to the caller.
 func (s *state) returnedValues() map[*ir.Value]bool {
 	out := map[*ir.Value]bool{}
-	for _, b := range s.fn.Regions[0].Blocks {
+	for _, b := range s.fn.Regions()[0].Blocks {
 		if t := b.Terminator(); t != nil && t.Has(ir.ReturnLike) {
 			for _, v := range t.Operands {
 				out[v] = true

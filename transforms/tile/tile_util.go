@@ -241,7 +241,7 @@ func runsAfter(u, w *ir.Operation, v *ir.Value) bool {
 		break
 	}
 	for p := w.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.Def == nil || p.Def.Branch == nil || len(p.Regions) == 0 || !p.Def.Branch.Loops(p, 0) || !p.IsAncestorOf(u) {
+		if p.Def == nil || p.Def.Branch == nil || len(p.Regions()) == 0 || !p.Def.Branch.Loops(p, 0) || !p.IsAncestorOf(u) {
 			continue
 		}
 		if !definedIn(v, p) {
