@@ -18,9 +18,10 @@ type Value struct {
 	Op    *Operation // defining op (results)
 	Block *Block     // owning block (block arguments)
 	Index int        // result index or argument index
-	// uses is the first of the operands that read v, in the order they
-	// were added: a list threaded through the operands' link records (see
-	// operand), so that adding or dropping a use allocates nothing.
+	// uses is the last of the operands that read v, which are in the
+	// order they were added: a circular list threaded through the
+	// operands' link records (see operand), so that adding or dropping a
+	// use allocates nothing.
 	uses     *operand
 	NameHint string // a name to prefer when printing (source name or op hint)
 	// A block argument's location is kept by its block (Block.argLocs):
@@ -31,12 +32,14 @@ type Value struct {
 // operand is the use-list link of one operand of an operation (MLIR's
 // OpOperand without the value, which the op's Operands hold): an op's
 // links are one array, parallel to its Operands, and each link threads
-// the use list of the value that operand reads. The list is doubly linked
-// for O(1) removal; the head's prev is the tail, so that appending is O(1)
-// too, and the tail's next is nil.
+// the use list of the value that operand reads. The list is singly linked
+// and circular: a value points to its last use, whose next is the first,
+// so that appending is O(1) and so is dropping the first use (or the
+// others' predecessors are found by a walk of the list, as the slices
+// the values had before were searched). A link in no list has a nil next.
 type operand struct {
-	next, prev *operand
-	op         *Operation
+	next *operand
+	op   *Operation
 }
 
 // index is the operand number of l: its position in its op's links.
@@ -51,48 +54,57 @@ func (l *operand) use() Use { return Use{Op: l.op, Index: l.index()} }
 
 // addUse appends l to the end of v's use list.
 func (v *Value) addUse(l *operand) {
-	l.next = nil
 	if v.uses == nil {
-		l.prev = l
-		v.uses = l
-		return
+		l.next = l
+	} else {
+		l.next = v.uses.next
+		v.uses.next = l
 	}
-	tail := v.uses.prev
-	tail.next = l
-	l.prev = tail
-	v.uses.prev = l
+	v.uses = l
 }
 
 // dropUse unlinks l from v's use list, if it is in one (an erased op's
 // operands are not).
 func (v *Value) dropUse(l *operand) {
-	switch {
-	case l.prev == nil:
+	if l.next == nil || v.uses == nil {
 		return
-	case l == v.uses:
-		v.uses = l.next
-		if v.uses != nil {
-			v.uses.prev = l.prev
-		}
-	default:
-		l.prev.next = l.next
-		if l.next != nil {
-			l.next.prev = l.prev
-		} else {
-			v.uses.prev = l.prev
+	}
+	prev := v.uses
+	for prev.next != l {
+		prev = prev.next
+		if prev == v.uses {
+			return // not v's
 		}
 	}
-	l.next, l.prev = nil, nil
+	v.unlink(prev, l)
+}
+
+// unlink removes l, which follows prev, from v's use list.
+func (v *Value) unlink(prev, l *operand) {
+	switch {
+	case l.next == l:
+		v.uses = nil
+	default:
+		prev.next = l.next
+		if v.uses == l {
+			v.uses = prev
+		}
+	}
+	l.next = nil
 }
 
 // AllUses yields the uses of v in the order they were added. The loop may
 // drop or redirect the use it is given (the next one is read first), but
-// not others, and any use it adds to v is visited too.
+// not others; uses it adds to v are not visited.
 func (v *Value) AllUses() iter.Seq[Use] {
 	return func(yield func(Use) bool) {
-		for l := v.uses; l != nil; {
-			next := l.next
-			if !yield(l.use()) {
+		tail := v.uses
+		if tail == nil {
+			return
+		}
+		for l := tail.next; ; {
+			next, last := l.next, l == tail
+			if !yield(l.use()) || last {
 				return
 			}
 			l = next
@@ -104,23 +116,26 @@ func (v *Value) AllUses() iter.Seq[Use] {
 // the caller may keep while changing them.
 func (v *Value) Uses() []Use {
 	var out []Use
-	for l := v.uses; l != nil; l = l.next {
-		out = append(out, l.use())
+	for u := range v.AllUses() {
+		out = append(out, u)
 	}
 	return out
 }
 
 // NumUses counts the uses of v (a walk of its use list).
 func (v *Value) NumUses() int {
-	n := 0
-	for l := v.uses; l != nil; l = l.next {
+	if v.uses == nil {
+		return 0
+	}
+	n := 1
+	for l := v.uses.next; l != v.uses; l = l.next {
 		n++
 	}
 	return n
 }
 
 // HasOneUse reports whether exactly one operand reads v.
-func (v *Value) HasOneUse() bool { return v.uses != nil && v.uses.next == nil }
+func (v *Value) HasOneUse() bool { return v.uses != nil && v.uses.next == v.uses }
 
 // Loc is where v is defined: a block argument's own location, else its
 // defining op's (unknown for a value with neither).
@@ -172,33 +187,38 @@ func (v *Value) ReplaceAllUsesWith(w *Value) {
 	if v == w || v.uses == nil {
 		return
 	}
-	for l := v.uses; l != nil; l = l.next {
-		l.op.Operands[l.index()] = w
+	for u := range v.AllUses() {
+		u.Op.Operands[u.Index] = w
 	}
 	// Splice v's list onto the end of w's.
-	head, tail := v.uses, v.uses.prev
+	tail := v.uses
 	v.uses = nil
-	if w.uses == nil {
-		w.uses = head
-		return
+	if w.uses != nil {
+		head := tail.next
+		tail.next = w.uses.next
+		w.uses.next = head
 	}
-	wtail := w.uses.prev
-	wtail.next = head
-	head.prev = wtail
-	w.uses.prev = tail
+	w.uses = tail
 }
 
 // ReplaceUsesIf redirects the uses of v for which replace returns true to w.
 func (v *Value) ReplaceUsesIf(w *Value, replace func(Use) bool) {
-	if v == w {
+	tail := v.uses
+	if v == w || tail == nil {
 		return
 	}
-	for l := v.uses; l != nil; {
-		next := l.next
+	prev := tail
+	for l := tail.next; ; {
+		next, last := l.next, l == tail
 		if u := l.use(); replace(u) {
-			v.dropUse(l)
+			v.unlink(prev, l)
 			u.Op.Operands[u.Index] = w
 			w.addUse(l)
+		} else {
+			prev = l
+		}
+		if last {
+			return
 		}
 		l = next
 	}

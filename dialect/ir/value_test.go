@@ -227,7 +227,7 @@ func TestLayoutSizes(t *testing.T) {
 	if n := unsafe.Sizeof(Value{}); n > 64 {
 		t.Errorf("Value is %d bytes, want at most 64", n)
 	}
-	if n := unsafe.Sizeof(operand{}); n > 24 {
-		t.Errorf("a use link is %d bytes, want at most 24", n)
+	if n := unsafe.Sizeof(operand{}); n > 16 {
+		t.Errorf("a use link is %d bytes, want at most 16", n)
 	}
 }
