@@ -119,11 +119,27 @@ func (op *Operation) AddSuccessor(b *Block) {
 // NewOperation builds a detached operation. Operands get use entries; results
 // are created with the given types.
 func NewOperation(name string, loc Location, operands []*Value, resultTypes []Type) *Operation {
-	op := &Operation{Name: name, Def: Lookup(name), Loc: loc}
-	op.SetOperands(operands)
-	op.Results = make([]*Value, len(resultTypes))
-	for i, t := range resultTypes {
-		op.Results[i] = &Value{Type: t, Op: op, Index: i}
+	op, res, val, vals, links := allocOp(len(resultTypes), len(operands))
+	op.Name, op.Def, op.Loc = name, Lookup(name), loc
+	if vals != nil {
+		op.Operands, op.links = vals, links
+		op.linkOperands(operands)
+	} else {
+		op.SetOperands(operands)
+	}
+	switch {
+	case val != nil:
+		val.Type, val.Op = resultTypes[0], op
+		res[0] = val
+		op.Results = res
+	default:
+		// The results' Values in one array.
+		op.Results = make([]*Value, len(resultTypes))
+		vs := make([]Value, len(resultTypes))
+		for i, t := range resultTypes {
+			vs[i] = Value{Type: t, Op: op, Index: i}
+			op.Results[i] = &vs[i]
+		}
 	}
 	return op
 }
@@ -132,6 +148,12 @@ func NewOperation(name string, loc Location, operands []*Value, resultTypes []Ty
 func (op *Operation) SetOperands(operands []*Value) {
 	op.dropOwnUses()
 	op.Operands, op.links = newOperands(len(operands))
+	op.linkOperands(operands)
+}
+
+// linkOperands copies operands into op's fresh operand list and links
+// them into their values' use lists.
+func (op *Operation) linkOperands(operands []*Value) {
 	copy(op.Operands, operands)
 	for i, v := range op.Operands {
 		op.links[i].op = op
