@@ -1,9 +1,10 @@
 package ir
 
-// An operation with at most one result and four operands, most of them,
-// is allocated in one object with its result and its operands and their
-// use links (each of which would be an object of its own), in a size
-// class it about fills: this file's types are the shapes.
+// Most operations have at most one result and four operands: such an op
+// is allocated in one object with its result list, its result and its
+// operand list and use links, which would otherwise be up to four objects
+// of their own; this file's types are the shapes. Each about fills its
+// size class (at most 8 bytes spare, 24 for one result and four operands).
 
 type (
 	opR0O1 struct {
