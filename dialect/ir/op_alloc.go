@@ -4,7 +4,8 @@ package ir
 // is allocated in one object with its result list, its result and its
 // operand list and use links, which would otherwise be up to four objects
 // of their own; this file's types are the shapes. Each about fills its
-// size class (at most 8 bytes spare, 24 for one result and four operands).
+// size class (8 bytes spare or none, 16 and 24 for one result and three
+// or four operands).
 
 type (
 	opR0O1 struct {
