@@ -154,7 +154,7 @@ func (a *Aliases) addOp(op *ir.Operation) {
 		for _, e := range def.Branch.EntryEdges(op) {
 			a.edge(e.From, e.To)
 		}
-		for ri, r := range op.Regions {
+		for ri, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				term := b.Terminator()
 				if term == nil || len(term.Successors()) > 0 {
@@ -190,7 +190,7 @@ func (a *Aliases) Update(op *ir.Operation) {
 	for _, r := range op.Results {
 		drop(r)
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		if len(r.Blocks) > 0 {
 			for _, arg := range r.Blocks[0].Args {
 				drop(arg)

@@ -36,7 +36,7 @@ func valueNamed(fn *ir.Operation, name string) *ir.Value {
 				found = r
 			}
 		}
-		for _, reg := range op.Regions {
+		for _, reg := range op.Regions() {
 			for _, b := range reg.Blocks {
 				for _, a := range b.Args {
 					if a.NameHint == name {

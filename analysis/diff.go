@@ -148,7 +148,7 @@ func sameBlockSets[K comparable](a, b map[*ir.Block]map[K]bool) bool {
 func forEachValue(root *ir.Operation, f func(*ir.Value) bool) {
 	more := true
 	root.Walk(func(op *ir.Operation) bool {
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				for _, a := range b.Args {
 					if more = more && f(a); !more {

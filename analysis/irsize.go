@@ -12,7 +12,7 @@ func irSize(root *ir.Operation) (ops, values int) {
 	root.Walk(func(op *ir.Operation) bool {
 		ops++
 		values += len(op.Results)
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				values += len(b.Args)
 			}

@@ -121,7 +121,7 @@ func (l *Liveness) point(i int) int { return i * max(l.gap, 1) }
 func (l *Liveness) number(op *ir.Operation) {
 	pos := l.point(len(l.Ops))
 	l.Ops = append(l.Ops, op)
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			l.blockLo[b] = l.point(len(l.Ops))
 			for _, o := range b.Ops {
@@ -167,7 +167,7 @@ func anchor(user *ir.Operation, defRegion *ir.Region) (*ir.Operation, bool) {
 
 func (l *Liveness) compute(fn *ir.Operation) {
 	fn.Walk(func(op *ir.Operation) bool {
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			if len(r.Blocks) > 1 {
 				l.regions[r] = l.blockFlow(r)
 			}
@@ -212,7 +212,7 @@ func conditional(op *ir.Operation) bool {
 	if op.Def == nil || op.Def.Branch == nil {
 		return false
 	}
-	for i, r := range op.Regions {
+	for i, r := range op.Regions() {
 		if op.Def.Branch.Loops(op, i) || len(r.Blocks) > 1 {
 			return false
 		}
@@ -258,7 +258,7 @@ func (l *Liveness) collect(v *ir.Value, uses []ir.Use, region *ir.Region, start 
 		if l.at[a].end < end {
 			continue // live through the whole op anyway
 		}
-		for _, r := range a.Regions {
+		for _, r := range a.Regions() {
 			var rs []ir.Use
 			for _, u := range inner[a] {
 				if x, _ := anchor(u.Op, r); x != nil {
@@ -307,10 +307,10 @@ func (l *Liveness) valueRanges(v *ir.Value) []Interval {
 	}
 	flow := l.regions[defRegion]
 	if flow == nil {
-		return l.collect(v, v.Uses, defRegion, def, false)
+		return l.collect(v, v.Uses(), defRegion, def, false)
 	}
 	iv := Interval{def, def + 1}
-	for _, u := range v.Uses {
+	for u := range v.AllUses() {
 		a, p, ok := l.usePoint(u, defRegion)
 		if ok && a.Block == defBlock && p > iv.End {
 			iv.End = p
@@ -325,7 +325,7 @@ func (l *Liveness) valueRanges(v *ir.Value) []Interval {
 			iv = iv.Union(Interval{lo, l.blockHi[b] + 1})
 		} else if flow.liveIn[b][v] {
 			iv = iv.Union(Interval{l.blockLo[b], l.blockLo[b] + 1})
-			for _, u := range v.Uses {
+			for u := range v.AllUses() {
 				if a, p, ok := l.usePoint(u, defRegion); ok && a.Block == b {
 					iv = iv.Union(Interval{l.blockLo[b], p})
 				}
@@ -494,7 +494,7 @@ func (l *Liveness) sites(root *ir.Value) []*ir.Operation {
 		if v.Op != nil {
 			out = append(out, v.Op)
 		}
-		for _, u := range v.Uses {
+		for u := range v.AllUses() {
 			out = append(out, u.Op)
 		}
 	}

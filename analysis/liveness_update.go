@@ -32,7 +32,7 @@ func ComputeSparseLiveness(fn *ir.Operation, aliases *Aliases) *Liveness {
 // regions, a block of a multi-block region.
 func (l *Liveness) Inserted(op *ir.Operation, changed ...*ir.Value) bool {
 	b := op.Block
-	if l.gap <= 1 || len(op.Regions) > 0 || b == nil || b.Region == nil || len(b.Region.Blocks) != 1 {
+	if l.gap <= 1 || len(op.Regions()) > 0 || b == nil || b.Region == nil || len(b.Region.Blocks) != 1 {
 		return false
 	}
 	idx := op.IndexInBlock()

@@ -11,7 +11,7 @@ import (
 func tileValues(fn *ir.Operation) []*ir.Value {
 	var out []*ir.Value
 	fn.Walk(func(op *ir.Operation) bool {
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				for _, a := range b.Args {
 					if _, ok := a.Type.(*tile.Type); ok {

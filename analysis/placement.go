@@ -68,7 +68,7 @@ func CheckTilePlacement(fn *ir.Operation, rules PlacementRules) error {
 	if len(tp.writes) == 0 {
 		return nil
 	}
-	if len(fn.Regions) == 0 || len(fn.Regions[0].Blocks) != 1 {
+	if len(fn.Regions()) == 0 || len(fn.Regions()[0].Blocks) != 1 {
 		return ir.NewError(fn.Loc, "placement: cannot validate the tiles of a function with unstructured control flow (several blocks)")
 	}
 	fc := &flowCheck{haveAddr: tp.haveAddr, addrs: tp.addrs, open: rules.Unmaterialized}
@@ -369,7 +369,7 @@ func CarriedVersion(aa *Aliases, arg *ir.Value) []*ir.Value {
 	out := []*ir.Value{arg}
 	seen := map[*ir.Value]bool{arg: true}
 	for i := 0; i < len(out); i++ {
-		for _, u := range out[i].Uses {
+		for u := range out[i].AllUses() {
 			if u.Op.Has(ir.ViewLike) || u.Op.Has(ir.ResultReusesInput) && u.Index == u.Op.Def.ReusedInput {
 				r := u.Op.Results[0]
 				if !seen[r] {

@@ -309,7 +309,7 @@ func fromRegion(v *ir.Value) bool {
 		case op.Has(ir.ResultReusesInput):
 			v = op.Operands[op.Def.ReusedInput]
 		default:
-			return len(op.Regions) > 0
+			return len(op.Regions()) > 0
 		}
 	}
 	return false
@@ -363,7 +363,7 @@ func valueName(v *ir.Value) string {
 // block runs the ops of b from st.
 func (c *flowCheck) block(b *ir.Block, st *memState) (*memState, error) {
 	for _, op := range b.Ops {
-		if op == b.Terminator() && len(op.Regions) == 0 {
+		if op == b.Terminator() && len(op.Regions()) == 0 {
 			return st, nil
 		}
 		var err error
@@ -372,7 +372,7 @@ func (c *flowCheck) block(b *ir.Block, st *memState) (*memState, error) {
 			st, err = c.loop(op, st)
 		case op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op):
 			st, err = c.cond(op, st)
-		case len(op.Regions) > 0:
+		case len(op.Regions()) > 0:
 			if carriesTiles(op) {
 				err = ir.NewError(op.Loc, "placement: cannot validate the tiles carried by '%s' (only scf.for and scf.if)", op.Name)
 			}
@@ -540,7 +540,7 @@ func (c *flowCheck) cond(S *ir.Operation, st *memState) (*memState, error) {
 	}
 	var out *memState
 	arms := 0
-	for ri := range S.Regions {
+	for ri := range S.Regions() {
 		b := S.Body(ri)
 		if b == nil {
 			continue
@@ -566,7 +566,7 @@ func (c *flowCheck) cond(S *ir.Operation, st *memState) (*memState, error) {
 			out = meet(out, end, st)
 		}
 	}
-	if arms < len(S.Regions) || out == nil {
+	if arms < len(S.Regions()) || out == nil {
 		// A missing else: the if may run no arm at all.
 		if out == nil {
 			return st, nil

@@ -80,7 +80,7 @@ func TileLocation(v *ir.Value) (TileLoc, bool) {
 // FirstYielded returns the value the first region of op that yields one
 // yields for result i.
 func FirstYielded(op *ir.Operation, i int) *ir.Value {
-	for ri, r := range op.Regions {
+	for ri, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			t := b.Terminator()
 			if t == nil || len(t.Successors()) > 0 {

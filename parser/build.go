@@ -256,15 +256,17 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 	// Inherent attributes live in properties; pretty forms and old generic
 	// text may carry them in the attribute dictionary.
 	op.Props = st.Props
+	var attrs []ir.NamedAttr
 	for _, a := range st.Attrs {
 		if def != nil && def.IsInherent(a.Name) {
 			op.Props = append(op.Props, a)
 		} else {
-			op.Attrs = append(op.Attrs, a)
+			attrs = append(attrs, a)
 		}
 	}
 	sortAttrs(op.Props)
-	sortAttrs(op.Attrs)
+	sortAttrs(attrs)
+	op.SetAttrs(attrs)
 	if def != nil && def.InferResults != nil && !st.Generic {
 		def.InferResults(op)
 	}
@@ -287,8 +289,7 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 		var r *ir.Region
 		if rs.Built != nil {
 			r = rs.Built // built as it was read (stream.go)
-			r.Op = op
-			op.Regions = append(op.Regions, r)
+			op.AppendRegion(r)
 		} else {
 			r = op.AddRegion()
 			if err := b.buildRegion(r, rs, isolated); err != nil {
@@ -302,7 +303,7 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 	// The custom form of an op whose regions need no terminator gives an
 	// empty region its block (the generic form keeps it empty).
 	if def != nil && def.Traits.Has(ir.NoTerminator) && !st.Generic {
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			if len(r.Blocks) == 0 {
 				r.AddBlock()
 			}

@@ -18,7 +18,7 @@ func TestRepeatedDictionaries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops := m.Regions[0].Blocks[0].Ops
+	ops := m.Regions()[0].Blocks[0].Ops
 	if len(ops) != 3 {
 		t.Fatalf("%d ops, want 3", len(ops))
 	}

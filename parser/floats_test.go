@@ -287,7 +287,7 @@ func TestFloatsPrintAsMLIROpt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range m.Regions[0].Blocks[0].Ops {
+	for _, f := range m.Regions()[0].Blocks[0].Ops {
 		mv, pv := f.Attr("m").(*ir.FloatAttr), f.Attr("p").(*ir.FloatAttr)
 		if mv.Bits == pv.Bits {
 			t.Errorf("pto-opt prints %s, but mlir-opt's %s reads back as the same value", pv, mv)

@@ -274,7 +274,7 @@ func (p *Parser) applyLocations(m *ir.Operation, srcLen int) error {
 	}
 	m.Walk(func(op *ir.Operation) bool {
 		fix(&op.Loc)
-		for _, reg := range op.Regions {
+		for _, reg := range op.Regions() {
 			for _, b := range reg.Blocks {
 				for _, a := range b.Args {
 					l := a.Loc()

@@ -245,7 +245,7 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*i
 	if err != nil {
 		return nil, err
 	}
-	if len(m.Regions) != 1 || len(m.Regions[0].Blocks) != 1 || len(m.Regions[0].Blocks[0].Ops) != 0 {
+	if len(m.Regions()) != 1 || len(m.Regions()[0].Blocks) != 1 || len(m.Regions()[0].Blocks[0].Ops) != 0 {
 		return nil, errNotChunkable
 	}
 	workers := runtime.GOMAXPROCS(0)
@@ -269,7 +269,7 @@ func (p *Parser) parseChunked(filename string, src string, lay moduleLayout) (*i
 		run.wg.Add(1)
 		go run.work(wp)
 	}
-	err = run.buildInOrder(&builder{allowUnreg: p.opts.AllowUnregistered}, m.Regions[0].Blocks[0])
+	err = run.buildInOrder(&builder{allowUnreg: p.opts.AllowUnregistered}, m.Regions()[0].Blocks[0])
 	run.wg.Wait()
 	if err != nil {
 		return nil, err

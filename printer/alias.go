@@ -266,14 +266,14 @@ func needsAliases(op *ir.Operation) bool {
 				found = true
 			}
 		}
-		for _, l := range [][]ir.NamedAttr{o.Props, o.Attrs} {
+		for _, l := range [][]ir.NamedAttr{o.Props, o.Attrs()} {
 			for _, a := range l {
 				if attrNeeds(a.Value) {
 					found = true
 				}
 			}
 		}
-		for _, r := range o.Regions {
+		for _, r := range o.Regions() {
 			for _, b := range r.Blocks {
 				for _, a := range b.Args {
 					if typeNeeds(a.Type) {

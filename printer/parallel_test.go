@@ -17,7 +17,7 @@ func TestParallelPrintingMatchesSerial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := m.Regions[0].Blocks[0]
+	body := m.Regions()[0].Blocks[0]
 	p := newPrinter(bufio.NewWriter(&bytes.Buffer{}), Options{})
 	p.cur = &scope{}
 	if !p.parallelOK(body) {

@@ -546,7 +546,7 @@ func (p *printer) printOp(op *ir.Operation) {
 	// value): every name its regions add dies with it, and the tables
 	// are emptied at once instead of name by name.
 	fresh := len(p.names) == 0 && len(p.blocks) == 0
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		s := p.newScope()
 		*s = scope{parent: parent, nextValueID: parent.endValueID, nextArgID: parent.endArgID, nextConflictID: parent.endConflictID}
 		p.numberRegion(r, s)
@@ -580,11 +580,11 @@ func (p *printer) printOp(op *ir.Operation) {
 		p.w.WriteByte(' ')
 		p.w.WriteString(locText(op.Loc))
 	}
-	if fresh && !p.keepNames && len(op.Regions) > 0 {
+	if fresh && !p.keepNames && len(op.Regions()) > 0 {
 		p.forgetAll(op)
 		return
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		s := p.regions[r]
 		delete(p.regions, r)
 		if p.keepNames {
@@ -615,7 +615,7 @@ func (p *printer) printOp(op *ir.Operation) {
 // lists, and the tables are cleared, or made anew when they once grew far
 // beyond what one op's regions name (clearing a table costs its capacity).
 func (p *printer) forgetAll(op *ir.Operation) {
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		if s := p.regions[r]; s != nil {
 			p.freeScopes = append(p.freeScopes, s)
 		}
@@ -668,9 +668,9 @@ func (p *printer) printGeneric(op *ir.Operation) {
 		p.attrList(op.Props)
 		p.w.WriteString("}>")
 	}
-	if len(op.Regions) > 0 {
+	if len(op.Regions()) > 0 {
 		p.w.WriteString(" (")
-		for i, r := range op.Regions {
+		for i, r := range op.Regions() {
 			if i > 0 {
 				p.w.WriteString(", ")
 			}
@@ -678,9 +678,9 @@ func (p *printer) printGeneric(op *ir.Operation) {
 		}
 		p.w.WriteByte(')')
 	}
-	if len(op.Attrs) > 0 {
+	if len(op.Attrs()) > 0 {
 		p.w.WriteString(" {")
-		p.attrList(op.Attrs)
+		p.attrList(op.Attrs())
 		p.w.WriteByte('}')
 	}
 	p.w.WriteString(" : (")
@@ -819,14 +819,14 @@ func isElidable(op *ir.Operation) bool {
 	if parent == nil || parent.Def == nil || parent.Def.ImplicitTerminator != op.Name {
 		return false
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			if len(b.Ops) > 0 || len(b.Args) > 0 {
 				return false
 			}
 		}
 	}
-	return len(op.Operands) == 0 && len(op.Attrs) == 0 && len(op.Props) == 0
+	return len(op.Operands) == 0 && len(op.Attrs()) == 0 && len(op.Props) == 0
 }
 
 // ---- attributes and types ----
@@ -937,11 +937,11 @@ func (p *printer) Attr(a ir.Attribute) { p.attr(a) }
 // next call: the callers print it at once).
 func (p *printer) mergedAttrs(op *ir.Operation, elided []string) []ir.NamedAttr {
 	if len(op.Props) == 0 && len(elided) == 0 {
-		return op.Attrs
+		return op.Attrs()
 	}
 	list := p.attrScratch[:0]
 	defer func() { p.attrScratch = list[:0] }()
-	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs} {
+	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs()} {
 	next:
 		for _, a := range src {
 			for _, e := range elided {

@@ -156,7 +156,7 @@ func withPTOASPlan(src string, plan *ptoasdump.Plan) (out, why string, err error
 	}
 	var fns []*ir.Operation
 	m.Walk(func(op *ir.Operation) bool {
-		if _, ok := op.StrAttrValue("sym_name"); ok && op.Body(0) != nil && len(op.Regions) == 1 && op.ParentOp() == m {
+		if _, ok := op.StrAttrValue("sym_name"); ok && op.Body(0) != nil && len(op.Regions()) == 1 && op.ParentOp() == m {
 			fns = append(fns, op)
 			return false
 		}

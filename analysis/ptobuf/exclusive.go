@@ -89,7 +89,7 @@ func (m *Model) armsOf(op *ir.Operation) []branchSide {
 		if !definedOutsideLoopsBelow(c, op, m.Fn) {
 			continue
 		}
-		for ri, r := range p.Regions {
+		for ri, r := range p.Regions() {
 			for _, b := range r.Blocks {
 				if b == child.Block {
 					out = append(out, branchSide{cond: c, region: ri})
@@ -108,7 +108,7 @@ func definedOutsideLoopsBelow(c *ir.Value, op *ir.Operation, fn *ir.Operation) b
 		def = c.Op.Block
 	}
 	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		for _, r := range p.Regions {
+		for _, r := range p.Regions() {
 			for _, b := range r.Blocks {
 				if b == def {
 					return true

@@ -101,9 +101,9 @@ func (m *Model) carriedBy(g *Group, l *ir.Operation) bool {
 // isLoop: one of op's regions may run more than once per execution of op.
 func isLoop(op *ir.Operation) bool {
 	if op.Def == nil || op.Def.Branch == nil {
-		return len(op.Regions) > 0 // unknown region semantics: assume it loops
+		return len(op.Regions()) > 0 // unknown region semantics: assume it loops
 	}
-	for i := range op.Regions {
+	for i := range op.Regions() {
 		if op.Def.Branch.Loops(op, i) {
 			return true
 		}
@@ -120,7 +120,7 @@ func freshEachIteration(acc []Access, l *ir.Operation) bool {
 		if !l.IsAncestorOf(a.Op) {
 			continue
 		}
-		return a.Whole && a.Op.ParentOp() == l && len(l.Regions) == 1 && len(l.Regions[0].Blocks) == 1
+		return a.Whole && a.Op.ParentOp() == l && len(l.Regions()) == 1 && len(l.Regions()[0].Blocks) == 1
 	}
 	return false
 }

@@ -234,14 +234,14 @@ func (m *Model) number() error {
 	walk = func(op *ir.Operation) {
 		m.point[op] = n
 		n += Step
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				for _, o := range b.Ops {
 					walk(o)
 				}
 			}
 		}
-		if len(op.Regions) > 0 {
+		if len(op.Regions()) > 0 {
 			m.endOf[op] = n
 			n += Step
 		}

@@ -529,7 +529,7 @@ func (m *machine) attrHash(op *ir.Operation) uint64 {
 		return h
 	}
 	var h uint64
-	for _, list := range [][]ir.NamedAttr{op.Props, op.Attrs} {
+	for _, list := range [][]ir.NamedAttr{op.Props, op.Attrs()} {
 		for _, a := range list {
 			h = mix(h, hashString(a.Name), hashString(ir.ElidedString(a.Value)))
 		}

@@ -137,7 +137,7 @@ func Run(fn *ir.Operation, opts Options) (*Result, error) {
 	if body == nil {
 		return nil, ir.NewError(fn.Loc, "tilerun: %s has no body", ir.Describe(fn))
 	}
-	if len(fn.Regions[0].Blocks) != 1 {
+	if len(fn.Regions()[0].Blocks) != 1 {
 		return nil, ir.NewError(fn.Loc, "tilerun: only single-block functions (structured control flow) can be executed")
 	}
 	m := &machine{
@@ -437,7 +437,7 @@ func (m *machine) op(op *ir.Operation) error {
 			return ir.NewError(op.Loc, "tilerun: cannot execute %s: it produces tile values", ir.Describe(op))
 		}
 	}
-	if len(op.Regions) > 0 {
+	if len(op.Regions()) > 0 {
 		return ir.NewError(op.Loc, "tilerun: cannot execute %s", ir.Describe(op))
 	}
 	return m.scalar(op)

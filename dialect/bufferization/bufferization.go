@@ -50,7 +50,7 @@ func init() {
 			if err := functionLike(); err != nil {
 				return err
 			}
-			if len(op.Regions) == 0 || len(op.Regions[0].Blocks) == 0 {
+			if len(op.Regions()) == 0 || len(op.Regions()[0].Blocks) == 0 {
 				return ir.NewError(op.Loc, "'%s' is invalid on external functions", a.Name)
 			}
 			return nil

@@ -15,7 +15,7 @@ func init() {
 		// ModuleOp::verify: discardable attributes only, named with a
 		// dialect's prefix.
 		Verify: func(op *ir.Operation) error {
-			for _, a := range op.Attrs {
+			for _, a := range op.Attrs() {
 				if ir.DialectOf(a.Name) == "" {
 					return ir.Errorf(op, "can only contain attributes with dialect-prefixed names, found: '%s'", a.Name)
 				}

@@ -298,7 +298,7 @@ func printFunc(p ir.AsmPrinter, op *ir.Operation) {
 	p.AttrDictWithKeyword(op, funcElided[k]...)
 	if body != nil {
 		p.Write(" ")
-		p.Region(op.Regions[0], false, true)
+		p.Region(op.Regions()[0], false, true)
 	}
 }
 
@@ -335,7 +335,7 @@ func verifyFunc(op *ir.Operation) error {
 	if vis, ok := op.StrAttrValue("sym_visibility"); ok && vis != "public" && vis != "private" && vis != "nested" {
 		return ir.Errorf(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", op.Attr("sym_visibility"))
 	}
-	if len(op.Regions[0].Blocks) == 0 {
+	if len(op.Regions()[0].Blocks) == 0 {
 		if vis, _ := op.StrAttrValue("sym_visibility"); vis == "" || vis == "public" {
 			return ir.Errorf(op, "symbol declaration cannot have public visibility")
 		}

@@ -75,7 +75,21 @@ func (b *Block) AddArgument(t Type, loc Location) *Value {
 // Append adds op at the end of b.
 func (b *Block) Append(op *Operation) {
 	op.Block = b
+	op.order = int32(len(b.Ops))
 	b.Ops = append(b.Ops, op)
+}
+
+// numbered reports whether op's order is its position in b.Ops.
+func (b *Block) numbered(op *Operation) bool {
+	i := int(op.order)
+	return i < len(b.Ops) && b.Ops[i] == op
+}
+
+// renumber sets the order of every op of b to its position.
+func (b *Block) renumber() {
+	for i, o := range b.Ops {
+		o.order = int32(i)
+	}
 }
 
 // InsertAt inserts ops before position i.

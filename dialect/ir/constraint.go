@@ -651,7 +651,7 @@ func regionConstraintError(op *Operation, i int, name string, c *RegionConstrain
 var SingleBlock = TraitCheck{Name: "SingleBlock", Structural: true, Verify: verifySingleBlock}
 
 func verifySingleBlock(op *Operation) error {
-	for i, r := range op.Regions {
+	for i, r := range op.Regions() {
 		switch {
 		case len(r.Blocks) == 0:
 		case len(r.Blocks) > 1:
@@ -669,7 +669,7 @@ func verifySingleBlock(op *Operation) error {
 func SingleBlockImplicitTerminator(name string) TraitCheck {
 	return TraitCheck{Name: "SingleBlockImplicitTerminator", Structural: true, Verify: verifySingleBlock,
 		VerifyRegions: func(op *Operation) error {
-			for _, r := range op.Regions {
+			for _, r := range op.Regions() {
 				if len(r.Blocks) == 0 || len(r.Blocks[0].Ops) == 0 {
 					continue
 				}
@@ -705,11 +705,11 @@ func HasParent(names ...string) TraitCheck {
 // NoRegionArguments is MLIR's trait of that name: no region's entry block
 // has arguments.
 var NoRegionArguments = TraitCheck{Name: "NoRegionArguments", Structural: true, Verify: func(op *Operation) error {
-	for i, r := range op.Regions {
+	for i, r := range op.Regions() {
 		if len(r.Blocks) == 0 || len(r.Blocks[0].Args) == 0 {
 			continue
 		}
-		if len(op.Regions) > 1 {
+		if len(op.Regions()) > 1 {
 			return Errorf(op, "region #%d should have no arguments", i)
 		}
 		return Errorf(op, "region should have no arguments")
@@ -751,7 +751,7 @@ var RegionBranchTypes = TraitCheck{Name: "RegionBranchOpInterface", VerifyRegion
 	if err := verifyRegionEdges(op, nil, rs.Successors(op, nil)); err != nil {
 		return err
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			if len(b.Ops) == 0 {
 				continue

@@ -146,9 +146,9 @@ func (d DirectivePrint) Attr(i int) Attribute {
 // Regions are the regions of argument i.
 func (d DirectivePrint) Regions(i int) []*Region {
 	var spans [maxRegionDecls]span
-	groupSpans(d.f.regions, len(d.op.Regions), false, d.op, "", spans[:])
+	groupSpans(d.f.regions, len(d.op.Regions()), false, d.op, "", spans[:])
 	sp := spans[d.args[i].index]
-	return d.op.Regions[sp.start:sp.end()]
+	return d.op.Regions()[sp.start:sp.end()]
 }
 
 // Successors are the successor blocks of argument i.

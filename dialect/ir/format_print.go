@@ -24,7 +24,7 @@ func (f *Format) Print(p AsmPrinter, op *Operation) {
 	s := &f.syn
 	groupSpans(s.Operands, len(op.Operands), s.SegmentedOperands, op, "operandSegmentSizes", w.ops[:])
 	groupSpans(s.Results, len(op.Results), s.SegmentedResults, op, "resultSegmentSizes", w.res[:])
-	groupSpans(f.regions, len(op.Regions), false, op, "", w.regions[:])
+	groupSpans(f.regions, len(op.Regions()), false, op, "", w.regions[:])
 	groupSpans(f.succs, len(op.Successors()), false, op, "", w.succs[:])
 	w.elements(f.elems)
 }
@@ -70,7 +70,7 @@ func (w *fmtPrint) element(e *fmtElem) {
 	case fRegion:
 		w.space(e)
 		sp := w.regions[e.index]
-		for i, r := range op.Regions[sp.start:sp.end()] {
+		for i, r := range op.Regions()[sp.start:sp.end()] {
 			if i > 0 {
 				p.Write(", ")
 			}
@@ -114,7 +114,7 @@ func (w *fmtPrint) element(e *fmtElem) {
 		p.Operands(op.Operands)
 	case fRegions:
 		w.space(e)
-		for i, r := range op.Regions {
+		for i, r := range op.Regions() {
 			if i > 0 {
 				p.Write(", ")
 			}
@@ -151,7 +151,7 @@ func (w *fmtPrint) present(a *fmtElem) bool {
 		return len(w.values(a.sub)) > 0
 	case fRegion:
 		sp := w.regions[a.index]
-		return sp.n > 0 && len(w.op.Regions[sp.start].Blocks) > 0
+		return sp.n > 0 && len(w.op.Regions()[sp.start].Blocks) > 0
 	}
 	return false
 }

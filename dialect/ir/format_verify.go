@@ -109,7 +109,7 @@ func verifyDeclTypes(op *Operation, what string, a *Arg, vals []*Value, sp span)
 // SizedRegion<1> and the like), after the op's PredOpTraits.
 func (f *Format) verifyRegions(op *Operation) error {
 	cs := f.syn.RegionConstraints
-	for i, r := range op.Regions {
+	for i, r := range op.Regions() {
 		k := min(i, len(f.regions)-1)
 		if k < 0 || k >= len(cs) || cs[k] == nil {
 			continue
@@ -124,7 +124,7 @@ func (f *Format) verifyRegions(op *Operation) error {
 // verifyRegionCount checks op's regions against the declarations, in the
 // words of ODS's region traits.
 func verifyRegionCount(op *Operation, decls []Arg) error {
-	n := len(op.Regions)
+	n := len(op.Regions())
 	singles, open := countModes(decls)
 	switch {
 	case open && n < singles:

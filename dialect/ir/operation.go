@@ -16,88 +16,220 @@ type Operation struct {
 	Name     string
 	Def      *OpDef // registry entry; nil for unregistered ops
 	Operands []*Value
-	Results  []*Value
-	Props    []NamedAttr // inherent attributes (MLIR properties), sorted by name
-	Attrs    []NamedAttr // discardable attributes, sorted by name
-	// succ holds the successor blocks of the few ops that branch; a
-	// pointer rather than a slice keeps every other op 16 bytes smaller
-	// (see Successors).
-	succ    *[]*Block
-	Regions []*Region
-	Loc     Location
-	Block   *Block // parent block
+	// links are the operands' use-list links, parallel to Operands (see
+	// operand); SetOperands and SetOperand keep the two in step.
+	links   []operand
+	Results []*Value
+	Props   []NamedAttr // inherent attributes (MLIR properties), sorted by name
+	// rare holds what most ops lack (regions, successors, discardable
+	// attributes): one pointer for the three keeps every op 48 bytes smaller. See
+	// Regions, Successors and Attrs.
+	rare  *opRare
+	Loc   Location
+	Block *Block // parent block
+	// order is op's position in Block.Ops when it was last numbered; it
+	// is current exactly when Block.Ops[order] is op (see IsBeforeInBlock).
+	order int32
+}
+
+// opRare is the part of an operation few ops have.
+type opRare struct {
+	regions []*Region
+	succ    []*Block
+	attrs   []NamedAttr // discardable attributes, sorted by name
+}
+
+// more returns op's rare part, making it.
+func (op *Operation) more() *opRare {
+	if op.rare == nil {
+		op.rare = &opRare{}
+	}
+	return op.rare
+}
+
+// Regions are op's regions, in order. Writing an element of the slice
+// writes op's region; AddRegion, AppendRegion and SetRegions change how
+// many there are.
+func (op *Operation) Regions() []*Region {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.regions
+}
+
+// AppendRegion makes r, built elsewhere, op's last region.
+func (op *Operation) AppendRegion(r *Region) {
+	r.Op = op
+	rare := op.more()
+	rare.regions = append(rare.regions, r)
+}
+
+// SetRegions makes rs op's regions (moving them from another op, say).
+func (op *Operation) SetRegions(rs []*Region) {
+	for _, r := range rs {
+		r.Op = op
+	}
+	if len(rs) == 0 && op.rare == nil {
+		return
+	}
+	op.more().regions = rs
+}
+
+// Attrs are op's discardable attributes, sorted by name. SetAttr,
+// RemoveAttr and SetAttrs change them.
+func (op *Operation) Attrs() []NamedAttr {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.attrs
+}
+
+// SetAttrs makes list, sorted by name, op's discardable attributes.
+func (op *Operation) SetAttrs(list []NamedAttr) {
+	if len(list) == 0 && op.rare == nil {
+		return
+	}
+	op.more().attrs = list
 }
 
 // Successors are the blocks op may branch to, in order. Writing an element
 // of the slice writes op's successor; SetSuccessors and AddSuccessor change
 // how many there are.
 func (op *Operation) Successors() []*Block {
-	if op.succ == nil {
+	if op.rare == nil {
 		return nil
 	}
-	return *op.succ
+	return op.rare.succ
 }
 
 // SetSuccessors makes s op's successor list.
 func (op *Operation) SetSuccessors(s []*Block) {
-	if len(s) == 0 {
-		op.succ = nil
+	if len(s) == 0 && op.rare == nil {
 		return
 	}
-	op.succ = &s
+	op.more().succ = s
 }
 
 // AddSuccessor appends b to op's successors.
 func (op *Operation) AddSuccessor(b *Block) {
-	if op.succ == nil {
-		op.succ = &[]*Block{b}
-		return
-	}
-	*op.succ = append(*op.succ, b)
+	rare := op.more()
+	rare.succ = append(rare.succ, b)
 }
 
 // NewOperation builds a detached operation. Operands get use entries; results
 // are created with the given types.
 func NewOperation(name string, loc Location, operands []*Value, resultTypes []Type) *Operation {
-	op := &Operation{Name: name, Def: Lookup(name), Loc: loc}
-	op.SetOperands(operands)
-	op.Results = make([]*Value, len(resultTypes))
-	for i, t := range resultTypes {
-		op.Results[i] = &Value{Type: t, Op: op, Index: i}
+	op, res, val, vals, links := allocOp(len(resultTypes), len(operands))
+	op.Name, op.Def, op.Loc = name, Lookup(name), loc
+	if vals != nil {
+		op.Operands, op.links = vals, links
+		op.linkOperands(operands)
+	} else {
+		op.SetOperands(operands)
+	}
+	switch {
+	case val != nil:
+		val.Type, val.Op = resultTypes[0], op
+		res[0] = val
+		op.Results = res
+	default:
+		// The results' Values in one array.
+		op.Results = make([]*Value, len(resultTypes))
+		vs := make([]Value, len(resultTypes))
+		for i, t := range resultTypes {
+			vs[i] = Value{Type: t, Op: op, Index: i}
+			op.Results[i] = &vs[i]
+		}
 	}
 	return op
 }
 
 // SetOperands replaces the operand list, keeping use lists consistent.
 func (op *Operation) SetOperands(operands []*Value) {
+	op.dropOwnUses()
+	op.Operands, op.links = newOperands(len(operands))
+	op.linkOperands(operands)
+}
+
+// linkOperands copies operands into op's fresh operand list and links
+// them into their values' use lists.
+func (op *Operation) linkOperands(operands []*Value) {
+	copy(op.Operands, operands)
 	for i, v := range op.Operands {
+		op.links[i].op = op
 		if v != nil {
-			v.removeUse(op, i)
+			v.addUse(&op.links[i])
 		}
 	}
-	op.Operands = append(op.Operands[:0:0], operands...)
+}
+
+// Operand lists of up to four are allocated with their links, in one
+// object (SetOperands; NewOperation puts them in the op's, see allocOp).
+type (
+	operands1 struct {
+		vals  [1]*Value
+		links [1]operand
+	}
+	operands2 struct {
+		vals  [2]*Value
+		links [2]operand
+	}
+	operands3 struct {
+		vals  [3]*Value
+		links [3]operand
+	}
+	operands4 struct {
+		vals  [4]*Value
+		links [4]operand
+	}
+)
+
+// newOperands allocates n operands and their links.
+func newOperands(n int) ([]*Value, []operand) {
+	switch n {
+	case 0:
+		return nil, nil
+	case 1:
+		s := new(operands1)
+		return s.vals[:], s.links[:]
+	case 2:
+		s := new(operands2)
+		return s.vals[:], s.links[:]
+	case 3:
+		s := new(operands3)
+		return s.vals[:], s.links[:]
+	case 4:
+		s := new(operands4)
+		return s.vals[:], s.links[:]
+	}
+	return make([]*Value, n), make([]operand, n)
+}
+
+// dropOwnUses unlinks op's operands from their values' use lists.
+func (op *Operation) dropOwnUses() {
 	for i, v := range op.Operands {
 		if v != nil {
-			v.Uses = append(v.Uses, Use{Op: op, Index: i})
+			v.dropUse(&op.links[i])
 		}
 	}
 }
 
 // SetOperand replaces operand i.
 func (op *Operation) SetOperand(i int, v *Value) {
+	l := &op.links[i]
 	if old := op.Operands[i]; old != nil {
-		old.removeUse(op, i)
+		old.dropUse(l)
 	}
 	op.Operands[i] = v
 	if v != nil {
-		v.Uses = append(v.Uses, Use{Op: op, Index: i})
+		v.addUse(l)
 	}
 }
 
 // AddRegion appends an empty region and returns it.
 func (op *Operation) AddRegion() *Region {
-	r := &Region{Op: op}
-	op.Regions = append(op.Regions, r)
+	r := &Region{}
+	op.AppendRegion(r)
 	return r
 }
 
@@ -135,10 +267,14 @@ func (op *Operation) IsAncestorOf(other *Operation) bool {
 	return false
 }
 
-// IndexInBlock returns op's position in its parent block, or -1.
+// IndexInBlock returns op's position in its parent block, or -1. It only
+// reads the block; while op's number in it is current, it does not scan.
 func (op *Operation) IndexInBlock() int {
 	if op.Block == nil {
 		return -1
+	}
+	if op.Block.numbered(op) {
+		return int(op.order)
 	}
 	for i, o := range op.Block.Ops {
 		if o == op {
@@ -148,13 +284,31 @@ func (op *Operation) IndexInBlock() int {
 	return -1
 }
 
+// IsBeforeInBlock reports whether op comes before other in their block,
+// which must be the same (MLIR's Operation::isBeforeInBlock). Ops are
+// numbered by position as they are appended, and the block is renumbered
+// when a number has gone stale (an op inserted or removed before it):
+// every change that moves ops already costs a copy of the block's list,
+// so the queries cost O(1) amortised. Renumbering writes the block's ops:
+// the query is a change of the block as far as concurrent readers go.
+func (op *Operation) IsBeforeInBlock(other *Operation) bool {
+	b := op.Block
+	if b == nil || other.Block != b {
+		panic("ir: IsBeforeInBlock of ops not in one block")
+	}
+	if !b.numbered(op) || !b.numbered(other) {
+		b.renumber()
+	}
+	return op.order < other.order
+}
+
 // Walk visits op and every nested operation in pre-order. Returning false
 // from fn skips the children of that op.
 func (op *Operation) Walk(fn func(*Operation) bool) {
 	if !fn(op) {
 		return
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {
 				o.Walk(fn)
@@ -165,7 +319,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 
 // WalkPost visits nested operations before op itself.
 func (op *Operation) WalkPost(fn func(*Operation)) {
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {
 				o.WalkPost(fn)
@@ -177,21 +331,18 @@ func (op *Operation) WalkPost(fn func(*Operation)) {
 
 // Body returns the first block of region i, or nil.
 func (op *Operation) Body(i int) *Block {
-	if i >= len(op.Regions) || len(op.Regions[i].Blocks) == 0 {
+	rs := op.Regions()
+	if i >= len(rs) || len(rs[i].Blocks) == 0 {
 		return nil
 	}
-	return op.Regions[i].Blocks[0]
+	return rs[i].Blocks[0]
 }
 
 // dropOperandUses removes op's entries from its operands' use lists, and
 // recursively for nested operations.
 func (op *Operation) dropOperandUses() {
-	for i, v := range op.Operands {
-		if v != nil {
-			v.removeUse(op, i)
-		}
-	}
-	for _, r := range op.Regions {
+	op.dropOwnUses()
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {
 				o.dropOperandUses()
@@ -224,7 +375,7 @@ func (op *Operation) Attr(name string) Attribute {
 	if a := findAttr(op.Props, name); a != nil {
 		return a
 	}
-	return findAttr(op.Attrs, name)
+	return findAttr(op.Attrs(), name)
 }
 
 // HasAttr reports whether op has the attribute (property or discardable).
@@ -245,13 +396,15 @@ func (op *Operation) SetAttr(name string, value Attribute) {
 		op.Props = setAttr(op.Props, name, value)
 		return
 	}
-	op.Attrs = setAttr(op.Attrs, name, value)
+	op.SetAttrs(setAttr(op.Attrs(), name, value))
 }
 
 // RemoveAttr deletes an attribute wherever it lives.
 func (op *Operation) RemoveAttr(name string) {
 	op.Props = removeAttr(op.Props, name)
-	op.Attrs = removeAttr(op.Attrs, name)
+	if op.rare != nil {
+		op.rare.attrs = removeAttr(op.rare.attrs, name)
+	}
 }
 
 func setAttr(list []NamedAttr, name string, value Attribute) []NamedAttr {
@@ -373,13 +526,13 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 	c := NewOperation(op.Name, op.Loc, operands, types)
 	c.Def = op.Def
 	c.Props = append([]NamedAttr(nil), op.Props...)
-	c.Attrs = append([]NamedAttr(nil), op.Attrs...)
+	c.SetAttrs(append([]NamedAttr(nil), op.Attrs()...))
 	for i, r := range op.Results {
 		c.Results[i].NameHint = r.NameHint
 		mapping[r] = c.Results[i]
 	}
 	blockMap := map[*Block]*Block{}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		nr := c.AddRegion()
 		for _, b := range r.Blocks {
 			nb := nr.AddBlock()
@@ -392,9 +545,9 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			}
 		}
 	}
-	for ri, r := range op.Regions {
+	for ri, r := range op.Regions() {
 		for bi, b := range r.Blocks {
-			nb := c.Regions[ri].Blocks[bi]
+			nb := c.Regions()[ri].Blocks[bi]
 			for _, o := range b.Ops {
 				no := o.Clone(mapping)
 				for i, s := range o.Successors() {
@@ -406,7 +559,7 @@ func (op *Operation) Clone(mapping map[*Value]*Value) *Operation {
 			}
 		}
 	}
-	if op.succ != nil {
+	if len(op.Successors()) > 0 {
 		c.SetSuccessors(append([]*Block(nil), op.Successors()...))
 	}
 	return c

@@ -82,13 +82,13 @@ func VerifyCounts(op *Operation, operands, results int) error {
 // VerifySingleBlockRegions checks each region has at most one block (exactly
 // one for the regions listed in required).
 func VerifySingleBlockRegions(op *Operation, required ...int) error {
-	for i, r := range op.Regions {
+	for i, r := range op.Regions() {
 		if len(r.Blocks) > 1 {
 			return Errorf(op, "expects region #%d to have 0 or 1 blocks", i)
 		}
 	}
 	for _, i := range required {
-		if i >= len(op.Regions) || len(op.Regions[i].Blocks) != 1 {
+		if i >= len(op.Regions()) || len(op.Regions()[i].Blocks) != 1 {
 			return Errorf(op, "region #%d failed to verify constraint: region with 1 blocks", i)
 		}
 	}

@@ -25,7 +25,7 @@ func (r *Region) Entry() *Block {
 
 // Index returns the region's position in its parent op.
 func (r *Region) Index() int {
-	for i, x := range r.Op.Regions {
+	for i, x := range r.Op.Regions() {
 		if x == r {
 			return i
 		}

@@ -11,45 +11,21 @@ import "math/bits"
 // found inside each isolated-from-above op (each function, say) and goes on
 // with the next one: the result is a DiagnosticList when several failed.
 func Verify(op *Operation) error {
-	v := &verifier{index: map[*Operation]int{}, doms: map[*Region]*domInfo{},
-		visited: map[*Operation]struct{}{}, walking: map[*Block]bool{}}
+	v := &verifier{doms: map[*Region]*domInfo{}}
 	return v.verifyOp(op)
 }
 
 type verifier struct {
-	index map[*Operation]int
-	doms  map[*Region]*domInfo
-	// The ops of the blocks being walked that the walk has reached: in
-	// such a block an op defined before the op being verified is one of
-	// them. Their entries go when their block is done, so the table
-	// holds one path of blocks, not the whole IR (index, for the blocks
-	// not being walked, holds whole blocks).
-	visited map[*Operation]struct{}
-	walking map[*Block]bool
+	doms map[*Region]*domInfo
 }
 
-// before reports whether def comes before op in their block, which is
-// being walked when op is an ancestor of the op being verified.
-func (v *verifier) before(def, op *Operation) bool {
-	if v.walking[op.Block] {
-		_, ok := v.visited[def]
-		return ok && def != op
-	}
-	return v.posInBlock(def) < v.posInBlock(op)
-}
+// before reports whether def comes before op in their block.
+func (v *verifier) before(def, op *Operation) bool { return def.IsBeforeInBlock(op) }
 
 // verifyOps verifies the ops of b in order; the ops of isolated-from-above
 // ops that fail are collected in isolated, any other failure returned.
 func (v *verifier) verifyOps(b *Block, isolated *DiagnosticList) error {
-	v.walking[b] = true
-	defer func() {
-		for _, o := range b.Ops {
-			delete(v.visited, o)
-		}
-		delete(v.walking, b)
-	}()
 	for _, o := range b.Ops {
-		v.visited[o] = struct{}{}
 		if err := v.verifyOp(o); err != nil {
 			if !o.Has(IsolatedFromAbove) {
 				return err
@@ -58,16 +34,6 @@ func (v *verifier) verifyOps(b *Block, isolated *DiagnosticList) error {
 		}
 	}
 	return nil
-}
-
-func (v *verifier) posInBlock(op *Operation) int {
-	if i, ok := v.index[op]; ok {
-		return i
-	}
-	for i, o := range op.Block.Ops {
-		v.index[o] = i
-	}
-	return v.index[op]
 }
 
 func (v *verifier) verifyOp(op *Operation) error {
@@ -85,7 +51,7 @@ func (v *verifier) verifyOp(op *Operation) error {
 			return Errorf(op, "reference to block defined in another region")
 		}
 	}
-	for _, a := range op.Attrs {
+	for _, a := range op.Attrs() {
 		if verify := dialectAttrVerifiers[DialectOf(a.Name)]; verify != nil {
 			if err := verify(op, a); err != nil {
 				return err
@@ -100,7 +66,7 @@ func (v *verifier) verifyOp(op *Operation) error {
 			return Errorf(op, "must be the last operation in the parent block")
 		}
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, s := range b.Successors() {
 				if s == r.Blocks[0] {
@@ -255,11 +221,11 @@ func verifySymbolParent(op *Operation) error {
 // The names are indexed once per table, so a module of n functions and
 // calls verifies in time linear in n.
 func verifySymbolTable(op *Operation) error {
-	if !op.Has(SymbolTable) || len(op.Regions) != 1 || len(op.Regions[0].Blocks) != 1 {
+	if !op.Has(SymbolTable) || len(op.Regions()) != 1 || len(op.Regions()[0].Blocks) != 1 {
 		return nil // the op's verifier reports a malformed body
 	}
 	symbols := Symbols{}
-	for _, o := range op.Regions[0].Blocks[0].Ops {
+	for _, o := range op.Regions()[0].Blocks[0].Ops {
 		name, ok := o.StrAttrValue("sym_name")
 		if !ok {
 			continue
@@ -277,7 +243,7 @@ func verifySymbolTable(op *Operation) error {
 // symbol tables check their own; inside an unregistered op with one region
 // (which may be a symbol table) no symbol is known.
 func verifySymbolUses(op *Operation, symbols Symbols) error {
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, o := range b.Ops {
 				if o.Has(SymbolTable) {
@@ -289,7 +255,7 @@ func verifySymbolUses(op *Operation, symbols Symbols) error {
 					}
 				}
 				inner := symbols
-				if o.Def == nil && len(o.Regions) == 1 {
+				if o.Def == nil && len(o.Regions()) == 1 {
 					inner = nil
 				}
 				if err := verifySymbolUses(o, inner); err != nil {

@@ -33,7 +33,7 @@ func printScopeLike(p ir.AsmPrinter, op *ir.Operation) {
 	p.Write(" ") // mlir-opt's spacing: `memref.alloca_scope  {`
 	ir.PrintArrowTypes(p, op.Results, true)
 	p.Write(" ")
-	p.Region(op.Regions[0], false, len(op.Results) > 0)
+	p.Region(op.Regions()[0], false, len(op.Results) > 0)
 	p.AttrDict(op)
 }
 

@@ -106,12 +106,12 @@ func printGenericAtomicRMW(p ir.AsmPrinter, op *ir.Operation) {
 	p.Write("] : ")
 	p.Type(op.Operands[0].Type)
 	p.Write(" ")
-	p.Region(op.Regions[0], true, true)
+	p.Region(op.Regions()[0], true, true)
 	p.AttrDict(op)
 }
 
 func verifyGenericAtomicRMW(op *ir.Operation) error {
-	if len(op.Operands) < 1 || len(op.Results) != 1 || len(op.Regions) != 1 {
+	if len(op.Operands) < 1 || len(op.Results) != 1 || len(op.Regions()) != 1 {
 		return ir.Errorf(op, "requires a memref operand, one result and one region")
 	}
 	mt, ok := op.Operands[0].Type.(*ir.MemRefType)

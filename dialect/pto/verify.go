@@ -277,7 +277,7 @@ func VerifyArch(root *ir.Operation, a *Arch) error {
 	var list ir.DiagnosticList
 	var visit func(op *ir.Operation) error
 	visit = func(op *ir.Operation) error {
-		for _, rg := range op.Regions {
+		for _, rg := range op.Regions() {
 			for _, b := range rg.Blocks {
 				for _, o := range b.Ops {
 					if err := visit(o); err != nil {

@@ -36,7 +36,7 @@ func printExecuteRegion(p ir.AsmPrinter, op *ir.Operation) {
 		p.Write(" no_inline")
 	}
 	p.Write(" ")
-	p.Region(op.Regions[0], false, true)
+	p.Region(op.Regions()[0], false, true)
 	p.AttrDict(op, "no_inline")
 }
 
@@ -56,10 +56,10 @@ func (executeBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
 
 // verifyExecuteRegion is ExecuteRegionOp::verify.
 func verifyExecuteRegion(op *ir.Operation) error {
-	if len(op.Regions[0].Blocks) == 0 {
+	if len(op.Regions()[0].Blocks) == 0 {
 		return ir.Errorf(op, "region needs to have at least one block")
 	}
-	if len(op.Regions[0].Blocks[0].Args) > 0 {
+	if len(op.Regions()[0].Blocks[0].Args) > 0 {
 		return ir.Errorf(op, "region cannot have any arguments")
 	}
 	return nil

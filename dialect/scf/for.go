@@ -200,7 +200,7 @@ func printFor(p ir.AsmPrinter, op *ir.Operation) {
 		p.Type(t)
 	}
 	p.Write(" ")
-	p.Region(op.Regions[0], false, len(op.Results) > 0)
+	p.Region(op.Regions()[0], false, len(op.Results) > 0)
 	p.AttrDict(op, "unsignedCmp")
 }
 

@@ -40,7 +40,7 @@ func init() {
 			},
 			Print: func(p ir.AsmPrinter, op *ir.Operation) {
 				p.Write(" ")
-				p.Region(op.Regions[0], false, false)
+				p.Region(op.Regions()[0], false, false)
 				p.AttrDict(op)
 			},
 		}, ir.OpSyntax{
@@ -189,7 +189,7 @@ func printForall(p ir.AsmPrinter, op *ir.Operation) {
 		p.Write(")")
 	}
 	p.Write(" ")
-	p.Region(op.Regions[0], false, false)
+	p.Region(op.Regions()[0], false, false)
 	p.AttrDict(op, "staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes")
 }
 

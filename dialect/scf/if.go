@@ -48,7 +48,7 @@ func (ifBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
 		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
 	}
 	out := []ir.RegionSuccessor{{Region: 0}}
-	if len(op.Regions[1].Blocks) == 0 {
+	if len(op.Regions()[1].Blocks) == 0 {
 		return append(out, ir.RegionSuccessor{Region: ir.ToParent, Inputs: op.Results})
 	}
 	return append(out, ir.RegionSuccessor{Region: 1})
@@ -88,17 +88,17 @@ func printIf(p ir.AsmPrinter, op *ir.Operation) {
 	p.Operand(op.Operands[0])
 	ir.PrintArrowTypes(p, op.Results, true)
 	p.Write(" ")
-	p.Region(op.Regions[0], false, len(op.Results) > 0)
-	if len(op.Regions) > 1 && len(op.Regions[1].Blocks) > 0 {
+	p.Region(op.Regions()[0], false, len(op.Results) > 0)
+	if len(op.Regions()) > 1 && len(op.Regions()[1].Blocks) > 0 {
 		p.Write(" else ")
-		p.Region(op.Regions[1], false, len(op.Results) > 0)
+		p.Region(op.Regions()[1], false, len(op.Results) > 0)
 	}
 	p.AttrDict(op)
 }
 
 // verifyIf is IfOp::verify.
 func verifyIf(op *ir.Operation) error {
-	if len(op.Results) > 0 && len(op.Regions[1].Blocks) == 0 {
+	if len(op.Results) > 0 && len(op.Regions()[1].Blocks) == 0 {
 		return ir.Errorf(op, "must have an else block if defining values")
 	}
 	return nil

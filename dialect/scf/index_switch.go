@@ -40,7 +40,7 @@ func (switchBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
 		}
 		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
 	}
-	out := make([]ir.RegionSuccessor, len(op.Regions))
+	out := make([]ir.RegionSuccessor, len(op.Regions()))
 	for i := range out {
 		out[i].Region = i
 	}
@@ -90,8 +90,8 @@ var switchCases = &ir.Directive{
 // distinct values, and every region yielding the results' types.
 func verifyIndexSwitch(op *ir.Operation) error {
 	cases := ir.DenseArrayValues(op, "cases")
-	if len(cases) != len(op.Regions)-1 {
-		return ir.Errorf(op, "has %d case regions but %d case values", len(op.Regions)-1, len(cases))
+	if len(cases) != len(op.Regions())-1 {
+		return ir.Errorf(op, "has %d case regions but %d case values", len(op.Regions())-1, len(cases))
 	}
 	seen := map[int64]bool{}
 	for _, v := range cases {
@@ -100,7 +100,7 @@ func verifyIndexSwitch(op *ir.Operation) error {
 		}
 		seen[v] = true
 	}
-	for i, r := range op.Regions {
+	for i, r := range op.Regions() {
 		name := "default region"
 		if i > 0 {
 			name = "case region #" + strconv.Itoa(i-1)

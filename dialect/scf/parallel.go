@@ -139,7 +139,7 @@ func printParallel(p ir.AsmPrinter, op *ir.Operation) {
 	}
 	ir.PrintArrowTypes(p, op.Results, false)
 	p.Write(" ")
-	p.Region(op.Regions[0], false, true)
+	p.Region(op.Regions()[0], false, true)
 	p.AttrDict(op, "operandSegmentSizes")
 }
 
@@ -168,8 +168,8 @@ func verifyParallel(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if len(op.Results) != len(red.Regions) {
-		return ir.Errorf(op, "expects number of results: %d to be the same as number of reductions: %d", len(op.Results), len(red.Regions))
+	if len(op.Results) != len(red.Regions()) {
+		return ir.Errorf(op, "expects number of results: %d to be the same as number of reductions: %d", len(op.Results), len(red.Regions()))
 	}
 	if len(op.Results) != seg[3] {
 		return ir.Errorf(op, "expects number of results: %d to be the same as number of initial values: %d", len(op.Results), seg[3])
@@ -184,8 +184,8 @@ func verifyParallel(op *ir.Operation) error {
 
 // verifyReduce: one reduction region per operand.
 func verifyReduce(op *ir.Operation) error {
-	if len(op.Regions) != len(op.Operands) {
-		return ir.Errorf(op, "expects number of reduction regions: %d to be the same as number of reduction operands: %d", len(op.Regions), len(op.Operands))
+	if len(op.Regions()) != len(op.Operands) {
+		return ir.Errorf(op, "expects number of reduction regions: %d to be the same as number of reduction operands: %d", len(op.Regions()), len(op.Operands))
 	}
 	return nil
 }
@@ -193,7 +193,7 @@ func verifyReduce(op *ir.Operation) error {
 // verifyReduceRegions is ReduceOp::verifyRegions: each reduction takes two
 // values of its operand's type and ends with scf.reduce.return.
 func verifyReduceRegions(op *ir.Operation) error {
-	for i, r := range op.Regions {
+	for i, r := range op.Regions() {
 		t := op.Operands[i].Type
 		b := r.Blocks[0]
 		if len(b.Ops) == 0 {

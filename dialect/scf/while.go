@@ -181,9 +181,9 @@ func printWhile(p ir.AsmPrinter, op *ir.Operation) {
 	p.Write(" : ")
 	p.Type(ir.Function(ir.ValueTypes(op.Operands), ir.ValueTypes(op.Results)))
 	p.Write(" ")
-	p.Region(op.Regions[0], false, true)
+	p.Region(op.Regions()[0], false, true)
 	p.Write(" do ")
-	p.Region(op.Regions[1], true, true)
+	p.Region(op.Regions()[1], true, true)
 	p.AttrDictWithKeyword(op)
 }
 

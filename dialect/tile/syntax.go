@@ -11,7 +11,7 @@ import (
 // i64 integers are written bare ({addr = 0}), as the dialect's syntax shows.
 func printAttrDict(p ir.AsmPrinter, op *ir.Operation, elided ...string) {
 	var list []ir.NamedAttr
-	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs} {
+	for _, src := range [][]ir.NamedAttr{op.Props, op.Attrs()} {
 	next:
 		for _, a := range src {
 			for _, e := range elided {

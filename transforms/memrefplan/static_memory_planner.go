@@ -313,7 +313,7 @@ func rewriteBlocks(before map[*ir.Operation][]*ir.Operation, dead []*ir.Operatio
 // arena's views die with the function: escaping buffers are never
 // planned into it.
 func (s *state) freeBeforeReturns(arena *ir.Value) {
-	for _, b := range s.fn.Regions[0].Blocks {
+	for _, b := range s.fn.Regions()[0].Blocks {
 		if t := b.Terminator(); t != nil && t.Has(ir.ReturnLike) {
 			b.InsertBefore(t, ir.NewOperation("memref.dealloc", t.Loc, []*ir.Value{arena}, nil))
 		}
@@ -323,7 +323,7 @@ func (s *state) freeBeforeReturns(arena *ir.Value) {
 // returnedValues are the values a func.return may hand to the caller.
 func (s *state) returnedValues() map[*ir.Value]bool {
 	out := map[*ir.Value]bool{}
-	for _, b := range s.fn.Regions[0].Blocks {
+	for _, b := range s.fn.Regions()[0].Blocks {
 		if t := b.Terminator(); t != nil && t.Has(ir.ReturnLike) {
 			for _, v := range t.Operands {
 				out[v] = true
@@ -420,7 +420,7 @@ type freeSite struct {
 func (s *state) freesOf(v *ir.Value) (frees []freeSite, unknown *freeSite) {
 	seen := map[freeSite]bool{}
 	for _, w := range s.aa.Resolve(v) {
-		for _, u := range w.Uses {
+		for u := range w.AllUses() {
 			for _, f := range ir.FreedOperands(u.Op) {
 				if f.Operand != u.Index {
 					continue

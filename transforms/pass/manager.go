@@ -158,7 +158,7 @@ func (r *run) nested(p *Pipeline, op *ir.Operation, timers *[]*Timing) error {
 	r.timers = timers
 	defer func() { r.timers = outer }()
 	var targetsOps []*ir.Operation
-	for _, reg := range op.Regions {
+	for _, reg := range op.Regions() {
 		for _, b := range reg.Blocks {
 			for _, o := range b.Ops {
 				if o.Name == p.Anchor {

@@ -108,7 +108,7 @@ func runPrintLiveness(ctx *pass.Context, fn *ir.Operation) error {
 	}
 	var vals []*ir.Value
 	fn.Walk(func(op *ir.Operation) bool {
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				vals = append(vals, b.Args...)
 			}

@@ -523,7 +523,7 @@ func (ap *addrProblem) addPenalties(fn *ir.Operation, lv *analysis.Liveness) {
 				touch(v.Op, true)
 			}
 			if _, isTile := v.Type.(*tile.Type); isTile {
-				for _, u := range v.Uses {
+				for u := range v.AllUses() {
 					touch(u.Op, false)
 				}
 			}

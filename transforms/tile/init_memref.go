@@ -102,7 +102,7 @@ func runInitMemRef(ctx *pass.Context, fn *ir.Operation, o *initMemRefOptions) er
 			continue
 		}
 		largest := int64(0)
-		for _, u := range a.Results[0].Uses {
+		for u := range a.Results[0].AllUses() {
 			ri, ok := tile.DestResult(u.Op, u.Index)
 			if !ok {
 				continue
@@ -150,7 +150,7 @@ func runInitMemRef(ctx *pass.Context, fn *ir.Operation, o *initMemRefOptions) er
 // countBindings counts the producers that write into alloc directly.
 func countBindings(alloc *ir.Operation) int {
 	n := 0
-	for _, u := range alloc.Results[0].Uses {
+	for u := range alloc.Results[0].AllUses() {
 		if _, ok := tile.DestResult(u.Op, u.Index); ok {
 			n++
 		}
@@ -171,7 +171,7 @@ func checkInPlaceReads(fn *ir.Operation) error {
 		}
 		acc := op.Operands[op.Def.ReusedInput]
 		for _, v := range viewClosure(acc) {
-			for _, u := range v.Uses {
+			for u := range v.AllUses() {
 				if !runsAfter(u.Op, op, acc) {
 					continue
 				}

@@ -183,7 +183,7 @@ func runMemoryReuse(ctx *pass.Context, fn *ir.Operation, o *memoryReuseOptions) 
 	for i, a := range allocs {
 		m := &member{alloc: a, name: strings.TrimPrefix(names[a.Results[0]], "%"), space: tile.SpaceOf(a.Results[0].Type),
 			size: allocSize(a), pinned: IsPinned(a), fixed: hasAddr(a), order: i, ranges: s.lv.RootRanges(a.Results[0])}
-		for _, u := range a.Results[0].Uses {
+		for u := range a.Results[0].AllUses() {
 			if g, st, ok := pipelineMembership(u.Op); ok && !m.staged {
 				m.group, m.stage, m.staged = g, st, true
 				if _, seen := s.groupTags[g]; !seen {
@@ -258,7 +258,7 @@ func (s *reuser) checkPinnedSlots() error {
 			slot int64
 		}
 		var tiles []bound
-		for _, u := range m.alloc.Results[0].Uses {
+		for u := range m.alloc.Results[0].AllUses() {
 			if ri, ok := tile.DestResult(u.Op, u.Index); ok {
 				slot := int64(0)
 				if slotSize > 0 {
@@ -768,7 +768,7 @@ func (s *reuser) apply(plan []*buffer) {
 		}
 		rep := b.members[0]
 		for _, m := range b.members[1:] {
-			for _, u := range append([]ir.Use(nil), m.alloc.Results[0].Uses...) {
+			for _, u := range m.alloc.Results[0].Uses() {
 				if ri, ok := tile.DestResult(u.Op, u.Index); ok {
 					tile.SetDestFor(u.Op, ri, rep.alloc.Results[0], m.offset+tile.DestOffsetFor(u.Op, ri))
 				}

@@ -232,7 +232,7 @@ func computePTOASLiveness(fn *ir.Operation) *ptoasLiveness {
 	// The buffers, in the order convert-tile-to-pto creates them: the
 	// tiles of region arguments and results in program order.
 	fn.Walk(func(op *ir.Operation) bool {
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				for i, o := range b.Ops {
 					l.pos[o] = i
@@ -274,7 +274,7 @@ func computePTOASLiveness(fn *ir.Operation) *ptoasLiveness {
 			l.dies[last] = append(l.dies[last], b)
 		}
 	}
-	for _, r := range fn.Regions {
+	for _, r := range fn.Regions() {
 		for _, b := range r.Blocks {
 			l.visit(b)
 		}
@@ -311,7 +311,7 @@ func (l *ptoasLiveness) orderKnown(op *ir.Operation) bool {
 		return false
 	}
 	usedFrom := func(v *ir.Value) bool {
-		for _, u := range v.Uses {
+		for u := range v.AllUses() {
 			for o := u.Op; o != nil; o = o.ParentOp() {
 				if o.Block == blk {
 					if l.pos[o] >= l.pos[op] {
@@ -399,7 +399,7 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 			if len(group) > 1 && !l.orderKnown(op) {
 				l.unordered = append(l.unordered, group)
 			}
-			for _, r := range op.Regions {
+			for _, r := range op.Regions() {
 				for _, b := range r.Blocks {
 					l.visit(b)
 				}
@@ -408,7 +408,7 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 		case analysis.IsIfElse(op):
 			l.tick(op, "")
 			end := int64(0)
-			for i, r := range op.Regions {
+			for i, r := range op.Regions() {
 				if i > 0 && regionEmpty(r) {
 					break
 				}
@@ -416,7 +416,7 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 					l.visit(b)
 				}
 				what := "end of "
-				if i+1 < len(op.Regions) && !regionEmpty(op.Regions[i+1]) {
+				if i+1 < len(op.Regions()) && !regionEmpty(op.Regions()[i+1]) {
 					what = "else of "
 				}
 				end = l.tick(op, what)
@@ -437,7 +437,7 @@ func (l *ptoasLiveness) visit(block *ir.Block) {
 			if instr {
 				l.killAt(op, at)
 			}
-			for _, r := range op.Regions {
+			for _, r := range op.Regions() {
 				for _, b := range r.Blocks {
 					l.visit(b)
 				}

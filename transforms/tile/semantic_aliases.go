@@ -95,7 +95,7 @@ func (m *materializer) touched(vs ...*ir.Value) { m.ends.touched(vs...) }
 // redoes: op's results and the arguments of its regions' entry blocks.
 func edgesInto(op *ir.Operation) []*ir.Value {
 	vs := slices.Clone(op.Results)
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		if len(r.Blocks) > 0 {
 			vs = append(vs, r.Blocks[0].Args...)
 		}
@@ -188,7 +188,7 @@ func materializeSemanticAliases(ctx *pass.Context, fn *ir.Operation) error {
 	for _, op := range ops {
 		m.refresh()
 		var err error
-		if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+		if len(op.Regions()) > 0 && op.Def.Branch.Loops(op, 0) {
 			err = m.loop(op)
 		} else {
 			err = m.conditional(op)
@@ -223,7 +223,7 @@ func (m *materializer) reconcile(op *ir.Operation) error {
 			canon[i] = l
 		}
 	}
-	for ri := range op.Regions {
+	for ri := range op.Regions() {
 		b := op.Body(ri)
 		if b == nil || b.Terminator() == nil {
 			continue
@@ -369,12 +369,12 @@ func (m *materializer) initUsedElsewhere(L *ir.Operation, init *ir.Value) bool {
 	// In a loop around L that the init's bytes outlive, L reads them
 	// again in the next iteration, after its carry overwrote them.
 	for p := L.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.Def != nil && p.Def.Branch != nil && len(p.Regions) > 0 && p.Def.Branch.Loops(p, 0) && !definedIn(root, p) {
+		if p.Def != nil && p.Def.Branch != nil && len(p.Regions()) > 0 && p.Def.Branch.Loops(p, 0) && !definedIn(root, p) {
 			return true
 		}
 	}
 	for _, v := range viewClosure(root) {
-		for _, u := range v.Uses {
+		for u := range v.AllUses() {
 			if u.Op == L && v == init {
 				continue
 			}
@@ -442,7 +442,7 @@ func (m *materializer) retarget(v *ir.Value, dst analysis.TileLoc, scope *ir.Ope
 			return m.retarget(other, dst, scope, carry)
 		}
 		return false
-	case op.Def != nil && op.Def.Branch != nil && len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0):
+	case op.Def != nil && op.Def.Branch != nil && len(op.Regions()) > 0 && op.Def.Branch.Loops(op, 0):
 		// A nested loop's result: move its init; the nested loop is
 		// processed later with the new canonical buffer.
 		init := op.Operands[3+v.Index]
@@ -452,7 +452,7 @@ func (m *materializer) retarget(v *ir.Value, dst analysis.TileLoc, scope *ir.Ope
 		return m.retarget(init, dst, scope, carry)
 	case op.Def != nil && op.Def.Branch != nil && op.Def.Branch.Exclusive(op):
 		// A nested if: both arms must produce into dst.
-		for ri := range op.Regions {
+		for ri := range op.Regions() {
 			b := op.Body(ri)
 			if b == nil || b.Terminator() == nil {
 				return false
@@ -482,7 +482,7 @@ func (m *materializer) safeWrite(op *ir.Operation, dst analysis.TileLoc, carry *
 		body := carry.Block
 		anchor := body.FindAncestorOpInBlock(op)
 		for _, w := range m.lv.Aliases.Resolve(carry) {
-			for _, u := range w.Uses {
+			for u := range w.AllUses() {
 				ua := body.FindAncestorOpInBlock(u.Op)
 				if ua == nil {
 					continue
@@ -543,7 +543,7 @@ func (m *materializer) conditional(S *ir.Operation) error {
 		// accumulator, or comes from outside) fixes it; otherwise the first
 		// arm whose tile is produced inside it.
 		for round := 0; round < 2 && !found; round++ {
-			for ri := range S.Regions {
+			for ri := range S.Regions() {
 				b := S.Body(ri)
 				if b == nil || b.Terminator() == nil {
 					continue
@@ -583,7 +583,7 @@ func (m *materializer) conditional(S *ir.Operation) error {
 			dst = analysis.TileLoc{Buf: alloc.Results[0]}
 		}
 		dsts[i] = dst
-		for ri := range S.Regions {
+		for ri := range S.Regions() {
 			b := S.Body(ri)
 			if b == nil || b.Terminator() == nil {
 				continue
@@ -604,7 +604,7 @@ func (m *materializer) conditional(S *ir.Operation) error {
 		}
 	}
 	// A tile yielded for two results sits on one of their places only.
-	for ri := range S.Regions {
+	for ri := range S.Regions() {
 		if b := S.Body(ri); b != nil && b.Terminator() != nil {
 			if err := m.emitMoves(b.Terminator(), m.displaced(b.Terminator(), dsts, nil)); err != nil {
 				return err
@@ -634,7 +634,7 @@ func (m *materializer) liveAfter(l analysis.TileLoc, S *ir.Operation, i int) boo
 			continue
 		}
 		for _, v := range viewClosure(w) {
-			for _, u := range v.Uses {
+			for u := range v.AllUses() {
 				a := S.Block.FindAncestorOpInBlock(u.Op)
 				if a == nil || m.cmpInBlock(a, S) <= 0 {
 					continue
@@ -710,7 +710,7 @@ func (m *materializer) safeWriteInArm(op *ir.Operation, dst analysis.TileLoc, S 
 		if _, isTile := w.Type.(*tile.Type); !isTile {
 			continue
 		}
-		for _, u := range w.Uses {
+		for u := range w.AllUses() {
 			if u.Op == op {
 				continue // read at the write itself: inputs are read first
 			}
@@ -897,14 +897,14 @@ func checkSemanticAliases(fn *ir.Operation) error {
 			}
 			var want analysis.TileLoc
 			haveWant := false
-			if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+			if len(op.Regions()) > 0 && op.Def.Branch.Loops(op, 0) {
 				for _, e := range op.Def.Branch.EntryEdges(op) {
 					if e.To == r {
 						want, haveWant = analysis.TileLocation(e.From)
 					}
 				}
 			}
-			for ri := range op.Regions {
+			for ri := range op.Regions() {
 				b := op.Body(ri)
 				if b == nil || b.Terminator() == nil {
 					continue
@@ -930,7 +930,7 @@ func checkSemanticAliases(fn *ir.Operation) error {
 				}
 				if l != want {
 					other := "another arm yields it"
-					if len(op.Regions) > 0 && op.Def.Branch.Loops(op, 0) {
+					if len(op.Regions()) > 0 && op.Def.Branch.Loops(op, 0) {
 						other = "it starts"
 					}
 					failure = ir.NewError(t.Loc, "result #%d of %s is yielded in %s but %s in %s: loop carries and if results must live in one allocation",

@@ -216,7 +216,7 @@ func Describe(v *ir.Value) string {
 func viewClosure(v *ir.Value) []*ir.Value {
 	out := []*ir.Value{v}
 	for i := 0; i < len(out); i++ {
-		for _, u := range out[i].Uses {
+		for u := range out[i].AllUses() {
 			if u.Op.Has(ir.ViewLike) && u.Index == u.Op.Def.ViewSource {
 				out = append(out, u.Op.Results...)
 			}
@@ -241,7 +241,7 @@ func runsAfter(u, w *ir.Operation, v *ir.Value) bool {
 		break
 	}
 	for p := w.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.Def == nil || p.Def.Branch == nil || len(p.Regions) == 0 || !p.Def.Branch.Loops(p, 0) || !p.IsAncestorOf(u) {
+		if p.Def == nil || p.Def.Branch == nil || len(p.Regions()) == 0 || !p.Def.Branch.Loops(p, 0) || !p.IsAncestorOf(u) {
 			continue
 		}
 		if !definedIn(v, p) {

@@ -156,7 +156,7 @@ func runConvertTileToPTO(ctx *pass.Context, fn *ir.Operation) error {
 	// program order (collected first: windows insert ops).
 	var tileVals []*ir.Value
 	fn.Walk(func(op *ir.Operation) bool {
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				if op == fn {
 					continue
@@ -332,7 +332,7 @@ func (c *ptoConv) check() error {
 			if !isTileValueType(r.Type) {
 				continue
 			}
-			for _, u := range r.Uses {
+			for u := range r.AllUses() {
 				o := u.Op
 				ok := tiledialect.IsTileOp(o) || o.Has(ir.ReturnLike) || analysis.IsCountedLoop(o)
 				if !ok {
@@ -421,7 +421,7 @@ func tensorRoot(v *ir.Value) (*ir.Value, error) {
 					roots = append(roots, e.From)
 				}
 			}
-			for ri := range op.Regions {
+			for ri := range op.Regions() {
 				if b := op.Body(ri); b != nil && b.Terminator() != nil {
 					for _, e := range op.Def.Branch.TerminatorEdges(op, ri, b.Terminator()) {
 						if e.To == v {
@@ -845,7 +845,7 @@ func (c *ptoConv) lower(op *ir.Operation) error {
 	if err != nil {
 		return ir.NewError(op.Loc, "convert-tile-to-pto: internal error: %v", err)
 	}
-	for _, list := range [][]ir.NamedAttr{op.Props, op.Attrs} {
+	for _, list := range [][]ir.NamedAttr{op.Props, op.Attrs()} {
 		for _, a := range list {
 			if !dropped[a.Name] {
 				p.SetAttr(a.Name, a.Value)
@@ -994,12 +994,9 @@ func rebuildWithoutTiles(op *ir.Operation) error {
 	}
 	n := ir.NewOperation(op.Name, op.Loc, operands, types)
 	n.Props = op.Props
-	n.Attrs = op.Attrs
-	n.Regions = op.Regions
-	for _, r := range n.Regions {
-		r.Op = n
-	}
-	op.Regions = nil
+	n.SetAttrs(op.Attrs())
+	n.SetRegions(op.Regions())
+	op.SetRegions(nil)
 	for j, i := range keep {
 		n.Results[j].NameHint = op.Results[i].NameHint
 		op.Results[i].ReplaceAllUsesWith(n.Results[j])

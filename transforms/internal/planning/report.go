@@ -79,7 +79,7 @@ func isLoop(op *ir.Operation) bool {
 	if op.Def == nil || op.Def.Branch == nil {
 		return false
 	}
-	for r := range op.Regions {
+	for r := range op.Regions() {
 		if op.Def.Branch.Loops(op, r) {
 			return true
 		}
