@@ -189,6 +189,7 @@ func (s *state) newState() *ir.OperationState {
 	}
 	st := &s.stateSlab[0]
 	s.stateSlab = s.stateSlab[1:]
+	st.Scratch = &s.scratch
 	return st
 }
 
@@ -199,6 +200,7 @@ const maxKeptSlabs = 16
 // call reusable; reuse is true only when nothing refers to those states
 // any more (every op they describe has been built).
 func (s *state) recycleStates(reuse bool) {
+	s.scratch.Recycle(reuse)
 	if reuse {
 		for _, slab := range s.usedSlabs {
 			clear(slab) // free slabs hold nothing of the text read

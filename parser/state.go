@@ -43,6 +43,7 @@ type state struct {
 	stateSlab         []ir.OperationState   // the rest of the current slab
 	usedSlabs         [][]ir.OperationState // slabs handed out since recycleStates
 	freeSlabs         [][]ir.OperationState
+	scratch           ir.StateScratch // lends the states' short-lived lists, recycled with the slabs
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	denseScratch []denseItem          // the items of the dense literal being read

@@ -74,7 +74,7 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 			cur = blk
 			continue
 		case tPercent, tString, tIdent:
-			mark := s.stateSlab
+			mark, smark := s.stateSlab, s.scratch.Mark()
 			st, err := s.parseOperation()
 			if err != nil {
 				return nil, err
@@ -88,6 +88,7 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 			}
 			cur.Append(op)
 			s.reuseStates(mark)
+			s.scratch.Release(smark) // the lists of the states since mark are read no more
 			continue
 		}
 		return nil, s.errf("expected operation name in quotes, found %s", describe(t))

@@ -62,6 +62,9 @@ type OperationState struct {
 	// a mismatch of types the text never spelled out. "" keeps the
 	// generic message.
 	TypeMismatch func(i int, ref string, want, got Type) string
+	// Scratch, when set, lends the state lists that die with it (see
+	// StateScratch); the parser sets it.
+	Scratch *StateScratch
 }
 
 // AddAttr appends a discardable-or-inherent attribute (sorted out later).

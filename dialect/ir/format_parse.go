@@ -792,7 +792,7 @@ func (r *fmtParse) finishOperands() error {
 	}
 	read := r.operandsRead()
 	base := len(st.Operands)
-	operands := make([]OperandRef, 0, base+len(read))
+	operands := st.scratchRefs(base + len(read))[:0]
 	operands = append(operands, st.Operands...)
 	if f.inOrder {
 		operands = append(operands, read...)
@@ -807,7 +807,7 @@ func (r *fmtParse) finishOperands() error {
 		}
 	}
 	st.Operands = operands
-	types := make([]Type, len(st.Operands))
+	types := st.scratchTypes(len(st.Operands))
 	for i := range decls {
 		sp := r.ops[i]
 		if !r.opSeen[i] {

@@ -1,0 +1,132 @@
+package ir
+
+// StateScratch lends the op states of a parse the lists that die with
+// them once their ops are built (the operands and operand types a format
+// puts in declaration order): they are carved from chunks that the parser
+// gives back when it recycles the states (Release, Recycle), so reading
+// a large input makes them once instead of once per op. Nothing built
+// may keep such a list: NewOperation copies the values it is given, and
+// the builder resolves names from the refs. Each list has its length as
+// capacity, so that appending to it copies it out of the chunk.
+type StateScratch struct {
+	refs  scratchPool[OperandRef]
+	types scratchPool[Type]
+}
+
+// ScratchMark is how much of a StateScratch was lent at some point.
+type ScratchMark struct{ refs, types scratchMark }
+
+// Mark is what has been lent so far.
+func (s *StateScratch) Mark() ScratchMark { return ScratchMark{s.refs.mark(), s.types.mark()} }
+
+// Release gives back what was lent since m: no state made since then is
+// read any more.
+func (s *StateScratch) Release(m ScratchMark) {
+	s.refs.release(m.refs)
+	s.types.release(m.types)
+}
+
+// Recycle ends the lending: with reuse, everything lent is given back;
+// otherwise it stays with the states still in use (and dies with them),
+// and the next lists come from other chunks.
+func (s *StateScratch) Recycle(reuse bool) {
+	if reuse {
+		s.Release(ScratchMark{})
+		return
+	}
+	s.refs.abandon()
+	s.types.abandon()
+}
+
+// scratchRefs returns a list of n refs from st's scratch, or a new one.
+func (st *OperationState) scratchRefs(n int) []OperandRef {
+	if st.Scratch == nil || n == 0 {
+		return make([]OperandRef, n)
+	}
+	return st.Scratch.refs.take(n)
+}
+
+// scratchTypes returns a list of n types from st's scratch, or a new one.
+func (st *OperationState) scratchTypes(n int) []Type {
+	if st.Scratch == nil || n == 0 {
+		return make([]Type, n)
+	}
+	return st.Scratch.types.take(n)
+}
+
+// scratchChunk is the size of a scratch chunk, in elements; larger lists
+// get a chunk of their own.
+const scratchChunk = 4096
+
+// maxFreeChunks bounds the chunks a pool keeps for reuse.
+const maxFreeChunks = 8
+
+// scratchPool lends slices of T from chunks: chunks[len-1] is the one
+// being carved, off the part of it lent.
+type scratchPool[T any] struct {
+	chunks [][]T
+	off    int
+	free   [][]T
+}
+
+type scratchMark struct{ chunks, off int }
+
+func (p *scratchPool[T]) mark() scratchMark { return scratchMark{len(p.chunks), p.off} }
+
+func (p *scratchPool[T]) take(n int) []T {
+	if k := len(p.chunks); k == 0 || p.off+n > len(p.chunks[k-1]) {
+		var c []T
+		if f := len(p.free); f > 0 && len(p.free[f-1]) >= n {
+			c, p.free = p.free[f-1], p.free[:f-1]
+		} else {
+			c = make([]T, max(n, scratchChunk))
+		}
+		p.chunks = append(p.chunks, c)
+		p.off = 0
+	}
+	c := p.chunks[len(p.chunks)-1]
+	s := c[p.off : p.off+n : p.off+n]
+	p.off += n
+	return s
+}
+
+// release gives back what was lent since m, cleared (a chunk holds
+// nothing of the text read once it is given back).
+func (p *scratchPool[T]) release(m scratchMark) {
+	for len(p.chunks) > max(m.chunks, 1) {
+		k := len(p.chunks) - 1
+		c := p.chunks[k]
+		clear(c[:p.off])
+		p.chunks[k] = nil
+		p.chunks = p.chunks[:k]
+		p.off = len(p.chunks[k-1]) // the rest of the chunk before is cleared below
+		if len(p.free) < maxFreeChunks && len(c) == scratchChunk {
+			p.free = append(p.free, c)
+		}
+	}
+	if len(p.chunks) == 0 {
+		return
+	}
+	from := m.off
+	if m.chunks == 0 {
+		from = 0
+	}
+	c := p.chunks[len(p.chunks)-1]
+	clear(c[from:p.off])
+	p.off = from
+	if m.chunks == 0 {
+		// Everything is given back: the one chunk left is free too.
+		p.chunks[0] = nil
+		p.chunks = p.chunks[:0]
+		if len(p.free) < maxFreeChunks && len(c) == scratchChunk {
+			p.free = append(p.free, c)
+		}
+	}
+}
+
+// abandon leaves the chunks lent from to their borrowers.
+func (p *scratchPool[T]) abandon() {
+	clear(p.chunks)
+	p.chunks = p.chunks[:0]
+	p.off = 0
+}
