@@ -9,31 +9,40 @@ import (
 // scope chain. A use before its definition creates a placeholder value that
 // the definition later replaces (MLIR's forward references).
 //
-// The names visible in the current chain live in one map; each region's
-// frame remembers where its definitions start in the undo list and removes
-// them when it closes, so sibling regions may reuse names. An isolated
-// frame swaps in a fresh map (maps are recycled) and restores the outer one.
+// The names visible in the current chain live in one table: the %N
+// names (N in decimal, as the printer numbers values) by number in nums,
+// while they are dense enough, the others in a map. Each region's frame
+// remembers where its definitions start in the undo list and removes them
+// when it closes, so sibling regions may reuse names (an isolated frame's
+// own names need no undo: the whole table goes when it closes). An
+// isolated frame swaps in a fresh table (tables are recycled) and restores
+// the outer one.
 type builder struct {
 	names      map[string]binding
+	nums       numTable
 	undo       []string
 	frames     []frame
 	spare      []map[string]binding
+	spareNums  [][]*numPage // page lists for numTables
+	freePages  []*numPage
 	operands   []*ir.Value // scratch for buildOp
 	allowUnreg bool
 }
 
 // binding is a defined name: its values (one, or a result group) and where
 // it was defined (in the op state or argument read, which outlive the
-// build: a pointer keeps the names table small).
+// build: a pointer keeps the names table small). A zero binding is no
+// name.
 type binding struct {
 	vals []*ir.Value
 	loc  *ir.Location
 }
 
 type frame struct {
-	mark     int // len(undo) when the frame opened
-	isolated bool
-	outer    map[string]binding // the names an isolated frame hides
+	mark      int // len(undo) when the frame opened
+	isolated  bool
+	outer     map[string]binding // the names an isolated frame hides
+	outerNums numTable
 	// forward references are kept on the isolated frame that owns them.
 	forward map[string]*forwardRef
 	labels  map[string]*ir.Block
@@ -53,11 +62,15 @@ func (b *builder) push(isolated bool) *frame {
 	f := &b.frames[len(b.frames)-1]
 	if isolated || b.names == nil {
 		f.isolated = true
-		f.outer = b.names
+		f.outer, f.outerNums = b.names, b.nums
 		if n := len(b.spare); n > 0 {
 			b.names, b.spare = b.spare[n-1], b.spare[:n-1]
 		} else {
 			b.names = make(map[string]binding, 64)
+		}
+		b.nums = numTable{}
+		if n := len(b.spareNums); n > 0 {
+			b.nums.pages, b.spareNums = b.spareNums[n-1], b.spareNums[:n-1]
 		}
 	}
 	return f
@@ -86,9 +99,15 @@ func (b *builder) pop() error {
 		clear(b.names)
 		b.spare = append(b.spare, b.names)
 		b.names = f.outer
+		b.releaseNums()
+		b.nums = f.outerNums
 	} else {
 		for _, name := range b.undo[f.mark:] {
-			delete(b.names, name)
+			if d := b.nums.at(name); d != nil {
+				*d = binding{}
+			} else {
+				delete(b.names, name)
+			}
 		}
 	}
 	b.undo = b.undo[:f.mark]
@@ -114,10 +133,120 @@ func (b *builder) isolatedFrame() *frame {
 	return &b.frames[0]
 }
 
+// numberOf is N for a name that is N in decimal without leading zeros
+// (and small enough to index the table).
+func numberOf(name string) (int, bool) {
+	if len(name) == 0 || len(name) > 9 || len(name) > 1 && name[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// lookup returns the binding of a name in scope.
+func (b *builder) lookup(name string) (binding, bool) {
+	if d := b.nums.at(name); d != nil {
+		return *d, true
+	}
+	d, ok := b.names[name]
+	return d, ok
+}
+
+// bind enters a name not in scope.
+func (b *builder) bind(name string, d binding) {
+	if n, ok := numberOf(name); !ok || !b.bindNum(n, d) {
+		b.names[name] = d
+	}
+}
+
+// A numTable holds the bindings of %N names by number, in pages, while the
+// numbers defined are dense (as the printer numbers values): an isolated
+// region of many values then needs neither hashing nor a table that grows
+// by copying. A number the table does not take goes to the names map.
+type numTable struct {
+	pages []*numPage // by N/numPageSize; nil where no name is
+	used  int        // pages allocated
+	bound int        // names bound in it
+}
+
+const numPageSize = 256
+
+type numPage [numPageSize]binding
+
+// at is the binding of name in t, if name is a number bound there.
+func (t *numTable) at(name string) *binding {
+	n, ok := numberOf(name)
+	if !ok {
+		return nil
+	}
+	p := n / numPageSize
+	if p >= len(t.pages) || t.pages[p] == nil {
+		return nil
+	}
+	if d := &t.pages[p][n%numPageSize]; d.loc != nil {
+		return d
+	}
+	return nil
+}
+
+// bindNum binds %n in the numbers' table unless that would make it
+// sparse: at most twice the pages it has, each page holding 1/32 of a
+// page's names on average (a few pages are free).
+func (b *builder) bindNum(n int, d binding) bool {
+	t := &b.nums
+	p := n / numPageSize
+	if p >= len(t.pages) {
+		if p > 2*len(t.pages)+8 {
+			return false
+		}
+		for len(t.pages) <= p {
+			t.pages = append(t.pages, nil)
+		}
+	}
+	if t.pages[p] == nil {
+		if t.used > t.bound*32/numPageSize+4 {
+			return false
+		}
+		if k := len(b.freePages); k > 0 {
+			t.pages[p], b.freePages = b.freePages[k-1], b.freePages[:k-1]
+		} else {
+			t.pages[p] = new(numPage)
+		}
+		t.used++
+	}
+	t.pages[p][n%numPageSize] = d
+	t.bound++
+	return true
+}
+
+// releaseNums empties the numbers' table of a closing isolated frame,
+// keeping its pages for the next.
+func (b *builder) releaseNums() {
+	t := &b.nums
+	for i, pg := range t.pages {
+		if pg != nil {
+			clear(pg[:])
+			b.freePages = append(b.freePages, pg)
+			t.pages[i] = nil
+		}
+	}
+	if t.pages != nil {
+		b.spareNums = append(b.spareNums, t.pages[:0])
+	}
+	*t = numTable{}
+}
+
 // resolve returns the value for a use, creating a forward reference when
 // the name is not defined yet.
 func (b *builder) resolve(ref ir.OperandRef, t ir.Type) (*ir.Value, error) {
-	if d, ok := b.names[ref.Name]; ok {
+	if d, ok := b.lookup(ref.Name); ok {
 		if ref.Num >= len(d.vals) {
 			return nil, ir.NewError(ref.Loc, "reference to invalid result number")
 		}
@@ -154,7 +283,7 @@ func (b *builder) resolve(ref ir.OperandRef, t ir.Type) (*ir.Value, error) {
 // gives it.
 func (b *builder) explainMismatch(st *ir.OperationState) error {
 	for i, ref := range st.Operands {
-		d, ok := b.names[ref.Name]
+		d, ok := b.lookup(ref.Name)
 		if !ok || ref.Num >= len(d.vals) || d.vals[ref.Num].Type == st.OperandTypes[i] {
 			continue
 		}
@@ -167,11 +296,13 @@ func (b *builder) explainMismatch(st *ir.OperationState) error {
 
 // define binds a name in the innermost frame, settling forward references.
 func (b *builder) define(name string, vals []*ir.Value, loc *ir.Location) error {
-	if prev, ok := b.names[name]; ok {
+	if prev, ok := b.lookup(name); ok {
 		return ir.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(*prev.loc, "previously defined here")
 	}
-	b.names[name] = binding{vals, loc}
-	b.undo = append(b.undo, name)
+	b.bind(name, binding{vals, loc})
+	if !b.top().isolated {
+		b.undo = append(b.undo, name) // see pop
+	}
 	if !isNumeric(name) && len(vals) > 0 {
 		// A group %name:N keeps its name on its first result; the others
 		// are printed as %name#i.
