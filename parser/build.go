@@ -25,7 +25,8 @@ type builder struct {
 	spare      []map[string]binding
 	spareNums  [][]*numPage // page lists for numTables
 	freePages  []*numPage
-	operands   []*ir.Value // scratch for buildOp
+	operands   []*ir.Value     // scratch for buildOp
+	opStack    []*ir.Operation // the ops of the blocks being built (see parseRegionBuilt)
 	allowUnreg bool
 }
 

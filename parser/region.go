@@ -119,7 +119,7 @@ func (s *state) blockHeader() (*ir.BlockState, error) {
 					}
 					arg.Loc = arg.Loc.WithRaw(l.Value)
 				}
-				b.Args = append(b.Args, arg)
+				b.Args = s.scratch.AppendArgument(b.Args, arg) // see ir.StateScratch
 				if !s.isPunct(",") {
 					break
 				}

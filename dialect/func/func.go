@@ -99,7 +99,7 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 				if err != nil {
 					return err
 				}
-				args = append(args, a)
+				args = st.Scratch.AppendArgument(args, a) // see ir.StateScratch
 			} else {
 				t, err := p.ParseType()
 				if err != nil {
@@ -112,7 +112,7 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 				}
 				a.Attrs = attrs
 			}
-			inputs = append(inputs, a.Type)
+			inputs = st.Scratch.AppendType(inputs, a.Type) // Function copies it
 			// The argument dictionaries are made from the first one that
 			// is not empty (most functions have none).
 			if len(a.Attrs) > 0 && !anyArgAttrs {

@@ -2,7 +2,8 @@ package ir
 
 // StateScratch lends the op states of a parse the lists that die with
 // them once their ops are built (the operands and operand types a format
-// puts in declaration order): they are carved from chunks that the parser
+// puts in declaration order, the arguments of a block or a signature):
+// they are carved from chunks that the parser
 // gives back when it recycles the states (Release, Recycle), so reading
 // a large input makes them once instead of once per op. Nothing built
 // may keep such a list: NewOperation copies the values it is given, and
@@ -11,19 +12,23 @@ package ir
 type StateScratch struct {
 	refs  scratchPool[OperandRef]
 	types scratchPool[Type]
+	args  scratchPool[Argument]
 }
 
 // ScratchMark is how much of a StateScratch was lent at some point.
-type ScratchMark struct{ refs, types scratchMark }
+type ScratchMark struct{ refs, types, args scratchMark }
 
 // Mark is what has been lent so far.
-func (s *StateScratch) Mark() ScratchMark { return ScratchMark{s.refs.mark(), s.types.mark()} }
+func (s *StateScratch) Mark() ScratchMark {
+	return ScratchMark{s.refs.mark(), s.types.mark(), s.args.mark()}
+}
 
 // Release gives back what was lent since m: no state made since then is
 // read any more.
 func (s *StateScratch) Release(m ScratchMark) {
 	s.refs.release(m.refs)
 	s.types.release(m.types)
+	s.args.release(m.args)
 }
 
 // Recycle ends the lending: with reuse, everything lent is given back;
@@ -36,6 +41,39 @@ func (s *StateScratch) Recycle(reuse bool) {
 	}
 	s.refs.abandon()
 	s.types.abandon()
+	s.args.abandon()
+}
+
+// AppendArgument appends a to list, a list s lent (or nil), in space s
+// lends: a block's or a signature's arguments, which die with the op
+// state (the builder's names for them go out of scope first). A nil s
+// appends as append does.
+func (s *StateScratch) AppendArgument(list []Argument, a Argument) []Argument {
+	if s == nil {
+		return append(list, a)
+	}
+	return scratchAppend(&s.args, list, a)
+}
+
+// AppendType appends t to list, a list s lent (or nil), in space s lends:
+// for a list of types that dies with the op state (such as one given to
+// Function, which copies it). A nil s appends as append does.
+func (s *StateScratch) AppendType(list []Type, t Type) []Type {
+	if s == nil {
+		return append(list, t)
+	}
+	return scratchAppend(&s.types, list, t)
+}
+
+// scratchAppend appends v to list, moving a full list to twice the space
+// in p (what it leaves is given back with the rest).
+func scratchAppend[T any](p *scratchPool[T], list []T, v T) []T {
+	if len(list) == cap(list) {
+		grown := p.take(max(2*len(list), 4))
+		copy(grown, list)
+		list = grown[:len(list)]
+	}
+	return append(list, v)
 }
 
 // scratchRefs returns a list of n refs from st's scratch, or a new one.

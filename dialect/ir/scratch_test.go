@@ -85,3 +85,32 @@ func TestScratchState(t *testing.T) {
 		t.Fatal("a released type list is not cleared")
 	}
 }
+
+// TestScratchAppend checks that lists grown in scratch keep what was
+// appended, and that a nil scratch appends as append does.
+func TestScratchAppend(t *testing.T) {
+	var nilScratch *StateScratch
+	if got := nilScratch.AppendType(nil, I32); len(got) != 1 || got[0] != I32 {
+		t.Fatalf("nil scratch: %v", got)
+	}
+	var sc StateScratch
+	var ts []Type
+	var as []Argument
+	for i := range 100 {
+		ts = sc.AppendType(ts, IndexTypes(i + 1)[0])
+		as = sc.AppendArgument(as, Argument{Ref: OperandRef{Name: "a", Num: i}})
+	}
+	other := sc.AppendType(nil, I1) // lent after: must not overlap
+	for i := range 100 {
+		if ts[i] != Index || as[i].Ref.Num != i {
+			t.Fatalf("element %d lost: %v %v", i, ts[i], as[i])
+		}
+	}
+	if other[0] != I1 {
+		t.Fatal("a later list overlaps")
+	}
+	sc.Recycle(true)
+	if as[99].Ref.Name != "" {
+		t.Fatal("recycled arguments not cleared")
+	}
+}
