@@ -867,11 +867,14 @@ func (s *state) parseInteger() (int64, error) {
 		return 0, s.errAt(t, "expected integer value")
 	}
 	s.next()
-	n, ok := parseIntLiteral(t.Value)
-	if !ok || !n.IsInt64() {
-		return 0, s.errAt(t, "integer value too large")
+	v, ok := smallDecimal(t.Value) // the common case, without a big integer
+	if !ok {
+		n, ok := parseIntLiteral(t.Value)
+		if !ok || !n.IsInt64() {
+			return 0, s.errAt(t, "integer value too large")
+		}
+		v = n.Int64()
 	}
-	v := n.Int64()
 	if neg {
 		if v == math.MinInt64 {
 			return 0, s.errAt(t, "integer value too large")

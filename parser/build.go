@@ -31,12 +31,10 @@ type builder struct {
 }
 
 // binding is a defined name: its values (one, or a result group) and where
-// it was defined (in the op state or argument read, which outlive the
-// build: a pointer keeps the names table small). A zero binding is no
-// name.
+// it was defined. A binding without values is no name.
 type binding struct {
 	vals []*ir.Value
-	loc  *ir.Location
+	loc  ir.Location
 }
 
 type frame struct {
@@ -191,7 +189,7 @@ func (t *numTable) at(name string) *binding {
 	if p >= len(t.pages) || t.pages[p] == nil {
 		return nil
 	}
-	if d := &t.pages[p][n%numPageSize]; d.loc != nil {
+	if d := &t.pages[p][n%numPageSize]; d.vals != nil {
 		return d
 	}
 	return nil
@@ -254,7 +252,7 @@ func (b *builder) resolve(ref ir.OperandRef, t ir.Type) (*ir.Value, error) {
 		v := d.vals[ref.Num]
 		if v.Type != t {
 			return nil, ir.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type).
-				WithNote(*d.loc, "prior use here")
+				WithNote(d.loc, "prior use here")
 		}
 		return v, nil
 	}
@@ -289,7 +287,7 @@ func (b *builder) explainMismatch(st *ir.OperationState) error {
 			continue
 		}
 		if msg := st.TypeMismatch(i, ref.String(), st.OperandTypes[i], d.vals[ref.Num].Type); msg != "" {
-			return ir.NewError(st.Loc, "%s", msg).WithNote(*d.loc, "%s is defined here", ref)
+			return ir.NewError(st.Loc, "%s", msg).WithNote(d.loc, "%s is defined here", ref)
 		}
 	}
 	return nil
@@ -298,9 +296,9 @@ func (b *builder) explainMismatch(st *ir.OperationState) error {
 // define binds a name in the innermost frame, settling forward references.
 func (b *builder) define(name string, vals []*ir.Value, loc *ir.Location) error {
 	if prev, ok := b.lookup(name); ok {
-		return ir.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(*prev.loc, "previously defined here")
+		return ir.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(prev.loc, "previously defined here")
 	}
-	b.bind(name, binding{vals, loc})
+	b.bind(name, binding{vals, *loc})
 	if !b.top().isolated {
 		b.undo = append(b.undo, name) // see pop
 	}
@@ -388,6 +386,21 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 	// Inherent attributes live in properties; pretty forms and old generic
 	// text may carry them in the attribute dictionary.
 	op.Props = st.Props
+	if len(st.Attrs) > 0 {
+		// Both lists are allocated at their size.
+		inherent := 0
+		for _, a := range st.Attrs {
+			if def != nil && def.IsInherent(a.Name) {
+				inherent++
+			}
+		}
+		if inherent > 0 {
+			op.Props = append(make([]ir.NamedAttr, 0, len(st.Props)+inherent), st.Props...)
+		}
+		if n := len(st.Attrs) - inherent; n > 0 {
+			op.Attrs = make([]ir.NamedAttr, 0, n)
+		}
+	}
 	for _, a := range st.Attrs {
 		if def != nil && def.IsInherent(a.Name) {
 			op.Props = append(op.Props, a)
@@ -525,6 +538,7 @@ func (b *builder) buildRegion(r *ir.Region, rs *ir.RegionState, isolated bool) e
 }
 
 func (b *builder) defineArgs(blk *ir.Block, args []ir.Argument) error {
+	blk.ReserveArgs(len(args))
 	for i := range args {
 		a := &args[i]
 		if a.Ref.Num != 0 {

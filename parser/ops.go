@@ -63,8 +63,24 @@ func (s *state) resolveOpName(name string) string {
 	if strings.Contains(name, ".") || s.defaultDialect == "" {
 		return name
 	}
-	return s.defaultDialect + "." + name
+	k := opNameKey{s.defaultDialect, name}
+	if full, ok := s.opNames[k]; ok {
+		return full
+	}
+	full := s.defaultDialect + "." + name
+	if s.opNames == nil {
+		s.opNames = map[opNameKey]string{}
+	}
+	if len(s.opNames) < 1024 {
+		// The key keeps a piece of the name made, not of the text.
+		s.opNames[opNameKey{s.defaultDialect, full[len(s.defaultDialect)+1:]}] = full
+	}
+	return full
 }
+
+// opNameKey is a pretty-form op name without its dialect, and the default
+// dialect it was written in.
+type opNameKey struct{ dialect, name string }
 
 // parseOperation reads `results = op loc?` from the current source.
 func (s *state) parseOperation() (*ir.OperationState, error) {
@@ -96,7 +112,7 @@ func (s *state) parseOperation() (*ir.OperationState, error) {
 				}
 				g.Count = c
 			}
-			groups = append(groups, g)
+			groups = s.scratch.AppendResultGroup(groups, g) // see ir.StateScratch
 			if !s.isPunct(",") {
 				break
 			}

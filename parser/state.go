@@ -48,6 +48,7 @@ type state struct {
 	pendingDense []pendingDense
 	denseScratch []denseItem          // the items of the dense literal being read
 	opStack      []*ir.OperationState // see regionBody
+	opNames      map[opNameKey]string // see resolveOpName
 	isolatedOp   bool                 // the custom op being read is isolated from above (see stream.go)
 	builder      *builder             // builds isolated regions as they are read (see stream.go)
 	// exact makes participle read generic ops (see generic.go).

@@ -69,6 +69,11 @@ type OperationState struct {
 
 // AddAttr appends a discardable-or-inherent attribute (sorted out later).
 func (st *OperationState) AddAttr(name string, a Attribute) {
+	if st.Scratch != nil {
+		// The list dies with the state: the op gets a copy.
+		st.Attrs = scratchAppend(&st.Scratch.attrs, st.Attrs, NamedAttr{name, a})
+		return
+	}
 	st.Attrs = append(st.Attrs, NamedAttr{name, a})
 }
 

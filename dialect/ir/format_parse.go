@@ -382,9 +382,9 @@ func (r *fmtParse) typeList(n int, a *Arg, qualified, optional bool) (typeSet, e
 		}
 		return typeSet{one: t, set: true}, nil
 	}
-	var out []Type
+	var out []Type // in scratch: finish copies the types into the state's lists
 	if n > 0 {
-		out = make([]Type, 0, n)
+		out = r.st.scratchTypes(n)[:0]
 	}
 	for n < 0 || len(out) < n {
 		if len(out) > 0 {
@@ -403,7 +403,7 @@ func (r *fmtParse) typeList(n int, a *Arg, qualified, optional bool) (typeSet, e
 		if !ok {
 			break
 		}
-		out = append(out, t)
+		out = r.st.Scratch.AppendType(out, t)
 	}
 	if n < 0 && len(out) == 1 && a != nil {
 		return typeSet{one: out[0], set: true}, nil
@@ -858,7 +858,7 @@ func (r *fmtParse) finishResults() {
 			return
 		}
 	}
-	types := make([]Type, 0, n)
+	types := r.st.scratchTypes(n)[:0] // NewOperation copies them
 	var counts []int64
 	if s.SegmentedResults {
 		counts = make([]int64, len(s.Results))

@@ -2,7 +2,8 @@ package ir
 
 // StateScratch lends the op states of a parse the lists that die with
 // them once their ops are built (the operands and operand types a format
-// puts in declaration order, the arguments of a block or a signature):
+// puts in declaration order, the arguments of a block or a signature,
+// the result groups, the attributes added one by one):
 // they are carved from chunks that the parser
 // gives back when it recycles the states (Release, Recycle), so reading
 // a large input makes them once instead of once per op. Nothing built
@@ -13,14 +14,16 @@ type StateScratch struct {
 	refs  scratchPool[OperandRef]
 	types scratchPool[Type]
 	args  scratchPool[Argument]
+	res   scratchPool[ResultGroup]
+	attrs scratchPool[NamedAttr]
 }
 
 // ScratchMark is how much of a StateScratch was lent at some point.
-type ScratchMark struct{ refs, types, args scratchMark }
+type ScratchMark struct{ refs, types, args, res, attrs scratchMark }
 
 // Mark is what has been lent so far.
 func (s *StateScratch) Mark() ScratchMark {
-	return ScratchMark{s.refs.mark(), s.types.mark(), s.args.mark()}
+	return ScratchMark{s.refs.mark(), s.types.mark(), s.args.mark(), s.res.mark(), s.attrs.mark()}
 }
 
 // Release gives back what was lent since m: no state made since then is
@@ -29,6 +32,8 @@ func (s *StateScratch) Release(m ScratchMark) {
 	s.refs.release(m.refs)
 	s.types.release(m.types)
 	s.args.release(m.args)
+	s.res.release(m.res)
+	s.attrs.release(m.attrs)
 }
 
 // Recycle ends the lending: with reuse, everything lent is given back;
@@ -42,6 +47,8 @@ func (s *StateScratch) Recycle(reuse bool) {
 	s.refs.abandon()
 	s.types.abandon()
 	s.args.abandon()
+	s.res.abandon()
+	s.attrs.abandon()
 }
 
 // AppendArgument appends a to list, a list s lent (or nil), in space s
@@ -53,6 +60,15 @@ func (s *StateScratch) AppendArgument(list []Argument, a Argument) []Argument {
 		return append(list, a)
 	}
 	return scratchAppend(&s.args, list, a)
+}
+
+// AppendResultGroup appends g to list, a list s lent (or nil), in space
+// s lends: an op's result groups. A nil s appends as append does.
+func (s *StateScratch) AppendResultGroup(list []ResultGroup, g ResultGroup) []ResultGroup {
+	if s == nil {
+		return append(list, g)
+	}
+	return scratchAppend(&s.res, list, g)
 }
 
 // AppendType appends t to list, a list s lent (or nil), in space s lends:
