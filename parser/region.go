@@ -41,7 +41,8 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 	if open.Type != tPunct || open.Value != "{" {
 		return nil, s.errf("expected '{' to begin a region")
 	}
-	rs := &ir.RegionState{Loc: locOf(open.Pos)}
+	rs := s.scratch.NewRegionState() // see ir.StateScratch
+	rs.Loc = locOf(open.Pos)
 	s.next()
 	// A block's ops are gathered on the state's op stack (nested regions
 	// stack theirs above and take them off again) and copied out once the
@@ -80,7 +81,8 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 				return nil, err
 			}
 			if cur == nil {
-				cur = &ir.BlockState{Loc: rs.Loc}
+				cur = s.scratch.NewBlockState()
+				cur.Loc = rs.Loc
 				rs.Blocks = append(rs.Blocks, cur)
 			}
 			s.opStack = append(s.opStack, op)
@@ -93,7 +95,8 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 // blockHeader reads `^label(%a: T loc?, ...):`.
 func (s *state) blockHeader() (*ir.BlockState, error) {
 	t := s.next()
-	b := &ir.BlockState{Label: t.Value[1:], Loc: locOf(t.Pos)}
+	b := s.scratch.NewBlockState()
+	b.Label, b.Loc = t.Value[1:], locOf(t.Pos)
 	if s.isPunct("(") {
 		s.next()
 		if !s.isPunct(")") {

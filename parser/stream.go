@@ -34,7 +34,8 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 	}
 	b := s.builder
 	r := &ir.Region{}
-	rs := &ir.RegionState{Loc: locOf(open.Pos), EntryArgs: entryArgs, Built: r}
+	rs := s.scratch.NewRegionState() // see ir.StateScratch
+	rs.Loc, rs.EntryArgs, rs.Built = locOf(open.Pos), entryArgs, r
 	b.push(true).streaming = true
 	// A block's ops are gathered on the builder's op stack (nested
 	// regions stack theirs above and take them off again) and copied out

@@ -16,14 +16,17 @@ type StateScratch struct {
 	args  scratchPool[Argument]
 	res   scratchPool[ResultGroup]
 	attrs scratchPool[NamedAttr]
+	// the regions and blocks read (not those built: see RegionState.Built)
+	regions scratchPool[RegionState]
+	blocks  scratchPool[BlockState]
 }
 
 // ScratchMark is how much of a StateScratch was lent at some point.
-type ScratchMark struct{ refs, types, args, res, attrs scratchMark }
+type ScratchMark struct{ refs, types, args, res, attrs, regions, blocks scratchMark }
 
 // Mark is what has been lent so far.
 func (s *StateScratch) Mark() ScratchMark {
-	return ScratchMark{s.refs.mark(), s.types.mark(), s.args.mark(), s.res.mark(), s.attrs.mark()}
+	return ScratchMark{s.refs.mark(), s.types.mark(), s.args.mark(), s.res.mark(), s.attrs.mark(), s.regions.mark(), s.blocks.mark()}
 }
 
 // Release gives back what was lent since m: no state made since then is
@@ -34,6 +37,8 @@ func (s *StateScratch) Release(m ScratchMark) {
 	s.args.release(m.args)
 	s.res.release(m.res)
 	s.attrs.release(m.attrs)
+	s.regions.release(m.regions)
+	s.blocks.release(m.blocks)
 }
 
 // Recycle ends the lending: with reuse, everything lent is given back;
@@ -49,6 +54,26 @@ func (s *StateScratch) Recycle(reuse bool) {
 	s.args.abandon()
 	s.res.abandon()
 	s.attrs.abandon()
+	s.regions.abandon()
+	s.blocks.abandon()
+}
+
+// NewRegionState returns a zero RegionState that dies with the op state
+// it is read for. A nil s allocates it.
+func (s *StateScratch) NewRegionState() *RegionState {
+	if s == nil {
+		return new(RegionState)
+	}
+	return &s.regions.take(1)[0]
+}
+
+// NewBlockState returns a zero BlockState that dies with the op state it
+// is read for. A nil s allocates it.
+func (s *StateScratch) NewBlockState() *BlockState {
+	if s == nil {
+		return new(BlockState)
+	}
+	return &s.blocks.take(1)[0]
 }
 
 // AppendArgument appends a to list, a list s lent (or nil), in space s
@@ -108,9 +133,13 @@ func (st *OperationState) scratchTypes(n int) []Type {
 	return st.Scratch.types.take(n)
 }
 
-// scratchChunk is the size of a scratch chunk, in elements; larger lists
-// get a chunk of their own.
-const scratchChunk = 4096
+// A pool's first chunk has firstChunk elements, each next one twice as
+// many up to scratchChunk (a small text needs little); larger lists get
+// a chunk of their own.
+const (
+	firstChunk   = 64
+	scratchChunk = 4096
+)
 
 // maxFreeChunks bounds the chunks a pool keeps for reuse.
 const maxFreeChunks = 8
@@ -121,6 +150,7 @@ type scratchPool[T any] struct {
 	chunks [][]T
 	off    int
 	free   [][]T
+	size   int // the size of the next chunk made
 }
 
 type scratchMark struct{ chunks, off int }
@@ -133,7 +163,8 @@ func (p *scratchPool[T]) take(n int) []T {
 		if f := len(p.free); f > 0 && len(p.free[f-1]) >= n {
 			c, p.free = p.free[f-1], p.free[:f-1]
 		} else {
-			c = make([]T, max(n, scratchChunk))
+			p.size = min(max(2*p.size, firstChunk), scratchChunk)
+			c = make([]T, max(n, p.size))
 		}
 		p.chunks = append(p.chunks, c)
 		p.off = 0
@@ -154,7 +185,7 @@ func (p *scratchPool[T]) release(m scratchMark) {
 		p.chunks[k] = nil
 		p.chunks = p.chunks[:k]
 		p.off = len(p.chunks[k-1]) // the rest of the chunk before is cleared below
-		if len(p.free) < maxFreeChunks && len(c) == scratchChunk {
+		if len(p.free) < maxFreeChunks && len(c) <= scratchChunk {
 			p.free = append(p.free, c)
 		}
 	}
@@ -172,7 +203,7 @@ func (p *scratchPool[T]) release(m scratchMark) {
 		// Everything is given back: the one chunk left is free too.
 		p.chunks[0] = nil
 		p.chunks = p.chunks[:0]
-		if len(p.free) < maxFreeChunks && len(c) == scratchChunk {
+		if len(p.free) < maxFreeChunks && len(c) <= scratchChunk {
 			p.free = append(p.free, c)
 		}
 	}
