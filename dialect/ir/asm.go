@@ -134,7 +134,10 @@ type AsmParser interface {
 	ParseOptionalOperand() (OperandRef, bool, error)
 	PeekOperand() bool
 	// ParseOperandList reads a comma separated list; with delim "(" or "["
-	// the list is enclosed (and may be empty).
+	// the list is enclosed (and may be empty). The lists ParseOperandList,
+	// ParseArgumentList and the type lists return may be lent for the op
+	// state being read (StateScratch): they die with it, so that what is
+	// built from them (an attribute, a type, the op) copies them.
 	ParseOperandList(delim string) ([]OperandRef, error)
 	ParseArgument(withType bool) (Argument, error)
 	ParseArgumentList(delim string, withType bool) ([]Argument, error)

@@ -96,6 +96,17 @@ func (s *StateScratch) AppendResultGroup(list []ResultGroup, g ResultGroup) []Re
 	return scratchAppend(&s.res, list, g)
 }
 
+// CopyOperands returns a copy of list in space s lends. A nil s
+// allocates it.
+func (s *StateScratch) CopyOperands(list []OperandRef) []OperandRef {
+	if s == nil || len(list) == 0 {
+		return append([]OperandRef(nil), list...)
+	}
+	out := s.refs.take(len(list))
+	copy(out, list)
+	return out
+}
+
 // AppendType appends t to list, a list s lent (or nil), in space s lends:
 // for a list of types that dies with the op state (such as one given to
 // Function, which copies it). A nil s appends as append does.
