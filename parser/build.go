@@ -9,8 +9,8 @@ import (
 // scope chain. A use before its definition creates a placeholder value that
 // the definition later replaces (MLIR's forward references).
 //
-// The names visible in the current chain live in one table: the %N
-// names (N in decimal, as the printer numbers values) by number in nums,
+// The names visible in the current chain live in one table: the names
+// the printer makes, %N and %<prefix>N, by number in nums (names.go),
 // while they are dense enough, the others in a map. Each region's frame
 // remembers where its definitions start in the undo list and removes them
 // when it closes, so sibling regions may reuse names (an isolated frame's
@@ -19,12 +19,11 @@ import (
 // the outer one.
 type builder struct {
 	names      map[string]binding
-	nums       numTable
+	nums       numTables
 	undo       []string
 	frames     []frame
 	spare      []map[string]binding
-	spareNums  [][]*numPage // page lists for numTables
-	freePages  []*numPage
+	spareNums  numSpares
 	operands   []*ir.Value     // scratch for buildOp
 	opStack    []*ir.Operation // the ops of the blocks being built (see parseRegionBuilt)
 	allowUnreg bool
@@ -41,7 +40,7 @@ type frame struct {
 	mark      int // len(undo) when the frame opened
 	isolated  bool
 	outer     map[string]binding // the names an isolated frame hides
-	outerNums numTable
+	outerNums numTables
 	// forward references are kept on the isolated frame that owns them.
 	forward map[string]*forwardRef
 	labels  map[string]*ir.Block
@@ -67,10 +66,7 @@ func (b *builder) push(isolated bool) *frame {
 		} else {
 			b.names = make(map[string]binding, 64)
 		}
-		b.nums = numTable{}
-		if n := len(b.spareNums); n > 0 {
-			b.nums.pages, b.spareNums = b.spareNums[n-1], b.spareNums[:n-1]
-		}
+		b.nums = numTables{}
 	}
 	return f
 }
@@ -98,7 +94,7 @@ func (b *builder) pop() error {
 		clear(b.names)
 		b.spare = append(b.spare, b.names)
 		b.names = f.outer
-		b.releaseNums()
+		b.spareNums.release(&b.nums)
 		b.nums = f.outerNums
 	} else {
 		for _, name := range b.undo[f.mark:] {
@@ -130,116 +126,6 @@ func (b *builder) isolatedFrame() *frame {
 		}
 	}
 	return &b.frames[0]
-}
-
-// numberOf is N for a name that is N in decimal without leading zeros
-// (and small enough to index the table).
-func numberOf(name string) (int, bool) {
-	if len(name) == 0 || len(name) > 9 || len(name) > 1 && name[0] == '0' {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
-}
-
-// lookup returns the binding of a name in scope.
-func (b *builder) lookup(name string) (binding, bool) {
-	if d := b.nums.at(name); d != nil {
-		return *d, true
-	}
-	d, ok := b.names[name]
-	return d, ok
-}
-
-// bind enters a name not in scope.
-func (b *builder) bind(name string, d binding) {
-	if n, ok := numberOf(name); !ok || !b.bindNum(n, d) {
-		b.names[name] = d
-	}
-}
-
-// A numTable holds the bindings of %N names by number, in pages, while the
-// numbers defined are dense (as the printer numbers values): an isolated
-// region of many values then needs neither hashing nor a table that grows
-// by copying. A number the table does not take goes to the names map.
-type numTable struct {
-	pages []*numPage // by N/numPageSize; nil where no name is
-	used  int        // pages allocated
-	bound int        // names bound in it
-}
-
-const numPageSize = 256
-
-type numPage [numPageSize]binding
-
-// at is the binding of name in t, if name is a number bound there.
-func (t *numTable) at(name string) *binding {
-	n, ok := numberOf(name)
-	if !ok {
-		return nil
-	}
-	p := n / numPageSize
-	if p >= len(t.pages) || t.pages[p] == nil {
-		return nil
-	}
-	if d := &t.pages[p][n%numPageSize]; d.vals != nil {
-		return d
-	}
-	return nil
-}
-
-// bindNum binds %n in the numbers' table unless that would make it
-// sparse: at most twice the pages it has, each page holding 1/32 of a
-// page's names on average (a few pages are free).
-func (b *builder) bindNum(n int, d binding) bool {
-	t := &b.nums
-	p := n / numPageSize
-	if p >= len(t.pages) {
-		if p > 2*len(t.pages)+8 {
-			return false
-		}
-		for len(t.pages) <= p {
-			t.pages = append(t.pages, nil)
-		}
-	}
-	if t.pages[p] == nil {
-		if t.used > t.bound*32/numPageSize+4 {
-			return false
-		}
-		if k := len(b.freePages); k > 0 {
-			t.pages[p], b.freePages = b.freePages[k-1], b.freePages[:k-1]
-		} else {
-			t.pages[p] = new(numPage)
-		}
-		t.used++
-	}
-	t.pages[p][n%numPageSize] = d
-	t.bound++
-	return true
-}
-
-// releaseNums empties the numbers' table of a closing isolated frame,
-// keeping its pages for the next.
-func (b *builder) releaseNums() {
-	t := &b.nums
-	for i, pg := range t.pages {
-		if pg != nil {
-			clear(pg[:])
-			b.freePages = append(b.freePages, pg)
-			t.pages[i] = nil
-		}
-	}
-	if t.pages != nil {
-		b.spareNums = append(b.spareNums, t.pages[:0])
-	}
-	*t = numTable{}
 }
 
 // resolve returns the value for a use, creating a forward reference when

@@ -16,7 +16,8 @@ func TestNumberedNames(t *testing.T) {
 	loc := ir.At("x", 1, 1)
 	val := func() []*ir.Value { return []*ir.Value{{Type: ir.I32}} }
 	b.push(true)
-	names := []string{"0", "1", "255", "256", "1000", "1000000", "01", "007", "x1", "999999999", "1234567890"}
+	names := []string{"0", "1", "255", "256", "1000", "1000000", "01", "007", "x1", "999999999", "1234567890",
+		"arg0", "arg1", "arg100", "arg01", "a1b2", "a1b02", "c", "c_", "c_0", "c_1", "alloc_7", "alloc_70000000"}
 	vals := map[string]*ir.Value{}
 	for _, n := range names {
 		v := val()
@@ -34,18 +35,18 @@ func TestNumberedNames(t *testing.T) {
 			t.Errorf("%%%s: redefined", n)
 		}
 	}
-	for _, n := range []string{"2", "1", "7", "1000001"} {
-		if _, ok := b.lookup(n); ok != (n == "1") {
+	for _, n := range []string{"2", "1", "7", "1000001", "arg2", "arg", "a1b", "c_2", "alloc_8", "arg1"} {
+		if _, ok := b.lookup(n); ok != (n == "1" || n == "arg1") {
 			t.Errorf("%%%s: lookup says %v", n, ok)
 		}
 	}
-	if got := b.nums.used; got > 3 {
+	if got := b.nums.pages; got > 8 {
 		t.Errorf("%d pages for names this sparse", got)
 	}
 	// Sibling regions reuse a name; an outer name stays.
 	for range 2 {
 		b.push(false)
-		for _, n := range []string{"2", "300", "5000", "02"} {
+		for _, n := range []string{"2", "300", "5000", "02", "arg2", "new7", "alloc_8"} {
 			if err := b.define(n, val(), &loc); err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +55,7 @@ func TestNumberedNames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, n := range []string{"2", "300", "5000", "02"} {
+	for _, n := range []string{"2", "300", "5000", "02", "arg2", "new7", "alloc_8"} {
 		if _, ok := b.lookup(n); ok {
 			t.Errorf("%%%s: still in scope after its region", n)
 		}
