@@ -52,7 +52,7 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 	var cur *ir.BlockState
 	endBlock := func() {
 		if cur != nil {
-			cur.Ops = append([]*ir.OperationState(nil), s.opStack[mark:]...)
+			cur.Ops = s.scratch.CopyStates(s.opStack[mark:])
 			clear(s.opStack[mark:])
 			s.opStack = s.opStack[:mark]
 		}
@@ -72,7 +72,7 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 			if err != nil {
 				return nil, err
 			}
-			rs.Blocks = append(rs.Blocks, b)
+			rs.Blocks = s.scratch.AppendBlockState(rs.Blocks, b)
 			cur = b
 			continue
 		case tPercent, tString, tIdent:
@@ -83,7 +83,7 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 			if cur == nil {
 				cur = s.scratch.NewBlockState()
 				cur.Loc = rs.Loc
-				rs.Blocks = append(rs.Blocks, cur)
+				rs.Blocks = s.scratch.AppendBlockState(rs.Blocks, cur)
 			}
 			s.opStack = append(s.opStack, op)
 			continue

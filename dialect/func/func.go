@@ -210,9 +210,9 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 		if len(r.Blocks) == 0 && (r.Built == nil || len(r.Built.Blocks) == 0) {
 			return p.ErrorAt(loc, "expected non-empty function body")
 		}
-		st.Regions = append(st.Regions, r)
+		st.AddRegion(r)
 	} else {
-		st.Regions = append(st.Regions, &ir.RegionState{})
+		st.AddRegion(&ir.RegionState{})
 	}
 	return nil
 }

@@ -273,7 +273,7 @@ func (r *fmtParse) region(i int, optional bool) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		st.Regions = append(st.Regions, rs)
+		st.AddRegion(rs)
 		if !variadic || !p.ParseOptionalPunct(",") {
 			break
 		}
@@ -289,7 +289,7 @@ func (r *fmtParse) successor(i int) (bool, error) {
 		return false, err
 	}
 	r.succs[i] = span{start: len(r.st.Successors), n: 1}
-	r.st.Successors = append(r.st.Successors, s)
+	r.st.AddSuccessor(s)
 	return true, nil
 }
 

@@ -19,14 +19,22 @@ type StateScratch struct {
 	// the regions and blocks read (not those built: see RegionState.Built)
 	regions scratchPool[RegionState]
 	blocks  scratchPool[BlockState]
+	// the lists of those and of successors
+	regionLists scratchPool[*RegionState]
+	blockLists  scratchPool[*BlockState]
+	opLists     scratchPool[*OperationState]
+	succs       scratchPool[SuccessorRef]
 }
 
 // ScratchMark is how much of a StateScratch was lent at some point.
-type ScratchMark struct{ refs, types, args, res, attrs, regions, blocks scratchMark }
+type ScratchMark struct {
+	refs, types, args, res, attrs, regions, blocks, regionLists, blockLists, opLists, succs scratchMark
+}
 
 // Mark is what has been lent so far.
 func (s *StateScratch) Mark() ScratchMark {
-	return ScratchMark{s.refs.mark(), s.types.mark(), s.args.mark(), s.res.mark(), s.attrs.mark(), s.regions.mark(), s.blocks.mark()}
+	return ScratchMark{s.refs.mark(), s.types.mark(), s.args.mark(), s.res.mark(), s.attrs.mark(),
+		s.regions.mark(), s.blocks.mark(), s.regionLists.mark(), s.blockLists.mark(), s.opLists.mark(), s.succs.mark()}
 }
 
 // Release gives back what was lent since m: no state made since then is
@@ -39,6 +47,10 @@ func (s *StateScratch) Release(m ScratchMark) {
 	s.attrs.release(m.attrs)
 	s.regions.release(m.regions)
 	s.blocks.release(m.blocks)
+	s.regionLists.release(m.regionLists)
+	s.blockLists.release(m.blockLists)
+	s.opLists.release(m.opLists)
+	s.succs.release(m.succs)
 }
 
 // Recycle ends the lending: with reuse, everything lent is given back;
@@ -56,6 +68,48 @@ func (s *StateScratch) Recycle(reuse bool) {
 	s.attrs.abandon()
 	s.regions.abandon()
 	s.blocks.abandon()
+	s.regionLists.abandon()
+	s.blockLists.abandon()
+	s.opLists.abandon()
+	s.succs.abandon()
+}
+
+// AppendBlockState appends b to list, a list s lent (or nil), in space s
+// lends: a region state's blocks. A nil s appends as append does.
+func (s *StateScratch) AppendBlockState(list []*BlockState, b *BlockState) []*BlockState {
+	if s == nil {
+		return append(list, b)
+	}
+	return scratchAppend(&s.blockLists, list, b)
+}
+
+// CopyStates returns a copy of list in space s lends: a block state's
+// ops. A nil s allocates it.
+func (s *StateScratch) CopyStates(list []*OperationState) []*OperationState {
+	if s == nil || len(list) == 0 {
+		return append([]*OperationState(nil), list...)
+	}
+	out := s.opLists.take(len(list))
+	copy(out, list)
+	return out
+}
+
+// AddRegion appends a region read for the op.
+func (st *OperationState) AddRegion(rs *RegionState) {
+	if st.Scratch == nil {
+		st.Regions = append(st.Regions, rs)
+		return
+	}
+	st.Regions = scratchAppend(&st.Scratch.regionLists, st.Regions, rs)
+}
+
+// AddSuccessor appends a successor read for the op.
+func (st *OperationState) AddSuccessor(s SuccessorRef) {
+	if st.Scratch == nil {
+		st.Successors = append(st.Successors, s)
+		return
+	}
+	st.Successors = scratchAppend(&st.Scratch.succs, st.Successors, s)
 }
 
 // NewRegionState returns a zero RegionState that dies with the op state
