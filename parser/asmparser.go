@@ -219,7 +219,7 @@ func (p *asmParser) ParseOperandList(delim string) ([]ir.OperandRef, error) {
 			return nil, err
 		}
 	}
-	return append([]ir.OperandRef(nil), out...), nil
+	return p.s.scratch.CopyOperands(out), nil // see ir.AsmParser
 }
 
 func (p *asmParser) ParseArgument(withType bool) (ir.Argument, error) {
@@ -266,7 +266,7 @@ func (p *asmParser) ParseArgumentList(delim string, withType bool) ([]ir.Argumen
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, a)
+		out = p.s.scratch.AppendArgument(out, a) // see ir.AsmParser
 		if !p.ParseOptionalPunct(",") {
 			break
 		}
@@ -291,7 +291,7 @@ func (p *asmParser) ParseTypeList() ([]ir.Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, t)
+		out = p.s.scratch.AppendType(out, t) // see ir.AsmParser
 		if !p.ParseOptionalPunct(",") {
 			return out, nil
 		}

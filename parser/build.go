@@ -9,31 +9,38 @@ import (
 // scope chain. A use before its definition creates a placeholder value that
 // the definition later replaces (MLIR's forward references).
 //
-// The names visible in the current chain live in one map; each region's
-// frame remembers where its definitions start in the undo list and removes
-// them when it closes, so sibling regions may reuse names. An isolated
-// frame swaps in a fresh map (maps are recycled) and restores the outer one.
+// The names visible in the current chain live in one table: the names
+// the printer makes, %N and %<prefix>N, by number in nums (names.go),
+// while they are dense enough, the others in a map. Each region's frame
+// remembers where its definitions start in the undo list and removes them
+// when it closes, so sibling regions may reuse names (an isolated frame's
+// own names need no undo: the whole table goes when it closes). An
+// isolated frame swaps in a fresh table (tables are recycled) and restores
+// the outer one.
 type builder struct {
 	names      map[string]binding
+	nums       numTables
 	undo       []string
 	frames     []frame
 	spare      []map[string]binding
-	operands   []*ir.Value // scratch for buildOp
+	spareNums  numSpares
+	operands   []*ir.Value     // scratch for buildOp
+	opStack    []*ir.Operation // the ops of the blocks being built (see parseRegionBuilt)
 	allowUnreg bool
 }
 
 // binding is a defined name: its values (one, or a result group) and where
-// it was defined (in the op state or argument read, which outlive the
-// build: a pointer keeps the names table small).
+// it was defined. A binding without values is no name.
 type binding struct {
 	vals []*ir.Value
-	loc  *ir.Location
+	loc  ir.Location
 }
 
 type frame struct {
-	mark     int // len(undo) when the frame opened
-	isolated bool
-	outer    map[string]binding // the names an isolated frame hides
+	mark      int // len(undo) when the frame opened
+	isolated  bool
+	outer     map[string]binding // the names an isolated frame hides
+	outerNums numTables
 	// forward references are kept on the isolated frame that owns them.
 	forward map[string]*forwardRef
 	labels  map[string]*ir.Block
@@ -53,12 +60,13 @@ func (b *builder) push(isolated bool) *frame {
 	f := &b.frames[len(b.frames)-1]
 	if isolated || b.names == nil {
 		f.isolated = true
-		f.outer = b.names
+		f.outer, f.outerNums = b.names, b.nums
 		if n := len(b.spare); n > 0 {
 			b.names, b.spare = b.spare[n-1], b.spare[:n-1]
 		} else {
 			b.names = make(map[string]binding, 64)
 		}
+		b.nums = numTables{}
 	}
 	return f
 }
@@ -86,9 +94,15 @@ func (b *builder) pop() error {
 		clear(b.names)
 		b.spare = append(b.spare, b.names)
 		b.names = f.outer
+		b.spareNums.release(&b.nums)
+		b.nums = f.outerNums
 	} else {
 		for _, name := range b.undo[f.mark:] {
-			delete(b.names, name)
+			if d := b.nums.at(name); d != nil {
+				*d = binding{}
+			} else {
+				delete(b.names, name)
+			}
 		}
 	}
 	b.undo = b.undo[:f.mark]
@@ -117,14 +131,14 @@ func (b *builder) isolatedFrame() *frame {
 // resolve returns the value for a use, creating a forward reference when
 // the name is not defined yet.
 func (b *builder) resolve(ref ir.OperandRef, t ir.Type) (*ir.Value, error) {
-	if d, ok := b.names[ref.Name]; ok {
+	if d, ok := b.lookup(ref.Name); ok {
 		if ref.Num >= len(d.vals) {
 			return nil, ir.NewError(ref.Loc, "reference to invalid result number")
 		}
 		v := d.vals[ref.Num]
 		if v.Type != t {
 			return nil, ir.NewError(ref.Loc, "use of value '%s' expects different type than prior uses: '%s' vs '%s'", ref, t, v.Type).
-				WithNote(*d.loc, "prior use here")
+				WithNote(d.loc, "prior use here")
 		}
 		return v, nil
 	}
@@ -154,12 +168,12 @@ func (b *builder) resolve(ref ir.OperandRef, t ir.Type) (*ir.Value, error) {
 // gives it.
 func (b *builder) explainMismatch(st *ir.OperationState) error {
 	for i, ref := range st.Operands {
-		d, ok := b.names[ref.Name]
+		d, ok := b.lookup(ref.Name)
 		if !ok || ref.Num >= len(d.vals) || d.vals[ref.Num].Type == st.OperandTypes[i] {
 			continue
 		}
 		if msg := st.TypeMismatch(i, ref.String(), st.OperandTypes[i], d.vals[ref.Num].Type); msg != "" {
-			return ir.NewError(st.Loc, "%s", msg).WithNote(*d.loc, "%s is defined here", ref)
+			return ir.NewError(st.Loc, "%s", msg).WithNote(d.loc, "%s is defined here", ref)
 		}
 	}
 	return nil
@@ -167,11 +181,13 @@ func (b *builder) explainMismatch(st *ir.OperationState) error {
 
 // define binds a name in the innermost frame, settling forward references.
 func (b *builder) define(name string, vals []*ir.Value, loc *ir.Location) error {
-	if prev, ok := b.names[name]; ok {
-		return ir.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(*prev.loc, "previously defined here")
+	if prev, ok := b.lookup(name); ok {
+		return ir.NewError(*loc, "redefinition of SSA value '%%%s'", name).WithNote(prev.loc, "previously defined here")
 	}
-	b.names[name] = binding{vals, loc}
-	b.undo = append(b.undo, name)
+	b.bind(name, binding{vals, *loc})
+	if !b.top().isolated {
+		b.undo = append(b.undo, name) // see pop
+	}
 	if !isNumeric(name) && len(vals) > 0 {
 		// A group %name:N keeps its name on its first result; the others
 		// are printed as %name#i.
@@ -257,6 +273,21 @@ func (b *builder) buildOp(st *ir.OperationState) (*ir.Operation, error) {
 	// text may carry them in the attribute dictionary.
 	op.Props = st.Props
 	var attrs []ir.NamedAttr
+	if len(st.Attrs) > 0 {
+		// Both lists are allocated at their size.
+		inherent := 0
+		for _, a := range st.Attrs {
+			if def != nil && def.IsInherent(a.Name) {
+				inherent++
+			}
+		}
+		if inherent > 0 {
+			op.Props = append(make([]ir.NamedAttr, 0, len(st.Props)+inherent), st.Props...)
+		}
+		if n := len(st.Attrs) - inherent; n > 0 {
+			attrs = make([]ir.NamedAttr, 0, n)
+		}
+	}
 	for _, a := range st.Attrs {
 		if def != nil && def.IsInherent(a.Name) {
 			op.Props = append(op.Props, a)
@@ -394,6 +425,7 @@ func (b *builder) buildRegion(r *ir.Region, rs *ir.RegionState, isolated bool) e
 }
 
 func (b *builder) defineArgs(blk *ir.Block, args []ir.Argument) error {
+	blk.ReserveArgs(len(args))
 	for i := range args {
 		a := &args[i]
 		if a.Ref.Num != 0 {

@@ -67,7 +67,7 @@ func (s *state) readGeneric() (*ir.OperationState, error) {
 				return nil, errInexact
 			}
 			s.next()
-			st.Successors = append(st.Successors, ir.SuccessorRef{Label: c.Value[1:], Loc: locOf(c.Pos)})
+			st.AddSuccessor(ir.SuccessorRef{Label: c.Value[1:], Loc: locOf(c.Pos)})
 			if !s.takePunct(",") {
 				break
 			}
@@ -103,7 +103,7 @@ func (s *state) readGeneric() (*ir.OperationState, error) {
 			if err != nil {
 				return nil, err
 			}
-			st.Regions = append(st.Regions, rs)
+			st.AddRegion(rs)
 			if !s.takePunct(",") {
 				break
 			}

@@ -64,22 +64,22 @@ func (s *state) resolveOpName(name string) string {
 		return name
 	}
 	k := opNameKey{s.defaultDialect, name}
-	full, ok := s.opNames[k]
-	if !ok {
-		// Made once per spelling: `return` in every function is one name.
-		full = s.defaultDialect + "." + name
-		if s.opNames == nil {
-			s.opNames = map[opNameKey]string{}
-		}
-		if len(s.opNames) < 1024 {
-			s.opNames[k] = full
-		}
+	if full, ok := s.opNames[k]; ok {
+		return full
+	}
+	full := s.defaultDialect + "." + name
+	if s.opNames == nil {
+		s.opNames = map[opNameKey]string{}
+	}
+	if len(s.opNames) < 1024 {
+		// The key keeps a piece of the name made, not of the text.
+		s.opNames[opNameKey{s.defaultDialect, full[len(s.defaultDialect)+1:]}] = full
 	}
 	return full
 }
 
-// opNameKey is a name written without its dialect and the default dialect
-// where it was written.
+// opNameKey is a pretty-form op name without its dialect, and the default
+// dialect it was written in.
 type opNameKey struct{ dialect, name string }
 
 // parseOperation reads `results = op loc?` from the current source.
@@ -112,7 +112,7 @@ func (s *state) parseOperation() (*ir.OperationState, error) {
 				}
 				g.Count = c
 			}
-			groups = append(groups, g)
+			groups = s.scratch.AppendResultGroup(groups, g) // see ir.StateScratch
 			if !s.isPunct(",") {
 				break
 			}
@@ -205,6 +205,7 @@ func (s *state) newState() *ir.OperationState {
 	}
 	st := &s.stateSlab[0]
 	s.stateSlab = s.stateSlab[1:]
+	st.Scratch = &s.scratch
 	return st
 }
 
@@ -215,6 +216,7 @@ const maxKeptSlabs = 16
 // call reusable; reuse is true only when nothing refers to those states
 // any more (every op they describe has been built).
 func (s *state) recycleStates(reuse bool) {
+	s.scratch.Recycle(reuse)
 	if reuse {
 		for _, slab := range s.usedSlabs {
 			clear(slab) // free slabs hold nothing of the text read

@@ -41,7 +41,8 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 	if open.Type != tPunct || open.Value != "{" {
 		return nil, s.errf("expected '{' to begin a region")
 	}
-	rs := &ir.RegionState{Loc: locOf(open.Pos)}
+	rs := s.scratch.NewRegionState() // see ir.StateScratch
+	rs.Loc = locOf(open.Pos)
 	s.next()
 	// A block's ops are gathered on the state's op stack (nested regions
 	// stack theirs above and take them off again) and copied out once the
@@ -51,7 +52,7 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 	var cur *ir.BlockState
 	endBlock := func() {
 		if cur != nil {
-			cur.Ops = append([]*ir.OperationState(nil), s.opStack[mark:]...)
+			cur.Ops = s.scratch.CopyStates(s.opStack[mark:])
 			clear(s.opStack[mark:])
 			s.opStack = s.opStack[:mark]
 		}
@@ -71,7 +72,7 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 			if err != nil {
 				return nil, err
 			}
-			rs.Blocks = append(rs.Blocks, b)
+			rs.Blocks = s.scratch.AppendBlockState(rs.Blocks, b)
 			cur = b
 			continue
 		case tPercent, tString, tIdent:
@@ -80,8 +81,9 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 				return nil, err
 			}
 			if cur == nil {
-				cur = &ir.BlockState{Loc: rs.Loc}
-				rs.Blocks = append(rs.Blocks, cur)
+				cur = s.scratch.NewBlockState()
+				cur.Loc = rs.Loc
+				rs.Blocks = s.scratch.AppendBlockState(rs.Blocks, cur)
 			}
 			s.opStack = append(s.opStack, op)
 			continue
@@ -93,7 +95,8 @@ func (s *state) regionBody() (*ir.RegionState, error) {
 // blockHeader reads `^label(%a: T loc?, ...):`.
 func (s *state) blockHeader() (*ir.BlockState, error) {
 	t := s.next()
-	b := &ir.BlockState{Label: t.Value[1:], Loc: locOf(t.Pos)}
+	b := s.scratch.NewBlockState()
+	b.Label, b.Loc = t.Value[1:], locOf(t.Pos)
 	if s.isPunct("(") {
 		s.next()
 		if !s.isPunct(")") {
@@ -119,7 +122,7 @@ func (s *state) blockHeader() (*ir.BlockState, error) {
 					}
 					arg.Loc = rawLoc(arg.Loc, l.Value)
 				}
-				b.Args = append(b.Args, arg)
+				b.Args = s.scratch.AppendArgument(b.Args, arg) // see ir.StateScratch
 				if !s.isPunct(",") {
 					break
 				}

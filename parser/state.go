@@ -31,7 +31,6 @@ type state struct {
 	typeCache         map[string]ir.Type
 	fnCache           map[fnKey]ir.Type         // see parseFunctionType
 	dictCache         map[string][]ir.NamedAttr // see parseAttrDict
-	opNames           map[opNameKey]string      // see resolveOpName
 	typeAlias         map[string]ir.Type
 	attrAlias         map[string]ir.Attribute
 	genericP          *participle.Parser[genericOp]
@@ -44,10 +43,12 @@ type state struct {
 	stateSlab         []ir.OperationState   // the rest of the current slab
 	usedSlabs         [][]ir.OperationState // slabs handed out since recycleStates
 	freeSlabs         [][]ir.OperationState
+	scratch           ir.StateScratch // lends the states' short-lived lists, recycled with the slabs
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	denseScratch []denseItem          // the items of the dense literal being read
 	opStack      []*ir.OperationState // see regionBody
+	opNames      map[opNameKey]string // see resolveOpName
 	isolatedOp   bool                 // the custom op being read is isolated from above (see stream.go)
 	builder      *builder             // builds isolated regions as they are read (see stream.go)
 	// exact makes participle read generic ops (see generic.go).

@@ -34,9 +34,37 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 	}
 	b := s.builder
 	r := &ir.Region{}
-	rs := &ir.RegionState{Loc: locOf(open.Pos), EntryArgs: entryArgs, Built: r}
+	rs := s.scratch.NewRegionState() // see ir.StateScratch
+	rs.Loc, rs.EntryArgs, rs.Built = locOf(open.Pos), entryArgs, r
 	b.push(true).streaming = true
+	// A block's ops are gathered on the builder's op stack (nested
+	// regions stack theirs above and take them off again) and copied out
+	// when the block ends, so its list is allocated once, at its size.
+	mark := len(b.opStack)
+	defer func() {
+		clear(b.opStack[mark:])
+		b.opStack = b.opStack[:mark]
+	}()
 	var cur *ir.Block
+	endBlock := func() {
+		if cur == nil || len(b.opStack) == mark {
+			return
+		}
+		ops := b.opStack[mark:]
+		if len(cur.Ops) == 0 && len(ops) >= 1024 && cap(b.opStack) <= 3*len(ops) {
+			// A long block takes the stack's space, at least a third its
+			// own, rather than a copy (which would leave the stack's
+			// space as large as the block's unused): the stack goes on
+			// in new space.
+			cur.Ops = ops[:len(ops):min(len(ops)+1, cap(ops))] // room for an implicit terminator
+			b.opStack = b.opStack[:mark:mark]
+			return
+		}
+		cur.Ops = append(make([]*ir.Operation, 0, len(cur.Ops)+len(ops)+1), cur.Ops...) // room for an implicit terminator
+		cur.Ops = append(cur.Ops, ops...)
+		clear(ops)
+		b.opStack = b.opStack[:mark]
+	}
 	if len(entryArgs) > 0 {
 		cur = r.AddBlock()
 		if err := b.defineArgs(cur, entryArgs); err != nil {
@@ -49,12 +77,14 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 		case tPunct:
 			if t.Value == "}" {
 				s.next()
+				endBlock()
 				if err := b.pop(); err != nil {
 					return nil, err
 				}
 				return rs, nil
 			}
 		case tCaret:
+			endBlock()
 			bs, err := s.blockHeader()
 			if err != nil {
 				return nil, err
@@ -74,7 +104,7 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 			cur = blk
 			continue
 		case tPercent, tString, tIdent:
-			mark := s.stateSlab
+			slab, smark := s.stateSlab, s.scratch.Mark()
 			st, err := s.parseOperation()
 			if err != nil {
 				return nil, err
@@ -86,12 +116,24 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 			if err != nil {
 				return nil, err
 			}
-			cur.Append(op)
-			s.reuseStates(mark)
+			op.Block = cur
+			b.pushOp(op)
+			s.reuseStates(slab)
+			s.scratch.Release(smark) // the lists of the states since mark are read no more
 			continue
 		}
 		return nil, s.errf("expected operation name in quotes, found %s", describe(t))
 	}
+}
+
+// pushOp stacks op on the builder's op stack, which grows by doubling
+// (append's slower growth past a few hundred pointers copies a long
+// block's list many more times).
+func (b *builder) pushOp(op *ir.Operation) {
+	if len(b.opStack) == cap(b.opStack) {
+		b.opStack = append(make([]*ir.Operation, 0, max(2*cap(b.opStack), 64)), b.opStack...)
+	}
+	b.opStack = append(b.opStack, op)
 }
 
 // labelBlock returns the block a streaming frame's header ^label begins:

@@ -99,7 +99,7 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 				if err != nil {
 					return err
 				}
-				args = append(args, a)
+				args = st.Scratch.AppendArgument(args, a) // see ir.StateScratch
 			} else {
 				t, err := p.ParseType()
 				if err != nil {
@@ -112,7 +112,7 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 				}
 				a.Attrs = attrs
 			}
-			inputs = append(inputs, a.Type)
+			inputs = st.Scratch.AppendType(inputs, a.Type) // Function copies it
 			// The argument dictionaries are made from the first one that
 			// is not empty (most functions have none).
 			if len(a.Attrs) > 0 && !anyArgAttrs {
@@ -210,9 +210,9 @@ func parseFunc(p ir.AsmParser, st *ir.OperationState) error {
 		if len(r.Blocks) == 0 && (r.Built == nil || len(r.Built.Blocks) == 0) {
 			return p.ErrorAt(loc, "expected non-empty function body")
 		}
-		st.Regions = append(st.Regions, r)
+		st.AddRegion(r)
 	} else {
-		st.Regions = append(st.Regions, &ir.RegionState{})
+		st.AddRegion(&ir.RegionState{})
 	}
 	return nil
 }

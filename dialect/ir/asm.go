@@ -62,10 +62,18 @@ type OperationState struct {
 	// a mismatch of types the text never spelled out. "" keeps the
 	// generic message.
 	TypeMismatch func(i int, ref string, want, got Type) string
+	// Scratch, when set, lends the state lists that die with it (see
+	// StateScratch); the parser sets it.
+	Scratch *StateScratch
 }
 
 // AddAttr appends a discardable-or-inherent attribute (sorted out later).
 func (st *OperationState) AddAttr(name string, a Attribute) {
+	if st.Scratch != nil {
+		// The list dies with the state: the op gets a copy.
+		st.Attrs = scratchAppend(&st.Scratch.attrs, st.Attrs, NamedAttr{name, a})
+		return
+	}
 	st.Attrs = append(st.Attrs, NamedAttr{name, a})
 }
 
@@ -126,7 +134,10 @@ type AsmParser interface {
 	ParseOptionalOperand() (OperandRef, bool, error)
 	PeekOperand() bool
 	// ParseOperandList reads a comma separated list; with delim "(" or "["
-	// the list is enclosed (and may be empty).
+	// the list is enclosed (and may be empty). The lists ParseOperandList,
+	// ParseArgumentList and the type lists return may be lent for the op
+	// state being read (StateScratch): they die with it, so that what is
+	// built from them (an attribute, a type, the op) copies them.
 	ParseOperandList(delim string) ([]OperandRef, error)
 	ParseArgument(withType bool) (Argument, error)
 	ParseArgumentList(delim string, withType bool) ([]Argument, error)

@@ -72,6 +72,16 @@ func (b *Block) AddArgument(t Type, loc Location) *Value {
 	return v
 }
 
+// ReserveArgs makes room for n more arguments (a parser adding many).
+func (b *Block) ReserveArgs(n int) {
+	if n > cap(b.Args)-len(b.Args) {
+		b.Args = append(make([]*Value, 0, len(b.Args)+n), b.Args...)
+	}
+	if n > cap(b.argLocs)-len(b.argLocs) {
+		b.argLocs = append(make([]argLoc, 0, len(b.argLocs)+n), b.argLocs...)
+	}
+}
+
 // Append adds op at the end of b.
 func (b *Block) Append(op *Operation) {
 	op.Block = b

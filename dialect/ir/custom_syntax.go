@@ -297,6 +297,6 @@ func ParseBodyAndAttrDict(p AsmParser, st *OperationState, args []Argument) erro
 	if err != nil {
 		return err
 	}
-	st.Regions = append(st.Regions, r)
+	st.AddRegion(r)
 	return ParseTrailingAttrDict(p, st)
 }

@@ -273,7 +273,7 @@ func (r *fmtParse) region(i int, optional bool) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		st.Regions = append(st.Regions, rs)
+		st.AddRegion(rs)
 		if !variadic || !p.ParseOptionalPunct(",") {
 			break
 		}
@@ -289,7 +289,7 @@ func (r *fmtParse) successor(i int) (bool, error) {
 		return false, err
 	}
 	r.succs[i] = span{start: len(r.st.Successors), n: 1}
-	r.st.Successors = append(r.st.Successors, s)
+	r.st.AddSuccessor(s)
 	return true, nil
 }
 
@@ -382,9 +382,9 @@ func (r *fmtParse) typeList(n int, a *Arg, qualified, optional bool) (typeSet, e
 		}
 		return typeSet{one: t, set: true}, nil
 	}
-	var out []Type
+	var out []Type // in scratch: finish copies the types into the state's lists
 	if n > 0 {
-		out = make([]Type, 0, n)
+		out = r.st.scratchTypes(n)[:0]
 	}
 	for n < 0 || len(out) < n {
 		if len(out) > 0 {
@@ -403,7 +403,7 @@ func (r *fmtParse) typeList(n int, a *Arg, qualified, optional bool) (typeSet, e
 		if !ok {
 			break
 		}
-		out = append(out, t)
+		out = r.st.Scratch.AppendType(out, t)
 	}
 	if n < 0 && len(out) == 1 && a != nil {
 		return typeSet{one: out[0], set: true}, nil
@@ -792,7 +792,7 @@ func (r *fmtParse) finishOperands() error {
 	}
 	read := r.operandsRead()
 	base := len(st.Operands)
-	operands := make([]OperandRef, 0, base+len(read))
+	operands := st.scratchRefs(base + len(read))[:0]
 	operands = append(operands, st.Operands...)
 	if f.inOrder {
 		operands = append(operands, read...)
@@ -807,7 +807,7 @@ func (r *fmtParse) finishOperands() error {
 		}
 	}
 	st.Operands = operands
-	types := make([]Type, len(st.Operands))
+	types := st.scratchTypes(len(st.Operands))
 	for i := range decls {
 		sp := r.ops[i]
 		if !r.opSeen[i] {
@@ -858,7 +858,7 @@ func (r *fmtParse) finishResults() {
 			return
 		}
 	}
-	types := make([]Type, 0, n)
+	types := r.st.scratchTypes(n)[:0] // NewOperation copies them
 	var counts []int64
 	if s.SegmentedResults {
 		counts = make([]int64, len(s.Results))
