@@ -343,24 +343,85 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, m *me
 	// Then bisect. A probe that runs out of work proves nothing: the next
 	// probes go above it, where a placement is easier to find, each with
 	// a third of the work left.
+	//
+	// Targets are multiples of the granule g (comp.granule): every
+	// canonical placement's peak is one, so a target between two
+	// multiples decides the same as the multiple below it. When no
+	// multiple is left to bisect, the probe one granule below the best
+	// ran out of work; it gets all the work left (a search with more
+	// work repeats the one with less and goes on).
+	g := d.granule()
 	target, stuck := lo, lo-1 // probes at or below stuck ran out of work
 	for first := true; lo < hi && !m.over(until); first = false {
 		probeUntil := m.share(until, 1, 3)
 		if first {
 			probeUntil = m.share(until, 1, 2)
 		}
-		switch try(target, probeUntil) {
+		st := try(target, probeUntil)
+		switch st {
 		case statusDone:
-			lo = target + 1
+			lo = alignDown(target, g) + g
 		case statusFound:
 		default:
 			stuck = target
 		}
 		floor := max(lo, stuck+1)
-		if floor >= hi {
-			break
+		target = alignDown(floor+(hi-floor)/2, g)
+		if target < floor {
+			target = AlignUp(floor, g)
 		}
-		target = floor + (hi-floor)/2
+		if target < hi {
+			continue
+		}
+		// Nothing left to bisect: every multiple between the bound and
+		// the best ran out of work. The last chance is one granule below
+		// the best, with everything left.
+		if last := alignDown(hi-1, g); last >= lo && !m.over(until) {
+			st = try(last, until)
+			if st == statusDone {
+				lo = last + g
+			}
+		}
+		break
 	}
 	r.peakLB = lo
+}
+
+// granule returns the largest g such that every canonical placement
+// (dsa_search.go) puts every offset, so every peak, on a multiple of g:
+// a common divisor of the sizes and of the obstacles' ends that every
+// alignment either divides (aligning a multiple of g up then leaves it
+// where it is) or is a multiple of (aligning up lands on a multiple of
+// the alignment). A canonical offset is 0 or a neighbour's or an
+// obstacle's top, aligned up, so by induction it is a multiple of g; and
+// an optimal placement can be made canonical without raising its peak,
+// so the optimal peak is a multiple of g too.
+func (c *comp) granule() int64 {
+	gcd := func(a, b int64) int64 {
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	var g int64
+	for i := range c.n {
+		g = gcd(g, c.size[i])
+	}
+	for _, obs := range c.obst {
+		for _, o := range obs {
+			g = gcd(g, gcd(o.off, o.end))
+		}
+	}
+	if g <= 0 {
+		return 1
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range c.n {
+			if a := c.align[i]; g%a != 0 && a%g != 0 {
+				g, changed = gcd(g, a), true
+			}
+		}
+	}
+	return g
 }
