@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/pto-opt/pto-opt/internal/gen/guillotine"
 )
 
 func TestGranule(t *testing.T) {
@@ -80,6 +83,87 @@ func TestDSARPPeakOnGranule(t *testing.T) {
 		costFirst := p.hasMetric(MetricReuseCost) && len(p.Penalties) > 0
 		if !costFirst && !pinned && r.PeakBound != nil && r.PeakBound[0] != r.Peak[0] {
 			t.Fatalf("%s: proven bound %d below the optimal peak %d\n%+v", name, r.PeakBound[0], r.Peak[0], p)
+		}
+	}
+}
+
+// TestRandomDivesSound: a dive that ends without reaching its node limit
+// proves the capacity infeasible, so randomDives must never say so where
+// brute force fits, never find a placement where it does not, and what it
+// finds must fit and avoid every conflict.
+func TestRandomDivesSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(bruteSeed, 32))
+	for iter := range bruteIters {
+		o := genOptions{n: 2 + rng.IntN(4), pools: 1, maxSize: 4, horizon: 6, aligns: []int64{1, 2},
+			seps: rng.IntN(2) == 0, reserved: rng.IntN(3) == 0, objective: []string{MetricMaxPeak}}
+		p := randomProblem(rng, o)
+		comps := components(in(p), 0, nil)
+		if len(comps) != 1 {
+			continue
+		}
+		c := comps[0]
+		want, ok := bruteForce(p)
+		if !ok {
+			t.Fatalf("iter %d: no placement without a capacity", iter)
+		}
+		opt := Peak(p, Solution{Offsets: want})[0]
+		for _, capacity := range []int64{opt - 1, opt} {
+			off, st := c.randomDives(capacity, rand.New(rand.NewPCG(uint64(iter), 1)), newMeter(time.Time{}, nil), 1<<14)
+			name := fmt.Sprintf("iter %d capacity %d (optimum %d)", iter, capacity, opt)
+			switch {
+			case st == statusDone && capacity >= opt:
+				t.Fatalf("%s: infeasibility claimed\n%+v", name, p)
+			case st == statusFound && capacity < opt:
+				t.Fatalf("%s: found a placement below the optimum\n%+v", name, p)
+			case st == statusFound:
+				for i := range c.n {
+					if off[i]%c.align[i] != 0 || off[i]+c.size[i] > capacity || c.firstFree(i, off[i]) != off[i] {
+						t.Fatalf("%s: item %d at %d misaligned, above the capacity or on an obstacle", name, i, off[i])
+					}
+					for _, j := range c.hard[i] {
+						if overlaps(off, c.size, i, int(j)) {
+							t.Fatalf("%s: items %d and %d overlap", name, i, j)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDSARPPeakDivesDeterministic: a component above smallComponent
+// items whose peak the bisection does not settle (a perfect packing with
+// every seventh buffer taken out: slack everywhere, and a bound no search
+// reaches) goes through the randomised dives; the placement must be valid
+// and the same on every run.
+func TestDSARPPeakDivesDeterministic(t *testing.T) {
+	ps := guillotine.Cut(guillotine.Options{N: 160, Capacity: 1 << 16, Horizon: 200, Seed: 5, Granule: 64, Pinwheel: 0.2})
+	p := &Problem{Pools: []Pool{{Name: "p"}}}
+	for k, pc := range ps {
+		if k%7 != 3 {
+			p.Buffers = append(p.Buffers, buf(fmt.Sprintf("b%d", k), pc.Size, 1, pc.Start, pc.End))
+		}
+	}
+	if len(p.Buffers) <= smallComponent {
+		t.Fatalf("%d buffers: not a large component", len(p.Buffers))
+	}
+	var first Solution
+	for run := range 2 {
+		r, err := Solve("dsa-rp", p, Options{Work: 40_000_000, Capacity: Unbounded})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustValidate(t, r.Problem, r.Solution, "dsa-rp")
+		t.Logf("peak %d bound %v optimal %v work %d", r.Peak[0], r.PeakBound, r.Optimal, r.Work)
+		if r.Optimal {
+			t.Fatal("the peak was proven optimal: the test no longer exercises the dives")
+		}
+		if run == 0 {
+			first = r.Solution
+			continue
+		}
+		if !slices.Equal(first.Offsets, r.Solution.Offsets) {
+			t.Fatal("two runs with the same work placed differently")
 		}
 	}
 }
