@@ -47,8 +47,12 @@
 // guillotine cuts top-down, cutting across time where no buffer crosses
 // and across bytes at a subset of buffers with a flat live total; it only
 // finds, never proves. The lowest peak is searched by probing
-// the lower bound first, with half the work, then climbing from it; the
-// best bound proven on the way is Result.PeakBound. Besides the live
+// the lower bound first, with half the work, then bisecting on multiples
+// of the granule (every canonical peak is a multiple of the sizes' and
+// obstacles' common divisor); on components above 64 buffers what the
+// bisection leaves goes to short exact dives under randomised preorders
+// one granule below the best. The best bound proven on the way is
+// Result.PeakBound. Besides the live
 // sets at one time, a component of up to 64 buffers is bounded by its
 // heaviest set of pairwise conflicting buffers (dsa_clique.go), which
 // buffers live at several times can form without ever being live

@@ -3,6 +3,8 @@ package planner
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -15,19 +17,10 @@ var preorderKinds = []string{"WAT", "TAW", "TWA"}
 
 // rankItems writes into pre the rank of each of the items under the
 // preorder kind, with section totals total (T changes as the search
-// places items, so pieces of a decomposition are ranked afresh).
-func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32) {
-	if c.width == nil {
-		c.width = make([]int64, c.n)
-		c.area = make([]int64, c.n)
-		for i := range c.n {
-			if len(c.live[i]) > 0 {
-				h := hull(c.live[i])
-				c.width[i] = h.End - h.Start
-			}
-			c.area[i] = c.size[i] * max(1, c.width[i])
-		}
-	}
+// places items, so pieces of a decomposition are ranked afresh). The key
+// N is noise, per item (randomised preorders, see randomDives).
+func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32, noise []int64) {
+	c.setPreorderKeys()
 	t := make([]int64, c.n)
 	for _, i := range items {
 		for _, sec := range c.secs[i] {
@@ -40,6 +33,8 @@ func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32)
 			return c.width
 		case 'A':
 			return c.area
+		case 'N':
+			return noise
 		}
 		return t
 	}
@@ -54,6 +49,22 @@ func (c *comp) rankItems(items []int32, kind string, total []int64, pre []int32)
 	})
 	for r, i := range order {
 		pre[i] = int32(r)
+	}
+}
+
+// setPreorderKeys computes the keys W and A on first use.
+func (c *comp) setPreorderKeys() {
+	if c.width != nil {
+		return
+	}
+	c.width = make([]int64, c.n)
+	c.area = make([]int64, c.n)
+	for i := range c.n {
+		if len(c.live[i]) > 0 {
+			h := hull(c.live[i])
+			c.width[i] = h.End - h.Start
+		}
+		c.area[i] = c.size[i] * max(1, c.width[i])
 	}
 }
 
@@ -342,25 +353,174 @@ func (c *comp) minimisePeak(r *compResult, capacity int64, costFirst bool, m *me
 	// above it, so the bound gets about what a fit at that capacity would.
 	// Then bisect. A probe that runs out of work proves nothing: the next
 	// probes go above it, where a placement is easier to find, each with
-	// a third of the work left.
+	// a third of the work left (a twelfth on large components, see
+	// largeProbeShare).
+	//
+	// Targets are multiples of the granule g (comp.granule): every
+	// canonical placement's peak is one, so a target between two
+	// multiples decides the same as the multiple below it, and a proof
+	// that no placement fits a target raises the bound to the next
+	// multiple. When no multiple is left to bisect, the work left goes
+	// to one granule below the best (see the end of the loop).
+	g := d.granule()
+	large := zero && c.n > smallComponent
+	rng := rand.New(rand.NewPCG(uint64(r.seed), 0xd1fe))
 	target, stuck := lo, lo-1 // probes at or below stuck ran out of work
 	for first := true; lo < hi && !m.over(until); first = false {
 		probeUntil := m.share(until, 1, 3)
-		if first {
+		switch {
+		case first:
 			probeUntil = m.share(until, 1, 2)
+		case large:
+			probeUntil = m.share(until, 1, largeProbeShare)
 		}
-		switch try(target, probeUntil) {
+		st := try(target, probeUntil)
+		switch st {
 		case statusDone:
-			lo = target + 1
+			lo = alignDown(target, g) + g
 		case statusFound:
 		default:
 			stuck = target
 		}
 		floor := max(lo, stuck+1)
-		if floor >= hi {
-			break
+		target = alignDown(floor+(hi-floor)/2, g)
+		if target < floor {
+			target = AlignUp(floor, g)
 		}
-		target = floor + (hi-floor)/2
+		if target < hi {
+			continue
+		}
+		// Nothing left to bisect: every multiple between the bound and
+		// the best ran out of work. On a large component the work left
+		// goes to randomised dives one granule below the best, again
+		// after each find; on a small one, where a probe can still
+		// prove, the probe one granule below the best gets it all.
+		for last := alignDown(hi-1, g); last >= lo && !m.over(until); last = alignDown(hi-1, g) {
+			if !large {
+				if try(last, until) == statusDone {
+					lo = last + g
+				}
+				break
+			}
+			off, st := d.randomDives(last, rng, m, until)
+			if st == statusDone {
+				lo = last + g
+			}
+			if st != statusFound {
+				break
+			}
+			// At zero cost (or with penalties ignored) a lower peak is
+			// better, as in try.
+			p := c.score(off, capacity)
+			r.best, hi = p, p.peak
+		}
+		break
 	}
 	r.peakLB = lo
 }
+
+// granule returns the largest g such that every canonical placement
+// (dsa_search.go) puts every offset, so every peak, on a multiple of g:
+// a common divisor of the sizes and of the obstacles' ends that every
+// alignment either divides (aligning a multiple of g up then leaves it
+// where it is) or is a multiple of (aligning up lands on a multiple of
+// the alignment). A canonical offset is 0 or a neighbour's or an
+// obstacle's top, aligned up, so by induction it is a multiple of g; and
+// an optimal placement can be made canonical without raising its peak,
+// so the optimal peak is a multiple of g too.
+func (c *comp) granule() int64 {
+	gcd := func(a, b int64) int64 {
+		for b != 0 {
+			a, b = b, a%b
+		}
+		return a
+	}
+	var g int64
+	for i := range c.n {
+		g = gcd(g, c.size[i])
+	}
+	for _, obs := range c.obst {
+		for _, o := range obs {
+			g = gcd(g, gcd(o.off, o.end))
+		}
+	}
+	if g <= 0 {
+		return 1
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range c.n {
+			if a := c.align[i]; g%a != 0 && a%g != 0 {
+				g, changed = gcd(g, a), true
+			}
+		}
+	}
+	return g
+}
+
+// randomDives looks for a placement under capacity with short exact
+// searches under randomised preorders: the key N is an item's lifetime
+// width or area scaled by a random factor in [1, 1.5), ranked before or
+// after the largest section total, and each search gets a small node
+// limit (a few times the items). Near the lowest peak it can reach, the
+// fit search finds placements in its first dives or not at all (its
+// restarts repeat the same first dives with a larger limit), so many
+// short dives under different orders reach further than one long
+// search. The random choices come from rng: deterministic. Returns the
+// placement (statusFound), statusDone when a dive proved the capacity
+// infeasible (a dive that ends without hitting its limit explored
+// everything), or statusStopped at mark until.
+func (c *comp) randomDives(capacity int64, rng *rand.Rand, m *meter, until int64) ([]int64, searchStatus) {
+	noise := make([]int64, c.n)
+	c.setPreorderKeys()
+	// One searcher per kind, re-ranked for each dive: a run that stops
+	// at its limit leaves the searcher as it found it.
+	searchers := make([]*searcher, len(diveKinds))
+	all := make([]int32, c.n)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	for !m.over(until) {
+		base := c.width
+		if rng.IntN(2) == 0 {
+			base = c.area
+		}
+		for i := range c.n {
+			noise[i] = base[i] + base[i]*int64(rng.IntN(diveNoise))/1024
+		}
+		m.charge(int64(c.n))
+		k := rng.IntN(len(diveKinds))
+		s := searchers[k]
+		if s == nil {
+			s = newNoisySearcher(c, capacity, false, m, until, diveKinds[k], noise)
+			searchers[k] = s
+		} else {
+			c.rankItems(all, s.kind, s.total, s.pre, noise)
+			m.charge(int64(c.n * bits.Len(uint(c.n)))) // the sort
+		}
+		switch st := s.run(int64(2*c.n)<<rng.IntN(diveLimits), 0); st {
+		case statusFound, statusDone, statusStopped:
+			return s.best, st
+		}
+	}
+	return nil, statusStopped
+}
+
+// diveKinds are the preorders of randomDives (N: the noisy key).
+var diveKinds = []string{"NAT", "NTA", "TNA"}
+
+// randomDives' noise: a key is scaled by a factor in [1, 1+diveNoise/1024),
+// and a dive's node limit is 2n times 1 or 2 (diveLimits powers of two).
+// Of the settings tried on MiniMalloc's D and J (noise 1/32 to 4, limits
+// 2n to 16n) these did best: large noise is no better than random orders,
+// and long dives repeat themselves.
+const (
+	diveNoise  = 128
+	diveLimits = 2
+)
+
+// largeProbeShare: on a large component (above smallComponent items)
+// each bisection probe after the first gets 1/largeProbeShare of the work
+// left, where a small component's get a third: a probe that runs out of
+// work proves nothing there, and the dives near the best find more.
+const largeProbeShare = 12

@@ -66,6 +66,7 @@ type searcher struct {
 	decomp   bool // dynamic decomposition enabled
 
 	kind   string  // preorder kind, see preorderKinds
+	noise  []int64 // per item: the key N of a randomised preorder (see rankItems)
 	pre    []int32 // item -> rank in the preorder of its part
 	off    []int64 // -1 when unplaced
 	minOff []int64 // top of the highest placed hard neighbour
@@ -122,7 +123,13 @@ type part struct {
 }
 
 func newSearcher(c *comp, capacity int64, costMode bool, m *meter, until int64, preorder string) *searcher {
-	s := &searcher{c: c, capacity: capacity, costMode: costMode, m: m, until: until, kind: preorder}
+	return newNoisySearcher(c, capacity, costMode, m, until, preorder, nil)
+}
+
+// newNoisySearcher is newSearcher with the key N of the preorder kind set
+// to noise (per item).
+func newNoisySearcher(c *comp, capacity int64, costMode bool, m *meter, until int64, preorder string, noise []int64) *searcher {
+	s := &searcher{c: c, capacity: capacity, costMode: costMode, m: m, until: until, kind: preorder, noise: noise}
 	// Setting up visits every item and section (the cliques charge their
 	// own steps).
 	m.charge(int64(c.n + len(c.sections)))
@@ -175,7 +182,7 @@ func newSearcher(c *comp, capacity int64, costMode bool, m *meter, until int64, 
 	for i := range all {
 		all[i] = int32(i)
 	}
-	c.rankItems(all, preorder, s.total, s.pre)
+	c.rankItems(all, preorder, s.total, s.pre, noise)
 	if costMode && s.cliquesAffordable() {
 		s.buildCliques()
 	}
@@ -549,7 +556,7 @@ func (s *searcher) decompose(p *part, cut []int32) bool {
 		for k, i := range sub.items {
 			saved[k] = s.pre[i]
 		}
-		s.c.rankItems(sub.items, s.kind, s.total, s.pre)
+		s.c.rankItems(sub.items, s.kind, s.total, s.pre, s.noise)
 		ok := s.dfs(sub, 0, -1)
 		for k, i := range sub.items {
 			s.pre[i] = saved[k]
