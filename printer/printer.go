@@ -61,40 +61,20 @@ func Print(w io.Writer, op *ir.Operation, opts Options) error {
 		p.w.WriteByte('\n')
 		return bw.Flush()
 	}
-	// Aliases are named as the IR is printed and listed before it.
-	var body chunks
-	bb := bufio.NewWriterSize(&body, 1<<16)
-	p := newPrinter(bb, opts)
-	p.alias = newAliasTable()
+	// Aliases are named as the IR is printed and listed before it: a
+	// first printing, to nowhere, names them (rather than holding the text
+	// of a large module until the names are known), the second prints the
+	// IR after their definitions.
+	table := newAliasTable()
+	first := newPrinter(bufio.NewWriterSize(io.Discard, 1<<16), opts)
+	first.alias = table
+	first.printTop(op)
+	table.writeHeader(bw)
+	p := newPrinter(bw, opts)
+	p.alias = table
 	p.printTop(op)
 	p.w.WriteByte('\n')
-	bb.Flush()
-	p.alias.writeHeader(bw)
-	for _, c := range body {
-		bw.Write(c)
-	}
 	return bw.Flush()
-}
-
-// chunks holds a text too large to copy as it grows (the body printed
-// before its alias definitions, as long as the output): in pieces of
-// chunkSize, never copied, filled to the brim.
-type chunks [][]byte
-
-const chunkSize = 1 << 20
-
-func (c *chunks) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		if len(*c) == 0 || len((*c)[len(*c)-1]) == chunkSize {
-			*c = append(*c, make([]byte, 0, chunkSize))
-		}
-		last := &(*c)[len(*c)-1]
-		k := min(len(p), chunkSize-len(*last))
-		*last = append(*last, p[:k]...)
-		p = p[k:]
-	}
-	return n, nil
 }
 
 // String prints op to a string.
@@ -894,6 +874,33 @@ func (p *printer) attr(a ir.Attribute) {
 				return
 			}
 		}
+	case *ir.DictAttr:
+		p.w.WriteByte('{')
+		p.attrList(a.Entries)
+		p.w.WriteByte('}')
+		return
+	case *ir.ArrayAttr:
+		// Elements as ir.ElidedString words them: i64 integers and f64
+		// floats without their type.
+		p.w.WriteByte('[')
+		for i, e := range a.Elems {
+			if i > 0 {
+				p.w.WriteString(", ")
+			}
+			if n, ok := e.(*ir.IntegerAttr); ok && n.Type == ir.I64 && n.Big == "" {
+				var buf [24]byte
+				p.w.Write(strconv.AppendInt(buf[:0], n.Value, 10))
+				continue
+			}
+			switch e.(type) {
+			case *ir.IntegerAttr, *ir.FloatAttr:
+				p.text(ir.ElidedString(e))
+			default:
+				p.attr(e)
+			}
+		}
+		p.w.WriteByte(']')
+		return
 	}
 	p.text(a.String())
 }

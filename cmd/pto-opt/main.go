@@ -11,14 +11,16 @@ import (
 )
 
 func main() {
-	gcpace.Start(gcFloor, gcFraction)
+	gcpace.Start(gcFloor, gcBudget, gcMaxGrowth)
 	os.Exit(driver.Main())
 }
 
 // The collector's pace (internal/gcpace): no collection before the heap
-// holds gcFloor bytes, then a heap of L live bytes grows by at most
-// max(gcFloor, L*gcFraction) between collections.
+// holds gcFloor bytes, then one whenever the garbage made since the last
+// is likely to reach max(gcFloor/4, live*gcBudget), the heap growing by
+// at most gcMaxGrowth times what is live in between.
 const (
-	gcFloor    = 64 << 20
-	gcFraction = 0.5
+	gcFloor     = 64 << 20
+	gcBudget    = 0.15
+	gcMaxGrowth = 1
 )
