@@ -67,7 +67,7 @@ func Print(w io.Writer, op *ir.Operation, opts Options) error {
 	// IR after their definitions.
 	table := newAliasTable()
 	first := newPrinter(bufio.NewWriterSize(io.Discard, 1<<16), opts)
-	first.alias = table
+	first.alias, first.naming = table, true
 	first.printTop(op)
 	table.writeHeader(bw)
 	p := newPrinter(bw, opts)
@@ -175,6 +175,9 @@ type printer struct {
 	// keepNames keeps the names of finished regions (for Names).
 	keepNames bool
 	alias     *aliasTable // nil when the IR has nothing to alias
+	// naming is set in the printing that only names aliases (see Print):
+	// values are not named, their names not written.
+	naming bool
 	// serial is set in the printers of parallel workers (see parallel.go).
 	serial bool
 	// attrScratch is mergedAttrs' list, reused from op to op.
@@ -253,6 +256,9 @@ func (p *printer) hintName(h string) vname {
 
 // writeName writes n's text.
 func (p *printer) writeName(n vname) {
+	if p.naming {
+		return
+	}
 	num := int(n >> 32 & maxNameNum)
 	switch n >> 62 {
 	case vnValue:
@@ -392,6 +398,9 @@ func (p *printer) numberRegion(r *ir.Region, s *scope) {
 		}
 	}
 	for i, b := range r.Blocks {
+		if p.naming {
+			continue // the aliases' first printing names no value
+		}
 		for _, a := range b.Args {
 			switch h := sanitize(a.NameHint); {
 			case h != "":
@@ -469,6 +478,9 @@ func (p *printer) numberResults(op *ir.Operation, s *scope) {
 }
 
 func (p *printer) valueName(v *ir.Value) vname {
+	if p.naming {
+		return 0
+	}
 	if n, ok := p.names[v]; ok {
 		return n
 	}
