@@ -190,6 +190,16 @@ func (s *state) customOp() (*ir.OperationState, error) {
 func (s *state) newState() *ir.OperationState {
 	if len(s.stateSlab) == 0 {
 		var slab []ir.OperationState
+		if n := len(s.spareSlabs); n > 0 {
+			// Given back by reuseStates in this parse (and counted in
+			// usedSlabs already if it ever was).
+			slab, s.spareSlabs = s.spareSlabs[n-1], s.spareSlabs[:n-1]
+			s.slabLog = append(s.slabLog, slab)
+			s.stateSlab = slab
+			st := &s.stateSlab[0]
+			s.stateSlab = s.stateSlab[1:]
+			return st
+		}
 		if n := len(s.freeSlabs); n > 0 {
 			slab, s.freeSlabs = s.freeSlabs[n-1], s.freeSlabs[:n-1]
 		} else {
@@ -201,6 +211,7 @@ func (s *state) newState() *ir.OperationState {
 		if len(s.usedSlabs) < maxKeptSlabs {
 			s.usedSlabs = append(s.usedSlabs, slab)
 		}
+		s.slabLog = append(s.slabLog, slab)
 		s.stateSlab = slab
 	}
 	st := &s.stateSlab[0]
@@ -226,4 +237,7 @@ func (s *state) recycleStates(reuse bool) {
 	clear(s.usedSlabs)
 	s.usedSlabs = s.usedSlabs[:0]
 	s.stateSlab = nil
+	clear(s.slabLog)
+	s.slabLog = s.slabLog[:0]
+	s.spareSlabs = nil // some may be among usedSlabs: never hand one out twice
 }

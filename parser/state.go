@@ -43,7 +43,9 @@ type state struct {
 	stateSlab         []ir.OperationState   // the rest of the current slab
 	usedSlabs         [][]ir.OperationState // slabs handed out since recycleStates
 	freeSlabs         [][]ir.OperationState
-	scratch           ir.StateScratch // lends the states' short-lived lists, recycled with the slabs
+	slabLog           [][]ir.OperationState // the slabs begun since recycleStates, in order (see reuseStates)
+	spareSlabs        [][]ir.OperationState // slabs reuseStates gave back, cleared
+	scratch           ir.StateScratch       // lends the states' short-lived lists, recycled with the slabs
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
 	denseScratch []denseItem          // the items of the dense literal being read

@@ -104,7 +104,7 @@ func (s *state) parseRegionBuilt(entryArgs []ir.Argument) (*ir.RegionState, erro
 			cur = blk
 			continue
 		case tPercent, tString, tIdent:
-			slab, smark := s.stateSlab, s.scratch.Mark()
+			slab, smark := s.markStates(), s.scratch.Mark()
 			st, err := s.parseOperation()
 			if err != nil {
 				return nil, err
@@ -171,14 +171,34 @@ func (b *builder) forwardBlock(label string, loc ir.Location) *ir.Block {
 	return blk
 }
 
-// reuseStates gives back the op states handed out since the slab had
-// mark left, once the op they describe is built: nothing refers to them
-// any more (the builder keeps only what their slices point to), so a long
-// region's ops are read with a few states instead of one each. When the
-// states took more than the rest of that slab, they are left to die with
-// their slabs.
-func (s *state) reuseStates(mark []ir.OperationState) {
-	rest := s.stateSlab
+// stateMark is where newState stood: the rest of its slab and how many
+// slabs had been begun.
+type stateMark struct {
+	rest []ir.OperationState
+	n    int
+}
+
+func (s *state) markStates() stateMark { return stateMark{s.stateSlab, len(s.slabLog)} }
+
+// reuseStates gives back the op states handed out since m, once the op
+// they describe is built: nothing refers to them any more (the builder
+// keeps only what their slices point to), so a long region's ops are read
+// with a few states instead of one each. States that took the rest of m's
+// slab and slabs begun since give those slabs back too (an op of many
+// nested ops, a loop nest, takes several).
+func (s *state) reuseStates(m stateMark) {
+	if len(s.slabLog) > m.n {
+		clear(m.rest)
+		for _, slab := range s.slabLog[m.n:] {
+			clear(slab)
+			s.spareSlabs = append(s.spareSlabs, slab)
+		}
+		clear(s.slabLog[m.n:])
+		s.slabLog = s.slabLog[:m.n]
+		s.stateSlab = m.rest
+		return
+	}
+	mark, rest := m.rest, s.stateSlab
 	if len(rest) == 0 || len(mark) < len(rest) || &mark[len(mark)-1] != &rest[len(rest)-1] {
 		return
 	}
