@@ -3,6 +3,7 @@ package parser
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -770,36 +771,74 @@ func (s *state) arrayInt(neg bool, et ir.Type, width int) (int64, error) {
 	if isI1 {
 		return 0, s.errAt(s.peek(), "expected 'true' or 'false' values for i1 type")
 	}
+	n, msg := arrayIntValue(text, neg, width, it)
+	if msg != "" {
+		return 0, s.errAt(s.peek(), "%s", msg)
+	}
+	return n, nil
+}
+
+// arrayIntValue is the value of a dense array's integer element text
+// (negated when neg) of the given width and type, or the message that
+// refuses it: in int64 arithmetic for a short decimal and a width up to
+// 62 bits (the common case), else with big integers (arrayIntBig).
+func arrayIntValue(text string, neg bool, width int, it *ir.IntegerType) (int64, string) {
+	v, small := smallDecimal(text)
+	if !small || width < 1 || width > 62 {
+		return arrayIntBig(text, neg, width, it)
+	}
+	if bits.Len64(uint64(v)) > width {
+		return 0, "integer constant out of range"
+	}
+	signBit, mod := int64(1)<<(width-1), int64(1)<<width
+	switch {
+	case neg && (v == 0 || v > signBit):
+		return 0, "integer constant out of range"
+	case neg:
+		v = mod - v
+	case (it == nil || it.Signedness == 's') && v >= signBit:
+		return 0, "integer constant out of range"
+	}
+	if it != nil && it.Signedness == 'u' {
+		return v, ""
+	}
+	if v >= signBit {
+		v -= mod
+	}
+	return v, ""
+}
+
+// arrayIntBig is arrayIntValue for any text and width.
+func arrayIntBig(text string, neg bool, width int, it *ir.IntegerType) (int64, string) {
 	v, ok := parseIntLiteral(text)
 	if !ok || v.BitLen() > width {
-		return 0, s.errAt(s.peek(), "integer constant out of range")
+		return 0, "integer constant out of range"
 	}
-	t = s.peek()
 	w := uint(width)
 	signBit := new(big.Int).Lsh(big.NewInt(1), max(w, 1)-1)
 	mod := new(big.Int).Lsh(big.NewInt(1), w)
 	unsigned := it != nil && it.Signedness == 'u'
 	switch {
 	case neg && (width == 0 || v.Sign() == 0 || v.Cmp(signBit) > 0):
-		return 0, s.errAt(t, "integer constant out of range")
+		return 0, "integer constant out of range"
 	case neg:
 		v.Sub(mod, v) // the bits of the negated value
 	case (it == nil || it.Signedness == 's') && v.Cmp(signBit) >= 0:
-		return 0, s.errAt(t, "integer constant out of range")
+		return 0, "integer constant out of range"
 	}
 	if unsigned {
 		if !v.IsUint64() || width > 64 && !v.IsInt64() {
-			return 0, s.errAt(t, "integer constant out of range for attribute")
+			return 0, "integer constant out of range for attribute"
 		}
-		return int64(v.Uint64()), nil // printed as the width's unsigned value
+		return int64(v.Uint64()), "" // printed as the width's unsigned value
 	}
 	if width > 0 && v.Cmp(signBit) >= 0 {
 		v.Sub(v, mod) // signless and signed values print signed
 	}
 	if !v.IsInt64() {
-		return 0, s.errAt(t, "integer constant out of range for attribute")
+		return 0, "integer constant out of range for attribute"
 	}
-	return v.Int64(), nil
+	return v.Int64(), ""
 }
 
 func (s *state) parseStrided() (ir.Attribute, error) {

@@ -35,6 +35,8 @@ func (s *state) readGeneric() (*ir.OperationState, error) {
 		return nil, errInexact
 	}
 	if !s.takePunct(")") {
+		refs := s.refBuf[:0] // gathered here, lent to the state from the scratch
+		defer func() { s.refBuf = refs[:0] }()
 		for {
 			u := s.peek()
 			if u.Type != tPercent {
@@ -51,7 +53,7 @@ func (s *state) readGeneric() (*ir.OperationState, error) {
 			if err != nil {
 				return nil, errInexact
 			}
-			st.Operands = append(st.Operands, r)
+			refs = append(refs, r)
 			if !s.takePunct(",") {
 				break
 			}
@@ -59,6 +61,7 @@ func (s *state) readGeneric() (*ir.OperationState, error) {
 		if !s.takePunct(")") {
 			return nil, errInexact
 		}
+		st.Operands = s.scratch.CopyOperands(refs)
 	}
 	if s.takePunct("[") {
 		for {

@@ -45,6 +45,7 @@ type state struct {
 	freeSlabs         [][]ir.OperationState
 	slabLog           [][]ir.OperationState // the slabs begun since recycleStates, in order (see reuseStates)
 	spareSlabs        [][]ir.OperationState // slabs reuseStates gave back, cleared
+	refBuf            []ir.OperandRef       // a generic op's operands as they are read (see readGeneric)
 	scratch           ir.StateScratch       // lends the states' short-lived lists, recycled with the slabs
 	// dense literals waiting for their type (see finishDense)
 	pendingDense []pendingDense
