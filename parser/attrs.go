@@ -284,41 +284,35 @@ func fitsWidthSmall(v int64, it *ir.IntegerType) bool {
 }
 
 // parseIntLiteral parses decimal or hex integer text into a big.Int.
-// int64Literal reads an integer token that must fit in an int64: without
-// allocating when it does (the common case), through parseIntLiteral's
-// reading when it may not.
+// int64Literal reads an integer token that must fit in an int64, without
+// allocating.
 func int64Literal(text string) (int64, bool) {
-	digits, base := text, 10
-	if strings.HasPrefix(text, "0x") {
-		digits, base = text[2:], 16
-	}
-	if v, err := strconv.ParseInt(digits, base, 64); err == nil {
-		return v, true
-	}
-	n, ok := parseIntLiteral(text)
-	if !ok || !n.IsInt64() {
-		return 0, false
-	}
-	return n.Int64(), true
+	digits, base := literalDigits(text)
+	v, err := strconv.ParseInt(digits, base, 64)
+	return v, err == nil
 }
 
 // uint64Literal reads an integer token as a uint64, false when it does
 // not fit.
 func uint64Literal(text string) (uint64, bool) {
-	digits, base := text, 10
-	if strings.HasPrefix(text, "0x") {
-		digits, base = text[2:], 16
-	}
+	digits, base := literalDigits(text)
 	v, err := strconv.ParseUint(digits, base, 64)
 	return v, err == nil
 }
 
+// parseIntLiteral reads an integer token of any size.
 func parseIntLiteral(text string) (*big.Int, bool) {
-	n := new(big.Int)
-	if strings.HasPrefix(text, "0x") {
-		return n.SetString(text[2:], 16)
+	digits, base := literalDigits(text)
+	return new(big.Int).SetString(digits, base)
+}
+
+// literalDigits splits an integer token into its digits and their base
+// (0x... is hexadecimal).
+func literalDigits(text string) (string, int) {
+	if rest, ok := strings.CutPrefix(text, "0x"); ok {
+		return rest, 16
 	}
-	return n.SetString(text, 10)
+	return text, 10
 }
 
 func (s *state) finishNumber(t *lexer.Token, neg bool) (ir.Attribute, error) {

@@ -122,30 +122,35 @@ func (sp *numSpares) bind(ts *numTables, name string, d binding) bool {
 }
 
 func (sp *numSpares) newPage() *numPage {
-	if k := len(sp.pages); k > 0 {
-		pg := sp.pages[k-1]
-		sp.pages = sp.pages[:k-1]
+	if pg, ok := popSpare(&sp.pages); ok {
 		return pg
 	}
 	return new(numPage)
 }
 
 func (sp *numSpares) newList() []*numPage {
-	if k := len(sp.lists); k > 0 {
-		l := sp.lists[k-1]
-		sp.lists = sp.lists[:k-1]
-		return l
-	}
-	return nil
+	l, _ := popSpare(&sp.lists)
+	return l
 }
 
 func (sp *numSpares) newTable() *numTable {
-	if k := len(sp.tables); k > 0 {
-		t := sp.tables[k-1]
-		sp.tables = sp.tables[:k-1]
+	if t, ok := popSpare(&sp.tables); ok {
 		return t
 	}
 	return &numTable{}
+}
+
+// popSpare takes the last of the spares in *list, if there is one.
+func popSpare[T any](list *[]T) (T, bool) {
+	var zero T
+	k := len(*list)
+	if k == 0 {
+		return zero, false
+	}
+	x := (*list)[k-1]
+	(*list)[k-1] = zero
+	*list = (*list)[:k-1]
+	return x, true
 }
 
 func (sp *numSpares) newMap() map[string]*numTable {

@@ -194,22 +194,18 @@ func (s *state) newState() *ir.OperationState {
 			// Given back by reuseStates in this parse (and counted in
 			// usedSlabs already if it ever was).
 			slab, s.spareSlabs = s.spareSlabs[n-1], s.spareSlabs[:n-1]
-			s.slabLog = append(s.slabLog, slab)
-			s.stateSlab = slab
-			st := &s.stateSlab[0]
-			s.stateSlab = s.stateSlab[1:]
-			return st
-		}
-		if n := len(s.freeSlabs); n > 0 {
-			slab, s.freeSlabs = s.freeSlabs[n-1], s.freeSlabs[:n-1]
 		} else {
-			slab = make([]ir.OperationState, 64)
-		}
-		// Only the first slabs are kept for the next parse: the states of
-		// a large input must die as their ops are built (the builder
-		// drops each state it has built), not live until the end.
-		if len(s.usedSlabs) < maxKeptSlabs {
-			s.usedSlabs = append(s.usedSlabs, slab)
+			if n := len(s.freeSlabs); n > 0 {
+				slab, s.freeSlabs = s.freeSlabs[n-1], s.freeSlabs[:n-1]
+			} else {
+				slab = make([]ir.OperationState, 64)
+			}
+			// Only the first slabs are kept for the next parse: the states
+			// of a large input must die as their ops are built (the builder
+			// drops each state it has built), not live until the end.
+			if len(s.usedSlabs) < maxKeptSlabs {
+				s.usedSlabs = append(s.usedSlabs, slab)
+			}
 		}
 		s.slabLog = append(s.slabLog, slab)
 		s.stateSlab = slab

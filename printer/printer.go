@@ -92,7 +92,7 @@ func Names(op *ir.Operation, opts Options) map[*ir.Value]string {
 	p.printTop(op)
 	out := make(map[*ir.Value]string, len(p.names))
 	for v, n := range p.names {
-		out[v] = p.nameText(n)
+		out[v] = string(p.appendName(nil, n))
 	}
 	return out
 }
@@ -259,43 +259,32 @@ func (p *printer) writeName(n vname) {
 	if p.naming {
 		return
 	}
-	num := int(n >> 32 & maxNameNum)
-	switch n >> 62 {
-	case vnValue:
-		p.writeGen(genValue, num)
-	case vnArg:
-		p.writeGen(genArg, num)
-	default:
-		p.w.WriteByte('%')
-		p.w.WriteString(p.hints[num])
-	}
-	if k, ok := n.group(); ok {
-		p.w.WriteByte('#')
-		p.digits = strconv.AppendInt(p.digits[:0], int64(k), 10)
-		p.w.Write(p.digits)
-	}
-}
-
-// writeGen writes a generated name without making its string.
-func (p *printer) writeGen(kind, i int) {
-	if uint(i) < genCached {
-		p.w.WriteString(genNames()[kind][i])
-		return
-	}
-	p.w.WriteString(genPrefix[kind])
-	p.digits = strconv.AppendInt(p.digits[:0], int64(i), 10)
+	p.digits = p.appendName(p.digits[:0], n)
 	p.w.Write(p.digits)
 }
 
-// nameText is n's text as a string.
-func (p *printer) nameText(n vname) string {
-	var sb strings.Builder
-	w := p.w
-	p.w = bufio.NewWriterSize(&sb, 64)
-	p.writeName(n)
-	p.w.Flush()
-	p.w = w
-	return sb.String()
+// appendName appends n's text to dst, making no string: a generated name
+// past the cached ones is its prefix and its digits.
+func (p *printer) appendName(dst []byte, n vname) []byte {
+	num := int(n >> 32 & maxNameNum)
+	switch kind := int(n >> 62); kind {
+	case vnValue, vnArg:
+		gen := genValue
+		if kind == vnArg {
+			gen = genArg
+		}
+		if uint(num) < genCached {
+			dst = append(dst, genNames()[gen][num]...)
+		} else {
+			dst = strconv.AppendInt(append(dst, genPrefix[gen]...), int64(num), 10)
+		}
+	default:
+		dst = append(append(dst, '%'), p.hints[num]...)
+	}
+	if k, ok := n.group(); ok {
+		dst = strconv.AppendInt(append(dst, '#'), int64(k), 10)
+	}
+	return dst
 }
 
 // ---- naming ----
