@@ -344,6 +344,15 @@ func (p *asmParser) ParseOptionalAttrDict() ([]ir.NamedAttr, error) {
 	return p.s.parseAttrDict()
 }
 
+func (p *asmParser) ParseOptionalAttrDictInto(st *ir.OperationState) error {
+	if !p.s.peekBraces() {
+		return nil
+	}
+	list, _, err := p.s.attrDict()
+	st.AddAttrs(list)
+	return err
+}
+
 func (p *asmParser) PeekRegion() bool { return p.s.peekBraces() }
 
 // ParseRegion reads a region with the hand-written region production

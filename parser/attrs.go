@@ -480,33 +480,42 @@ func (s *state) parseArrayAttr() (ir.Attribute, error) {
 
 // parseAttrDict reads `{name = value, flag, "quoted" = v}`.
 func (s *state) parseAttrDict() ([]ir.NamedAttr, error) {
+	list, shared, err := s.attrDict()
+	if shared {
+		list = slices.Clone(list) // the caller owns its list
+	}
+	return list, err
+}
+
+// attrDict reads an attribute dictionary. A shared list is dictCache's:
+// the caller copies what it keeps of it and changes none of it.
+func (s *state) attrDict() (list []ir.NamedAttr, shared bool, err error) {
 	if s.peek().Type == tBraces {
-		var list []ir.NamedAttr
 		err := s.withBraces("attribute dictionary", func() error {
 			var err error
-			list, err = s.parseAttrDict()
+			list, shared, err = s.attrDict()
 			return err
 		})
-		return list, err
+		return list, shared, err
 	}
 	// A dictionary read before in this parse, spelled the same, is the
-	// same: its entries are copied (the op owns its list) and its values
-	// shared, as mlir-opt's attributes are uniqued.
+	// same: its entries are shared, as mlir-opt's attributes are uniqued.
 	key := s.dictKey()
 	if key != "" {
 		if list, ok := s.dictCache[key]; ok {
 			s.lex.(*stream).skipPast(s.peek().Pos.Offset + len(key))
-			return slices.Clone(list), nil
+			return list, true, nil
 		}
 	}
-	list, err := s.readAttrDict()
+	list, err = s.readAttrDict()
 	if err == nil && key != "" {
 		if s.dictCache == nil {
 			s.dictCache = map[string][]ir.NamedAttr{}
 		}
-		s.dictCache[key] = slices.Clone(list)
+		s.dictCache[key] = list
+		return list, true, nil
 	}
-	return list, err
+	return list, false, err
 }
 
 // dictKey returns the text of the attribute dictionary at the next token

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -35,5 +36,39 @@ func TestRepeatedDictionaries(t *testing.T) {
 	dup := "module {\n" + strings.Repeat(`"test.op"() {a, a} : () -> ()`+"\n", 2) + "}\n"
 	if _, err := ParseString(dup, Options{AllowUnregistered: true}); err == nil || !strings.Contains(err.Error(), "2:") {
 		t.Errorf("duplicate key: %v, want an error on line 2", err)
+	}
+}
+
+// The same in the pretty forms, whose dictionaries go straight into the
+// op's state (ParseOptionalAttrDictInto): the cached list is copied, not
+// handed on.
+func TestRepeatedDictionariesPretty(t *testing.T) {
+	const op = `  %%a%d = memref.alloc() {a = 1 : i32, info = {k = "x"}} : memref<4xf32>` + "\n"
+	var src strings.Builder
+	src.WriteString("func.func @f() {\n")
+	for i := range 3 {
+		fmt.Fprintf(&src, op, i)
+	}
+	src.WriteString("  return\n}\n")
+	m, err := ParseString(src.String(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var allocs []*ir.Operation
+	m.Walk(func(o *ir.Operation) bool {
+		if o.Name == "memref.alloc" {
+			allocs = append(allocs, o)
+		}
+		return true
+	})
+	if len(allocs) != 3 {
+		t.Fatalf("%d allocs, want 3", len(allocs))
+	}
+	allocs[1].SetAttr("a", ir.Int(7, ir.I32))
+	allocs[2].RemoveAttr("info")
+	for i, want := range []string{"{a = 1 : i32, info = {k = \"x\"}}", "{a = 7 : i32, info = {k = \"x\"}}", "{a = 1 : i32}"} {
+		if got := printer.String(allocs[i], printer.Options{}); !strings.Contains(got, want) {
+			t.Errorf("alloc %d printed %q, want %s", i, got, want)
+		}
 	}
 }

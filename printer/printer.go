@@ -166,7 +166,7 @@ type printer struct {
 	// names maps values to their printed form (%x, %3, %0#1), packed
 	// (vname): printing a number needs no string of its own.
 	names  map[*ir.Value]vname
-	hints  []string // the names from hints, by vname index
+	hints  hintList // the names from hints, by vname index
 	digits []byte   // scratch for writing numbers
 	blocks map[*ir.Block]*blockInfo
 	// regions holds the scopes of regions numbered but not yet finished.
@@ -250,8 +250,37 @@ func (n vname) group() (int, bool) { g := int(uint32(n)); return g - 1, g > 0 }
 
 // hintName packs the name %h (h without its %).
 func (p *printer) hintName(h string) vname {
-	p.hints = append(p.hints, h)
-	return packName(vnHint, len(p.hints)-1)
+	return packName(vnHint, p.hints.add(h))
+}
+
+// hintList holds the names from hints in pages of a fixed size: a large
+// function's hundreds of thousands of names fill pages instead of
+// copying a list each time it doubles (the copies were garbage).
+type hintList struct {
+	pages [][]string
+	n     int
+}
+
+const hintPage = 1024
+
+func (l *hintList) add(h string) int {
+	i := l.n
+	if i/hintPage == len(l.pages) {
+		l.pages = append(l.pages, make([]string, hintPage))
+	}
+	l.pages[i/hintPage][i%hintPage] = h
+	l.n++
+	return i
+}
+
+func (l *hintList) at(i int) string { return l.pages[i/hintPage][i%hintPage] }
+
+// reset forgets the names, keeping the pages.
+func (l *hintList) reset() {
+	for _, pg := range l.pages[:(l.n+hintPage-1)/hintPage] {
+		clear(pg)
+	}
+	l.n = 0
 }
 
 // writeName writes n's text.
@@ -260,6 +289,14 @@ func (p *printer) writeName(n vname) {
 		return
 	}
 	p.digits = p.appendName(p.digits[:0], n)
+	p.w.Write(p.digits)
+}
+
+// writeInt writes v in decimal. (Its digits are made in p.digits: a
+// buffer on the stack would escape through the Writer, one allocation
+// per number.)
+func (p *printer) writeInt(v int64) {
+	p.digits = strconv.AppendInt(p.digits[:0], v, 10)
 	p.w.Write(p.digits)
 }
 
@@ -279,7 +316,7 @@ func (p *printer) appendName(dst []byte, n vname) []byte {
 			dst = strconv.AppendInt(append(dst, genPrefix[gen]...), int64(num), 10)
 		}
 	default:
-		dst = append(append(dst, '%'), p.hints[num]...)
+		dst = append(append(dst, '%'), p.hints.at(num)...)
 	}
 	if k, ok := n.group(); ok {
 		dst = strconv.AppendInt(append(dst, '#'), int64(k), 10)
@@ -605,8 +642,7 @@ func (p *printer) forgetAll(op *ir.Operation) {
 	for _, info := range p.blocks {
 		p.freeInfos = append(p.freeInfos, info)
 	}
-	clear(p.hints)
-	p.hints = p.hints[:0]
+	p.hints.reset()
 	p.namesPeak = max(p.namesPeak, len(p.names))
 	if n := len(p.names); p.namesPeak > 4*n+1024 {
 		p.names = make(map[*ir.Value]vname, max(n, 256))
@@ -850,8 +886,7 @@ func (p *printer) attr(a ir.Attribute) {
 		}
 		if a.Big == "" && a.Type != nil {
 			if it, ok := a.Type.(*ir.IntegerType); !ok || it.Signedness != 'u' || a.Value >= 0 {
-				var buf [24]byte
-				p.w.Write(strconv.AppendInt(buf[:0], a.Value, 10))
+				p.writeInt(a.Value)
 				p.w.WriteString(" : ")
 				p.Type(a.Type)
 				return
@@ -862,14 +897,13 @@ func (p *printer) attr(a ir.Attribute) {
 			if it, ok := a.Elem.(*ir.IntegerType); ok && it.Width > 1 && it.Signedness != 'u' {
 				p.w.WriteString("array<")
 				p.w.WriteString(it.String())
-				var buf [24]byte
 				for i, v := range a.Values {
 					if i == 0 {
 						p.w.WriteString(": ")
 					} else {
 						p.w.WriteString(", ")
 					}
-					p.w.Write(strconv.AppendInt(buf[:0], v, 10))
+					p.writeInt(v)
 				}
 				p.w.WriteByte('>')
 				return
@@ -889,8 +923,7 @@ func (p *printer) attr(a ir.Attribute) {
 				p.w.WriteString(", ")
 			}
 			if n, ok := e.(*ir.IntegerAttr); ok && n.Type == ir.I64 && n.Big == "" {
-				var buf [24]byte
-				p.w.Write(strconv.AppendInt(buf[:0], n.Value, 10))
+				p.writeInt(n.Value)
 				continue
 			}
 			switch e.(type) {

@@ -77,6 +77,15 @@ func (st *OperationState) AddAttr(name string, a Attribute) {
 	st.Attrs = append(st.Attrs, NamedAttr{name, a})
 }
 
+// AddAttrs appends attributes as AddAttr does.
+func (st *OperationState) AddAttrs(list []NamedAttr) {
+	if st.Scratch == nil || len(list) == 0 {
+		st.Attrs = append(st.Attrs, list...)
+		return
+	}
+	st.Attrs = scratchAppendAll(&st.Scratch.attrs, st.Attrs, list)
+}
+
 // NumResults is the number of results declared on the left-hand side.
 func (st *OperationState) NumResults() int {
 	n := 0
@@ -150,6 +159,9 @@ type AsmParser interface {
 	ParseAttribute() (Attribute, error)
 	ParseOptionalAttribute() (Attribute, bool, error)
 	ParseOptionalAttrDict() ([]NamedAttr, error)
+	// ParseOptionalAttrDictInto reads an optional attribute dictionary
+	// into st.Attrs (a list that dies with st: no list of its own).
+	ParseOptionalAttrDictInto(st *OperationState) error
 
 	ParseRegion(entryArgs []Argument) (*RegionState, error)
 	PeekRegion() bool

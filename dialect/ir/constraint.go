@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Constraints as ODS declares them: each one is a predicate and the
@@ -733,10 +734,16 @@ const ToParent = -1
 // of an op's RegionBranch (OpDef.Branch), which implements it besides:
 // where control may go from a branch point (from nil: entering the op;
 // else a terminator of one of its regions, which hands on nothing when
-// it is not one of the op's branching terminators).
+// it is not one of the op's branching terminators), appended to dst (the
+// verifier asks for every op with regions: a list it reuses makes no
+// garbage).
 type RegionSuccessors interface {
-	Successors(op *Operation, from *Operation) []RegionSuccessor
+	AppendSuccessors(dst []RegionSuccessor, op *Operation, from *Operation) []RegionSuccessor
 }
+
+// succLists lends RegionBranchTypes its successor lists (ops verify in
+// parallel).
+var succLists = sync.Pool{New: func() any { return new([]RegionSuccessor) }}
 
 // RegionBranchTypes is RegionBranchOpInterface's check of the types along
 // the op's region control flow edges, once its regions verified: from the
@@ -748,7 +755,14 @@ var RegionBranchTypes = TraitCheck{Name: "RegionBranchOpInterface", VerifyRegion
 	if !ok {
 		return nil
 	}
-	if err := verifyRegionEdges(op, nil, rs.Successors(op, nil)); err != nil {
+	lp := succLists.Get().(*[]RegionSuccessor)
+	defer func() {
+		clear(*lp) // keeps no values alive
+		*lp = (*lp)[:0]
+		succLists.Put(lp)
+	}()
+	*lp = rs.AppendSuccessors((*lp)[:0], op, nil)
+	if err := verifyRegionEdges(op, nil, *lp); err != nil {
 		return err
 	}
 	for _, r := range op.Regions() {
@@ -757,7 +771,9 @@ var RegionBranchTypes = TraitCheck{Name: "RegionBranchOpInterface", VerifyRegion
 				continue
 			}
 			term := b.Ops[len(b.Ops)-1]
-			if err := verifyRegionEdges(op, term, rs.Successors(op, term)); err != nil {
+			clear(*lp)
+			*lp = rs.AppendSuccessors((*lp)[:0], op, term)
+			if err := verifyRegionEdges(op, term, *lp); err != nil {
 				return err
 			}
 		}
@@ -767,15 +783,16 @@ var RegionBranchTypes = TraitCheck{Name: "RegionBranchOpInterface", VerifyRegion
 
 func verifyRegionEdges(op, from *Operation, succs []RegionSuccessor) error {
 	for _, s := range succs {
-		src, at := "parent", op.Loc
-		if from != nil {
-			src, at = "Operation "+from.Name, from.Loc
-		}
-		dst := "parent"
-		if s.Region != ToParent {
-			dst = fmt.Sprintf("Region #%d", s.Region)
-		}
+		// Only a failure names the edge (naming it allocates).
 		fail := func(format string, args ...any) error {
+			src, at := "parent", op.Loc
+			if from != nil {
+				src, at = "Operation "+from.Name, from.Loc
+			}
+			dst := "parent"
+			if s.Region != ToParent {
+				dst = fmt.Sprintf("Region #%d", s.Region)
+			}
 			d := Errorf(op, "along control flow edge from %s to %s: "+format, append([]any{src, dst}, args...)...).(*Diagnostic)
 			return d.WithNote(at, "region branch point")
 		}

@@ -14,12 +14,7 @@ import (
 
 // ParseTrailingAttrDict reads an optional attribute dictionary into st.
 func ParseTrailingAttrDict(p AsmParser, st *OperationState) error {
-	attrs, err := p.ParseOptionalAttrDict()
-	if err != nil {
-		return err
-	}
-	st.Attrs = append(st.Attrs, attrs...)
-	return nil
+	return p.ParseOptionalAttrDictInto(st)
 }
 
 // BitEnum is a dialect's bit-enum attribute, spelled #dialect.name<flags>

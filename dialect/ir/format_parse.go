@@ -126,9 +126,7 @@ func (r *fmtParse) element(e *fmtElem, optional bool) (present bool, err error) 
 		if e.text != "" && !p.ParseOptionalKeyword(e.text) {
 			return true, nil
 		}
-		attrs, err := p.ParseOptionalAttrDict()
-		r.st.Attrs = append(r.st.Attrs, attrs...)
-		return true, err
+		return true, p.ParseOptionalAttrDictInto(r.st)
 	case fType:
 		return r.types(e, optional)
 	case fFunctionType:

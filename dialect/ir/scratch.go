@@ -103,6 +103,21 @@ func (st *OperationState) AddRegion(rs *RegionState) {
 	st.Regions = scratchAppend(&st.Scratch.regionLists, st.Regions, rs)
 }
 
+// AddOperand appends an operand read for the op (a hand-written
+// parser's; its type goes to OperandTypes, AddOperandType).
+func (st *OperationState) AddOperand(r OperandRef) {
+	if st.Scratch == nil {
+		st.Operands = append(st.Operands, r)
+		return
+	}
+	st.Operands = scratchAppend(&st.Scratch.refs, st.Operands, r)
+}
+
+// AddOperandType appends the type of an operand read for the op.
+func (st *OperationState) AddOperandType(t Type) {
+	st.OperandTypes = st.Scratch.AppendType(st.OperandTypes, t)
+}
+
 // AddSuccessor appends a successor read for the op.
 func (st *OperationState) AddSuccessor(s SuccessorRef) {
 	if st.Scratch == nil {
@@ -180,6 +195,16 @@ func scratchAppend[T any](p *scratchPool[T], list []T, v T) []T {
 		list = grown[:len(list)]
 	}
 	return append(list, v)
+}
+
+// scratchAppendAll appends vs to list as scratchAppend does.
+func scratchAppendAll[T any](p *scratchPool[T], list, vs []T) []T {
+	if len(list)+len(vs) > cap(list) {
+		grown := p.take(max(2*len(list), len(list)+len(vs), 4))
+		copy(grown, list)
+		list = grown[:len(list)]
+	}
+	return append(list, vs...)
 }
 
 // scratchRefs returns a list of n refs from st's scratch, or a new one.

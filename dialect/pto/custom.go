@@ -176,11 +176,9 @@ func insList(p ir.AsmParser, st *ir.OperationState, kw string, attrs bool) ([]ir
 		refs = append(refs, ref)
 	}
 	if attrs {
-		list, err := p.ParseOptionalAttrDict()
-		if err != nil {
+		if err := p.ParseOptionalAttrDictInto(st); err != nil {
 			return nil, nil, err
 		}
-		st.Attrs = append(st.Attrs, list...)
 	}
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, nil, err
@@ -234,11 +232,9 @@ func parseTColSum(p ir.AsmParser, st *ir.OperationState) error {
 			return err
 		}
 		refs = append(refs, tmp)
-		list, err := p.ParseOptionalAttrDict()
-		if err != nil {
+		if err := p.ParseOptionalAttrDictInto(st); err != nil {
 			return err
 		}
-		st.Attrs = append(st.Attrs, list...)
 	}
 	if err := p.ParsePunct(":"); err != nil {
 		return err

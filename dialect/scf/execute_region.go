@@ -43,15 +43,15 @@ func printExecuteRegion(p ir.AsmPrinter, op *ir.Operation) {
 // executeBranch: the region runs once; its yields give the results.
 type executeBranch struct{ ir.RunsOnce }
 
-func (executeBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+func (executeBranch) AppendSuccessors(dst []ir.RegionSuccessor, op, from *ir.Operation) []ir.RegionSuccessor {
 	if from == nil {
-		return []ir.RegionSuccessor{{Region: 0}}
+		return append(dst, ir.RegionSuccessor{Region: 0})
 	}
 	vals, ok := yielded(from, "scf.yield")
 	if !ok {
-		return nil
+		return dst
 	}
-	return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+	return append(dst, ir.RegionSuccessor{Region: ir.ToParent, Operands: vals, Inputs: op.Results})
 }
 
 // verifyExecuteRegion is ExecuteRegionOp::verify.

@@ -63,18 +63,19 @@ func (forBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []
 func (forBranch) Loops(*ir.Operation, int) bool { return true }
 func (forBranch) Exclusive(*ir.Operation) bool  { return false }
 
-// Successors: entering the loop, or leaving its body through scf.yield,
+// AppendSuccessors: entering the loop, or leaving its body through scf.yield,
 // the values go to the iter_args of the next iteration or to the results.
-func (b forBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+func (b forBranch) AppendSuccessors(dst []ir.RegionSuccessor, op, from *ir.Operation) []ir.RegionSuccessor {
 	vals := b.LoopInits(op)
 	if from != nil {
 		var ok bool
 		if vals, ok = yielded(from, "scf.yield"); !ok {
-			return nil
+			return dst
 		}
 	}
 	args, _ := b.RegionIterArgs(op)
-	return []ir.RegionSuccessor{{Region: 0, Operands: vals, Inputs: args}, {Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+	return append(dst, ir.RegionSuccessor{Region: 0, Operands: vals, Inputs: args},
+		ir.RegionSuccessor{Region: ir.ToParent, Operands: vals, Inputs: op.Results})
 }
 
 // scf.for is loop-like (ir.LoopLike): the inits are the operands after the
@@ -135,8 +136,10 @@ func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	st.Operands = []ir.OperandRef{lb, ub, step}
-	args := []ir.Argument{iv}
+	st.AddOperand(lb)
+	st.AddOperand(ub)
+	st.AddOperand(step)
+	args := st.Scratch.AppendArgument(nil, iv)
 	var iterTypes []ir.Type
 	if p.ParseOptionalKeyword("iter_args") {
 		if err := p.ParsePunct("("); err != nil {
@@ -163,7 +166,12 @@ func parseFor(p ir.AsmParser, st *ir.OperationState) error {
 	for i, t := range iterTypes {
 		args[i+1].Type = t
 	}
-	st.OperandTypes = append([]ir.Type{ivType, ivType, ivType}, iterTypes...)
+	for range 3 {
+		st.AddOperandType(ivType)
+	}
+	for _, t := range iterTypes {
+		st.AddOperandType(t)
+	}
 	st.ResultTypes = iterTypes
 	return ir.ParseBodyAndAttrDict(p, st, args)
 }

@@ -37,21 +37,21 @@ func (ifBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) []i
 func (ifBranch) Loops(*ir.Operation, int) bool { return false }
 func (ifBranch) Exclusive(*ir.Operation) bool  { return true }
 
-// Successors: entering, the then region, and the else region or (when it
+// AppendSuccessors: entering, the then region, and the else region or (when it
 // is empty) the results; a yield gives the results.
-func (ifBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+func (ifBranch) AppendSuccessors(dst []ir.RegionSuccessor, op, from *ir.Operation) []ir.RegionSuccessor {
 	if from != nil {
 		vals, ok := yielded(from, "scf.yield")
 		if !ok {
-			return nil
+			return dst
 		}
-		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+		return append(dst, ir.RegionSuccessor{Region: ir.ToParent, Operands: vals, Inputs: op.Results})
 	}
-	out := []ir.RegionSuccessor{{Region: 0}}
+	dst = append(dst, ir.RegionSuccessor{Region: 0})
 	if len(op.Regions()[1].Blocks) == 0 {
-		return append(out, ir.RegionSuccessor{Region: ir.ToParent, Inputs: op.Results})
+		return append(dst, ir.RegionSuccessor{Region: ir.ToParent, Inputs: op.Results})
 	}
-	return append(out, ir.RegionSuccessor{Region: 1})
+	return append(dst, ir.RegionSuccessor{Region: 1})
 }
 
 // parseIf reads `%c [-> (types)] region [else region] attr-dict`
@@ -61,8 +61,8 @@ func parseIf(p ir.AsmParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	st.Operands = []ir.OperandRef{c}
-	st.OperandTypes = []ir.Type{ir.I1}
+	st.AddOperand(c)
+	st.AddOperandType(ir.I1)
 	if err := ir.ParseOptionalArrowTypes(p, st); err != nil {
 		return err
 	}
@@ -70,15 +70,15 @@ func parseIf(p ir.AsmParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	st.Regions = []*ir.RegionState{then}
+	st.AddRegion(then)
 	if p.ParseOptionalKeyword("else") {
 		els, err := p.ParseRegion(nil)
 		if err != nil {
 			return err
 		}
-		st.Regions = append(st.Regions, els)
+		st.AddRegion(els)
 	} else {
-		st.Regions = append(st.Regions, &ir.RegionState{})
+		st.AddRegion(st.Scratch.NewRegionState())
 	}
 	return ir.ParseTrailingAttrDict(p, st)
 }

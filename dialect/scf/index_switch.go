@@ -31,20 +31,19 @@ type switchBranch struct{ ir.RunsOnce }
 
 func (switchBranch) Exclusive(*ir.Operation) bool { return true }
 
-// Successors: entering, each region; a yield gives the results.
-func (switchBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+// AppendSuccessors: entering, each region; a yield gives the results.
+func (switchBranch) AppendSuccessors(dst []ir.RegionSuccessor, op, from *ir.Operation) []ir.RegionSuccessor {
 	if from != nil {
 		vals, ok := yielded(from, "scf.yield")
 		if !ok {
-			return nil
+			return dst
 		}
-		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results}}
+		return append(dst, ir.RegionSuccessor{Region: ir.ToParent, Operands: vals, Inputs: op.Results})
 	}
-	out := make([]ir.RegionSuccessor, len(op.Regions()))
-	for i := range out {
-		out[i].Region = i
+	for i := range op.Regions() {
+		dst = append(dst, ir.RegionSuccessor{Region: i})
 	}
-	return out
+	return dst
 }
 
 // switchCases reads and prints the cases, `case N region` each on a line

@@ -32,8 +32,8 @@ func parseArgInits(p ir.AsmParser, st *ir.OperationState, args []ir.Argument) ([
 		if err != nil {
 			return nil, err
 		}
-		args = append(args, a)
-		st.Operands = append(st.Operands, init)
+		args = st.Scratch.AppendArgument(args, a)
+		st.AddOperand(init)
 		if !p.ParseOptionalPunct(",") {
 			break
 		}

@@ -69,29 +69,29 @@ func (whileBranch) TerminatorEdges(op *ir.Operation, r int, term *ir.Operation) 
 func (whileBranch) Loops(*ir.Operation, int) bool { return true }
 func (whileBranch) Exclusive(*ir.Operation) bool  { return false }
 
-// Successors: entering, the 'before' region; scf.condition's values go to
+// AppendSuccessors: entering, the 'before' region; scf.condition's values go to
 // the results or the 'after' region, whose yield goes back to 'before'.
-func (whileBranch) Successors(op, from *ir.Operation) []ir.RegionSuccessor {
+func (whileBranch) AppendSuccessors(dst []ir.RegionSuccessor, op, from *ir.Operation) []ir.RegionSuccessor {
 	before := ir.RegionSuccessor{Region: 0, Inputs: blockArgs(op, 0)}
 	if from == nil {
 		before.Operands = op.Operands
-		return []ir.RegionSuccessor{before}
+		return append(dst, before)
 	}
 	if from.Block.Region.Index() == 0 {
 		vals, ok := yielded(from, "scf.condition")
 		if !ok {
-			return nil
+			return dst
 		}
 		vals = vals[min(1, len(vals)):]
-		return []ir.RegionSuccessor{{Region: ir.ToParent, Operands: vals, Inputs: op.Results},
-			{Region: 1, Operands: vals, Inputs: blockArgs(op, 1)}}
+		return append(dst, ir.RegionSuccessor{Region: ir.ToParent, Operands: vals, Inputs: op.Results},
+			ir.RegionSuccessor{Region: 1, Operands: vals, Inputs: blockArgs(op, 1)})
 	}
 	vals, ok := yielded(from, "scf.yield")
 	if !ok {
-		return nil
+		return dst
 	}
 	before.Operands = vals
-	return []ir.RegionSuccessor{before}
+	return append(dst, before)
 }
 
 // scf.while is loop-like (ir.LoopLike): its operands are the inits, the
