@@ -425,14 +425,13 @@ func (b *builder) buildRegion(r *ir.Region, rs *ir.RegionState, isolated bool) e
 }
 
 func (b *builder) defineArgs(blk *ir.Block, args []ir.Argument) error {
-	blk.ReserveArgs(len(args))
+	vals := blk.AddArguments(args) // a failed parse drops the block
 	for i := range args {
 		a := &args[i]
 		if a.Ref.Num != 0 {
 			return ir.NewError(a.Ref.Loc, "invalid block argument name")
 		}
-		blk.AddArgument(a.Type, a.Loc)
-		if err := b.define(a.Ref.Name, blk.Args[len(blk.Args)-1:], &a.Ref.Loc); err != nil {
+		if err := b.define(a.Ref.Name, vals[i:i+1], &a.Ref.Loc); err != nil {
 			return err
 		}
 	}

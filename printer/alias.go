@@ -252,6 +252,11 @@ func needsAliases(op *ir.Operation) bool {
 		return need
 	}
 	found := false
+	// Every value is a result or a block argument, whose types are looked
+	// at where they are defined: an operand's type needs a look of its own
+	// only when it may be defined outside op, which an op in no block
+	// (a module) has nothing of.
+	operands := op.Block != nil
 	op.Walk(func(o *ir.Operation) bool {
 		if found {
 			return false
@@ -262,6 +267,9 @@ func needsAliases(op *ir.Operation) bool {
 			}
 		}
 		for _, v := range o.Operands {
+			if !operands {
+				break
+			}
 			if v != nil && typeNeeds(v.Type) {
 				found = true
 			}

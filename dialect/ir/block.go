@@ -72,14 +72,28 @@ func (b *Block) AddArgument(t Type, loc Location) *Value {
 	return v
 }
 
-// ReserveArgs makes room for n more arguments (a parser adding many).
-func (b *Block) ReserveArgs(n int) {
+// AddArguments appends arguments of the types and locations of args (a
+// parser's block header) and returns them. Their values are allocated
+// together, in one array.
+func (b *Block) AddArguments(args []Argument) []*Value {
+	n := len(args)
+	if n == 0 {
+		return nil
+	}
 	if n > cap(b.Args)-len(b.Args) {
 		b.Args = append(make([]*Value, 0, len(b.Args)+n), b.Args...)
 	}
-	if n > cap(b.argLocs)-len(b.argLocs) {
-		b.argLocs = append(make([]argLoc, 0, len(b.argLocs)+n), b.argLocs...)
+	from := len(b.Args)
+	vals := make([]Value, n)
+	for i := range args {
+		v := &vals[i]
+		v.Type, v.Block, v.Index = args[i].Type, b, from+i
+		if args[i].Loc != (Location{}) {
+			b.addArgLoc(v, args[i].Loc)
+		}
+		b.Args = append(b.Args, v)
 	}
+	return b.Args[from:]
 }
 
 // Append adds op at the end of b.
