@@ -971,6 +971,15 @@ func (p *printer) Types(ts []ir.Type) {
 	}
 }
 
+func (p *printer) ValueTypes(vs []*ir.Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.w.WriteString(", ")
+		}
+		p.Type(v.Type)
+	}
+}
+
 func (p *printer) Attr(a ir.Attribute) { p.attr(a) }
 
 // mergedAttrs lists op's properties and attributes without the elided

@@ -79,7 +79,7 @@ func printSuccessorWithOperands(p ir.AsmPrinter, b *ir.Block, operands []*ir.Val
 	p.Write("(")
 	p.Operands(operands)
 	p.Write(" : ")
-	p.Types(ir.ValueTypes(operands))
+	p.ValueTypes(operands)
 	p.Write(")")
 }
 

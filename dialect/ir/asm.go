@@ -179,6 +179,9 @@ type AsmPrinter interface {
 	Operands(vs []*Value)
 	Type(t Type)
 	Types(ts []Type)
+	// ValueTypes prints the types of vs as Types does (without making
+	// their list).
+	ValueTypes(vs []*Value)
 	Attr(a Attribute)
 	// AttrDict prints ` {...}` with the op's properties and attributes
 	// except the elided names, or nothing.

@@ -281,7 +281,7 @@ func PrintArrowTypes(p AsmPrinter, vs []*Value, parens bool) {
 		return
 	}
 	p.Write(" -> (")
-	p.Types(ValueTypes(vs))
+	p.ValueTypes(vs)
 	p.Write(")")
 }
 

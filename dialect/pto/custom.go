@@ -207,7 +207,7 @@ func writeList(p ir.AsmPrinter, kw string, vs []*ir.Value, attrs func()) {
 		attrs()
 	}
 	p.Write(" : ")
-	p.Types(ir.ValueTypes(vs))
+	p.ValueTypes(vs)
 	p.Write(")")
 }
 

@@ -200,7 +200,7 @@ func printFor(p ir.AsmPrinter, op *ir.Operation) {
 			p.Operand(init)
 		}
 		p.Write(") -> (")
-		p.Types(ir.ValueTypes(op.Results))
+		p.ValueTypes(op.Results)
 		p.Write(")")
 	}
 	if t := op.Operands[0].Type; t != ir.Index {

@@ -185,7 +185,7 @@ func printForall(p ir.AsmPrinter, op *ir.Operation) {
 			p.Operand(v)
 		}
 		p.Write(") -> (")
-		p.Types(ir.ValueTypes(op.Results))
+		p.ValueTypes(op.Results)
 		p.Write(")")
 	}
 	p.Write(" ")

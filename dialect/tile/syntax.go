@@ -161,7 +161,7 @@ func printOp(p ir.AsmPrinter, op *ir.Operation) {
 	}
 	printAttrDict(p, op, "operandSegmentSizes", "offset", "dest_offsets")
 	p.Write(" : (")
-	p.Types(ir.ValueTypes(inputs))
+	p.ValueTypes(inputs)
 	p.Write(") -> ")
 	p.Write(ir.FormatResultTypes(ir.ValueTypes(op.Results)))
 }
