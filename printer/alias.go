@@ -186,111 +186,124 @@ func balancedEnd(s string, j int) int {
 
 // needsAliases reports whether printing op would use an alias.
 func needsAliases(op *ir.Operation) bool {
-	seen := map[ir.Type]bool{}
-	// Most values have the type the one before had: one entry in front of
-	// the map saves hashing it again.
-	var lastT ir.Type
-	lastNeed := false
-	typeNeeds := func(t ir.Type) bool {
-		if t == nil {
-			return false
-		}
-		if t == lastT {
-			return lastNeed
-		}
-		need, ok := seen[t]
-		defer func() { lastT, lastNeed = t, need }()
-		if !ok {
-			s := t.String()
-			if mayHaveAliasable(s) {
-				scanAliasable(s, func(string, int, int) { need = true })
-			}
-			seen[t] = need
-		}
-		return need
-	}
-	var attrNeeds func(a ir.Attribute) bool
-	attrNeeds = func(a ir.Attribute) bool {
-		switch a := a.(type) {
-		case nil:
-			return false
-		case *ir.IntegerAttr:
-			return false
-		case *ir.FloatAttr:
-			return false
-		case *ir.UnitAttr:
-			return false
-		case *ir.StringAttr:
-			return typeNeeds(a.Type)
-		case *ir.TypeAttr:
-			return typeNeeds(a.Type)
-		case *ir.DenseElementsAttr:
-			return typeNeeds(a.Type)
-		case *ir.DenseArrayAttr:
-			return false
-		case *ir.ArrayAttr:
-			for _, e := range a.Elems {
-				if attrNeeds(e) {
-					return true
-				}
-			}
-			return false
-		case *ir.DictAttr:
-			for _, e := range a.Entries {
-				if attrNeeds(e.Value) {
-					return true
-				}
-			}
-			return false
-		}
-		s := a.String()
-		if !mayHaveAliasable(s) {
-			return false
-		}
-		need := false
-		scanAliasable(s, func(string, int, int) { need = true })
-		return need
-	}
-	found := false
+	sc := newAliasScan()
 	// Every value is a result or a block argument, whose types are looked
 	// at where they are defined: an operand's type needs a look of its own
 	// only when it may be defined outside op, which an op in no block
 	// (a module) has nothing of.
 	operands := op.Block != nil
+	found := false
 	op.Walk(func(o *ir.Operation) bool {
-		if found {
-			return false
-		}
-		for _, r := range o.Results {
-			if typeNeeds(r.Type) {
-				found = true
-			}
-		}
-		for _, v := range o.Operands {
-			if !operands {
-				break
-			}
-			if v != nil && typeNeeds(v.Type) {
-				found = true
-			}
-		}
-		for _, l := range [][]ir.NamedAttr{o.Props, o.Attrs()} {
-			for _, a := range l {
-				if attrNeeds(a.Value) {
-					found = true
-				}
-			}
-		}
-		for _, r := range o.Regions() {
-			for _, b := range r.Blocks {
-				for _, a := range b.Args {
-					if typeNeeds(a.Type) {
-						found = true
-					}
-				}
-			}
-		}
+		found = found || sc.opNeeds(o, operands)
 		return !found
 	})
 	return found
+}
+
+// aliasScan tells whether types and attributes would print an alias,
+// remembering the answer per type.
+type aliasScan struct {
+	seen map[ir.Type]bool
+	// Most values have the type the one before had: one entry in front of
+	// the map saves hashing it again.
+	lastT    ir.Type
+	lastNeed bool
+}
+
+func newAliasScan() *aliasScan { return &aliasScan{seen: map[ir.Type]bool{}} }
+
+// opNeeds reports whether op's own text, its nested ops aside, may name
+// an alias: its results' types (and its operands' with operands), its
+// attributes and the arguments of its regions' blocks.
+func (sc *aliasScan) opNeeds(o *ir.Operation, operands bool) bool {
+	for _, r := range o.Results {
+		if sc.typeNeeds(r.Type) {
+			return true
+		}
+	}
+	if operands {
+		for _, v := range o.Operands {
+			if v != nil && sc.typeNeeds(v.Type) {
+				return true
+			}
+		}
+	}
+	for _, l := range [][]ir.NamedAttr{o.Props, o.Attrs()} {
+		for _, a := range l {
+			if sc.attrNeeds(a.Value) {
+				return true
+			}
+		}
+	}
+	for _, r := range o.Regions() {
+		for _, b := range r.Blocks {
+			for _, a := range b.Args {
+				if sc.typeNeeds(a.Type) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (sc *aliasScan) typeNeeds(t ir.Type) bool {
+	if t == nil {
+		return false
+	}
+	if t == sc.lastT {
+		return sc.lastNeed
+	}
+	need, ok := sc.seen[t]
+	if !ok {
+		s := t.String()
+		if mayHaveAliasable(s) {
+			scanAliasable(s, func(string, int, int) { need = true })
+		}
+		sc.seen[t] = need
+	}
+	sc.lastT, sc.lastNeed = t, need
+	return need
+}
+
+func (sc *aliasScan) attrNeeds(a ir.Attribute) bool {
+	switch a := a.(type) {
+	case nil:
+		return false
+	case *ir.IntegerAttr:
+		return false
+	case *ir.FloatAttr:
+		return false
+	case *ir.UnitAttr:
+		return false
+	case *ir.StringAttr:
+		return sc.typeNeeds(a.Type)
+	case *ir.TypeAttr:
+		return sc.typeNeeds(a.Type)
+	case *ir.DenseElementsAttr:
+		return sc.typeNeeds(a.Type)
+	case *ir.DenseArrayAttr:
+		return false
+	case *ir.ArrayAttr:
+		for _, e := range a.Elems {
+			if sc.attrNeeds(e) {
+				return true
+			}
+		}
+		return false
+	case *ir.DictAttr:
+		for _, e := range a.Entries {
+			if sc.attrNeeds(e.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	s := a.String()
+	if !mayHaveAliasable(s) {
+		return false
+	}
+	need := false
+	scanAliasable(s, func(string, int, int) { need = true })
+	return need
 }

@@ -61,13 +61,22 @@ func Print(w io.Writer, op *ir.Operation, opts Options) error {
 		p.w.WriteByte('\n')
 		return bw.Flush()
 	}
-	// Aliases are named as the IR is printed and listed before it: a
-	// first printing, to nowhere, names them (rather than holding the text
-	// of a large module until the names are known), the second prints the
-	// IR after their definitions.
+	return printAliased(bw, op, opts, true)
+}
+
+// printAliased prints op with its aliases. They are named as the IR is
+// printed and listed before it: a first printing, to nowhere, names them
+// (rather than holding the text of a large module until the names are
+// known), the second prints the IR after their definitions. skip lets
+// the first printing pass over ops that name none (turned off only to
+// test that it changes nothing).
+func printAliased(bw *bufio.Writer, op *ir.Operation, opts Options, skip bool) error {
 	table := newAliasTable()
 	first := newPrinter(bufio.NewWriterSize(io.Discard, 1<<16), opts)
 	first.alias, first.naming = table, true
+	if skip {
+		first.scan = newAliasScan()
+	}
 	first.printTop(op)
 	table.writeHeader(bw)
 	p := newPrinter(bw, opts)
@@ -178,6 +187,9 @@ type printer struct {
 	// naming is set in the printing that only names aliases (see Print):
 	// values are not named, their names not written.
 	naming bool
+	// scan, in the naming printing, skips ops whose own text names no
+	// alias (most of a large module): only their nested ops are printed.
+	scan *aliasScan
 	// serial is set in the printers of parallel workers (see parallel.go).
 	serial bool
 	// attrScratch is mergedAttrs' list, reused from op to op.
@@ -559,6 +571,19 @@ func (p *printer) writeIndent() {
 }
 
 func (p *printer) printOp(op *ir.Operation) {
+	if p.scan != nil && !p.scan.opNeeds(op, true) {
+		// Aliases are named in the order their first uses are printed:
+		// the nested ops, in the order they are printed, are all that may
+		// name one here.
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks {
+				for _, o := range b.Ops {
+					p.printOp(o)
+				}
+			}
+		}
+		return
+	}
 	parent := p.cur
 	// Nothing named before its regions (no result of op, no enclosing
 	// value): every name its regions add dies with it, and the tables
