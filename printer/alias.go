@@ -185,8 +185,7 @@ func balancedEnd(s string, j int) int {
 }
 
 // needsAliases reports whether printing op would use an alias.
-func needsAliases(op *ir.Operation) bool {
-	sc := newAliasScan()
+func (sc *aliasScan) needsAliases(op *ir.Operation) bool {
 	// Every value is a result or a block argument, whose types are looked
 	// at where they are defined: an operand's type needs a look of its own
 	// only when it may be defined outside op, which an op in no block

@@ -55,28 +55,27 @@ func Print(w io.Writer, op *ir.Operation, opts Options) error {
 	if !ok {
 		bw = bufio.NewWriterSize(w, 1<<16)
 	}
-	if !needsAliases(op) {
+	scan := newAliasScan()
+	if !scan.needsAliases(op) {
 		p := newPrinter(bw, opts)
 		p.printTop(op)
 		p.w.WriteByte('\n')
 		return bw.Flush()
 	}
-	return printAliased(bw, op, opts, true)
+	return printAliased(bw, op, opts, scan)
 }
 
 // printAliased prints op with its aliases. They are named as the IR is
 // printed and listed before it: a first printing, to nowhere, names them
 // (rather than holding the text of a large module until the names are
-// known), the second prints the IR after their definitions. skip lets
-// the first printing pass over ops that name none (turned off only to
-// test that it changes nothing).
-func printAliased(bw *bufio.Writer, op *ir.Operation, opts Options, skip bool) error {
+// known), the second prints the IR after their definitions. With a
+// scan (the one that found aliases are needed, its answers kept), the
+// first printing passes over ops that name none; nil (only to test that
+// this changes nothing) prints every op.
+func printAliased(bw *bufio.Writer, op *ir.Operation, opts Options, scan *aliasScan) error {
 	table := newAliasTable()
 	first := newPrinter(bufio.NewWriterSize(io.Discard, 1<<16), opts)
-	first.alias, first.naming = table, true
-	if skip {
-		first.scan = newAliasScan()
-	}
+	first.alias, first.naming, first.scan = table, true, scan
 	first.printTop(op)
 	table.writeHeader(bw)
 	p := newPrinter(bw, opts)

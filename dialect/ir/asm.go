@@ -79,7 +79,7 @@ func (st *OperationState) AddAttr(name string, a Attribute) {
 
 // AddAttrs appends attributes as AddAttr does.
 func (st *OperationState) AddAttrs(list []NamedAttr) {
-	if st.Scratch == nil || len(list) == 0 {
+	if st.Scratch == nil {
 		st.Attrs = append(st.Attrs, list...)
 		return
 	}

@@ -757,7 +757,7 @@ var RegionBranchTypes = TraitCheck{Name: "RegionBranchOpInterface", VerifyRegion
 	}
 	lp := succLists.Get().(*[]RegionSuccessor)
 	defer func() {
-		clear(*lp) // keeps no values alive
+		clear((*lp)[:cap(*lp)]) // the pooled list keeps no IR alive
 		*lp = (*lp)[:0]
 		succLists.Put(lp)
 	}()
@@ -771,7 +771,6 @@ var RegionBranchTypes = TraitCheck{Name: "RegionBranchOpInterface", VerifyRegion
 				continue
 			}
 			term := b.Ops[len(b.Ops)-1]
-			clear(*lp)
 			*lp = rs.AppendSuccessors((*lp)[:0], op, term)
 			if err := verifyRegionEdges(op, term, *lp); err != nil {
 				return err
